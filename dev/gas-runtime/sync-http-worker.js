@@ -1,0 +1,84 @@
+// Worker thread of SyncHttp: performs a batch of HTTP requests concurrently and hands the
+// results back through a MessagePort, then wakes the blocked caller with Atomics.notify.
+// Plain JavaScript on purpose: a worker cannot use the test runner's TypeScript transform.
+'use strict';
+const { workerData } = require('node:worker_threads');
+const http = require('node:http');
+const https = require('node:https');
+
+const { port, signal } = workerData;
+const flag = new Int32Array(signal);
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+function once(req, started, hops) {
+  return new Promise((resolve) => {
+    let url;
+    try {
+      url = new URL(req.url);
+    } catch (e) {
+      resolve({ ok: false, error: 'invalid-url', message: 'Invalid argument: ' + req.url, elapsedMs: 0 });
+      return;
+    }
+    const lib = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
+    if (!lib) {
+      resolve({ ok: false, error: 'invalid-url', message: 'Invalid argument: ' + req.url, elapsedMs: 0 });
+      return;
+    }
+    const body = req.body == null ? null : Buffer.from(req.body);
+    const headers = Object.assign({}, req.headers || {});
+    if (body) headers['Content-Length'] = String(body.length);
+    const r = lib.request(
+      url,
+      {
+        method: req.method,
+        headers,
+        agent: agents[url.protocol],
+        rejectUnauthorized: req.validateHttpsCertificates !== false,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const status = res.statusCode || 0;
+          const location = res.headers.location;
+          if (req.followRedirects !== false && status >= 300 && status < 400 && location && hops < 5) {
+            const next = new URL(location, url).toString();
+            const method = status === 307 || status === 308 ? req.method : 'GET';
+            resolve(once({ ...req, url: next, method, body: method === 'GET' ? null : req.body }, started, hops + 1));
+            return;
+          }
+          const buf = Buffer.concat(chunks);
+          resolve({
+            ok: true,
+            status,
+            rawHeaders: res.rawHeaders,
+            body: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+            elapsedMs: Date.now() - started,
+          });
+        });
+        res.on('error', (e) => resolve({ ok: false, error: 'network', message: String(e.message || e), elapsedMs: Date.now() - started }));
+      },
+    );
+    r.setTimeout(req.timeoutMs || 60000, () => {
+      r.destroy();
+      resolve({ ok: false, error: 'timeout', message: 'Timeout: ' + req.url, elapsedMs: Date.now() - started });
+    });
+    r.on('error', (e) => {
+      if (r.destroyed && String(e.message).includes('socket hang up')) return; // already resolved by timeout
+      resolve({ ok: false, error: 'network', message: String(e.message || e), elapsedMs: Date.now() - started });
+    });
+    if (body) r.write(body);
+    r.end();
+  });
+}
+
+port.on('message', async (msg) => {
+  const started = Date.now();
+  const results = await Promise.all(msg.requests.map((req) => once(req, Date.now(), 0)));
+  port.postMessage({ id: msg.id, results, elapsedMs: Date.now() - started });
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});

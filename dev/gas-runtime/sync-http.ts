@@ -1,0 +1,66 @@
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import * as path from 'node:path';
+
+/** One HTTP request as the synchronous client sends it. */
+export interface SyncHttpRequest {
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array | string | null;
+  followRedirects?: boolean;
+  validateHttpsCertificates?: boolean;
+  /** Real milliseconds before the request is abandoned as a timeout. */
+  timeoutMs?: number;
+}
+
+/** The outcome of one request: an HTTP answer (any status) or a transport failure. */
+export type SyncHttpResult =
+  | { ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number }
+  | { ok: false; error: 'timeout' | 'network' | 'invalid-url'; message: string; elapsedMs: number };
+
+/**
+ * Synchronous HTTP for code that cannot await (the Apps Script emulator, sync transports).
+ * The requests run concurrently on a worker thread while the caller blocks in Atomics.wait, so
+ * the server being called must live on another thread or process, never on the caller's.
+ */
+export class SyncHttp {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly flag: Int32Array;
+  private nextId = 1;
+
+  constructor() {
+    const signal = new SharedArrayBuffer(4);
+    this.flag = new Int32Array(signal);
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(path.join(__dirname, 'sync-http-worker.js'), {
+      workerData: { port: port2, signal },
+      transferList: [port2],
+    });
+    // A blocked-on worker must not keep the process alive after the caller is done with it.
+    this.worker.unref();
+  }
+
+  /** Sends all requests at once and returns their results in order; blocks the calling thread. */
+  requestAll(requests: SyncHttpRequest[], hardTimeoutMs = 10 * 60_000): { results: SyncHttpResult[]; elapsedMs: number } {
+    if (requests.length === 0) return { results: [], elapsedMs: 0 };
+    const id = this.nextId++;
+    Atomics.store(this.flag, 0, 0);
+    this.port.postMessage({ id, requests });
+    const waited = Atomics.wait(this.flag, 0, 0, hardTimeoutMs);
+    if (waited === 'timed-out') throw new Error(`SyncHttp: no answer from the worker within ${hardTimeoutMs} ms`);
+    for (;;) {
+      const received = receiveMessageOnPort(this.port);
+      if (!received) throw new Error('SyncHttp: worker signalled but sent no result');
+      const msg = received.message as { id: number; results: SyncHttpResult[]; elapsedMs: number };
+      if (msg.id === id) return { results: msg.results, elapsedMs: msg.elapsedMs };
+    }
+  }
+
+  /** Stops the worker thread. */
+  close(): Promise<number> {
+    this.port.close();
+    return this.worker.terminate();
+  }
+}

@@ -1,0 +1,136 @@
+import type { EndpointName } from './endpoints';
+import { ENDPOINTS } from './endpoints';
+import { HubError, describeHttpFailure, describeMalformed, describeTransportFailure, parseRetryAfter } from './errors';
+import { backoffDelay, type RetryPolicy } from './retry';
+import type { Clock, HttpRequest, HttpResponse, Transport } from './transport';
+
+/** One prepared call: the request and how to read a successful answer. */
+export interface Call<T> {
+  endpoint: EndpointName;
+  request: HttpRequest;
+  parse(response: HttpResponse): T;
+  /** Retry 429 inside this execution (false for Get Orders: its caller saves its place instead). */
+  retryRateLimit?: boolean;
+}
+
+export type Outcome<T> = { ok: true; value: T; attempts: number } | { ok: false; error: HubError; attempts: number };
+
+/** Counts for the Log sheet and benchmarks. */
+export interface CallStats {
+  requests: number;
+  retries: number;
+  failures: number;
+  /** Retries by reason ("503", "timeout", "malformed", …). */
+  retryReasons: Record<string, number>;
+}
+
+export function emptyStats(): CallStats {
+  return { requests: 0, retries: 0, failures: 0, retryReasons: {} };
+}
+
+/** Thrown by a parser when a 2xx answer is not what the endpoint promises. */
+export class MalformedAnswer extends Error {}
+
+interface Pending {
+  index: number;
+  attempts: number;
+  dueAt: number;
+}
+
+function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[number], now: number): { value: T } | { error: HubError } {
+  const endpoint = call.endpoint;
+  if (!result.ok) {
+    return {
+      error: new HubError({
+        kind: result.kind,
+        status: null,
+        endpoint,
+        message: describeTransportFailure(endpoint, result.kind, ENDPOINTS[endpoint].idempotent),
+      }),
+    };
+  }
+  const res = result.response;
+  if (res.status >= 200 && res.status < 300) {
+    try {
+      return { value: call.parse(res) };
+    } catch (e) {
+      const detail = e instanceof Error ? e.message.slice(0, 160) : 'unreadable';
+      return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, res.headers['content-type'] ?? '', detail) }) };
+    }
+  }
+  const retryAfterMs = parseRetryAfter(res.headers['retry-after'], now);
+  const hubMessage = readHubMessage(res);
+  if ((res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
+    return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
+  }
+  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs);
+  return { error: new HubError({ kind, status: res.status, endpoint, message, hubMessage, retryAfterMs }) };
+}
+
+/** The hub's own error text from any of its error body shapes, trimmed. */
+export function readHubMessage(res: HttpResponse): string | null {
+  try {
+    const body = JSON.parse(res.text()) as Record<string, unknown>;
+    const text = body.Message ?? body.message ?? body.error_description ?? body.error;
+    return typeof text === 'string' ? text.trim().slice(0, 300) : null;
+  } catch {
+    return null;
+  }
+}
+
+function retryReason(error: HubError): string {
+  return error.status != null ? String(error.status) : error.kind;
+}
+
+/**
+ * Sends calls `concurrency` at a time through the transport and retries transient failures of
+ * idempotent endpoints with backoff, in rounds: each round is one fetchAll. Results come back in
+ * the order of the calls.
+ */
+export function runCalls<T>(
+  calls: readonly Call<T>[],
+  deps: { transport: Transport; clock: Clock; concurrency: number; retry: RetryPolicy; random: () => number; stats: CallStats },
+): Outcome<T>[] {
+  const outcomes: Outcome<T>[] = new Array(calls.length);
+  let queue: Pending[] = calls.map((_, index) => ({ index, attempts: 0, dueAt: 0 }));
+  while (queue.length > 0) {
+    const now = deps.clock.now();
+    const due = queue.filter((p) => p.dueAt <= now);
+    if (due.length === 0) {
+      deps.clock.sleep(Math.min(...queue.map((p) => p.dueAt)) - now);
+      continue;
+    }
+    const round = due.slice(0, Math.max(1, deps.concurrency));
+    const inRound = new Set(round);
+    queue = queue.filter((p) => !inRound.has(p));
+    const results = deps.transport.fetchAll(round.map((p) => calls[p.index].request));
+    deps.stats.requests += round.length;
+    const after = deps.clock.now();
+    round.forEach((p, i) => {
+      const call = calls[p.index];
+      const attempts = p.attempts + 1;
+      const got = classify(call, results[i], after);
+      if ('value' in got) {
+        outcomes[p.index] = { ok: true, value: got.value, attempts };
+        return;
+      }
+      const error = got.error;
+      const mayRetry =
+        ENDPOINTS[call.endpoint].idempotent &&
+        error.transient &&
+        attempts < deps.retry.maxAttempts &&
+        !(error.kind === 'rate-limit' && call.retryRateLimit === false) &&
+        (error.retryAfterMs ?? 0) <= deps.retry.maxRetryAfterMs;
+      if (mayRetry) {
+        deps.stats.retries += 1;
+        const reason = retryReason(error);
+        deps.stats.retryReasons[reason] = (deps.stats.retryReasons[reason] ?? 0) + 1;
+        queue.push({ index: p.index, attempts, dueAt: after + backoffDelay(deps.retry, attempts, error.retryAfterMs, deps.random) });
+      } else {
+        deps.stats.failures += 1;
+        outcomes[p.index] = { ok: false, error, attempts };
+      }
+    });
+  }
+  return outcomes;
+}

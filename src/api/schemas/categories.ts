@@ -1,0 +1,68 @@
+import * as z from 'zod';
+
+/** Body of Create Category (§4.10). Source fields let the hub map the category automatically. */
+export const CategoryCreate = z.object({
+  Title: z.string().min(1),
+  CategorySource: z.string().min(1),
+  CategorySourceId: z.number().int(),
+  CategorySourceParent: z.string().nullable(),
+  CategorySourceParentId: z.number().int().nullable(),
+});
+export type CategoryCreate = z.infer<typeof CategoryCreate>;
+
+/** Body of Update Category (§4.11): the category is found by source and source id. */
+export const CategoryUpdate = z.object({
+  Title: z.string().min(1),
+  CategorySource: z.string().min(1),
+  CategorySourceId: z.number().int(),
+});
+export type CategoryUpdate = z.infer<typeof CategoryUpdate>;
+
+/** Response of Create and Update Category. */
+export const CategoryWriteResult = z.looseObject({ title: z.string(), categoryId: z.number() });
+export type CategoryWriteResult = z.infer<typeof CategoryWriteResult>;
+
+/** A mapping of a hub category to a destination channel's category. */
+export const CategoryMapping = z.looseObject({ channel: z.string(), channelCategoryId: z.string() });
+
+/** A stored category as GetCategories returns it (shape chosen by us; §2.7 fields plus mappings). */
+export const Category = z.looseObject({
+  internalId: z.number(),
+  Title: z.string(),
+  CategorySource: z.string(),
+  CategorySourceId: z.number().nullable(),
+  CategorySourceParent: z.string().nullable().optional(),
+  CategorySourceParentId: z.number().nullable().optional(),
+  mappings: z.array(CategoryMapping).optional(),
+});
+export type Category = z.infer<typeof Category>;
+
+/** One hit of Search Category: a category of the channel's own tree, to pick for a mapping. */
+export const CategorySearchHit = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  channel: z.string(),
+});
+export type CategorySearchHit = z.infer<typeof CategorySearchHit>;
+
+/** Body of Map Category (shape chosen by us): hub category → a destination channel's category. */
+export const CategoryMapInput = z.object({
+  internalId: z.number().int(),
+  channel: z.string().min(1),
+  channelCategoryId: z.string().min(1),
+});
+export type CategoryMapInput = z.infer<typeof CategoryMapInput>;
+
+/** Response of Map Category. */
+export const CategoryMapResult = z.looseObject({
+  internalId: z.number(),
+  channel: z.string(),
+  channelCategoryId: z.string(),
+  message: z.string().optional(),
+});
+export type CategoryMapResult = z.infer<typeof CategoryMapResult>;
+
+/** Response of Delete Category. */
+export const CategoryDeleteResult = z.looseObject({ internalId: z.number(), message: z.string().optional() });
+export type CategoryDeleteResult = z.infer<typeof CategoryDeleteResult>;

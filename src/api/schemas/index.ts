@@ -1,0 +1,4 @@
+export * from './stock';
+export * from './categories';
+export * from './orders';
+export * from './auth';

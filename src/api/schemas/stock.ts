@@ -1,0 +1,117 @@
+import * as z from 'zod';
+
+/** A channel code as the hub writes it (`mercadolibre`, `amazon`, …). */
+export const ChannelCode = z.string().min(1);
+
+/** Body item of Update Stock (hub-api §4.1). */
+export const StockItem = z.object({ sku: z.string().min(1), quantity: z.number() });
+export type StockItem = z.infer<typeof StockItem>;
+
+/** Body item of Update Price V2 (§4.2). */
+export const PriceItem = z.object({ sku: z.string().min(1), price: z.number(), channel: ChannelCode });
+export type PriceItem = z.infer<typeof PriceItem>;
+
+/** One channel entry of the by-channel update (§2.2): only `channel` is mandatory. */
+export const ChannelDataInput = z.object({
+  channel: ChannelCode,
+  quantity: z.number().optional(),
+  price: z.number().optional(),
+  salePrice: z.number().optional(),
+  availableDays: z.number().int().optional(),
+});
+export type ChannelDataInput = z.infer<typeof ChannelDataInput>;
+
+/** Body of Update Price Stock By Channel (§4.3): exactly one SKU. */
+export const ByChannelUpdate = z.object({ sku: z.string().min(1), channelData: z.array(ChannelDataInput).min(1) });
+export type ByChannelUpdate = z.infer<typeof ByChannelUpdate>;
+
+/** Body item of Update Price By ErpId (§4.5). */
+export const ErpPriceItem = z.object({ internalId: z.string().min(1), price: z.number() });
+export type ErpPriceItem = z.infer<typeof ErpPriceItem>;
+
+/** Body item of Update Price And Stock Async (§4.6): numbers travel as decimal strings. */
+export const AsyncItem = z.object({
+  sku: z.string().min(1),
+  quantity: z.string(),
+  price: z.string().optional(),
+  publishingPrice: z.string().optional(),
+});
+export type AsyncItem = z.infer<typeof AsyncItem>;
+
+/** The per-SKU outcome every synchronous stock/price call shares. */
+const SiteOutcomeShape = { sites: z.string().catch(''), status: z.string(), msg: z.string().catch('') };
+
+/** Response item of Update Stock. Unknown fields are kept (`looseObject`). */
+export const UpdateStockResult = z.looseObject({
+  ...SiteOutcomeShape,
+  sku: z.string(),
+  quantity: z.number().nullable().optional(),
+  jobId: z.number().nullable().optional(),
+});
+export type UpdateStockResult = z.infer<typeof UpdateStockResult>;
+
+/** Response item of Update Price V2. */
+export const UpdatePriceResult = z.looseObject({
+  ...SiteOutcomeShape,
+  sku: z.string(),
+  price: z.number().nullable().optional(),
+  jobId: z.number().nullable().optional(),
+});
+export type UpdatePriceResult = z.infer<typeof UpdatePriceResult>;
+
+/** Response of Update Price Stock By Channel: `result` instead of `status`. */
+export const ByChannelResult = z.looseObject({ sites: z.string().catch(''), result: z.string(), msg: z.string().catch('') });
+export type ByChannelResult = z.infer<typeof ByChannelResult>;
+
+/** Response of Update Price By ErpId: one single-key object per product, keyed by its ERP id. */
+export const ErpPriceResult = z.array(z.record(z.string(), z.looseObject(SiteOutcomeShape)));
+export type ErpPriceResult = z.infer<typeof ErpPriceResult>;
+
+/** Response of Update Price And Stock Async. The job id is a string here, a number elsewhere. */
+export const AsyncResult = z.looseObject({ status: z.string(), msg: z.string().catch(''), jobId: z.union([z.string(), z.number()]).transform(String) });
+export type AsyncResult = z.infer<typeof AsyncResult>;
+
+/** Channel entry of Get Price Stock By Channel (§2.3). */
+export const ChannelData = z.looseObject({
+  channel: ChannelCode,
+  quantity: z.number().nullable(),
+  price: z.number().nullable(),
+  salePrice: z.number().nullable().optional(),
+  externalId: z.string().nullable().optional(),
+  permalink: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+});
+export type ChannelData = z.infer<typeof ChannelData>;
+
+/** A product with its channel data (§2.4). */
+export const Product = z.looseObject({ sku: z.string(), channelData: z.array(ChannelData) });
+export type Product = z.infer<typeof Product>;
+
+/** A page of Get Products Stock Price (§2.5). */
+export const ProductPage = z.looseObject({
+  offset: z.number(),
+  paging: z.number(),
+  total: z.number(),
+  results: z.array(Product),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+/** One item of Get Job Status (§2.6); the channel is a display name, not a code. */
+export const JobItem = z.looseObject({
+  sku: z.string(),
+  stock: z.number().nullable(),
+  price: z.number().nullable(),
+  priceOffer: z.number().nullable(),
+  status: z.string(),
+  integration: z.string(),
+});
+export type JobItem = z.infer<typeof JobItem>;
+
+/** Get Status Request (deprecated, §4.8); the shape is ours (the spec shows none). */
+export const StatusRequestResult = z.looseObject({
+  jobId: z.union([z.string(), z.number()]).transform(String),
+  status: z.string(),
+  total: z.number(),
+  processed: z.number(),
+});
+export type StatusRequestResult = z.infer<typeof StatusRequestResult>;

@@ -1,0 +1,37 @@
+/** An HTTP request as the client builds it; the platform adapter turns it into UrlFetchApp params. */
+export interface HttpRequest {
+  method: 'get' | 'post' | 'put' | 'delete';
+  url: string;
+  headers: Record<string, string>;
+  /** Set together with `payload`. */
+  contentType?: string;
+  payload?: string;
+}
+
+/** An HTTP answer of any status. Header names are lower-case. */
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text(): string;
+  /** The raw body (for labels); numbers 0-255 or -128..127 as Apps Script hands them. */
+  bytes(): number[];
+}
+
+/** A request either got an answer (any status) or failed in transport (timeout, network). */
+export type TransportResult =
+  | { ok: true; response: HttpResponse }
+  | { ok: false; kind: 'timeout' | 'network'; message: string };
+
+/**
+ * The Transport port: send requests concurrently, get one result each, in order. Implemented over
+ * UrlFetchApp.fetchAll in src/platform and over synchronous HTTP in Node tests.
+ */
+export interface Transport {
+  fetchAll(requests: HttpRequest[]): TransportResult[];
+}
+
+/** Wall clock plus a blocking sleep (Apps Script has no timers). */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): void;
+}

@@ -1,0 +1,2 @@
+/** Sidebar entry. */
+export {};

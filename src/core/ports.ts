@@ -1,0 +1,107 @@
+/**
+ * Ports: what the core needs from the outside world. Core code depends on these interfaces only;
+ * src/platform/ implements them on Apps Script, and tests implement them in memory.
+ */
+import type { Clock, Transport } from '../api/transport';
+
+export type { Clock, Transport };
+
+/** A cell value as Apps Script returns it: "" for empty. */
+export type CellValue = string | number | boolean | Date;
+
+/** A string key-value store (user or document properties). */
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  delete(key: string): void;
+  /** Every key with the prefix, with its value. */
+  entries(prefix?: string): Record<string, string>;
+}
+
+/** A mutual-exclusion lock shared by every execution on the document. */
+export interface Lock {
+  /** Waits up to `timeoutMs`; true when acquired. */
+  tryAcquire(timeoutMs: number): boolean;
+  release(): void;
+}
+
+/** A time trigger as the core sees it. */
+export interface ScheduledTrigger {
+  id: string;
+  handler: string;
+}
+
+/** Time triggers (ScriptApp). */
+export interface Scheduler {
+  /** A repeating trigger every `minutes` (1, 5, 10, 15, 30 or a multiple of 60). */
+  every(handler: string, minutes: number): ScheduledTrigger;
+  /** A one-off trigger after `ms`. */
+  once(handler: string, ms: number): ScheduledTrigger;
+  list(handler?: string): ScheduledTrigger[];
+  remove(id: string): void;
+}
+
+/** Messages to the person at the keyboard. In a trigger there is nobody: confirm() is false. */
+export interface Notifier {
+  toast(message: string, title?: string): void;
+  alert(message: string, title?: string): void;
+  /** Asks a yes/no question; false when the user says no or when no one can be asked. */
+  confirm(message: string, title?: string): boolean;
+  /** Asks for a line of text; null when cancelled or when no one can be asked. */
+  prompt(message: string, title?: string): string | null;
+}
+
+/** Where label files go (Drive). */
+export interface FileStore {
+  /** Saves the bytes in the add-on's folder and returns a link to the file. */
+  save(folderName: string, fileName: string, mimeType: string, bytes: number[]): { id: string; url: string };
+}
+
+/** Who is running this execution and where. */
+export interface Session {
+  userEmail(): string;
+  timeZone(): string;
+}
+
+/** One sheet of the workbook: whole-range reads and block writes, nothing per cell. */
+export interface SheetPort {
+  readonly name: string;
+  /** Every value of the data range in one round trip ([] when the sheet is empty). */
+  readAll(): CellValue[][];
+  /** Writes a rectangular block with its top-left corner at (row, column), 1-based. */
+  write(row: number, column: number, values: CellValue[][]): void;
+  /** Sets the number format of a rectangular block (e.g. "@" for plain text, a date pattern). */
+  setNumberFormat(row: number, column: number, rows: number, columns: number, format: string): void;
+  /** Makes row 1 the frozen, bold header row of `columns` columns. */
+  styleHeader(columns: number): void;
+  /** Rows (1-based) hidden by the user or by a filter, among the first `rows` rows. */
+  hiddenRows(rows: number): Set<number>;
+  /** Deletes rows from `row` (1-based), `count` of them. */
+  deleteRows(row: number, count: number): void;
+  /** Number of rows the sheet currently has (not only those with data). */
+  maxRows(): number;
+}
+
+/** The spreadsheet. */
+export interface Workbook {
+  sheet(name: string): SheetPort | null;
+  /** The sheet, created with the given header row (frozen, bold) if missing. */
+  ensureSheet(name: string, header: string[], options?: { hidden?: boolean }): SheetPort;
+  /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
+  selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;
+  sheetNames(): string[];
+}
+
+/** Everything the core gets from the platform, wired once per execution. */
+export interface Ports {
+  transport: Transport;
+  clock: Clock;
+  userStore: KeyValueStore;
+  documentStore: KeyValueStore;
+  lock: Lock;
+  scheduler: Scheduler;
+  notifier: Notifier;
+  files: FileStore;
+  session: Session;
+  workbook: Workbook;
+}
