@@ -79,7 +79,7 @@ export function readHubMessage(res: HttpResponse): string | null {
 }
 
 function retryReason(error: HubError): string {
-  return error.status != null ? String(error.status) : error.kind;
+  return error.kind === 'server' || error.kind === 'rate-limit' ? String(error.status) : error.kind;
 }
 
 /**
