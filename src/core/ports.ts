@@ -74,8 +74,8 @@ export interface SheetPort {
   setNumberFormat(row: number, column: number, rows: number, columns: number, format: string): void;
   /** Makes row 1 the frozen, bold header row of `columns` columns. */
   styleHeader(columns: number): void;
-  /** Rows (1-based) hidden by the user or by a filter, among the first `rows` rows. */
-  hiddenRows(rows: number): Set<number>;
+  /** Rows (1-based) between first and last that are hidden by the user or by a filter. One call per row: use on selections only. */
+  hiddenRows(first: number, last: number): Set<number>;
   /** Deletes rows from `row` (1-based), `count` of them. */
   deleteRows(row: number, count: number): void;
   /** Number of rows the sheet currently has (not only those with data). */

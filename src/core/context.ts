@@ -1,0 +1,38 @@
+import { HubClient } from '../api/client';
+import { checkBaseUrl } from './settings/base-url';
+import { loadSettings } from './settings/store';
+import type { Settings } from './settings/schema';
+import { readToken } from './settings/token';
+import { UserError } from './errors';
+import type { Ports } from './ports';
+
+/** What a use case gets: the ports, the settings, and when the execution started. */
+export interface Context {
+  ports: Ports;
+  settings: Settings;
+  /** Epoch ms when this execution started (its 6-minute budget counts from here). */
+  startedAt: number;
+  /** True when a person is at the keyboard (menu or sidebar); false in triggers. */
+  interactive: boolean;
+}
+
+export function createContext(ports: Ports, interactive: boolean): Context {
+  return { ports, settings: loadSettings(ports.documentStore), startedAt: ports.clock.now(), interactive };
+}
+
+/** A hub client for this user, or a UserError saying which setting to fix. */
+export function hubClient(ctx: Context): HubClient {
+  const base = checkBaseUrl(ctx.settings.baseUrl);
+  if (!base.ok) throw new UserError(`Hub base URL: ${base.error} (sidebar \u203a Settings)`);
+  const token = readToken(ctx.ports.userStore);
+  if (!token) throw new UserError('No API token is set for you. Open the sidebar \u203a Settings and sign in or paste your token.');
+  if (token.expiresAt !== null && token.expiresAt <= ctx.ports.clock.now()) {
+    throw new UserError('Your API token has expired. Open the sidebar \u203a Settings and sign in again.');
+  }
+  return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency });
+}
+
+/** Milliseconds left before `budgetMs` of this execution is used up. */
+export function timeLeft(ctx: Context, budgetMs: number): number {
+  return ctx.startedAt + budgetMs - ctx.ports.clock.now();
+}

@@ -1,0 +1,48 @@
+import { canonicalChannel } from '../../api/channels';
+import type { JobItem } from '../../api/schemas/stock';
+import { escapeCellText } from '../../sheet';
+import type { CellValue, Workbook } from '../ports';
+
+/** Columns of the Jobs sheet: one row per job item (SKU × channel). */
+export const JOBS_HEADER = ['Job id', 'SKU', 'Channel', 'Stock', 'Price', 'Offer price', 'Status', 'Updated at'];
+
+const num = (v: number | null): CellValue => (v === null || v === undefined ? '' : v);
+
+/** Sheet rows for a job's items; a job with no items yet gets one "Queued" row. */
+export function jobRows(jobId: string, items: JobItem[], note: string, now: number, aliases: Readonly<Record<string, string>>): CellValue[][] {
+  if (items.length === 0) return [[escapeCellText(jobId), '', '', '', '', '', escapeCellText(note), new Date(now)]];
+  return items.map((i) => [
+    escapeCellText(jobId),
+    escapeCellText(i.sku),
+    escapeCellText(canonicalChannel(i.integration, aliases)),
+    num(i.stock),
+    num(i.price),
+    num(i.priceOffer),
+    escapeCellText(i.status),
+    new Date(now),
+  ]);
+}
+
+/**
+ * Replaces the rows of the given jobs in the Jobs sheet (other jobs' rows are kept, in order) in
+ * one write; rows left over below are blanked in the same write.
+ */
+export function replaceJobRows(workbook: Workbook, sheetName: string, replacements: Map<string, CellValue[][]>): void {
+  const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER);
+  const values = sheet.readAll();
+  const kept = values.slice(1).filter((r) => !replacements.has(String(r[0] ?? '')));
+  const rows = kept.map((r) => JOBS_HEADER.map((_, i) => {
+    const v = r[i];
+    return typeof v === 'string' && v !== '' ? escapeCellText(v) : (v ?? '');
+  }));
+  replacements.forEach((newRows) => rows.push(...newRows));
+  const blank = Math.max(0, values.length - 1 - rows.length);
+  for (let i = 0; i < blank; i++) rows.push(JOBS_HEADER.map(() => ''));
+  if (rows.length > 0) sheet.write(2, 1, rows);
+}
+
+/** Writes a "Queued" row per new job into the Jobs sheet. */
+export function showQueuedJobs(workbook: Workbook, sheetName: string, jobs: Array<{ jobId: string; rows: number }>, now: number): void {
+  const replacements = new Map(jobs.map((j) => [j.jobId, jobRows(j.jobId, [], `Queued: ${j.rows} rows`, now, {})]));
+  replaceJobRows(workbook, sheetName, replacements);
+}

@@ -1,0 +1,136 @@
+import type { HubClient } from '../../api/client';
+import type { Context } from '../context';
+import type { ParsedRow } from '../../sheet';
+import { doneInRun, rowKey, type LoadedSheet } from './load';
+import { combineParts, type PartResult } from './outcome';
+import { planFor, type Part, type RowPlan } from './parts';
+import type { PushRun } from './run-store';
+import { partsPerRound, sendParts } from './send';
+import type { ConfirmedValues } from './snapshot';
+import type { RowResult } from './types';
+import { writeResults } from './writeback';
+
+export interface ChunkLimits {
+  /** At most this many rows in this chunk (the sidebar's progress step). */
+  maxRows: number;
+  /** Epoch ms after which no new round of requests starts (the execution budget, with margin). */
+  deadline: number;
+}
+
+export interface ChunkOutcome {
+  processed: number;
+  ok: number;
+  failed: number;
+  skipped: number;
+  requests: number;
+  retries: number;
+  /** Rows of the run still to do after this chunk. */
+  remaining: number;
+  /** Async jobs created in this chunk, with their row count. */
+  jobs: Array<{ jobId: string; rows: number }>;
+}
+
+/** The rows of the run not done yet, in sheet order, with their plans. */
+export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null): RowPlan[] {
+  const pending: RowPlan[] = [];
+  for (const row of loaded.table.rows as ParsedRow[]) {
+    if (row.blank) continue;
+    if (selected && !selected.has(rowKey(row))) continue;
+    if (doneInRun(loaded, row, run.startedAt)) continue;
+    const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
+    if (plan) pending.push(plan);
+  }
+  return pending;
+}
+
+function unsentResult(plan: Extract<RowPlan, { send: false }>): RowResult {
+  const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
+  return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
+}
+
+/** Takes rows for one round: parts of a kind up to what one fetchAll round carries. */
+function takeRound(queue: Array<Extract<RowPlan, { send: true }>>, concurrency: number): Array<Extract<RowPlan, { send: true }>> {
+  const taken: Array<Extract<RowPlan, { send: true }>> = [];
+  const used = new Map<Part['kind'], number>();
+  while (queue.length > 0) {
+    const next = queue[0];
+    const fits = next.parts.every((p) => (used.get(p.kind) ?? 0) + 1 <= partsPerRound(p.kind, concurrency));
+    if (!fits && taken.length > 0) break;
+    taken.push(queue.shift() as Extract<RowPlan, { send: true }>);
+    for (const p of next.parts) used.set(p.kind, (used.get(p.kind) ?? 0) + 1);
+  }
+  return taken;
+}
+
+/**
+ * One chunk of a push: plans the next rows of the run, sends them round by round (one fetchAll
+ * of up to `concurrency` requests each) until the rows or the time run out, then writes every
+ * result in one block per run of result columns and records confirmed values in the snapshot.
+ * Rows not sent before the deadline stay pending for the next chunk; nothing is written for them.
+ */
+export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
+  const { clock } = ctx.ports;
+  const aliases = { meli: 'mercadolibre', mshops: 'mercadoshops', ...ctx.settings.channelAliases };
+  const pending = pendingRows(ctx, loaded, run, selected);
+  const slice = pending.slice(0, limits.maxRows);
+  const results = new Map<number, RowResult>();
+  const queue: Array<Extract<RowPlan, { send: true }>> = [];
+  for (const plan of slice) {
+    if (plan.send) queue.push(plan);
+    else results.set(plan.rowNumber, unsentResult(plan));
+  }
+  const requestsBefore = client.stats.requests;
+  const retriesBefore = client.stats.retries;
+  const jobs = new Map<string, number>();
+  let lastRoundMs = 0;
+  while (queue.length > 0 && clock.now() + lastRoundMs < limits.deadline) {
+    const started = clock.now();
+    const round = takeRound(queue, ctx.settings.concurrency);
+    const parts = round.flatMap((plan) => plan.parts);
+    const got = sendParts(client, parts, aliases);
+    let at = 0;
+    for (const plan of round) {
+      const mine: PartResult[] = got.slice(at, at + plan.parts.length);
+      at += plan.parts.length;
+      const result = combineParts(mine, plan.notes);
+      results.set(plan.rowNumber, result);
+      if (result.jobId && result.status === 'Pending') jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
+    }
+    lastRoundMs = clock.now() - started;
+  }
+  const now = clock.now();
+  writeResults({
+    sheet: loaded.sheet,
+    values: loaded.values,
+    results,
+    now,
+    allChannels: run.operation === 'stock' || run.operation === 'async',
+    channelStatus: loaded.table.columns.channelStatus,
+    channelAliases: aliases,
+  });
+  const confirmed = new Map<string, ConfirmedValues>();
+  const skuByRow = new Map(slice.map((p) => [p.rowNumber, p.sku]));
+  results.forEach((r, rowNumber) => {
+    const sku = skuByRow.get(rowNumber);
+    if (sku && r.confirmed) confirmed.set(sku, r.confirmed);
+  });
+  loaded.snapshot.save(confirmed, loaded.confirmed, now);
+  let ok = 0;
+  let failed = 0;
+  let skipped = 0;
+  results.forEach((r) => {
+    if (r.status === 'OK' || r.status === 'Pending') ok++;
+    else if (r.status === 'Skipped') skipped++;
+    else failed++;
+  });
+  return {
+    processed: results.size,
+    ok,
+    failed,
+    skipped,
+    requests: client.stats.requests - requestsBefore,
+    retries: client.stats.retries - retriesBefore,
+    remaining: pending.length - results.size,
+    jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
+  };
+}

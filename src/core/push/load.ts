@@ -1,0 +1,56 @@
+import { isDate, readTable, type ParsedRow, type TableRead } from '../../sheet';
+import type { Context } from '../context';
+import { UserError } from '../errors';
+import type { CellValue, SheetPort } from '../ports';
+import type { Settings } from '../settings/schema';
+import { SnapshotStore, type ConfirmedValues } from './snapshot';
+
+/** The seller's stock sheet as one execution sees it: read once, with the snapshot. */
+export interface LoadedSheet {
+  sheet: SheetPort;
+  values: CellValue[][];
+  table: TableRead;
+  snapshot: SnapshotStore;
+  confirmed: Map<string, ConfirmedValues>;
+}
+
+/** The message for a sheet that is not there, naming the setting that points at it. */
+export function missingSheetMessage(name: string, what: string): string {
+  return `The sheet "${name}" was not found: it may have been renamed or deleted. Rename it back, or set the ${what} sheet's new name in the sidebar \u203a Settings.`;
+}
+
+/** Options for readTable from the settings. */
+export function tableOptions(settings: Settings): Parameters<typeof readTable>[1] {
+  return {
+    channelAliases: { meli: 'mercadolibre', mshops: 'mercadoshops', ...settings.channelAliases },
+    decimalSeparator: settings.decimalSeparator === 'auto' ? undefined : settings.decimalSeparator,
+  };
+}
+
+/** Reads the stock sheet (one round trip) and the snapshot (one more). */
+export function loadStockSheet(ctx: Context): LoadedSheet {
+  const name = ctx.settings.sheetNames.stock;
+  const sheet = ctx.ports.workbook.sheet(name);
+  if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
+  const values = sheet.readAll();
+  if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
+  const table = readTable(values, tableOptions(ctx.settings));
+  if (table.problems.length > 0) {
+    throw new UserError(`The headers of "${name}" need fixing before a push: ${table.problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
+  }
+  const snapshot = new SnapshotStore(ctx.ports.workbook);
+  return { sheet, values, table, snapshot, confirmed: snapshot.load() };
+}
+
+/** The key of a row in a stored selection: its SKU, or its row number when it has none. */
+export function rowKey(row: ParsedRow): string {
+  return row.sku ?? `row:${row.rowNumber}`;
+}
+
+/** True when this run already wrote the row's result (its Synced at is from this run). */
+export function doneInRun(loaded: LoadedSheet, row: ParsedRow, runStartedAt: number): boolean {
+  const column = loaded.table.columns.result.syncedAt;
+  if (column === undefined) return false;
+  const value = loaded.values[row.rowNumber - 1]?.[column];
+  return isDate(value) && value.getTime() >= runStartedAt;
+}

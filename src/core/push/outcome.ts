@@ -1,0 +1,83 @@
+import { canonicalChannel } from '../../api/channels';
+import type { HubError } from '../../api/errors';
+import { parseSitesString } from '../../api/sites';
+import type { PushedValues } from '../../sheet';
+import type { RowResult, RowStatus } from './types';
+
+/** What became of one part (one request item) of a row. */
+export interface PartResult {
+  ok: boolean;
+  /** The hub stored the value but some channel refused it. */
+  partial?: boolean;
+  /** Queued in an async job: the outcome comes later. */
+  pending?: boolean;
+  message: string;
+  jobId?: string;
+  channels: Record<string, string>;
+  /** Values to record as confirmed (only when fully ok). */
+  confirmed?: PushedValues;
+}
+
+const NOT_FOUND = /producto no encontrado|not found/i;
+
+/** A seller sentence for the hub's per-item message. */
+function hubItemMessage(msg: string): string {
+  const text = msg.trim();
+  if (NOT_FOUND.test(text)) return `SKU not found in the hub (${text || 'Producto no encontrado'}). Check the SKU or create the product in the hub.`;
+  return text || 'The hub refused this item without a reason.';
+}
+
+/**
+ * Reads a per-SKU result of the synchronous stock/price calls (`status`, `msg`, `sites`): success
+ * with every channel OK is confirmed; success with a failed channel is partial (not confirmed, so
+ * a changed-only push retries it); anything else is an error with the hub's reason.
+ */
+export function fromSiteResult(
+  result: { status?: string; result?: string; msg?: string; sites?: string },
+  describe: string,
+  values: PushedValues,
+  aliases: Readonly<Record<string, string>>,
+): PartResult {
+  const status = (result.status ?? result.result ?? '').toLowerCase();
+  const outcomes = parseSitesString(result.sites);
+  const channels: Record<string, string> = {};
+  for (const o of outcomes) channels[canonicalChannel(o.channel, aliases)] = o.ok ? 'OK' : o.message;
+  if (status !== 'success' && status !== 'ok') {
+    return { ok: false, message: hubItemMessage(result.msg ?? ''), channels };
+  }
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length > 0) {
+    const list = failed.map((o) => `${canonicalChannel(o.channel, aliases)}: ${o.message}`).join('; ');
+    return { ok: false, partial: true, message: `${describe}, but ${failed.length} channel${failed.length > 1 ? 's' : ''} refused it \u2014 ${list}`, channels };
+  }
+  const where = outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${outcomes.length} channel${outcomes.length > 1 ? 's' : ''}`;
+  return { ok: true, message: `${describe} ${where}`, channels, confirmed: values };
+}
+
+/** Every part of a request that failed as a whole gets the request's error. */
+export function fromRequestError(error: HubError): PartResult {
+  return { ok: false, message: error.message, channels: {} };
+}
+
+/**
+ * One row's result from its parts: OK when every part is, Pending for async jobs, Warning when
+ * the hub took some of it, Error otherwise. Confirmed values come from the parts that are ok.
+ */
+export function combineParts(parts: PartResult[], notes: string[]): RowResult {
+  const channels: Record<string, string> = {};
+  let confirmed: PushedValues | undefined;
+  for (const p of parts) {
+    Object.assign(channels, p.channels);
+    if (p.ok && p.confirmed) confirmed = { ...(confirmed ?? {}), ...p.confirmed };
+  }
+  const okCount = parts.filter((p) => p.ok).length;
+  let status: RowStatus;
+  if (parts.some((p) => p.pending)) status = 'Pending';
+  else if (okCount === parts.length) status = 'OK';
+  else if (okCount > 0 || parts.some((p) => p.partial)) status = 'Warning';
+  else status = 'Error';
+  const messages = [...new Set(parts.map((p) => p.message))];
+  const message = [...messages, ...notes].join(' \u00B7 ');
+  const jobId = parts.find((p) => p.jobId)?.jobId;
+  return { status, message, channels, ...(jobId ? { jobId } : {}), ...(confirmed ? { confirmed } : {}) };
+}

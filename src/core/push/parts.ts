@@ -1,0 +1,106 @@
+import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../../api/schemas/stock';
+import { changedFields, validateRow, type ColumnMap, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict } from '../../sheet';
+import type { ConfirmedValues } from './snapshot';
+import type { Operation } from './types';
+
+/** One request item a row contributes, with the values it confirms when the hub accepts it. */
+export type Part =
+  | { kind: 'stock'; rowNumber: number; item: StockItem; values: PushedValues }
+  | { kind: 'price'; rowNumber: number; item: PriceItem; values: PushedValues }
+  | { kind: 'byChannel'; rowNumber: number; item: ByChannelUpdate; values: PushedValues }
+  | { kind: 'erp'; rowNumber: number; item: ErpPriceItem; values: PushedValues }
+  | { kind: 'async'; rowNumber: number; item: AsyncItem; values: PushedValues };
+
+/** A row of a push: the parts to send, or why nothing is sent. */
+export type RowPlan =
+  | { rowNumber: number; sku: string | null; send: true; parts: Part[]; notes: string[] }
+  | { rowNumber: number; sku: string | null; send: false; reason: string; nothingToSend: boolean; notes: string[] };
+
+function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>, { ok: true }>): Part[] {
+  const rowNumber = verdict.rowNumber;
+  switch (operation) {
+    case 'stock':
+      return [{ kind: 'stock', rowNumber, item: verdict.payload as StockItem, values: verdict.values }];
+    case 'prices':
+      return (verdict.payload as PriceItem[]).map((item) => ({ kind: 'price', rowNumber, item, values: { [`price:${item.channel}`]: item.price } }));
+    case 'byChannel':
+      return [{ kind: 'byChannel', rowNumber, item: verdict.payload as ByChannelUpdate, values: verdict.values }];
+    case 'erp':
+      return [{ kind: 'erp', rowNumber, item: verdict.payload as ErpPriceItem, values: verdict.values }];
+    case 'async':
+      return [{ kind: 'async', rowNumber, item: verdict.payload as AsyncItem, values: verdict.values }];
+    default:
+      return [];
+  }
+}
+
+function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>): RowPlan {
+  return { rowNumber: verdict.rowNumber, sku: verdict.sku, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend, notes: verdict.notes };
+}
+
+/** Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed value. */
+export function planRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
+  const verdict = validateRow(operation, row, columns);
+  if (!verdict.ok) return changedOnly && verdict.nothingToSend ? null : rejected(verdict);
+  if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return null;
+  return { rowNumber: row.rowNumber, sku: row.sku, send: true, parts: partsOf(operation, verdict), notes: verdict.notes };
+}
+
+/**
+ * Plans one row for "push changes": every value edited since the last confirmed one goes through
+ * the endpoint made for it — the general quantity through Update Stock, a per-channel price
+ * through Update Price, and per-channel quantity, sale price or available days through the
+ * by-channel update (which then also carries that channel's changed price). Nothing unchanged
+ * is sent. Returns null for a row with no change.
+ */
+export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined): RowPlan | null {
+  const parts: Part[] = [];
+  const notes = new Set<string>();
+  const verdicts = {
+    stock: columns.input.quantity !== undefined ? validateRow('stock', row, columns) : null,
+    prices: validateRow('prices', row, columns),
+    byChannel: validateRow('byChannel', row, columns),
+  };
+  for (const v of Object.values(verdicts)) {
+    if (v && !v.ok && !v.nothingToSend) return rejected(v);
+    if (v) v.notes.forEach((n) => notes.add(n));
+  }
+  const stock = verdicts.stock;
+  if (stock?.ok && changedFields(stock.values, confirmed).includes('quantity')) parts.push(...partsOf('stock', stock));
+  const byChannelChannels = new Set<string>();
+  if (verdicts.byChannel.ok) {
+    const changed = new Set(changedFields(verdicts.byChannel.values, confirmed));
+    const payload = verdicts.byChannel.payload as ByChannelUpdate;
+    const channelData = payload.channelData
+      .filter((entry) => ['quantity', 'salePrice', 'availableDays'].some((f) => changed.has(`${f}:${entry.channel}`)))
+      .map((entry) => {
+        byChannelChannels.add(entry.channel);
+        const kept: typeof entry = { channel: entry.channel };
+        for (const f of ['quantity', 'price', 'salePrice', 'availableDays'] as const) {
+          if (entry[f] !== undefined && changed.has(`${f}:${entry.channel}`)) kept[f] = entry[f];
+        }
+        return kept;
+      });
+    if (channelData.length > 0) {
+      const values: PushedValues = {};
+      for (const entry of channelData) {
+        for (const f of ['quantity', 'price', 'salePrice', 'availableDays'] as const) if (entry[f] !== undefined) values[`${f}:${entry.channel}`] = entry[f] as number;
+      }
+      parts.push({ kind: 'byChannel', rowNumber: row.rowNumber, item: { sku: payload.sku, channelData }, values });
+    }
+  }
+  if (verdicts.prices.ok) {
+    const changed = new Set(changedFields(verdicts.prices.values, confirmed));
+    for (const part of partsOf('prices', verdicts.prices)) {
+      const item = part.item as PriceItem;
+      if (changed.has(`price:${item.channel}`) && !byChannelChannels.has(item.channel)) parts.push(part);
+    }
+  }
+  if (parts.length === 0) return null;
+  return { rowNumber: row.rowNumber, sku: row.sku, send: true, parts, notes: [...notes] };
+}
+
+/** The plan of a row for an operation, or null when the row is not part of this push. */
+export function planFor(operation: Operation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
+  return operation === 'changes' ? planChangesRow(row, columns, confirmed) : planRow(operation, row, columns, confirmed, changedOnly);
+}

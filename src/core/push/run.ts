@@ -1,0 +1,250 @@
+import { hubClient, type Context } from '../context';
+import { BusyError, UserError } from '../errors';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import { recordNewJobs } from '../jobs/open-jobs';
+import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
+import { loadStockSheet, rowKey, type LoadedSheet } from './load';
+import { STALE_RUN_MS, clearRun, readRun, readSelectedSkus, writeRun, writeSelectedSkus, type PushRun } from './run-store';
+import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type Scope } from './types';
+
+/** Handler name of the continuation trigger (a public function). */
+export const CONTINUE_HANDLER = 'onPushContinue';
+/** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
+export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
+/** A selection larger than this must use "all rows" or "changed rows" (its SKUs are kept in properties). */
+export const MAX_SELECTED_ROWS = 5000;
+/** Waiting this long for the document lock before telling the seller another operation runs. */
+const LOCK_WAIT_MS = 10_000;
+
+function title(run: Pick<PushRun, 'operation' | 'scope'>): string {
+  return `${OPERATION_TITLES[run.operation]} (${SCOPE_TITLES[run.scope]})`;
+}
+
+function progress(run: PushRun, remaining: number, finished: boolean, message: string): PushProgress {
+  const done = run.ok + run.failed + run.skipped;
+  return {
+    runId: run.id,
+    operation: run.operation,
+    scope: run.scope,
+    total: Math.max(run.total, done + remaining),
+    done,
+    ok: run.ok,
+    failed: run.failed,
+    skipped: run.skipped,
+    requests: run.requests,
+    retries: run.retries,
+    finished,
+    cancelled: run.cancelled,
+    message,
+    continuesInBackground: run.background && !finished,
+  };
+}
+
+/** Keys of the selected rows of the stock sheet (hidden and filtered rows left out). */
+function selectedKeys(ctx: Context, loaded: LoadedSheet): string[] {
+  const selection = ctx.ports.workbook.selection();
+  const name = ctx.settings.sheetNames.stock;
+  const how = `Select the rows to push in "${name}" first (click a row number; Shift+click or Ctrl+click for more).`;
+  if (!selection || selection.sheet !== loaded.sheet.name) throw new UserError(how);
+  const wanted = new Set<number>();
+  let count = 0;
+  for (const range of selection.rows) {
+    const start = Math.max(2, range.start);
+    count += Math.max(0, range.end - start + 1);
+    if (count > MAX_SELECTED_ROWS) {
+      throw new UserError(`You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`);
+    }
+    if (range.end < start) continue;
+    const hidden = loaded.sheet.hiddenRows(start, range.end);
+    for (let r = start; r <= range.end; r++) if (!hidden.has(r)) wanted.add(r);
+  }
+  const keys = loaded.table.rows.filter((row) => !row.blank && wanted.has(row.rowNumber)).map(rowKey);
+  if (keys.length === 0) throw new UserError(`${how} The selection holds no product rows (hidden and filtered rows are left out).`);
+  return keys;
+}
+
+function newRunId(ctx: Context): string {
+  return `${ctx.ports.clock.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+}
+
+/** Refuses to start while another live push exists; replaces an abandoned one. */
+function assertNoActiveRun(ctx: Context, wanted: string): void {
+  const active = readRun(ctx.ports.documentStore);
+  if (!active) return;
+  const now = ctx.ports.clock.now();
+  if (now - active.lastChunkAt > STALE_RUN_MS) {
+    clearRun(ctx.ports.documentStore, active);
+    return;
+  }
+  const done = active.ok + active.failed + active.skipped;
+  const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
+  throw new BusyError(
+    `${wanted} did not start: ${title(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${done} of ${active.total} rows done). Wait for it to finish, or cancel it from the sidebar.`,
+  );
+}
+
+function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): PushRun {
+  assertNoActiveRun(ctx, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
+  const now = ctx.ports.clock.now();
+  const run: PushRun = {
+    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), startedAt: now, total: 0,
+    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selectedParts: 0, background, lastChunkAt: now,
+  };
+  let selected: Set<string> | null = null;
+  if (scope === 'selected') {
+    const keys = selectedKeys(ctx, loaded);
+    run.selectedParts = writeSelectedSkus(ctx.ports.documentStore, keys);
+    selected = new Set(keys);
+  }
+  run.total = pendingRows(ctx, loaded, run, selected).length;
+  writeRun(ctx.ports.documentStore, run);
+  return run;
+}
+
+function finishRun(ctx: Context, run: PushRun, message: string): void {
+  const now = ctx.ports.clock.now();
+  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+    time: now, user: run.user, operation: title(run), ok: run.ok, failed: run.failed, skipped: run.skipped,
+    requests: run.requests, retries: run.retries, durationMs: now - run.startedAt, message,
+  }, ctx.settings.logMaxRows);
+  clearRun(ctx.ports.documentStore, run);
+  for (const t of ctx.ports.scheduler.list(CONTINUE_HANDLER)) ctx.ports.scheduler.remove(t.id);
+}
+
+function summary(run: PushRun): string {
+  const parts = [`${run.ok} ok`, `${run.failed} failed`];
+  if (run.skipped) parts.push(`${run.skipped} skipped`);
+  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried` : ''}.`;
+}
+
+/** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
+function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number): PushProgress {
+  const selected = run.scope === 'selected' ? readSelectedSkus(ctx.ports.documentStore, run.selectedParts) : null;
+  const outcome: ChunkOutcome = runChunk(ctx, hubClient(ctx), loaded, run, selected, {
+    maxRows,
+    deadline: ctx.startedAt + EXECUTION_BUDGET_MS,
+  });
+  run.ok += outcome.ok;
+  run.failed += outcome.failed;
+  run.skipped += outcome.skipped;
+  run.requests += outcome.requests;
+  run.retries += outcome.retries;
+  run.lastChunkAt = ctx.ports.clock.now();
+  if (outcome.jobs.length > 0) recordNewJobs(ctx, outcome.jobs);
+  if (outcome.remaining === 0) {
+    const text = summary(run);
+    finishRun(ctx, run, text);
+    return progress(run, 0, true, text);
+  }
+  writeRun(ctx.ports.documentStore, run);
+  return progress(run, outcome.remaining, false, `${run.ok + run.failed + run.skipped} rows done, ${outcome.remaining} to go.`);
+}
+
+function activeRun(ctx: Context, runId: string | null): PushRun {
+  const run = readRun(ctx.ports.documentStore);
+  if (!run || (runId !== null && run.id !== runId)) {
+    throw new UserError('This push is no longer running (it finished, was cancelled, or was replaced). See the Log sheet for its result.');
+  }
+  return run;
+}
+
+/** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
+export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
+  return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
+    hubClient(ctx); // settings and token problems are reported before anything starts
+    const loaded = loadStockSheet(ctx);
+    const run = createRun(ctx, operation, scope, false, loaded);
+    if (run.total === 0) {
+      const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
+      clearRun(ctx.ports.documentStore, run);
+      return progress(run, 0, true, text);
+    }
+    return progress(run, run.total, false, `${run.total} rows to push.`);
+  });
+}
+
+/** Sidebar: the next chunk of a running push. A cancelled run finishes here with what was done. */
+export function continuePush(ctx: Context, runId: string): PushProgress {
+  return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
+    const run = activeRun(ctx, runId);
+    if (run.cancelled) {
+      const text = `${summary(run)} Cancelled by the user; the remaining rows were not sent.`;
+      finishRun(ctx, run, text);
+      return progress(run, 0, true, text);
+    }
+    return chunkAndRecord(ctx, run, loadStockSheet(ctx), ctx.settings.chunkRows);
+  });
+}
+
+/** Sidebar: asks the run to stop. Nothing in flight is interrupted: the current chunk completes. */
+export function cancelPush(ctx: Context, runId: string): PushProgress {
+  return withDocumentLock(ctx, 'Cancel push', LOCK_WAIT_MS, () => {
+    const run = activeRun(ctx, runId);
+    run.cancelled = true;
+    const text = `${summary(run)} Cancelled by the user; the remaining rows were not sent.`;
+    finishRun(ctx, run, text);
+    return progress(run, 0, true, text);
+  });
+}
+
+/**
+ * Menu: pushes as much as fits in this execution; if rows remain, a one-off trigger continues.
+ * A safety trigger is set before any request, so even an execution killed by the time limit is
+ * resumed; rows already confirmed in this run are never sent again.
+ */
+export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): PushProgress {
+  return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
+    hubClient(ctx);
+    const loaded = loadStockSheet(ctx);
+    const run = createRun(ctx, operation, scope, true, loaded);
+    if (run.total === 0) {
+      clearRun(ctx.ports.documentStore, run);
+      return progress(run, 0, true, `${title(run)}: nothing to send.`);
+    }
+    const safety = ctx.ports.scheduler.once(CONTINUE_HANDLER, 7 * 60 * 1000);
+    const result = chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY);
+    if (!result.finished) {
+      ctx.ports.scheduler.remove(safety.id);
+      ctx.ports.scheduler.once(CONTINUE_HANDLER, 60 * 1000);
+      result.message = `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+    }
+    return result;
+  });
+}
+
+/** Trigger: continues a background push; reschedules itself while rows remain. */
+export function continueInBackground(ctx: Context, firedTriggerId: string | null): PushProgress | null {
+  const { scheduler } = ctx.ports;
+  if (firedTriggerId) scheduler.remove(firedTriggerId);
+  const run = readRun(ctx.ports.documentStore);
+  if (!run) {
+    for (const t of scheduler.list(CONTINUE_HANDLER)) scheduler.remove(t.id);
+    return null;
+  }
+  try {
+    return withDocumentLock(ctx, 'Background push', LOCK_WAIT_MS, () => {
+      for (const t of scheduler.list(CONTINUE_HANDLER)) scheduler.remove(t.id);
+      const safety = scheduler.once(CONTINUE_HANDLER, 7 * 60 * 1000);
+      const result = chunkAndRecord(ctx, run, loadStockSheet(ctx), Number.POSITIVE_INFINITY);
+      if (!result.finished) {
+        scheduler.remove(safety.id);
+        scheduler.once(CONTINUE_HANDLER, 60 * 1000);
+      }
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof BusyError) {
+      // Another operation holds the sheet: try again shortly rather than give up.
+      scheduler.once(CONTINUE_HANDLER, 60 * 1000);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** The active push, if any, for the sidebar. */
+export function activePushProgress(ctx: Context): PushProgress | null {
+  const run = readRun(ctx.ports.documentStore);
+  return run ? progress(run, Math.max(0, run.total - (run.ok + run.failed + run.skipped)), false, `${title(run)} is running.`) : null;
+}

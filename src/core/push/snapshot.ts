@@ -1,0 +1,71 @@
+import type { CellValue, SheetPort, Workbook } from '../ports';
+import { escapeCellText } from '../../sheet/escape';
+
+/** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
+export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
+const HEADER = ['SKU', 'Confirmed values', 'Confirmed at'];
+
+export type ConfirmedValues = Record<string, number>;
+
+/**
+ * The snapshot of confirmed values, keyed by SKU, so sorting, filtering, inserting and deleting
+ * rows in the seller's sheet cannot confuse it. One read to load; one write to save (the changed
+ * rows and the appended ones form one block from the first changed row to the end).
+ */
+export class SnapshotStore {
+  private sheet: SheetPort | null = null;
+  private rows: CellValue[][] = [];
+  private index = new Map<string, number>();
+  private loaded = false;
+
+  constructor(private readonly workbook: Workbook) {}
+
+  /** Reads the snapshot (once per execution). */
+  load(): Map<string, ConfirmedValues> {
+    this.sheet = this.workbook.sheet(SNAPSHOT_SHEET);
+    this.rows = this.sheet ? this.sheet.readAll().slice(1) : [];
+    const out = new Map<string, ConfirmedValues>();
+    this.rows.forEach((row, i) => {
+      const sku = String(row[0] ?? '');
+      if (!sku) return;
+      this.index.set(sku, i);
+      try {
+        out.set(sku, JSON.parse(String(row[1] ?? '{}')) as ConfirmedValues);
+      } catch {
+        // An unreadable entry counts as never confirmed: the row is pushed again, which is safe.
+      }
+    });
+    this.loaded = true;
+    return out;
+  }
+
+  /** Merges confirmed values into the snapshot and writes them in one block. */
+  save(updates: Map<string, ConfirmedValues>, current: Map<string, ConfirmedValues>, now: number): void {
+    if (updates.size === 0) return;
+    if (!this.loaded) this.load();
+    let first = Number.POSITIVE_INFINITY;
+    for (const [sku, values] of updates) {
+      const merged = { ...(current.get(sku) ?? {}), ...values };
+      current.set(sku, merged);
+      const row: CellValue[] = [escapeCellText(sku), JSON.stringify(merged), new Date(now)];
+      const at = this.index.get(sku);
+      if (at === undefined) {
+        this.index.set(sku, this.rows.length);
+        first = Math.min(first, this.rows.length);
+        this.rows.push(row);
+      } else {
+        this.rows[at] = row;
+        first = Math.min(first, at);
+      }
+    }
+    const sheet = this.sheet ?? this.workbook.ensureSheet(SNAPSHOT_SHEET, HEADER, { hidden: true });
+    this.sheet = sheet;
+    sheet.write(first + 2, 1, this.rows.slice(first));
+  }
+
+  /** Replaces whole entries (a catalogue pull sets what the hub holds). */
+  replace(entries: Map<string, ConfirmedValues>, current: Map<string, ConfirmedValues>, now: number): void {
+    for (const sku of entries.keys()) current.delete(sku);
+    this.save(entries, current, now);
+  }
+}

@@ -1,0 +1,56 @@
+/** The push operations (hub-api §4.1–4.6), and `changes`: each edit through the endpoint that fits it. */
+export const OPERATIONS = ['stock', 'prices', 'byChannel', 'erp', 'async', 'changes'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** Which rows a push takes. */
+export const SCOPES = ['selected', 'all', 'changed'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Seller-facing names, used in the menu, the Log sheet and messages. */
+export const OPERATION_TITLES: Record<Operation, string> = {
+  stock: 'Push stock',
+  prices: 'Push prices',
+  byChannel: 'Push price & stock by channel',
+  erp: 'Push prices by ERP id',
+  async: 'Send as async job',
+  changes: 'Push changes',
+};
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  selected: 'selected rows',
+  all: 'all rows',
+  changed: 'changed rows',
+};
+
+/** What became of one row in a push; written into the add-on's result columns. */
+export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending';
+
+export interface RowResult {
+  status: RowStatus;
+  message: string;
+  jobId?: string;
+  /** Per-channel outcome for the `Status [channel]` columns, by written channel code. */
+  channels: Record<string, string>;
+  /** Field values the hub confirmed (for the changed-only snapshot); absent when nothing was confirmed. */
+  confirmed?: Record<string, number>;
+}
+
+/** Progress of a push run, as the sidebar's progress bar shows it. */
+export interface PushProgress {
+  runId: string;
+  operation: Operation;
+  scope: Scope;
+  total: number;
+  done: number;
+  ok: number;
+  failed: number;
+  skipped: number;
+  requests: number;
+  retries: number;
+  finished: boolean;
+  cancelled: boolean;
+  /** A line for the seller: what happened in the last chunk or why it stopped. */
+  message: string;
+  /** When the menu started it and a trigger will finish it. */
+  continuesInBackground: boolean;
+}

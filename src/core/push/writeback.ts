@@ -1,0 +1,99 @@
+import type { CellValue, SheetPort } from '../ports';
+import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns } from '../../sheet';
+import type { RowResult } from './types';
+
+/** Written in Status [channel] when a push to every channel found no active listing there. */
+export const NO_ACTIVE_LISTING = 'No active listing';
+
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/** A value safe to write back: strings re-escaped (a stored "=x" read back as text must stay text). */
+function safe(value: CellValue | undefined): CellValue {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? (value === '' ? '' : escapeCellText(value)) : value;
+}
+
+/** Groups sorted column indexes into runs of adjacent columns. */
+export function contiguousRuns(columns: number[]): number[][] {
+  const sorted = [...new Set(columns)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const c of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] === c - 1) last.push(c);
+    else runs.push([c]);
+  }
+  return runs;
+}
+
+export interface WriteBackInput {
+  sheet: SheetPort;
+  /** The values read at the start of this execution (row 0 = header). */
+  values: CellValue[][];
+  results: Map<number, RowResult>;
+  now: number;
+  /** Fill every Status [channel] column of a successful row (pushes that reach all channels). */
+  allChannels: boolean;
+  /** Existing Status [channel] columns (ColumnMap.channelStatus). */
+  channelStatus: Record<string, number>;
+  channelAliases?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Writes row results into the add-on's own columns only, creating missing ones to the right of
+ * the seller's. One write per run of adjacent result columns, spanning the rows of this chunk;
+ * cells of rows outside the chunk are written back as they were read (the document lock is held
+ * from the read to this write, so they are current).
+ */
+export function writeResults(input: WriteBackInput): { writes: number } {
+  const { sheet, values, results } = input;
+  if (results.size === 0) return { writes: 0 };
+  const header = values[0] ?? [];
+  const channels = new Set<string>();
+  results.forEach((r) => Object.keys(r.channels).forEach((c) => channels.add(c)));
+  const needed = [RESULT_HEADERS.status, RESULT_HEADERS.message, RESULT_HEADERS.jobId, RESULT_HEADERS.syncedAt, ...[...channels].sort().map(channelStatusHeader)];
+  const { present, missing } = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
+  let writes = 0;
+  if (missing.length > 0) {
+    const first = missing[0].column;
+    sheet.write(1, first + 1, [missing.map((m) => m.header)]);
+    sheet.styleHeader(first + missing.length);
+    writes += 2;
+    const syncedAt = missing.find((m) => m.header === RESULT_HEADERS.syncedAt);
+    if (syncedAt) {
+      sheet.setNumberFormat(2, syncedAt.column + 1, Math.max(1, sheet.maxRows() - 1), 1, DATE_FORMAT);
+      writes += 1;
+    }
+  }
+  const where: Record<string, number> = { ...present };
+  for (const m of missing) where[m.header] = m.column;
+  // Status columns of the channels named in this push; for all-channel pushes, every existing one.
+  const statusColumns = new Map<number, string>();
+  for (const channel of channels) statusColumns.set(where[channelStatusHeader(channel)], channel);
+  if (input.allChannels) for (const [channel, c] of Object.entries(input.channelStatus)) statusColumns.set(c, channel);
+  const valueFor = (result: RowResult, column: number, existing: CellValue): CellValue => {
+    if (column === where[RESULT_HEADERS.status]) return result.status;
+    if (column === where[RESULT_HEADERS.message]) return escapeCellText(result.message);
+    if (column === where[RESULT_HEADERS.jobId]) return result.jobId ? escapeCellText(result.jobId) : '';
+    if (column === where[RESULT_HEADERS.syncedAt]) return new Date(input.now);
+    const channel = statusColumns.get(column);
+    if (channel === undefined) return safe(existing);
+    if (result.channels[channel] !== undefined) return escapeCellText(result.channels[channel]);
+    if (input.allChannels && (result.status === 'OK' || result.status === 'Warning')) return NO_ACTIVE_LISTING;
+    return safe(existing);
+  };
+  const rows = [...results.keys()];
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const columns = [where[RESULT_HEADERS.status], where[RESULT_HEADERS.message], where[RESULT_HEADERS.jobId], where[RESULT_HEADERS.syncedAt], ...statusColumns.keys()];
+  for (const run of contiguousRuns(columns)) {
+    const block: CellValue[][] = [];
+    for (let r = top; r <= bottom; r++) {
+      const existingRow = values[r - 1] ?? [];
+      const result = results.get(r);
+      block.push(run.map((c) => (result ? valueFor(result, c, existingRow[c]) : safe(existingRow[c]))));
+    }
+    sheet.write(top, run[0] + 1, block);
+    writes += 1;
+  }
+  return { writes };
+}

@@ -1,0 +1,65 @@
+import * as z from 'zod';
+
+/** Default sheet names (DESIGN §4); each is a setting. */
+export const DEFAULT_SHEET_NAMES = {
+  stock: 'Stock & Prices',
+  jobs: 'Jobs',
+  orders: 'Orders',
+  orderItems: 'Order Items',
+  orderDrafts: 'Order Drafts',
+  categories: 'Categories',
+  log: 'Log',
+} as const;
+
+export type SheetRole = keyof typeof DEFAULT_SHEET_NAMES;
+
+/** Minutes a container-bound script may use; add-ons are limited to hourly or slower. */
+export const CONTAINER_SCHEDULES = [1, 5, 10, 15, 30, 60] as const;
+export const ADDON_SCHEDULES = [60, 120, 240, 360, 480, 720] as const;
+
+const sheetName = z
+  .string()
+  .trim()
+  .min(1, 'A sheet name cannot be empty.')
+  .max(100, 'A sheet name has at most 100 characters.')
+  .refine((s) => !/[\[\]*?:\\/]/.test(s), 'A sheet name cannot contain [ ] * ? : \\ or /.');
+
+/** Settings of the spreadsheet, kept in document properties (shared by its users; nothing secret). */
+export const Settings = z.object({
+  baseUrl: z.string().default(''),
+  sheetNames: z
+    .object({
+      stock: sheetName.default(DEFAULT_SHEET_NAMES.stock),
+      jobs: sheetName.default(DEFAULT_SHEET_NAMES.jobs),
+      orders: sheetName.default(DEFAULT_SHEET_NAMES.orders),
+      orderItems: sheetName.default(DEFAULT_SHEET_NAMES.orderItems),
+      orderDrafts: sheetName.default(DEFAULT_SHEET_NAMES.orderDrafts),
+      categories: sheetName.default(DEFAULT_SHEET_NAMES.categories),
+      log: sheetName.default(DEFAULT_SHEET_NAMES.log),
+    })
+    .default(DEFAULT_SHEET_NAMES),
+  /** Requests sent at once (one UrlFetchApp.fetchAll). */
+  concurrency: z.number().int().min(1, 'Concurrency is at least 1.').max(30, 'Concurrency is at most 30.').default(8),
+  /** How to read text numbers like "1,234": auto rejects the ambiguous ones. */
+  decimalSeparator: z.enum(['auto', '.', ',']).default('auto'),
+  /** Extra read-code → written-code aliases (meli → mercadolibre is built in). */
+  channelAliases: z.record(z.string(), z.string()).default({}),
+  /** Rows kept in the Log sheet. */
+  logMaxRows: z.number().int().min(50).max(10000).default(1000),
+  /** Rows per sidebar chunk (the progress bar moves once per chunk). */
+  chunkRows: z.number().int().min(50).max(5000).default(500),
+  orders: z
+    .object({
+      /** 0 = no schedule. */
+      scheduleMinutes: z.number().int().min(0).default(0),
+      channel: z.string().default(''),
+      status: z.string().default(''),
+      backfillDays: z.number().int().min(1, 'Backfill is at least 1 day.').max(365, 'Backfill is at most 365 days.').default(30),
+      /** Get Orders calls allowed per minute (the hub's documented limit is 1). */
+      callsPerMinute: z.number().min(0.01).max(60).default(1),
+    })
+    .default({ scheduleMinutes: 0, channel: '', status: '', backfillDays: 30, callsPerMinute: 1 }),
+  /** How the script is deployed: add-ons may only schedule hourly or slower. */
+  deployment: z.enum(['addon', 'container']).default('addon'),
+});
+export type Settings = z.infer<typeof Settings>;

@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import type { KeyValueStore } from '../ports';
+
+const TOKEN_KEY = 'hubToken';
+
+/** The stored token, in the user's own properties only. */
+export const StoredToken = z.object({
+  token: z.string().min(1),
+  /** Epoch ms; null when pasted (unknown expiry). */
+  expiresAt: z.number().nullable(),
+  source: z.enum(['pasted', 'login']),
+  savedAt: z.number(),
+});
+export type StoredToken = z.infer<typeof StoredToken>;
+
+/** What may be shown about the token: never the token itself. */
+export interface TokenStatus {
+  present: boolean;
+  source: 'pasted' | 'login' | null;
+  expiresAt: number | null;
+  /** True when it expires within a day (or has expired). */
+  expiresSoon: boolean;
+  expired: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function readToken(userStore: KeyValueStore): StoredToken | null {
+  const raw = userStore.get(TOKEN_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = StoredToken.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeToken(userStore: KeyValueStore, token: StoredToken): void {
+  userStore.set(TOKEN_KEY, JSON.stringify(StoredToken.parse(token)));
+}
+
+export function clearToken(userStore: KeyValueStore): void {
+  userStore.delete(TOKEN_KEY);
+}
+
+/** The token's status for the sidebar, computed at `now`. */
+export function tokenStatus(token: StoredToken | null, now: number): TokenStatus {
+  if (!token) return { present: false, source: null, expiresAt: null, expiresSoon: false, expired: false };
+  const expired = token.expiresAt !== null && token.expiresAt <= now;
+  return {
+    present: true,
+    source: token.source,
+    expiresAt: token.expiresAt,
+    expired,
+    expiresSoon: token.expiresAt !== null && token.expiresAt - now <= DAY_MS,
+  };
+}

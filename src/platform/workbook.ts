@@ -1,0 +1,67 @@
+import type { CellValue, SheetPort, Workbook } from '../core/ports';
+
+function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
+  return {
+    name: sheet.getName(),
+    readAll() {
+      const rows = sheet.getLastRow();
+      const columns = sheet.getLastColumn();
+      if (rows === 0 || columns === 0) return [];
+      return sheet.getRange(1, 1, rows, columns).getValues() as CellValue[][];
+    },
+    write(row, column, values) {
+      if (values.length === 0 || values[0].length === 0) return;
+      sheet.getRange(row, column, values.length, values[0].length).setValues(values);
+    },
+    setNumberFormat(row, column, rows, columns, format) {
+      if (rows > 0 && columns > 0) sheet.getRange(row, column, rows, columns).setNumberFormat(format);
+    },
+    styleHeader(columns) {
+      if (columns <= 0) return;
+      sheet.getRange(1, 1, 1, columns).setFontWeight('bold');
+      if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
+    },
+    hiddenRows(first, last) {
+      const hidden = new Set<number>();
+      for (let r = first; r <= last; r++) if (sheet.isRowHiddenByUser(r) || sheet.isRowHiddenByFilter(r)) hidden.add(r);
+      return hidden;
+    },
+    deleteRows(row, count) {
+      if (count > 0) sheet.deleteRows(row, count);
+    },
+    maxRows: () => sheet.getMaxRows(),
+  };
+}
+
+/** The active spreadsheet as the Workbook port. */
+export function activeWorkbook(): Workbook {
+  const ss = SpreadsheetApp.getActive();
+  return {
+    sheet(name) {
+      const s = ss.getSheetByName(name);
+      return s ? sheetPort(s) : null;
+    },
+    ensureSheet(name, header, options) {
+      let s = ss.getSheetByName(name);
+      if (!s) {
+        s = ss.insertSheet(name);
+        if (header.length > 0) {
+          // Headers are plain text: "1" or "=x" must not be parsed.
+          s.getRange(1, 1, 1, header.length).setNumberFormat('@').setValues([header]);
+          s.getRange(1, 1, 1, header.length).setFontWeight('bold');
+          s.setFrozenRows(1);
+        }
+        if (options?.hidden) s.hideSheet();
+      }
+      return sheetPort(s);
+    },
+    selection() {
+      const sheet = ss.getActiveSheet();
+      const list = ss.getActiveRangeList();
+      const ranges = list ? list.getRanges() : [];
+      if (ranges.length === 0) return null;
+      return { sheet: sheet.getName(), rows: ranges.map((r) => ({ start: r.getRow(), end: r.getLastRow() })) };
+    },
+    sheetNames: () => ss.getSheets().map((s) => s.getName()),
+  };
+}

@@ -1,0 +1,41 @@
+import { createContext, type Context } from '../core/context';
+import { UserError } from '../core/errors';
+import { appsScriptPorts } from '../platform/ports';
+
+/** What every sidebar call returns: google.script.run passes plain objects only. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The sentence for an unexpected error: what happened and where to look, never a stack trace. */
+export function describeError(e: unknown): string {
+  if (e instanceof UserError) return e.message;
+  const message = e instanceof Error ? e.message : String(e);
+  return `Something went wrong: ${message}. Nothing else was changed; if it happens again, see the Log sheet.`;
+}
+
+/** Runs a sidebar call: errors become `{ok: false, error}` for the sidebar to show by the control. */
+export function sidebarCall<T>(fn: (ctx: Context) => T): Result<T> {
+  try {
+    return { ok: true, value: fn(createContext(appsScriptPorts(true), true)) };
+  } catch (e) {
+    return { ok: false, error: describeError(e) };
+  }
+}
+
+/**
+ * Runs a menu item: its summary is shown as a toast; a problem as an alert the seller must
+ * acknowledge (a menu item has no other place to say it).
+ */
+export function menuCall(title: string, fn: (ctx: Context) => string | null): void {
+  const ports = appsScriptPorts(true);
+  try {
+    const summary = fn(createContext(ports, true));
+    if (summary) ports.notifier.toast(summary, title);
+  } catch (e) {
+    ports.notifier.alert(describeError(e), title);
+  }
+}
+
+/** Runs a trigger: nobody is watching, so the caller's function logs and stores its own errors. */
+export function triggerCall(fn: (ctx: Context) => void): void {
+  fn(createContext(appsScriptPorts(false), false));
+}

@@ -1,0 +1,66 @@
+/**
+ * Changed-only pushes: a row is sent again only when a value it pushes differs from the last one
+ * the hub confirmed. Values are compared as numbers, so retyping "10" as "10.00" is not a change.
+ * The confirmed record itself lives elsewhere (the snapshot, keyed by SKU).
+ */
+import { plainDecimal } from './numbers';
+
+/**
+ * Exactly the numeric fields a push sends, by key: `quantity`, `price`, `publishingPrice` for
+ * whole-row fields and `price:amazon`, `salePrice:walmart`, … per channel. One key means one
+ * value in the hub, whichever operation sent it, so one snapshot serves every operation.
+ */
+export type PushedValues = Record<string, number>;
+
+/** The key of a pushed value: `price` or `price:amazon`. */
+export function valueKey(field: string, channel?: string): string {
+  return channel === undefined ? field : `${field}:${channel}`;
+}
+
+/** Stable JSON of pushed values: keys sorted, numbers as plain decimals (same values → same string). */
+export function canonicalValues(values: Readonly<PushedValues>): string {
+  const keys = Object.keys(values).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${plainDecimal(values[k] === 0 ? 0 : values[k])}`).join(',')}}`;
+}
+
+/** Reads a stored confirmed record; null when it is missing or unreadable (the row then counts as changed). */
+export function parseConfirmed(text: string | null | undefined): Record<string, number> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const out: Record<string, number> = {};
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const n = asNumber(value);
+      if (n !== null) out[key] = n;
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keys of `current` whose value differs from the confirmed one (or was never confirmed), sorted.
+ * Keys only in `confirmed` are ignored: they belong to other operations sharing the snapshot.
+ */
+export function changedFields(current: Readonly<PushedValues>, confirmed: Readonly<Record<string, unknown>> | null | undefined): string[] {
+  return Object.keys(current)
+    .sort()
+    .filter((key) => {
+      const before = confirmed ? asNumber(confirmed[key]) : null;
+      return before === null || before !== current[key];
+    });
+}
+
+/** The confirmed record after a push the hub confirmed: pushed keys replace older ones. */
+export function mergeConfirmed(confirmed: Readonly<Record<string, number>> | null | undefined, pushed: Readonly<PushedValues>): Record<string, number> {
+  return { ...(confirmed ?? {}), ...pushed };
+}
+
+// Older snapshots or other writers may have stored "10.00": read it as the number it is.
+function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?(?:\d+\.?\d*|\.\d+)\s*$/.test(value)) return Number(value);
+  return null;
+}

@@ -1,0 +1,12 @@
+/** The sheet table model: header mapping, typed rows, per-operation validation, changed-only, escaping. */
+export * from './header-names';
+export * from './headers';
+export * from './numbers';
+export * from './cells';
+export * from './table';
+export * from './row-check';
+export * from './operations';
+export { checkByChannel, checkPrices, generalLabel } from './channel-operations';
+export * from './changes';
+export * from './escape';
+export { cleanHeaderText, cleanInvisible, formulaErrorReason, headerKey, isDate } from './text';

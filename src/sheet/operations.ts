@@ -1,0 +1,173 @@
+/**
+ * Per-operation validation: for each row, the payload an operation would send (hub-api §4.1–4.6)
+ * or the reason it will not. A row whose used cells include a bad one is rejected whole, so a
+ * push never sends half a row (e.g. Price [amazon] without the Price [walmart] the seller also
+ * changed); cells the operation does not use never reject it.
+ */
+import { AVAILABLE_DAYS_CHANNELS } from '../api/channels';
+import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../api/schemas/stock';
+import { valueKey, type PushedValues } from './changes';
+import { checkByChannel, checkPrices, generalLabel } from './channel-operations';
+import { CHANNEL_FIELDS } from './header-names';
+import type { ColumnMap } from './headers';
+import { plainDecimal } from './numbers';
+import { RowCheck, type RowVerdict } from './row-check';
+import { duplicateReason, type ParsedRow, type TableRead } from './table';
+
+/** The push operations this module prepares rows for. */
+export type PushOperation = 'stock' | 'prices' | 'byChannel' | 'erp' | 'async';
+
+/** What one row sends, per operation. */
+export interface PayloadOf {
+  stock: StockItem;
+  prices: PriceItem[];
+  byChannel: ByChannelUpdate;
+  erp: ErpPriceItem;
+  async: AsyncItem;
+}
+
+export interface OperationOptions {
+  /** Channels that take availableDays (default AVAILABLE_DAYS_CHANNELS). */
+  availableDaysChannels?: readonly string[];
+}
+
+export interface OperationRows<O extends PushOperation> {
+  operation: O;
+  /** Columns the operation needs but the sheet lacks; when set, every row is rejected with it. */
+  problems: string[];
+  /** One verdict per non-blank row, in sheet order. */
+  rows: Array<RowVerdict<PayloadOf[O]>>;
+}
+
+const OPERATION_NAMES: Readonly<Record<PushOperation, string>> = {
+  stock: 'Push stock',
+  prices: 'Push prices',
+  byChannel: 'Push price & stock by channel',
+  erp: 'Push prices by ERP id',
+  async: 'Send as async job',
+};
+
+/** Why the sheet's columns cannot feed the operation at all, or null. */
+export function operationColumnProblem(operation: PushOperation, columns: ColumnMap): string | null {
+  const has = (field: keyof ColumnMap['input']): boolean => columns.input[field] !== undefined;
+  const perChannel = (fields: readonly string[]): boolean =>
+    Object.keys(columns.perChannel).some((ch) => fields.some((f) => (columns.perChannel[ch] as Record<string, number | undefined>)[f] !== undefined));
+  const name = OPERATION_NAMES[operation];
+  switch (operation) {
+    case 'stock':
+    case 'async':
+      return has('quantity') ? null : `${name} needs a Quantity column (Quantity, Qty, Stock or Cantidad)`;
+    case 'prices':
+      return perChannel(['price']) || (has('price') && has('channel'))
+        ? null : `${name} needs a per-channel price column such as Price [amazon], or both a Price and a Channel column`;
+    case 'byChannel':
+      return perChannel(CHANNEL_FIELDS) || (has('channel') && CHANNEL_FIELDS.some(has))
+        ? null : `${name} needs per-channel columns such as Quantity [amazon] or Price [amazon], or a Channel column with Quantity or Price`;
+    case 'erp':
+      return has('erpId') && has('price') ? null : `${name} needs an ERP id column and a Price column`;
+    default:
+      return null;
+  }
+}
+
+/** One row's verdict for one operation. */
+export function validateRow<O extends PushOperation>(operation: O, row: ParsedRow, columns: ColumnMap, options: OperationOptions = {}): RowVerdict<PayloadOf[O]> {
+  const verdict = checkRow(operation, row, columns, options);
+  return verdict as RowVerdict<PayloadOf[O]>;
+}
+
+function checkRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<PayloadOf[PushOperation]> {
+  switch (operation) {
+    case 'stock': return checkStock(row, columns);
+    case 'prices': return checkPrices(row, columns);
+    case 'byChannel': return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS);
+    case 'erp': return checkErp(row, columns);
+    case 'async': return checkAsync(row, columns);
+    default: throw new Error(`unknown operation ${String(operation)}`);
+  }
+}
+
+/** Every non-blank row's verdict for the operation, with the sheet-level problems first. */
+export function validateRows<O extends PushOperation>(operation: O, table: TableRead, options: OperationOptions = {}): OperationRows<O> {
+  const problem = operationColumnProblem(operation, table.columns);
+  const rows = table.rows.filter((row) => !row.blank);
+  if (problem) {
+    const verdicts = rows.map((row): RowVerdict<PayloadOf[O]> => ({
+      ok: false, rowNumber: row.rowNumber, sku: row.sku, reason: problem, reasons: [problem], nothingToSend: false, notes: [],
+    }));
+    return { operation, problems: [problem], rows: verdicts };
+  }
+  const verdicts = rows.map((row) => validateRow(operation, row, table.columns, options));
+  if (operation === 'erp') rejectDuplicateErpIds(rows, verdicts);
+  return { operation, problems: [], rows: verdicts };
+}
+
+/** Update Stock item: SKU and the general Quantity. */
+function checkStock(row: ParsedRow, columns: ColumnMap): RowVerdict<StockItem> {
+  const check = new RowCheck(row);
+  const sku = check.sku();
+  const label = generalLabel(columns, 'quantity');
+  const quantity = check.quantity(row.cells.quantity, label);
+  if (quantity === undefined) return check.nothing(`no quantity to send: ${label} is empty`);
+  return check.done(() => ({ sku: sku as string, quantity }), { [valueKey('quantity')]: quantity });
+}
+
+/** Update Price By ErpId item: ERP id and the general Price; the SKU is not needed. */
+function checkErp(row: ParsedRow, columns: ColumnMap): RowVerdict<ErpPriceItem> {
+  const check = new RowCheck(row);
+  const internalId = check.text(row.cells.erpId);
+  const price = check.positive(row.cells.price, generalLabel(columns, 'price'));
+  if (row.cells.erpId.kind === 'empty') return check.nothing(`no ERP id to send a price with: ${generalLabel(columns, 'erpId')} is empty`);
+  if (price === undefined) return check.nothing(`no price to send: ${generalLabel(columns, 'price')} is empty`);
+  return check.done(() => ({ internalId: internalId as string, price }), { [valueKey('price')]: price });
+}
+
+/** Update Price And Stock Async item: numbers travel as plain decimal strings. */
+function checkAsync(row: ParsedRow, columns: ColumnMap): RowVerdict<AsyncItem> {
+  const check = new RowCheck(row);
+  const sku = check.sku();
+  const label = generalLabel(columns, 'quantity');
+  const quantity = check.quantity(row.cells.quantity, label);
+  const price = check.positive(row.cells.price, generalLabel(columns, 'price'));
+  const publishingPrice = check.positive(row.cells.publishingPrice, generalLabel(columns, 'publishingPrice'));
+  if (row.cells.quantity.kind === 'empty') check.fail(`${label} is empty: an async job sends a quantity for every row`);
+  if (quantity === undefined) return check.done<AsyncItem>(unreachable, {});
+  const values: PushedValues = { [valueKey('quantity')]: quantity };
+  const item: AsyncItem = { sku: sku as string, quantity: plainDecimal(quantity) };
+  if (price !== undefined) {
+    values[valueKey('price')] = price;
+    item.price = plainDecimal(price);
+  }
+  if (publishingPrice !== undefined) {
+    values[valueKey('publishingPrice')] = publishingPrice;
+    item.publishingPrice = plainDecimal(publishingPrice);
+  }
+  return check.done(() => item, values);
+}
+
+// done() only builds the payload when no reason was recorded; callers reach this with a reason.
+function unreachable(): never {
+  throw new Error('unreachable: a rejected row has no payload');
+}
+
+/** Two rows with one ERP id would set one product twice: both are rejected. */
+function rejectDuplicateErpIds(rows: readonly ParsedRow[], verdicts: Array<RowVerdict<unknown>>): void {
+  const byId = new Map<string, number[]>();
+  rows.forEach((row, i) => {
+    if (row.erpId === null || row.erpId === '') return;
+    const list = byId.get(row.erpId);
+    if (list) list.push(i);
+    else byId.set(row.erpId, [i]);
+  });
+  byId.forEach((indexes, id) => {
+    if (indexes.length < 2) return;
+    const first = indexes.slice(0, 6).map((i) => rows[i].rowNumber);
+    for (const i of indexes) {
+      const reason = duplicateReason(id, first.filter((n) => n !== rows[i].rowNumber).slice(0, 5), indexes.length - 1, 'ERP id');
+      const v = verdicts[i];
+      verdicts[i] = v.ok
+        ? { ok: false, rowNumber: v.rowNumber, sku: v.sku, reason, reasons: [reason], nothingToSend: false, notes: v.notes }
+        : { ...v, reasons: v.reasons.concat(reason), nothingToSend: false };
+    }
+  });
+}
