@@ -1,12 +1,16 @@
 import type { Lock } from '../core/ports';
 
-/** The document lock (one per spreadsheet), falling back to the script lock outside a document. */
+/**
+ * The document lock (one per spreadsheet), falling back to the script lock outside a document.
+ * Fetched on first use: building the ports must not touch LockService in a limited auth mode.
+ */
 export function documentLock(): Lock {
-  const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+  let lock: GoogleAppsScript.Lock.Lock | null = null;
+  const get = (): GoogleAppsScript.Lock.Lock => (lock ??= LockService.getDocumentLock() ?? LockService.getScriptLock());
   return {
-    tryAcquire: (timeoutMs) => lock.tryLock(timeoutMs),
+    tryAcquire: (timeoutMs) => get().tryLock(timeoutMs),
     release: () => {
-      if (lock.hasLock()) lock.releaseLock();
+      if (lock && lock.hasLock()) lock.releaseLock();
     },
   };
 }

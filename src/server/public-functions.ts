@@ -2,12 +2,35 @@
  * THE list of public server functions. dev/build.ts generates one top-level function declaration
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
+import { checkOldJobStatus, getOldJobStatus, onJobPoll, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
+import { cancelPush, continuePush, onPushContinue, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
+import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 
 export const publicFunctions = {
+  // Simple triggers and the sidebar
   onOpen,
   onInstall,
   showSidebar,
+  // Menu items
+  ...pushMenuHandlers,
+  pushChanges,
+  refreshJobResults,
+  checkOldJobStatus,
+  // Sidebar (google.script.run)
+  getSidebarState,
+  saveSettings,
+  saveToken,
+  signIn,
+  signOut,
+  startPush,
+  continuePush,
+  cancelPush,
+  refreshJobs,
+  getOldJobStatus,
+  // Installable triggers
+  onPushContinue,
+  onJobPoll,
 };
 
 export type ServerFunctions = typeof publicFunctions;

@@ -248,3 +248,11 @@ export function activePushProgress(ctx: Context): PushProgress | null {
   const run = readRun(ctx.ports.documentStore);
   return run ? progress(run, Math.max(0, run.total - (run.ok + run.failed + run.skipped)), false, `${title(run)} is running.`) : null;
 }
+
+/** Trigger: a background push that cannot go on without the seller (token, sheet) is ended and logged. */
+export function abandonBackgroundRun(ctx: Context): void {
+  const run = readRun(ctx.ports.documentStore);
+  if (!run) return;
+  clearRun(ctx.ports.documentStore, run);
+  for (const t of ctx.ports.scheduler.list(CONTINUE_HANDLER)) ctx.ports.scheduler.remove(t.id);
+}

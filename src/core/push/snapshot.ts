@@ -1,5 +1,5 @@
 import type { CellValue, SheetPort, Workbook } from '../ports';
-import { escapeCellText } from '../../sheet/escape';
+import { escapeCellText, mergeConfirmed } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
 export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
@@ -45,7 +45,7 @@ export class SnapshotStore {
     if (!this.loaded) this.load();
     let first = Number.POSITIVE_INFINITY;
     for (const [sku, values] of updates) {
-      const merged = { ...(current.get(sku) ?? {}), ...values };
+      const merged = mergeConfirmed(current.get(sku), values);
       current.set(sku, merged);
       const row: CellValue[] = [escapeCellText(sku), JSON.stringify(merged), new Date(now)];
       const at = this.index.get(sku);

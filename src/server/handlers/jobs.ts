@@ -1,0 +1,45 @@
+import { hubClient } from '../../core/context';
+import { UserError } from '../../core/errors';
+import { refreshJobs as refresh, type JobsSummary } from '../../core/jobs/refresh';
+import type { StatusRequestResult } from '../../api/schemas/stock';
+import { menuCall, sidebarCall, type Result } from '../serve';
+import { recordTriggerFailure } from './trigger-errors';
+
+/** Menu: reads every open async job and writes its results. */
+export function refreshJobResults(): void {
+  menuCall('Refresh job results', (ctx) => refresh(ctx).message);
+}
+
+/** Sidebar: the same, returning the job list for the job monitor. */
+export function refreshJobs(): Result<JobsSummary> {
+  return sidebarCall((ctx) => refresh(ctx));
+}
+
+/** Trigger: polls open jobs; the trigger removes itself when all are final. */
+export function onJobPoll(): void {
+  recordTriggerFailure('Job polling', (ctx) => {
+    refresh(ctx);
+  });
+}
+
+function checkOldJob(ctx: Parameters<Parameters<typeof sidebarCall>[0]>[0], jobId: string): StatusRequestResult {
+  const id = String(jobId ?? '').trim();
+  if (!/^\d+$/.test(id)) throw new UserError('Enter the numeric id of the old async job (e.g. 123456).');
+  return hubClient(ctx).getStatusRequest(id);
+}
+
+/** Sidebar: Get Status Request (deprecated since January 2020) for an old async job id. */
+export function getOldJobStatus(jobId: string): Result<StatusRequestResult> {
+  return sidebarCall((ctx) => checkOldJob(ctx, jobId));
+}
+
+/** Menu: asks for an old job id and shows its status (deprecated endpoint, kept for old ids). */
+export function checkOldJobStatus(): void {
+  menuCall('Old job status (deprecated)', (ctx) => {
+    const id = ctx.ports.notifier.prompt('Job id of an old async job (Get Status Request is deprecated since January 2020; new jobs use Refresh job results):', 'Old job status (deprecated)');
+    if (id === null) return null;
+    const r = checkOldJob(ctx, id);
+    ctx.ports.notifier.alert(`Job ${r.jobId}: ${r.status} \u2014 ${r.processed} of ${r.total} items processed.`, 'Old job status (deprecated)');
+    return null;
+  });
+}

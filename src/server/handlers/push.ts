@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import type { Context } from '../../core/context';
+import { UserError } from '../../core/errors';
+import * as push from '../../core/push/run';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { menuCall, sidebarCall, type Result } from '../serve';
+import { recordTriggerFailure } from './trigger-errors';
+
+const OperationArg = z.enum(OPERATIONS);
+const ScopeArg = z.enum(SCOPES);
+
+function args<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UserError(`Unknown ${what}: ${String(value)}.`);
+  return parsed.data;
+}
+
+/** Sidebar: starts a push; the sidebar then calls continuePush until finished. */
+export function startPush(operation: string, scope: string): Result<PushProgress> {
+  return sidebarCall((ctx) => push.startPush(ctx, args(OperationArg, operation, 'operation'), args(ScopeArg, scope, 'scope')));
+}
+
+/** Sidebar: the next chunk of a push. */
+export function continuePush(runId: string): Result<PushProgress> {
+  return sidebarCall((ctx) => push.continuePush(ctx, String(runId)));
+}
+
+/** Sidebar: cancels a push after its current chunk. */
+export function cancelPush(runId: string): Result<PushProgress> {
+  return sidebarCall((ctx) => push.cancelPush(ctx, String(runId)));
+}
+
+/** Trigger: continues a push started from the menu. */
+export function onPushContinue(e?: { triggerUid?: string }): void {
+  recordTriggerFailure('Background push', (ctx: Context) => {
+    push.continueInBackground(ctx, e?.triggerUid ?? null);
+  }, (ctx) => push.abandonBackgroundRun(ctx));
+}
+
+type Cap<S extends string> = Capitalize<S>;
+/** `pushStockSelected`, `pushPricesAll`, …: one menu handler per operation and scope. */
+export type PushMenuName = `push${Cap<Exclude<Operation, 'changes'>>}${Cap<Scope>}`;
+
+function menuPush(operation: Operation, scope: Scope): () => void {
+  return () => menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => push.pushFromMenu(ctx, operation, scope).message);
+}
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The push menu handlers, generated so the list of operations × scopes has one source. */
+export const pushMenuHandlers = Object.fromEntries(
+  OPERATIONS.filter((op) => op !== 'changes').flatMap((op) => SCOPES.map((scope) => [`push${capitalize(op)}${capitalize(scope)}`, menuPush(op, scope)])),
+) as Record<PushMenuName, () => void>;
+
+/** Menu: push every value edited since the last pull or confirmed push, each through its endpoint. */
+export function pushChanges(): void {
+  menuPush('changes', 'changed')();
+}

@@ -1,0 +1,136 @@
+import { HubClient } from '../../api/client';
+import { HubError } from '../../api/errors';
+import { activePushProgress } from '../../core/push/run';
+import { readOpenJobs } from '../../core/jobs/open-jobs';
+import { recentLog } from '../../core/log';
+import type { Context } from '../../core/context';
+import { UserError } from '../../core/errors';
+import { checkBaseUrl } from '../../core/settings/base-url';
+import { Settings } from '../../core/settings/schema';
+import { loadSettings, saveSettings as store } from '../../core/settings/store';
+import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
+import { ADDON_NAME, VERSION } from '../../version';
+import { sidebarCall, type Result } from '../serve';
+import { takeNotices } from './trigger-errors';
+
+/** Field → message, shown next to each field in the sidebar. */
+export type FieldErrors = Record<string, string>;
+
+/** Everything the sidebar shows, with nothing secret in it. */
+export function sidebarState(ctx: Context) {
+  const now = ctx.ports.clock.now();
+  return {
+    addonName: ADDON_NAME,
+    version: VERSION,
+    user: ctx.ports.session.userEmail(),
+    settings: ctx.settings,
+    token: tokenStatus(readToken(ctx.ports.userStore), now),
+    push: activePushProgress(ctx),
+    jobs: readOpenJobs(ctx.ports.documentStore),
+    log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
+    notices: takeNotices(ctx),
+    now,
+  };
+}
+export type SidebarState = ReturnType<typeof sidebarState>;
+
+/** Sidebar: its whole state. */
+export function getSidebarState(): Result<SidebarState> {
+  return sidebarCall(sidebarState);
+}
+
+/** Validates settings from the form; errors keyed by field path ("sheetNames.stock"). */
+export function validateSettings(input: unknown, current: Settings): { settings: Settings | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const merged = { ...current, ...(input && typeof input === 'object' ? input : {}) } as Record<string, unknown>;
+  // A blank base URL may be saved (other settings first); every hub call then says to set it.
+  if (typeof merged.baseUrl === 'string' && merged.baseUrl.trim() !== '') {
+    const base = checkBaseUrl(merged.baseUrl);
+    if (base.ok) merged.baseUrl = base.url;
+    else errors.baseUrl = base.error;
+  }
+  const parsed = Settings.safeParse(merged);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.');
+      if (!errors[key]) errors[key] = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? `Not a valid value (${issue.message}).` : issue.message;
+    }
+  }
+  if (parsed.success) {
+    const names = Object.values(parsed.data.sheetNames);
+    const dupes = names.filter((n, i) => names.indexOf(n) !== i);
+    if (dupes.length) errors['sheetNames'] = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
+  }
+  return { settings: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null, errors };
+}
+
+/** Sidebar: saves the settings if every field is valid; otherwise returns the errors and saves nothing. */
+export function saveSettings(input: unknown): Result<{ saved: boolean; errors: FieldErrors; settings: Settings }> {
+  return sidebarCall((ctx) => {
+    const { settings, errors } = validateSettings(input, loadSettings(ctx.ports.documentStore));
+    if (settings) store(ctx.ports.documentStore, settings);
+    return { saved: settings !== null, errors, settings: settings ?? ctx.settings };
+  });
+}
+
+function anonymousClient(ctx: Context, baseUrl: string): HubClient {
+  const base = checkBaseUrl(baseUrl);
+  if (!base.ok) throw new UserError(base.error);
+  return new HubClient({ baseUrl: base.url, token: null, transport: ctx.ports.transport, clock: ctx.ports.clock });
+}
+
+/**
+ * Sidebar: signs in with the hub's admin username and password (POST /login). The password is
+ * used for this one call and never stored; the token goes to the user's own properties.
+ */
+export function signIn(username: string, password: string): Result<{ errors: FieldErrors; token: ReturnType<typeof tokenStatus> }> {
+  return sidebarCall((ctx) => {
+    const errors: FieldErrors = {};
+    if (!String(username ?? '').trim()) errors.username = 'Enter the hub username.';
+    if (!String(password ?? '')) errors.password = 'Enter the password.';
+    if (!ctx.settings.baseUrl) errors.baseUrl = 'Save the hub base URL first.';
+    if (Object.keys(errors).length) return { errors, token: tokenStatus(readToken(ctx.ports.userStore), ctx.ports.clock.now()) };
+    const now = ctx.ports.clock.now();
+    try {
+      const result = anonymousClient(ctx, ctx.settings.baseUrl).login(String(username).trim(), String(password));
+      writeToken(ctx.ports.userStore, { token: result.access_token, expiresAt: now + result.expires_in * 1000, source: 'login', savedAt: now });
+    } catch (e) {
+      if (e instanceof HubError || e instanceof UserError) return { errors: { password: e.message }, token: tokenStatus(readToken(ctx.ports.userStore), now) };
+      throw e;
+    }
+    return { errors, token: tokenStatus(readToken(ctx.ports.userStore), now) };
+  });
+}
+
+/** Sidebar: stores a pasted token (for this user only) after checking it with one light call. */
+export function saveToken(token: string): Result<{ errors: FieldErrors; token: ReturnType<typeof tokenStatus> }> {
+  return sidebarCall((ctx): { errors: FieldErrors; token: ReturnType<typeof tokenStatus> } => {
+    const now = ctx.ports.clock.now();
+    const value = String(token ?? '').trim().replace(/^bearer\s+/i, '');
+    const status = () => tokenStatus(readToken(ctx.ports.userStore), now);
+    if (!value) return { errors: { token: 'Paste the API token (it cannot be blank).' }, token: status() };
+    if (/\s/.test(value)) return { errors: { token: 'A token has no spaces or line breaks: copy it again.' }, token: status() };
+    if (ctx.settings.baseUrl) {
+      const base = checkBaseUrl(ctx.settings.baseUrl);
+      if (base.ok) {
+        const probe = new HubClient({ baseUrl: base.url, token: value, transport: ctx.ports.transport, clock: ctx.ports.clock, retry: { maxAttempts: 1 } });
+        try {
+          probe.getProductsPage({ offset: 0, paging: 1 });
+        } catch (e) {
+          if (e instanceof HubError && e.kind === 'auth') return { errors: { token: 'The hub rejected this token (invalid or expired). Check it, or sign in instead.' }, token: status() };
+          // Other failures (network, hub down) do not make the token wrong: save it anyway.
+        }
+      }
+    }
+    writeToken(ctx.ports.userStore, { token: value, expiresAt: null, source: 'pasted', savedAt: now });
+    return { errors: {}, token: status() };
+  });
+}
+
+/** Sidebar: forgets this user's token. */
+export function signOut(): Result<{ token: ReturnType<typeof tokenStatus> }> {
+  return sidebarCall((ctx) => {
+    clearToken(ctx.ports.userStore);
+    return { token: tokenStatus(null, ctx.ports.clock.now()) };
+  });
+}
