@@ -1,0 +1,108 @@
+/** A small async client for the admin API, for tests, benchmarks and the playground. */
+import type { FaultConfig } from './faults';
+import type { LogEntry } from './reqlog';
+import type { SeedName } from './seed';
+import type { StateSnapshot } from './state';
+import type { Settings, TokenRec } from './types';
+
+export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors'>> & { channelErrors?: Record<string, string> };
+
+export interface ProductGenerate {
+  count: number;
+  prefix?: string;
+  channels?: string[];
+  status?: string;
+  start?: number;
+  seed?: number;
+}
+
+export interface OrderGenerate {
+  count: number;
+  days?: number;
+  channels?: string[];
+  status?: string;
+  cartRate?: number;
+  seed?: number;
+}
+
+export class HubAdmin {
+  constructor(readonly url: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`admin ${method} ${path} → ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  state(only?: (keyof StateSnapshot)[]): Promise<StateSnapshot & { seed: SeedName; now: string }> {
+    return this.call('GET', `/__admin/state${only ? `?only=${only.join(',')}` : ''}`);
+  }
+
+  reset(seed?: SeedName): Promise<{ seed: SeedName; products: number; orders: number }> {
+    return this.call('POST', '/__admin/reset', seed ? { seed } : {});
+  }
+
+  clock(): Promise<{ now: number; iso: string; offsetMs: number }> {
+    return this.call('GET', '/__admin/clock');
+  }
+
+  setClock(arg: { advanceMs: number } | { now: number }): Promise<{ now: number; iso: string; offsetMs: number }> {
+    return this.call('POST', '/__admin/clock', arg);
+  }
+
+  advance(ms: number): Promise<{ now: number; iso: string; offsetMs: number }> {
+    return this.setClock({ advanceMs: ms });
+  }
+
+  faults(): Promise<FaultConfig & { injected: Record<string, number> }> {
+    return this.call('GET', '/__admin/faults');
+  }
+
+  /** Replaces the whole fault config (fields left out are off). */
+  setFaults(cfg: FaultInput): Promise<FaultConfig & { injected: Record<string, number> }> {
+    return this.call('POST', '/__admin/faults', cfg);
+  }
+
+  clearFaults(): Promise<FaultConfig> {
+    return this.call('DELETE', '/__admin/faults');
+  }
+
+  async requests(since?: number): Promise<LogEntry[]> {
+    const r = await this.call<{ requests: LogEntry[] }>('GET', `/__admin/requests${since ? `?since=${since}` : ''}`);
+    return r.requests;
+  }
+
+  clearRequests(): Promise<{ lastId: number }> {
+    return this.call('DELETE', '/__admin/requests');
+  }
+
+  /** Adds (or replaces, by SKU) explicit products, or generates `{count, prefix, channels, status}`. */
+  seedProducts(arg: unknown[] | { generate: ProductGenerate }): Promise<{ added: number; updated: number; total: number }> {
+    return this.call('POST', '/__admin/products', Array.isArray(arg) ? { products: arg } : arg);
+  }
+
+  addOrders(arg: unknown[] | { generate: OrderGenerate }): Promise<{ added: number; orderIds?: number[]; total: number }> {
+    return this.call('POST', '/__admin/orders', Array.isArray(arg) ? { orders: arg } : arg);
+  }
+
+  settings(patch?: Partial<Settings>): Promise<Settings> {
+    return patch ? this.call('POST', '/__admin/settings', patch) : this.call('GET', '/__admin/settings');
+  }
+
+  tokens(): Promise<Record<string, TokenRec>> {
+    return this.call('GET', '/__admin/tokens');
+  }
+
+  addToken(token?: string, expiresInSec?: number): Promise<{ token: string; expiresAt: number | null }> {
+    return this.call('POST', '/__admin/tokens', { token, expiresInSec });
+  }
+
+  expireToken(token: string): Promise<{ token: string; expired: boolean }> {
+    return this.call('POST', '/__admin/tokens/expire', { token });
+  }
+}

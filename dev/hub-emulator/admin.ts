@@ -1,0 +1,140 @@
+/**
+ * The admin API (`--admin` only; no bearer token): inspect and reset the state, move the clock,
+ * inject faults, read the request log, add bulk data, change settings and expire tokens.
+ */
+import type { Context, Hono } from 'hono';
+import { generateOrderBatch, generateProducts, orderFrom, productFrom } from './admin-data';
+import { parseFaults } from './faults';
+import type { Hub } from './hub';
+import type { AppEnv } from './http';
+import { SEED_NAMES, type SeedName } from './seed';
+import { mergeSettings } from './settings';
+import type { StateSnapshot } from './state';
+
+const bad = (c: Context<AppEnv>, message: string) => c.json({ error: message }, 400);
+
+async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  const v: unknown = JSON.parse(text);
+  if (Array.isArray(v)) return { items: v };
+  if (!v || typeof v !== 'object') throw new Error('the body must be a JSON object');
+  return v as Record<string, unknown>;
+}
+
+/** Wraps a handler so that a thrown Error becomes a 400 with its message. */
+const safe = (h: (c: Context<AppEnv>) => Promise<Response> | Response) => async (c: Context<AppEnv>) => {
+  try {
+    return await h(c);
+  } catch (e) {
+    return bad(c, (e as Error).message);
+  }
+};
+
+export function adminRoutes(app: Hono<AppEnv>, hub: Hub): void {
+  app.get('/__admin', (c) =>
+    c.json({ seed: hub.seedName, now: hub.clock.iso(), products: hub.state.products.length, orders: hub.state.orders.length, jobs: hub.state.jobs.length }),
+  );
+
+  app.get('/__admin/state', (c) => {
+    const snap = hub.state.snapshot();
+    const only = c.req.query('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const picked = only ? Object.fromEntries(only.filter((k) => k in snap).map((k) => [k, snap[k as keyof StateSnapshot]])) : snap;
+    return c.json({ seed: hub.seedName, now: hub.clock.iso(), ...picked });
+  });
+
+  app.post('/__admin/reset', safe(async (c) => {
+    const b = await jsonBody(c);
+    const seed = (b.seed ?? hub.seedName) as SeedName;
+    if (!SEED_NAMES.includes(seed)) return bad(c, `seed must be one of ${SEED_NAMES.join(', ')}`);
+    hub.reset(seed);
+    return c.json({ seed, products: hub.state.products.length, orders: hub.state.orders.length });
+  }));
+
+  const clockView = () => ({ now: hub.clock.now(), iso: hub.clock.iso(), offsetMs: hub.clock.offsetMs });
+  app.get('/__admin/clock', (c) => c.json(clockView()));
+  app.post('/__admin/clock', safe(async (c) => {
+    const b = await jsonBody(c);
+    if (typeof b.now === 'number') hub.clock.set(b.now);
+    else if (typeof b.advanceMs === 'number') hub.clock.advance(b.advanceMs);
+    else return bad(c, 'send {advanceMs: number} or {now: epochMs}');
+    hub.jobs.tick(); // jobs due at the new time are processed at once
+    hub.changed();
+    return c.json(clockView());
+  }));
+
+  const faultView = () => ({ ...hub.faults.config, injected: hub.faults.injected });
+  app.get('/__admin/faults', (c) => c.json(faultView()));
+  app.post('/__admin/faults', safe(async (c) => {
+    hub.faults.set(parseFaults(await jsonBody(c))); // replaces the whole fault config
+    return c.json(faultView());
+  }));
+  app.delete('/__admin/faults', (c) => {
+    hub.faults.set(parseFaults({}));
+    return c.json(faultView());
+  });
+
+  app.get('/__admin/requests', (c) => {
+    const since = Number(c.req.query('since') ?? 0) || 0;
+    return c.json({ lastId: hub.log.lastId(), requests: hub.log.since(since) });
+  });
+  app.delete('/__admin/requests', (c) => {
+    hub.log.clear();
+    return c.json({ lastId: hub.log.lastId() });
+  });
+
+  app.post('/__admin/products', safe(async (c) => {
+    const b = await jsonBody(c);
+    const list = b.generate ? generateProducts(b.generate as Record<string, unknown>, hub) : ((b.products ?? b.items) as unknown[] | undefined);
+    if (!Array.isArray(list)) return bad(c, 'send {products: [...]} or {generate: {count, prefix, channels, status}}');
+    const products = b.generate ? (list as ReturnType<typeof generateProducts>) : list.map((p, i) => productFrom(p, i, hub));
+    let added = 0;
+    for (const p of products) if (hub.state.upsertProduct(p) === 'added') added++;
+    hub.state.changed();
+    return c.json({ added, updated: products.length - added, total: hub.state.products.length });
+  }));
+
+  app.post('/__admin/orders', safe(async (c) => {
+    const b = await jsonBody(c);
+    const st = hub.state;
+    let orders;
+    if (b.generate) orders = generateOrderBatch(b.generate as Record<string, unknown>, hub);
+    else {
+      const list = (b.orders ?? b.items) as unknown[] | undefined;
+      if (!Array.isArray(list)) return bad(c, 'send {orders: [...]} or {generate: {count, days, channels, status, cartRate}}');
+      orders = list.map((o, i) => {
+        const rec = orderFrom(o, i, hub);
+        if (st.orderByExternal(rec.channel, rec.externalId)) throw new Error(`orders[${i}]: externalId '${rec.externalId}' already exists on ${rec.channel}`);
+        return rec;
+      });
+    }
+    for (const o of orders) st.addOrder(o);
+    st.changed();
+    return c.json({ added: orders.length, orderIds: orders.length <= 100 ? orders.map((o) => o.orderId) : undefined, total: st.orders.length });
+  }));
+
+  app.get('/__admin/settings', (c) => c.json(hub.settings));
+  app.post('/__admin/settings', safe(async (c) => {
+    hub.settings = mergeSettings(hub.settings, await jsonBody(c));
+    hub.changed();
+    return c.json(hub.settings);
+  }));
+
+  app.get('/__admin/tokens', (c) => c.json(hub.tokens.snapshot()));
+  /** `{token?, expiresInSec?, user?}`: adds a token (expiresInSec null or absent = never expires). */
+  app.post('/__admin/tokens', safe(async (c) => {
+    const b = await jsonBody(c);
+    const token = typeof b.token === 'string' && b.token ? b.token : hub.tokens.issue('admin', 0, 0);
+    const expiresAt = typeof b.expiresInSec === 'number' ? hub.clock.now() + b.expiresInSec * 1000 : null;
+    hub.tokens.add(token, expiresAt, typeof b.user === 'string' ? b.user : 'admin');
+    hub.changed();
+    return c.json({ token, expiresAt });
+  }));
+  app.post('/__admin/tokens/expire', safe(async (c) => {
+    const b = await jsonBody(c);
+    if (typeof b.token !== 'string') return bad(c, 'send {token}');
+    if (!hub.tokens.expire(b.token, hub.clock.now())) return c.json({ error: 'unknown token' }, 404);
+    hub.changed();
+    return c.json({ token: b.token, expired: true });
+  }));
+}

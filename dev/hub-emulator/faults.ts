@@ -1,0 +1,139 @@
+/**
+ * Fault injection. Every hub call whose path matches `pathPattern` draws from a seeded PRNG,
+ * so a run with the same seed and the same request sequence injects the same faults.
+ *
+ * - `rates["500"|"502"|"503"|"429"]`: answered BEFORE processing, state unchanged
+ *   (429 and 503 carry `Retry-After: 1`).
+ * - `htmlRate`: an HTML page as a misconfigured proxy sends it (status 200 or 502), also before
+ *   processing.
+ * - `timeoutRate`: the request IS processed, but no answer is ever sent; the connection is held
+ *   until the client gives up or the server closes.
+ * - `malformedRate`: processed, then answered 200 with the body cut in half (broken JSON).
+ * - `latencyMs` + up to `jitterMs`: delay before processing.
+ * - `channelErrors`: `{walmart: "reason"}` makes every propagation to that channel fail with
+ *   `walmart: Error - reason` (not path-bound).
+ */
+import { Rng } from './rng';
+import { isWriteChannel, type WriteChannel } from './channels';
+
+export const STATUS_FAULTS = ['500', '502', '503', '429'] as const;
+export type StatusFault = (typeof STATUS_FAULTS)[number];
+export type FaultKind = StatusFault | 'timeout' | 'malformed' | 'html';
+
+export interface FaultConfig {
+  latencyMs: number;
+  jitterMs: number;
+  rates: Partial<Record<StatusFault, number>>;
+  timeoutRate: number;
+  malformedRate: number;
+  htmlRate: number;
+  seed: number;
+  /** Case-insensitive regular expression on the request path; null = every /api path. */
+  pathPattern: string | null;
+  channelErrors: Partial<Record<WriteChannel, string>>;
+}
+
+export const NO_FAULTS: FaultConfig = {
+  latencyMs: 0, jitterMs: 0, rates: {}, timeoutRate: 0, malformedRate: 0, htmlRate: 0, seed: 1, pathPattern: null, channelErrors: {},
+};
+
+const num = (v: unknown, name: string, max = Infinity): number => {
+  if (v === undefined || v === null) return 0;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) throw new Error(`${name} must be a number between 0 and ${max}`);
+  return v;
+};
+
+/** Validates a partial config from the admin API or the options; throws with a message. */
+export function parseFaults(input: unknown): FaultConfig {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('faults must be an object');
+  const i = input as Record<string, unknown>;
+  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors'];
+  for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}'`);
+  const rates: FaultConfig['rates'] = {};
+  if (i.rates !== undefined) {
+    if (!i.rates || typeof i.rates !== 'object') throw new Error('rates must be an object');
+    for (const [k, v] of Object.entries(i.rates as Record<string, unknown>)) {
+      if (!(STATUS_FAULTS as readonly string[]).includes(k)) throw new Error(`rates: unknown status '${k}' (use 500, 502, 503, 429)`);
+      rates[k as StatusFault] = num(v, `rates.${k}`, 1);
+    }
+  }
+  const channelErrors: FaultConfig['channelErrors'] = {};
+  if (i.channelErrors !== undefined) {
+    for (const [k, v] of Object.entries((i.channelErrors ?? {}) as Record<string, unknown>)) {
+      const ch = k === 'meli' ? 'mercadolibre' : k;
+      if (!isWriteChannel(ch)) throw new Error(`channelErrors: unknown channel '${k}'`);
+      if (typeof v !== 'string' || !v) throw new Error(`channelErrors.${k} must be a non-empty string`);
+      channelErrors[ch] = v;
+    }
+  }
+  const pathPattern = i.pathPattern === undefined || i.pathPattern === null ? null : String(i.pathPattern);
+  if (pathPattern !== null) new RegExp(pathPattern, 'i'); // throws on a bad pattern
+  const cfg: FaultConfig = {
+    latencyMs: num(i.latencyMs, 'latencyMs'),
+    jitterMs: num(i.jitterMs, 'jitterMs'),
+    rates,
+    timeoutRate: num(i.timeoutRate, 'timeoutRate', 1),
+    malformedRate: num(i.malformedRate, 'malformedRate', 1),
+    htmlRate: num(i.htmlRate, 'htmlRate', 1),
+    seed: i.seed === undefined ? 1 : num(i.seed, 'seed'),
+    pathPattern,
+    channelErrors,
+  };
+  const total = Object.values(rates).reduce((s, r) => s + (r ?? 0), 0) + cfg.timeoutRate + cfg.malformedRate + cfg.htmlRate;
+  if (total > 1) throw new Error('the fault rates add up to more than 1');
+  return cfg;
+}
+
+export class Faults {
+  config: FaultConfig = NO_FAULTS;
+  /** How many faults of each kind were injected since the config was set. */
+  injected: Partial<Record<FaultKind, number>> = {};
+  private rng = new Rng(1);
+  private re: RegExp | null = null;
+
+  set(cfg: FaultConfig): void {
+    this.config = cfg;
+    this.rng = new Rng(cfg.seed);
+    this.re = cfg.pathPattern === null ? null : new RegExp(cfg.pathPattern, 'i');
+    this.injected = {};
+  }
+
+  /** Whether a hub path is subject to latency and faults. */
+  applies(path: string): boolean {
+    return this.re === null || this.re.test(path);
+  }
+
+  /** Latency (ms) for this request; draws from the PRNG only when there is jitter. */
+  latency(): number {
+    const { latencyMs, jitterMs } = this.config;
+    return latencyMs + (jitterMs > 0 ? Math.floor(this.rng.next() * jitterMs) : 0);
+  }
+
+  /** One draw per request; null = no fault. */
+  draw(): FaultKind | null {
+    const c = this.config;
+    const table: [FaultKind, number][] = [
+      ...STATUS_FAULTS.map((s) => [s, c.rates[s] ?? 0] as [FaultKind, number]),
+      ['timeout', c.timeoutRate], ['malformed', c.malformedRate], ['html', c.htmlRate],
+    ];
+    if (table.every(([, p]) => p === 0)) return null;
+    let r = this.rng.next();
+    for (const [kind, p] of table) {
+      if (r < p) {
+        this.injected[kind] = (this.injected[kind] ?? 0) + 1;
+        return kind;
+      }
+      r -= p;
+    }
+    return null;
+  }
+
+  /** A second draw, for the variant of an HTML fault (status 200 or 502). */
+  coin(): boolean {
+    return this.rng.next() < 0.5;
+  }
+
+  channelError(channel: WriteChannel): string | null {
+    return this.config.channelErrors[channel] ?? null;
+  }
+}

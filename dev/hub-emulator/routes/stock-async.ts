@@ -1,0 +1,90 @@
+/**
+ * Update Price And Stock Async (§4.6) and the two ways to read a job back: Get Job Status
+ * (§4.9) and the deprecated Get Status Request (§4.8).
+ */
+import * as z from 'zod';
+import type { Hub } from '../hub';
+import { fail, intParam, query } from '../http';
+import { jobItem } from '../jobs';
+import { activeChannels } from '../products';
+import { AsyncItemIn } from '../schemas';
+import type { JobItemRec } from '../types';
+import type { Api } from './api';
+import { batchBody } from './stock-write';
+import type { AsyncResult, JobItem, StatusRequestResult } from '../../../src/api/schemas/stock';
+
+/** Items per async call. The spec sets no limit ("for large numbers of SKUs"); this one is ours. */
+export const MAX_ASYNC_ITEMS = 10_000;
+export const MAX_JOB_PAGE = 1000;
+
+/** A decimal number as text (or a JSON number); null when absent; NaN when not a number. */
+function decimal(v: string | number | null | undefined): number | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number') return v;
+  const t = v.trim();
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
+function asyncItems(hub: Hub, it: z.infer<typeof AsyncItemIn>): JobItemRec[] {
+  const quantity = decimal(it.quantity);
+  const price = decimal(it.price);
+  const publishingPrice = decimal(it.publishingPrice);
+  const bad = (['quantity', 'price', 'publishingPrice'] as const).find((k, i) => Number.isNaN([quantity, price, publishingPrice][i]));
+  if (bad || quantity === null) {
+    // Queued like any item, failed when processed: the hub validates inside the task.
+    return [jobItem(it.sku, null, { message: `${bad ?? 'quantity'} no es un número válido: '${String(it[bad ?? 'quantity'])}'` })];
+  }
+  const op = { quantity: Math.max(0, quantity), price, publishingPrice, general: true };
+  const fields = { stock: op.quantity, price: publishingPrice ?? price };
+  const p = hub.state.product(it.sku);
+  const channels = p ? activeChannels(hub.state, p) : [];
+  if (channels.length === 0) return [jobItem(it.sku, null, { ...fields, op })];
+  return channels.map((ch, i) => jobItem(it.sku, ch, { ...fields, priceOffer: p!.listings[ch]!.salePrice, op: { ...op, general: i === 0 } }));
+}
+
+/** The public view of a job item (the internal `op` and `channel` stay inside). */
+function publicItem(i: JobItemRec): JobItem {
+  const out: JobItem = { sku: i.sku, stock: i.stock, price: i.price, priceOffer: i.priceOffer, status: i.status, integration: i.integration };
+  if (i.message) out.message = i.message;
+  if (i.processedAt) out.processedAt = i.processedAt;
+  return out;
+}
+
+export function stockAsyncRoutes(api: Api, hub: Hub): void {
+  api.on('POST', '/api/stock/updatepriceandstockasync', async (c) => {
+    const b = await batchBody(c, AsyncItemIn, MAX_ASYNC_ITEMS);
+    if (!b.ok) return b.res;
+    const items = b.value.flatMap((it) => asyncItems(hub, it));
+    const job = hub.jobs.create('async', items);
+    const result: AsyncResult = { status: 'success', msg: `Se creó la tarea ${job.id} con ${b.value.length} productos`, jobId: String(job.id) };
+    return c.json(result);
+  });
+
+  api.on('GET', '/api/stock/getstockpricejob', (c) => {
+    const q = query(c);
+    const jobId = intParam(c, q, 'jobId', null, 1);
+    if (!jobId.ok) return jobId.res;
+    if (jobId.value === null) return fail(c, 400, 'The request is invalid. jobId: is required.');
+    const offset = intParam(c, q, 'offset', 0, 0);
+    if (!offset.ok) return offset.res;
+    const size = intParam(c, q, 'size', 50, 1, MAX_JOB_PAGE);
+    if (!size.ok) return size.res;
+    const job = hub.state.job(jobId.value);
+    if (!job) return fail(c, 404, `No existe la tarea ${jobId.value}`);
+    const page = job.items.slice(offset.value!, offset.value! + size.value!);
+    return c.json(page.map(publicItem));
+  });
+
+  api.on('GET', '/api/stock/getstatusrequest', (c) => {
+    // Deprecated since January 2020 (§9): still answers, and says so.
+    c.header('Deprecation', 'true');
+    c.header('Link', '</api/stock/GetStockPriceJob>; rel="successor-version"');
+    const jobId = intParam(c, query(c), 'jobId', null, 1);
+    if (!jobId.ok) return jobId.res;
+    if (jobId.value === null) return fail(c, 400, 'The request is invalid. jobId: is required.');
+    const job = hub.state.job(jobId.value);
+    if (!job) return fail(c, 404, `No existe la tarea ${jobId.value}`);
+    const result: StatusRequestResult = hub.jobs.summary(job);
+    return c.json(result);
+  });
+}
