@@ -1,0 +1,26 @@
+import type { Counters } from './types';
+
+/** Fresh counters, every one at zero. */
+export function zeroCounters(): Counters {
+  return {
+    executions: 0,
+    serviceCalls: 0,
+    sheetsRoundTrips: 0,
+    sheetsReads: 0,
+    sheetsWrites: 0,
+    cellsRead: 0,
+    cellsWritten: 0,
+    fetchCalls: 0,
+    fetchRequests: 0,
+    propertyReads: 0,
+    propertyWrites: 0,
+    cacheOps: 0,
+    lockAcquires: 0,
+    lockWaits: 0,
+    lockWaitMs: 0,
+    sleeps: 0,
+    sleepMs: 0,
+    triggerOps: 0,
+    driveOps: 0,
+  };
+}

@@ -1,0 +1,154 @@
+import { COSTS } from './costs';
+import { HarnessError, MSG } from './errors';
+import type { Realm } from './realm';
+import type { UserSession } from './session';
+import type { AuthMode } from './types';
+import type { World } from './world';
+
+/**
+ * One execution: a call of a top-level function or a trigger run, with its own realm, budget
+ * and count of service calls. Executions nest (a test may start another user's call from an
+ * onServiceCall hook); the world keeps them on a stack and only the innermost one may call
+ * services.
+ */
+export class Execution {
+  serviceCalls = 0;
+  killed = false;
+  /** A harness failure (unexpected dialog...): call() rethrows it even if the bundle caught it. */
+  fatal?: HarnessError;
+  ended = false;
+  realm!: Realm;
+  readonly deadline: number;
+
+  constructor(
+    readonly id: number,
+    readonly kind: 'call' | 'trigger',
+    readonly functionName: string,
+    readonly user: string,
+    readonly authMode: AuthMode,
+    readonly startedAt: number,
+    budgetMs: number,
+    /** Kill the execution when it attempts service call number cutOffAfter + 1. */
+    readonly cutOffAfter: number | undefined,
+    /** False in a trigger run that has no active document (see triggerDocumentContext). */
+    readonly documentContext: boolean,
+    readonly triggerUid?: string,
+  ) {
+    this.deadline = startedAt + budgetMs;
+  }
+}
+
+// What each auth mode may call. NONE (simple onOpen of an add-on not yet used in the document):
+// UI/menu building and pure helpers only. LIMITED: the bound document, but no outside access.
+const NONE_ALLOWED = new Set(['SpreadsheetApp.getUi', 'Session.getScriptTimeZone', 'Session.getActiveUserLocale']);
+const NONE_ALLOWED_SERVICES = new Set(['Ui', 'Menu', 'Logger', 'Utilities', 'Blob', 'HtmlService', 'HtmlOutput', 'HtmlTemplate']);
+const LIMITED_DENIED_SERVICES = new Set(['UrlFetchApp', 'DriveApp', 'Folder', 'File']);
+const LIMITED_DENIED = new Set(['PropertiesService.getUserProperties', 'ScriptApp.newTrigger', 'ScriptApp.getProjectTriggers', 'ScriptApp.deleteTrigger']);
+
+function allowed(mode: AuthMode, service: string, method: string): boolean {
+  const full = `${service}.${method}`;
+  if (mode === 'NONE') return NONE_ALLOWED_SERVICES.has(service) || NONE_ALLOWED.has(full);
+  if (mode === 'LIMITED' || mode === 'CUSTOM_FUNCTION') return !LIMITED_DENIED_SERVICES.has(service) && !LIMITED_DENIED.has(full);
+  return true;
+}
+
+/**
+ * What every service facade holds: the world, the execution and the user's session. Every
+ * public method of a facade starts with enter() (or a helper calling it), which is where the
+ * budget, cut-offs, auth mode and the onServiceCall hook are enforced, then charges its cost.
+ */
+export class Ctx {
+  constructor(
+    readonly world: World,
+    readonly exec: Execution,
+    readonly session: UserSession,
+  ) {}
+
+  get realm(): Realm {
+    return this.exec.realm;
+  }
+
+  /** Virtual now. */
+  now(): number {
+    return this.world.clock.now();
+  }
+
+  /** Gate of every service call; throws Exceeded maximum execution time once killed. */
+  enter(service: string, method: string): void {
+    const x = this.exec;
+    if (x.ended) throw new HarnessError(`${service}.${method} called on an object of an execution that has ended`);
+    if (this.world.stack[this.world.stack.length - 1] !== x) {
+      throw new HarnessError(`${service}.${method} called from an execution that is not the current one`);
+    }
+    if (x.killed) this.kill();
+    if (!allowed(x.authMode, service, method)) this.fail(MSG.noPermission(`${service}.${method}`, x.authMode));
+    x.serviceCalls++;
+    this.world.counters.serviceCalls++;
+    if (x.cutOffAfter !== undefined && x.serviceCalls > x.cutOffAfter) this.kill();
+    const s = this.session;
+    if (s.hook && !s.inHook) {
+      s.inHook = true;
+      try {
+        s.hook({ service, method, count: x.serviceCalls, user: x.user, functionName: x.functionName });
+      } finally {
+        s.inHook = false;
+      }
+    }
+    // A nested execution started by the hook may have used up this one's time.
+    if (this.world.clock.now() > x.deadline) this.kill();
+  }
+
+  /** Charges virtual time; kills the execution when that would cross its deadline. */
+  charge(ms: number): void {
+    const x = this.exec;
+    const clock = this.world.clock;
+    if (clock.now() + ms > x.deadline) {
+      clock.advanceTo(x.deadline);
+      this.kill();
+    }
+    clock.advance(ms);
+  }
+
+  /** A call answered locally: counted as a service call, nearly free. */
+  cheap(service: string, method: string): void {
+    this.enter(service, method);
+    this.charge(COSTS.cheapCallMs);
+  }
+
+  /** A Sheets round trip reading or writing `cells` cells (or structure, with cells = 0). */
+  sheets(service: string, method: string, kind: 'read' | 'write' | 'other', cells = 0): void {
+    this.enter(service, method);
+    const c = this.world.counters;
+    c.sheetsRoundTrips++;
+    if (kind === 'read') {
+      c.sheetsReads++;
+      c.cellsRead += cells;
+    } else if (kind === 'write') {
+      c.sheetsWrites++;
+      c.cellsWritten += cells;
+    }
+    const perCell = kind === 'write' ? COSTS.perCellWriteMs : COSTS.perCellReadMs;
+    this.charge(COSTS.sheetsRoundTripMs + cells * perCell);
+  }
+
+  /** Throws an Apps Script-like exception (an Error of the execution's realm). */
+  fail(message: string, name = 'Exception'): never {
+    throw this.realm.error(message, name);
+  }
+
+  /** Marks the execution killed and throws; every later service call throws too. */
+  kill(): never {
+    this.exec.killed = true;
+    throw this.realm.error(MSG.exceededTime, 'Error');
+  }
+
+  /** A failure of the test setup (unexpected dialog...): the call fails even if the bundle catches it. */
+  harness(message: string): never {
+    this.exec.fatal ??= new HarnessError(message);
+    throw this.exec.fatal;
+  }
+
+  toRealm<T>(value: unknown): T {
+    return this.realm.toRealm<T>(value);
+  }
+}

@@ -1,0 +1,73 @@
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { VirtualClock } from './clock';
+import { HarnessError } from './errors';
+import * as grid from './grid';
+import { Runtime } from './runtime';
+import { restoreWorld, workbookFromState, type WorldStateV1 } from './state';
+import type { RuntimeOptions } from './types';
+import { WorkbookModel } from './workbook';
+import { World, type WorldConfig } from './world';
+
+/**
+ * The Apps Script runtime emulator: loadRuntime() loads a bundle into a fresh world and returns
+ * the first user's Runtime. See README.md.
+ */
+export * from './types';
+export { COSTS } from './costs';
+export { MSG, GasExecutionError, HarnessError } from './errors';
+export { SheetHandle } from './sheet-handle';
+export { Runtime } from './runtime';
+export { World } from './world';
+
+const DEFAULT_NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+function loadBundle(options: RuntimeOptions): vm.Script {
+  const file = options.bundlePath ?? path.join('dist', 'Code.js');
+  let source = options.bundle;
+  if (source === undefined) {
+    if (!fs.existsSync(file)) throw new HarnessError(`Bundle not found at ${file}: run the build or pass { bundle }`);
+    source = fs.readFileSync(file, 'utf8');
+  }
+  return new vm.Script(source, { filename: options.bundle === undefined ? path.resolve(file) : 'Code.js' });
+}
+
+function newWorkbook(options: RuntimeOptions): WorkbookModel {
+  const wb = new WorkbookModel(`1${crypto.randomBytes(32).toString('base64url').slice(0, 43)}`, 'Untitled spreadsheet', options.timeZone ?? DEFAULT_TIME_ZONE);
+  const sheets = Object.entries(options.workbook ?? { Sheet1: [] });
+  for (const [name, values] of sheets) {
+    const s = wb.addSheet(name, undefined, Math.max(1000, values.length), values.reduce((m, r) => Math.max(m, r.length), 26));
+    grid.writeGiven(s, 1, 1, values);
+  }
+  return wb;
+}
+
+/** Loads a bundle into a fresh emulated Apps Script world and returns the first user's runtime. */
+export function loadRuntime(options: RuntimeOptions = {}): Runtime {
+  const bundle = loadBundle(options);
+  const state = options.state as WorldStateV1 | undefined;
+  if (state && state.version !== 1) throw new HarnessError(`Unknown state version ${String(state.version)}`);
+  const config: WorldConfig = {
+    deployment: options.deployment ?? 'addon',
+    scriptTimeZone: options.scriptTimeZone ?? state?.scriptTimeZone ?? options.timeZone ?? state?.workbook.timeZone ?? DEFAULT_TIME_ZONE,
+    budgetMs: options.budgetMs ?? 6 * 60_000,
+    fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
+    fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
+    htmlDir: options.htmlDir ?? 'dist',
+    addonName: options.addonName ?? 'Add-on',
+    triggerDocumentContext: options.triggerDocumentContext ?? true,
+    addonTriggerLimit: options.addonTriggerLimit ?? 'per-type',
+    cpuTimeoutMs: options.cpuTimeoutMs,
+    beforeFetch: options.beforeFetch,
+    onDialog: options.onDialog,
+  };
+  const clock = new VirtualClock(state?.now ?? options.now ?? DEFAULT_NOW);
+  const workbook = state ? workbookFromState(state) : newWorkbook(options);
+  const scriptId = state?.scriptId ?? `1${crypto.randomBytes(42).toString('base64url').slice(0, 56)}`;
+  const world = new World(bundle, config, clock, workbook, scriptId);
+  if (state) restoreWorld(world, state);
+  return new Runtime(world, options.user ?? 'user@example.com', options.authMode ?? 'FULL');
+}

@@ -1,0 +1,151 @@
+import { parseA1, toA1, type Rect } from './a1';
+import * as grid from './grid';
+import { HarnessError } from './errors';
+import type { CellValue } from './values';
+import type { SheetModel, WorkbookModel } from './workbook';
+
+/**
+ * The test's view of one sheet: reads and seeds the model directly, with no parsing, no
+ * counters and no virtual time. Readers take an optional A1 range; by default they cover the
+ * data range (A1 to the last row and column with content; [] for an empty sheet).
+ */
+export class SheetHandle {
+  constructor(
+    private readonly workbook: WorkbookModel,
+    private readonly model: SheetModel,
+  ) {}
+
+  get name(): string {
+    return this.model.name;
+  }
+
+  private rect(a1?: string): Rect | null {
+    if (a1 === undefined) {
+      const rows = this.model.lastRow();
+      const cols = this.model.lastColumn();
+      return rows === 0 || cols === 0 ? null : { row: 1, col: 1, numRows: rows, numCols: cols };
+    }
+    const ref = parseA1(a1, this.model.maxRows, this.model.maxCols);
+    if (!ref) throw new HarnessError(`Not an A1 range: ${a1}`);
+    return ref;
+  }
+
+  private read<T>(a1: string | undefined, fn: (s: SheetModel, r: Rect) => T[][]): T[][] {
+    const r = this.rect(a1);
+    return r ? fn(this.model, r) : [];
+  }
+
+  /** Values as getValues() returns them ('' for empty, Dates as host Dates). */
+  values(a1?: string): Array<Array<CellValue | ''>> {
+    return this.read(a1, grid.readValues);
+  }
+
+  displayValues(a1?: string): string[][] {
+    return this.read(a1, (s, r) => grid.readDisplayValues(s, r, this.workbook.timeZone));
+  }
+
+  formulas(a1?: string): string[][] {
+    return this.read(a1, grid.readFormulas);
+  }
+
+  notes(a1?: string): string[][] {
+    return this.read(a1, grid.readNotes);
+  }
+
+  numberFormats(a1?: string): string[][] {
+    return this.read(a1, grid.readNumberFormats);
+  }
+
+  fontWeights(a1?: string): string[][] {
+    return this.read(a1, grid.readFontWeights);
+  }
+
+  backgrounds(a1?: string): string[][] {
+    return this.read(a1, grid.readBackgrounds);
+  }
+
+  /** Writes values as given (no parsing), top-left at `a1` (default A1); grows the sheet if needed. */
+  setValues(values: unknown[][], a1 = 'A1'): this {
+    const r = this.rect(a1)!;
+    grid.writeGiven(this.model, r.row, r.col, values);
+    return this;
+  }
+
+  /** Sets a number format on every cell of `a1`. */
+  setNumberFormat(a1: string, format: string): this {
+    grid.eachCellForWrite(this.model, this.rect(a1)!, (c) => (c.numberFormat = format));
+    return this;
+  }
+
+  /** Sets a note on every cell of `a1`. */
+  setNote(a1: string, note: string): this {
+    grid.eachCellForWrite(this.model, this.rect(a1)!, (c) => (c.note = note));
+    return this;
+  }
+
+  frozenRows(): number {
+    return this.model.frozenRows;
+  }
+
+  maxRows(): number {
+    return this.model.maxRows;
+  }
+
+  maxColumns(): number {
+    return this.model.maxCols;
+  }
+
+  lastRow(): number {
+    return this.model.lastRow();
+  }
+
+  lastColumn(): number {
+    return this.model.lastColumn();
+  }
+
+  /** Changes the grid size (e.g. to test "Those rows are out of bounds."). */
+  resize(maxRows: number, maxColumns = this.model.maxCols): this {
+    this.model.maxRows = maxRows;
+    this.model.maxCols = maxColumns;
+    this.model.rows.length = Math.min(this.model.rows.length, maxRows);
+    return this;
+  }
+
+  /** Hides rows as a user would (isRowHiddenByUser). */
+  hideRows(row: number, n = 1): this {
+    for (let r = row; r < row + n; r++) this.model.hiddenByUser.add(r);
+    return this;
+  }
+
+  showRows(row: number, n = 1): this {
+    for (let r = row; r < row + n; r++) this.model.hiddenByUser.delete(r);
+    return this;
+  }
+
+  /** Hides rows as a filter would (isRowHiddenByFilter). */
+  filterRows(row: number, n = 1): this {
+    for (let r = row; r < row + n; r++) this.model.hiddenByFilter.add(r);
+    return this;
+  }
+
+  clearFilter(): this {
+    this.model.hiddenByFilter.clear();
+    return this;
+  }
+
+  isHidden(): boolean {
+    return this.model.hidden;
+  }
+
+  /** Merges the cells of `a1`. */
+  merge(a1: string): this {
+    const r = this.rect(a1)!;
+    this.model.merges.push({ row: r.row, col: r.col, numRows: r.numRows, numCols: r.numCols });
+    return this;
+  }
+
+  /** A1 notations of the merged ranges. */
+  merges(): string[] {
+    return this.model.merges.map((m) => toA1(m));
+  }
+}

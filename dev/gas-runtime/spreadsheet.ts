@@ -1,0 +1,205 @@
+import { splitSheet, type Rect } from './a1';
+import { COSTS } from './costs';
+import { MSG } from './errors';
+import type { Ctx } from './execution';
+import { facade } from './facade';
+import { checkRect, rangeFacade, rangeTarget } from './range';
+import { resolveRange, sheetFacade, sheetTarget } from './sheet';
+import { isValidTimeZone } from './timezone';
+import { uiFacade } from './ui';
+import type { SheetModel } from './workbook';
+
+/**
+ * SpreadsheetApp and Spreadsheet: the active workbook, its sheets, the user's selection, toasts.
+ * In a trigger run without a document context (option triggerDocumentContext: false) there is
+ * no active spreadsheet: getActive() returns null and openById must be used.
+ */
+
+const A1_RECT: Rect = { row: 1, col: 1, numRows: 1, numCols: 1 };
+
+/** The active sheet of the session: its selection's sheet if it still exists, else the first. */
+function activeSheet(ctx: Ctx): SheetModel {
+  const wb = ctx.world.workbook;
+  const sel = ctx.session.selection;
+  return (sel && wb.sheetById(sel.sheetId)) || wb.sheets[0];
+}
+
+function activeRects(ctx: Ctx, sheet: SheetModel): Rect[] {
+  const sel = ctx.session.selection;
+  return sel && sel.sheetId === sheet.id && sel.ranges.length > 0 ? sel.ranges : [A1_RECT];
+}
+
+/** A RangeList facade. */
+export function rangeListFacade(ctx: Ctx, ranges: object[]): object {
+  return facade('RangeList', {
+    getRanges: () => (ctx.cheap('RangeList', 'getRanges'), ctx.toRealm(ranges)),
+  });
+}
+
+function activeRangeList(ctx: Ctx): object {
+  const sheet = activeSheet(ctx);
+  return rangeListFacade(ctx, activeRects(ctx, sheet).map((r) => rangeFacade(ctx, sheet, r)));
+}
+
+function activeRange(ctx: Ctx): object {
+  const sheet = activeSheet(ctx);
+  const rects = activeRects(ctx, sheet);
+  return rangeFacade(ctx, sheet, rects[rects.length - 1]);
+}
+
+function currentCell(ctx: Ctx): object {
+  const sheet = activeSheet(ctx);
+  const r = activeRects(ctx, sheet).slice(-1)[0];
+  return rangeFacade(ctx, sheet, { row: r.row, col: r.col, numRows: 1, numCols: 1 });
+}
+
+function selectionFacade(ctx: Ctx): object {
+  return facade('Selection', {
+    getActiveRange: () => (ctx.cheap('Selection', 'getActiveRange'), activeRange(ctx)),
+    getActiveRangeList: () => (ctx.cheap('Selection', 'getActiveRangeList'), activeRangeList(ctx)),
+    getActiveSheet: () => (ctx.cheap('Selection', 'getActiveSheet'), sheetFacade(ctx, activeSheet(ctx))),
+    getCurrentCell: () => (ctx.cheap('Selection', 'getCurrentCell'), currentCell(ctx)),
+  });
+}
+
+/** The Spreadsheet facade of the world's workbook. */
+export function spreadsheetFacade(ctx: Ctx): object {
+  const wb = ctx.world.workbook;
+  const cheap = (method: string) => ctx.cheap('Spreadsheet', method);
+  const self = facade('Spreadsheet', {
+    getId: () => (cheap('getId'), wb.id),
+    getName: () => (cheap('getName'), wb.name),
+    rename(name: unknown) {
+      ctx.sheets('Spreadsheet', 'rename', 'write');
+      wb.name = String(name);
+    },
+    getUrl: () => (cheap('getUrl'), wb.url),
+    getSpreadsheetTimeZone: () => (cheap('getSpreadsheetTimeZone'), wb.timeZone),
+    setSpreadsheetTimeZone(tz: unknown) {
+      ctx.sheets('Spreadsheet', 'setSpreadsheetTimeZone', 'write');
+      if (!isValidTimeZone(String(tz))) ctx.fail(MSG.invalidArgument('timezone'));
+      wb.timeZone = String(tz);
+    },
+    getSpreadsheetLocale: () => (cheap('getSpreadsheetLocale'), 'en_US'),
+    toast(msg: unknown, title?: unknown, timeoutSeconds?: unknown) {
+      ctx.enter('Spreadsheet', 'toast');
+      ctx.charge(COSTS.uiOpMs);
+      ctx.world.toasts.push({
+        user: ctx.exec.user,
+        at: Math.floor(ctx.now()),
+        message: String(msg ?? ''),
+        ...(title !== undefined ? { title: String(title) } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds: Number(timeoutSeconds) } : {}),
+      });
+    },
+    getSheetByName(name: unknown) {
+      cheap('getSheetByName');
+      const s = wb.sheetByName(String(name));
+      return s ? sheetFacade(ctx, s) : null;
+    },
+    getSheetById(id: unknown) {
+      cheap('getSheetById');
+      const s = wb.sheetById(Number(id));
+      return s ? sheetFacade(ctx, s) : null;
+    },
+    getSheets() {
+      ctx.sheets('Spreadsheet', 'getSheets', 'read');
+      return ctx.toRealm(wb.sheets.map((s) => sheetFacade(ctx, s)));
+    },
+    getNumSheets: () => (ctx.sheets('Spreadsheet', 'getNumSheets', 'read'), wb.sheets.length),
+    insertSheet(a?: unknown, b?: unknown) {
+      ctx.sheets('Spreadsheet', 'insertSheet', 'write');
+      const name = typeof a === 'string' ? a : wb.freeSheetName();
+      const index = typeof a === 'number' ? a : typeof b === 'number' ? b : wb.sheets.length;
+      if (wb.sheetByName(name)) ctx.fail(MSG.sheetExists(name));
+      const sheet = wb.addSheet(name, index);
+      // The new sheet becomes the active one, as in Sheets.
+      ctx.session.select(sheet.id, [A1_RECT]);
+      return sheetFacade(ctx, sheet);
+    },
+    deleteSheet(sheet: unknown) {
+      ctx.sheets('Spreadsheet', 'deleteSheet', 'write');
+      const model = sheetTarget(ctx, sheet);
+      if (wb.sheets.length <= 1) ctx.fail(MSG.deleteLastSheet);
+      wb.removeSheet(model);
+    },
+    getActiveSheet: () => (cheap('getActiveSheet'), sheetFacade(ctx, activeSheet(ctx))),
+    setActiveSheet(sheet: unknown) {
+      ctx.sheets('Spreadsheet', 'setActiveSheet', 'other');
+      const model = sheetTarget(ctx, sheet);
+      ctx.session.select(model.id, [A1_RECT]);
+      return sheetFacade(ctx, model);
+    },
+    getActiveRange: () => (cheap('getActiveRange'), activeRange(ctx)),
+    getActiveRangeList: () => (cheap('getActiveRangeList'), activeRangeList(ctx)),
+    getSelection: () => (cheap('getSelection'), selectionFacade(ctx)),
+    getCurrentCell: () => (cheap('getCurrentCell'), currentCell(ctx)),
+    setActiveRange(range: unknown) {
+      ctx.sheets('Spreadsheet', 'setActiveRange', 'other');
+      const t = rangeTarget(ctx, range);
+      ctx.session.select(t.sheet.id, [t.rect]);
+      return range;
+    },
+    getRange(a1: unknown) {
+      cheap('getRange');
+      const { sheetName, cells } = splitSheet(String(a1).trim());
+      const sheet = sheetName !== undefined ? wb.sheetByName(sheetName) : activeSheet(ctx);
+      if (!sheet) ctx.fail(MSG.rangeNotFound);
+      return resolveRange(ctx, sheet, [cells]);
+    },
+    getRangeList(a1s: unknown[]) {
+      cheap('getRangeList');
+      const sheet = activeSheet(ctx);
+      return rangeListFacade(ctx, (a1s ?? []).map((a) => resolveRange(ctx, sheet, [String(a)])));
+    },
+    getDataRange() {
+      ctx.sheets('Spreadsheet', 'getDataRange', 'read');
+      const sheet = activeSheet(ctx);
+      const rect = { row: 1, col: 1, numRows: Math.max(1, sheet.lastRow()), numCols: Math.max(1, sheet.lastColumn()) };
+      checkRect(ctx, sheet, rect);
+      return rangeFacade(ctx, sheet, rect);
+    },
+  });
+  return self;
+}
+
+/** The SpreadsheetApp global. */
+export function spreadsheetApp(ctx: Ctx): object {
+  const wb = ctx.world.workbook;
+  const noDocument = () => !ctx.exec.documentContext;
+  const cheap = (method: string) => ctx.cheap('SpreadsheetApp', method);
+  const open = (method: string, matches: boolean) => {
+    ctx.sheets('SpreadsheetApp', method, 'read');
+    if (!matches) ctx.fail(MSG.openByIdFailed);
+    return spreadsheetFacade(ctx);
+  };
+  return facade('SpreadsheetApp', {
+    getActive: () => (cheap('getActive'), noDocument() ? null : spreadsheetFacade(ctx)),
+    getActiveSpreadsheet: () => (cheap('getActiveSpreadsheet'), noDocument() ? null : spreadsheetFacade(ctx)),
+    getActiveSheet: () => (cheap('getActiveSheet'), noDocument() ? null : sheetFacade(ctx, activeSheet(ctx))),
+    getActiveRange: () => (cheap('getActiveRange'), noDocument() ? null : activeRange(ctx)),
+    getActiveRangeList: () => (cheap('getActiveRangeList'), noDocument() ? null : activeRangeList(ctx)),
+    getSelection: () => (cheap('getSelection'), selectionFacade(ctx)),
+    getCurrentCell: () => (cheap('getCurrentCell'), noDocument() ? null : currentCell(ctx)),
+    setActiveSheet(sheet: unknown) {
+      ctx.sheets('SpreadsheetApp', 'setActiveSheet', 'other');
+      const model = sheetTarget(ctx, sheet);
+      ctx.session.select(model.id, [A1_RECT]);
+      return sheetFacade(ctx, model);
+    },
+    setActiveRange(range: unknown) {
+      ctx.sheets('SpreadsheetApp', 'setActiveRange', 'other');
+      const t = rangeTarget(ctx, range);
+      ctx.session.select(t.sheet.id, [t.rect]);
+      return range;
+    },
+    openById: (id: unknown) => open('openById', String(id) === wb.id),
+    openByUrl: (url: unknown) => open('openByUrl', String(url).includes(`/d/${wb.id}`)),
+    flush: () => ctx.sheets('SpreadsheetApp', 'flush', 'other'),
+    getUi() {
+      ctx.cheap('SpreadsheetApp', 'getUi');
+      if (ctx.exec.kind === 'trigger') ctx.fail(MSG.uiFromThisContext);
+      return uiFacade(ctx);
+    },
+  });
+}

@@ -1,0 +1,232 @@
+/**
+ * Public types of the Apps Script runtime emulator: options, records the test API hands back.
+ * Kept apart from the implementation so a reader sees the whole contract in one file.
+ */
+
+/** Apps Script's ScriptApp.AuthMode values (strings here, enum objects in Apps Script). */
+export type AuthMode = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
+
+/** How the script is deployed: an editor add-on has stricter trigger rules than a bound script. */
+export type Deployment = 'addon' | 'container';
+
+/** The dialog a script opened with Ui.alert / Ui.prompt, as given to `onDialog`. */
+export interface DialogRequest {
+  kind: 'alert' | 'prompt';
+  title?: string;
+  message: string;
+  /** The ButtonSet name: 'OK', 'OK_CANCEL', 'YES_NO' or 'YES_NO_CANCEL'. */
+  buttons: string;
+}
+
+/** The user's answer to an alert (a button name) or a prompt (button + text). */
+export type DialogAnswer = string | { button: string; text?: string };
+
+/** Every dialog shown during the world's life (alerts, prompts, modal and modeless dialogs). */
+export interface DialogRecord {
+  kind: 'alert' | 'prompt' | 'modal' | 'modeless';
+  user: string;
+  title?: string;
+  message?: string;
+  buttons?: string;
+  answer?: DialogAnswer;
+  /** For modal/modeless dialogs: the HtmlOutput content and size. */
+  content?: string;
+  width?: number;
+  height?: number;
+}
+
+/** A menu tree captured from Menu.addToUi(). */
+export interface MenuTree {
+  caption: string;
+  items: MenuItem[];
+}
+export type MenuItem = { caption: string; functionName: string } | { separator: true } | MenuTree;
+
+/** A toast shown with Spreadsheet.toast(). */
+export interface ToastRecord {
+  user: string;
+  at: number;
+  message: string;
+  title?: string;
+  timeoutSeconds?: number;
+}
+
+/** The last sidebar shown with Ui.showSidebar(). */
+export interface SidebarRecord {
+  title: string;
+  content: string;
+  width: number;
+}
+
+/** One line of Logger.log or console.*. */
+export interface LogRecord {
+  at: number;
+  user: string;
+  source: 'Logger' | 'console';
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  message: string;
+}
+
+/** One HTTP request made through UrlFetchApp, with its outcome. */
+export interface FetchRecord {
+  at: number;
+  user: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body as text (UTF-8), or undefined when there was none. */
+  payload?: string;
+  status?: number;
+  /** Transport failure text ("Timeout: url", "Address unavailable: url"...). */
+  error?: string;
+  elapsedMs: number;
+}
+
+/** One execution (a call or a trigger run) and how it ended. */
+export interface ExecutionRecord {
+  id: number;
+  kind: 'call' | 'trigger';
+  functionName: string;
+  user: string;
+  startedAt: number;
+  endedAt: number;
+  ok: boolean;
+  error?: string;
+  serviceCalls: number;
+  /** The trigger's unique id, for trigger runs. */
+  triggerUid?: string;
+}
+
+/** A time trigger as the test sees it. */
+export interface TriggerInfo {
+  uid: string;
+  handler: string;
+  owner: string;
+  type: 'everyMinutes' | 'everyHours' | 'everyDays' | 'after' | 'at';
+  /** Minutes for everyMinutes, hours for everyHours, days for everyDays; absent for one-shots. */
+  interval?: number;
+  nextFireAt: number;
+  documentId?: string;
+}
+
+/** A file in the emulated Drive. */
+export interface DriveFileInfo {
+  id: string;
+  name: string;
+  mimeType: string;
+  folderId: string;
+  folderName: string;
+  size: number;
+  url: string;
+  /** Content decoded as UTF-8 (handy for text files). */
+  text: string;
+  bytes: Uint8Array;
+}
+
+/** Counters per service, summed over every execution of the world since the last reset. */
+export interface Counters {
+  executions: number;
+  serviceCalls: number;
+  sheetsRoundTrips: number;
+  sheetsReads: number;
+  sheetsWrites: number;
+  cellsRead: number;
+  cellsWritten: number;
+  fetchCalls: number;
+  fetchRequests: number;
+  propertyReads: number;
+  propertyWrites: number;
+  cacheOps: number;
+  lockAcquires: number;
+  lockWaits: number;
+  lockWaitMs: number;
+  sleeps: number;
+  sleepMs: number;
+  triggerOps: number;
+  driveOps: number;
+}
+
+/** Info handed to an onServiceCall hook before each service call of an execution. */
+export interface ServiceCallInfo {
+  service: string;
+  method: string;
+  /** 1-based index of this service call within the current execution. */
+  count: number;
+  user: string;
+  functionName: string;
+}
+
+/** The result of advance()/advanceTo(): every trigger run, in order. */
+export interface TriggerRun {
+  handler: string;
+  uid: string;
+  user: string;
+  at: number;
+  ok: boolean;
+  error?: string;
+}
+
+/** Options of loadRuntime(). Everything is optional. */
+export interface RuntimeOptions {
+  /** Bundle source. Default: the file at `bundlePath`. */
+  bundle?: string;
+  /** Default `dist/Code.js` (relative to the current directory). */
+  bundlePath?: string;
+  /** Where createHtmlOutputFromFile(name) finds `<name>.html`. Default `dist/`. */
+  htmlDir?: string;
+  /** Initial sheets, values stored as given (no parsing). Default: one empty "Sheet1". */
+  workbook?: Record<string, unknown[][]>;
+  /** Auth mode of call() executions. Default FULL. */
+  authMode?: AuthMode;
+  /** The active user's email. Default 'user@example.com'. */
+  user?: string;
+  /** Spreadsheet time zone. Default 'America/New_York'. */
+  timeZone?: string;
+  /** Script time zone (manifest): local time of Date in the bundle. Default: timeZone. */
+  scriptTimeZone?: string;
+  /** Initial virtual time (epoch ms). Default 2026-01-15T15:00:00Z. */
+  now?: number;
+  /** Default 'addon'. */
+  deployment?: Deployment;
+  /** Execution budget in virtual ms. Default 360000 (6 minutes). */
+  budgetMs?: number;
+  /** Real ms before a fetch is abandoned as "Timeout". Default 60000. */
+  fetchTimeoutMs?: number;
+  /** UrlFetch calls allowed per user per (UTC) day. Default 20000 (consumer account). */
+  fetchQuotaPerDay?: number;
+  /** Called synchronously with the virtual time before every fetch / fetchAll batch. */
+  beforeFetch?: (nowMs: number) => void;
+  /** Answers alerts and prompts when no scripted answer is queued (answerNext). */
+  onDialog?: (dialog: DialogRequest) => DialogAnswer;
+  /** A world exported with exportState(); replaces workbook/now/timeZone. */
+  state?: WorldState;
+  /** Name shown for the add-on menu (createAddonMenu). Default 'Add-on'. */
+  addonName?: string;
+  /**
+   * Whether time-trigger executions see the spreadsheet as active (getActiveSpreadsheet,
+   * document properties and lock). Default true. Set false to prove code survives a trigger
+   * without a document context (it must then use SpreadsheetApp.openById).
+   */
+  triggerDocumentContext?: boolean;
+  /**
+   * Add-on rule for time triggers per document: 'per-type' (Apps Script: one clock trigger per
+   * user per document) or 'per-handler' (one per handler). Default 'per-type'.
+   */
+  addonTriggerLimit?: 'per-type' | 'per-handler';
+  /** Real-time guard (ms) against a bundle looping without calling any service. Default none. */
+  cpuTimeoutMs?: number;
+}
+
+/** Options of one call made with callWith(). */
+export interface CallOptions {
+  authMode?: AuthMode;
+  budgetMs?: number;
+  /** Return the raw value (like callRaw) instead of a google.script.run copy. */
+  raw?: boolean;
+}
+
+/** JSON form of a whole world (see state.ts). */
+export interface WorldState {
+  version: 1;
+  [key: string]: unknown;
+}

@@ -1,0 +1,197 @@
+import { blobFacade, blobState, dataBytes } from './blob';
+import { decodeText, isByteArray, toSignedBytes } from './bytes';
+import { MSG } from './errors';
+import type { Ctx } from './execution';
+import { facade } from './facade';
+import type { SyncHttpRequest, SyncHttpResult } from './sync-http';
+
+/**
+ * UrlFetchApp: real HTTP, synchronous for the bundle (SyncHttp: a worker thread does the I/O
+ * while this thread blocks). fetchAll sends its requests concurrently, as one batch. The
+ * execution is charged the measured real latency (a batch: its wall time). Every request is
+ * recorded in the world's fetch log.
+ */
+
+const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: emulated)';
+const TRUNCATE_AT = 100;
+
+interface Built {
+  http: SyncHttpRequest;
+  muted: boolean;
+}
+
+function formEncode(obj: Record<string, unknown>): string {
+  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+  return Object.keys(obj)
+    .map((k) => `${enc(k)}=${enc(String(obj[k]))}`)
+    .join('&');
+}
+
+function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}): Built {
+  const url = String(urlArg);
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    ctx.fail(MSG.invalidArgument(url));
+  }
+  const headers: Record<string, string> = {};
+  const given = (params.headers ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(given)) headers[k] = String(given[k]);
+  const has = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name.toLowerCase());
+  if (!has('User-Agent')) headers['User-Agent'] = USER_AGENT;
+  let body: Uint8Array | undefined;
+  let contentType = params.contentType === undefined ? undefined : String(params.contentType);
+  const payload = params.payload;
+  if (payload !== undefined && payload !== null) {
+    const blob = blobState(payload);
+    if (typeof payload === 'string' || isByteArray(payload) || blob) {
+      body = dataBytes(payload);
+      contentType ??= blob?.contentType ?? undefined;
+    } else if (typeof payload === 'object') {
+      const values = Object.values(payload as object);
+      if (values.some((v) => blobState(v))) ctx.harness('UrlFetchApp: multipart payloads (objects holding Blobs) are not emulated');
+      body = dataBytes(formEncode(payload as Record<string, unknown>));
+    } else body = dataBytes(String(payload));
+    contentType ??= 'application/x-www-form-urlencoded';
+  }
+  if (contentType !== undefined && !has('Content-Type')) headers['Content-Type'] = contentType;
+  return {
+    http: {
+      url,
+      method: String(params.method ?? 'get').toUpperCase(),
+      headers,
+      body: body ?? null,
+      followRedirects: params.followRedirects !== false,
+      validateHttpsCertificates: params.validateHttpsCertificates !== false,
+      timeoutMs: ctx.world.config.fetchTimeoutMs,
+    },
+    muted: params.muteHttpExceptions === true,
+  };
+}
+
+function transportError(url: string, r: Extract<SyncHttpResult, { ok: false }>): string {
+  if (r.error === 'timeout') return MSG.timeout(url);
+  if (r.error === 'invalid-url') return MSG.invalidArgument(url);
+  if (/ENOTFOUND|EAI_AGAIN/.test(r.message)) return MSG.dnsError(url);
+  return MSG.addressUnavailable(url);
+}
+
+function headerMaps(raw: string[]): { last: Record<string, string>; all: Record<string, string | string[]> } {
+  const last: Record<string, string> = {};
+  const all: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const [k, v] = [raw[i], raw[i + 1]];
+    last[k] = v;
+    const prev = all[k];
+    all[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return { last, all };
+}
+
+function responseFacade(ctx: Ctx, r: Extract<SyncHttpResult, { ok: true }>): object {
+  const { last, all } = headerMaps(r.rawHeaders);
+  const contentType = Object.entries(last).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null;
+  const charset = /charset=([^;]+)/i.exec(contentType ?? '')?.[1]?.trim();
+  const body = r.body;
+  const cheap = (method: string) => ctx.cheap('HTTPResponse', method);
+  return facade('HTTPResponse', {
+    getResponseCode: () => (cheap('getResponseCode'), r.status),
+    getContentText: (cs?: unknown) => (cheap('getContentText'), decodeText(body, cs ?? charset)),
+    getContent: () => (cheap('getContent'), ctx.toRealm(toSignedBytes(body))),
+    getHeaders: () => (cheap('getHeaders'), ctx.toRealm(last)),
+    getAllHeaders: () => (cheap('getAllHeaders'), ctx.toRealm(all)),
+    getBlob: () => (cheap('getBlob'), blobFacade(ctx, { bytes: body, contentType, name: null })),
+    getAs: (type: unknown) => (cheap('getAs'), blobFacade(ctx, { bytes: body, contentType: String(type), name: null })),
+  });
+}
+
+/** Sends a batch, records it, charges its wall time; returns results in order. */
+function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
+  const w = ctx.world;
+  const user = ctx.exec.user;
+  const day = `${user}|${new Date(ctx.now()).toISOString().slice(0, 10)}`;
+  const used = w.fetchQuotaUsed.get(day) ?? 0;
+  if (used + batch.length > w.config.fetchQuotaPerDay) ctx.fail(MSG.fetchQuota);
+  w.fetchQuotaUsed.set(day, used + batch.length);
+  w.counters.fetchCalls++;
+  w.counters.fetchRequests += batch.length;
+  w.config.beforeFetch?.(Math.floor(ctx.now()));
+  const at = Math.floor(ctx.now());
+  const { results, elapsedMs } = w.http().requestAll(
+    batch.map((b) => b.http),
+    w.config.fetchTimeoutMs + 30_000,
+  );
+  results.forEach((r, i) => {
+    const req = batch[i].http;
+    w.fetchLog.push({
+      at,
+      user,
+      method: req.method,
+      url: req.url,
+      headers: { ...(req.headers ?? {}) },
+      ...(req.body ? { payload: decodeText(req.body as Uint8Array) } : {}),
+      ...(r.ok ? { status: r.status } : { error: transportError(req.url, r) }),
+      elapsedMs: r.elapsedMs,
+    });
+  });
+  ctx.charge(elapsedMs);
+  return results;
+}
+
+/** Throws what Apps Script throws for a result: transport failures always, HTTP >= 400 unless muted. */
+function check(ctx: Ctx, b: Built, r: SyncHttpResult): asserts r is Extract<SyncHttpResult, { ok: true }> {
+  if (!r.ok) ctx.fail(transportError(b.http.url, r));
+  if (r.status >= 400 && !b.muted) {
+    const u = new URL(b.http.url);
+    const text = decodeText(r.body);
+    const truncated = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;
+    ctx.fail(MSG.httpFailed(`${u.protocol}//${u.host}`, r.status, truncated));
+  }
+}
+
+function requestArgs(item: unknown): [unknown, Record<string, unknown> | undefined] {
+  if (typeof item === 'string') return [item, undefined];
+  const obj = (item ?? {}) as Record<string, unknown>;
+  return [obj.url, obj];
+}
+
+/** The UrlFetchApp global. */
+export function urlFetchApp(ctx: Ctx): object {
+  return facade('UrlFetchApp', {
+    fetch(url: unknown, params?: Record<string, unknown>) {
+      ctx.enter('UrlFetchApp', 'fetch');
+      const b = build(ctx, url, params);
+      const [r] = send(ctx, [b]);
+      check(ctx, b, r);
+      return responseFacade(ctx, r);
+    },
+    fetchAll(requests: unknown[]) {
+      ctx.enter('UrlFetchApp', 'fetchAll');
+      if (!Array.isArray(requests)) ctx.fail(MSG.invalidArgument('requests'));
+      const built = requests.map((item) => build(ctx, ...requestArgs(item)));
+      if (built.length === 0) return ctx.toRealm([]);
+      const results = send(ctx, built);
+      // One transport failure fails the whole batch, even when muted (as Apps Script).
+      const broken = results.findIndex((r) => !r.ok);
+      if (broken >= 0) check(ctx, built[broken], results[broken]);
+      results.forEach((r, i) => check(ctx, built[i], r));
+      return ctx.toRealm(results.map((r) => responseFacade(ctx, r as Extract<SyncHttpResult, { ok: true }>)));
+    },
+    getRequest(url: unknown, params?: Record<string, unknown>) {
+      ctx.cheap('UrlFetchApp', 'getRequest');
+      const b = build(ctx, url, params);
+      const { url: u, method, headers, body, followRedirects, validateHttpsCertificates } = b.http;
+      return ctx.toRealm({
+        url: u,
+        method: method.toLowerCase(),
+        headers,
+        payload: body ? decodeText(body as Uint8Array) : '',
+        contentType: headers?.['Content-Type'] ?? null,
+        followRedirects,
+        validateHttpsCertificates,
+        muteHttpExceptions: b.muted,
+      });
+    },
+  });
+}

@@ -1,0 +1,168 @@
+import { intersects, type Rect } from './a1';
+import { hasContent, type CellValue } from './values';
+
+/**
+ * The spreadsheet's data, independent of any execution: sheets of sparse cells with value,
+ * formula, number format, font weight, background and note; row visibility; merges; frozen rows.
+ * Facades (spreadsheet.ts, sheet.ts, range.ts) read and write it on behalf of the bundle; the
+ * test API reads and seeds it directly.
+ */
+
+export interface Cell {
+  value?: CellValue | '';
+  formula?: string;
+  numberFormat?: string;
+  fontWeight?: 'bold' | 'normal';
+  background?: string;
+  note?: string;
+}
+
+const FORMAT_KEYS = ['numberFormat', 'fontWeight', 'background'] as const;
+
+export class SheetModel {
+  /** rows[r-1][c-1]; sparse. */
+  rows: Array<Array<Cell | undefined> | undefined> = [];
+  frozenRows = 0;
+  frozenColumns = 0;
+  hidden = false;
+  hiddenByUser = new Set<number>();
+  hiddenByFilter = new Set<number>();
+  merges: Rect[] = [];
+
+  constructor(
+    public readonly id: number,
+    public name: string,
+    public maxRows = 1000,
+    public maxCols = 26,
+  ) {}
+
+  cell(row: number, col: number): Cell | undefined {
+    return this.rows[row - 1]?.[col - 1];
+  }
+
+  /** The cell, created if missing. */
+  cellForWrite(row: number, col: number): Cell {
+    const r = (this.rows[row - 1] ??= []);
+    return (r[col - 1] ??= {});
+  }
+
+  /** Last row holding a value or formula (0 when empty), like Sheet.getLastRow(). */
+  lastRow(): number {
+    for (let r = this.rows.length; r >= 1; r--) {
+      const row = this.rows[r - 1];
+      if (row && row.some((c) => c && (hasContent(c.value) || c.formula))) return r;
+    }
+    return 0;
+  }
+
+  /** Last column holding a value or formula (0 when empty). */
+  lastColumn(): number {
+    let last = 0;
+    for (const row of this.rows) {
+      if (!row) continue;
+      for (let c = row.length; c > last; c--) {
+        const cell = row[c - 1];
+        if (cell && (hasContent(cell.value) || cell.formula)) {
+          last = c;
+          break;
+        }
+      }
+    }
+    return last;
+  }
+
+  /** Inserts `n` blank rows after `after`; they take the row above's formats, as Sheets does. */
+  insertRowsAfter(after: number, n: number): void {
+    const above = this.rows[after - 1];
+    const fresh = Array.from({ length: n }, () => (above ? above.map((c) => (c ? formatsOnly(c) : undefined)) : undefined));
+    // Array concatenation rather than splice(...fresh): no argument-count limit on big inserts.
+    if (this.rows.length > after) this.rows = this.rows.slice(0, after).concat(fresh, this.rows.slice(after));
+    else if (above) for (let i = 0; i < n; i++) this.rows[after + i] = fresh[i];
+    this.maxRows += n;
+    this.shiftRows(after + 1, n);
+  }
+
+  /** Inserts `n` blank columns after `after`. */
+  insertColumnsAfter(after: number, n: number): void {
+    for (const row of this.rows) {
+      if (!row || row.length <= after) continue;
+      const left = row[after - 1];
+      const fresh = Array.from({ length: n }, () => (left ? formatsOnly(left) : undefined));
+      row.splice(after, row.length - after, ...fresh.concat(row.slice(after)));
+    }
+    this.maxCols += n;
+    this.merges = this.merges.map((m) => (m.col > after ? { ...m, col: m.col + n } : m.col + m.numCols - 1 > after ? { ...m, numCols: m.numCols + n } : m));
+  }
+
+  /** Deletes rows start..start+n-1 (bounds are checked by the caller). */
+  deleteRows(start: number, n: number): void {
+    this.rows.splice(start - 1, n);
+    this.maxRows -= n;
+    const gone: Rect = { row: start, col: 1, numRows: n, numCols: this.maxCols };
+    this.merges = this.merges.filter((m) => !intersects(m, gone));
+    for (const set of [this.hiddenByUser, this.hiddenByFilter]) {
+      const kept = [...set].filter((r) => r < start || r >= start + n).map((r) => (r >= start + n ? r - n : r));
+      set.clear();
+      kept.forEach((r) => set.add(r));
+    }
+  }
+
+  /** Moves row-indexed state (hidden rows, merges) down by n from row `from`. */
+  private shiftRows(from: number, n: number): void {
+    for (const set of [this.hiddenByUser, this.hiddenByFilter]) {
+      const moved = [...set].map((r) => (r >= from ? r + n : r));
+      set.clear();
+      moved.forEach((r) => set.add(r));
+    }
+    this.merges = this.merges.map((m) => (m.row >= from ? { ...m, row: m.row + n } : m.row + m.numRows > from ? { ...m, numRows: m.numRows + n } : m));
+  }
+}
+
+function formatsOnly(c: Cell): Cell | undefined {
+  const out: Cell = {};
+  for (const k of FORMAT_KEYS) if (c[k] !== undefined) (out as Record<string, unknown>)[k] = c[k];
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export class WorkbookModel {
+  sheets: SheetModel[] = [];
+  nextSheetId = 0;
+
+  constructor(
+    public readonly id: string,
+    public name: string,
+    public timeZone: string,
+  ) {}
+
+  get url(): string {
+    return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
+  }
+
+  /** Sheet names are unique regardless of case in Sheets, and looked up that way. */
+  sheetByName(name: string): SheetModel | undefined {
+    const lower = name.toLowerCase();
+    return this.sheets.find((s) => s.name.toLowerCase() === lower);
+  }
+
+  sheetById(id: number): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  /** Adds a sheet at 0-based `index` (default last). The first sheet gets id 0 like in Sheets. */
+  addSheet(name: string, index = this.sheets.length, maxRows = 1000, maxCols = 26): SheetModel {
+    const id = this.nextSheetId === 0 ? 0 : 100000000 + this.nextSheetId * 7919;
+    this.nextSheetId++;
+    const sheet = new SheetModel(id, name, maxRows, maxCols);
+    this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
+    return sheet;
+  }
+
+  removeSheet(sheet: SheetModel): void {
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+  }
+
+  /** "Sheet2", "Sheet3"...: the first free default name. */
+  freeSheetName(): string {
+    for (let i = this.sheets.length + 1; ; i++) if (!this.sheetByName(`Sheet${i}`)) return `Sheet${i}`;
+  }
+}

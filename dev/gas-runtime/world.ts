@@ -1,0 +1,104 @@
+import type * as vm from 'node:vm';
+import type { CacheStore } from './cache';
+import { VirtualClock } from './clock';
+import { zeroCounters } from './counters';
+import { DriveModel } from './drive';
+import type { Execution } from './execution';
+import type { LockTable } from './lock';
+import type { PropertyStore } from './properties';
+import { UserSession } from './session';
+import { SyncHttp } from './sync-http';
+import type { TriggerModel } from './triggers';
+import type { Counters, Deployment, DialogAnswer, DialogRecord, DialogRequest, ExecutionRecord, FetchRecord, LogRecord, ToastRecord } from './types';
+import { WorkbookModel } from './workbook';
+
+/** Settings shared by every runtime of a world (resolved from RuntimeOptions). */
+export interface WorldConfig {
+  deployment: Deployment;
+  /** Local time of the bundle's Date and Session.getScriptTimeZone(). */
+  scriptTimeZone: string;
+  budgetMs: number;
+  fetchTimeoutMs: number;
+  fetchQuotaPerDay: number;
+  htmlDir: string;
+  addonName: string;
+  triggerDocumentContext: boolean;
+  addonTriggerLimit: 'per-type' | 'per-handler';
+  cpuTimeoutMs?: number;
+  beforeFetch?: (nowMs: number) => void;
+  onDialog?: (dialog: DialogRequest) => DialogAnswer;
+}
+
+/**
+ * Everything several users share: the workbook, document and script properties, caches, locks,
+ * triggers, Drive, the clock, the logs and the counters, plus each user's own property store
+ * and session. One World per loadRuntime(); forUser() adds runtimes on the same World.
+ */
+export class World {
+  readonly documentProperties: PropertyStore = new Map();
+  readonly scriptProperties: PropertyStore = new Map();
+  readonly userPropertyStores = new Map<string, PropertyStore>();
+  readonly caches = { script: new Map() as CacheStore, document: new Map() as CacheStore, user: new Map<string, CacheStore>() };
+  readonly locks: LockTable = new Map();
+  triggers: TriggerModel[] = [];
+  drive = new DriveModel();
+  counters: Counters = zeroCounters();
+  /** Running executions, innermost last. */
+  readonly stack: Execution[] = [];
+  readonly executions: ExecutionRecord[] = [];
+  readonly logs: LogRecord[] = [];
+  readonly fetchLog: FetchRecord[] = [];
+  readonly toasts: ToastRecord[] = [];
+  readonly dialogs: DialogRecord[] = [];
+  readonly sessions = new Map<string, UserSession>();
+  readonly fetchQuotaUsed = new Map<string, number>();
+  /** cutOffAfter() of the test: applies to the next execution that starts. */
+  pendingCutOff?: number;
+  nextExecutionId = 1;
+  triggerSeq = 0;
+  private httpClient?: SyncHttp;
+
+  constructor(
+    readonly bundle: vm.Script,
+    readonly config: WorldConfig,
+    readonly clock: VirtualClock,
+    readonly workbook: WorkbookModel,
+    readonly scriptId: string,
+  ) {}
+
+  userProperties(email: string): PropertyStore {
+    let s = this.userPropertyStores.get(email);
+    if (!s) this.userPropertyStores.set(email, (s = new Map()));
+    return s;
+  }
+
+  userCache(email: string): CacheStore {
+    let s = this.caches.user.get(email);
+    if (!s) this.caches.user.set(email, (s = new Map()));
+    return s;
+  }
+
+  session(email: string): UserSession {
+    let s = this.sessions.get(email);
+    if (!s) this.sessions.set(email, (s = new UserSession(email)));
+    return s;
+  }
+
+  nextTriggerUid(): string {
+    this.triggerSeq++;
+    return String(5_000_000_000 + this.triggerSeq * 7_919);
+  }
+
+  /** The HTTP client, started on first use (a worker thread). */
+  http(): SyncHttp {
+    this.httpClient ??= new SyncHttp();
+    return this.httpClient;
+  }
+
+  /** Stops the HTTP worker if it was started. */
+  async close(): Promise<void> {
+    const c = this.httpClient;
+    this.httpClient = undefined;
+    if (c) await c.close();
+  }
+}

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * A tiny HTTP server in a child process (SyncHttp blocks this thread, so the server must live
+ * elsewhere). Routes:
+ *   /delay?ms=200        waits, then 200 "ok"
+ *   /status?code=503&body=text   answers that status and body
+ *   /echo                JSON of method, url, headers and body
+ *   /hang                never answers
+ *   /redirect            302 to /echo
+ *   /bytes               body bytes 0xff 0x00 0x7f 0x80
+ */
+const SERVER = `
+const http = require('node:http');
+const server = http.createServer((req, res) => {
+  const u = new URL(req.url, 'http://x');
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (u.pathname === '/delay') {
+      setTimeout(() => { res.writeHead(200, { 'Content-Type': 'text/plain' }); res.end('ok'); }, Number(u.searchParams.get('ms') || 0));
+    } else if (u.pathname === '/status') {
+      res.writeHead(Number(u.searchParams.get('code')), { 'Content-Type': 'text/plain', 'X-Multi': ['a', 'b'] });
+      res.end(u.searchParams.get('body') || '');
+    } else if (u.pathname === '/echo') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    } else if (u.pathname === '/hang') {
+      // never answer
+    } else if (u.pathname === '/redirect') {
+      res.writeHead(302, { Location: '/echo' });
+      res.end();
+    } else if (u.pathname === '/bytes') {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end(Buffer.from([0xff, 0x00, 0x7f, 0x80]));
+    } else {
+      res.writeHead(404); res.end('not found');
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+`;
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function startServer(): Promise<TestServer> {
+  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout!.once('data', (d: Buffer) => {
+      const port = Number(String(d).trim());
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,145 @@
+import { loadRuntime } from '../../dev/gas-runtime';
+
+const BUNDLE = `
+function everyMinutes(n) { return ScriptApp.newTrigger('tick').timeBased().everyMinutes(n).create().getUniqueId(); }
+function everyHours(n) { return ScriptApp.newTrigger('tick').timeBased().everyHours(n).create().getUniqueId(); }
+function after(ms, handler) { return ScriptApp.newTrigger(handler || 'once').timeBased().after(ms).create().getUniqueId(); }
+function at(ms) { return ScriptApp.newTrigger('once').timeBased().at(new Date(ms)).create().getUniqueId(); }
+function tick(e) {
+  var p = PropertiesService.getScriptProperties();
+  p.setProperty('ticks', String(Number(p.getProperty('ticks') || 0) + 1));
+  p.setProperty('lastEvent', JSON.stringify(e));
+}
+function once(e) { PropertiesService.getScriptProperties().setProperty('once', String(Date.now())); }
+function list() {
+  return ScriptApp.getProjectTriggers().map(function (t) {
+    return [t.getHandlerFunction(), t.getEventType() == ScriptApp.EventType.CLOCK, t.getTriggerSource() == ScriptApp.TriggerSource.CLOCK];
+  });
+}
+function removeAll() { ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); }); }
+function failing() { throw new Error('trigger failed'); }
+function uiInTrigger() { SpreadsheetApp.getUi(); }
+function contextInTrigger() {
+  PropertiesService.getScriptProperties().setProperty('ctx', JSON.stringify([SpreadsheetApp.getActiveSpreadsheet() === null,
+    PropertiesService.getDocumentProperties() === null, LockService.getDocumentLock() === null]));
+}
+`;
+
+describe('time triggers', () => {
+  it('fires everyMinutes(5) six times over 30 minutes, with a time-driven event', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    const created = rt.now();
+    const uid = rt.call('everyMinutes', 5) as string;
+    const first = rt.triggers()[0].nextFireAt;
+    expect(first - created).toBeGreaterThanOrEqual(5 * 60_000);
+    expect(first - created).toBeLessThan(5 * 60_000 + 100);
+    const t0 = first - 5 * 60_000;
+    const runs = rt.advanceTo(t0 + 30 * 60_000);
+    expect(runs).toHaveLength(6);
+    expect(runs.map((r) => r.at - t0)).toEqual([5, 10, 15, 20, 25, 30].map((m) => m * 60_000));
+    expect(runs.every((r) => r.ok && r.handler === 'tick' && r.uid === uid)).toBe(true);
+    expect(rt.properties('script').ticks).toBe('6');
+    const event = JSON.parse(rt.properties('script').lastEvent);
+    const last = new Date(runs[5].at);
+    expect(event).toEqual({
+      authMode: 'FULL',
+      triggerUid: uid,
+      year: last.getUTCFullYear(),
+      month: last.getUTCMonth() + 1,
+      'day-of-month': last.getUTCDate(),
+      'day-of-week': last.getUTCDay() === 0 ? 7 : last.getUTCDay(),
+      'week-of-year': expect.any(Number),
+      hour: last.getUTCHours(),
+      minute: last.getUTCMinutes(),
+      second: last.getUTCSeconds(),
+      timezone: 'UTC',
+    });
+    // The clock ends at the target, plus what the last run itself cost.
+    expect(rt.now() - (t0 + 30 * 60_000)).toBeGreaterThanOrEqual(0);
+    expect(rt.now() - (t0 + 30 * 60_000)).toBeLessThan(100);
+    expect(rt.triggers()).toEqual([expect.objectContaining({ uid, type: 'everyMinutes', interval: 5, nextFireAt: t0 + 35 * 60_000 })]);
+  });
+
+  it('fires after() and at() triggers once, then forgets them', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    rt.call('after', 90_000);
+    rt.call('at', rt.now() + 3 * 3600_000);
+    const runs = rt.advance(4 * 3600_000);
+    expect(runs.map((r) => r.handler)).toEqual(['once', 'once']);
+    expect(rt.triggers()).toEqual([]);
+    expect(rt.advance(24 * 3600_000)).toEqual([]);
+  });
+
+  it('runs due triggers of several kinds in time order with advanceTo', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    rt.call('everyHours', 1);
+    const start = rt.triggers()[0].nextFireAt - 3600_000;
+    rt.call('after', 90 * 60_000 - (rt.now() - start));
+    const runs = rt.advanceTo(start + 3 * 3600_000);
+    expect(runs.map((r) => [r.handler, (r.at - start) / 60_000])).toEqual([
+      ['tick', 60],
+      ['once', 90],
+      ['tick', 120],
+      ['tick', 180],
+    ]);
+  });
+
+  it('reports failing runs and keeps the trigger', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    rt.call('after', 1000, 'failing');
+    rt.call('after', 2000, 'uiInTrigger');
+    const runs = rt.advance(5000);
+    expect(runs).toEqual([
+      expect.objectContaining({ handler: 'failing', ok: false, error: 'trigger failed' }),
+      expect.objectContaining({ handler: 'uiInTrigger', ok: false, error: 'Cannot call SpreadsheetApp.getUi() from this context.' }),
+    ]);
+  });
+
+  it('lists and deletes the current user triggers only', () => {
+    const a = loadRuntime({ bundle: BUNDLE, deployment: 'container', user: 'a@example.com' });
+    const b = a.forUser('b@example.com');
+    a.call('everyMinutes', 10);
+    b.call('everyMinutes', 15);
+    expect(a.call('list')).toEqual([['tick', true, true]]);
+    a.call('removeAll');
+    expect(a.triggers().map((t) => t.owner)).toEqual(['b@example.com']);
+  });
+
+  it('limits a user to 20 triggers per script', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    for (let i = 0; i < 20; i++) rt.call('after', 60_000 + i);
+    expect(() => rt.call('after', 1)).toThrow(
+      'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+    );
+    expect(rt.forUser('other@example.com').call('after', 1)).toEqual(expect.any(String));
+  });
+
+  it('validates intervals', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    expect(() => rt.call('everyMinutes', 7)).toThrow('everyMinutes()');
+    expect(() => rt.call('everyHours', 3)).toThrow('everyHours()');
+  });
+
+  it('applies the add-on rules: at most hourly, one clock trigger per user per document', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon' });
+    expect(() => rt.call('everyMinutes', 5)).toThrow('more often than once per hour');
+    rt.call('everyHours', 1);
+    expect(() => rt.call('after', 1000)).toThrow('one trigger of each type, per user, per document');
+    expect(rt.forUser('b@example.com').call('everyHours', 2)).toEqual(expect.any(String));
+    expect(rt.triggers().map((t) => t.documentId)).toEqual([expect.any(String), expect.any(String)]);
+  });
+
+  it('can apply the per-handler add-on rule instead', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon', addonTriggerLimit: 'per-handler' });
+    rt.call('everyHours', 1);
+    rt.call('after', 1000);
+    expect(() => rt.call('everyHours', 2)).toThrow('one trigger of each type');
+  });
+
+  it('can run triggers without a document context', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon', triggerDocumentContext: false });
+    rt.call('after', 1000, 'contextInTrigger');
+    rt.advance(1000);
+    expect(JSON.parse(rt.properties('script').ctx)).toEqual([true, true, true]);
+  });
+});
