@@ -1,2 +1,65 @@
-/** Sidebar entry. */
-export {};
+/** Sidebar entry: builds the sections, loads the state, and refreshes it after every action. */
+import { byId, h, show } from './dom';
+import { errorMessage } from './server';
+import { loadState, onState, onStateError, refreshState } from './state';
+import { setupNotice } from './token-text';
+import { createNoticesView, updateHeader } from './views/header';
+import { createJobsView } from './views/jobs';
+import { createLogView } from './views/log';
+import { createPushView } from './views/push';
+import { createSettingsView, openSettingsAt } from './views/settings';
+
+function start(): void {
+  const app = byId('app');
+  const status = h('p', { id: 'app-status', role: 'status', class: 'hint' }, 'Loading\u2026');
+  const retry = h('button', { id: 'app-retry', type: 'button', hidden: true }, 'Try again');
+  const error = h('p', { id: 'app-error', class: 'error', role: 'alert' });
+  const setupText = h('span', { id: 'setup-notice-text' });
+  const setupButton = h('button', { id: 'setup-open-settings', type: 'button', class: 'link' }, 'Open Settings');
+  const setup = h('div', { id: 'setup-notice', class: 'notice', hidden: true }, setupText, ' ', setupButton);
+
+  const notices = createNoticesView();
+  const push = createPushView(refreshState);
+  const jobs = createJobsView(refreshState);
+  const log = createLogView();
+  const settings = createSettingsView(refreshState);
+  app.append(status, error, retry, notices.element, setup, push.element, jobs.element, log.element, settings.element);
+
+  /** Where "Open Settings" takes the keyboard: the first thing missing. */
+  let setupTarget = 'settings-baseUrl';
+  setupButton.addEventListener('click', () => openSettingsAt(setupTarget));
+
+  onState((state) => {
+    error.textContent = '';
+    show(retry, false);
+    status.textContent = '';
+    updateHeader(state);
+    notices.update(state);
+    const notice = setupNotice(state.settings.baseUrl, state.token, state.now);
+    setupTarget = state.settings.baseUrl.trim() ? 'settings-token' : 'settings-baseUrl';
+    setupText.textContent = notice ? notice.text : '';
+    setup.className = `notice ${notice ? notice.level : ''}`;
+    show(setup, notice !== null);
+    push.update(state);
+    jobs.update(state);
+    log.update(state);
+    settings.update(state);
+  });
+  onStateError((message) => {
+    error.textContent = message;
+  });
+
+  const load = (): void => {
+    status.textContent = 'Loading\u2026';
+    loadState().catch((e: unknown) => {
+      status.textContent = '';
+      error.textContent = `Could not load the sidebar: ${errorMessage(e)}`;
+      show(retry, true);
+    });
+  };
+  retry.addEventListener('click', load);
+  load();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

@@ -60,6 +60,8 @@ export interface FileStore {
 /** Who is running this execution and where. */
 export interface Session {
   userEmail(): string;
+  /** A stable key for this user in this script (the email, or Apps Script's temporary user key when the email is hidden). */
+  userKey(): string;
   timeZone(): string;
 }
 

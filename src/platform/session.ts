@@ -5,6 +5,7 @@ export function appsScriptSession(): Session {
   return {
     // Empty for consumer accounts outside the owner's domain; the caller shows "someone" then.
     userEmail: () => Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail() || '',
+    userKey: () => Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail() || Session.getTemporaryActiveUserKey(),
     timeZone: () => SpreadsheetApp.getActive().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
   };
 }

@@ -2,9 +2,10 @@
  * THE list of public server functions. dev/build.ts generates one top-level function declaration
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
-import { checkOldJobStatus, getOldJobStatus, onJobPoll, refreshJobResults, refreshJobs } from './handlers/jobs';
+import { onBackgroundWork } from './handlers/background';
+import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
-import { cancelPush, continuePush, onPushContinue, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
+import { cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 
 export const publicFunctions = {
@@ -28,9 +29,8 @@ export const publicFunctions = {
   cancelPush,
   refreshJobs,
   getOldJobStatus,
-  // Installable triggers
-  onPushContinue,
-  onJobPoll,
+  // The installable time trigger
+  onBackgroundWork,
 };
 
 export type ServerFunctions = typeof publicFunctions;

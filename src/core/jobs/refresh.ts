@@ -8,7 +8,8 @@ import type { ConfirmedValues } from '../push/snapshot';
 import type { RowResult } from '../push/types';
 import { writeResults } from '../push/writeback';
 import { jobRows, replaceJobRows } from './jobs-sheet';
-import { readOpenJobs, syncPollTrigger, writeOpenJobs, type OpenJob } from './open-jobs';
+import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
+import { rearmBackground } from '../background/trigger';
 
 /** Statuses after which a job item no longer changes (the hub documents only "Finalizado"). */
 const FINAL_STATUS = /finaliz|error|fall|fail|cancel|complet|rechaz|terminad/i;
@@ -78,7 +79,7 @@ export function refreshJobs(ctx: Context): JobsSummary {
     const store = ctx.ports.documentStore;
     const open = readOpenJobs(store);
     if (open.length === 0) {
-      syncPollTrigger(ctx, false);
+      rearmBackground(ctx);
       return { jobs: [], open: 0, message: 'No async job is open.' };
     }
     const client = hubClient(ctx);
@@ -106,7 +107,7 @@ export function refreshJobs(ctx: Context): JobsSummary {
     replaceJobRows(ctx.ports.workbook, ctx.settings.sheetNames.jobs, replacements);
     writeBackFinalJobs(ctx, finals, aliases);
     writeOpenJobs(store, stillOpen);
-    syncPollTrigger(ctx, stillOpen.length > 0);
+    rearmBackground(ctx);
     const message = `${finals.size} job${finals.size === 1 ? '' : 's'} finished, ${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}`;
     if (finals.size > 0 || errors.length > 0) {
       appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {

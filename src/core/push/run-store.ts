@@ -7,6 +7,8 @@ export interface PushRun {
   operation: Operation;
   scope: Scope;
   user: string;
+  /** User key of whoever started it: only their trigger continues it (with their token). */
+  owner: string;
   startedAt: number;
   /** Rows in scope when it started (the progress bar's 100 %). */
   total: number;

@@ -3,13 +3,13 @@ import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import { recordNewJobs } from '../jobs/open-jobs';
+import { rearmBackground } from '../background/trigger';
+import { readBackground, updateBackground } from '../background/state';
 import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
 import { loadStockSheet, rowKey, type LoadedSheet } from './load';
 import { STALE_RUN_MS, clearRun, readRun, readSelectedSkus, writeRun, writeSelectedSkus, type PushRun } from './run-store';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type Scope } from './types';
 
-/** Handler name of the continuation trigger (a public function). */
-export const CONTINUE_HANDLER = 'onPushContinue';
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
 /** A selection larger than this must use "all rows" or "changed rows" (its SKUs are kept in properties). */
@@ -88,7 +88,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   assertNoActiveRun(ctx, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   const now = ctx.ports.clock.now();
   const run: PushRun = {
-    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), startedAt: now, total: 0,
+    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
     ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selectedParts: 0, background, lastChunkAt: now,
   };
   let selected: Set<string> | null = null;
@@ -109,8 +109,18 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
     requests: run.requests, retries: run.retries, durationMs: now - run.startedAt, message,
   }, ctx.settings.logMaxRows);
   clearRun(ctx.ports.documentStore, run);
-  for (const t of ctx.ports.scheduler.list(CONTINUE_HANDLER)) ctx.ports.scheduler.remove(t.id);
+  if (run.background) continueAt(ctx, null);
 }
+
+/** Sets when the background trigger must continue this user's push (null: never) and re-arms it. */
+function continueAt(ctx: Context, at: number | null): void {
+  updateBackground(ctx, { pushAt: at });
+  rearmBackground(ctx);
+}
+
+/** A push from the menu is safe even if the execution is killed: its continuation is armed first. */
+const SAFETY_DELAY_MS = 7 * 60 * 1000;
+const NEXT_CHUNK_DELAY_MS = 60 * 1000;
 
 function summary(run: PushRun): string {
   const parts = [`${run.ok} ok`, `${run.failed} failed`];
@@ -202,41 +212,37 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
       clearRun(ctx.ports.documentStore, run);
       return progress(run, 0, true, `${title(run)}: nothing to send.`);
     }
-    const safety = ctx.ports.scheduler.once(CONTINUE_HANDLER, 7 * 60 * 1000);
+    continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
     const result = chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY);
     if (!result.finished) {
-      ctx.ports.scheduler.remove(safety.id);
-      ctx.ports.scheduler.once(CONTINUE_HANDLER, 60 * 1000);
+      continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       result.message = `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
     }
     return result;
   });
 }
 
-/** Trigger: continues a background push; reschedules itself while rows remain. */
-export function continueInBackground(ctx: Context, firedTriggerId: string | null): PushProgress | null {
-  const { scheduler } = ctx.ports;
-  if (firedTriggerId) scheduler.remove(firedTriggerId);
+/**
+ * Background trigger: continues this user's push started from the menu, one execution's worth,
+ * and arms the next continuation while rows remain. Returns null when there is nothing to do or
+ * another operation holds the sheet (then it tries again a minute later).
+ */
+export function continueInBackground(ctx: Context): PushProgress | null {
   const run = readRun(ctx.ports.documentStore);
-  if (!run) {
-    for (const t of scheduler.list(CONTINUE_HANDLER)) scheduler.remove(t.id);
+  if (!run || !run.background || run.owner !== ctx.ports.session.userKey()) {
+    if (readBackground(ctx).pushAt !== null) continueAt(ctx, null);
     return null;
   }
   try {
     return withDocumentLock(ctx, 'Background push', LOCK_WAIT_MS, () => {
-      for (const t of scheduler.list(CONTINUE_HANDLER)) scheduler.remove(t.id);
-      const safety = scheduler.once(CONTINUE_HANDLER, 7 * 60 * 1000);
+      continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
       const result = chunkAndRecord(ctx, run, loadStockSheet(ctx), Number.POSITIVE_INFINITY);
-      if (!result.finished) {
-        scheduler.remove(safety.id);
-        scheduler.once(CONTINUE_HANDLER, 60 * 1000);
-      }
+      if (!result.finished) continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       return result;
     });
   } catch (e) {
     if (e instanceof BusyError) {
-      // Another operation holds the sheet: try again shortly rather than give up.
-      scheduler.once(CONTINUE_HANDLER, 60 * 1000);
+      continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       return null;
     }
     throw e;
@@ -254,5 +260,5 @@ export function abandonBackgroundRun(ctx: Context): void {
   const run = readRun(ctx.ports.documentStore);
   if (!run) return;
   clearRun(ctx.ports.documentStore, run);
-  for (const t of ctx.ports.scheduler.list(CONTINUE_HANDLER)) ctx.ports.scheduler.remove(t.id);
+  continueAt(ctx, null);
 }

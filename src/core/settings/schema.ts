@@ -52,13 +52,15 @@ export const Settings = z.object({
     .object({
       /** 0 = no schedule. */
       scheduleMinutes: z.number().int().min(0).default(0),
+      /** The user whose trigger runs the schedule (user key); set when the schedule is switched on. */
+      scheduleOwner: z.string().default(''),
       channel: z.string().default(''),
       status: z.string().default(''),
       backfillDays: z.number().int().min(1, 'Backfill is at least 1 day.').max(365, 'Backfill is at most 365 days.').default(30),
       /** Get Orders calls allowed per minute (the hub's documented limit is 1). */
       callsPerMinute: z.number().min(0.01).max(60).default(1),
     })
-    .default({ scheduleMinutes: 0, channel: '', status: '', backfillDays: 30, callsPerMinute: 1 }),
+    .default({ scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1 }),
   /** How the script is deployed: add-ons may only schedule hourly or slower. */
   deployment: z.enum(['addon', 'container']).default('addon'),
 });

@@ -3,7 +3,6 @@ import { UserError } from '../../core/errors';
 import { refreshJobs as refresh, type JobsSummary } from '../../core/jobs/refresh';
 import type { StatusRequestResult } from '../../api/schemas/stock';
 import { menuCall, sidebarCall, type Result } from '../serve';
-import { recordTriggerFailure } from './trigger-errors';
 
 /** Menu: reads every open async job and writes its results. */
 export function refreshJobResults(): void {
@@ -13,13 +12,6 @@ export function refreshJobResults(): void {
 /** Sidebar: the same, returning the job list for the job monitor. */
 export function refreshJobs(): Result<JobsSummary> {
   return sidebarCall((ctx) => refresh(ctx));
-}
-
-/** Trigger: polls open jobs; the trigger removes itself when all are final. */
-export function onJobPoll(): void {
-  recordTriggerFailure('Job polling', (ctx) => {
-    refresh(ctx);
-  });
 }
 
 function checkOldJob(ctx: Parameters<Parameters<typeof sidebarCall>[0]>[0], jobId: string): StatusRequestResult {

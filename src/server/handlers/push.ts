@@ -1,10 +1,8 @@
 import * as z from 'zod';
-import type { Context } from '../../core/context';
 import { UserError } from '../../core/errors';
 import * as push from '../../core/push/run';
 import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
 import { menuCall, sidebarCall, type Result } from '../serve';
-import { recordTriggerFailure } from './trigger-errors';
 
 const OperationArg = z.enum(OPERATIONS);
 const ScopeArg = z.enum(SCOPES);
@@ -28,13 +26,6 @@ export function continuePush(runId: string): Result<PushProgress> {
 /** Sidebar: cancels a push after its current chunk. */
 export function cancelPush(runId: string): Result<PushProgress> {
   return sidebarCall((ctx) => push.cancelPush(ctx, String(runId)));
-}
-
-/** Trigger: continues a push started from the menu. */
-export function onPushContinue(e?: { triggerUid?: string }): void {
-  recordTriggerFailure('Background push', (ctx: Context) => {
-    push.continueInBackground(ctx, e?.triggerUid ?? null);
-  }, (ctx) => push.abandonBackgroundRun(ctx));
 }
 
 type Cap<S extends string> = Capitalize<S>;

@@ -1,0 +1,82 @@
+/**
+ * An add-on environment for tests and benchmarks: the hub emulator in a child process and the
+ * built bundle (dist/Code.js) in the Apps Script runtime emulator, wired together: settings
+ * saved and a token stored through the add-on's own public functions.
+ */
+import * as path from 'node:path';
+import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
+import { SyncHttp } from '../gas-runtime/sync-http';
+import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
+
+export interface AddonEnv {
+  hub: SpawnedHub;
+  rt: Runtime;
+  token: string;
+  /** Synchronous admin calls (for use between runtime calls without await). */
+  adminSync(method: string, adminPath: string, body?: unknown): unknown;
+  close(): Promise<void>;
+}
+
+export interface EnvOptions {
+  hub?: SpawnOptions;
+  runtime?: RuntimeOptions;
+  /** Settings saved through saveSettings (baseUrl is set to the hub's URL). */
+  settings?: Record<string, unknown>;
+  /** Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits, jobs). Default true. */
+  linkClock?: boolean;
+  /** Skip storing a token (for tests of sign-in). */
+  noToken?: boolean;
+}
+
+export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Starts both emulators and configures the add-on; close() stops everything. */
+export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv> {
+  const now = options.runtime?.now ?? Date.UTC(2026, 10, 20, 15, 0, 0);
+  const hub = await spawnHub({ seed: 'empty', token: TEST_TOKEN, now, ...options.hub });
+  const admin = new SyncHttp();
+  const adminSync = (method: string, adminPath: string, body?: unknown): unknown => {
+    const { results } = admin.requestAll([{ url: `${hub.url}${adminPath}`, method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) }]);
+    const r = results[0];
+    if (!r.ok) throw new Error(`admin ${method} ${adminPath}: ${r.message}`);
+    const text = Buffer.from(r.body).toString('utf8');
+    if (r.status >= 400) throw new Error(`admin ${method} ${adminPath} → ${r.status}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  let lastSynced = -1;
+  const linkClock = options.linkClock ?? true;
+  const rt = loadRuntime({
+    bundlePath: path.join(ROOT, 'dist', 'Code.js'),
+    htmlDir: path.join(ROOT, 'dist'),
+    timeZone: 'America/Mexico_City',
+    now,
+    fetchTimeoutMs: 5000,
+    ...options.runtime,
+    beforeFetch: (virtualNow) => {
+      if (linkClock && virtualNow !== lastSynced) {
+        adminSync('POST', '/__admin/clock', { now: virtualNow });
+        lastSynced = virtualNow;
+      }
+      options.runtime?.beforeFetch?.(virtualNow);
+    },
+  });
+  const saved = rt.call('saveSettings', { baseUrl: hub.url, ...options.settings }) as { ok: boolean; value?: { saved: boolean; errors: unknown } };
+  if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
+  if (!options.noToken) {
+    const stored = rt.call('saveToken', TEST_TOKEN) as { ok: boolean; value?: { errors: Record<string, string> } };
+    if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
+  }
+  rt.resetCounters();
+  return {
+    hub,
+    rt,
+    token: TEST_TOKEN,
+    adminSync,
+    async close() {
+      rt.close();
+      await admin.close();
+      await hub.close();
+    },
+  };
+}

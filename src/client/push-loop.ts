@@ -1,0 +1,52 @@
+/**
+ * The client side of a chunked push: Apps Script stops an execution after 6 minutes, so the
+ * sidebar asks for one chunk at a time until the run is finished. Cancelling never interrupts a
+ * chunk in flight; the loop stops after it returns and then asks the server to cancel, so every
+ * row sent is also recorded.
+ */
+import type { Operation, PushProgress, Scope } from '../core/push/types';
+
+/** The three server calls the loop needs (injected: unit tests drive the loop with fakes). */
+export interface PushApi {
+  start(operation: Operation, scope: Scope): Promise<PushProgress>;
+  next(runId: string): Promise<PushProgress>;
+  cancel(runId: string): Promise<PushProgress>;
+}
+
+export type PushStart = { kind: 'new'; operation: Operation; scope: Scope } | { kind: 'resume'; runId: string };
+
+export interface PushLoop {
+  /** Resolves with the last progress (finished, or cancelled); rejects with the first call's error. */
+  readonly done: Promise<PushProgress>;
+  /** Asks the loop to stop after the chunk in flight. */
+  cancel(): void;
+  readonly cancelRequested: boolean;
+}
+
+/** Runs a push to its end, reporting each chunk's progress. */
+export function runPushLoop(api: PushApi, start: PushStart, onProgress: (p: PushProgress) => void): PushLoop {
+  let cancelRequested = false;
+  const done = (async (): Promise<PushProgress> => {
+    let p = start.kind === 'new' ? await api.start(start.operation, start.scope) : await api.next(start.runId);
+    onProgress(p);
+    while (!p.finished) {
+      if (cancelRequested) {
+        p = await api.cancel(p.runId);
+        onProgress(p);
+        break;
+      }
+      p = await api.next(p.runId);
+      onProgress(p);
+    }
+    return p;
+  })();
+  return {
+    done,
+    cancel() {
+      cancelRequested = true;
+    },
+    get cancelRequested() {
+      return cancelRequested;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The settings form as data: its fields, Settings ⇄ form text, the client-side checks and where
+ * each error is shown (pure; views/settings.ts builds the DOM from this).
+ */
+import { checkBaseUrl } from '../core/settings/base-url';
+import type { Settings } from '../core/settings/schema';
+import { formatAliasLines, parseAliasLines } from './aliases';
+
+type SheetRole = keyof Settings['sheetNames'];
+
+/** The sheet roles in form order, with their labels. */
+export const SHEET_ROLES: ReadonlyArray<{ role: SheetRole; label: string }> = [
+  { role: 'stock', label: 'Stock & prices' },
+  { role: 'jobs', label: 'Async jobs' },
+  { role: 'orders', label: 'Orders' },
+  { role: 'orderItems', label: 'Order items' },
+  { role: 'orderDrafts', label: 'Order drafts' },
+  { role: 'categories', label: 'Categories' },
+  { role: 'log', label: 'Log' },
+];
+
+export type FieldKind = 'url' | 'text' | 'integer' | 'decimal' | 'select' | 'aliases' | 'schedule';
+
+export interface FieldSpec {
+  /** The saveSettings error key ("orders.backfillDays"); the element id is derived from it. */
+  path: string;
+  label: string;
+  kind: FieldKind;
+  hint?: string;
+  min?: number;
+  max?: number;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export const FIELDS = {
+  baseUrl: { path: 'baseUrl', label: 'Hub base URL', kind: 'url', hint: 'https:// only (http is allowed for localhost).' },
+  sheetNames: SHEET_ROLES.map(({ role, label }): FieldSpec => ({ path: `sheetNames.${role}`, label, kind: 'text' })),
+  concurrency: { path: 'concurrency', label: 'Requests at once', kind: 'integer', min: 1, max: 30, hint: '1 to 30.' },
+  decimalSeparator: {
+    path: 'decimalSeparator', label: 'Decimal separator in text numbers', kind: 'select',
+    options: [
+      { value: 'auto', label: 'Automatic (refuse ambiguous 1,234)' },
+      { value: '.', label: 'Point: 1,234.5' },
+      { value: ',', label: 'Comma: 1.234,5' },
+    ],
+  },
+  channelAliases: {
+    path: 'channelAliases', label: 'Channel aliases', kind: 'aliases',
+    hint: 'One read=written pair per line, e.g. meli=mercadolibre (that one is built in).',
+  },
+  logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
+  chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 50, max: 5000 },
+  deployment: {
+    path: 'deployment', label: 'Deployment', kind: 'select',
+    hint: 'Add-ons may run scheduled imports at most hourly; a script bound to this spreadsheet may run every minute.',
+    options: [
+      { value: 'addon', label: 'Editor add-on' },
+      { value: 'container', label: 'Script bound to this spreadsheet' },
+    ],
+  },
+  scheduleMinutes: { path: 'orders.scheduleMinutes', label: 'Import orders', kind: 'schedule' },
+  ordersChannel: { path: 'orders.channel', label: 'Only this channel (blank: all)', kind: 'text' },
+  ordersStatus: { path: 'orders.status', label: 'Only this order status (blank: all)', kind: 'text' },
+  backfillDays: { path: 'orders.backfillDays', label: 'First import goes back (days)', kind: 'integer', min: 1, max: 365 },
+  callsPerMinute: {
+    path: 'orders.callsPerMinute', label: 'Get Orders calls per minute', kind: 'decimal', min: 0.01, max: 60,
+    hint: 'The hub documents 1 per minute.',
+  },
+} satisfies Record<string, FieldSpec | FieldSpec[]>;
+
+/** Every field, in form order. */
+export const ALL_FIELDS: readonly FieldSpec[] = [
+  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.logMaxRows,
+  FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
+  FIELDS.backfillDays, FIELDS.callsPerMinute,
+];
+
+/** Error keys shown next to something other than one field (the sheet names as a group). */
+export const GROUP_PATHS = ['sheetNames'] as const;
+
+/** `settings-orders-backfillDays`: the element id of a field path. */
+export function fieldId(path: string): string {
+  return `settings-${path.replace(/\./g, '-')}`;
+}
+
+/** The id of the element that shows a field's (or group's) error. */
+export function errorId(path: string): string {
+  return `${fieldId(path)}-error`;
+}
+
+export type FormValues = Record<string, string>;
+
+/** The form's text for saved settings. */
+export function settingsToForm(s: Settings): FormValues {
+  const values: FormValues = {
+    baseUrl: s.baseUrl,
+    concurrency: String(s.concurrency),
+    decimalSeparator: s.decimalSeparator,
+    channelAliases: formatAliasLines(s.channelAliases),
+    logMaxRows: String(s.logMaxRows),
+    chunkRows: String(s.chunkRows),
+    deployment: s.deployment,
+    'orders.scheduleMinutes': String(s.orders.scheduleMinutes),
+    'orders.channel': s.orders.channel,
+    'orders.status': s.orders.status,
+    'orders.backfillDays': String(s.orders.backfillDays),
+    'orders.callsPerMinute': String(s.orders.callsPerMinute),
+  };
+  for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
+  return values;
+}
+
+function readNumber(spec: FieldSpec, raw: string, errors: Record<string, string>): number {
+  // A decimal comma is fine for a decimal field; in a whole number it is a thousands separator.
+  const text = spec.kind === 'decimal' ? raw.trim().replace(',', '.') : raw.trim();
+  const n = Number(text);
+  const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : '';
+  if (!text || !Number.isFinite(n)) errors[spec.path] = `Enter a number${range}.`;
+  else if (spec.kind === 'integer' && !Number.isInteger(n)) errors[spec.path] = `Enter a whole number${range}.`;
+  else if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) errors[spec.path] = `Enter a number${range}.`;
+  return n;
+}
+
+/** What saveSettings receives, and the problems found before asking the server. */
+export function formToSettings(values: FormValues): { input: Settings; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const v = (path: string): string => values[path] ?? '';
+
+  const baseUrl = v('baseUrl').trim();
+  if (baseUrl) {
+    const checked = checkBaseUrl(baseUrl);
+    if (!checked.ok) errors.baseUrl = checked.error;
+  }
+
+  const sheetNames = {} as Settings['sheetNames'];
+  for (const { role } of SHEET_ROLES) {
+    const name = v(`sheetNames.${role}`).trim();
+    if (!name) errors[`sheetNames.${role}`] = 'A sheet name cannot be empty.';
+    sheetNames[role] = name;
+  }
+  const names = Object.values(sheetNames).filter(Boolean);
+  const dupes = names.filter((n, i) => names.indexOf(n) !== i);
+  if (dupes.length) errors.sheetNames = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
+
+  const aliases = parseAliasLines(v('channelAliases'));
+  if (!aliases.ok) errors.channelAliases = aliases.error;
+
+  const input: Settings = {
+    baseUrl,
+    sheetNames,
+    concurrency: readNumber(FIELDS.concurrency, v('concurrency'), errors),
+    decimalSeparator: v('decimalSeparator') as Settings['decimalSeparator'],
+    channelAliases: aliases.ok ? aliases.aliases : {},
+    logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
+    chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
+    orders: {
+      scheduleMinutes: Number(v('orders.scheduleMinutes')) || 0,
+      channel: v('orders.channel').trim(),
+      status: v('orders.status').trim(),
+      backfillDays: readNumber(FIELDS.backfillDays, v('orders.backfillDays'), errors),
+      callsPerMinute: readNumber(FIELDS.callsPerMinute, v('orders.callsPerMinute'), errors),
+    },
+    deployment: v('deployment') as Settings['deployment'],
+  };
+  return { input, errors };
+}
+
+/**
+ * Splits saveSettings errors into those shown next to a field (or group) and the rest, shown
+ * under the Save button. A nested path ("channelAliases.meli") goes to its closest known field.
+ */
+export function routeErrors(errors: Readonly<Record<string, string>>): { fields: Record<string, string>; general: string[] } {
+  const known = new Set<string>([...ALL_FIELDS.map((f) => f.path), ...GROUP_PATHS]);
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  for (const path of Object.keys(errors)) {
+    const message = errors[path];
+    const parts = path.split('.');
+    let target: string | null = null;
+    for (let n = parts.length; n > 0 && !target; n--) {
+      const prefix = parts.slice(0, n).join('.');
+      if (known.has(prefix)) target = prefix;
+    }
+    if (target && !fields[target]) fields[target] = message;
+    else if (target) fields[target] = `${fields[target]} ${message}`;
+    else general.push(path ? `${path}: ${message}` : message);
+  }
+  return { fields, general };
+}

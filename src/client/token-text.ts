@@ -1,0 +1,36 @@
+/** What the sidebar says about the API token (never the token itself) (pure). */
+import type { TokenStatus } from '../core/settings/token';
+import { formatDateTime, formatRelative } from './format';
+
+export type Level = 'ok' | 'warning' | 'error';
+
+export interface TokenText {
+  level: Level;
+  text: string;
+}
+
+/** A sentence for the token status at the server's `now`; `zone` is for tests. */
+export function tokenStatusText(status: TokenStatus, now: number, zone: 'local' | 'utc' = 'local'): TokenText {
+  if (!status.present) return { level: 'error', text: 'No API token yet: paste one or sign in below.' };
+  const source = status.source === 'login' ? 'Signed in' : 'Token pasted';
+  if (status.expiresAt === null) return { level: 'ok', text: `${source}; the hub did not say when the token expires.` };
+  const when = `${formatDateTime(status.expiresAt, zone)} (${formatRelative(status.expiresAt, now)})`;
+  if (status.expired || status.expiresAt <= now) {
+    return { level: 'error', text: `The token expired ${when}. Sign in again or paste a new token.` };
+  }
+  if (status.expiresSoon) return { level: 'warning', text: `${source}; the token expires within a day: ${when}. Sign in again soon.` };
+  return { level: 'ok', text: `${source}; the token expires ${when}.` };
+}
+
+/** Whether the settings section should open by itself: nothing can work without these. */
+export function settingsNeedAttention(baseUrl: string, token: TokenStatus): boolean {
+  return !baseUrl.trim() || !token.present || token.expired;
+}
+
+/** The line above the sections when something in Settings needs the seller; null when all is well. */
+export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone: 'local' | 'utc' = 'local'): TokenText | null {
+  if (!baseUrl.trim()) return { level: 'error', text: 'Set the hub\u2019s base URL and an API token in Settings to start.' };
+  if (!token.present) return { level: 'error', text: 'Add an API token in Settings (paste it or sign in) to start.' };
+  const status = tokenStatusText(token, now, zone);
+  return status.level === 'ok' ? null : status;
+}

@@ -1,0 +1,47 @@
+/** The signed-in user line and the notices from background work. */
+import { byId, h, setChildren, show } from '../dom';
+import type { SidebarState } from '../state';
+
+export interface NoticesView {
+  element: HTMLElement;
+  update(state: SidebarState): void;
+}
+
+/** Fills the header's user line (the header itself is static HTML, so the version shows at once). */
+export function updateHeader(state: SidebarState): void {
+  byId('user').textContent = state.user ? `Signed in as ${state.user}` : 'Signed-in user not shared by Google';
+}
+
+/**
+ * Notices are handed over once by the server (it forgets them when read), so the sidebar keeps
+ * them until the seller dismisses them.
+ */
+export function createNoticesView(): NoticesView {
+  const list = h('ul', { class: 'plain-list' });
+  const dismiss = h('button', { id: 'notices-dismiss', type: 'button', class: 'link' }, 'Dismiss');
+  const element = h('section', { id: 'notices', class: 'notice warning', 'aria-live': 'polite', 'aria-label': 'While you were away', hidden: true },
+    h('p', null, h('strong', null, 'While you were away')),
+    list,
+    dismiss,
+  );
+  const kept: string[] = [];
+
+  function render(): void {
+    setChildren(list, kept.map((text) => h('li', { 'data-testid': 'notice' }, text)));
+    show(element, kept.length > 0);
+  }
+
+  dismiss.addEventListener('click', () => {
+    kept.length = 0;
+    render();
+    byId('push-operation').focus();
+  });
+
+  return {
+    element,
+    update(state) {
+      for (const text of state.notices) kept.push(String(text));
+      render();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/** The Push section: operation, scope, Push; the chunk loop's progress, Cancel and Resume. */
+import type { Operation, PushProgress, Scope } from '../../core/push/types';
+import { h, isBusy, setBusy, setChildren, show } from '../dom';
+import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../push-loop';
+import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, runTitle, scopeChoices } from '../push-text';
+import { callResult, errorMessage } from '../server';
+import type { SidebarState } from '../state';
+
+const api: PushApi = {
+  start: (operation, scope) => callResult('startPush', operation, scope),
+  next: (runId) => callResult('continuePush', runId),
+  cancel: (runId) => callResult('cancelPush', runId),
+};
+
+export interface PushView {
+  element: HTMLElement;
+  update(state: SidebarState): void;
+}
+
+/** Builds the Push section; `afterRun` refreshes the rest of the sidebar when a run ends. */
+export function createPushView(afterRun: () => Promise<void>): PushView {
+  const operation = h('select', { id: 'push-operation', name: 'operation' }, operationChoices().map((c) => h('option', { value: c.value }, c.label)));
+  const scope = h('select', { id: 'push-scope', name: 'scope', 'aria-describedby': 'push-scope-hint' });
+  const scopeHint = h('p', { id: 'push-scope-hint', class: 'hint', hidden: true }, 'Push changes always takes the rows changed since their last confirmed push.');
+  const pushButton = h('button', { id: 'push-button', type: 'button', class: 'primary', 'aria-describedby': 'push-error' }, 'Push');
+  const error = h('p', { id: 'push-error', class: 'error', role: 'alert' });
+
+  const bar = h('progress', { id: 'push-progress', max: 1, value: 0, 'aria-label': 'Push progress' });
+  const rowsText = h('p', { id: 'push-progress-text', class: 'progress-text' });
+  const statsText = h('p', { id: 'push-progress-stats', class: 'hint' });
+  const message = h('p', { id: 'push-message' });
+  const cancelButton = h('button', { id: 'push-cancel', type: 'button' }, 'Cancel');
+  const resumeLine = h('p', { id: 'push-resume-text' });
+  const resumeButton = h('button', { id: 'push-resume', type: 'button', class: 'primary' }, 'Resume');
+  const resumeBox = h('div', { id: 'push-resume-box', class: 'notice', hidden: true }, resumeLine, resumeButton);
+  const progressArea = h('div', { id: 'push-progress-area', hidden: true },
+    bar,
+    h('div', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }, rowsText, statsText, message),
+    cancelButton,
+  );
+
+  let loop: PushLoop | null = null;
+  /** A run found in the state (not driven by this sidebar): Resume or Cancel applies to it. */
+  let pending: PushProgress | null = null;
+
+  function fillScopes(previous: Scope): void {
+    const op = operation.value as Operation;
+    const choices = scopeChoices(op);
+    setChildren(scope, choices.map((c) => h('option', { value: c.value }, c.label)));
+    scope.value = fitScope(op, previous);
+    const fixed = choices.length === 1;
+    scope.disabled = fixed;
+    show(scopeHint, fixed);
+  }
+
+  function render(p: PushProgress): void {
+    const { value, max } = progressBar(p);
+    bar.max = max;
+    bar.value = value;
+    bar.setAttribute('aria-valuetext', progressRowsText(p));
+    rowsText.textContent = progressRowsText(p);
+    statsText.textContent = progressStatsText(p);
+    message.textContent = p.message;
+    show(progressArea, true);
+  }
+
+  /** Hiding a focused button would drop keyboard focus to the page: hand it on first. */
+  function handFocus(from: HTMLElement, to: HTMLElement): void {
+    if (document.activeElement === from) to.focus();
+  }
+
+  async function drive(start: PushStart): Promise<void> {
+    error.textContent = '';
+    pending = null;
+    show(cancelButton, true);
+    handFocus(resumeButton, cancelButton);
+    show(resumeBox, false);
+    setBusy(pushButton, true, 'Pushing\u2026');
+    setBusy(resumeButton, true);
+    setBusy(cancelButton, false);
+    loop = runPushLoop(api, start, render);
+    try {
+      await loop.done;
+    } catch (e) {
+      error.textContent = errorMessage(e);
+    } finally {
+      loop = null;
+      setBusy(pushButton, false);
+      setBusy(resumeButton, false);
+      setBusy(cancelButton, false);
+      handFocus(cancelButton, pushButton);
+      show(cancelButton, false);
+      await afterRun();
+    }
+  }
+
+  async function cancelPending(runId: string): Promise<void> {
+    setBusy(cancelButton, true, 'Cancelling\u2026');
+    try {
+      render(await api.cancel(runId));
+      pending = null;
+      handFocus(cancelButton, pushButton);
+      handFocus(resumeButton, pushButton);
+      show(resumeBox, false);
+      show(cancelButton, false);
+    } catch (e) {
+      error.textContent = errorMessage(e);
+    } finally {
+      setBusy(cancelButton, false);
+      await afterRun();
+    }
+  }
+
+  operation.addEventListener('change', () => fillScopes(scope.value as Scope));
+  pushButton.addEventListener('click', () => {
+    if (isBusy(pushButton) || loop) return;
+    void drive({ kind: 'new', operation: operation.value as Operation, scope: scope.value as Scope });
+  });
+  resumeButton.addEventListener('click', () => {
+    if (isBusy(resumeButton) || loop || !pending) return;
+    void drive({ kind: 'resume', runId: pending.runId });
+  });
+  cancelButton.addEventListener('click', () => {
+    if (isBusy(cancelButton)) return;
+    if (loop) {
+      // The chunk in flight completes and is recorded; the loop then asks the server to cancel.
+      loop.cancel();
+      setBusy(cancelButton, true, 'Cancelling after this chunk\u2026');
+    } else if (pending) {
+      void cancelPending(pending.runId);
+    }
+  });
+
+  fillScopes('selected');
+
+  const element = h('section', { id: 'push', 'aria-labelledby': 'push-heading' },
+    h('h2', { id: 'push-heading' }, 'Push to the hub'),
+    h('div', { class: 'field' }, h('label', { for: 'push-operation' }, 'Operation'), operation),
+    h('div', { class: 'field' }, h('label', { for: 'push-scope' }, 'Rows'), scope, scopeHint),
+    pushButton,
+    error,
+    resumeBox,
+    progressArea,
+  );
+
+  return {
+    element,
+    update(state) {
+      if (loop) return; // this sidebar drives the run: its own progress is newer than the state's
+      const run = state.push;
+      if (run && !run.finished) {
+        pending = run;
+        resumeLine.textContent = resumeText(run);
+        show(resumeBox, true);
+        render({ ...run, message: `${runTitle(run)} is waiting to continue.` });
+        show(cancelButton, true);
+      } else {
+        pending = null;
+        handFocus(resumeButton, pushButton);
+        handFocus(cancelButton, pushButton);
+        show(resumeBox, false);
+        show(cancelButton, false);
+      }
+    },
+  };
+}
+

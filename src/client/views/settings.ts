@@ -1,0 +1,166 @@
+/**
+ * The Settings section: a <details> that opens by itself when the hub cannot be reached yet.
+ * The form is filled from the state once (later refreshes must not overwrite what the seller is
+ * typing) and again from what saveSettings returns.
+ */
+import { ORDER_CHANNELS } from '../../api/channels';
+import type { Settings } from '../../core/settings/schema';
+import { byId, h, isBusy, setBusy, setChildren } from '../dom';
+import { fitSchedule, scheduleChoices, scheduleLabel, type Deployment } from '../schedules';
+import { ALL_FIELDS, FIELDS, errorId, fieldId, formToSettings, routeErrors, settingsToForm, type FormValues } from '../settings-fields';
+import { callResult, errorMessage } from '../server';
+import type { SidebarState } from '../state';
+import { settingsNeedAttention } from '../token-text';
+import { setFieldError, settingsField } from './fields';
+import { createTokenView } from './token';
+
+export interface SettingsView {
+  element: HTMLDetailsElement;
+  update(state: SidebarState): void;
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export function createSettingsView(afterAction: () => Promise<void>): SettingsView {
+  const controls = new Map<string, Control>();
+  const rows = new Map<string, HTMLElement>();
+  for (const spec of ALL_FIELDS) {
+    const { row, control } = settingsField(spec);
+    // Every settings control belongs to the settings form, even the base URL placed above the token part.
+    control.setAttribute('form', 'settings-form');
+    controls.set(spec.path, control);
+    rows.set(spec.path, row);
+  }
+  const row = (path: string): HTMLElement => rows.get(path) as HTMLElement;
+  const deployment = controls.get(FIELDS.deployment.path) as HTMLSelectElement;
+  const schedule = controls.get(FIELDS.scheduleMinutes.path) as HTMLSelectElement;
+  const scheduleNote = h('p', { id: `${fieldId(FIELDS.scheduleMinutes.path)}-note`, class: 'hint', role: 'status' });
+  const channel = controls.get(FIELDS.ordersChannel.path) as HTMLInputElement;
+  channel.setAttribute('list', 'order-channels');
+
+  const saveButton = h('button', { id: 'settings-save', type: 'submit', class: 'primary' }, 'Save settings');
+  const generalError = h('p', { id: 'settings-general-error', class: 'error', role: 'alert' });
+  const saved = h('p', { id: 'settings-status', role: 'status' });
+  const token = createTokenView(afterAction);
+
+  const form = h('form', { id: 'settings-form', novalidate: true },
+    h('fieldset', { class: 'group', 'aria-describedby': errorId('sheetNames') },
+      h('legend', null, 'Sheet names'),
+      FIELDS.sheetNames.map((s) => row(s.path)),
+      h('p', { id: errorId('sheetNames'), class: 'error' }),
+    ),
+    h('fieldset', { class: 'group' },
+      h('legend', null, 'Sending'),
+      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path), row(FIELDS.logMaxRows.path),
+    ),
+    h('fieldset', { class: 'group' },
+      h('legend', null, 'Order import'),
+      row(FIELDS.deployment.path), row(FIELDS.scheduleMinutes.path), scheduleNote,
+      row(FIELDS.ordersChannel.path), h('datalist', { id: 'order-channels' }, ORDER_CHANNELS.map((c) => h('option', { value: c }))),
+      row(FIELDS.ordersStatus.path), row(FIELDS.backfillDays.path), row(FIELDS.callsPerMinute.path),
+    ),
+    saveButton,
+    generalError,
+    saved,
+  );
+
+  const element = h('details', { id: 'settings', class: 'section' },
+    h('summary', null, h('h2', null, 'Settings')),
+    h('fieldset', { class: 'group' }, h('legend', null, 'Connection'), row(FIELDS.baseUrl.path)),
+    token.element,
+    form,
+  );
+
+  /** Rebuilds the schedule choices for a deployment, keeping the nearest allowed value. */
+  function fillSchedule(dep: Deployment, minutes: number): void {
+    const kept = fitSchedule(dep, minutes);
+    setChildren(schedule, scheduleChoices(dep).map((m) => h('option', { value: m }, scheduleLabel(m))));
+    schedule.value = String(kept);
+    scheduleNote.textContent = kept !== minutes
+      ? `${scheduleLabel(minutes)} is not possible for this deployment: changed to ${scheduleLabel(kept).toLowerCase()} (save to keep it).`
+      : '';
+  }
+
+  function fill(settings: Settings): void {
+    const values = settingsToForm(settings);
+    controls.forEach((control, path) => {
+      if (path !== FIELDS.scheduleMinutes.path) control.value = values[path] ?? '';
+    });
+    fillSchedule(settings.deployment, settings.orders.scheduleMinutes);
+  }
+
+  function read(): FormValues {
+    const values: FormValues = {};
+    controls.forEach((control, path) => {
+      values[path] = control.value;
+    });
+    return values;
+  }
+
+  /** Shows every error by its field; returns the first control to focus. */
+  function showErrors(errors: Record<string, string>): Control | null {
+    const { fields, general } = routeErrors(errors);
+    let first: Control | null = null;
+    for (const path of [...controls.keys(), 'sheetNames']) {
+      const control = controls.get(path) ?? null;
+      const message = fields[path] ?? null;
+      setFieldError(control, document.getElementById(errorId(path)), message);
+      if (message && !first) first = control ?? (controls.get(FIELDS.sheetNames[0].path) as Control);
+    }
+    const count = Object.keys(fields).length;
+    const summary = count ? `${count === 1 ? 'One setting needs' : `${count} settings need`} a fix (see the messages by the fields).` : '';
+    generalError.textContent = [summary, ...general].filter(Boolean).join(' ');
+    return first;
+  }
+
+  deployment.addEventListener('change', () => fillSchedule(deployment.value as Deployment, Number(schedule.value) || 0));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (isBusy(saveButton)) return;
+    saved.textContent = '';
+    const { input, errors } = formToSettings(read());
+    const first = showErrors(errors);
+    if (first) {
+      first.focus();
+      return;
+    }
+    setBusy(saveButton, true, 'Saving\u2026');
+    try {
+      const answer = await callResult('saveSettings', input);
+      const invalid = showErrors(answer.errors);
+      if (answer.saved) {
+        fill(answer.settings);
+        saved.textContent = 'Settings saved.';
+      } else if (invalid) {
+        invalid.focus();
+      } else if (!generalError.textContent) {
+        generalError.textContent = 'The settings were not saved.';
+      }
+    } catch (e) {
+      generalError.textContent = errorMessage(e);
+    } finally {
+      setBusy(saveButton, false);
+      await afterAction();
+    }
+  });
+
+  let filled = false;
+  return {
+    element,
+    update(state) {
+      token.update(state);
+      if (!filled) {
+        fill(state.settings);
+        filled = true;
+      }
+      if (settingsNeedAttention(state.settings.baseUrl, state.token)) element.open = true;
+    },
+  };
+}
+
+/** Opens the settings and moves focus to a field (from the notice above the sections). */
+export function openSettingsAt(fieldElementId: string): void {
+  byId<HTMLDetailsElement>('settings').open = true;
+  byId(fieldElementId).focus();
+}

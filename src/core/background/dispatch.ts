@@ -1,0 +1,50 @@
+import type { Context } from '../context';
+import { refreshJobs } from '../jobs/refresh';
+import { continueInBackground } from '../push/run';
+import { readBackground, updateBackground } from './state';
+import { myOpenJobs, pollMinutes, rearmBackground } from './trigger';
+
+/** One piece of background work and what became of it. */
+export interface BackgroundStep {
+  work: 'push' | 'jobs' | 'orders';
+  ran: boolean;
+  message: string;
+  error?: unknown;
+}
+
+/** Work that runs from the background trigger when due: order import is added by the orders feature. */
+export interface BackgroundWork {
+  orders?: (ctx: Context) => BackgroundStep | null;
+}
+
+/**
+ * The background trigger's body: continues this user's push, polls this user's open async jobs
+ * when due, runs the order import when scheduled, then re-arms the one trigger for what is due
+ * next. Each piece fails on its own: an error in one is reported and the others still run.
+ */
+export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): BackgroundStep[] {
+  const steps: BackgroundStep[] = [];
+  const attempt = (work: BackgroundStep['work'], fn: () => BackgroundStep | null): void => {
+    try {
+      const step = fn();
+      if (step) steps.push(step);
+    } catch (error) {
+      steps.push({ work, ran: true, message: error instanceof Error ? error.message : String(error), error });
+    }
+  };
+  attempt('push', () => {
+    const progress = continueInBackground(ctx);
+    return progress ? { work: 'push', ran: true, message: progress.message } : null;
+  });
+  attempt('jobs', () => {
+    const state = readBackground(ctx);
+    const now = ctx.ports.clock.now();
+    const due = state.jobsPolledAt === null || now - state.jobsPolledAt >= pollMinutes(ctx) * 60_000 - 30_000;
+    if (myOpenJobs(ctx).length === 0 || !due) return null;
+    updateBackground(ctx, { jobsPolledAt: now });
+    return { work: 'jobs', ran: true, message: refreshJobs(ctx).message };
+  });
+  if (extra.orders) attempt('orders', () => extra.orders!(ctx));
+  rearmBackground(ctx);
+  return steps;
+}

@@ -1,0 +1,40 @@
+import type { Context } from '../context';
+
+/** This user's background work in this spreadsheet (document properties, keyed by user). */
+export interface BackgroundState {
+  /** When a push of this user must be continued (null: no push pending). */
+  pushAt: number | null;
+  /** When this user's open async jobs were last polled. */
+  jobsPolledAt: number | null;
+  /** When this user's scheduled order import last ran. */
+  ordersRanAt: number | null;
+  /** The one time trigger this user has for this document, as last installed. */
+  trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null } | null;
+}
+
+const EMPTY: BackgroundState = { pushAt: null, jobsPolledAt: null, ordersRanAt: null, trigger: null };
+
+function key(ctx: Context): string {
+  return `background:${ctx.ports.session.userKey()}`;
+}
+
+export function readBackground(ctx: Context): BackgroundState {
+  const raw = ctx.ports.documentStore.get(key(ctx));
+  if (!raw) return { ...EMPTY };
+  try {
+    return { ...EMPTY, ...(JSON.parse(raw) as Partial<BackgroundState>) };
+  } catch {
+    return { ...EMPTY };
+  }
+}
+
+export function writeBackground(ctx: Context, state: BackgroundState): void {
+  ctx.ports.documentStore.set(key(ctx), JSON.stringify(state));
+}
+
+/** Updates part of this user's background state. */
+export function updateBackground(ctx: Context, change: Partial<BackgroundState>): BackgroundState {
+  const next = { ...readBackground(ctx), ...change };
+  writeBackground(ctx, next);
+  return next;
+}

@@ -1,0 +1,70 @@
+import type { Context } from '../context';
+import { readOpenJobs } from '../jobs/open-jobs';
+import { readBackground, writeBackground, type BackgroundState } from './state';
+
+/**
+ * Handler of the one time trigger. Editor add-ons may hold a single clock trigger per user per
+ * document, so every kind of background work (finishing a push started from the menu, polling
+ * async jobs, the scheduled order import) shares it, and it is re-armed for whatever is due next.
+ */
+export const BACKGROUND_HANDLER = 'onBackgroundWork';
+
+const MINUTE = 60_000;
+
+/** Minutes between polls of open async jobs: add-ons may not run clock triggers more often than hourly. */
+export function pollMinutes(ctx: Context): number {
+  return ctx.settings.deployment === 'addon' ? 60 : 5;
+}
+
+/** True when this user runs the scheduled order import of this spreadsheet. */
+export function ownsOrderSchedule(ctx: Context): boolean {
+  return ctx.settings.orders.scheduleMinutes > 0 && ctx.settings.orders.scheduleOwner === ctx.ports.session.userKey();
+}
+
+/** This user's open async jobs. */
+export function myOpenJobs(ctx: Context) {
+  const me = ctx.ports.session.userKey();
+  return readOpenJobs(ctx.ports.documentStore).filter((j) => (j.owner ?? me) === me);
+}
+
+/** The trigger this user needs now: a one-off to finish a push, a repeating one for imports and polls, or none. */
+export function desiredTrigger(ctx: Context, state: BackgroundState): { kind: 'once'; ms: number } | { kind: 'every'; minutes: number } | null {
+  if (state.pushAt !== null) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
+  const periods: number[] = [];
+  if (ownsOrderSchedule(ctx)) periods.push(ctx.settings.orders.scheduleMinutes);
+  if (myOpenJobs(ctx).length > 0) periods.push(pollMinutes(ctx));
+  if (periods.length === 0) return null;
+  return { kind: 'every', minutes: Math.min(...periods) };
+}
+
+/**
+ * Installs, replaces or removes this user's trigger so that it matches what is due. Idempotent:
+ * a matching trigger is left alone, so calling it after every operation costs one properties read.
+ */
+export function rearmBackground(ctx: Context): BackgroundState {
+  const { scheduler, clock } = ctx.ports;
+  const state = readBackground(ctx);
+  const wanted = desiredTrigger(ctx, state);
+  const current = state.trigger;
+  const installed = scheduler.list(BACKGROUND_HANDLER);
+  const stillThere = current !== null && installed.some((t) => t.id === current.id);
+  const matches =
+    stillThere &&
+    current !== null &&
+    wanted !== null &&
+    ((wanted.kind === 'every' && current.kind === 'every' && current.minutes === wanted.minutes) ||
+      (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < MINUTE));
+  if (matches && installed.length === 1) return state;
+  for (const t of installed) scheduler.remove(t.id);
+  if (wanted === null) {
+    state.trigger = null;
+  } else if (wanted.kind === 'once') {
+    const t = scheduler.once(BACKGROUND_HANDLER, wanted.ms);
+    state.trigger = { id: t.id, kind: 'once', minutes: Math.round(wanted.ms / MINUTE), dueAt: clock.now() + wanted.ms };
+  } else {
+    const t = scheduler.every(BACKGROUND_HANDLER, wanted.minutes);
+    state.trigger = { id: t.id, kind: 'every', minutes: wanted.minutes, dueAt: null };
+  }
+  writeBackground(ctx, state);
+  return state;
+}
