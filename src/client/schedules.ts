@@ -1,21 +1,14 @@
-/**
- * Order-import schedule choices. The minute lists are copies of ADDON_SCHEDULES and
- * CONTAINER_SCHEDULES in src/core/settings/schema.ts: importing that module would bundle zod into
- * the sidebar. A unit test keeps the copies equal to the originals.
- */
+/** Order-import schedule choices, from the settings' own constants (a module without zod). */
+import { ADDON_SCHEDULES, CONTAINER_SCHEDULES } from '../core/settings/constants';
 import type { Settings } from '../core/settings/schema';
 import { plural } from './format';
 
 export type Deployment = Settings['deployment'];
 
-/** Editor add-on time triggers run at most hourly. */
-export const ADDON_SCHEDULE_MINUTES = [60, 120, 240, 360, 480, 720] as const;
-/** A container-bound script may run every minute. */
-export const CONTAINER_SCHEDULE_MINUTES = [1, 5, 10, 15, 30, 60] as const;
 
 /** The choices for a deployment, "off" (0) first. */
 export function scheduleChoices(deployment: Deployment): number[] {
-  return [0, ...(deployment === 'container' ? CONTAINER_SCHEDULE_MINUTES : ADDON_SCHEDULE_MINUTES)];
+  return [0, ...(deployment === 'container' ? CONTAINER_SCHEDULES : ADDON_SCHEDULES)];
 }
 
 /**

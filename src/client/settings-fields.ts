@@ -75,6 +75,12 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.backfillDays, FIELDS.callsPerMinute,
 ];
 
+/**
+ * Settings the server manages itself (not shown in the form): they are sent back as they were
+ * loaded, because saveSettings replaces the whole `orders` object.
+ */
+export const SERVER_MANAGED_PATHS = ['orders.scheduleOwner'] as const;
+
 /** Error keys shown next to something other than one field (the sheet names as a group). */
 export const GROUP_PATHS = ['sheetNames'] as const;
 
@@ -121,8 +127,11 @@ function readNumber(spec: FieldSpec, raw: string, errors: Record<string, string>
   return n;
 }
 
-/** What saveSettings receives, and the problems found before asking the server. */
-export function formToSettings(values: FormValues): { input: Settings; errors: Record<string, string> } {
+/**
+ * What saveSettings receives, and the problems found before asking the server. `current` (the
+ * settings the form was filled from) supplies what the form does not edit.
+ */
+export function formToSettings(values: FormValues, current: Settings): { input: Settings; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const v = (path: string): string => values[path] ?? '';
 
@@ -146,6 +155,7 @@ export function formToSettings(values: FormValues): { input: Settings; errors: R
   if (!aliases.ok) errors.channelAliases = aliases.error;
 
   const input: Settings = {
+    ...current,
     baseUrl,
     sheetNames,
     concurrency: readNumber(FIELDS.concurrency, v('concurrency'), errors),
@@ -154,6 +164,7 @@ export function formToSettings(values: FormValues): { input: Settings; errors: R
     logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
     chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
     orders: {
+      ...current.orders,
       scheduleMinutes: Number(v('orders.scheduleMinutes')) || 0,
       channel: v('orders.channel').trim(),
       status: v('orders.status').trim(),

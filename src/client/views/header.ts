@@ -19,16 +19,14 @@ export function updateHeader(state: SidebarState): void {
 export function createNoticesView(): NoticesView {
   const list = h('ul', { class: 'plain-list' });
   const dismiss = h('button', { id: 'notices-dismiss', type: 'button', class: 'link' }, 'Dismiss');
-  const element = h('section', { id: 'notices', class: 'notice warning', 'aria-live': 'polite', 'aria-label': 'While you were away', hidden: true },
-    h('p', null, h('strong', null, 'While you were away')),
-    list,
-    dismiss,
-  );
+  const box = h('div', { class: 'notice warning', hidden: true }, h('p', null, h('strong', null, 'While you were away')), list, dismiss);
+  // The live region itself is always present (only its box hides), so screen readers announce new notices.
+  const element = h('div', { id: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices from background work' }, box);
   const kept: string[] = [];
 
   function render(): void {
     setChildren(list, kept.map((text) => h('li', { 'data-testid': 'notice' }, text)));
-    show(element, kept.length > 0);
+    show(box, kept.length > 0);
   }
 
   dismiss.addEventListener('click', () => {

@@ -29,15 +29,13 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   const rowsText = h('p', { id: 'push-progress-text', class: 'progress-text' });
   const statsText = h('p', { id: 'push-progress-stats', class: 'hint' });
   const message = h('p', { id: 'push-message' });
-  const cancelButton = h('button', { id: 'push-cancel', type: 'button' }, 'Cancel');
+  const cancelButton = h('button', { id: 'push-cancel', type: 'button', hidden: true }, 'Cancel');
   const resumeLine = h('p', { id: 'push-resume-text' });
   const resumeButton = h('button', { id: 'push-resume', type: 'button', class: 'primary' }, 'Resume');
   const resumeBox = h('div', { id: 'push-resume-box', class: 'notice', hidden: true }, resumeLine, resumeButton);
-  const progressArea = h('div', { id: 'push-progress-area', hidden: true },
-    bar,
-    h('div', { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }, rowsText, statsText, message),
-    cancelButton,
-  );
+  const progressArea = h('div', { id: 'push-progress-area', hidden: true }, bar);
+  // Outside the hidden area: a live region must be in the page before its first update.
+  const progressStatus = h('div', { id: 'push-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }, rowsText, statsText, message);
 
   let loop: PushLoop | null = null;
   /** A run found in the state (not driven by this sidebar): Resume or Cancel applies to it. */
@@ -141,6 +139,8 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     error,
     resumeBox,
     progressArea,
+    progressStatus,
+    cancelButton,
   );
 
   return {

@@ -81,7 +81,11 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       : '';
   }
 
+  /** The settings the form was last filled from: the base for what the form does not edit. */
+  let loaded: Settings | null = null;
+
   function fill(settings: Settings): void {
+    loaded = settings;
     const values = settingsToForm(settings);
     controls.forEach((control, path) => {
       if (path !== FIELDS.scheduleMinutes.path) control.value = values[path] ?? '';
@@ -119,7 +123,8 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     event.preventDefault();
     if (isBusy(saveButton)) return;
     saved.textContent = '';
-    const { input, errors } = formToSettings(read());
+    if (!loaded) return; // nothing to save before the state has loaded
+    const { input, errors } = formToSettings(read(), loaded);
     const first = showErrors(errors);
     if (first) {
       first.focus();

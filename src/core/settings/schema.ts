@@ -1,21 +1,8 @@
 import * as z from 'zod';
 
-/** Default sheet names (DESIGN §4); each is a setting. */
-export const DEFAULT_SHEET_NAMES = {
-  stock: 'Stock & Prices',
-  jobs: 'Jobs',
-  orders: 'Orders',
-  orderItems: 'Order Items',
-  orderDrafts: 'Order Drafts',
-  categories: 'Categories',
-  log: 'Log',
-} as const;
+import { DEFAULT_SHEET_NAMES } from './constants';
 
-export type SheetRole = keyof typeof DEFAULT_SHEET_NAMES;
-
-/** Minutes a container-bound script may use; add-ons are limited to hourly or slower. */
-export const CONTAINER_SCHEDULES = [1, 5, 10, 15, 30, 60] as const;
-export const ADDON_SCHEDULES = [60, 120, 240, 360, 480, 720] as const;
+export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './constants';
 
 const sheetName = z
   .string()

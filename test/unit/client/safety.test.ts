@@ -1,0 +1,59 @@
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const clientDir = path.resolve(__dirname, '../../../src/client');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? sources(full) : e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Ways to turn a string into markup or code. The sidebar renders every string as text. */
+const FORBIDDEN: Array<[string, RegExp]> = [
+  ['innerHTML', /\binnerHTML\b/],
+  ['outerHTML', /\bouterHTML\b/],
+  ['insertAdjacentHTML', /\binsertAdjacentHTML\b/],
+  ['document.write', /\bdocument\s*\.\s*write(ln)?\b/],
+  ['eval', /\beval\s*\(/],
+  ['new Function', /\bnew\s+Function\b/],
+  ['string setTimeout', /\bset(Timeout|Interval)\s*\(\s*['"`]/],
+  ['createContextualFragment', /\bcreateContextualFragment\b/],
+  ['DOMParser', /\bDOMParser\b/],
+];
+
+describe('sidebar safety', () => {
+  const files = sources(clientDir);
+
+  it('finds the client sources', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(FORBIDDEN)('no client source uses %s', (_name, pattern) => {
+    const hits = files.filter((f) => pattern.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(clientDir, f));
+    expect(hits).toEqual([]);
+  });
+
+  it('loads nothing from outside: no external script, stylesheet, font or image', () => {
+    const html = fs.readFileSync(path.join(clientDir, 'sidebar.html'), 'utf8');
+    const css = fs.readFileSync(path.join(clientDir, 'sidebar.css'), 'utf8');
+    expect(html).not.toMatch(/\b(src|href)\s*=/i);
+    expect(css).not.toMatch(/@import|url\(|@font-face/i);
+    expect(html).toContain('/*INLINE_CSS*/');
+    expect(html).toContain('/*INLINE_JS*/');
+  });
+
+  it('bundles small, without zod (the sidebar is served inline on every open)', async () => {
+    const out = await esbuild.build({
+      entryPoints: [path.join(clientDir, 'main.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent',
+      define: { __VERSION__: '"test"' }, metafile: true,
+    });
+    const js = out.outputFiles[0].text;
+    expect(js.length).toBeLessThan(60 * 1024);
+    const inputs = Object.keys(out.metafile.inputs);
+    expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
+    expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);
+  });
+});
