@@ -55,6 +55,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     scriptTimeZone: options.scriptTimeZone ?? state?.scriptTimeZone ?? options.timeZone ?? state?.workbook.timeZone ?? DEFAULT_TIME_ZONE,
     budgetMs: options.budgetMs ?? 6 * 60_000,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
+    virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     htmlDir: options.htmlDir ?? 'dist',
     addonName: options.addonName ?? 'Add-on',

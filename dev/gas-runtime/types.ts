@@ -192,6 +192,11 @@ export interface RuntimeOptions {
   budgetMs?: number;
   /** Real ms before a fetch is abandoned as "Timeout". Default 60000. */
   fetchTimeoutMs?: number;
+  /**
+   * Virtual ms added to every fetch / fetchAll batch on top of its measured latency: a slow
+   * network for time-budget tests without waiting in real time. Default 0.
+   */
+  virtualFetchLatencyMs?: number;
   /** UrlFetch calls allowed per user per (UTC) day. Default 20000 (consumer account). */
   fetchQuotaPerDay?: number;
   /** Called synchronously with the virtual time before every fetch / fetchAll batch. */

@@ -135,7 +135,7 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
       elapsedMs: r.elapsedMs,
     });
   });
-  ctx.charge(elapsedMs);
+  ctx.charge(elapsedMs + w.config.virtualFetchLatencyMs);
   return results;
 }
 

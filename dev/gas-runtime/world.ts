@@ -19,6 +19,7 @@ export interface WorldConfig {
   scriptTimeZone: string;
   budgetMs: number;
   fetchTimeoutMs: number;
+  virtualFetchLatencyMs: number;
   fetchQuotaPerDay: number;
   htmlDir: string;
   addonName: string;
