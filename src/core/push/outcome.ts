@@ -28,9 +28,9 @@ function hubItemMessage(msg: string): string {
 }
 
 /**
- * Reads a per-SKU result of the synchronous stock/price calls (`status`, `msg`, `sites`): success
- * with every channel OK is confirmed; success with a failed channel is partial (not confirmed, so
- * a changed-only push retries it); anything else is an error with the hub's reason.
+ * Reads a per-SKU result of the synchronous stock/price calls (`status`, `msg`, `sites`): every
+ * channel OK is confirmed; some channels OK and some failed is partial (not confirmed, so a
+ * changed-only push sends it again); anything else is an error with the hub's reason.
  */
 export function fromSiteResult(
   result: { status?: string; result?: string; msg?: string; sites?: string },
@@ -42,13 +42,18 @@ export function fromSiteResult(
   const outcomes = parseSitesString(result.sites);
   const channels: Record<string, string> = {};
   for (const o of outcomes) channels[canonicalChannel(o.channel, aliases)] = o.ok ? 'OK' : o.message;
+  const failed = outcomes.filter((o) => !o.ok);
+  const succeeded = outcomes.length - failed.length;
+  if (failed.length > 0) {
+    // The hub reports a channel failure as status "error" even when other channels took it.
+    const list = failed.map((o) => `${canonicalChannel(o.channel, aliases)}: ${o.message}`).join('; ');
+    const n = `${failed.length} channel${failed.length > 1 ? 's' : ''}`;
+    return succeeded > 0
+      ? { ok: false, partial: true, message: `${describe} sent to ${succeeded} channel${succeeded > 1 ? 's' : ''}, but ${n} refused it \u2014 ${list}`, channels }
+      : { ok: false, message: `${describe} was refused by ${n} \u2014 ${list}`, channels };
+  }
   if (status !== 'success' && status !== 'ok') {
     return { ok: false, message: hubItemMessage(result.msg ?? ''), channels };
-  }
-  const failed = outcomes.filter((o) => !o.ok);
-  if (failed.length > 0) {
-    const list = failed.map((o) => `${canonicalChannel(o.channel, aliases)}: ${o.message}`).join('; ');
-    return { ok: false, partial: true, message: `${describe}, but ${failed.length} channel${failed.length > 1 ? 's' : ''} refused it \u2014 ${list}`, channels };
   }
   const where = outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${outcomes.length} channel${outcomes.length > 1 ? 's' : ''}`;
   return { ok: true, message: `${describe} ${where}`, channels, confirmed: values };
