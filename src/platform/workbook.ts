@@ -1,6 +1,20 @@
 import type { CellValue, SheetPort, Workbook } from '../core/ports';
 
 function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
+  // The grid does not grow by itself: a write past its last row or column throws. Its size is
+  // read once per execution and kept up to date here.
+  let size: { rows: number; columns: number } | null = null;
+  const ensureSize = (lastRow: number, lastColumn: number): void => {
+    size ??= { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() };
+    if (lastRow > size.rows) {
+      sheet.insertRowsAfter(size.rows, lastRow - size.rows);
+      size.rows = lastRow;
+    }
+    if (lastColumn > size.columns) {
+      sheet.insertColumnsAfter(size.columns, lastColumn - size.columns);
+      size.columns = lastColumn;
+    }
+  };
   return {
     name: sheet.getName(),
     readAll() {
@@ -11,6 +25,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     },
     write(row, column, values) {
       if (values.length === 0 || values[0].length === 0) return;
+      ensureSize(row + values.length - 1, column + values[0].length - 1);
       sheet.getRange(row, column, values.length, values[0].length).setValues(values);
     },
     setNumberFormat(row, column, rows, columns, format) {
@@ -27,9 +42,18 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       return hidden;
     },
     deleteRows(row, count) {
-      if (count > 0) sheet.deleteRows(row, count);
+      if (count <= 0) return;
+      sheet.deleteRows(row, count);
+      if (size) size.rows -= count;
     },
-    maxRows: () => sheet.getMaxRows(),
+    maxRows: () => (size ??= { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() }).rows,
+    ensureSize(rows, columns) {
+      // 0 means "any": each size read is a round trip, so it is skipped when not asked for.
+      const maxRows = rows > 0 ? sheet.getMaxRows() : rows;
+      if (rows > maxRows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+      const maxColumns = columns > 0 ? sheet.getMaxColumns() : columns;
+      if (columns > maxColumns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+    },
   };
 }
 

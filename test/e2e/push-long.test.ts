@@ -1,0 +1,114 @@
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
+
+type Progress = { runId: string; total: number; done: number; ok: number; finished: boolean; cancelled: boolean; message: string };
+type R<T> = { ok: true; value: T } | { ok: false; error: string };
+const unwrap = <T>(r: unknown): T => {
+  const result = r as R<T>;
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+};
+
+/** How many times each SKU was sent in the hub's request log. */
+function sendCounts(env: AddonEnv): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of apiRequests(env)) for (const sku of r.skus ?? []) counts.set(sku, (counts.get(sku) ?? 0) + 1);
+  return counts;
+}
+
+describe('long pushes: budget continuation, sidebar chunks, cancel, lock, interruption', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  const N = 20_000;
+
+  beforeAll(async () => {
+    // Every fetchAll round costs 8 virtual seconds: 400 requests / 8 per round = 400 s > one execution.
+    env = await startAddonEnv({ runtime: { virtualFetchLatencyMs: 8000 }, settings: { chunkRows: 2500 } });
+    skus = seedProducts(env, N, ['amazon'], 'active');
+  }, 120_000);
+  afterAll(async () => env?.close());
+
+  function freshSheet(count: number, base: number): void {
+    for (const name of env.rt.sheetNames()) if (name === 'Stock & Prices' || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.slice(0, count).map((s, i) => [s, base + (i % 100)])]);
+    clearRequests(env);
+  }
+
+  test('a 20,000-row push from the menu stops at the time budget and a trigger finishes it, sending every row once', () => {
+    freshSheet(N, 1);
+    env.rt.call('pushStockAll');
+    let status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
+    const firstPass = status.filter((s) => s === 'OK').length;
+    expect(firstPass).toBeGreaterThan(0);
+    expect(firstPass).toBeLessThan(N);
+    expect(env.rt.toasts().at(-1)!.message).toMatch(/continues in the background/);
+    expect(env.rt.triggers().map((t) => t.handler)).toEqual(['onBackgroundWork']);
+    const runs = env.rt.advance(3 * 60_000);
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
+    expect(status.filter((s) => s === 'OK').length).toBe(N);
+    const counts = sendCounts(env);
+    expect(counts.size).toBe(N);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+    expect(apiRequests(env)).toHaveLength(N / 50);
+    expect(env.rt.triggers()).toEqual([]);
+    const log = env.rt.sheet('Log').values();
+    expect(log[log.length - 1][column(log, 'Rows OK')]).toBe(N);
+  });
+
+  test('from the sidebar: chunk by chunk with progress, and cancel stops after the current chunk', () => {
+    freshSheet(10_000, 200);
+    const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+    expect(start).toMatchObject({ total: 10_000, done: 0, finished: false });
+    const seen: number[] = [];
+    let p = start;
+    for (let i = 0; i < 2; i++) {
+      p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+      seen.push(p.done);
+    }
+    expect(seen).toEqual([2500, 5000]);
+    const cancelled = unwrap<Progress>(env.rt.call('cancelPush', start.runId));
+    expect(cancelled).toMatchObject({ finished: true, cancelled: true, done: 5000 });
+    const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
+    expect(status.filter((s) => s === 'OK').length).toBe(5000);
+    expect(status.slice(5000).every((s) => s === '')).toBe(true);
+    expect(sendCounts(env).size).toBe(5000);
+    const log = env.rt.sheet('Log').values();
+    expect(String(log[log.length - 1][column(log, 'Message')])).toMatch(/Cancelled by the user/);
+    // The same sheet again, through to the end: rows already confirmed are unchanged, so only the rest go.
+    const again = unwrap<Progress>(env.rt.call('startPush', 'stock', 'changed'));
+    expect(again.total).toBe(5000);
+    for (let i = 0; i < 10 && !p.finished; i++) p = unwrap<Progress>(env.rt.call('continuePush', again.runId));
+    expect(p).toMatchObject({ finished: true, done: 5000 });
+  });
+
+  test('a second push while one runs is refused and told who and how far; the lock refuses when held', () => {
+    freshSheet(3000, 300);
+    const run = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+    const other = env.rt.forUser('colleague@example.com');
+    unwrap(other.call('saveToken', env.token));
+    const refused = other.call('startPush', 'prices', 'all') as R<Progress>;
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/);
+    unwrap(env.rt.call('cancelPush', run.runId));
+    env.rt.holdLock('document', 60_000);
+    const busy = env.rt.call('startPush', 'stock', 'all') as R<Progress>;
+    expect(!busy.ok && busy.error).toMatch(/did not start: another Hub Sync operation is running/);
+    env.rt.advance(61_000);
+    expect(apiRequests(env).filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  test('an execution killed by the time limit is resumed by its safety trigger: no row lost', () => {
+    freshSheet(4000, 400);
+    env.rt.cutOffAfter(60);
+    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    env.rt.advance(10 * 60_000);
+    const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
+    expect(status.every((s) => s === 'OK')).toBe(true);
+    const counts = sendCounts(env);
+    expect(counts.size).toBe(4000);
+    // At most the one round in flight when it was killed is sent again.
+    expect([...counts.values()].filter((c) => c > 1).length).toBeLessThanOrEqual(400);
+    expect(env.rt.triggers()).toEqual([]);
+  });
+});
