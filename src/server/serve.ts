@@ -8,7 +8,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The sentence for an unexpected error: what happened and where to look, never a stack trace. */
 export function describeError(e: unknown): string {
   if (e instanceof UserError) return e.message;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
   return `Something went wrong: ${message}. Nothing else was changed; if it happens again, see the Log sheet.`;
 }
 

@@ -1,0 +1,53 @@
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
+
+describe('async jobs: send, poll with the background trigger, results back to the rows', () => {
+  let env: AddonEnv;
+  let skus: string[];
+
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    skus = seedProducts(env, 120, ['mercadolibre', 'amazon']);
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('a job is recorded, polled every 5 minutes, and its final result written back; the trigger then removes itself', () => {
+    const sheet = [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 40 + i, 99.5]), ['NO-EXISTE-9', 1, 10]];
+    env.rt.addSheet('Stock & Prices', sheet);
+    clearRequests(env);
+    env.rt.call('pushAsyncAll');
+    const requests = apiRequests(env);
+    expect(requests.map((r) => r.path)).toEqual(['/api/stock/UpdatePriceAndStockAsync']);
+    let values = env.rt.sheet('Stock & Prices').values();
+    expect(new Set(columnValues(values, 'Sync status'))).toEqual(new Set(['Pending']));
+    const jobId = String(values[1][column(values, 'Job id')]);
+    expect(jobId).toMatch(/^\d+$/);
+    expect(env.rt.sheet('Jobs').values()[1].slice(0, 1)).toEqual([jobId]);
+    expect(String(env.rt.sheet('Jobs').values()[1][6])).toMatch(/Queued: 121 rows/);
+    expect(env.rt.triggers()).toMatchObject([{ handler: 'onBackgroundWork' }]);
+
+    env.rt.advance(6 * 60_000);
+    values = env.rt.sheet('Stock & Prices').values();
+    const status = columnValues(values, 'Sync status');
+    expect(status.slice(0, 120).every((s) => s === 'OK')).toBe(true);
+    expect(status[120]).toBe('Error');
+    expect(values[1][column(values, 'Status [amazon]')]).toBe('OK');
+    expect(values[1][column(values, 'Status [mercadolibre]')]).toBe('OK');
+    const jobs = env.rt.sheet('Jobs').values();
+    expect(jobs.slice(1).filter((r) => r[0] === jobId)).toHaveLength(120 * 2 + 1);
+    expect(jobs[0]).toEqual(['Job id', 'SKU', 'Channel', 'Stock', 'Price', 'Offer price', 'Status', 'Updated at']);
+    expect(jobs.slice(1).some((r) => r[2] === 'mercadolibre' && r[6] === 'Finalizado')).toBe(true);
+    const after = hubProducts(env);
+    expect(after.get(skus[5])!.quantity).toBe(45);
+    // GetStockPriceJob was read in pages of 50.
+    const pages = apiRequests(env).filter((r) => r.path.toLowerCase() === '/api/stock/getstockpricejob');
+    expect(pages.length).toBe(Math.ceil(241 / 50));
+    expect(env.rt.triggers()).toEqual([]);
+    expectInputsUnchanged(values, sheet);
+  });
+
+  test('Refresh job results from the sidebar with nothing open says so', () => {
+    const r = env.rt.call('refreshJobs') as { ok: boolean; value: { open: number; message: string } };
+    expect(r).toMatchObject({ ok: true, value: { open: 0, message: 'No async job is open.' } });
+  });
+});
