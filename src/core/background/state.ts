@@ -9,7 +9,7 @@ export interface BackgroundState {
   /** When this user's scheduled order import last ran. */
   ordersRanAt: number | null;
   /** The one time trigger this user has for this document, as last installed. */
-  trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null } | null;
+  trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null; wantedMinutes?: number } | null;
 }
 
 const EMPTY: BackgroundState = { pushAt: null, jobsPolledAt: null, ordersRanAt: null, trigger: null };

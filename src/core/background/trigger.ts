@@ -52,7 +52,7 @@ export function rearmBackground(ctx: Context): BackgroundState {
     stillThere &&
     current !== null &&
     wanted !== null &&
-    ((wanted.kind === 'every' && current.kind === 'every' && current.minutes === wanted.minutes) ||
+    ((wanted.kind === 'every' && current.kind === 'every' && (current.wantedMinutes ?? current.minutes) === wanted.minutes) ||
       (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < MINUTE));
   if (matches && installed.length === 1) return state;
   for (const t of installed) scheduler.remove(t.id);
@@ -62,8 +62,18 @@ export function rearmBackground(ctx: Context): BackgroundState {
     const t = scheduler.once(BACKGROUND_HANDLER, wanted.ms);
     state.trigger = { id: t.id, kind: 'once', minutes: Math.round(wanted.ms / MINUTE), dueAt: clock.now() + wanted.ms };
   } else {
-    const t = scheduler.every(BACKGROUND_HANDLER, wanted.minutes);
-    state.trigger = { id: t.id, kind: 'every', minutes: wanted.minutes, dueAt: null };
+    let minutes = wanted.minutes;
+    let t;
+    try {
+      t = scheduler.every(BACKGROUND_HANDLER, minutes);
+    } catch (e) {
+      // Settings say container-bound but Google treats the script as an add-on (or the reverse):
+      // an hourly trigger works for both, so the work still gets done.
+      if (minutes >= 60) throw e;
+      minutes = 60;
+      t = scheduler.every(BACKGROUND_HANDLER, minutes);
+    }
+    state.trigger = { id: t.id, kind: 'every', minutes, dueAt: null, wantedMinutes: wanted.minutes };
   }
   writeBackground(ctx, state);
   return state;
