@@ -25,7 +25,6 @@ export interface LogEntry {
  */
 export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry, maxRows: number): void {
   const sheet = workbook.ensureSheet(sheetName, LOG_HEADER);
-  const values = sheet.readAll();
   const row: CellValue[] = [
     new Date(entry.time),
     escapeCellText(entry.user || 'someone'),
@@ -38,9 +37,8 @@ export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry
     Math.round(entry.durationMs / 100) / 10,
     escapeCellText(entry.message),
   ];
-  const next = Math.max(values.length, 1) + 1;
-  sheet.write(next, 1, [row]);
-  const lines = next - 1;
+  sheet.appendRow(row);
+  const lines = sheet.lastRow() - 1;
   if (lines > maxRows + Math.ceil(maxRows / 10)) sheet.deleteRows(2, lines - maxRows);
 }
 

@@ -70,8 +70,12 @@ export interface SheetPort {
   readonly name: string;
   /** Every value of the data range in one round trip ([] when the sheet is empty). */
   readAll(): CellValue[][];
-  /** Writes a rectangular block with its top-left corner at (row, column), 1-based. */
+  /** Writes a rectangular block with its top-left corner at (row, column), 1-based; the grid grows as needed. */
   write(row: number, column: number, values: CellValue[][]): void;
+  /** Appends one row after the last row with content (one round trip; the grid grows by itself). */
+  appendRow(values: CellValue[]): void;
+  /** The last row with content (0 when empty). */
+  lastRow(): number;
   /** Sets the number format of a rectangular block (e.g. "@" for plain text, a date pattern). */
   setNumberFormat(row: number, column: number, rows: number, columns: number, format: string): void;
   /** Makes row 1 the frozen, bold header row of `columns` columns. */
@@ -82,6 +86,8 @@ export interface SheetPort {
   deleteRows(row: number, count: number): void;
   /** Number of rows the sheet currently has (not only those with data). */
   maxRows(): number;
+  /** Grows the grid to at least `rows` × `columns` (never shrinks; 0 leaves that side alone): writing past the grid fails in Sheets. */
+  ensureSize(rows: number, columns: number): void;
 }
 
 /** The spreadsheet. */

@@ -1,35 +1,55 @@
 import type { CellValue, SheetPort, Workbook } from '../core/ports';
 
 function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
-  // The grid does not grow by itself: a write past its last row or column throws. Its size is
-  // read once per execution and kept up to date here.
-  let size: { rows: number; columns: number } | null = null;
-  const ensureSize = (lastRow: number, lastColumn: number): void => {
-    size ??= { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() };
-    if (lastRow > size.rows) {
-      sheet.insertRowsAfter(size.rows, lastRow - size.rows);
-      size.rows = lastRow;
+  // The grid does not grow by itself: a write past its last row or column throws. Each size read
+  // is a Sheets round trip, so what is known is kept: the data range read by readAll() lies
+  // inside the grid, and the grid's size is read at most once, only when a write goes past it.
+  const known = { rows: 0, columns: 0, exact: false };
+  const readSize = (): void => {
+    if (known.exact) return;
+    known.rows = sheet.getMaxRows();
+    known.columns = sheet.getMaxColumns();
+    known.exact = true;
+  };
+  const grow = (lastRow: number, lastColumn: number): void => {
+    if (lastRow <= known.rows && lastColumn <= known.columns) return;
+    readSize();
+    if (lastRow > known.rows) {
+      sheet.insertRowsAfter(known.rows, lastRow - known.rows);
+      known.rows = lastRow;
     }
-    if (lastColumn > size.columns) {
-      sheet.insertColumnsAfter(size.columns, lastColumn - size.columns);
-      size.columns = lastColumn;
+    if (lastColumn > known.columns) {
+      sheet.insertColumnsAfter(known.columns, lastColumn - known.columns);
+      known.columns = lastColumn;
     }
   };
   return {
     name: sheet.getName(),
     readAll() {
-      const rows = sheet.getLastRow();
-      const columns = sheet.getLastColumn();
-      if (rows === 0 || columns === 0) return [];
-      return sheet.getRange(1, 1, rows, columns).getValues() as CellValue[][];
+      const values = sheet.getDataRange().getValues() as CellValue[][];
+      // An empty sheet's data range is A1 with "": report no rows.
+      if (values.length === 1 && values[0].length === 1 && values[0][0] === '') return [];
+      if (!known.exact) {
+        known.rows = Math.max(known.rows, values.length);
+        known.columns = Math.max(known.columns, values[0]?.length ?? 0);
+      }
+      return values;
     },
     write(row, column, values) {
       if (values.length === 0 || values[0].length === 0) return;
-      ensureSize(row + values.length - 1, column + values[0].length - 1);
+      grow(row + values.length - 1, column + values[0].length - 1);
       sheet.getRange(row, column, values.length, values[0].length).setValues(values);
     },
+    appendRow(values) {
+      // appendRow is where Sheets grows the grid by itself.
+      sheet.appendRow(values);
+      if (known.exact) known.rows = Math.max(known.rows, sheet.getLastRow());
+    },
+    lastRow: () => sheet.getLastRow(),
     setNumberFormat(row, column, rows, columns, format) {
-      if (rows > 0 && columns > 0) sheet.getRange(row, column, rows, columns).setNumberFormat(format);
+      if (rows <= 0 || columns <= 0) return;
+      grow(row + rows - 1, column + columns - 1);
+      sheet.getRange(row, column, rows, columns).setNumberFormat(format);
     },
     styleHeader(columns) {
       if (columns <= 0) return;
@@ -44,15 +64,14 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     deleteRows(row, count) {
       if (count <= 0) return;
       sheet.deleteRows(row, count);
-      if (size) size.rows -= count;
+      known.rows = Math.max(0, known.rows - count);
     },
-    maxRows: () => (size ??= { rows: sheet.getMaxRows(), columns: sheet.getMaxColumns() }).rows,
+    maxRows() {
+      readSize();
+      return known.rows;
+    },
     ensureSize(rows, columns) {
-      // 0 means "any": each size read is a round trip, so it is skipped when not asked for.
-      const maxRows = rows > 0 ? sheet.getMaxRows() : rows;
-      if (rows > maxRows) sheet.insertRowsAfter(maxRows, rows - maxRows);
-      const maxColumns = columns > 0 ? sheet.getMaxColumns() : columns;
-      if (columns > maxColumns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+      grow(rows, columns);
     },
   };
 }

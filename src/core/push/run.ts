@@ -68,15 +68,20 @@ function newRunId(ctx: Context): string {
   return `${ctx.ports.clock.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
-/** Refuses to start while another live push exists; replaces an abandoned one. */
-function assertNoActiveRun(ctx: Context, wanted: string): void {
+/**
+ * The push to go on with: none when the sheet is free, the user's own interrupted push of the
+ * same kind (pushing again resumes it), or a refusal naming the push in the way. A push with no
+ * progress for half an hour is abandoned and replaced.
+ */
+function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: string): PushRun | null {
   const active = readRun(ctx.ports.documentStore);
-  if (!active) return;
+  if (!active) return null;
   const now = ctx.ports.clock.now();
   if (now - active.lastChunkAt > STALE_RUN_MS) {
     clearRun(ctx.ports.documentStore, active);
-    return;
+    return null;
   }
+  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope) return active;
   const done = active.ok + active.failed + active.skipped;
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
@@ -85,7 +90,12 @@ function assertNoActiveRun(ctx: Context, wanted: string): void {
 }
 
 function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): PushRun {
-  assertNoActiveRun(ctx, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
+  const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
+  if (resumed) {
+    resumed.background = background;
+    writeRun(ctx.ports.documentStore, resumed);
+    return resumed;
+  }
   const now = ctx.ports.clock.now();
   const run: PushRun = {
     id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
@@ -121,6 +131,8 @@ function continueAt(ctx: Context, at: number | null): void {
 /** A push from the menu is safe even if the execution is killed: its continuation is armed first. */
 const SAFETY_DELAY_MS = 7 * 60 * 1000;
 const NEXT_CHUNK_DELAY_MS = 60 * 1000;
+/** Pushes of up to this many fetchAll rounds do without a safety trigger (pushing again resumes them). */
+const SAFE_ROUNDS = 5;
 
 function summary(run: PushRun): string {
   const parts = [`${run.ok} ok`, `${run.failed} failed`];
@@ -170,7 +182,8 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
       clearRun(ctx.ports.documentStore, run);
       return progress(run, 0, true, text);
     }
-    return progress(run, run.total, false, `${run.total} rows to push.`);
+    const done = run.ok + run.failed + run.skipped;
+    return progress(run, Math.max(0, run.total - done), false, done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`);
   });
 }
 
@@ -212,7 +225,10 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
       clearRun(ctx.ports.documentStore, run);
       return progress(run, 0, true, `${title(run)}: nothing to send.`);
     }
-    continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
+    // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
+    // so that even an execution killed by the time limit is finished by the trigger.
+    const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
+    if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
     const result = chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY);
     if (!result.finished) {
       continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
