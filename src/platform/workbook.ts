@@ -89,9 +89,8 @@ export function activeWorkbook(): Workbook {
       if (!s) {
         s = ss.insertSheet(name);
         if (header.length > 0) {
-          // Headers are plain text: "1" or "=x" must not be parsed.
-          s.getRange(1, 1, 1, header.length).setNumberFormat('@').setValues([header]);
-          s.getRange(1, 1, 1, header.length).setFontWeight('bold');
+          // The add-on's own header texts: plain words that Sheets keeps as text.
+          s.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
           s.setFrozenRows(1);
         }
         if (options?.hidden) s.hideSheet();

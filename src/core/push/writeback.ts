@@ -60,7 +60,8 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     writes += 2;
     const syncedAt = missing.find((m) => m.header === RESULT_HEADERS.syncedAt);
     if (syncedAt) {
-      sheet.setNumberFormat(2, syncedAt.column + 1, Math.max(1, sheet.maxRows() - 1), 1, DATE_FORMAT);
+      // The rows read so far; later rows get Sheets' own date format, which reads as well.
+      sheet.setNumberFormat(2, syncedAt.column + 1, Math.max(1, values.length - 1), 1, DATE_FORMAT);
       writes += 1;
     }
   }
