@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
+import { guardAgainstTokenLeaks } from './leaks';
 
 export interface AddonEnv {
   hub: SpawnedHub;
@@ -26,6 +27,8 @@ export interface EnvOptions {
   linkClock?: boolean;
   /** Skip storing a token (for tests of sign-in). */
   noToken?: boolean;
+  /** Check after every runtime call that the token leaked nowhere (default true; benchmarks turn it off). */
+  leakCheck?: boolean;
 }
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
@@ -68,6 +71,7 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
   }
   rt.resetCounters();
+  if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN);
   return {
     hub,
     rt,
