@@ -8,7 +8,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 10_000 };
+/**
+ * Six attempts: a fetchAll round fails as a whole when one of its requests times out (Apps Script
+ * throws for the batch), so on a flaky hub a request may lose several rounds through no fault of
+ * its own. Backoff waits 0.5 + 1 + 2 + 4 + 8 s at most in all.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 10_000 };
 
 /**
  * Delay before attempt `attempt + 1` (attempt counts from 1): exponential with full jitter,

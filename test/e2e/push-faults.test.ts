@@ -79,7 +79,7 @@ describe('push under hub faults', () => {
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['Error', 'Error', 'Error']);
     expect(String(values[1][column(values, 'Sync message')])).toMatch(/HTTP 502.*Nothing was lost: try again/);
-    expect(apiRequests(env)).toHaveLength(4);
+    expect(apiRequests(env)).toHaveLength(6);
   });
 
   test('an HTML page instead of JSON: the rows say to check the base URL', () => {

@@ -24,6 +24,7 @@ export interface ChunkOutcome {
   skipped: number;
   requests: number;
   retries: number;
+  retryReasons: Record<string, number>;
   /** Rows of the run still to do after this chunk. */
   remaining: number;
   /** Async jobs created in this chunk, with their row count. */
@@ -81,6 +82,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   }
   const requestsBefore = client.stats.requests;
   const retriesBefore = client.stats.retries;
+  const reasonsBefore = { ...client.stats.retryReasons };
   const jobs = new Map<string, number>();
   let lastRoundMs = 0;
   while (queue.length > 0 && clock.now() + lastRoundMs < limits.deadline) {
@@ -130,6 +132,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     skipped,
     requests: client.stats.requests - requestsBefore,
     retries: client.stats.retries - retriesBefore,
+    retryReasons: Object.fromEntries(
+      Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
+    ),
     remaining: pending.length - results.size,
     jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
   };

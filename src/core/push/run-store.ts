@@ -17,6 +17,8 @@ export interface PushRun {
   skipped: number;
   requests: number;
   retries: number;
+  /** Retries by reason ("503", "429", "timeout", "malformed", …), for the Log sheet. */
+  retryReasons?: Record<string, number>;
   cancelled: boolean;
   /** For the selected scope: the SKUs selected at the start, stored in parts. */
   selectedParts: number;

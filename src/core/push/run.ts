@@ -137,7 +137,11 @@ const SAFE_ROUNDS = 5;
 function summary(run: PushRun): string {
   const parts = [`${run.ok} ok`, `${run.failed} failed`];
   if (run.skipped) parts.push(`${run.skipped} skipped`);
-  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried` : ''}.`;
+  const reasons = Object.entries(run.retryReasons ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([reason, n]) => `${reason} \u00D7${n}`)
+    .join(', ');
+  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
@@ -152,6 +156,8 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   run.skipped += outcome.skipped;
   run.requests += outcome.requests;
   run.retries += outcome.retries;
+  run.retryReasons = { ...(run.retryReasons ?? {}) };
+  for (const [reason, n] of Object.entries(outcome.retryReasons)) run.retryReasons[reason] = (run.retryReasons[reason] ?? 0) + n;
   run.lastChunkAt = ctx.ports.clock.now();
   if (outcome.jobs.length > 0) recordNewJobs(ctx, outcome.jobs);
   if (outcome.remaining === 0) {

@@ -1,0 +1,21 @@
+/**
+ * Figures from the reliability tests (fault soak, interruptions, bad inputs, leak checks), written
+ * as JSON into reports/reliability/ by the tests and turned into RELIABILITY.md by
+ * dev/reliability-report.ts.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const RELIABILITY_DIR = path.resolve(__dirname, '..', '..', 'reports', 'reliability');
+
+/** Saves one test's figures (overwrites the previous run's). */
+export function writeReliability(name: string, figures: unknown): void {
+  fs.mkdirSync(RELIABILITY_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RELIABILITY_DIR, `${name}.json`), JSON.stringify(figures, null, 2));
+}
+
+/** Reads one test's figures, or null when that test has not run. */
+export function readReliability<T>(name: string): T | null {
+  const file = path.join(RELIABILITY_DIR, `${name}.json`);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
+}
