@@ -2,6 +2,7 @@ import type { HubClient } from '../../api/client';
 import type { Context } from '../context';
 import type { ParsedRow } from '../../sheet';
 import { doneInRun, rowKey, type LoadedSheet } from './load';
+import { appendJournal, clearInFlight, clearJournal, markInFlight, nextRound, readInFlight, readJournal, type JournalEntry } from './journal';
 import { combineParts, type PartResult } from './outcome';
 import { planFor, type Part, type RowPlan } from './parts';
 import type { PushRun } from './run-store';
@@ -44,6 +45,16 @@ export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, sel
   return pending;
 }
 
+/** A row's result rebuilt from the journal: what the hub confirmed before the interruption. */
+function fromJournal(plan: Extract<RowPlan, { send: true }>, entry: JournalEntry): RowResult {
+  const values = Object.assign({}, ...plan.parts.map((p) => p.values)) as Record<string, number>;
+  if (entry.startsWith('P:')) {
+    const jobId = entry.slice(2);
+    return { status: 'Pending', jobId, message: `Queued in async job ${jobId} (recorded before an interruption; not sent again)`, channels: {} };
+  }
+  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: values };
+}
+
 function unsentResult(plan: Extract<RowPlan, { send: false }>): RowResult {
   const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
   return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
@@ -72,32 +83,55 @@ function takeRound(queue: Array<Extract<RowPlan, { send: true }>>, concurrency: 
 export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
   const { clock } = ctx.ports;
   const aliases = { meli: 'mercadolibre', mshops: 'mercadoshops', ...ctx.settings.channelAliases };
+  const store = ctx.ports.documentStore;
   const pending = pendingRows(ctx, loaded, run, selected);
   const slice = pending.slice(0, limits.maxRows);
   const results = new Map<number, RowResult>();
   const queue: Array<Extract<RowPlan, { send: true }>> = [];
+  const jobs = new Map<string, number>();
+  // Rows an interrupted execution already got confirmed: their result is written, not resent.
+  const journal = readJournal(store, run.id);
+  const inFlight = run.operation === 'async' ? readInFlight(store, run.id) : new Set<string>();
   for (const plan of slice) {
-    if (plan.send) queue.push(plan);
+    const recorded = plan.send ? journal.get(rowKey(plan)) : undefined;
+    if (plan.send && !recorded && inFlight.has(rowKey(plan))) {
+      results.set(plan.rowNumber, {
+        status: 'Error',
+        message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
+        channels: {},
+      });
+    } else if (recorded) {
+      const result = fromJournal(plan as Extract<RowPlan, { send: true }>, recorded);
+      results.set(plan.rowNumber, result);
+      if (result.jobId) jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
+    } else if (plan.send) queue.push(plan);
     else results.set(plan.rowNumber, unsentResult(plan));
   }
+  let journalRound = journal.size > 0 ? nextRound(store) : 0;
   const requestsBefore = client.stats.requests;
   const retriesBefore = client.stats.retries;
   const reasonsBefore = { ...client.stats.retryReasons };
-  const jobs = new Map<string, number>();
   let lastRoundMs = 0;
   while (queue.length > 0 && clock.now() + lastRoundMs < limits.deadline) {
     const started = clock.now();
     const round = takeRound(queue, ctx.settings.concurrency);
     const parts = round.flatMap((plan) => plan.parts);
+    const createsJob = parts.some((p) => p.kind === 'async');
+    if (createsJob) markInFlight(store, run.id, round.map((plan) => rowKey(plan)));
     const got = sendParts(client, parts, aliases);
     let at = 0;
+    const confirmedThisRound: Array<[string, JournalEntry]> = [];
     for (const plan of round) {
       const mine: PartResult[] = got.slice(at, at + plan.parts.length);
       at += plan.parts.length;
       const result = combineParts(mine, plan.notes);
       results.set(plan.rowNumber, result);
       if (result.jobId && result.status === 'Pending') jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
+      if (result.status === 'OK') confirmedThisRound.push([rowKey(plan), 'OK']);
+      if (result.status === 'Pending' && result.jobId) confirmedThisRound.push([rowKey(plan), `P:${result.jobId}`]);
     }
+    appendJournal(store, run.id, journalRound++, confirmedThisRound);
+    if (createsJob) clearInFlight(store);
     lastRoundMs = clock.now() - started;
   }
   const now = clock.now();
@@ -117,6 +151,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     if (sku && r.confirmed) confirmed.set(sku, r.confirmed);
   });
   loaded.snapshot.save(confirmed, loaded.confirmed, now);
+  if (journalRound > 0 || journal.size > 0) clearJournal(store);
+  if (inFlight.size > 0) clearInFlight(store);
   let ok = 0;
   let failed = 0;
   let skipped = 0;

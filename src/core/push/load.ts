@@ -43,7 +43,7 @@ export function loadStockSheet(ctx: Context): LoadedSheet {
 }
 
 /** The key of a row in a stored selection: its SKU, or its row number when it has none. */
-export function rowKey(row: ParsedRow): string {
+export function rowKey(row: Pick<ParsedRow, 'sku' | 'rowNumber'>): string {
   return row.sku ?? `row:${row.rowNumber}`;
 }
 

@@ -1,36 +1,39 @@
 import type { CellValue, SheetPort, Workbook } from '../ports';
-import { escapeCellText, mergeConfirmed } from '../../sheet';
+import { escapeCellText } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
 export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
 const HEADER = ['SKU', 'Confirmed values', 'Confirmed at'];
 
 export type ConfirmedValues = Record<string, number>;
+/** What a snapshot entry may hold: numbers for the push, text too for other keyed snapshots (orders). */
+export type SnapshotValues = Record<string, string | number>;
 
 /**
  * The snapshot of confirmed values, keyed by SKU, so sorting, filtering, inserting and deleting
  * rows in the seller's sheet cannot confuse it. One read to load; one write to save (the changed
  * rows and the appended ones form one block from the first changed row to the end).
  */
-export class SnapshotStore {
+export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   private sheet: SheetPort | null = null;
   private rows: CellValue[][] = [];
   private index = new Map<string, number>();
   private loaded = false;
 
-  constructor(private readonly workbook: Workbook) {}
+  /** `sheetName`/`keyHeader`: another hidden sheet for another kind of key (the push keeps the defaults). */
+  constructor(private readonly workbook: Workbook, private readonly sheetName: string = SNAPSHOT_SHEET, private readonly keyHeader: string = HEADER[0]) {}
 
   /** Reads the snapshot (once per execution). */
-  load(): Map<string, ConfirmedValues> {
-    this.sheet = this.workbook.sheet(SNAPSHOT_SHEET);
+  load(): Map<string, V> {
+    this.sheet = this.workbook.sheet(this.sheetName);
     this.rows = this.sheet ? this.sheet.readAll().slice(1) : [];
-    const out = new Map<string, ConfirmedValues>();
+    const out = new Map<string, V>();
     this.rows.forEach((row, i) => {
       const sku = String(row[0] ?? '');
       if (!sku) return;
       this.index.set(sku, i);
       try {
-        out.set(sku, JSON.parse(String(row[1] ?? '{}')) as ConfirmedValues);
+        out.set(sku, JSON.parse(String(row[1] ?? '{}')) as V);
       } catch {
         // An unreadable entry counts as never confirmed: the row is pushed again, which is safe.
       }
@@ -40,12 +43,12 @@ export class SnapshotStore {
   }
 
   /** Merges confirmed values into the snapshot and writes them in one block. */
-  save(updates: Map<string, ConfirmedValues>, current: Map<string, ConfirmedValues>, now: number): void {
+  save(updates: Map<string, V>, current: Map<string, V>, now: number): void {
     if (updates.size === 0) return;
     if (!this.loaded) this.load();
     let first = Number.POSITIVE_INFINITY;
     for (const [sku, values] of updates) {
-      const merged = mergeConfirmed(current.get(sku), values);
+      const merged = { ...current.get(sku), ...values } as V; // later keys replace earlier ones (mergeConfirmed for any value type)
       current.set(sku, merged);
       const row: CellValue[] = [escapeCellText(sku), JSON.stringify(merged), new Date(now)];
       const at = this.index.get(sku);
@@ -58,13 +61,13 @@ export class SnapshotStore {
         first = Math.min(first, at);
       }
     }
-    const sheet = this.sheet ?? this.workbook.ensureSheet(SNAPSHOT_SHEET, HEADER, { hidden: true });
+    const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
     this.sheet = sheet;
     sheet.write(first + 2, 1, this.rows.slice(first));
   }
 
   /** Replaces whole entries (a catalogue pull sets what the hub holds). */
-  replace(entries: Map<string, ConfirmedValues>, current: Map<string, ConfirmedValues>, now: number): void {
+  replace(entries: Map<string, V>, current: Map<string, V>, now: number): void {
     for (const sku of entries.keys()) current.delete(sku);
     this.save(entries, current, now);
   }
