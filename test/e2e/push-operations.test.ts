@@ -125,8 +125,9 @@ describe('each push operation, end to end', () => {
     const requests = apiRequests(env);
     expect(requests).toHaveLength(1);
     expect(requests[0].skus).toEqual([skus[1], skus[3], skus[7]]);
-    const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
-    expect(status).toEqual(['', 'OK', '', 'OK', '', '', '', 'OK', '', '']);
+    const values = env.rt.sheet('Stock & Prices').values();
+    expect(columnValues(values, 'Sync status')).toEqual(['', 'OK', 'Skipped', 'OK', '', '', '', 'OK', '', '']);
+    expect(values[3][column(values, 'Sync message')]).toMatch(/Row hidden \(by you or a filter\): left out/);
   });
 
   test('a menu push with nothing selected says what to do', () => {

@@ -8,7 +8,8 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
 import { loadStockSheet, rowKey, type LoadedSheet } from './load';
 import { STALE_RUN_MS, clearRun, readRun, readSelectedSkus, writeRun, writeSelectedSkus, type PushRun } from './run-store';
-import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type Scope } from './types';
+import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
+import { writeResults } from './writeback';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
@@ -41,13 +42,14 @@ function progress(run: PushRun, remaining: number, finished: boolean, message: s
   };
 }
 
-/** Keys of the selected rows of the stock sheet (hidden and filtered rows left out). */
-function selectedKeys(ctx: Context, loaded: LoadedSheet): string[] {
+/** Keys of the selected rows of the stock sheet, and the selected rows left out because hidden or filtered. */
+function selectedKeys(ctx: Context, loaded: LoadedSheet): { keys: string[]; hidden: number[] } {
   const selection = ctx.ports.workbook.selection();
   const name = ctx.settings.sheetNames.stock;
   const how = `Select the rows to push in "${name}" first (click a row number; Shift+click or Ctrl+click for more).`;
   if (!selection || selection.sheet !== loaded.sheet.name) throw new UserError(how);
   const wanted = new Set<number>();
+  const hiddenRows: number[] = [];
   let count = 0;
   for (const range of selection.rows) {
     const start = Math.max(2, range.start);
@@ -57,11 +59,23 @@ function selectedKeys(ctx: Context, loaded: LoadedSheet): string[] {
     }
     if (range.end < start) continue;
     const hidden = loaded.sheet.hiddenRows(start, range.end);
-    for (let r = start; r <= range.end; r++) if (!hidden.has(r)) wanted.add(r);
+    for (let r = start; r <= range.end; r++) {
+      if (hidden.has(r)) hiddenRows.push(r);
+      else wanted.add(r);
+    }
   }
   const keys = loaded.table.rows.filter((row) => !row.blank && wanted.has(row.rowNumber)).map(rowKey);
   if (keys.length === 0) throw new UserError(`${how} The selection holds no product rows (hidden and filtered rows are left out).`);
-  return keys;
+  return { keys, hidden: hiddenRows };
+}
+
+/** Selected rows that are hidden or filtered out are left out of the push, and say so. */
+function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void {
+  const product = new Set(loaded.table.rows.filter((r) => !r.blank).map((r) => r.rowNumber));
+  const results = new Map(
+    rows.filter((r) => product.has(r)).map((r): [number, RowResult] => [r, { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} }]),
+  );
+  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false, channelStatus: loaded.table.columns.channelStatus });
 }
 
 function newRunId(ctx: Context): string {
@@ -103,9 +117,10 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   };
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
-    const keys = selectedKeys(ctx, loaded);
+    const { keys, hidden } = selectedKeys(ctx, loaded);
     run.selectedParts = writeSelectedSkus(ctx.ports.documentStore, keys);
     selected = new Set(keys);
+    markHiddenRows(ctx, loaded, hidden);
   }
   run.total = pendingRows(ctx, loaded, run, selected).length;
   writeRun(ctx.ports.documentStore, run);

@@ -13,6 +13,11 @@ function safe(value: CellValue | undefined): CellValue {
   return typeof value === 'string' ? (value === '' ? '' : escapeCellText(value)) : value;
 }
 
+/** What a cell reads back as after writing `written`: the text marker apostrophe is not kept. */
+function unescapeForCopy(written: CellValue): CellValue {
+  return typeof written === 'string' && written.startsWith("'") ? written.slice(1) : written;
+}
+
 /** Groups sorted column indexes into runs of adjacent columns. */
 export function contiguousRuns(columns: number[]): number[][] {
   const sorted = [...new Set(columns)].sort((a, b) => a - b);
@@ -27,7 +32,7 @@ export function contiguousRuns(columns: number[]): number[][] {
 
 export interface WriteBackInput {
   sheet: SheetPort;
-  /** The values read at the start of this execution (row 0 = header). */
+  /** The values read at the start of this execution (row 0 = header); updated with what is written. */
   values: CellValue[][];
   results: Map<number, RowResult>;
   now: number;
@@ -56,6 +61,8 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   if (missing.length > 0) {
     const first = missing[0].column;
     sheet.write(1, first + 1, [missing.map((m) => m.header)]);
+    if (values.length === 0) values.push([]);
+    for (const m of missing) values[0][m.column] = m.header;
     sheet.styleHeader(first + missing.length);
     writes += 2;
     const syncedAt = missing.find((m) => m.header === RESULT_HEADERS.syncedAt);
@@ -95,6 +102,12 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     }
     sheet.write(top, run[0] + 1, block);
     writes += 1;
+    // Keep the execution's copy of the sheet current: a later write in the same execution
+    // rewrites these cells from it.
+    block.forEach((cells, i) => {
+      const row = (values[top - 1 + i] ??= []);
+      run.forEach((c, j) => (row[c] = unescapeForCopy(cells[j])));
+    });
   }
   return { writes };
 }
