@@ -76,6 +76,8 @@ export interface SheetPort {
   appendRow(values: CellValue[]): void;
   /** The last row with content (0 when empty). */
   lastRow(): number;
+  /** A1 notations of the merged ranges that touch `row` within its first `columns` columns. */
+  mergedRanges(row: number, columns: number): string[];
   /** Sets the number format of a rectangular block (e.g. "@" for plain text, a date pattern). */
   setNumberFormat(row: number, column: number, rows: number, columns: number, format: string): void;
   /** Makes row 1 the frozen, bold header row of `columns` columns. */

@@ -46,6 +46,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       if (known.exact) known.rows = Math.max(known.rows, sheet.getLastRow());
     },
     lastRow: () => sheet.getLastRow(),
+    mergedRanges: (row, columns) => (columns > 0 ? sheet.getRange(row, 1, 1, columns).getMergedRanges().map((r) => r.getA1Notation()) : []),
     setNumberFormat(row, column, rows, columns, format) {
       if (rows <= 0 || columns <= 0) return;
       grow(row + rows - 1, column + columns - 1);

@@ -34,6 +34,15 @@ export function loadStockSheet(ctx: Context): LoadedSheet {
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
   const values = sheet.readAll();
   if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
+  // A merged header cell reads as "" for every column but the first: those columns would lose
+  // their header silently. Only a header with an empty cell can hide one, so only then ask Sheets.
+  const header = values[0];
+  if (header.some((h) => h === '')) {
+    const merged = sheet.mergedRanges(1, header.length);
+    if (merged.length > 0) {
+      throw new UserError(`Header cells ${merged.join(', ')} of "${name}" are merged: unmerge them (Format \u203a Merge cells \u203a Unmerge) so that each column has its own header. Nothing was sent.`);
+    }
+  }
   const table = readTable(values, tableOptions(ctx.settings));
   if (table.problems.length > 0) {
     throw new UserError(`The headers of "${name}" need fixing before a push: ${table.problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
