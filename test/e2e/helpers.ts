@@ -67,8 +67,9 @@ const same = (a: unknown, b: unknown): boolean => (isDate(a) && isDate(b) ? a.ge
 export function expectInputsUnchanged(values: unknown[][], original: unknown[][], width = original[0].length): void {
   for (let r = 0; r < original.length; r++) {
     for (let c = 0; c < width; c++) {
-      if (!same(values[r][c], original[r][c])) {
-        throw new Error(`input cell R${r + 1}C${c + 1} changed: ${JSON.stringify(original[r][c])} → ${JSON.stringify(values[r][c])}`);
+      const now = values[r]?.[c] ?? '';
+      if (!same(now, original[r][c])) {
+        throw new Error(`input cell R${r + 1}C${c + 1} changed: ${JSON.stringify(original[r][c])} → ${JSON.stringify(now)}`);
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { HubClient } from '../../api/client';
 import type { Context } from '../context';
-import type { ParsedRow } from '../../sheet';
+import { duplicateReason, type ParsedRow } from '../../sheet';
 import { doneInRun, rowKey, type LoadedSheet } from './load';
 import { appendJournal, clearInFlight, clearJournal, markInFlight, nextRound, readInFlight, readJournal, type JournalEntry } from './journal';
 import { combineParts, type PartResult } from './outcome';
@@ -35,14 +35,28 @@ export interface ChunkOutcome {
 /** The rows of the run not done yet, in sheet order, with their plans. */
 export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null): RowPlan[] {
   const pending: RowPlan[] = [];
-  for (const row of loaded.table.rows as ParsedRow[]) {
-    if (row.blank) continue;
+  const rows = loaded.table.rows.filter((row) => !row.blank);
+  const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
+  for (const row of rows) {
     if (selected && !selected.has(rowKey(row))) continue;
     if (doneInRun(loaded, row, run.startedAt)) continue;
     const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
-    if (plan) pending.push(plan);
+    const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
+    if (plan && others) {
+      // Two rows with one ERP id would set one product twice, in an order nobody chose.
+      const shown = others.filter((n) => n !== row.rowNumber);
+      pending.push({ rowNumber: row.rowNumber, sku: row.sku, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
+    } else if (plan) pending.push(plan);
   }
   return pending;
+}
+
+/** ERP ids on more than one row, with those rows. */
+function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
+  const byId = new Map<string, number[]>();
+  for (const row of rows) if (row.erpId) byId.set(row.erpId, [...(byId.get(row.erpId) ?? []), row.rowNumber]);
+  for (const [id, list] of byId) if (list.length < 2) byId.delete(id);
+  return byId;
 }
 
 /** A row's result rebuilt from the journal: what the hub confirmed before the interruption. */

@@ -1,4 +1,5 @@
-import { isDate, readTable, type ParsedRow, type TableRead } from '../../sheet';
+import { isDate, operationColumnProblem, readTable, type ParsedRow, type TableRead } from '../../sheet';
+import type { Operation } from './types';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
@@ -28,7 +29,7 @@ export function tableOptions(settings: Settings): Parameters<typeof readTable>[1
 }
 
 /** Reads the stock sheet (one round trip) and the snapshot (one more). */
-export function loadStockSheet(ctx: Context): LoadedSheet {
+export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet {
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
@@ -44,9 +45,13 @@ export function loadStockSheet(ctx: Context): LoadedSheet {
     }
   }
   const table = readTable(values, tableOptions(ctx.settings));
-  if (table.problems.length > 0) {
-    throw new UserError(`The headers of "${name}" need fixing before a push: ${table.problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
+  // Prices by ERP id identify products by the ERP id alone: a sheet without SKUs is fine there.
+  const problems = table.problems.filter((p) => !(operation === 'erp' && table.columns.input.sku === undefined && p.columns.length === 0 && p.message.startsWith('No SKU column')));
+  if (problems.length > 0) {
+    throw new UserError(`The headers of "${name}" need fixing before a push: ${problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
   }
+  const missing = operation && operation !== 'changes' ? operationColumnProblem(operation, table.columns) : null;
+  if (missing) throw new UserError(`${missing}. Nothing was sent.`);
   const snapshot = new SnapshotStore(ctx.ports.workbook);
   return { sheet, values, table, snapshot, confirmed: snapshot.load() };
 }

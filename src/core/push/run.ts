@@ -196,7 +196,7 @@ function activeRun(ctx: Context, runId: string | null): PushRun {
 export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
-    const loaded = loadStockSheet(ctx);
+    const loaded = loadStockSheet(ctx, operation);
     const run = createRun(ctx, operation, scope, false, loaded);
     if (run.total === 0) {
       const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
@@ -217,7 +217,7 @@ export function continuePush(ctx: Context, runId: string): PushProgress {
       finishRun(ctx, run, text);
       return progress(run, 0, true, text);
     }
-    return chunkAndRecord(ctx, run, loadStockSheet(ctx), ctx.settings.chunkRows);
+    return chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), ctx.settings.chunkRows);
   });
 }
 
@@ -240,7 +240,7 @@ export function cancelPush(ctx: Context, runId: string): PushProgress {
 export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx);
-    const loaded = loadStockSheet(ctx);
+    const loaded = loadStockSheet(ctx, operation);
     const run = createRun(ctx, operation, scope, true, loaded);
     if (run.total === 0) {
       clearRun(ctx.ports.documentStore, run);
@@ -273,7 +273,7 @@ export function continueInBackground(ctx: Context): PushProgress | null {
   try {
     return withDocumentLock(ctx, 'Background push', LOCK_WAIT_MS, () => {
       continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-      const result = chunkAndRecord(ctx, run, loadStockSheet(ctx), Number.POSITIVE_INFINITY);
+      const result = chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), Number.POSITIVE_INFINITY);
       if (!result.finished) continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       return result;
     });
