@@ -87,7 +87,7 @@ describe('long pushes: budget continuation, sidebar chunks, cancel, lock, interr
     const run = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
     const other = env.rt.forUser('colleague@example.com');
     unwrap(other.call('saveToken', env.token));
-    const refused = other.call('startPush', 'prices', 'all') as R<Progress>;
+    const refused = other.call('startPush', 'stock', 'changed') as R<Progress>;
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/);
     unwrap(env.rt.call('cancelPush', run.runId));
