@@ -1,4 +1,5 @@
 import { HubClient } from '../api/client';
+import type { RetryPolicy } from '../api/retry';
 import { checkBaseUrl } from './settings/base-url';
 import { loadSettings } from './settings/store';
 import type { Settings } from './settings/schema';
@@ -20,8 +21,8 @@ export function createContext(ports: Ports, interactive: boolean): Context {
   return { ports, settings: loadSettings(ports.documentStore), startedAt: ports.clock.now(), interactive };
 }
 
-/** A hub client for this user, or a UserError saying which setting to fix. */
-export function hubClient(ctx: Context): HubClient {
+/** A hub client for this user, or a UserError saying which setting to fix. `retry`: e.g. one attempt where a retry would break a rate limit. */
+export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient {
   const base = checkBaseUrl(ctx.settings.baseUrl);
   if (!base.ok) throw new UserError(`Hub base URL: ${base.error} (sidebar \u203a Settings)`);
   const token = readToken(ctx.ports.userStore);
@@ -29,7 +30,7 @@ export function hubClient(ctx: Context): HubClient {
   if (token.expiresAt !== null && token.expiresAt <= ctx.ports.clock.now()) {
     throw new UserError('Your API token has expired. Open the sidebar \u203a Settings and sign in again.');
   }
-  return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency });
+  return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency, retry });
 }
 
 /** Milliseconds left before `budgetMs` of this execution is used up. */

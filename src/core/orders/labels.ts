@@ -1,0 +1,110 @@
+import type { LabelType } from '../../api/schemas/orders';
+import { escapeCellText } from '../../sheet';
+import { hubClient, type Context } from '../context';
+import { UserError } from '../errors';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import { missingSheetMessage } from '../push/load';
+import { LABEL_FOLDER, ORDER_HEADERS } from './columns';
+import type { KeyedTable } from './keyed-table';
+import { orderKey } from './order-rows';
+import { openOrdersTable } from './write-orders';
+
+export interface LabelSummary {
+  cancelled: boolean;
+  printed: number;
+  failed: number;
+  /** Order id → link of the saved label. */
+  files: Array<{ orderId: number; url: string }>;
+  message: string;
+}
+
+const LOCK_WAIT_MS = 10_000;
+const SHOWN_IDS = 10;
+
+/** A clickable link to a Drive file. The URL comes from Drive, never from the hub. */
+export function labelLink(url: string, type: LabelType): string {
+  return `=HYPERLINK("${url.replace(/"/g, '""')}","${type.toUpperCase()} label")`;
+}
+
+/** Order ids of the selected, visible rows of the Orders sheet, in row order. */
+function selectedOrderIds(ctx: Context, table: KeyedTable): number[] {
+  const selection = ctx.ports.workbook.selection();
+  const name = table.sheet.name;
+  const how = `Select the orders' rows in "${name}" first (click a row number; Shift+click or Ctrl+click for more).`;
+  if (!selection || selection.sheet !== name) throw new UserError(how);
+  const rows = new Set<number>();
+  for (const range of selection.rows) {
+    const start = Math.max(2, range.start);
+    if (range.end < start) continue;
+    const hidden = table.sheet.hiddenRows(start, range.end);
+    for (let r = start; r <= range.end; r++) if (!hidden.has(r)) rows.add(r);
+  }
+  const ids: number[] = [];
+  for (const r of [...rows].sort((a, b) => a - b)) {
+    const key = orderKey(table.read(r, ORDER_HEADERS.orderId));
+    if (/^\d+$/.test(key) && !ids.includes(Number(key))) ids.push(Number(key));
+  }
+  if (ids.length === 0) throw new UserError(`${how} The selection holds no row with an Order id.`);
+  return ids;
+}
+
+/**
+ * Print Label for the selected orders, after the seller confirms: the first print of an order
+ * makes the marketplace tell the buyer it is being processed, so it is never done by a trigger
+ * and never without asking. Each label is saved to the Drive folder "Hub Sync labels" and its
+ * link written in the row's Label column; a refusal (channel without labels, or without ZPL)
+ * is written on the row with the hub's reason.
+ */
+export function printLabels(ctx: Context, type: LabelType): LabelSummary {
+  if (!ctx.interactive) throw new UserError('Shipping labels are printed only from the menu, by a person: the first print tells the buyer the order is being processed.');
+  const client = hubClient(ctx);
+  const name = ctx.settings.sheetNames.orders;
+  if (!ctx.ports.workbook.sheet(name)) throw new UserError(missingSheetMessage(name, 'Orders'));
+  const ids = selectedOrderIds(ctx, openOrdersTable(ctx));
+  const shown = ids.slice(0, SHOWN_IDS).join(', ') + (ids.length > SHOWN_IDS ? ` and ${ids.length - SHOWN_IDS} more` : '');
+  const question = `Print ${ids.length} ${type.toUpperCase()} shipping label${ids.length === 1 ? '' : 's'} for order${ids.length === 1 ? '' : 's'} ${shown}?\n\n` +
+    'The first time a label is printed, the marketplace tells the buyer that the order is being processed. This cannot be undone.';
+  // Asked before taking the lock: nobody else waits while the seller reads.
+  if (!ctx.ports.notifier.confirm(question, 'Print shipping labels')) {
+    return { cancelled: true, printed: 0, failed: 0, files: [], message: 'Print labels cancelled: nothing was sent to the hub.' };
+  }
+  return withDocumentLock(ctx, 'Print labels', LOCK_WAIT_MS, () => {
+    const table = openOrdersTable(ctx);
+    const summary: LabelSummary = { cancelled: false, printed: 0, failed: 0, files: [], message: '' };
+    for (const orderId of ids) {
+      const row = table.rowOf(String(orderId));
+      const outcome = client.printLabel({ orderId }, type);
+      if (!outcome.ok) {
+        summary.failed++;
+        if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`Label not printed: ${outcome.error.hubMessage ?? outcome.error.message}`) });
+        continue;
+      }
+      const fileName = `label-${orderId}.${type}`;
+      try {
+        const file = ctx.ports.files.save(LABEL_FOLDER, fileName, outcome.value.mimeType, outcome.value.bytes);
+        summary.printed++;
+        summary.files.push({ orderId, url: file.url });
+        if (row !== null) {
+          table.set(row, {
+            [ORDER_HEADERS.label]: labelLink(file.url, type),
+            [ORDER_HEADERS.syncStatus]: 'Label printed',
+            [ORDER_HEADERS.syncMessage]: escapeCellText(`${type.toUpperCase()} label saved in Drive \u203a ${LABEL_FOLDER} \u203a ${fileName}.`),
+          });
+        }
+      } catch (e) {
+        summary.failed++;
+        const why = e instanceof Error ? e.message : String(e);
+        if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`The hub printed the label but Drive did not save it (${why}); printing again is safe now.`) });
+      }
+    }
+    // Exact: a Label cell holds a link formula, which a rewrite of its value would destroy.
+    table.flush({ maxGap: 0, exact: true });
+    summary.message = `Print labels (${type.toUpperCase()}): ${summary.printed} saved to Drive \u203a ${LABEL_FOLDER}${summary.failed ? `, ${summary.failed} not printed (see Sync message)` : ''}.`;
+    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+      time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Print labels (${type})`, ok: summary.printed, failed: summary.failed, skipped: 0,
+      requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt, message: summary.message,
+    }, ctx.settings.logMaxRows);
+    return summary;
+  });
+}

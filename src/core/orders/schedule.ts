@@ -1,0 +1,108 @@
+/**
+ * The order import schedule: a setting (orders.scheduleMinutes) whose owner's one background
+ * trigger runs the import. Switching it on makes the current user the owner; the owner is never
+ * taken from what a client sends.
+ */
+import { ORDER_CHANNELS } from '../../api/channels';
+import { ORDER_STATUSES } from '../../api/schemas/orders';
+import type { BackgroundStep } from '../background/dispatch';
+import { readBackground, updateBackground } from '../background/state';
+import { ownsOrderSchedule, rearmBackground } from '../background/trigger';
+import type { Context } from '../context';
+import { BusyError, UserError } from '../errors';
+import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, type Settings } from '../settings/schema';
+import { saveSettings } from '../settings/store';
+import { readImportStatus, updateImportStatus } from './import-status';
+import { importOrders } from './import';
+
+const HOUR_MS = 3_600_000;
+
+/** Intervals (minutes) the deployment allows: add-on clock triggers run at most hourly. */
+export function allowedScheduleMinutes(deployment: Settings['deployment']): readonly number[] {
+  return deployment === 'container' ? CONTAINER_SCHEDULES : ADDON_SCHEDULES;
+}
+
+/** Why the schedule in these settings cannot be used, or null (0 = off is always fine). */
+export function scheduleProblem(settings: Settings): string | null {
+  const minutes = settings.orders.scheduleMinutes;
+  const allowed = allowedScheduleMinutes(settings.deployment);
+  if (minutes === 0 || allowed.includes(minutes)) return null;
+  const list = `${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
+  return settings.deployment === 'addon'
+    ? `An add-on may import at most hourly: choose ${list} minutes, or 0 to switch the schedule off.`
+    : `Choose ${list} minutes, or 0 to switch the schedule off.`;
+}
+
+/** Problems of the import filters, by settings field: the hub would refuse every call with them. */
+export function orderFilterProblems(settings: Settings): Record<string, string> {
+  const out: Record<string, string> = {};
+  const channel = settings.orders.channel.trim();
+  if (channel && !(ORDER_CHANNELS as readonly string[]).includes(channel)) out['orders.channel'] = `'${channel}' is not an order channel: leave it empty for all, or use one of ${ORDER_CHANNELS.join(', ')}.`;
+  const status = settings.orders.status.trim().toUpperCase();
+  if (status && !(ORDER_STATUSES as readonly string[]).includes(status)) out['orders.status'] = `'${settings.orders.status.trim()}' is not an order status: leave it empty for all, or use one of ${ORDER_STATUSES.join(', ')}.`;
+  const schedule = scheduleProblem(settings);
+  if (schedule) out['orders.scheduleMinutes'] = schedule;
+  return out;
+}
+
+/**
+ * Saves settings whose schedule may have changed: a changed interval makes the current user the
+ * owner (or nobody when switched off), whatever the input said; then this user's trigger is
+ * installed or removed to match. Returns what was saved.
+ */
+export function saveWithSchedule(ctx: Context, before: Settings, after: Settings, takeOver = false): Settings {
+  const minutes = after.orders.scheduleMinutes;
+  const changed = takeOver || minutes !== before.orders.scheduleMinutes;
+  const owner = !changed ? before.orders.scheduleOwner : minutes > 0 ? ctx.ports.session.userKey() : '';
+  const settings: Settings = { ...after, orders: { ...after.orders, scheduleOwner: owner } };
+  saveSettings(ctx.ports.documentStore, settings);
+  ctx.settings = settings;
+  if (changed || after.deployment !== before.deployment) {
+    if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });
+    rearmBackground(ctx);
+  }
+  return settings;
+}
+
+/** Switches the schedule on (every `minutes`, owned by the current user) or off (0). */
+export function setOrderSchedule(ctx: Context, minutes: number): Settings {
+  const value = Number(minutes);
+  const after: Settings = { ...ctx.settings, orders: { ...ctx.settings.orders, scheduleMinutes: Number.isInteger(value) ? value : -1 } };
+  const problem = Number.isInteger(value) && value >= 0 ? scheduleProblem(after) : 'Enter a whole number of minutes.';
+  if (problem) throw new UserError(problem);
+  return saveWithSchedule(ctx, ctx.settings, after, value > 0);
+}
+
+/**
+ * The orders hook of the background trigger: runs the import when the schedule is due, or at
+ * once while a backlog remains. A run the lock or the rate limit kept from calling does not
+ * count as a run, so the next trigger tries again. An error is reported (Log sheet and notice)
+ * once an hour while it repeats; the sidebar always shows the latest.
+ */
+export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
+  if (!ownsOrderSchedule(ctx)) return null;
+  const store = ctx.ports.documentStore;
+  const now = ctx.ports.clock.now();
+  const status = readImportStatus(store);
+  const { ordersRanAt } = readBackground(ctx);
+  const period = ctx.settings.orders.scheduleMinutes * 60_000;
+  // Half a minute of slack: trigger runs drift by a few seconds.
+  const due = status.pending || ordersRanAt === null || now - ordersRanAt >= period - 30_000;
+  if (!due) return null;
+  updateBackground(ctx, { ordersRanAt: now });
+  try {
+    const outcome = importOrders(ctx);
+    if (outcome.calls === 0) updateBackground(ctx, { ordersRanAt });
+    return { work: 'orders', ran: outcome.calls > 0, message: outcome.message };
+  } catch (e) {
+    if (e instanceof BusyError) {
+      updateBackground(ctx, { ordersRanAt });
+      return { work: 'orders', ran: false, message: e.message };
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    const repeat = status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS;
+    if (repeat) return { work: 'orders', ran: true, message };
+    updateImportStatus(store, { lastError: message, lastErrorAt: now, lastErrorReportedAt: now });
+    return { work: 'orders', ran: true, message, error: e };
+  }
+}

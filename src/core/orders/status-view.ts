@@ -1,0 +1,73 @@
+import type { Context } from '../context';
+import { readCursor } from './cursor';
+import { readImportStatus } from './import-status';
+import { nextCallAt, readRate } from './rate';
+import { allowedScheduleMinutes } from './schedule';
+
+/** The order import as the sidebar shows it: plain values only (times are epoch ms or null). */
+export interface OrdersStatusView {
+  scheduleMinutes: number;
+  scheduleOn: boolean;
+  /** True when the current user's trigger runs the schedule. */
+  scheduleMine: boolean;
+  /** Who runs it: an email, "another user" when Google hides it, '' when off. */
+  scheduleOwner: string;
+  allowedMinutes: number[];
+  deployment: 'addon' | 'container';
+  callsPerMinute: number;
+  lastRunAt: number | null;
+  /** About when the schedule runs next (triggers drift by a few seconds to minutes). */
+  nextRunAt: number | null;
+  /** The earliest moment the rate limit allows the next Get Orders call. */
+  nextCallAt: number | null;
+  lastRunAdded: number;
+  lastRunUpdated: number;
+  totalAdded: number;
+  totalUpdated: number;
+  totalCalls: number;
+  /** A half-read window or a put-off call: the next run continues. */
+  backlog: boolean;
+  /** First day (00:00 UTC) of the window the import is reading. */
+  windowStart: number;
+  lastError: string | null;
+  lastErrorAt: number | null;
+  lastMessage: string;
+}
+
+/** The sidebar's view of the order import. */
+export function ordersStatusView(ctx: Context): OrdersStatusView {
+  const store = ctx.ports.documentStore;
+  const now = ctx.ports.clock.now();
+  const { orders, deployment } = ctx.settings;
+  const status = readImportStatus(store);
+  const callAt = nextCallAt(readRate(store), orders.callsPerMinute);
+  const on = orders.scheduleMinutes > 0 && orders.scheduleOwner !== '';
+  const mine = on && orders.scheduleOwner === ctx.ports.session.userKey();
+  let nextRunAt: number | null = null;
+  if (on) {
+    const base = status.lastRunAt ?? status.scheduledSince ?? now;
+    nextRunAt = Math.max(now, base + orders.scheduleMinutes * 60_000, Number.isFinite(callAt) ? callAt : now);
+  }
+  return {
+    scheduleMinutes: orders.scheduleMinutes,
+    scheduleOn: on,
+    scheduleMine: mine,
+    scheduleOwner: !on ? '' : orders.scheduleOwner.includes('@') ? orders.scheduleOwner : 'another user',
+    allowedMinutes: [...allowedScheduleMinutes(deployment)],
+    deployment,
+    callsPerMinute: orders.callsPerMinute,
+    lastRunAt: status.lastRunAt,
+    nextRunAt,
+    nextCallAt: Number.isFinite(callAt) && callAt > now ? callAt : null,
+    lastRunAdded: status.lastRunAdded,
+    lastRunUpdated: status.lastRunUpdated,
+    totalAdded: status.totalAdded,
+    totalUpdated: status.totalUpdated,
+    totalCalls: status.totalCalls,
+    backlog: status.pending,
+    windowStart: readCursor(store, now, orders).windowStart,
+    lastError: status.lastError,
+    lastErrorAt: status.lastErrorAt,
+    lastMessage: status.lastMessage,
+  };
+}

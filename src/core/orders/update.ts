@@ -1,0 +1,122 @@
+import { ORDER_STATUSES, type OrderUpdate } from '../../api/schemas/orders';
+import { escapeCellText } from '../../sheet';
+import { hubClient, timeLeft, type Context } from '../context';
+import { UserError } from '../errors';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import { missingSheetMessage } from '../push/load';
+import type { CellValue } from '../ports';
+import { EDITABLE, ORDER_HEADERS } from './columns';
+import { cellText } from './order-rows';
+import { orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { openOrdersTable } from './write-orders';
+
+export interface UpdateSummary {
+  updated: number;
+  failed: number;
+  /** Orders with edits not sent for lack of time (run again). */
+  left: number;
+  message: string;
+}
+
+const LOCK_WAIT_MS = 10_000;
+const BUDGET_MS = 4.5 * 60_000;
+
+/** An edited order: the fields to send, and what each cell read (the snapshot takes it on success). */
+export interface OrderEdit {
+  row: number;
+  orderId: string;
+  fields: OrderUpdate;
+  cells: OrderSnapshot;
+  headers: string[];
+}
+
+/**
+ * The fields of a row that differ from what the import wrote, read as Update Order wants them.
+ * Pure. A status is upper-cased and must be one the hub knows; a row without a snapshot is not
+ * compared (nothing tells an edit from an old import).
+ */
+export function editsOf(read: (header: string) => CellValue | undefined, snapshot: OrderSnapshot | undefined): { fields: OrderUpdate; cells: OrderSnapshot; headers: string[]; problems: string[] } {
+  const fields: OrderUpdate = {};
+  const cells: OrderSnapshot = {};
+  const headers: string[] = [];
+  const problems: string[] = [];
+  if (!snapshot) return { fields, cells, headers, problems };
+  for (const { column, field } of EDITABLE) {
+    const header = ORDER_HEADERS[column];
+    const last = snapshotText(snapshot, field);
+    const cell = cellText(read(header));
+    if (last === null || cell === last) continue;
+    if (field === 'internalStatus') {
+      const status = cell.trim().toUpperCase();
+      if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
+        problems.push(`${header} '${cell}' is not a status the hub accepts (${ORDER_STATUSES.join(', ')})`);
+        continue;
+      }
+      fields.internalStatus = status as OrderUpdate['internalStatus'];
+    } else {
+      fields[field] = cell;
+    }
+    cells[field] = cell;
+    headers.push(header);
+  }
+  return { fields, cells, headers, problems };
+}
+
+/**
+ * Update Order for every row of Orders whose editable cells (Comments, Status, Order status,
+ * External number) differ from what was imported: exactly those fields are sent. The row says
+ * what happened; on success the snapshot takes the sent values, so nothing is sent twice.
+ */
+export function sendEditedOrders(ctx: Context): UpdateSummary {
+  const client = hubClient(ctx);
+  const name = ctx.settings.sheetNames.orders;
+  return withDocumentLock(ctx, 'Send edited orders', LOCK_WAIT_MS, () => {
+    if (!ctx.ports.workbook.sheet(name)) throw new UserError(missingSheetMessage(name, 'Orders'));
+    const table = openOrdersTable(ctx);
+    const store = orderSnapshotStore(ctx.ports.workbook);
+    const snapshots = store.load();
+    const edits: OrderEdit[] = [];
+    let failed = 0;
+    for (const [orderId, row] of table.keys()) {
+      const found = editsOf((h) => table.read(row, h), snapshots.get(orderId));
+      if (found.problems.length > 0) {
+        failed++;
+        table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`Not sent: ${found.problems.join('; ')}.`) });
+      } else if (found.headers.length > 0) {
+        edits.push({ row, orderId, ...found });
+      }
+    }
+    const confirmed = new Map<string, OrderSnapshot>();
+    let updated = 0;
+    let left = 0;
+    for (const edit of edits) {
+      if (timeLeft(ctx, BUDGET_MS) <= 0) {
+        left++;
+        continue;
+      }
+      const outcome = client.updateOrder(edit.orderId, edit.fields);
+      if (outcome.ok) {
+        updated++;
+        confirmed.set(edit.orderId, edit.cells);
+        table.set(edit.row, { [ORDER_HEADERS.syncStatus]: 'Updated', [ORDER_HEADERS.syncMessage]: escapeCellText(`Sent ${edit.headers.join(', ')} to the hub.`) });
+      } else {
+        failed++;
+        table.set(edit.row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`${edit.headers.join(', ')} not sent: ${outcome.error.message}`) });
+      }
+    }
+    table.flush({ maxGap: 10 });
+    store.save(confirmed, snapshots, ctx.ports.clock.now());
+    const parts = [`${updated} order${updated === 1 ? '' : 's'} updated`];
+    if (failed) parts.push(`${failed} not sent (see Sync message)`);
+    if (left) parts.push(`${left} left for lack of time: run it again`);
+    const message = edits.length === 0 && failed === 0 ? 'No edited order to send: Comments, Status, Order status and External number are as imported.' : `Send edited orders: ${parts.join(', ')}.`;
+    if (edits.length > 0 || failed > 0) {
+      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+        time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Send edited orders', ok: updated, failed, skipped: left,
+        requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
+      }, ctx.settings.logMaxRows);
+    }
+    return { updated, failed, left, message };
+  });
+}

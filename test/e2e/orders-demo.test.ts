@@ -1,0 +1,141 @@
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { clearRequests, column, columnValues } from './helpers';
+import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
+
+type Status = { scheduleOn: boolean; scheduleMine: boolean; lastError: string | null; totalAdded: number; backlog: boolean; lastRunAt: number | null; nextRunAt: number | null };
+
+describe('done when: from an empty workbook against the demo hub', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ hub: { seed: 'demo' }, settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('enabling the schedule and advancing the clock imports every demo order once, with no 429', () => {
+    expect(env.rt.sheetNames()).not.toContain('Orders');
+    clearRequests(env);
+    // As the settings form sends it: the owner it names is ignored, the user who switched it on owns it.
+    const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleOwner: string } } }>(
+      env.rt.call('saveSettings', { orders: ordersSettings({ backfillDays: 100, scheduleMinutes: 1, scheduleOwner: 'intruder@example.com' }) }),
+    );
+    expect(saved.saved).toBe(true);
+    expect(saved.settings.orders.scheduleOwner).toBe('user@example.com');
+    expect(env.rt.triggers()).toEqual([expect.objectContaining({ handler: 'onBackgroundWork', interval: 1, owner: 'user@example.com' })]);
+    const demo = hubOrders(env);
+    expect(demo).toHaveLength(500);
+    advanceUntil(env, () => orderRows(env).size >= demo.length, 40);
+    const ids = columnValues(ordersSheet(env), 'Order id');
+    expect(ids).toHaveLength(demo.length);
+    expect(new Set(ids).size).toBe(demo.length);
+    const calls = getOrdersCalls(env);
+    expect(calls).toHaveLength(10);
+    expect(calls.filter((c) => c.status !== 200)).toEqual([]);
+    const status = unwrap<{ orders: Status }>(env.rt.call('getSidebarState')).orders;
+    expect(status).toMatchObject({ scheduleOn: true, scheduleMine: true, totalAdded: 500, backlog: false, lastError: null });
+    expect(status.nextRunAt).toBeGreaterThan(status.lastRunAt!);
+  });
+
+  test('editing an order\'s comment in the sheet and running update sends exactly that field', () => {
+    const values = ordersSheet(env);
+    const target = hubOrders(env).find((o) => o.channel === 'amazon')!;
+    const row = orderRows(env).get(target.orderId)!;
+    env.rt.sheet('Orders').setValues([['Cliente pide factura']], `${String.fromCharCode(65 + column(values, 'Comments'))}${row}`);
+    const before = env.rt.fetchLog().length;
+    env.rt.call('sendEditedOrders');
+    const puts = env.rt.fetchLog().slice(before).filter((f) => f.method.toLowerCase() === 'put');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].url).toContain(`orderId=${target.orderId}`);
+    expect(puts[0].payload).toBe(JSON.stringify({ comments: 'Cliente pide factura' }));
+    expect(hubOrders(env).find((o) => o.orderId === target.orderId)!.comments).toBe('Cliente pide factura');
+    expect(ordersSheet(env)[row - 1][column(values, 'Sync status')]).toBe('Updated');
+  });
+
+  test('the updated order comes back with the next import in its own row, with nothing to keep', () => {
+    const target = hubOrders(env).find((o) => o.comments === 'Cliente pide factura')!;
+    const row = orderRows(env).get(target.orderId)!;
+    clearRequests(env);
+    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+    const values = ordersSheet(env);
+    expect(orderRows(env).get(target.orderId)).toBe(row);
+    expect(values[row - 1][column(values, 'Sync message')]).toBe('');
+    expect(values[row - 1][column(values, 'Comments')]).toBe('Cliente pide factura');
+    expect(values.length - 1).toBe(500);
+  });
+});
+
+describe('the schedule never dies silently', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings() }, runtime: { deployment: 'container' } });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 30, days: 5, seed: 4 } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('menu: switch on with an interval the deployment allows, then off', () => {
+    env.rt.answerNext({ button: 'OK', text: '15' });
+    env.rt.call('toggleOrderSchedule');
+    expect(env.rt.toasts().at(-1)!.message).toMatch(/imported every 15 minutes/);
+    expect(env.rt.triggers()).toEqual([expect.objectContaining({ interval: 15 })]);
+    env.rt.answerNext('YES');
+    env.rt.call('toggleOrderSchedule');
+    expect(env.rt.toasts().at(-1)!.message).toMatch(/Scheduled order import is off/);
+    expect(env.rt.triggers()).toEqual([]);
+    env.rt.answerNext({ button: 'OK', text: '7' }, 'OK');
+    env.rt.call('toggleOrderSchedule');
+    expect(env.rt.dialogs().at(-1)!.message).toMatch(/Choose 1, 5, 10, 15, 30 or 60 minutes/);
+  });
+
+  test('a failing import goes to the Log sheet and to the notices shown at the next open; a repeat within the hour is not logged again', () => {
+    unwrap(env.rt.call('setOrdersSchedule', 1));
+    env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: 'orders/orders' });
+    try {
+      env.rt.advance(5 * 60_000);
+      const log = ordersSheet(env, 'Log');
+      const lines = log.slice(1).filter((r) => r[column(log, 'Operation')] === 'Background orders');
+      expect(lines).toHaveLength(1);
+      expect(String(lines[0][column(log, 'Message')])).toMatch(/Order import: The hub failed on Get Orders \(HTTP 500\)/);
+      const status = unwrap<Status>(env.rt.call('getOrdersStatus'));
+      expect(status.lastError).toMatch(/HTTP 500/);
+      expect(env.rt.triggers()).toHaveLength(1);
+      env.rt.open({ authMode: 'FULL' });
+      expect(env.rt.toasts().at(-1)!.message).toMatch(/Background orders failed: Order import: The hub failed on Get Orders/);
+    } finally {
+      env.adminSync('DELETE', '/__admin/faults');
+    }
+    advanceUntil(env, () => orderRows(env).size >= 30, 5);
+    expect(unwrap<Status>(env.rt.call('getOrdersStatus')).lastError).toBeNull();
+  });
+
+  test('a channel filter from the settings goes into the query; a new filter starts over from the backfill', () => {
+    const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleMinutes: number; scheduleOwner: string } } }>(
+      env.rt.call('saveSettings', { orders: ordersSettings({ channel: 'amazon', status: 'delivered', backfillDays: 7, scheduleMinutes: 1 }) }),
+    );
+    // The interval did not change: the owner stays who it was, whatever the form sent.
+    expect(saved.settings.orders).toMatchObject({ scheduleMinutes: 1, scheduleOwner: 'user@example.com' });
+    clearRequests(env);
+    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+    const call = getOrdersCalls(env)[0];
+    expect(call.query).toMatchObject({ channel: 'amazon', status: 'DELIVERED', offset: '0' });
+    const d = new Date(Math.floor((env.rt.now() - 7 * 86_400_000) / 86_400_000) * 86_400_000);
+    expect(call.query.date).toBe(`${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`);
+  });
+
+  test('an add-on deployment refuses a schedule more often than hourly', async () => {
+    const addon = await startAddonEnv({ settings: { orders: ordersSettings() } });
+    try {
+      const r = addon.rt.call('setOrdersSchedule', 5) as { ok: boolean; error: string };
+      expect(r).toMatchObject({ ok: false });
+      expect(r.error).toMatch(/An add-on may import at most hourly: choose 60, 120, 240, 360, 480 or 720 minutes/);
+      const saved = unwrap<{ saved: boolean; errors: Record<string, string> }>(addon.rt.call('saveSettings', { orders: ordersSettings({ scheduleMinutes: 10 }) }));
+      expect(saved.saved).toBe(false);
+      expect(saved.errors['orders.scheduleMinutes']).toMatch(/at most hourly/);
+      const filters = unwrap<{ saved: boolean; errors: Record<string, string> }>(addon.rt.call('saveSettings', { orders: ordersSettings({ channel: 'ebay', status: 'lost' }) }));
+      expect(filters.errors['orders.channel']).toMatch(/'ebay' is not an order channel/);
+      expect(filters.errors['orders.status']).toMatch(/'lost' is not an order status/);
+      unwrap(addon.rt.call('setOrdersSchedule', 60));
+      expect(addon.rt.triggers()).toEqual([expect.objectContaining({ type: 'everyHours', interval: 1 })]);
+    } finally {
+      await addon.close();
+    }
+  }, 60_000);
+});

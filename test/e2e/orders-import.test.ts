@@ -1,0 +1,196 @@
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { clearRequests, column, columnValues } from './helpers';
+import { advanceUntil, changeInHub, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
+
+type Status = { lastRunAdded: number; lastRunUpdated: number; totalAdded: number; backlog: boolean; lastError: string | null; scheduleOn: boolean; nextRunAt: number | null; lastRunAt: number | null };
+const DAY = 86_400_000;
+const mmddyyyy = (ms: number) => {
+  const d = new Date(ms);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+
+describe('scheduled order import: a 500-order backlog at 1 Get Orders call per minute', () => {
+  let env: AddonEnv;
+
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 500, days: 20, seed: 5 } });
+    clearRequests(env);
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('is imported over simulated time with exactly 10 calls and no 429, one row per order', () => {
+    const status0 = unwrap<Status>(env.rt.call('setOrdersSchedule', 1));
+    expect(status0.scheduleOn).toBe(true);
+    expect(env.rt.triggers()).toHaveLength(1);
+    const minutes = advanceUntil(env, () => orderRows(env).size >= 500, 40);
+    const calls = getOrdersCalls(env);
+    expect(calls).toHaveLength(10);
+    expect(calls.every((c) => c.status === 200)).toBe(true);
+    expect(calls.map((c) => Number(c.query.offset))).toEqual([0, 50, 100, 150, 200, 250, 300, 350, 400, 450]);
+    expect(new Set(calls.map((c) => c.query.date)).size).toBe(1);
+    expect(calls.every((c) => c.query.sort === 'modified_asc' && c.query.searchDateBy === 'modified' && c.query.paging === '50')).toBe(true);
+    expect(minutes).toBeLessThanOrEqual(21);
+
+    const values = ordersSheet(env);
+    const ids = columnValues(values, 'Order id');
+    expect(ids).toHaveLength(500);
+    expect(new Set(ids).size).toBe(500);
+    const hub = hubOrders(env);
+    expect([...ids].sort()).toEqual(hub.map((o) => o.orderId).sort());
+    // Dates are real dates; unknown fields are kept as JSON; strings are exact text.
+    expect(columnValues(values, 'Created').every((d) => d instanceof Date)).toBe(true);
+    const withExtra = hub.filter((o) => 'shipping' in o || 'buyer' in o);
+    expect(withExtra.length).toBeGreaterThan(50);
+    const other = new Map(values.slice(1).map((r) => [r[column(values, 'Order id')], r[column(values, 'Other fields (JSON)')]]));
+    for (const o of withExtra) {
+      const kept = JSON.parse(String(other.get(o.orderId)));
+      if ('shipping' in o) expect(kept.shipping).toEqual((o as unknown as { shipping: unknown }).shipping);
+    }
+    const external = new Map(values.slice(1).map((r) => [r[column(values, 'Order id')], r[column(values, 'External id')]]));
+    for (const o of hub) expect(external.get(o.orderId)).toBe(o.externalId);
+    // One item row per order line.
+    const items = ordersSheet(env, 'Order Items');
+    expect(items.length - 1).toBe(hub.reduce((n, o) => n + o.items.length, 0));
+    const status = unwrap<Status>(env.rt.call('getOrdersStatus'));
+    expect(status).toMatchObject({ totalAdded: 500, backlog: false, lastError: null });
+  });
+
+  test('a second run finds nothing new: one call over the last days, no row added or rewritten', () => {
+    clearRequests(env);
+    const before = ordersSheet(env);
+    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+    const calls = getOrdersCalls(env);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].status).toBe(200);
+    const latest = Math.max(...hubOrders(env).map((o) => Date.parse(o.dateModified)));
+    expect(calls[0].query.date).toBe(mmddyyyy(Math.floor(latest / DAY) * DAY - DAY));
+    expect(ordersSheet(env)).toEqual(before);
+    expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 500 });
+  });
+
+  test('an order modified later is updated in place (same row, no duplicate); the seller\'s own column and unsent edit are kept', async () => {
+    const rows = orderRows(env);
+    const target = hubOrders(env)[123];
+    const row = rows.get(target.orderId)!;
+    const values = ordersSheet(env);
+    const width = values[0].length;
+    // The seller adds a column of their own and edits the comment of that order without sending it.
+    env.rt.sheet('Orders').setValues([['Notas']], `${String.fromCharCode(65 + width)}1`);
+    env.rt.sheet('Orders').setValues([['llamar al cliente']], `${String.fromCharCode(65 + width)}${row}`);
+    const commentCol = String.fromCharCode(65 + column(values, 'Comments'));
+    env.rt.sheet('Orders').setValues([['entregar el lunes']], `${commentCol}${row}`);
+    await changeInHub(env, target.orderId, { orderStatus: 'ready_to_ship', externalNumber: '9988776655' });
+    clearRequests(env);
+    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+
+    const after = ordersSheet(env);
+    expect(orderRows(env).get(target.orderId)).toBe(row);
+    expect(after.length).toBe(values.length);
+    const line = after[row - 1];
+    expect(line[column(after, 'Order status')]).toBe('ready_to_ship');
+    expect(line[column(after, 'External number')]).toBe('9988776655');
+    expect(line[column(after, 'Comments')]).toBe('entregar el lunes');
+    expect(String(line[column(after, 'Sync message')])).toMatch(/Kept your unsent edit of Comments/);
+    expect(line[column(after, 'Notas')]).toBe('llamar al cliente');
+    expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 1 });
+  });
+});
+
+describe('paging shift: an order modified while a window is being paged', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 25, seed: 9, status: 'DELIVERED' } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('is noticed and the orders it pushed past a page boundary are still imported', async () => {
+    unwrap(env.rt.call('runOrderImport'));
+    expect(orderRows(env).size).toBe(50);
+    // The 10th order by modification date (already imported) changes: it moves to the end of
+    // modified_asc, and every order after it moves up one place, across the page boundary.
+    const byModified = [...hubOrders(env)].sort((a, b) => Date.parse(a.dateModified) - Date.parse(b.dateModified) || a.orderId - b.orderId);
+    const skippedAtBoundary = byModified[50];
+    await changeInHub(env, byModified[9].orderId, { comments: 'cambiado' });
+    unwrap(env.rt.call('setOrdersSchedule', 1));
+    advanceUntil(env, () => orderRows(env).size >= 120, 30);
+    expect(orderRows(env).has(skippedAtBoundary.orderId)).toBe(true);
+    expect(orderRows(env).size).toBe(120);
+    // The window was read again from the day of the moved order's earlier modification.
+    const dates = getOrdersCalls(env).map((c) => c.query.date);
+    expect(dates).toContain(mmddyyyy(Math.floor(Date.parse(byModified[9].dateModified) / DAY) * DAY));
+    expect(getOrdersCalls(env).every((c) => c.status === 200)).toBe(true);
+  });
+});
+
+describe('the rate limit across executions', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings() }, runtime: { deployment: 'container' } });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 180, days: 10, seed: 2 } });
+    const other = env.rt.forUser('colleague@example.com');
+    unwrap(other.call('saveToken', env.token));
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('two overlapping executions (two users) make one call: the second finds the lock held and leaves', () => {
+    clearRequests(env);
+    const other = env.rt.forUser('colleague@example.com');
+    let inner: unknown = null;
+    env.rt.onServiceCall((info) => {
+      if (inner === null && info.service === 'UrlFetchApp') inner = other.call('runOrderImport');
+    });
+    try {
+      unwrap(env.rt.call('runOrderImport'));
+    } finally {
+      env.rt.onServiceCall(undefined);
+    }
+    expect(inner).toMatchObject({ ok: false });
+    expect((inner as { error: string }).error).toMatch(/Order import by user@example\.com has been running/);
+    expect(getOrdersCalls(env)).toHaveLength(1);
+  });
+
+  test('right after, another user\'s run makes no call either: the last call time is shared', () => {
+    clearRequests(env);
+    const r = unwrap<{ outcome: { calls: number; message: string } }>(env.rt.forUser('colleague@example.com').call('runOrderImport'));
+    expect(r.outcome.calls).toBe(0);
+    expect(r.outcome.message).toMatch(/allows one Get Orders call per minute: the next call is possible in \d+ s/);
+    expect(getOrdersCalls(env)).toHaveLength(0);
+  });
+
+  test('a held document lock makes a trigger-free run leave without calling', () => {
+    env.rt.advance(5 * 60_000);
+    clearRequests(env);
+    env.rt.holdLock('document', 60_000);
+    const r = env.rt.call('runOrderImport') as { ok: boolean; error?: string };
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/did not start: another Hub Sync operation is running/);
+    expect(getOrdersCalls(env)).toHaveLength(0);
+  });
+
+  test('a 429 from the hub is obeyed: no call before its Retry-After, then the import goes on', () => {
+    env.rt.advance(2 * 60_000);
+    // The hub allows one call per 5 minutes (a stricter real hub): our 1-per-minute pace meets a 429.
+    env.adminSync('POST', '/__admin/settings', { ordersRateLimit: { calls: 1, windowMs: 300_000 } });
+    try {
+      clearRequests(env);
+      unwrap(env.rt.call('setOrdersSchedule', 1));
+      advanceUntil(env, () => getOrdersCalls(env).filter((c) => c.status === 200).length >= 3, 30);
+      const calls = getOrdersCalls(env) as Array<{ status: number | null; time?: string }>;
+      const at = calls.map((c) => Date.parse(String(c.time)));
+      const limited = calls.map((c, i) => (c.status === 429 ? i : -1)).filter((i) => i >= 0);
+      expect(limited.length).toBeGreaterThanOrEqual(1);
+      for (const i of limited) {
+        // Retry-After pointed at the end of the hub's 5-minute window: the next call is not before it, and it gets through.
+        expect(at[i + 1] - at[i - 1]).toBeGreaterThanOrEqual(300_000);
+        expect(calls[i + 1].status).toBe(200);
+      }
+      expect(orderRows(env).size).toBeGreaterThanOrEqual(150);
+      const log = ordersSheet(env, 'Log');
+      expect(columnValues(log, 'Message').some((m) => /asked to wait \(429\)/.test(String(m)))).toBe(true);
+    } finally {
+      env.adminSync('POST', '/__admin/settings', { ordersRateLimit: { calls: 1, windowMs: 60_000 } });
+    }
+  });
+});

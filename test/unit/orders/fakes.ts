@@ -1,0 +1,110 @@
+/** In-memory ports for unit tests of the orders core. */
+import type { CellValue, KeyValueStore, SheetPort, Workbook } from '../../../src/core/ports';
+
+export function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
+  const data: Record<string, string> = { ...initial };
+  return {
+    data,
+    get: (k) => (k in data ? data[k] : null),
+    set: (k, v) => {
+      data[k] = v;
+    },
+    delete: (k) => {
+      delete data[k];
+    },
+    entries: (prefix = '') => Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith(prefix))),
+  };
+}
+
+/** A sheet in memory that records every write and format call. */
+export interface MemorySheet extends SheetPort {
+  grid: CellValue[][];
+  writes: Array<{ row: number; column: number; rows: number; columns: number }>;
+  formats: Array<{ row: number; column: number; rows: number; columns: number; format: string }>;
+}
+
+export function memorySheet(name: string, grid: CellValue[][] = []): MemorySheet {
+  const sheet: MemorySheet = {
+    name,
+    grid: grid.map((r) => [...r]),
+    writes: [],
+    formats: [],
+    readAll() {
+      const width = Math.max(0, ...this.grid.map((r) => r.length));
+      return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+    },
+    write(row, column, values) {
+      this.writes.push({ row, column, rows: values.length, columns: values[0]?.length ?? 0 });
+      values.forEach((line, i) => {
+        const r = (this.grid[row - 1 + i] ??= []);
+        line.forEach((v, j) => {
+          while (r.length < column - 1 + j) r.push('');
+          // Sheets stores '… as the text after the apostrophe (the marker escapeCellText adds).
+          r[column - 1 + j] = typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v;
+        });
+      });
+      for (let i = 0; i < this.grid.length; i++) this.grid[i] ??= [];
+    },
+    appendRow(values) {
+      this.grid.push([...values]);
+    },
+    lastRow() {
+      return this.grid.length;
+    },
+    setNumberFormat(row, column, rows, columns, format) {
+      this.formats.push({ row, column, rows, columns, format });
+    },
+    styleHeader() {},
+    hiddenRows: () => new Set<number>(),
+    deleteRows(row, count) {
+      this.grid.splice(row - 1, count);
+    },
+    maxRows() {
+      return Math.max(1000, this.grid.length);
+    },
+    ensureSize() {},
+    mergedRanges: () => [],
+  };
+  return sheet;
+}
+
+export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}): Workbook & { sheets: Map<string, MemorySheet> } {
+  const map = new Map<string, MemorySheet>(Object.entries(sheets).map(([n, g]) => [n, memorySheet(n, g)]));
+  return {
+    sheets: map,
+    sheet: (name) => map.get(name) ?? null,
+    ensureSheet(name, header) {
+      let s = map.get(name);
+      if (!s) {
+        s = memorySheet(name, header.length ? [[...header]] : []);
+        map.set(name, s);
+      }
+      return s;
+    },
+    selection: () => null,
+    sheetNames: () => [...map.keys()],
+  };
+}
+
+import type { Context } from '../../../src/core/context';
+import type { Ports } from '../../../src/core/ports';
+import { Settings } from '../../../src/core/settings/schema';
+
+/** A context over in-memory ports; ports a test does not give throw when used. */
+export function fakeContext(parts: Partial<Ports> & { interactive?: boolean; now?: number; settings?: Partial<Settings> } = {}): Context {
+  let now = parts.now ?? Date.UTC(2026, 10, 20, 15);
+  const unused = (name: string) => new Proxy({}, { get: () => { throw new Error(`port ${name} used in a unit test`); } });
+  const ports: Ports = {
+    transport: parts.transport ?? (unused('transport') as Ports['transport']),
+    clock: parts.clock ?? { now: () => now, sleep: (ms) => { now += ms; } },
+    userStore: parts.userStore ?? memoryStore(),
+    documentStore: parts.documentStore ?? memoryStore(),
+    lock: parts.lock ?? { tryAcquire: () => true, release: () => {} },
+    scheduler: parts.scheduler ?? (unused('scheduler') as Ports['scheduler']),
+    notifier: parts.notifier ?? (unused('notifier') as Ports['notifier']),
+    files: parts.files ?? (unused('files') as Ports['files']),
+    session: parts.session ?? { userEmail: () => 'seller@example.com', userKey: () => 'seller@example.com', timeZone: () => 'America/Mexico_City' },
+    workbook: parts.workbook ?? memoryWorkbook(),
+  };
+  return { ports, settings: { ...Settings.parse({}), ...parts.settings }, startedAt: now, interactive: parts.interactive ?? true };
+}
