@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_ITEMS_PER_REQUEST, ENDPOINTS, type EndpointName } from './endpoints';
 import { HubError } from './errors';
+import { readDeprecation, type Deprecation } from './deprecation';
 import { buildQuery, chunk, encodePathSegment, formatHubDate } from './query';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { MalformedAnswer, emptyStats, runCalls, type Call, type CallStats, type Outcome } from './call-runner';
@@ -228,9 +229,14 @@ export class HubClient {
     return { products, failedOffsets, total: first.total };
   }
 
-  /** Get Status Request — deprecated since January 2020; kept for old async job ids. */
-  getStatusRequest(jobId: string): S.StatusRequestResult {
-    return this.one(this.call('getStatusRequest', S.StatusRequestResult, { query: { jobId } }));
+  /** Get Status Request — deprecated since January 2020; kept for old async job ids. The hub's Deprecation headers come along so the seller is told. */
+  getStatusRequest(jobId: string): S.StatusRequestResult & { deprecation: Deprecation } {
+    const read = jsonParser(S.StatusRequestResult);
+    return this.one<S.StatusRequestResult & { deprecation: Deprecation }>({
+      endpoint: 'getStatusRequest',
+      request: this.request('getStatusRequest', { query: { jobId } }),
+      parse: (res) => ({ ...read(res), deprecation: readDeprecation(res.headers) }),
+    });
   }
 
   /** One page of Get Job Status. */

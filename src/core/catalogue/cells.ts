@@ -1,0 +1,74 @@
+/**
+ * The cells of one pulled row, and the values the hub confirmed for it. Numbers are written as
+ * numbers; every string from the hub goes through escapeCellText; the permalink through link.ts.
+ */
+import { valueKey, escapeCellText, CHANNEL_FIELDS } from '../../sheet';
+import type { CellValue } from '../ports';
+import type { ConfirmedValues } from '../push/snapshot';
+import type { PullColumn, PullLayout } from './columns';
+import { isLinkableUrl, permalinkCell } from './link';
+import type { PulledProduct } from './products';
+
+const numberCell = (n: number | null): CellValue => (n === null ? '' : n);
+
+/** The value a pull writes into `column` for `product`; `inHub` is the In hub text. */
+export function pulledCell(column: PullColumn, product: PulledProduct, inHub: string): CellValue {
+  switch (column.kind) {
+    case 'title': return product.title === null ? '' : escapeCellText(product.title);
+    case 'quantity': return numberCell(product.quantity);
+    case 'inHub': return escapeCellText(inHub);
+    case 'channelValue': {
+      const values = product.channels.get(column.channel);
+      return values ? numberCell(values[column.field]) : '';
+    }
+    case 'listing': {
+      const values = product.channels.get(column.channel);
+      if (!values) return '';
+      if (column.field === 'permalink') return permalinkCell(values.permalink);
+      const text = column.field === 'listingStatus' ? values.status : values.externalId;
+      return text === '' ? '' : escapeCellText(text);
+    }
+    default: return '';
+  }
+}
+
+/**
+ * A cell the pull leaves as it was, written back in its block: strings re-escaped (a stored "=x"
+ * read back as text must stay text), a permalink made a link again when it is one.
+ */
+export function keptCell(column: PullColumn | null, value: CellValue | undefined): CellValue {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value !== 'string') return value;
+  if (column?.kind === 'listing' && column.field === 'permalink' && isLinkableUrl(value.trim())) return permalinkCell(value);
+  return escapeCellText(value);
+}
+
+/** The values of the row's input columns as the hub holds them: what "push changes" compares against. */
+export function confirmedValues(product: PulledProduct, layout: PullLayout): ConfirmedValues {
+  const out: ConfirmedValues = {};
+  if (layout.generalQuantity && product.quantity !== null) out[valueKey('quantity')] = product.quantity;
+  for (const ch of layout.channels) {
+    const values = product.channels.get(ch.channel);
+    if (!ch.writable || !values) continue;
+    for (const field of CHANNEL_FIELDS) {
+      if (field === 'availableDays' && !ch.availableDays) continue;
+      const v = values[field];
+      if (v !== null) out[valueKey(field, ch.channel)] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * The snapshot entry after a pull: the keys the pull speaks for (the general quantity when sent,
+ * every field of each pulled channel) are the hub's; other keys (a general price, channels this
+ * pull did not read) stay as they were confirmed.
+ */
+export function mergePulled(before: ConfirmedValues | undefined, pulled: ConfirmedValues, layout: PullLayout): ConfirmedValues {
+  const owned = new Set<string>();
+  if (layout.generalQuantity) owned.add(valueKey('quantity'));
+  for (const ch of layout.channels) for (const field of CHANNEL_FIELDS) owned.add(valueKey(field, ch.channel));
+  const out: ConfirmedValues = {};
+  for (const [key, value] of Object.entries(before ?? {})) if (!owned.has(key)) out[key] = value;
+  return { ...out, ...pulled };
+}

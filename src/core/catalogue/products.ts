@@ -1,0 +1,100 @@
+/**
+ * The hub's products as the sheet will show them: channel codes folded into written codes, one
+ * entry per channel, and the SKU key rows are matched on.
+ */
+import type { ChannelData, Product } from '../../api/schemas/stock';
+import { isWritableChannel, writtenChannel } from './channels';
+import { takesAvailableDays, type PullLayout } from './columns';
+
+/** One channel's values of a product (§2.3), nulls where the hub sent none. */
+export interface ChannelValues {
+  quantity: number | null;
+  price: number | null;
+  salePrice: number | null;
+  availableDays: number | null;
+  status: string;
+  externalId: string;
+  permalink: string;
+}
+
+export interface PulledProduct {
+  sku: string;
+  /** The key rows are matched on: the SKU trimmed and in Unicode NFC, as the hub matches SKUs. */
+  key: string;
+  title: string | null;
+  /** The general quantity, or null when the hub did not send it. */
+  quantity: number | null;
+  /** By written channel code, in the hub's order. */
+  channels: Map<string, ChannelValues>;
+}
+
+/** The matching key of a SKU (sheet or hub): trimmed, NFC. */
+export function skuKey(sku: string): string {
+  return sku.trim().normalize('NFC');
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+
+function channelValues(entry: ChannelData): ChannelValues {
+  return {
+    quantity: num(entry.quantity),
+    price: num(entry.price),
+    salePrice: num(entry.salePrice),
+    availableDays: num((entry as Record<string, unknown>).availableDays),
+    status: text(entry.status),
+    externalId: text(entry.externalId),
+    permalink: text(entry.permalink),
+  };
+}
+
+const hasListing = (v: ChannelValues): boolean => v.externalId !== '';
+
+/** Reads one hub product; two entries folding into one channel keep the one with a listing. */
+export function readProduct(product: Product, aliases: Readonly<Record<string, string>>): PulledProduct {
+  const channels = new Map<string, ChannelValues>();
+  for (const entry of product.channelData) {
+    const channel = writtenChannel(entry.channel, aliases);
+    const values = channelValues(entry);
+    const before = channels.get(channel);
+    if (!before || (!hasListing(before) && hasListing(values))) channels.set(channel, values);
+  }
+  const loose = product as Record<string, unknown>;
+  return {
+    sku: product.sku,
+    key: skuKey(product.sku),
+    title: typeof loose.title === 'string' ? loose.title : null,
+    quantity: num(loose.quantity),
+    channels,
+  };
+}
+
+/** Products in the hub's order, each SKU once (offset paging can repeat one when the catalogue changes meanwhile). */
+export function readProducts(products: readonly Product[], aliases: Readonly<Record<string, string>>): PulledProduct[] {
+  const seen = new Set<string>();
+  const out: PulledProduct[] = [];
+  for (const p of products) {
+    const read = readProduct(p, aliases);
+    if (read.key === '' || seen.has(read.key)) continue;
+    seen.add(read.key);
+    out.push(read);
+  }
+  return out;
+}
+
+/** The columns the products call for: channels in order of first appearance. */
+export function layoutOf(products: readonly PulledProduct[]): PullLayout {
+  const channels = new Map<string, { writable: boolean; availableDays: boolean }>();
+  let generalQuantity = false;
+  let title = false;
+  for (const p of products) {
+    if (p.quantity !== null) generalQuantity = true;
+    if (p.title !== null) title = true;
+    p.channels.forEach((values, channel) => {
+      const known = channels.get(channel) ?? { writable: isWritableChannel(channel), availableDays: false };
+      if (values.availableDays !== null && known.writable && takesAvailableDays(channel)) known.availableDays = true;
+      channels.set(channel, known);
+    });
+  }
+  return { generalQuantity, title, channels: [...channels].map(([channel, c]) => ({ channel, ...c })) };
+}

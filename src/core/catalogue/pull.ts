@@ -1,0 +1,114 @@
+/**
+ * Pull the catalogue into Stock & Prices (Get Products Stock Price, every page, in parallel):
+ * one row per SKU, upserted, with the per-channel columns; then the snapshot holds what the hub
+ * holds, so that "push changes" sends only what is edited afterwards.
+ */
+import { HubError } from '../../api/errors';
+import { INPUT_HEADERS, readTable } from '../../sheet';
+import { hubClient, type Context } from '../context';
+import { UserError } from '../errors';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import type { CellValue, SheetPort } from '../ports';
+import { tableOptions } from '../push/load';
+import { SnapshotStore } from '../push/snapshot';
+import { channelAliases, writtenChannel } from './channels';
+import { mergePulled } from './cells';
+import { IN_HUB_YES, pullColumns } from './columns';
+import { overwriteQuestion, unconfirmedEdits, writtenBy } from './edits';
+import { assertNoPushRunning, headerProblem } from './guards';
+import { layoutOf, readProducts } from './products';
+import { applyColumnPlan, planColumns, writeBlocks } from './sheet-blocks';
+import type { Confirm, PullOptions, PullOutcome } from './types';
+import { planUpsert } from './upsert';
+import { localDateTime } from './when';
+
+const LOCK_WAIT_MS = 10_000;
+
+const n = (x: number): string => x.toLocaleString('en-US');
+
+/** The pull. `confirm` is asked before replacing values the hub has not confirmed. */
+export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confirm): PullOutcome {
+  return withDocumentLock(ctx, 'Pull catalogue', LOCK_WAIT_MS, () => {
+    assertNoPushRunning(ctx, 'Pull catalogue');
+    const client = hubClient(ctx);
+    const name = ctx.settings.sheetNames.stock;
+    const aliases = channelAliases(ctx.settings);
+    // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
+    const filter = options.channel?.trim() ? writtenChannel(options.channel, aliases) : null;
+    const existing = ctx.ports.workbook.sheet(name);
+    const values: CellValue[][] = existing ? existing.readAll() : [];
+    const table = readTable(values, tableOptions(ctx.settings));
+    const problem = headerProblem(table, name, 'pull');
+    if (problem) throw new UserError(problem);
+
+    const started = ctx.ports.clock.now();
+    let got: ReturnType<typeof client.getAllProducts>;
+    try {
+      got = client.getAllProducts({ channel: filter ?? undefined, sort: options.sort });
+    } catch (e) {
+      if (e instanceof HubError) throw new UserError(`The catalogue could not be read: ${e.message} Nothing was written.`);
+      throw e;
+    }
+    if (got.failedOffsets.length > 0) {
+      const pages = Math.ceil(got.total / 50);
+      throw new UserError(`${got.failedOffsets.length} of ${pages} pages of the catalogue could not be read (${got.failedOffsets[0].error.message}). Nothing was written; pull again in a few minutes.`);
+    }
+    const products = readProducts(got.products, aliases);
+    const layout = layoutOf(products);
+    const specs = pullColumns(layout);
+    const now = ctx.ports.clock.now();
+    const when = localDateTime(now, ctx.ports.session.timeZone());
+    // A pull filtered by channel does not list every SKU, and a short count means the catalogue
+    // changed while it was paged: in both cases "not in the hub" could be wrong, so nobody is marked.
+    const complete = filter === null && products.length >= got.total;
+
+    const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
+    const columns = planColumns(header, [INPUT_HEADERS.sku, ...specs.map((s) => s.header)], aliases);
+    const skuColumn = columns.where[INPUT_HEADERS.sku];
+    const placed = specs.map((spec) => ({ column: columns.where[spec.header], spec }));
+    const plan = planUpsert({
+      values: values.length > 0 ? values : [header],
+      placed,
+      rows: table.rows.map((r) => ({ rowNumber: r.rowNumber, sku: r.sku })),
+      products,
+      layout,
+      inHubText: IN_HUB_YES,
+      missingText: complete ? `No (not in the hub at the pull of ${when})` : null,
+    });
+
+    // Asked only now, when it is known which rows and columns the pull rewrites.
+    const snapshot = new SnapshotStore(ctx.ports.workbook);
+    const current = snapshot.load();
+    const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout));
+    if (edits.rows > 0) {
+      const question = overwriteQuestion('Pulling the catalogue', edits);
+      if (!confirm(question)) return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${question}` };
+    }
+
+    const sheet: SheetPort = existing ?? ctx.ports.workbook.ensureSheet(name, [INPUT_HEADERS.sku]);
+    applyColumnPlan(sheet, columns, plan.lastRow);
+    if (plan.lastRow >= 2) writeBlocks(sheet, [[2, plan.lastRow]], placed.map((p) => p.column), plan.cell);
+    if (plan.appended.skus.length > 0) sheet.write(plan.appended.firstRow, skuColumn + 1, plan.appended.skus.map((s) => [s]));
+
+    const entries = new Map<string, Record<string, number>>();
+    plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
+    snapshot.replace(entries, current, now);
+
+    const requests = client.stats.requests;
+    const parts = [`${n(plan.updatedRows)} row${plan.updatedRows === 1 ? '' : 's'} updated`, `${n(plan.addedRows)} added`];
+    if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
+    const scope = filter ? ` listed on ${filter}` : '';
+    const caveat = filter === null && !complete ? ' The catalogue changed while it was read, so no row was marked as not in the hub; pull again to check.' : '';
+    const message = `Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.${caveat}`;
+    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+      time: now, user: ctx.ports.session.userEmail(), operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
+      ok: plan.updatedRows + plan.addedRows, failed: 0, skipped: plan.missingRows, requests, retries: client.stats.retries,
+      durationMs: now - started, message,
+    }, ctx.settings.logMaxRows);
+    return {
+      status: 'done', skus: products.length, updated: plan.updatedRows, added: plan.addedRows, notInHub: plan.missingRows,
+      columnsAdded: columns.missing.length, requests, retries: client.stats.retries, message,
+    };
+  });
+}

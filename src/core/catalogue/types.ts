@@ -1,0 +1,50 @@
+/** What the catalogue use cases take and return (plain objects: they cross google.script.run). */
+
+export const PULL_SORTS = ['alph_asc', 'alph_desc'] as const;
+export type PullSort = (typeof PULL_SORTS)[number];
+
+export interface PullOptions {
+  /** Only products listed on this channel, and only its columns (any code the hub takes as a filter). */
+  channel?: string;
+  /** The hub's SKU order; new rows are appended in it. Default: the hub's own order. */
+  sort?: PullSort;
+}
+
+/** The seller must say yes first: the pull would replace values the hub has not confirmed. */
+export interface NeedsConfirmation {
+  status: 'needsConfirmation';
+  editedRows: number;
+  examples: string[];
+  message: string;
+}
+
+export interface PullDone {
+  status: 'done';
+  /** SKUs the hub sent. */
+  skus: number;
+  updated: number;
+  added: number;
+  notInHub: number;
+  columnsAdded: number;
+  requests: number;
+  retries: number;
+  message: string;
+}
+
+export type PullOutcome = PullDone | NeedsConfirmation;
+
+export interface RefreshDone {
+  status: 'done';
+  /** Selected rows with a SKU. */
+  rows: number;
+  refreshed: number;
+  notInHub: number;
+  failed: number;
+  requests: number;
+  message: string;
+}
+
+export type RefreshOutcome = RefreshDone | NeedsConfirmation;
+
+/** Asks the seller a yes/no question (the menu's dialog; the sidebar answers with its own flag). */
+export type Confirm = (question: string) => boolean;

@@ -1,0 +1,14 @@
+/** Dates inside cell texts ("not in the hub at the pull of 2026-11-20 09:00"), in the spreadsheet's time zone. */
+
+/** `yyyy-mm-dd hh:mm` in `timeZone`; UTC (marked) when the zone is unknown to the runtime. */
+export function localDateTime(epochMs: number, timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    }).formatToParts(new Date(epochMs));
+    const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '00';
+    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  } catch {
+    return `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  }
+}

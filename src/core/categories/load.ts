@@ -1,0 +1,111 @@
+/**
+ * Load a channel's categories (GetCategories) into the Categories sheet, upserted by Internal id:
+ * known rows are rewritten in place, new categories appended in tree order, rows of that channel
+ * the hub no longer has are marked. Rows are never deleted or moved.
+ */
+import type { Category } from '../../api/schemas/categories';
+import { HubError } from '../../api/errors';
+import { hubClient, type Context } from '../context';
+import { UserError } from '../errors';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import type { CellValue } from '../ports';
+import { channelAliases, writtenChannel } from '../catalogue/channels';
+import { localDateTime } from '../catalogue/when';
+import { DELETED, readCategoryRow, type CategoryField } from './columns';
+import { mappingsText } from './mappings';
+import { openCategorySheet, writeCategoryUpdates, type CategoryUpdates } from './sheet';
+import { categoryTree, type TreeEntry } from './tree';
+
+export interface CategoriesLoaded {
+  channel: string;
+  categories: number;
+  updated: number;
+  added: number;
+  notInHub: number;
+  message: string;
+}
+
+function loadedCells(entry: TreeEntry, now: number): Partial<Record<CategoryField, CellValue>> {
+  const c: Category = entry.category;
+  return {
+    path: entry.path,
+    level: entry.level,
+    title: c.Title,
+    source: c.CategorySource,
+    sourceId: c.CategorySourceId ?? '',
+    parentSource: c.CategorySourceParent ?? '',
+    parentId: c.CategorySourceParentId ?? '',
+    internalId: c.internalId,
+    mappings: mappingsText(c.mappings ?? []),
+    status: entry.problem ? 'Warning' : 'OK',
+    message: entry.problem ? `Loaded, but ${entry.problem}` : 'Loaded from the hub',
+    syncedAt: new Date(now),
+  };
+}
+
+/** Loads the categories of `channel` (a code the hub keeps categories for: mercadolibre or magento). */
+export function loadCategories(ctx: Context, channelInput: string): CategoriesLoaded {
+  const aliases = channelAliases(ctx.settings);
+  const channel = writtenChannel(String(channelInput ?? ''), aliases);
+  if (!channel) throw new UserError('Name the channel whose categories to load (the hub keeps them for mercadolibre and magento).');
+  return withDocumentLock(ctx, 'Load categories', 10_000, () => {
+    const client = hubClient(ctx);
+    const started = ctx.ports.clock.now();
+    let categories: Category[];
+    try {
+      categories = client.getCategories(channel);
+    } catch (e) {
+      if (e instanceof HubError) throw new UserError(`The categories of '${channel}' could not be loaded: ${e.message} Nothing was changed.`);
+      throw e;
+    }
+    const tree = categoryTree(categories);
+    const cs = openCategorySheet(ctx, true);
+    const now = ctx.ports.clock.now();
+
+    const rowsById = new Map<number, number[]>();
+    const sourceOfRow = new Map<number, string>();
+    const statusAt = cs.columns.status;
+    for (let r = 2; r <= cs.values.length; r++) {
+      const row = readCategoryRow(cs.values, cs.columns, r);
+      if (row.internalId.kind !== 'value') continue;
+      // A row deleted through the add-on already says so; it is not "not in the hub" news.
+      if (statusAt !== undefined && cs.values[r - 1]?.[statusAt] === DELETED) continue;
+      rowsById.set(row.internalId.value, [...(rowsById.get(row.internalId.value) ?? []), r]);
+      if (row.source.kind === 'value') sourceOfRow.set(r, writtenChannel(row.source.value, aliases));
+    }
+
+    const updates: CategoryUpdates = new Map();
+    const firstNew = Math.max(cs.values.length, 1) + 1;
+    let next = firstNew;
+    let updated = 0;
+    for (const entry of tree) {
+      const cells = loadedCells(entry, now);
+      const rows = rowsById.get(entry.category.internalId);
+      rowsById.delete(entry.category.internalId);
+      if (rows) {
+        rows.forEach((r) => updates.set(r, cells));
+        updated += rows.length;
+      } else {
+        updates.set(next++, cells);
+      }
+    }
+    // Rows left with an id of this channel are categories the hub no longer has.
+    const when = localDateTime(now, ctx.ports.session.timeZone());
+    let notInHub = 0;
+    rowsById.forEach((rows) => rows.forEach((r) => {
+      if (sourceOfRow.get(r) !== channel) return;
+      updates.set(r, { status: 'Not in hub', message: `Not in the hub at the load of ${when}: it was deleted or moved there.`, syncedAt: new Date(now) });
+      notInHub++;
+    }));
+    writeCategoryUpdates(cs, updates);
+
+    const added = next - firstNew;
+    const message = `Loaded ${tree.length} ${channel} categor${tree.length === 1 ? 'y' : 'ies'} into "${cs.sheet.name}": ${updated} updated, ${added} added${notInHub ? `, ${notInHub} marked not in the hub` : ''}. The Path column shows the tree (sort by it to see parents above their children).`;
+    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+      time: now, user: ctx.ports.session.userEmail(), operation: `Load categories (${channel})`, ok: tree.length, failed: 0, skipped: notInHub,
+      requests: client.stats.requests, retries: client.stats.retries, durationMs: now - started, message,
+    }, ctx.settings.logMaxRows);
+    return { channel, categories: tree.length, updated, added, notInHub, message };
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The shape every row action on the Categories sheet shares (create, update, map, delete): the
+ * selected rows are read, checked, sent one request each, and each row gets its Sync status,
+ * Sync message and Synced at. One bad row never stops the others.
+ */
+import type { HubClient } from '../../api/client';
+import { HubError } from '../../api/errors';
+import { isBlankCell } from '../../sheet';
+import { hubClient, type Context } from '../context';
+import { withDocumentLock } from '../guard';
+import { appendLog } from '../log';
+import type { CellValue } from '../ports';
+import { selectedRows } from '../catalogue/selection';
+import { readCategoryRow, type CategoryField, type CategoryRow } from './columns';
+import { openCategorySheet, writeCategoryUpdates, type CategorySheet, type CategoryUpdates } from './sheet';
+
+/** At most this many rows per action (one request each). */
+export const MAX_CATEGORY_ROWS = 500;
+
+export interface CategoryActionSummary {
+  action: string;
+  /** Selected rows with content. */
+  rows: number;
+  ok: number;
+  failed: number;
+  requests: number;
+  message: string;
+}
+
+/** A row checked: what to send, or why not. */
+export type Checked<T> = { row: CategoryRow; payload: T } | { row: CategoryRow; reason: string };
+
+/** What a sent row writes. */
+export type Sent = { ok: true; cells: Partial<Record<CategoryField, CellValue>>; status?: string } | { ok: false; message: string };
+
+export interface RowAction<T> {
+  /** "Create categories": the Log line and the lock holder. */
+  title: string;
+  /** "create in the hub": the selection hint. */
+  verb: string;
+  check(rows: CategoryRow[], cs: CategorySheet): Array<Checked<T>>;
+  /** A yes/no question before anything is sent (delete); "no" sends nothing. */
+  question?(payloads: Array<{ row: CategoryRow; payload: T }>): string;
+  send(client: HubClient, payload: T): Sent;
+}
+
+/** The message of a failed request, for the row. */
+export function failure(e: unknown): Sent {
+  if (e instanceof HubError) return { ok: false, message: e.message };
+  throw e;
+}
+
+function hasContent(cs: CategorySheet, rowNumber: number): boolean {
+  const row = cs.values[rowNumber - 1];
+  return Array.isArray(row) && row.some((v) => !isBlankCell(v));
+}
+
+/** Runs a row action on the selected rows of the Categories sheet. */
+export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryActionSummary {
+  return withDocumentLock(ctx, action.title, 10_000, () => {
+    const client = hubClient(ctx);
+    const cs = openCategorySheet(ctx, false);
+    const selected = selectedRows(ctx, cs.sheet.name, MAX_CATEGORY_ROWS, action.verb);
+    const rows = [...selected].sort((a, b) => a - b).filter((r) => hasContent(cs, r)).map((r) => readCategoryRow(cs.values, cs.columns, r));
+    const started = ctx.ports.clock.now();
+    const checked = action.check(rows, cs);
+    const ready = checked.filter((c): c is { row: CategoryRow; payload: T } => 'payload' in c);
+    if (action.question && ready.length > 0 && !ctx.ports.notifier.confirm(action.question(ready), action.title)) {
+      return { action: action.title, rows: rows.length, ok: 0, failed: 0, requests: 0, message: `${action.title}: cancelled; nothing was sent to the hub.` };
+    }
+    const updates: CategoryUpdates = new Map();
+    let ok = 0;
+    let failed = 0;
+    for (const c of checked) {
+      const now = new Date(ctx.ports.clock.now());
+      const result: Sent = 'payload' in c ? action.send(client, c.payload) : { ok: false, message: c.reason };
+      if (result.ok) {
+        ok++;
+        updates.set(c.row.rowNumber, { ...result.cells, status: result.status ?? 'OK', syncedAt: now });
+      } else {
+        failed++;
+        updates.set(c.row.rowNumber, { status: 'Error', message: result.message, syncedAt: now });
+      }
+    }
+    writeCategoryUpdates(cs, updates);
+    const requests = client.stats.requests;
+    const message = rows.length === 0
+      ? `${action.title}: the selected rows of "${cs.sheet.name}" are empty; nothing was sent.`
+      : `${action.title}: ${ok} ok, ${failed} failed \u2014 ${requests} request${requests === 1 ? '' : 's'}. See Sync status and Sync message on each row.`;
+    const now = ctx.ports.clock.now();
+    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+      time: now, user: ctx.ports.session.userEmail(), operation: action.title, ok, failed, skipped: 0,
+      requests, retries: client.stats.retries, durationMs: now - started, message,
+    }, ctx.settings.logMaxRows);
+    return { action: action.title, rows: rows.length, ok, failed, requests, message };
+  });
+}
+
+/** Reasons of the cells a row needs, each named by its header. */
+export function need(reasons: string[], cell: CategoryRow[keyof Omit<CategoryRow, 'rowNumber'>], what: string): void {
+  if (cell.kind === 'empty') reasons.push(`${what} is empty`);
+  else if (cell.kind === 'error') reasons.push(cell.reason);
+}

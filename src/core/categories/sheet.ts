@@ -1,0 +1,62 @@
+/**
+ * Reading and writing the Categories sheet. Writes touch only the cells given, in blocks of
+ * adjacent rows × adjacent columns; a column that is missing is added at the right.
+ */
+import { escapeCellText } from '../../sheet';
+import type { Context } from '../context';
+import { UserError } from '../errors';
+import type { CellValue, SheetPort } from '../ports';
+import { missingSheetMessage } from '../push/load';
+import { rowRuns, writeBlocks } from '../catalogue/sheet-blocks';
+import { CATEGORY_FIELDS, CATEGORY_HEADERS, mapCategoryHeaders, type CategoryColumns, type CategoryField } from './columns';
+
+export interface CategorySheet {
+  sheet: SheetPort;
+  values: CellValue[][];
+  columns: CategoryColumns;
+}
+
+/** Opens the Categories sheet; `create` makes it (with every header) when it is missing. */
+export function openCategorySheet(ctx: Context, create: boolean): CategorySheet {
+  const name = ctx.settings.sheetNames.categories;
+  let sheet = ctx.ports.workbook.sheet(name);
+  if (!sheet && !create) throw new UserError(missingSheetMessage(name, 'Categories'));
+  sheet ??= ctx.ports.workbook.ensureSheet(name, CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]));
+  const values = sheet.readAll();
+  return { sheet, values, columns: mapCategoryHeaders(values[0] ?? []) };
+}
+
+/** New cell values by sheet row (1-based) and field. */
+export type CategoryUpdates = Map<number, Partial<Record<CategoryField, CellValue>>>;
+
+// Strings (from the hub or kept) are escaped; numbers and dates go as they are.
+function cellOf(value: CellValue | undefined): CellValue {
+  if (value === undefined || value === null || value === '') return '';
+  return typeof value === 'string' ? escapeCellText(value) : value;
+}
+
+/** Writes the updates, adding missing columns; returns the number of writes. */
+export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates): number {
+  if (updates.size === 0) return 0;
+  const fields = new Set<CategoryField>();
+  updates.forEach((u) => (Object.keys(u) as CategoryField[]).forEach((f) => fields.add(f)));
+  const width = Math.max(cs.values[0]?.length ?? 0, 0);
+  const missing = CATEGORY_FIELDS.filter((f) => fields.has(f) && cs.columns[f] === undefined);
+  let writes = 0;
+  if (missing.length > 0) {
+    missing.forEach((f, i) => (cs.columns[f] = width + i));
+    cs.sheet.write(1, width + 1, [missing.map((f) => CATEGORY_HEADERS[f])]);
+    cs.sheet.styleHeader(width + missing.length);
+    writes += 2;
+  }
+  const fieldAt = new Map<number, CategoryField>();
+  fields.forEach((f) => fieldAt.set(cs.columns[f] as number, f));
+  const cell = (row: number, column: number): CellValue => {
+    const field = fieldAt.get(column) as CategoryField;
+    const update = updates.get(row);
+    if (update && field in update) return cellOf(update[field]);
+    return cellOf(cs.values[row - 1]?.[column]);
+  };
+  writes += writeBlocks(cs.sheet, rowRuns(updates.keys()), [...fieldAt.keys()], cell);
+  return writes;
+}
