@@ -1,4 +1,4 @@
-import { parseA1 } from './a1';
+import { parseA1, toA1 } from './a1';
 import { zeroCounters } from './counters';
 import { fileUrl } from './drive';
 import { GasExecutionError, HarnessError } from './errors';
@@ -155,6 +155,13 @@ export class Runtime {
       return r;
     });
     this.session.select(s.id, rects);
+  }
+
+  /** This user's active sheet and selected ranges (A1), or null before anything was selected. */
+  selection(): { sheet: string; ranges: string[] } | null {
+    const sel = this.session.selection;
+    const s = sel ? this.world.workbook.sheetById(sel.sheetId) : undefined;
+    return sel && s ? { sheet: s.name, ranges: sel.ranges.map((r) => toA1(r)) } : null;
   }
 
   /** Moves the virtual clock forward, running every trigger that falls due, in time order. */

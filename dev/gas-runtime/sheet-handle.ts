@@ -71,6 +71,37 @@ export class SheetHandle {
     return this;
   }
 
+  /**
+   * Writes `text` into the cell at `a1` as a user typing it into Sheets (the same reading as the
+   * bundle's writes: numbers, booleans, dates, `=` formulas, a leading apostrophe for text).
+   */
+  type(a1: string, text: string): this {
+    const r = this.rect(a1)!;
+    grid.writeTyped(this.model.cellForWrite(r.row, r.col), text, this.workbook.timeZone);
+    return this;
+  }
+
+  /** Empties every cell (values, formulas, formats, notes) and shows hidden rows; size and frozen rows stay. */
+  clear(): this {
+    this.model.rows = [];
+    this.model.hiddenByUser.clear();
+    this.model.hiddenByFilter.clear();
+    this.model.merges = [];
+    return this;
+  }
+
+  /** Sets the font weight of every cell of `a1`. */
+  setFontWeight(a1: string, weight: 'bold' | 'normal'): this {
+    grid.eachCellForWrite(this.model, this.rect(a1)!, (c) => (c.fontWeight = weight));
+    return this;
+  }
+
+  /** Freezes the first `n` rows. */
+  setFrozenRows(n: number): this {
+    this.model.frozenRows = n;
+    return this;
+  }
+
   /** Sets a number format on every cell of `a1`. */
   setNumberFormat(a1: string, format: string): this {
     grid.eachCellForWrite(this.model, this.rect(a1)!, (c) => (c.numberFormat = format));

@@ -1,27 +1,79 @@
 /**
- * npm start (first version): builds, runs onOpen in the Apps Script runtime emulator and prints
- * the Hub Sync menu. The full playground (workbook grid, menu and sidebar in a browser page)
- * replaces this.
+ * npm start: builds the add-on, then runs the playground until Ctrl+C.
+ *   npm start -- [--port N] [--reset] [--state-dir DIR] [--no-build]
  */
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { loadRuntime } from '../gas-runtime';
-import type { MenuTree } from '../gas-runtime/types';
+import { DEFAULT_PORT, ROOT, startPlayground } from './playground';
 
-const root = path.resolve(__dirname, '..', '..');
-execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'dev/build.ts')], { stdio: 'inherit', cwd: root });
-const rt = loadRuntime({ bundlePath: path.join(root, 'dist/Code.js'), htmlDir: path.join(root, 'dist') });
-rt.open({ authMode: 'NONE' });
-const menu = rt.menu() as MenuTree | null;
-const print = (items: MenuTree['items'], indent: string): void => {
-  for (const i of items) {
-    if ('separator' in i) console.log(`${indent}\u2500\u2500\u2500\u2500`);
-    else if ('items' in i) {
-      console.log(`${indent}${i.caption} \u25B8`);
-      print(i.items, `${indent}    `);
-    } else console.log(`${indent}${i.caption}  \u2192 ${i.functionName}()`);
+const USAGE = `Usage: npm start -- [--port N] [--reset] [--state-dir DIR] [--no-build]
+  --port N         port on 127.0.0.1 (default ${DEFAULT_PORT}, or any free port if taken; 0 = any free port)
+  --reset          forget the saved workbook and hub data and start afresh
+  --state-dir DIR  where the workbook and the hub's data are saved (default .playground)
+  --no-build       use dist/ as it is`;
+
+interface Args {
+  port: number;
+  portGiven: boolean;
+  reset: boolean;
+  stateDir: string;
+  build: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { port: DEFAULT_PORT, portGiven: false, reset: false, stateDir: path.join(ROOT, '.playground'), build: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--port') {
+      args.port = Number(value());
+      args.portGiven = true;
+      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error('--port must be a number from 0 to 65535');
+    } else if (a === '--reset') args.reset = true;
+    else if (a === '--state-dir') args.stateDir = path.resolve(value());
+    else if (a === '--no-build') args.build = false;
+    else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`Unknown option ${a}\n${USAGE}`);
   }
-};
-console.log(`\nMenu "${menu?.caption ?? '(none)'}":`);
-if (menu) print(menu.items, '  ');
-rt.close();
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.build) execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts')], { stdio: 'inherit', cwd: ROOT });
+  const pg = await startPlayground({
+    port: args.port,
+    fallbackToFreePort: !args.portGiven,
+    stateDir: args.stateDir,
+    reset: args.reset,
+    log: (line) => console.log(line),
+  });
+  console.log(`Playground: ${pg.url}`);
+  console.log(`Hub emulator: ${pg.hubUrl} (admin API at ${pg.hubUrl}/__admin)`);
+  console.log(`Saved in ${pg.stateDir}${args.reset ? ' (started afresh)' : ''}; npm start -- --reset starts afresh. Ctrl+C stops.`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    pg.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e instanceof Error ? e.message : e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(`playground: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -24,6 +24,38 @@ function pushMenus(): MenuEntry[] {
   }));
 }
 
+/** The Orders submenu (handlers in handlers/orders.ts). */
+const ORDER_MENU: MenuEntry[] = [
+  item('Import orders now', 'importOrdersNow'),
+  item('Scheduled import on/off\u2026', 'toggleOrderSchedule'),
+  item('Find order\u2026', 'findOrderFromMenu'),
+  separator,
+  item('Send edited orders', 'sendEditedOrders'),
+  item('Create orders from drafts', 'createOrdersFromDrafts'),
+  separator,
+  item('Print labels for selected orders (PDF)\u2026', 'printLabelsPdf'),
+  item('Print labels for selected orders (ZPL)\u2026', 'printLabelsZpl'),
+  separator,
+  item('Re-import orders from the backfill start\u2026', 'restartOrderImport'),
+];
+
+/** The Catalogue submenu (handlers in handlers/catalogue.ts). */
+const CATALOGUE_MENU: MenuEntry[] = [
+  item('Pull catalogue (all channels)', 'pullCatalogueFromMenu'),
+  item('Pull catalogue for one channel\u2026', 'pullCatalogueChannelFromMenu'),
+  item('Refresh selected rows from the hub', 'refreshSelectedFromMenu'),
+];
+
+/** The Categories submenu (handlers in handlers/categories.ts). */
+const CATEGORIES_MENU: MenuEntry[] = [
+  item('Load categories\u2026', 'loadCategoriesFromMenu'),
+  separator,
+  item('Create selected rows in the hub', 'createCategoriesFromMenu'),
+  item('Update selected rows in the hub', 'updateCategoriesFromMenu'),
+  item('Map selected rows to their channel', 'mapCategoriesFromMenu'),
+  item('Delete selected rows from the hub\u2026', 'deleteCategoriesFromMenu'),
+];
+
 /** The `Hub Sync` add-on menu. */
 export function menuTree(): MenuTree {
   return {
@@ -36,6 +68,11 @@ export function menuTree(): MenuTree {
       separator,
       item('Refresh job results', 'refreshJobResults'),
       item('Old job status (deprecated)\u2026', 'checkOldJobStatus'),
+      separator,
+      { caption: 'Catalogue', items: CATALOGUE_MENU },
+      { caption: 'Categories', items: CATEGORIES_MENU },
+      separator,
+      { caption: 'Orders', items: ORDER_MENU },
     ],
   };
 }

@@ -7,6 +7,13 @@ import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } fr
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
+import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
+import {
+  createCategoriesFromMenu, createSelectedCategories, deleteCategoriesFromMenu, deleteSelectedCategories, loadCategories, loadCategoriesFromMenu,
+  mapCategoriesFromMenu, mapCategory, mapSelectedCategories, pickCategoryForSelectedRow, searchCategories, updateCategoriesFromMenu, updateSelectedCategories,
+} from './handlers/categories';
+import { createOrdersFromDrafts, findOrderFromMenu, importOrdersNow, printLabelsPdf, printLabelsZpl, restartOrderImport, sendEditedOrders, toggleOrderSchedule } from './handlers/orders';
+import { createDraftOrders, findOrder, getOrdersStatus, runOrderImport, sendOrderEdits, setOrdersSchedule } from './handlers/orders-sidebar';
 
 export const publicFunctions = {
   // Simple triggers and the sidebar
@@ -18,6 +25,22 @@ export const publicFunctions = {
   pushChanges,
   refreshJobResults,
   checkOldJobStatus,
+  pullCatalogueFromMenu,
+  pullCatalogueChannelFromMenu,
+  refreshSelectedFromMenu,
+  loadCategoriesFromMenu,
+  createCategoriesFromMenu,
+  updateCategoriesFromMenu,
+  mapCategoriesFromMenu,
+  deleteCategoriesFromMenu,
+  importOrdersNow,
+  toggleOrderSchedule,
+  findOrderFromMenu,
+  createOrdersFromDrafts,
+  sendEditedOrders,
+  printLabelsPdf,
+  printLabelsZpl,
+  restartOrderImport,
   // Sidebar (google.script.run)
   getSidebarState,
   saveSettings,
@@ -29,6 +52,22 @@ export const publicFunctions = {
   cancelPush,
   refreshJobs,
   getOldJobStatus,
+  pullCatalogue,
+  refreshSelectedRows,
+  loadCategories,
+  searchCategories,
+  mapCategory,
+  pickCategoryForSelectedRow,
+  createSelectedCategories,
+  updateSelectedCategories,
+  mapSelectedCategories,
+  deleteSelectedCategories,
+  getOrdersStatus,
+  setOrdersSchedule,
+  runOrderImport,
+  findOrder,
+  createDraftOrders,
+  sendOrderEdits,
   // The installable time trigger
   onBackgroundWork,
 };

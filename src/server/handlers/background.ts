@@ -1,4 +1,5 @@
 import { runBackgroundWork } from '../../core/background/dispatch';
+import { scheduledOrderImport } from '../../core/orders/schedule';
 import { abandonBackgroundRun } from '../../core/push/run';
 import { UserError } from '../../core/errors';
 import { appendLog } from '../../core/log';
@@ -13,7 +14,7 @@ import { describeError } from '../serve';
  */
 export function onBackgroundWork(): void {
   triggerCall((ctx) => {
-    const steps = runBackgroundWork(ctx);
+    const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport });
     for (const step of steps) {
       if (!step.error) continue;
       const message = describeError(step.error);

@@ -7,8 +7,10 @@ import type { Context } from '../../core/context';
 import { UserError } from '../../core/errors';
 import { checkBaseUrl } from '../../core/settings/base-url';
 import { Settings } from '../../core/settings/schema';
-import { loadSettings, saveSettings as store } from '../../core/settings/store';
+import { loadSettings } from '../../core/settings/store';
 import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
+import { orderFilterProblems, saveWithSchedule } from '../../core/orders/schedule';
+import { ordersStatusView } from '../../core/orders/status-view';
 import { ADDON_NAME, VERSION } from '../../version';
 import { sidebarCall, type Result } from '../serve';
 import { takeNotices } from './trigger-errors';
@@ -27,6 +29,7 @@ export function sidebarState(ctx: Context) {
     token: tokenStatus(readToken(ctx.ports.userStore), now),
     push: activePushProgress(ctx),
     jobs: readOpenJobs(ctx.ports.documentStore),
+    orders: ordersStatusView(ctx),
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
     notices: takeNotices(ctx),
     now,
@@ -60,6 +63,7 @@ export function validateSettings(input: unknown, current: Settings): { settings:
     const names = Object.values(parsed.data.sheetNames);
     const dupes = names.filter((n, i) => names.indexOf(n) !== i);
     if (dupes.length) errors['sheetNames'] = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
+    Object.assign(errors, orderFilterProblems(parsed.data));
   }
   return { settings: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null, errors };
 }
@@ -67,9 +71,11 @@ export function validateSettings(input: unknown, current: Settings): { settings:
 /** Sidebar: saves the settings if every field is valid; otherwise returns the errors and saves nothing. */
 export function saveSettings(input: unknown): Result<{ saved: boolean; errors: FieldErrors; settings: Settings }> {
   return sidebarCall((ctx) => {
-    const { settings, errors } = validateSettings(input, loadSettings(ctx.ports.documentStore));
-    if (settings) store(ctx.ports.documentStore, settings);
-    return { saved: settings !== null, errors, settings: settings ?? ctx.settings };
+    const before = loadSettings(ctx.ports.documentStore);
+    const { settings, errors } = validateSettings(input, before);
+    // Saved with the schedule's owner set to whoever changed the interval, never taken from the form.
+    const saved = settings ? saveWithSchedule(ctx, before, settings) : null;
+    return { saved: saved !== null, errors, settings: saved ?? ctx.settings };
   });
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Rows for the `Stock & Prices` sheet from the hub's catalogue: what a seller would have in the
+ * sheet before the first push. Values are stored as given (a title starting with "=" stays text,
+ * as a catalogue pull writes it).
+ */
+import type { HubAdmin } from '../../hub-emulator/admin-client';
+
+/** Channels with a price column in the filled sheet (the demo's most listed ones). */
+export const PRICE_CHANNELS = ['mercadolibre', 'amazon', 'walmart'] as const;
+export const STOCK_HEADER = ['SKU', 'Title', 'Quantity', 'Price', ...PRICE_CHANNELS.map((c) => `Price [${c}]`)];
+/** Rows in the sheet on a first start. */
+export const DEFAULT_FILL_ROWS = 300;
+export const MAX_FILL_ROWS = 20_000;
+
+interface ProductLike {
+  sku: string;
+  title: string;
+  quantity: number;
+  price: number;
+  listings: Partial<Record<string, { price: number } | undefined>>;
+}
+
+/** Header + one row per product whose SKU starts with `prefix`, at most `rows`, in the hub's order. */
+export function stockRows(products: readonly ProductLike[], prefix: string, rows: number): unknown[][] {
+  const chosen = products.filter((p) => p.sku.startsWith(prefix)).slice(0, rows);
+  return [STOCK_HEADER, ...chosen.map((p) => [p.sku, p.title, p.quantity, p.price, ...PRICE_CHANNELS.map((c) => p.listings[c]?.price ?? '')])];
+}
+
+export async function hubStockRows(admin: HubAdmin, prefix: string, rows: number): Promise<unknown[][]> {
+  const { products } = await admin.state(['products']);
+  return stockRows(products, prefix, rows);
+}
+
+/**
+ * Adds `count` generated products (`GEN-000001`…, listed on the price channels, the demo's mix
+ * of listing statuses), numbered after the ones with that prefix already in the hub.
+ */
+export async function addGeneratedProducts(admin: HubAdmin, prefix: string, count: number): Promise<{ added: number; first: string; last: string }> {
+  const { products } = await admin.state(['products']);
+  const numbers = products.map((p) => p.sku.slice(prefix.length)).filter((rest, i) => products[i].sku.startsWith(prefix) && /^\d+$/.test(rest));
+  const start = numbers.reduce((m, n) => Math.max(m, Number(n)), 0) + 1;
+  await admin.seedProducts({ generate: { count, prefix, start, channels: [...PRICE_CHANNELS], status: 'mixed' } });
+  const sku = (n: number): string => `${prefix}${String(n).padStart(6, '0')}`;
+  return { added: count, first: sku(start), last: sku(start + count - 1) };
+}

@@ -1,0 +1,70 @@
+/** The playground's own menu: fill the stock sheet from the hub, add generated products to the hub. */
+import { api } from './api';
+import { openModal, showMessage } from './modal';
+import { showToast } from './toasts';
+import type { PageMenu } from './menus';
+
+const MAX_ROWS = 20_000;
+
+function wholeNumber(text: string, min: number, max: number): number | null {
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+async function fillFromHub(): Promise<void> {
+  const stockSheet = 'Stock & Prices';
+  const r = await openModal({
+    id: 'fill',
+    title: `Fill \u201c${stockSheet}\u201d from the hub`,
+    message: `Replaces every cell of \u201c${stockSheet}\u201d (the add-on\u2019s stock sheet) with products from the hub emulator (SKU, Title, Quantity, Price and per-channel prices), in the hub's order.`,
+    fields: [
+      { name: 'prefix', label: 'SKU starts with (blank: any)', value: '' },
+      { name: 'rows', label: `Rows (1\u2013${MAX_ROWS.toLocaleString('en-US')})`, value: '300', type: 'number' },
+    ],
+    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'Fill', value: 'OK', primary: true }],
+    closeValue: 'CANCEL',
+    validate: (_, f) => (wholeNumber(f.rows, 1, MAX_ROWS) === null ? `Rows must be a whole number from 1 to ${MAX_ROWS}.` : null),
+  });
+  if (r.value !== 'OK') return;
+  try {
+    const done = await api.fill(r.fields.prefix, wholeNumber(r.fields.rows, 1, MAX_ROWS)!);
+    showToast(`${done.value.rows.toLocaleString('en-US')} products written to \u201c${done.value.sheet}\u201d.`, 'Playground', 6, 'playground');
+  } catch (e) {
+    await showMessage('Could not fill the sheet', e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function generateProducts(): Promise<void> {
+  const r = await openModal({
+    id: 'generate',
+    title: 'Add generated products to the hub',
+    message: 'Adds products to the hub emulator, listed on mercadolibre, amazon and walmart with the demo\u2019s mix of listing statuses. Then fill the sheet with that SKU prefix to try a large push.',
+    fields: [
+      { name: 'count', label: `How many (1\u2013${MAX_ROWS.toLocaleString('en-US')})`, value: '5000', type: 'number' },
+      { name: 'prefix', label: 'SKU prefix', value: 'GEN-' },
+    ],
+    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'Add', value: 'OK', primary: true }],
+    closeValue: 'CANCEL',
+    validate: (_, f) =>
+      wholeNumber(f.count, 1, MAX_ROWS) === null ? `How many must be a whole number from 1 to ${MAX_ROWS}.` : /^[A-Za-z0-9._-]{1,40}$/.test(f.prefix) ? null : 'The prefix takes letters, digits, dot, dash or underscore.',
+  });
+  if (r.value !== 'OK') return;
+  try {
+    const done = await api.generate(r.fields.prefix, wholeNumber(r.fields.count, 1, MAX_ROWS)!);
+    showToast(`${done.value.added.toLocaleString('en-US')} products added to the hub: ${done.value.first} \u2026 ${done.value.last}.`, 'Playground', 6, 'playground');
+  } catch (e) {
+    await showMessage('Could not add products', e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function playgroundMenu(hubUrl: () => string): PageMenu {
+  return {
+    caption: 'Playground',
+    items: [
+      { caption: `Fill \u201cStock & Prices\u201d from the hub\u2026`, functionName: 'playground:fill', run: () => void fillFromHub() },
+      { caption: 'Add generated products to the hub\u2026', functionName: 'playground:generate', run: () => void generateProducts() },
+      { separator: true },
+      { caption: 'Show the hub emulator\u2019s address', functionName: 'playground:hub', run: () => void showMessage('Hub emulator', `${hubUrl()}\nAdmin API (state, faults, clock): ${hubUrl()}/__admin`) },
+    ],
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Selecting and editing cells like in Sheets: click, Shift/Ctrl+click, drag, row numbers and
+ * column letters; arrows, Tab, Enter; typing starts an edit, Enter/F2/double-click edits the
+ * content; Delete clears. A committed edit is sent as typed text: the runtime reads it as
+ * Sheets would (see the playground README).
+ */
+import { el } from '../dom';
+import { COL_W, ROW_H, type Grid } from './grid';
+
+/** Cells Delete clears at once at most (one request each). */
+const MAX_CLEAR = 500;
+
+export type CommitEdit = (sheet: string, r: number, c: number, text: string) => void;
+
+function target(e: Event): { r: number; c: number; kind: 'cell' | 'row' | 'col' } | null {
+  const t = (e.target as HTMLElement).closest<HTMLElement>('.cell, .rh, .ch');
+  if (!t) return null;
+  const r = Number(t.dataset.r ?? 0);
+  const c = Number(t.dataset.c ?? 0);
+  return { r, c, kind: t.classList.contains('rh') ? 'row' : t.classList.contains('ch') ? 'col' : 'cell' };
+}
+
+export function attachEditing(grid: Grid, commit: CommitEdit): { editActive(initial?: string): void } {
+  const root = grid.root;
+  let editor: { input: HTMLInputElement; r: number; c: number; original: string } | null = null;
+  let dragging = false;
+
+  function startingText(r: number, c: number): string {
+    const cell = grid.cell(r, c);
+    return cell ? (cell.e ?? cell.t) : '';
+  }
+
+  function finish(save: boolean, then?: () => void): void {
+    if (!editor) return;
+    const { input, r, c, original } = editor;
+    editor = null;
+    input.remove();
+    const sheet = grid.sheet?.name;
+    if (save && sheet && input.value !== original) commit(sheet, r, c, input.value);
+    root.focus({ preventScroll: true });
+    then?.();
+  }
+
+  function startEdit(initial?: string): void {
+    if (!grid.sheet) return;
+    finish(true);
+    const { r, c } = grid.selection.active;
+    grid.reveal(r, c);
+    const original = startingText(r, c);
+    const box = grid.cellBox(r, c);
+    const value = initial ?? original;
+    const input = el('input', { class: 'cell-editor', type: 'text', 'aria-label': `Edit cell`, autocomplete: 'off', spellcheck: 'false', 'data-r': r, 'data-c': c });
+    input.value = value;
+    input.style.left = `${box.left}px`;
+    input.style.top = `${box.top}px`;
+    input.style.width = `${Math.max(COL_W, Math.min(640, value.length * 8 + 24))}px`;
+    grid.sizer.appendChild(input);
+    editor = { input, r, c, original };
+    input.focus();
+    input.setSelectionRange(value.length, value.length);
+    input.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        finish(true, () => moveBy(e.shiftKey ? -1 : 1, 0));
+      } else if (e.key === 'Tab') {
+        e.preventDefault();
+        finish(true, () => moveBy(0, e.shiftKey ? -1 : 1));
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        finish(false);
+      }
+    });
+    input.addEventListener('input', () => {
+      input.style.width = `${Math.max(COL_W, Math.min(640, input.value.length * 8 + 24))}px`;
+    });
+    input.addEventListener('blur', () => finish(true));
+  }
+
+  function moveBy(dr: number, dc: number): void {
+    grid.selection.move(dr, dc);
+    grid.reveal(grid.selection.active.r, grid.selection.active.c);
+    grid.selected();
+  }
+
+  root.addEventListener('mousedown', (e) => {
+    const t = target(e);
+    if (!t || e.button !== 0 || (e.target as HTMLElement).classList.contains('cell-editor')) return;
+    finish(true);
+    e.preventDefault();
+    root.focus({ preventScroll: true });
+    const how = e.shiftKey ? 'extend' : e.ctrlKey || e.metaKey ? 'add' : 'set';
+    if (t.kind === 'row') grid.selection.selectRow(t.r, how);
+    else if (t.kind === 'col') grid.selection.selectColumn(t.c, how);
+    else if (how === 'extend') grid.selection.extend(t);
+    else {
+      grid.selection.set(t, how === 'add');
+      dragging = true;
+    }
+    grid.selected();
+  });
+  root.addEventListener('mouseover', (e) => {
+    if (!dragging) return;
+    const t = target(e);
+    if (t && t.kind === 'cell') {
+      grid.selection.extend(t);
+      grid.selected();
+    }
+  });
+  document.addEventListener('mouseup', () => (dragging = false));
+  root.addEventListener('dblclick', (e) => {
+    const t = target(e);
+    if (t && t.kind === 'cell') startEdit();
+  });
+
+  root.addEventListener('keydown', (e) => {
+    if (editor || !grid.sheet) return;
+    const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const arrow = arrows[e.key];
+    if (arrow) {
+      e.preventDefault();
+      if (e.shiftKey) {
+        grid.selection.extendBy(arrow[0], arrow[1]);
+        grid.selected();
+      } else moveBy(arrow[0], arrow[1]);
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      moveBy(0, e.shiftKey ? -1 : 1);
+    } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+      e.preventDefault();
+      const page = Math.max(1, Math.floor(root.clientHeight / ROW_H) - 2);
+      moveBy(e.key === 'PageDown' ? page : -page, 0);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const { r, c } = grid.selection.active;
+      if (e.ctrlKey || e.metaKey) moveBy((e.key === 'Home' ? 1 : grid.sheet.lastRow || 1) - r, 1 - c);
+      else moveBy(0, (e.key === 'Home' ? 1 : Math.max(1, grid.sheet.lastCol)) - c);
+    } else if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      startEdit();
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      const sheet = grid.sheet.name;
+      for (const { r, c } of grid.selection.currentCells(MAX_CLEAR)) if (startingText(r, c) !== '') commit(sheet, r, c, '');
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Typing replaces the cell's content, as in Sheets; the key itself is the first character.
+      e.preventDefault();
+      startEdit(e.key);
+    }
+  });
+
+  return { editActive: startEdit };
+}

@@ -1,0 +1,216 @@
+/**
+ * The sheet grid, virtualised: only the rows on screen (plus a margin) exist in the DOM, so a
+ * 20,000-row sheet scrolls as smoothly as a small one. Column letters and frozen rows stay on
+ * top (sticky), row numbers on the left. Cell text is set with textContent only.
+ */
+import type { CellOut, SheetInfo, WindowOut } from '../../protocol';
+import { el } from '../dom';
+import { WindowCache } from './cache';
+import { a1, columnLetters, GridSelection } from './selection';
+
+export const ROW_H = 24;
+export const COL_W = 120;
+export const ROW_HEADER_W = 56;
+/** Columns shown at most (a sheet wider than this is shown cut; the add-on's sheets are far narrower). */
+export const MAX_COLS = 200;
+const OVERSCAN_ROWS = 15;
+
+export interface GridEvents {
+  fetchWindow(sheet: string, from: number, count: number): Promise<WindowOut>;
+  /** The selection or active cell changed. */
+  onSelect(sheet: string, ranges: string[], active: { ref: string; cell: CellOut | undefined }): void;
+  onError(message: string): void;
+}
+
+export class Grid {
+  readonly sizer = el('div', { class: 'grid-sizer' });
+  private readonly head = el('div', { class: 'grid-head' });
+  private readonly body = el('div', { class: 'grid-body' });
+  private readonly rows = new Map<number, HTMLElement>();
+  private readonly cache: WindowCache;
+  private info: SheetInfo | null = null;
+  selection = new GridSelection(1, 1);
+  private frame = 0;
+
+  constructor(
+    readonly root: HTMLElement,
+    private readonly events: GridEvents,
+  ) {
+    this.cache = new WindowCache(events.fetchWindow, () => this.refreshCells(), events.onError);
+    this.sizer.append(this.head, this.body);
+    root.appendChild(this.sizer);
+    root.addEventListener('scroll', () => this.schedule());
+    new ResizeObserver(() => this.schedule()).observe(root);
+  }
+
+  get sheet(): SheetInfo | null {
+    return this.info;
+  }
+
+  get cols(): number {
+    return Math.min(this.info?.maxCols ?? 1, MAX_COLS);
+  }
+
+  get frozen(): number {
+    return Math.min(this.info?.frozenRows ?? 0, 10);
+  }
+
+  /** Shows another sheet (or the same one with a new size); `revision` says whether cells changed. */
+  show(info: SheetInfo, revision: number): void {
+    const switched = !this.info || this.info.name !== info.name;
+    const resized = switched || this.info!.maxRows !== info.maxRows || this.info!.maxCols !== info.maxCols || this.info!.frozenRows !== info.frozenRows;
+    this.info = info;
+    if (switched) {
+      this.cache.reset(info.name, revision);
+      this.selection = new GridSelection(info.maxRows, this.cols);
+      this.root.scrollTop = 0;
+      this.root.scrollLeft = 0;
+    } else {
+      this.selection.resize(info.maxRows, this.cols);
+    }
+    if (resized) this.rebuild();
+    this.cache.setRevision(revision);
+    this.render();
+    if (switched) this.selected();
+  }
+
+  setRevision(revision: number): void {
+    this.cache.setRevision(revision);
+  }
+
+  cell(r: number, c: number): CellOut | undefined {
+    return this.cache.cell(r, c);
+  }
+
+  /** Shows a typed value before the runtime's reading of it comes back. */
+  patch(r: number, c: number, text: string): void {
+    this.cache.patch(r, c, text === '' ? null : { t: text });
+    this.refreshCells();
+  }
+
+  /** Left/top of a cell in the sizer's coordinates, as shown (frozen rows follow the scroll). */
+  cellBox(r: number, c: number): { left: number; top: number } {
+    const top = r <= this.frozen ? this.root.scrollTop + r * ROW_H : r * ROW_H;
+    return { left: ROW_HEADER_W + (c - 1) * COL_W, top };
+  }
+
+  /** Scrolls so that the active cell is visible below the sticky header. */
+  reveal(r: number, c: number): void {
+    const headH = (1 + this.frozen) * ROW_H;
+    if (r > this.frozen) {
+      const top = r * ROW_H;
+      if (top < this.root.scrollTop + headH) this.root.scrollTop = top - headH;
+      else if (top + ROW_H > this.root.scrollTop + this.root.clientHeight) this.root.scrollTop = top + ROW_H - this.root.clientHeight;
+    }
+    const left = ROW_HEADER_W + (c - 1) * COL_W;
+    if (left < this.root.scrollLeft + ROW_HEADER_W) this.root.scrollLeft = left - ROW_HEADER_W;
+    else if (left + COL_W > this.root.scrollLeft + this.root.clientWidth) this.root.scrollLeft = left + COL_W - this.root.clientWidth;
+  }
+
+  /** Tells the page what is selected and repaints the selection. */
+  selected(): void {
+    if (!this.info) return;
+    const { r, c } = this.selection.active;
+    this.paintSelection();
+    this.events.onSelect(this.info.name, this.selection.toA1(), { ref: a1(r, c), cell: this.cache.cell(r, c) });
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Size, column letters and frozen rows: redone when the sheet or its size changes. */
+  private rebuild(): void {
+    const info = this.info!;
+    for (const row of this.rows.values()) row.remove();
+    this.rows.clear();
+    this.sizer.style.width = `${ROW_HEADER_W + this.cols * COL_W}px`;
+    this.sizer.style.height = `${(info.maxRows + 1) * ROW_H}px`;
+    const letters = el('div', { class: 'grid-row col-heads' }, el('div', { class: 'corner', 'aria-hidden': 'true' }));
+    for (let c = 1; c <= this.cols; c++) letters.appendChild(el('div', { class: 'ch', 'data-c': c }, columnLetters(c)));
+    this.head.replaceChildren(letters);
+    for (let r = 1; r <= this.frozen; r++) {
+      const row = this.newRow(r);
+      row.classList.add('frozen');
+      this.head.appendChild(row);
+      this.rows.set(r, row);
+    }
+    for (const e of [letters, ...this.head.querySelectorAll<HTMLElement>('.grid-row')]) e.style.width = this.sizer.style.width;
+  }
+
+  private newRow(r: number): HTMLElement {
+    const row = el('div', { class: 'grid-row', role: 'row', 'data-r': r }, el('div', { class: 'rh', role: 'rowheader', 'data-r': r }, r));
+    for (let c = 1; c <= this.cols; c++) row.appendChild(el('div', { class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c }));
+    if (r > this.frozen) {
+      row.style.top = `${r * ROW_H}px`;
+      row.style.width = this.sizer.style.width;
+    }
+    this.fillRow(row, r);
+    return row;
+  }
+
+  private fillRow(row: HTMLElement, r: number): void {
+    const cells = row.children;
+    for (let c = 1; c <= this.cols; c++) {
+      const e = cells[c] as HTMLElement;
+      const data = this.cache.cell(r, c);
+      const text = data ? data.t : '';
+      if (e.textContent !== text) e.textContent = text;
+      e.title = text.length > 12 ? text : '';
+      e.className = `cell${data === undefined ? ' loading' : ''}${data?.n ? ' num' : ''}${data?.b ? ' bold' : ''}`;
+    }
+  }
+
+  /** Adds the rows that scrolled into view, drops the ones that left, asks for their cells. */
+  private render(): void {
+    if (!this.info) return;
+    const maxRows = this.info.maxRows;
+    const first = Math.max(this.frozen + 1, Math.floor(this.root.scrollTop / ROW_H) - OVERSCAN_ROWS);
+    const last = Math.min(maxRows, Math.ceil((this.root.scrollTop + this.root.clientHeight) / ROW_H) + OVERSCAN_ROWS);
+    for (const [r, row] of this.rows) {
+      if (r > this.frozen && (r < first || r > last)) {
+        row.remove();
+        this.rows.delete(r);
+      }
+    }
+    const fragment = document.createDocumentFragment();
+    for (let r = first; r <= last; r++) if (!this.rows.has(r)) {
+      const row = this.newRow(r);
+      this.rows.set(r, row);
+      fragment.appendChild(row);
+    }
+    this.body.appendChild(fragment);
+    this.paintSelection();
+    const ranges = [{ first, last }];
+    if (this.frozen > 0) ranges.unshift({ first: 1, last: this.frozen });
+    this.cache.want(ranges);
+  }
+
+  private refreshCells(): void {
+    for (const [r, row] of this.rows) this.fillRow(row, r);
+    this.paintSelection();
+    if (this.info) {
+      const { r, c } = this.selection.active;
+      this.events.onSelect(this.info.name, this.selection.toA1(), { ref: a1(r, c), cell: this.cache.cell(r, c) });
+    }
+  }
+
+  private paintSelection(): void {
+    const s = this.selection;
+    for (const [r, row] of this.rows) {
+      const cells = row.children;
+      (cells[0] as HTMLElement).classList.toggle('sel', s.rowSelected(r));
+      for (let c = 1; c <= this.cols; c++) {
+        const e = cells[c] as HTMLElement;
+        e.classList.toggle('sel', s.contains(r, c));
+        e.classList.toggle('active', s.active.r === r && s.active.c === c);
+      }
+    }
+    const letters = this.head.firstElementChild;
+    if (letters) for (let c = 1; c <= this.cols; c++) (letters.children[c] as HTMLElement).classList.toggle('sel', s.colSelected(c));
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The playground page: polls the server's status and keeps the menus, tabs, grid, sidebar,
+ * toasts and the add-on's dialogs in step with the runtime.
+ */
+import type { DialogRequest } from '../../gas-runtime/types';
+import type { Selection, Snapshot } from '../protocol';
+import { api, type Status } from './api';
+import { byId } from './dom';
+import { playgroundMenu } from './forms';
+import { attachEditing } from './grid/editing';
+import { Grid } from './grid/grid';
+import { addonMenu, renderMenuBar } from './menus';
+import { openModal, showMessage } from './modal';
+import { initSidebarPanel, syncSidebar } from './sidebar-panel';
+import { renderTabs } from './tabs';
+import { showToast } from './toasts';
+
+const POLL_MS = 500;
+
+const state = {
+  status: null as Status | null,
+  activeSheet: '',
+  activeVersion: -1,
+  toastSeq: -1,
+  dialogId: 0,
+  selection: null as Selection | null,
+  /** Work the page started (menu items, edits) that has not answered yet. */
+  pending: 0,
+};
+
+const grid = new Grid(byId('grid'), {
+  fetchWindow: (sheet, from, count) => api.window(sheet, from, count),
+  onSelect(sheet, ranges, active) {
+    state.selection = { sheet, ranges };
+    byId('cell-ref').textContent = active.ref;
+    const input = byId<HTMLInputElement>('cell-input');
+    if (document.activeElement !== input) input.value = active.cell ? (active.cell.e ?? active.cell.t) : '';
+    sendSelection();
+  },
+  onError: (message) => showToast(message, 'Could not read the sheet', 8, 'error'),
+});
+
+let selectionTimer = 0;
+/** The sidebar's calls run with the page's selection, so the server keeps the latest one. */
+function sendSelection(): void {
+  window.clearTimeout(selectionTimer);
+  selectionTimer = window.setTimeout(() => {
+    if (state.selection) api.select(state.selection).catch(() => undefined);
+  }, 100);
+}
+
+function track<T>(work: Promise<T>): Promise<T> {
+  state.pending++;
+  renderStatusLine();
+  return work.finally(() => {
+    state.pending--;
+    renderStatusLine();
+  });
+}
+
+const { editActive } = attachEditing(grid, (sheet, r, c, text) => {
+  grid.patch(r, c, text);
+  track(api.edit(sheet, r, c, text)).catch((e: unknown) => showToast(e instanceof Error ? e.message : String(e), 'The edit was not saved', 10, 'error'));
+});
+
+async function runMenuItem(functionName: string): Promise<void> {
+  try {
+    const result = await track(api.menu(functionName, state.selection));
+    if (!result.ok) showToast(result.error.message, `Error in ${functionName}`, 15, 'error');
+  } catch (e) {
+    showToast(e instanceof Error ? e.message : String(e), `Could not run ${functionName}`, 15, 'error');
+  }
+  void poll();
+}
+
+function selectSheet(name: string): void {
+  state.activeSheet = name;
+  render();
+  byId('grid').focus({ preventScroll: true });
+}
+
+const BUTTONS: Record<string, Array<{ label: string; value: string; primary?: boolean }>> = {
+  OK: [{ label: 'OK', value: 'OK', primary: true }],
+  OK_CANCEL: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'OK', value: 'OK', primary: true }],
+  YES_NO: [{ label: 'No', value: 'NO' }, { label: 'Yes', value: 'YES', primary: true }],
+  YES_NO_CANCEL: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'No', value: 'NO' }, { label: 'Yes', value: 'YES', primary: true }],
+};
+
+/** An alert or prompt the add-on is waiting on: shown as a modal, the answer sent back. */
+async function answerDialog(dialog: DialogRequest & { id: number }): Promise<void> {
+  const r = await openModal({
+    id: 'dialog',
+    title: dialog.title,
+    message: dialog.message,
+    fields: dialog.kind === 'prompt' ? [{ name: 'input', label: 'Your answer', value: '' }] : undefined,
+    buttons: BUTTONS[dialog.buttons] ?? BUTTONS.OK,
+    closeValue: 'CLOSE',
+  });
+  await api.answerDialog(dialog.id, r.value, r.fields.input ?? '').catch(() => undefined);
+  void poll();
+}
+
+function formatTime(ms: number): string {
+  return new Date(ms).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+function renderStatusLine(): void {
+  const line = byId('status');
+  const running = state.status?.running;
+  line.classList.toggle('busy', Boolean(running) || state.pending > 0);
+  line.textContent = running ? `Running ${running}\u2026` : state.pending > 0 ? 'Working\u2026' : 'Ready';
+}
+
+function renderClock(s: Snapshot): void {
+  const parts = [`Add-on clock ${formatTime(s.now)}`];
+  if (s.nextTrigger) parts.push(`next trigger ${s.nextTrigger.handler} at ${formatTime(s.nextTrigger.at)}`);
+  const last = s.triggerRuns[s.triggerRuns.length - 1];
+  if (last) parts.push(`last ${last.handler} ${last.ok ? 'ran' : 'failed'} at ${formatTime(last.at)}`);
+  byId('clock').textContent = parts.join(' \u00b7 ');
+}
+
+function render(): void {
+  const status = state.status;
+  const s = status?.snapshot;
+  renderStatusLine();
+  if (!status || !s) return;
+  byId('doc-title').textContent = s.title;
+  document.title = `${s.title} \u2013 Hub Sync playground`;
+  renderMenuBar([...(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []), playgroundMenu(() => status.hubUrl)]);
+
+  // Follow the sheet an execution activated; otherwise keep the one the user looks at.
+  if (s.active && s.active.version !== state.activeVersion) {
+    state.activeVersion = s.active.version;
+    state.activeSheet = s.active.sheet;
+  }
+  const visible = s.sheets.filter((x) => !x.hidden);
+  if (!visible.some((x) => x.name === state.activeSheet)) state.activeSheet = visible[0]?.name ?? '';
+  renderTabs(s.sheets, state.activeSheet, selectSheet);
+  const info = s.sheets.find((x) => x.name === state.activeSheet);
+  if (info) grid.show(info, s.revision);
+  renderClock(s);
+
+  for (const t of s.toasts) {
+    if (t.seq <= state.toastSeq) continue;
+    // Toasts from before the page opened are history, not news.
+    if (state.toastSeq >= 0) showToast(t.message, t.title, t.timeoutSeconds, 'addon');
+  }
+  state.toastSeq = Math.max(state.toastSeq, s.toasts[s.toasts.length - 1]?.seq ?? 0);
+  syncSidebar(s.sidebar);
+
+  if (status.dialog && status.dialog.id !== state.dialogId) {
+    state.dialogId = status.dialog.id;
+    void answerDialog(status.dialog);
+  }
+}
+
+let polling: Promise<void> | null = null;
+/** One status request at a time. */
+function poll(): Promise<void> {
+  polling ??= api
+    .status()
+    .then((status) => {
+      state.status = status;
+      render();
+    })
+    .catch(() => {
+      byId('status').textContent = 'The playground server does not answer (stopped?).';
+    })
+    .finally(() => {
+      polling = null;
+    });
+  return polling;
+}
+
+function initFormulaBar(): void {
+  const input = byId<HTMLInputElement>('cell-input');
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const sheet = grid.sheet?.name;
+      const { r, c } = grid.selection.active;
+      const cell = grid.cell(r, c);
+      if (sheet && input.value !== (cell ? (cell.e ?? cell.t) : '')) {
+        grid.patch(r, c, input.value);
+        track(api.edit(sheet, r, c, input.value)).catch((err: unknown) => showToast(String(err), 'The edit was not saved', 10, 'error'));
+      }
+      byId('grid').focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      grid.selected();
+      byId('grid').focus();
+    }
+  });
+  byId('cell-ref').addEventListener('dblclick', () => editActive());
+}
+
+initSidebarPanel();
+initFormulaBar();
+void poll().then(() => {
+  if (!state.status?.snapshot) void showMessage('Playground', 'The playground server answered without a workbook.');
+});
+window.setInterval(() => void poll(), POLL_MS);

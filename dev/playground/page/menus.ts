@@ -1,0 +1,114 @@
+/**
+ * The menu bar: the add-on's menu exactly as its onOpen built it (captured by the runtime), and
+ * the playground's own menu. Submenus open on hover or click; Escape or a click elsewhere closes.
+ */
+import type { MenuItem, MenuTree } from '../../gas-runtime/types';
+import { byId, clear, el } from './dom';
+
+export type PageMenuItem = { caption: string; run: () => void; functionName?: string } | { separator: true } | { caption: string; items: PageMenuItem[] };
+
+export interface PageMenu {
+  caption: string;
+  items: PageMenuItem[];
+}
+
+let openMenu: HTMLElement | null = null;
+
+function closeAll(): void {
+  if (!openMenu) return;
+  openMenu.querySelectorAll<HTMLElement>('.menu-list').forEach((l) => (l.hidden = true));
+  openMenu.querySelectorAll('[aria-expanded=true]').forEach((b) => b.setAttribute('aria-expanded', 'false'));
+  openMenu = null;
+}
+
+function closeSiblings(list: HTMLElement, except: HTMLElement | null): void {
+  list.querySelectorAll<HTMLElement>(':scope > li.submenu').forEach((li) => {
+    if (li === except) return;
+    li.querySelectorAll<HTMLElement>('.menu-list').forEach((l) => (l.hidden = true));
+    li.querySelectorAll('[aria-expanded=true]').forEach((b) => b.setAttribute('aria-expanded', 'false'));
+  });
+}
+
+function renderItems(items: PageMenuItem[], label: string): HTMLElement {
+  const list = el('ul', { class: 'menu-list', role: 'menu', 'aria-label': label });
+  list.hidden = true;
+  for (const item of items) {
+    if ('separator' in item) {
+      list.appendChild(el('li', { class: 'menu-separator', role: 'separator' }));
+    } else if ('items' in item) {
+      const button = el('button', { type: 'button', role: 'menuitem', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-submenu': item.caption }, item.caption);
+      const sub = renderItems(item.items, item.caption);
+      const li = el('li', { class: 'submenu', role: 'none' }, button, sub);
+      const open = (): void => {
+        closeSiblings(list, li);
+        sub.hidden = false;
+        button.setAttribute('aria-expanded', 'true');
+      };
+      li.addEventListener('mouseenter', open);
+      button.addEventListener('click', open);
+      button.addEventListener('keydown', (e) => {
+        if (e.key === 'ArrowRight') {
+          open();
+          sub.querySelector<HTMLElement>('button')?.focus();
+        }
+      });
+      list.appendChild(li);
+    } else {
+      const button = el('button', { type: 'button', role: 'menuitem', class: 'menu-item', 'data-function': item.functionName ?? null }, item.caption);
+      const li = el('li', { role: 'none' }, button);
+      li.addEventListener('mouseenter', () => closeSiblings(list, null));
+      button.addEventListener('click', () => {
+        closeAll();
+        item.run();
+      });
+      list.appendChild(li);
+    }
+  }
+  return list;
+}
+
+function renderMenu(menu: PageMenu): HTMLElement {
+  const button = el('button', { type: 'button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-menu': menu.caption }, menu.caption);
+  const list = renderItems(menu.items, menu.caption);
+  const wrapper = el('div', { class: 'menu' }, button, list);
+  button.addEventListener('click', () => {
+    const wasOpen = openMenu === wrapper;
+    closeAll();
+    if (wasOpen) return;
+    list.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    openMenu = wrapper;
+  });
+  return wrapper;
+}
+
+/** The add-on's captured menu as page items: each item runs its function in the runtime. */
+export function addonMenu(tree: MenuTree, run: (functionName: string) => void): PageMenu {
+  const convert = (items: MenuItem[]): PageMenuItem[] =>
+    items.map((i) => ('separator' in i ? i : 'items' in i ? { caption: i.caption, items: convert(i.items) } : { caption: i.caption, functionName: i.functionName, run: () => run(i.functionName) }));
+  return { caption: tree.caption, items: convert(tree.items) };
+}
+
+let shown = '';
+
+/** Renders the menu bar (again only when the menus changed). */
+export function renderMenuBar(menus: PageMenu[]): void {
+  const key = JSON.stringify(menus.map((m) => m));
+  if (key === shown) return;
+  shown = key;
+  closeAll();
+  const bar = byId('menubar');
+  clear(bar);
+  menus.forEach((m) => bar.appendChild(renderMenu(m)));
+}
+
+document.addEventListener('click', (e) => {
+  if (openMenu && !openMenu.contains(e.target as Node)) closeAll();
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && openMenu) {
+    const button = openMenu.querySelector<HTMLElement>(':scope > button');
+    closeAll();
+    button?.focus();
+  }
+});

@@ -1,0 +1,105 @@
+/**
+ * One modal at a time, in order: the add-on's alerts and prompts, the playground's own forms and
+ * error reports. Texts are set as text; Escape and the close button give the close value.
+ */
+import { byId, clear, el } from './dom';
+
+export interface ModalButton {
+  label: string;
+  value: string;
+  primary?: boolean;
+}
+
+export interface ModalField {
+  name: string;
+  label: string;
+  value: string;
+  type?: 'text' | 'number';
+}
+
+export interface ModalSpec {
+  /** Element id of the dialog box (tests find it by that). */
+  id: string;
+  title?: string;
+  message?: string;
+  fields?: ModalField[];
+  buttons: ModalButton[];
+  /** What Escape and the close button answer. */
+  closeValue: string;
+  /** Checked before a non-close button closes the modal: a message keeps it open. */
+  validate?: (value: string, fields: Record<string, string>) => string | null;
+}
+
+export interface ModalResult {
+  value: string;
+  fields: Record<string, string>;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function show(spec: ModalSpec): Promise<ModalResult> {
+  const layer = byId('modal-layer');
+  const returnFocus = document.activeElement as HTMLElement | null;
+  return new Promise((resolve) => {
+    const inputs = (spec.fields ?? []).map((f) => el('input', { id: `${spec.id}-${f.name}`, name: f.name, type: f.type ?? 'text', value: f.value, autocomplete: 'off', spellcheck: 'false' }));
+    const error = el('p', { class: 'error', role: 'alert' });
+    const read = (): Record<string, string> => Object.fromEntries(inputs.map((i) => [i.name, i.value]));
+    const done = (value: string): void => {
+      if (value !== spec.closeValue && spec.validate) {
+        const problem = spec.validate(value, read());
+        if (problem) {
+          error.textContent = problem;
+          return;
+        }
+      }
+      document.removeEventListener('keydown', onKey, true);
+      layer.hidden = true;
+      clear(layer);
+      returnFocus?.focus?.();
+      resolve({ value, fields: read() });
+    };
+    const primary = spec.buttons.find((b) => b.primary) ?? spec.buttons[spec.buttons.length - 1];
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        done(spec.closeValue);
+      } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+        e.preventDefault();
+        done(primary.value);
+      }
+    };
+    const buttons = spec.buttons.map((b) => {
+      const button = el('button', { type: 'button', id: `${spec.id}-${b.value}`, class: b.primary ? 'primary' : null }, b.label);
+      button.addEventListener('click', () => done(b.value));
+      return button;
+    });
+    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close', id: `${spec.id}-close` }, '\u00d7');
+    close.addEventListener('click', () => done(spec.closeValue));
+    const titleId = `${spec.id}-title`;
+    const box = el('div', { class: 'modal', id: spec.id, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': spec.title ? titleId : null, 'aria-label': spec.title ? null : 'Message' },
+      spec.title ? el('h2', { id: titleId }, spec.title) : null,
+      spec.message ? el('p', { class: 'message', id: `${spec.id}-message` }, spec.message) : null,
+      ...(spec.fields ?? []).flatMap((f, i) => [el('label', { for: inputs[i].id }, f.label), inputs[i]]),
+      error,
+      el('div', { class: 'buttons' }, ...buttons),
+      close,
+    );
+    clear(layer);
+    layer.appendChild(box);
+    layer.hidden = false;
+    document.addEventListener('keydown', onKey, true);
+    (inputs[0] ?? buttons.find((b) => b.classList.contains('primary')) ?? buttons[0]).focus();
+  });
+}
+
+/** Opens a modal after the ones already open have closed. */
+export function openModal(spec: ModalSpec): Promise<ModalResult> {
+  const next = queue.then(() => show(spec));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** A message with one OK button. */
+export function showMessage(title: string, message: string): Promise<ModalResult> {
+  return openModal({ id: 'message', title, message, buttons: [{ label: 'OK', value: 'OK', primary: true }], closeValue: 'OK' });
+}

@@ -1,0 +1,117 @@
+/**
+ * Messages between the playground's HTTP thread and the runtime thread, and the JSON the page
+ * reads. The runtime runs on its own thread because an alert in the add-on blocks it (the
+ * runtime's onDialog is synchronous) until the page answers over HTTP.
+ */
+import type { DialogAnswer, DialogRequest, MenuTree } from '../gas-runtime/types';
+
+/** The user's active sheet and selected ranges, as the page sends them before a call. */
+export interface Selection {
+  sheet: string;
+  ranges: string[];
+}
+
+export interface InitArgs {
+  bundlePath: string;
+  htmlDir: string;
+  /** The saved world (workbook.json); written back by the runtime thread. */
+  statePath: string;
+  hubUrl: string;
+  token: string;
+  /** The hub URL of the last run: a base URL still pointing there is moved to the new hub. */
+  previousHubUrl: string | null;
+  /** Rows for `Stock & Prices` on a first start (no saved world). */
+  stockRows: unknown[][];
+}
+
+/** One request to the runtime thread; answered with the same id. */
+export type Op =
+  | { op: 'init'; args: InitArgs }
+  | { op: 'call'; name: string; args: unknown[]; selection: Selection | null }
+  | { op: 'window'; sheet: string; from: number; count: number }
+  | { op: 'edit'; sheet: string; row: number; col: number; text: string }
+  | { op: 'fill'; rows: unknown[][] }
+  | { op: 'tick'; now: number }
+  | { op: 'sidebar' }
+  | { op: 'save' }
+  | { op: 'close' };
+
+export type OpMessage = Op & { id: number };
+
+export type Reply = { type: 'reply'; id: number; ok: true; value: unknown } | { type: 'reply'; id: number; ok: false; error: ErrorInfo };
+
+/** What a failed call reports (to google.script.run's failure handler, or the page). */
+export interface ErrorInfo {
+  name: string;
+  message: string;
+}
+
+/** A dialog the add-on opened and the page must answer. */
+export interface PendingDialog extends DialogRequest {
+  id: number;
+}
+
+/** Unsolicited messages from the runtime thread. */
+export type Notice =
+  | { type: 'snapshot'; snapshot: Snapshot }
+  | { type: 'dialog'; dialog: PendingDialog }
+  | { type: 'busy'; running: string | null };
+
+/** The answer the HTTP thread hands to the blocked runtime thread. */
+export interface DialogReply {
+  id: number;
+  answer: DialogAnswer;
+}
+
+export interface SheetInfo {
+  name: string;
+  maxRows: number;
+  maxCols: number;
+  lastRow: number;
+  lastCol: number;
+  frozenRows: number;
+  hidden: boolean;
+}
+
+export interface ToastInfo {
+  seq: number;
+  at: number;
+  message: string;
+  title: string;
+  timeoutSeconds: number;
+}
+
+export interface TriggerRunInfo {
+  handler: string;
+  at: number;
+  ok: boolean;
+  error?: string;
+}
+
+/** Everything the page polls, computed after each change by the runtime thread. */
+export interface Snapshot {
+  /** Grows whenever cells may have changed: the page refetches what it shows. */
+  revision: number;
+  title: string;
+  sheets: SheetInfo[];
+  menu: MenuTree | null;
+  toasts: ToastInfo[];
+  /** Set once the add-on opened its sidebar; `version` grows with every showSidebar(). */
+  sidebar: { version: number; title: string; width: number } | null;
+  /** The active sheet as the last execution left it; `version` grows when an execution changed it. */
+  active: { sheet: string; version: number } | null;
+  nextTrigger: { handler: string; at: number } | null;
+  triggerRuns: TriggerRunInfo[];
+  /** The runtime's virtual clock (epoch ms). */
+  now: number;
+}
+
+/** One cell of the grid window: shown text, the text an edit starts from, number and bold flags. */
+export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1 };
+
+export interface WindowOut {
+  sheet: string;
+  from: number;
+  cols: number;
+  rows: CellOut[][];
+}

@@ -1,0 +1,170 @@
+/**
+ * The runtime thread: owns the Apps Script runtime emulator with dist/Code.js, runs one request
+ * at a time (executions, grid reads, edits, clock ticks) and saves the world after changes.
+ * Started by runtime/client.ts through runtime/worker.js; the HTTP thread asks for a final
+ * save before it stops the thread.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { loadRuntime, type Runtime } from '../../gas-runtime';
+import { columnLetters } from '../../gas-runtime/a1';
+import type { ErrorInfo, InitArgs, Notice, Op, OpMessage, Reply } from '../protocol';
+import { stockSheetName } from './addon-settings';
+import { skipMissedRuns } from './catch-up';
+import { blockingDialogs } from './dialog-wait';
+import { setUp, styleHeader } from './setup';
+import { readWindow } from './sheet-window';
+import { SnapshotTracker } from './snapshot';
+import { readWorld, writeWorld } from './world-file';
+
+const { flag, dialogPort } = workerData as { flag: SharedArrayBuffer; dialogPort: MessagePort };
+const port = parentPort!;
+/** The world is written this long after the last change (a sidebar push changes it every chunk). */
+const SAVE_DELAY_MS = 1000;
+const TIME_ZONE = 'America/Mexico_City';
+
+let rt: Runtime | null = null;
+let tracker: SnapshotTracker;
+let statePath = '';
+let saveTimer: NodeJS.Timeout | null = null;
+/** Set once the add-on is set up: a world whose setup failed half-way is never saved. */
+let ready = false;
+
+const notify = (notice: Notice): void => port.postMessage(notice);
+
+function runtime(): Runtime {
+  if (!rt) throw new Error('The runtime is not started');
+  return rt;
+}
+
+function saveNow(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  if (rt && ready) writeWorld(statePath, rt.exportState());
+}
+
+/** Cells or settings changed: tell the page and save soon. */
+function changed(): void {
+  tracker.changed();
+  notify({ type: 'snapshot', snapshot: tracker.take() });
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+}
+
+function init(args: InitArgs): unknown {
+  statePath = args.statePath;
+  const state = readWorld(statePath);
+  rt = loadRuntime({
+    bundlePath: args.bundlePath,
+    htmlDir: args.htmlDir,
+    addonName: 'Hub Sync',
+    timeZone: TIME_ZONE,
+    now: Date.now(),
+    state,
+    workbook: state ? undefined : { 'Stock & Prices': args.stockRows },
+    fetchTimeoutMs: 30_000,
+    onDialog: blockingDialogs(new Int32Array(flag), dialogPort, (dialog) => notify({ type: 'dialog', dialog })),
+  });
+  tracker = new SnapshotTracker(rt);
+  if (state) skipMissedRuns(rt.world, Date.now());
+  setUp(rt, args, !state);
+  ready = true;
+  changed();
+  saveNow();
+  return tracker.take();
+}
+
+/** One execution, as google.script.run or a menu click starts it, with the page's selection applied first. */
+function call(name: string, args: unknown[], selection: { sheet: string; ranges: string[] } | null): unknown {
+  const r = runtime();
+  if (selection) {
+    try {
+      r.select(selection.sheet, selection.ranges.length ? selection.ranges : ['A1']);
+    } catch {
+      // The sheet was deleted or renamed meanwhile: the execution sees the previous selection.
+    }
+  }
+  notify({ type: 'busy', running: name });
+  try {
+    return r.call(name, ...args);
+  } finally {
+    notify({ type: 'busy', running: null });
+    const after = r.selection();
+    if (after && selection && after.sheet !== selection.sheet) tracker.activeMoved();
+    changed();
+  }
+}
+
+/** Replaces the stock sheet's cells with rows from the hub (the playground's "fill" action). */
+function fill(rows: unknown[][]): unknown {
+  const r = runtime();
+  const name = stockSheetName(r);
+  const sheet = r.sheetNames().some((n) => n.toLowerCase() === name.toLowerCase()) ? r.sheet(name) : r.addSheet(name);
+  sheet.clear();
+  sheet.setValues(rows);
+  if (sheet.maxRows() < rows.length + 100) sheet.resize(rows.length + 100);
+  styleHeader(r, sheet.name);
+  r.select(sheet.name, 'A1');
+  tracker.activeMoved();
+  changed();
+  return { sheet: sheet.name, rows: rows.length - 1 };
+}
+
+function tick(now: number): unknown {
+  const r = runtime();
+  if (now <= r.now()) return { runs: 0 };
+  const runs = r.advanceTo(now);
+  if (runs.length > 0) {
+    tracker.addRuns(runs.map((x) => ({ handler: x.handler, at: x.at, ok: x.ok, ...(x.error ? { error: x.error } : {}) })));
+    changed();
+  } else {
+    notify({ type: 'snapshot', snapshot: tracker.take() });
+  }
+  return { runs: runs.length };
+}
+
+function handle(req: Op): unknown {
+  switch (req.op) {
+    case 'init':
+      return init(req.args);
+    case 'call':
+      return call(req.name, req.args, req.selection);
+    case 'window':
+      return readWindow(runtime(), TIME_ZONE, req.sheet, req.from, req.count);
+    case 'edit': {
+      const sheet = runtime().sheet(req.sheet);
+      if (req.row > sheet.maxRows() || req.col > sheet.maxColumns()) throw new Error(`${columnLetters(req.col)}${req.row} is outside the sheet (${sheet.maxRows()} rows, ${sheet.maxColumns()} columns)`);
+      sheet.type(`${columnLetters(req.col)}${req.row}`, req.text);
+      changed();
+      return null;
+    }
+    case 'fill':
+      return fill(req.rows);
+    case 'tick':
+      return tick(req.now);
+    case 'sidebar':
+      return runtime().sidebar();
+    case 'save':
+      saveNow();
+      return null;
+    case 'close':
+      saveNow();
+      return rt ? rt.close() : null;
+  }
+}
+
+function errorInfo(e: unknown): ErrorInfo {
+  if (e instanceof Error) return { name: e.name, message: e.message };
+  return { name: 'Error', message: String(e) };
+}
+
+port.on('message', (req: OpMessage) => {
+  const reply = (r: Reply): void => port.postMessage(r);
+  try {
+    const value = handle(req);
+    // Only `close` is asynchronous; everything else answers before the next message is read.
+    if (value instanceof Promise) value.then(() => reply({ type: 'reply', id: req.id, ok: true, value: null }), (e: unknown) => reply({ type: 'reply', id: req.id, ok: false, error: errorInfo(e) }));
+    else reply({ type: 'reply', id: req.id, ok: true, value });
+  } catch (e) {
+    reply({ type: 'reply', id: req.id, ok: false, error: errorInfo(e) });
+  }
+});

@@ -1,0 +1,40 @@
+/**
+ * Puts the add-on in the state a seller would leave it in: installed (menu built), the base URL
+ * pointing at the playground's hub, a token stored, and the sidebar open. A restart reopens the
+ * document and moves a base URL that still points at the previous hub to the new one (the hub's
+ * port may change), leaving any other URL the seller typed alone.
+ */
+import type { Runtime } from '../../gas-runtime';
+import { columnLetters } from '../../gas-runtime/a1';
+import type { InitArgs } from '../protocol';
+import { savedBaseUrl, stockSheetName } from './addon-settings';
+
+function expectOk(name: string, result: unknown): void {
+  const r = result as { ok?: boolean; value?: { saved?: boolean; errors?: Record<string, string> }; error?: string };
+  const errors = r.value?.errors ?? {};
+  if (!r.ok || r.value?.saved === false || Object.keys(errors).length > 0) throw new Error(`${name} failed while setting up the playground: ${JSON.stringify(r)}`);
+}
+
+/** Header row bold and frozen, as the add-on creates its own sheets. */
+export function styleHeader(rt: Runtime, sheet: string): void {
+  const s = rt.sheet(sheet);
+  s.setFrozenRows(1);
+  if (s.lastColumn() > 0) s.setFontWeight(`A1:${columnLetters(s.lastColumn())}1`, 'bold');
+}
+
+export function setUp(rt: Runtime, args: InitArgs, firstStart: boolean): void {
+  if (firstStart) {
+    styleHeader(rt, stockSheetName(rt));
+    rt.install();
+    expectOk('saveSettings', rt.call('saveSettings', { baseUrl: args.hubUrl }));
+    expectOk('saveToken', rt.call('saveToken', args.token));
+  } else {
+    rt.open({ authMode: 'LIMITED' });
+    const base = savedBaseUrl(rt);
+    if (!base || base === args.previousHubUrl) expectOk('saveSettings', rt.call('saveSettings', { baseUrl: args.hubUrl }));
+  }
+  const names = rt.sheetNames();
+  const stock = stockSheetName(rt);
+  if (!rt.selection()) rt.select(names.includes(stock) ? stock : names[0], 'A1');
+  rt.call('showSidebar');
+}

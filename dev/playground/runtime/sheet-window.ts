@@ -1,0 +1,50 @@
+/** A block of rows of one sheet, as the page's grid shows and edits it. */
+import type { Runtime } from '../../gas-runtime';
+import { columnLetters } from '../../gas-runtime/a1';
+import { interpretTyped } from '../../gas-runtime/values';
+import type { CellOut, WindowOut } from '../protocol';
+
+/** Rows per request at most: the page asks for blocks around what is on screen. */
+export const MAX_WINDOW_ROWS = 500;
+
+/**
+ * The text an edit starts from: the formula, the raw number, or the text itself, with a leading
+ * apostrophe when typing it back would turn it into something else (as Sheets shows it).
+ */
+function editText(value: unknown, formula: string, display: string, timeZone: string): string {
+  if (formula) return formula;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const again = interpretTyped(value, undefined, timeZone);
+    return again.formula === undefined && again.value === value ? value : `'${value}`;
+  }
+  return display;
+}
+
+export function readWindow(rt: Runtime, timeZone: string, sheetName: string, from: number, count: number): WindowOut {
+  const s = rt.sheet(sheetName);
+  const maxRows = s.maxRows();
+  const cols = s.maxColumns();
+  const first = Math.min(Math.max(1, Math.floor(from)), maxRows);
+  const last = Math.min(maxRows, first + Math.min(Math.max(1, Math.floor(count)), MAX_WINDOW_ROWS) - 1);
+  const a1 = `A${first}:${columnLetters(cols)}${last}`;
+  const values = s.values(a1);
+  const shown = s.displayValues(a1);
+  const formulas = s.formulas(a1);
+  const weights = s.fontWeights(a1);
+  const rows: CellOut[][] = values.map((line, i) =>
+    line.map((value, j): CellOut => {
+      const formula = formulas[i][j];
+      const bold = weights[i][j] === 'bold';
+      if (value === '' && !formula) return bold ? { t: '', b: 1 } : null;
+      const t = shown[i][j];
+      const cell: CellOut = { t };
+      const e = editText(value, formula, t, timeZone);
+      if (e !== t) cell.e = e;
+      if (typeof value === 'number' || value instanceof Date) cell.n = 1;
+      if (bold) cell.b = 1;
+      return cell;
+    }),
+  );
+  return { sheet: s.name, from: first, cols, rows };
+}

@@ -1,0 +1,110 @@
+/**
+ * The playground in Chromium: the workbook, the Hub Sync menu and the sidebar are there; a price
+ * and a quantity edited in the grid are pushed from the menu, the add-on's result columns appear,
+ * the hub emulator's state changes.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, waitForCell } from './support/browser';
+import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
+
+jest.setTimeout(60_000);
+
+const STOCK = 'Stock & Prices';
+// Columns of the sheet the playground fills from the hub: SKU, Title, Quantity, Price, Price [mercadolibre], …
+const QTY = 3;
+const PRICE_ML = 5;
+
+describe('playground: grid, menu and sidebar', () => {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-grid-'));
+  const shots = new Screenshots('playground-grid');
+  let pg: PlaygroundProcess;
+  let browser: Browser;
+  let page: Page;
+  let dialogs: string[];
+  let errors: string[];
+
+  beforeAll(async () => {
+    [pg, browser] = await Promise.all([startPlaygroundProcess(stateDir), launchChromium()]);
+    ({ page, dialogs, errors } = await openPage(browser, pg.url));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pg?.stop();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  test('shows the workbook with the active sheet, the Hub Sync menu and the real sidebar', async () => {
+    await expectActiveTab(page, STOCK);
+    await waitForCell(page, 1, 1, 'SKU');
+    await waitForCell(page, 2, 1, 'CAM-ROJA.M');
+    const headers = await headerColumns(page);
+    expect([...headers.keys()]).toEqual(['SKU', 'Title', 'Quantity', 'Price', 'Price [mercadolibre]', 'Price [amazon]', 'Price [walmart]']);
+    const frame = await sidebar(page);
+    await frame.locator('#user').filter({ hasText: 'Signed in as' }).waitFor();
+    expect(await frame.locator('#setup-notice').isHidden()).toBe(true); // base URL and token are configured
+    await page.locator('[data-menu="Hub Sync"]').click();
+    const items = await page.locator('[data-menu="Hub Sync"] + .menu-list > li > button').allTextContents();
+    expect(items).toEqual(expect.arrayContaining(['Open sidebar', 'Push stock', 'Push prices', 'Refresh job results']));
+    await shots.take(page, 'open-with-menu');
+    await page.keyboard.press('Escape');
+  });
+
+  test("the add-on's prompts and alerts are answered in the page", async () => {
+    await menu(page, 'Hub Sync', 'Old job status (deprecated)');
+    const prompt = page.locator('#dialog');
+    await prompt.waitFor();
+    expect(await page.locator('#dialog-message').textContent()).toContain('Job id of an old async job');
+    await shots.take(page, 'prompt');
+    await page.locator('#dialog-input').fill('999999');
+    await page.locator('#dialog-OK').click();
+    // The add-on asked the hub, which does not know that job: it says so in an alert.
+    await page.locator('#dialog-message', { hasText: /not found|404/i }).waitFor({ timeout: 20_000 });
+    await shots.take(page, 'alert');
+    await page.locator('#dialog-OK').click();
+    await page.locator('#dialog').waitFor({ state: 'detached' });
+    await page.locator('#status', { hasText: 'Ready' }).waitFor();
+    expect(dialogs).toEqual([]); // the page's own modal, never a browser dialog
+  });
+
+  test('a price and a quantity typed into the grid are pushed from the menu; results appear in the grid and the hub', async () => {
+    const before = await hubProduct(pg.admin, 'CAM-ROJA.M');
+    expect(before.quantity).not.toBe(77);
+    await typeIntoCell(page, 2, QTY, '77');
+    await typeIntoCell(page, 2, PRICE_ML, '4321.5');
+    await waitForCell(page, 2, QTY, '77');
+    await waitForCell(page, 2, PRICE_ML, '4321.5');
+    // Numbers typed are read as numbers by the runtime (right-aligned like Sheets).
+    await page.locator(`#grid .cell.num[data-r="2"][data-c="${QTY}"]`).waitFor();
+    await page.locator(`#grid .cell.num[data-r="2"][data-c="${PRICE_ML}"]`).waitFor();
+    await shots.take(page, 'edited');
+
+    await page.locator('#grid .rh[data-r="2"]').click();
+    await menu(page, 'Hub Sync', 'Push stock', 'Selected rows');
+    await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: 30_000 });
+    await shots.take(page, 'stock-pushed');
+
+    // The first push creates the Log sheet, which Sheets makes the active sheet: go back.
+    await page.locator(`[data-sheet="${STOCK}"]`).click();
+    await expectActiveTab(page, STOCK);
+    await page.locator('#grid .rh[data-r="2"]').click();
+    await menu(page, 'Hub Sync', 'Push prices', 'Selected rows');
+    await page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: 30_000 });
+
+    await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'));
+    const headers = await headerColumns(page);
+    for (const name of ['Sync status', 'Sync message', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]']) expect(headers.has(name)).toBe(true);
+    await waitForCell(page, 2, headers.get('Sync status')!, 'OK');
+    await waitForCell(page, 2, headers.get('Status [mercadolibre]')!, 'OK');
+    await shots.take(page, 'results-in-grid');
+
+    const after = await hubProduct(pg.admin, 'CAM-ROJA.M');
+    expect(after.quantity).toBe(77);
+    expect(after.listings.mercadolibre?.price).toBe(4321.5);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

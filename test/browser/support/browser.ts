@@ -1,0 +1,119 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser), screenshots into
+ * test-output/, and the page helpers every browser test uses.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
+import type { HubAdmin } from '../../../dev/hub-emulator/admin-client';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUTPUT = path.resolve(__dirname, '..', '..', '..', 'test-output', 'browser');
+
+export function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (bash .ci/run does it)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Numbered screenshots of one test file: test-output/browser/<name>/01-step.png. */
+export class Screenshots {
+  private n = 0;
+  readonly dir: string;
+
+  constructor(name: string) {
+    this.dir = path.join(OUTPUT, name);
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  async take(page: Page, step: string): Promise<void> {
+    this.n++;
+    await page.screenshot({ path: path.join(this.dir, `${String(this.n).padStart(2, '0')}-${step}.png`) });
+  }
+}
+
+/** A desktop-sized page that records every JS dialog and page error (none should happen). */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.locator('[data-menu="Hub Sync"]').waitFor();
+  return { page, dialogs, errors };
+}
+
+export function cell(page: Page, r: number, c: number): Locator {
+  return page.locator(`#grid .cell[data-r="${r}"][data-c="${c}"]`);
+}
+
+/** Waits until a cell shows exactly `text` (the grid refetches after every change). */
+export async function waitForCell(page: Page, r: number, c: number, text: string, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    ([row, col, expected]) => document.querySelector(`#grid .cell[data-r="${row}"][data-c="${col}"]`)?.textContent === expected,
+    [r, c, text] as const,
+    { timeout },
+  );
+}
+
+/** Scrolls the grid so that row `r` is on screen (rows are 24 px high). */
+export async function scrollToRow(page: Page, r: number): Promise<void> {
+  await page.locator('#grid').evaluate((g, row) => (g.scrollTop = Math.max(0, row * 24 - g.clientHeight / 2)), r);
+}
+
+/** Types into a cell as a user: click, type, Enter. */
+export async function typeIntoCell(page: Page, r: number, c: number, text: string): Promise<void> {
+  await cell(page, r, c).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Clicks through the menu bar: menu('Hub Sync', 'Push stock', 'All rows'). */
+export async function menu(page: Page, top: string, ...path: string[]): Promise<void> {
+  await page.locator(`[data-menu="${top}"]`).click();
+  let scope = page.locator(`[data-menu="${top}"] + .menu-list`);
+  for (const [i, caption] of path.entries()) {
+    const last = i === path.length - 1;
+    if (last) {
+      await scope.locator(':scope > li > .menu-item', { hasText: caption }).first().click();
+    } else {
+      await scope.locator(`:scope > li > [data-submenu="${caption}"]`).click();
+      scope = scope.locator(`:scope > li > [data-submenu="${caption}"] + .menu-list`);
+    }
+  }
+}
+
+/** The sidebar iframe's frame, once the sidebar has loaded. */
+export async function sidebar(page: Page): Promise<Frame> {
+  const handle = await page.locator('#sidebar-frame').elementHandle();
+  const frame = await handle!.contentFrame();
+  if (!frame) throw new Error('the sidebar frame is not there');
+  await frame.locator('#push-button').waitFor();
+  return frame;
+}
+
+/** Header texts of row 1 → their column numbers. */
+export async function headerColumns(page: Page): Promise<Map<string, number>> {
+  const cells = await page.locator('#grid .cell[data-r="1"]').evaluateAll((els) => els.map((e) => [e.textContent ?? '', Number((e as HTMLElement).dataset.c)] as const));
+  return new Map(cells.filter(([t]) => t !== ''));
+}
+
+/** Waits until `name` is the selected sheet tab. */
+export async function expectActiveTab(page: Page, name: string): Promise<void> {
+  await page.locator(`[role=tab][aria-selected=true][data-sheet="${name}"]`).waitFor();
+}
+
+/** A product as the hub emulator holds it (through its admin API). */
+export async function hubProduct(admin: HubAdmin, sku: string): Promise<{ quantity: number; listings: Record<string, { price: number } | undefined> }> {
+  const { products } = await admin.state(['products']);
+  const p = products.find((x) => x.sku === sku);
+  if (!p) throw new Error(`no product ${sku} in the hub`);
+  return p;
+}
