@@ -317,15 +317,21 @@ export class HubClient {
 
   /** Update Order: only the fields given are sent. */
   updateOrder(orderId: string, fields: S.OrderUpdate): Outcome<S.Order> {
-    return this.run([this.call('updateOrder', S.Order, { query: { orderId }, json: validated('updateOrder', S.OrderUpdate, fields) })])[0];
+    return this.updateOrders([{ orderId, fields }])[0];
+  }
+
+  /** Update Order for several orders, in parallel (each request carries only its changed fields). */
+  updateOrders(updates: ReadonlyArray<{ orderId: string; fields: S.OrderUpdate }>): Outcome<S.Order>[] {
+    return this.run(updates.map((u) => this.call('updateOrder', S.Order, { query: { orderId: u.orderId }, json: validated('updateOrder', S.OrderUpdate, u.fields) })));
   }
 
   /** Print Label (BETA) as pdf or zpl. The first print makes the marketplace notify the buyer. */
   printLabel(ref: { orderId?: number; externalId?: string }, type: S.LabelType): Outcome<LabelFile> {
-    if (ref.orderId === undefined && !ref.externalId) {
-      throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'printLabel', message: 'Print Label needs the order id or the external id.' });
-    }
-    const request = this.request('printLabel', { query: { orderId: ref.orderId, externalId: ref.externalId, type } });
+    return this.printLabels([ref], type)[0];
+  }
+
+  /** Print Label for several orders, in parallel. */
+  printLabels(refs: ReadonlyArray<{ orderId?: number; externalId?: string }>, type: S.LabelType): Outcome<LabelFile>[] {
     const parse = (res: HttpResponse): LabelFile => {
       const mimeType = (res.headers['content-type'] ?? '').split(';')[0].trim();
       const bytes = res.bytes();
@@ -334,6 +340,13 @@ export class HubClient {
       if (type === 'zpl' && !head.startsWith('^XA')) throw new MalformedAnswer('not ZPL');
       return { mimeType: mimeType || (type === 'pdf' ? 'application/pdf' : 'text/plain'), bytes };
     };
-    return this.run([{ endpoint: 'printLabel', request, parse }])[0];
+    return this.run(
+      refs.map((ref): Call<LabelFile> => {
+        if (ref.orderId === undefined && !ref.externalId) {
+          throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'printLabel', message: 'Print Label needs the order id or the external id.' });
+        }
+        return { endpoint: 'printLabel', request: this.request('printLabel', { query: { orderId: ref.orderId, externalId: ref.externalId, type } }), parse };
+      }),
+    );
   }
 }

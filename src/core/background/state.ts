@@ -8,6 +8,11 @@ export interface BackgroundState {
   jobsPolledAt: number | null;
   /** When this user's scheduled order import last ran. */
   ordersRanAt: number | null;
+  /**
+   * When a backlog of orders can take its next call (container-bound scripts only): the trigger
+   * comes back then instead of waiting for the next scheduled run.
+   */
+  ordersAt?: number | null;
   /** The one time trigger this user has for this document, as last installed. */
   trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null; wantedMinutes?: number } | null;
 }

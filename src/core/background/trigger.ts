@@ -30,6 +30,10 @@ export function myOpenJobs(ctx: Context) {
 /** The trigger this user needs now: a one-off to finish a push, a repeating one for imports and polls, or none. */
 export function desiredTrigger(ctx: Context, state: BackgroundState): { kind: 'once'; ms: number } | { kind: 'every'; minutes: number } | null {
   if (state.pushAt !== null) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
+  // A backlog of orders: come back as soon as the rate limit allows the next call.
+  if (state.ordersAt != null && ownsOrderSchedule(ctx) && ctx.settings.deployment === 'container') {
+    return { kind: 'once', ms: Math.max(1000, state.ordersAt - ctx.ports.clock.now()) };
+  }
   const periods: number[] = [];
   if (ownsOrderSchedule(ctx)) periods.push(ctx.settings.orders.scheduleMinutes);
   if (myOpenJobs(ctx).length > 0) periods.push(pollMinutes(ctx));
@@ -53,7 +57,7 @@ export function rearmBackground(ctx: Context): BackgroundState {
     current !== null &&
     wanted !== null &&
     ((wanted.kind === 'every' && current.kind === 'every' && (current.wantedMinutes ?? current.minutes) === wanted.minutes) ||
-      (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < MINUTE));
+      (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
   if (matches && installed.length === 1) return state;
   for (const t of installed) scheduler.remove(t.id);
   if (wanted === null) {

@@ -72,13 +72,15 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
   return withDocumentLock(ctx, 'Print labels', LOCK_WAIT_MS, () => {
     const table = openOrdersTable(ctx);
     const summary: LabelSummary = { cancelled: false, printed: 0, failed: 0, files: [], message: '' };
-    for (const orderId of ids) {
+    // All labels requested at once (fetchAll); each one is then saved to Drive.
+    const outcomes = client.printLabels(ids.map((orderId) => ({ orderId })), type);
+    ids.forEach((orderId, i) => {
       const row = table.rowOf(String(orderId));
-      const outcome = client.printLabel({ orderId }, type);
+      const outcome = outcomes[i];
       if (!outcome.ok) {
         summary.failed++;
         if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`Label not printed: ${outcome.error.hubMessage ?? outcome.error.message}`) });
-        continue;
+        return;
       }
       const fileName = `label-${orderId}.${type}`;
       try {
@@ -97,7 +99,7 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
         const why = e instanceof Error ? e.message : String(e);
         if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`The hub printed the label but Drive did not save it (${why}); printing again is safe now.`) });
       }
-    }
+    });
     // Exact: a Label cell holds a link formula, which a rewrite of its value would destroy.
     table.flush({ maxGap: 0, exact: true });
     summary.message = `Print labels (${type.toUpperCase()}): ${summary.printed} saved to Drive \u203a ${LABEL_FOLDER}${summary.failed ? `, ${summary.failed} not printed (see Sync message)` : ''}.`;

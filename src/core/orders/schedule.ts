@@ -14,6 +14,7 @@ import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, type Settings } from '../settings
 import { saveSettings } from '../settings/store';
 import { readImportStatus, updateImportStatus } from './import-status';
 import { importOrders } from './import';
+import { nextCallAt, readRate } from './rate';
 
 const HOUR_MS = 3_600_000;
 
@@ -93,6 +94,10 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
   try {
     const outcome = importOrders(ctx);
     if (outcome.calls === 0) updateBackground(ctx, { ordersRanAt });
+    // A backlog on a container-bound script continues as soon as the rate limit allows, rather
+    // than at the next scheduled run (add-ons keep to their hourly schedule).
+    const backlog = outcome.pending && ctx.settings.deployment === 'container';
+    updateBackground(ctx, { ordersAt: backlog ? outcome.nextCallAt ?? nextCallAt(readRate(store), ctx.settings.orders.callsPerMinute) : null });
     return { work: 'orders', ran: outcome.calls > 0, message: outcome.message };
   } catch (e) {
     if (e instanceof BusyError) {
