@@ -88,7 +88,10 @@ export function activeWorkbook(): Workbook {
     ensureSheet(name, header, options) {
       let s = ss.getSheetByName(name);
       if (!s) {
+        // insertSheet makes the new sheet active: the seller stays where they were.
+        const active = ss.getActiveSheet();
         s = ss.insertSheet(name);
+        if (active) active.activate();
         if (header.length > 0) {
           // The add-on's own header texts: plain words that Sheets keeps as text.
           s.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');

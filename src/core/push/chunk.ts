@@ -28,6 +28,8 @@ export interface ChunkOutcome {
   retryReasons: Record<string, number>;
   /** Rows of the run still to do after this chunk. */
   remaining: number;
+  /** The first failed row of this chunk and its reason. */
+  firstFailure: string | null;
   /** Async jobs created in this chunk, with their row count. */
   jobs: Array<{ jobId: string; rows: number }>;
 }
@@ -170,6 +172,11 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   let ok = 0;
   let failed = 0;
   let skipped = 0;
+  let firstFailure: string | null = null;
+  [...results.keys()].sort((a, b) => a - b).forEach((rowNumber) => {
+    const r = results.get(rowNumber) as RowResult;
+    if (firstFailure === null && (r.status === 'Error' || r.status === 'Warning')) firstFailure = `row ${rowNumber}: ${r.message}`;
+  });
   results.forEach((r) => {
     if (r.status === 'OK' || r.status === 'Pending') ok++;
     else if (r.status === 'Skipped') skipped++;
@@ -186,6 +193,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
     ),
     remaining: pending.length - results.size,
+    firstFailure,
     jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
   };
 }

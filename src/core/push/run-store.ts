@@ -20,6 +20,8 @@ export interface PushRun {
   /** Retries by reason ("503", "429", "timeout", "malformed", …), for the Log sheet. */
   retryReasons?: Record<string, number>;
   cancelled: boolean;
+  /** The first row that failed and why, for the summary (the seller sees at least one reason). */
+  firstFailure?: string;
   /** For the selected scope: the SKUs selected at the start, stored in parts. */
   selectedParts: number;
   /** True when started from the menu: a trigger continues it. */

@@ -156,7 +156,8 @@ function summary(run: PushRun): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([reason, n]) => `${reason} \u00D7${n}`)
     .join(', ');
-  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.`;
+  const first = run.firstFailure ? ` First problem, ${run.firstFailure}` : '';
+  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
@@ -171,6 +172,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   run.skipped += outcome.skipped;
   run.requests += outcome.requests;
   run.retries += outcome.retries;
+  if (!run.firstFailure && outcome.firstFailure) run.firstFailure = outcome.firstFailure.slice(0, 300);
   run.retryReasons = { ...(run.retryReasons ?? {}) };
   for (const [reason, n] of Object.entries(outcome.retryReasons)) run.retryReasons[reason] = (run.retryReasons[reason] ?? 0) + n;
   run.lastChunkAt = ctx.ports.clock.now();
