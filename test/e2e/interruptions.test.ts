@@ -5,7 +5,7 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
-import { apiRequests, clearRequests, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
+import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 const SEEDS = 50;
 
@@ -154,5 +154,63 @@ describe('interrupted executions resume without losing a row', () => {
       results.push({ seed, cutAt, jobsCreated: created, flagged });
     }
     writeReliability('interruptions-async', { seeds: results.length, jobsPerRun: perRun, jobsCreatedTwice: results.filter((r) => r.jobsCreated > perRun).length, results });
+  });
+
+  test(`order import: ${SEEDS} seeds, each cut at a random service call, then the following runs`, () => {
+    // Orders of the last days in the hub, imported by the menu item one Get Orders call at a time.
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 3, seed: 9 } });
+    const hubOrders = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ orderId: number; items: unknown[] }> }).orders;
+    const expectedItems = hubOrders.reduce((n, o) => n + o.items.length, 0);
+    const resetOrders = (): void => {
+      for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
+      for (const key of Object.keys(env.rt.properties('document'))) if (key !== 'settings') env.rt.setProperty('document', key, null);
+      clearRequests(env);
+    };
+    /** Runs the import until the backlog is done; the clock moves past the rate limit between runs. */
+    const importAll = (): number => {
+      let runs = 0;
+      for (; runs < 20; runs++) {
+        env.rt.advance(62_000);
+        env.rt.call('importOrdersNow');
+        const ids = columnValues(env.rt.sheet('Orders').values(), 'Order id');
+        if (ids.length >= hubOrders.length && !/more to read|continues/i.test(env.rt.toasts().at(-1)?.message ?? '')) break;
+      }
+      return runs;
+    };
+    resetOrders();
+    env.rt.call('saveSettings', { orders: { backfillDays: 10 } });
+    env.rt.advance(62_000);
+    env.rt.call('importOrdersNow');
+    const full = lastExecutionCalls(env);
+    const results: Array<{ seed: number; cutAt: number; killed: boolean; runsAfter: number }> = [];
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      resetOrders();
+      const cutAt = 1 + Math.floor(rng(3000 + seed)() * full);
+      env.rt.advance(62_000);
+      env.rt.cutOffAfter(cutAt);
+      let killed = false;
+      try {
+        env.rt.call('importOrdersNow');
+      } catch (e) {
+        killed = /Exceeded maximum execution time/.test(String((e as Error).message));
+        if (!killed) throw e;
+      }
+      const runsAfter = importAll();
+      const orders = env.rt.sheet('Orders').values();
+      const ids = columnValues(orders, 'Order id').map(String);
+      // Every order once: none lost, none duplicated, whatever the cut.
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(hubOrders.map((o) => String(o.orderId))));
+      const items = env.rt.sheet('Order Items').values();
+      const keys = items.slice(1).map((r) => `${r[column(items, 'Order id')]}|${r[column(items, 'Item external id')]}|${r[column(items, 'SKU')]}`);
+      expect(items.length - 1).toBe(expectedItems);
+      expect(new Set(keys).size).toBe(keys.length);
+      // And never more than one Get Orders call per minute.
+      const calls = apiRequests(env).filter((r) => r.path === '/api/orders/orders');
+      expect(calls.filter((r) => r.status === 429)).toHaveLength(0);
+      results.push({ seed, cutAt, killed, runsAfter });
+    }
+    expect(results.filter((r) => r.killed).length).toBeGreaterThan(SEEDS / 2);
+    writeReliability('interruptions-orders', { seeds: SEEDS, orders: hubOrders.length, items: expectedItems, serviceCallsOfAFirstRun: full, killed: results.filter((r) => r.killed).length, survived: results.length, ordersLost: 0, ordersDuplicated: 0, results });
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * Two users push and the import trigger fires at the same moment. The document lock serialises
+ * them: whoever cannot get it is told what runs and since when (the trigger puts its import off),
+ * and the result columns are never interleaved or overwritten by a stale run.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { writeReliability } from '../../dev/testkit/reliability';
+import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
+
+type R<T> = { ok: true; value: T } | { ok: false; error: string };
+
+describe('concurrency: the lock serialises two pushes and the import trigger', () => {
+  let env: AddonEnv;
+  let skus: string[];
+
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    skus = seedProducts(env, 600, ['amazon']);
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 40, days: 5, seed: 4 } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('one runs, the others wait their turn and are told; results stay whole', () => {
+    const a = env.rt;
+    const b = env.rt.forUser('colleague@example.com');
+    expect((b.call('saveToken', env.token) as R<unknown>).ok).toBe(true);
+    expect((a.call('setOrdersSchedule', 1) as R<unknown>).ok).toBe(true);
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 10 + i])]);
+    clearRequests(env);
+
+    let colleague: R<{ runId: string }> | null = null;
+    let triggerRan = false;
+    a.onServiceCall((info) => {
+      // The moment A is sending its first requests (it holds the document lock), B clicks Push in
+      // the sidebar and the import trigger fires.
+      if (colleague || info.service !== 'UrlFetchApp' || info.functionName !== 'pushStockAll') return;
+      colleague = b.call('startPush', 'stock', 'all') as R<{ runId: string }>;
+      a.callRaw('onBackgroundWork');
+      triggerRan = true;
+    });
+    try {
+      a.call('pushStockAll');
+    } finally {
+      a.onServiceCall(undefined);
+    }
+    expect(triggerRan).toBe(true);
+    const busy = colleague as R<unknown> | null;
+    expect(busy?.ok).toBe(false);
+    expect(busy && !busy.ok && busy.error).toMatch(/did not start: Push stock by user@example\.com has been running for \d+ s\. Nothing was changed; try again when it finishes\./);
+    // While A held the lock, the import made no call and will try again at its next run.
+    expect(apiRequests(env).filter((r) => r.path === '/api/orders/orders')).toHaveLength(0);
+    const afterA = env.rt.sheet('Stock & Prices').values();
+    expect(columnValues(afterA, 'Sync status').every((s) => s === 'OK')).toBe(true);
+    const aSyncedAt = columnValues(afterA, 'Synced at') as Date[];
+
+    // B tries again: its push runs whole, after A's.
+    const start = b.call('startPush', 'stock', 'all') as R<{ runId: string; finished: boolean }>;
+    expect(start.ok).toBe(true);
+    let p = start.ok ? start.value : null;
+    for (let i = 0; i < 10 && p && !p.finished; i++) {
+      const next = b.call('continuePush', p.runId) as R<{ runId: string; finished: boolean }>;
+      p = next.ok ? next.value : null;
+    }
+    expect(p?.finished).toBe(true);
+    const afterB = env.rt.sheet('Stock & Prices').values();
+    const bSyncedAt = columnValues(afterB, 'Synced at') as Date[];
+    // Every row carries B's result, none a mix: each row's time is from B's run, after all of A's.
+    const lastA = Math.max(...aSyncedAt.map((d) => d.getTime()));
+    expect(bSyncedAt.every((d) => d.getTime() >= lastA)).toBe(true);
+    expect(columnValues(afterB, 'Sync status').every((s) => s === 'OK')).toBe(true);
+    const log = env.rt.sheet('Log').values();
+    const pushes = log.slice(1).filter((r) => String(r[column(log, 'Operation')]).startsWith('Push stock'));
+    expect(pushes.map((r) => [r[column(log, 'User')], r[column(log, 'Rows OK')]])).toEqual([
+      ['user@example.com', 600],
+      ['colleague@example.com', 600],
+    ]);
+
+    // The import's next run goes ahead.
+    env.rt.advance(2 * 60_000);
+    expect(apiRequests(env).filter((r) => r.path === '/api/orders/orders').length).toBeGreaterThan(0);
+    writeReliability('concurrency', { scenario: 'two users push + the import trigger fires while the first push holds the lock', serialised: true, waitingUserTold: true, importPutOff: true, interleavedRows: 0 });
+  });
+});
