@@ -6,4 +6,5 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] },
   testTimeout: 60000,
   maxWorkers: 2,
+  globalSetup: '<rootDir>/test/global-setup.js',
 };

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
-import { guardAgainstTokenLeaks } from './leaks';
+import { guardAgainstTokenLeaks, leakTotals } from './leaks';
+import { writeReliability } from './reliability';
 
 export interface AddonEnv {
   hub: SpawnedHub;
@@ -78,6 +79,12 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     token: TEST_TOKEN,
     adminSync,
     async close() {
+      if (options.leakCheck ?? true) {
+        // Every environment's leak checks are counted for RELIABILITY.md.
+        writeReliability(`leaks/${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, { checks: leakTotals.checks, leaks: leakTotals.leaks });
+        leakTotals.checks = 0;
+        leakTotals.leaks = [];
+      }
       rt.close();
       await admin.close();
       await hub.close();

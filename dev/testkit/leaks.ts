@@ -39,8 +39,6 @@ export function findTokenLeaks(rt: Runtime, token: string, returned?: unknown): 
   // Requests may carry it only in the Authorization header.
   scan('request URLs and bodies', rt.fetchLog().map((f) => ({ url: f.url, payload: (f as { payload?: string }).payload ?? '' })), token, found);
   if (returned !== undefined) scan('value returned to the caller', returned, token, found);
-  leakTotals.checks += 1;
-  leakTotals.leaks.push(...found);
   return found;
 }
 
@@ -51,6 +49,8 @@ export function findTokenLeaks(rt: Runtime, token: string, returned?: unknown): 
 export function guardAgainstTokenLeaks(rt: Runtime, token: string): Runtime {
   const check = (what: string, returned?: unknown): void => {
     const leaks = findTokenLeaks(rt, token, returned);
+    leakTotals.checks += 1;
+    leakTotals.leaks.push(...leaks.map((where) => `${where} after ${what}`));
     if (leaks.length > 0) throw new Error(`API token leaked after ${what}: found in ${leaks.join(', ')}`);
   };
   // call() goes through callWith(), advance() through advanceTo(): check once, at the outermost.

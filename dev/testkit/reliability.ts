@@ -10,8 +10,9 @@ export const RELIABILITY_DIR = path.resolve(__dirname, '..', '..', 'reports', 'r
 
 /** Saves one test's figures (overwrites the previous run's). */
 export function writeReliability(name: string, figures: unknown): void {
-  fs.mkdirSync(RELIABILITY_DIR, { recursive: true });
-  fs.writeFileSync(path.join(RELIABILITY_DIR, `${name}.json`), JSON.stringify(figures, null, 2));
+  const file = path.join(RELIABILITY_DIR, `${name}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(figures, null, 2));
 }
 
 /** Reads one test's figures, or null when that test has not run. */
