@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { benchPush, pushTable, LATENCY_MS } from './push';
+import { CATALOGUE_LATENCY_MS, CATALOGUE_TABLE_HEADER, benchCatalogue, catalogueRow } from './catalogue';
+import { ORDERS_LATENCY_MS, ORDERS_TABLE_HEADER, benchOrders, ordersRow } from './orders';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -14,6 +16,12 @@ async function main(): Promise<void> {
   console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');
   const push = await benchPush([1000, 10_000], 1000);
   sections.push(`## Push stock from the menu\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. *Virtual time* is what the Apps Script execution spends: measured request latency plus the runtime emulator's Sheets cost model (dev/gas-runtime/README.md). Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`);
+  console.log('bench: catalogue pull (1,000 and 10,000 SKUs)…');
+  const pull = await benchCatalogue([1000, 10_000]);
+  sections.push(`## Catalogue pull\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the cost model's per-cell price of the cells any pull must write. Sheets round trips and writes are the same for 1,000 and 10,000 SKUs.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`);
+  console.log('bench: order import (1,000-order backlog at 1 call per minute)…');
+  const orders = await benchOrders(1000, 1);
+  sections.push(`## Order import\n\nA backlog of 1,000 orders imported by the scheduled trigger (container-bound, every minute) at the hub's documented limit of 1 Get Orders call per minute (50 orders per call), hub latency ${ORDERS_LATENCY_MS} ms. The bound is what the rate limit allows: 50 orders per minute.\n\n${[ORDERS_TABLE_HEADER, ordersRow(orders)].join('\n')}`);
   const body = [
     '# Benchmarks',
     '',

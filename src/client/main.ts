@@ -4,8 +4,11 @@ import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
 import { setupNotice } from './token-text';
 import { createNoticesView, updateHeader } from './views/header';
+import { createCatalogueView } from './views/catalogue';
+import { createCategoriesView } from './views/categories';
 import { createJobsView } from './views/jobs';
 import { createLogView } from './views/log';
+import { createOrdersView } from './views/orders';
 import { createPushView } from './views/push';
 import { createSettingsView, openSettingsAt } from './views/settings';
 
@@ -21,9 +24,12 @@ function start(): void {
   const notices = createNoticesView();
   const push = createPushView(refreshState);
   const jobs = createJobsView(refreshState);
+  const catalogue = createCatalogueView(refreshState);
+  const orders = createOrdersView(refreshState);
+  const categories = createCategoriesView(refreshState);
   const log = createLogView();
   const settings = createSettingsView(refreshState);
-  app.append(status, error, retry, notices.element, setup, push.element, jobs.element, log.element, settings.element);
+  app.append(status, error, retry, notices.element, setup, push.element, catalogue.element, jobs.element, orders.element, categories.element, log.element, settings.element);
 
   /** Where "Open Settings" takes the keyboard: the first thing missing. */
   let setupTarget = 'settings-baseUrl';
@@ -42,6 +48,7 @@ function start(): void {
     show(setup, notice !== null);
     push.update(state);
     jobs.update(state);
+    orders.update(state);
     log.update(state);
     settings.update(state);
   });

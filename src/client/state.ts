@@ -10,6 +10,8 @@ type ErrorListener = (message: string) => void;
 const stateListeners: StateListener[] = [];
 const errorListeners: ErrorListener[] = [];
 let latest: SidebarState | null = null;
+/** The server's clock minus the browser's, at the last load (the add-on's clock may differ). */
+let skew = 0;
 
 /** Called with every new state (views re-render their read-only parts). */
 export function onState(listener: StateListener): void {
@@ -25,10 +27,16 @@ export function currentState(): SidebarState | null {
   return latest;
 }
 
+/** The server's time now, estimated from the last state's `now`. */
+export function serverNow(): number {
+  return Date.now() + skew;
+}
+
 /** Loads the state and tells every view; rejects if the server call fails. */
 export async function loadState(): Promise<SidebarState> {
   const state = await callResult('getSidebarState');
   latest = state;
+  if (typeof state.now === 'number') skew = state.now - Date.now();
   for (const listener of stateListeners) listener(state);
   return state;
 }

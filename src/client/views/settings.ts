@@ -158,6 +158,11 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       if (!filled) {
         fill(state.settings);
         filled = true;
+      } else if (loaded && state.settings.orders.scheduleMinutes !== loaded.orders.scheduleMinutes) {
+        // The schedule changed elsewhere (the Orders switch, the menu, another user): follow it, or
+        // the next Save settings would put the old interval back. Other fields keep what is typed.
+        loaded = { ...loaded, orders: { ...loaded.orders, scheduleMinutes: state.settings.orders.scheduleMinutes, scheduleOwner: state.settings.orders.scheduleOwner } };
+        fillSchedule(deployment.value as Deployment, state.settings.orders.scheduleMinutes);
       }
       if (settingsNeedAttention(state.settings.baseUrl, state.token)) element.open = true;
     },

@@ -66,8 +66,14 @@ export function unconfirmedEdits(
 
 /** The question asked before replacing them. */
 export function overwriteQuestion(what: string, edits: UnconfirmedEdits): string {
+  return `${overwriteSummary(what, edits, true)} Continue? (Choose No and use Push changes first to keep your edits.)`;
+}
+
+/** The same without the Yes/No question, for the sidebar (which shows the examples as a list). */
+export function overwriteSummary(what: string, edits: UnconfirmedEdits, withExamples = false): string {
   const rows = edits.rows === 1 ? '1 row has' : `${edits.rows.toLocaleString('en-US')} rows have`;
-  return `${rows} values the hub has not confirmed (edited and not pushed yet), e.g. ${edits.examples.join('; ')}. ${what} replaces them with the hub's values. Continue? (Choose No and use Push changes first to keep your edits.)`;
+  const examples = withExamples ? `, e.g. ${edits.examples.join('; ')}` : '';
+  return `${rows} values the hub has not confirmed (edited and not pushed yet)${examples}. ${what} replaces them with the hub's values.`;
 }
 
 /** The values a layout writes (only writable channels have input columns). */

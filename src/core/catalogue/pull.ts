@@ -15,7 +15,7 @@ import { SnapshotStore } from '../push/snapshot';
 import { channelAliases, writtenChannel } from './channels';
 import { mergePulled } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
-import { overwriteQuestion, unconfirmedEdits, writtenBy } from './edits';
+import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProducts } from './products';
 import { applyColumnPlan, planColumns, writeBlocks } from './sheet-blocks';
@@ -83,7 +83,9 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout));
     if (edits.rows > 0) {
       const question = overwriteQuestion('Pulling the catalogue', edits);
-      if (!confirm(question)) return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${question}` };
+      if (!confirm(question)) {
+        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Pulling the catalogue', edits)} Push changes first to keep your edits, or overwrite them.` };
+      }
     }
 
     const sheet: SheetPort = existing ?? ctx.ports.workbook.ensureSheet(name, [INPUT_HEADERS.sku]);

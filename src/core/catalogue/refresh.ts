@@ -15,7 +15,7 @@ import { SnapshotStore } from '../push/snapshot';
 import { channelAliases } from './channels';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
-import { overwriteQuestion, unconfirmedEdits, writtenBy } from './edits';
+import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
@@ -64,7 +64,9 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const edits = unconfirmedEdits(rows, table.columns, current, rewritten, writtenBy(layout));
     if (edits.rows > 0) {
       const question = overwriteQuestion('Refreshing these rows', edits);
-      if (!confirm(question)) return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${question}` };
+      if (!confirm(question)) {
+        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Refreshing these rows', edits)} Push changes first to keep your edits, or overwrite them.` };
+      }
     }
 
     const specs = pullColumns(layout);
