@@ -1,5 +1,5 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { findTokenLeaks } from '../../dev/testkit/leaks';
+import { findTokenLeaks, leakTotals } from '../../dev/testkit/leaks';
 
 describe('the token-leak check that guards every e2e operation', () => {
   let env: AddonEnv;
@@ -21,6 +21,8 @@ describe('the token-leak check that guards every e2e operation', () => {
       expect(() => env.rt.call('getSidebarState')).toThrow(/API token leaked after call\(getSidebarState\): found in sheet "Leak" values/);
     } finally {
       env.rt.deleteSheet('Leak');
+      // The leak planted by this test is not the add-on's: keep it out of RELIABILITY.md's count.
+      leakTotals.leaks = leakTotals.leaks.filter((where) => !where.startsWith('sheet "Leak"'));
     }
   });
 
