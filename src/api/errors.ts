@@ -61,7 +61,7 @@ function seconds(ms: number | null): string {
 /** The seller-facing sentence for an HTTP status from an endpoint. */
 export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null): { kind: HubErrorKind; message: string } {
   const title = ENDPOINTS[endpoint].title;
-  const said = hubMessage ? `: ${hubMessage}` : '';
+  const said = hubMessage ? `: ${hubMessage.replace(/[.\s]+$/, '')}` : '';
   if (status === 401) {
     return endpoint === 'login'
       ? { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` }

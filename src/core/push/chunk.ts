@@ -30,6 +30,8 @@ export interface ChunkOutcome {
   remaining: number;
   /** The first failed row of this chunk and its reason. */
   firstFailure: string | null;
+  /** Set when the hub refused the token: the chunk stopped there and the push must end. */
+  authError: string | null;
   /** Async jobs created in this chunk, with their row count. */
   jobs: Array<{ jobId: string; rows: number }>;
 }
@@ -128,13 +130,15 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const retriesBefore = client.stats.retries;
   const reasonsBefore = { ...client.stats.retryReasons };
   let lastRoundMs = 0;
-  while (queue.length > 0 && clock.now() + lastRoundMs < limits.deadline) {
+  let authError: string | null = null;
+  while (queue.length > 0 && authError === null && clock.now() + lastRoundMs < limits.deadline) {
     const started = clock.now();
     const round = takeRound(queue, ctx.settings.concurrency);
     const parts = round.flatMap((plan) => plan.parts);
     const createsJob = parts.some((p) => p.kind === 'async');
     if (createsJob) markInFlight(store, run.id, round.map((plan) => rowKey(plan)));
     const got = sendParts(client, parts, aliases);
+    authError = got.find((r) => r.authFailure)?.message ?? null;
     let at = 0;
     const confirmedThisRound: Array<[string, JournalEntry]> = [];
     for (const plan of round) {
@@ -194,6 +198,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     ),
     remaining: pending.length - results.size,
     firstFailure,
+    authError,
     jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
   };
 }

@@ -16,6 +16,8 @@ export interface PartResult {
   channels: Record<string, string>;
   /** Values to record as confirmed (only when fully ok). */
   confirmed?: PushedValues;
+  /** The hub refused the token: no later request can succeed, so the push stops. */
+  authFailure?: boolean;
 }
 
 const NOT_FOUND = /producto no encontrado|not found/i;
@@ -61,7 +63,7 @@ export function fromSiteResult(
 
 /** Every part of a request that failed as a whole gets the request's error. */
 export function fromRequestError(error: HubError): PartResult {
-  return { ok: false, message: error.message, channels: {} };
+  return { ok: false, message: error.message, channels: {}, ...(error.kind === 'auth' ? { authFailure: true } : {}) };
 }
 
 /**

@@ -177,6 +177,11 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   for (const [reason, n] of Object.entries(outcome.retryReasons)) run.retryReasons[reason] = (run.retryReasons[reason] ?? 0) + n;
   run.lastChunkAt = ctx.ports.clock.now();
   if (outcome.jobs.length > 0) recordNewJobs(ctx, outcome.jobs);
+  if (outcome.authError) {
+    // Every later request would be refused too: end the push with what was done, and say why.
+    finishRun(ctx, run, `${summary(run)} Stopped: ${outcome.authError}`);
+    throw new UserError(`${title(run)} stopped after ${run.ok + run.failed + run.skipped} rows: ${outcome.authError}`);
+  }
   if (outcome.remaining === 0) {
     const text = summary(run);
     finishRun(ctx, run, text);

@@ -1,8 +1,8 @@
 import { renderAddonMenu, openSidebar } from '../../platform/ui';
 import { ADDON_NAME } from '../../version';
 import { menuTree } from '../menu';
-import { appsScriptPorts } from '../../platform/ports';
-import { createContext } from '../../core/context';
+import { documentStore } from '../../platform/properties';
+import { spreadsheetNotifier } from '../../platform/notifier';
 import { takeNotices } from './trigger-errors';
 
 /**
@@ -14,11 +14,11 @@ export function onOpen(e?: { authMode?: unknown }): void {
   const mode = e && e.authMode !== undefined ? String(e.authMode) : 'NONE';
   if (mode === 'NONE') return;
   try {
-    const ctx = createContext(appsScriptPorts(true), true);
-    const notices = takeNotices(ctx);
-    if (notices.length > 0) ctx.ports.notifier.toast(notices.join('\n'), `${ADDON_NAME}: while you were away`);
+    // Only document properties and a toast: both allowed in LIMITED mode (user properties are not).
+    const notices = takeNotices(documentStore());
+    if (notices.length > 0) spreadsheetNotifier(false).toast(notices.join('\n'), `${ADDON_NAME}: while you were away`);
   } catch {
-    // LIMITED mode may refuse properties; the sidebar shows the same notices when opened.
+    // Should the store be refused, the sidebar shows the same notices when opened.
   }
 }
 

@@ -31,7 +31,7 @@ export function sidebarState(ctx: Context) {
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
-    notices: takeNotices(ctx),
+    notices: takeNotices(ctx.ports.documentStore),
     now,
   };
 }

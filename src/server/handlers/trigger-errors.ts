@@ -1,4 +1,5 @@
 import type { Context } from '../../core/context';
+import type { KeyValueStore } from '../../core/ports';
 import { UserError } from '../../core/errors';
 import { appendLog } from '../../core/log';
 import { triggerCall, describeError } from '../serve';
@@ -8,7 +9,10 @@ const MAX_NOTICES = 5;
 
 /** Notices for the next time someone opens the spreadsheet (triggers have no screen). */
 export function addNotice(ctx: Context, text: string): void {
-  const store = ctx.ports.documentStore;
+  addNoticeTo(ctx.ports.documentStore, text);
+}
+
+function addNoticeTo(store: KeyValueStore, text: string): void {
   let list: string[] = [];
   try {
     list = JSON.parse(store.get(NOTICES_KEY) ?? '[]') as string[];
@@ -19,9 +23,8 @@ export function addNotice(ctx: Context, text: string): void {
   store.set(NOTICES_KEY, JSON.stringify(list.slice(-MAX_NOTICES)));
 }
 
-/** Takes the stored notices (and forgets them). */
-export function takeNotices(ctx: Context): string[] {
-  const store = ctx.ports.documentStore;
+/** Takes the stored notices (and forgets them). Needs only document properties (onOpen in LIMITED mode). */
+export function takeNotices(store: KeyValueStore): string[] {
   const raw = store.get(NOTICES_KEY);
   if (!raw) return [];
   store.delete(NOTICES_KEY);
