@@ -42,3 +42,12 @@ export function escapeCellText(s: string): string {
   }
   return prefix + text;
 }
+
+/**
+ * A cell written back as it was read (a block write rewrites cells it does not change): text is
+ * escaped again, so a stored "=x", "00123" or "1/2" stays the text it was.
+ */
+export function rewriteAsRead<V>(value: V | string | undefined | null): V | string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' && value !== '' ? escapeCellText(value) : (value as V);
+}

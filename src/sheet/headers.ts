@@ -75,6 +75,11 @@ for (const field of Object.keys(CATALOGUE_CHANNEL_HEADERS) as CatalogueField[]) 
 const WELL_FORMED = /^([^[\]]+?)\s*\[\s*([^[\]]*?)\s*\]$/;
 const CHANNEL_CODE = /^[a-z0-9][a-z0-9_.-]*$/;
 
+/** True for a well-formed channel code (the part in brackets of a per-channel header). */
+export function isChannelCode(code: string): boolean {
+  return CHANNEL_CODE.test(code);
+}
+
 /** What a header means (input, per-channel, add-on column, user column, or a malformed per-channel header). */
 export function classifyHeader(raw: CellValue, options: HeaderOptions = {}): HeaderMeaning {
   if (typeof raw !== 'string' && typeof raw !== 'number') return { kind: 'user' };

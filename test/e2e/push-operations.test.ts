@@ -139,4 +139,26 @@ describe('each push operation, end to end', () => {
     expect(last.message).toMatch(/Select the rows to push in "Stock & Prices" first/);
     expect(apiRequests(env)).toHaveLength(0);
   });
+
+  test('SKUs that look like numbers, dates or formulas keep their snapshot key: changed-only stays exact', () => {
+    const odd = ['0000001', '1/2', '=A1', '+34', 'TRUE'];
+    env.adminSync('POST', '/__admin/products', { products: odd.map((sku) => ({ sku, listings: { amazon: { status: 'active' } } })) });
+    const sheet = [['SKU', 'Quantity'], ...odd.map((sku, i) => [`'${sku}`.slice(1), i + 1]), [skus[50], 9]];
+    env.rt.addSheet('Stock & Prices', sheet);
+    env.rt.call('pushStockAll');
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
+    // Edit one row, push changed twice: the edited row once, then nothing.
+    const edited = env.rt.sheet('Stock & Prices').values().map((r) => [...r]);
+    edited[6][1] = 99;
+    env.rt.sheet('Stock & Prices').setValues(edited);
+    clearRequests(env);
+    env.rt.call('pushStockChanged');
+    expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([skus[50]]);
+    clearRequests(env);
+    env.rt.call('pushStockChanged');
+    expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([]);
+    const keys = env.rt.sheet('Hub Sync snapshot').values().slice(1).map((r) => r[0]);
+    expect(keys.filter((k) => odd.includes(k as string)).sort()).toEqual([...odd].sort());
+    expect(env.rt.sheet('Hub Sync snapshot').formulas().flat().filter(Boolean)).toEqual([]);
+  });
 });

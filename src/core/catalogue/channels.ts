@@ -3,19 +3,9 @@
  * than it writes them (`meli` for `mercadolibre`): every code is folded into the written one, so
  * the sheet has one column per channel whichever code the hub used.
  */
-import { DEFAULT_CHANNEL_ALIASES, WRITE_CHANNELS, canonicalChannel } from '../../api/channels';
-import type { Settings } from '../settings/schema';
+import { WRITE_CHANNELS, canonicalChannel } from '../../api/channels';
 
-/** Read code → written code: the built-in aliases plus the seller's (`channelAliases` setting), lower-case. */
-export function channelAliases(settings: Pick<Settings, 'channelAliases'>): Record<string, string> {
-  const out: Record<string, string> = { ...DEFAULT_CHANNEL_ALIASES };
-  for (const [from, to] of Object.entries(settings.channelAliases ?? {})) {
-    const key = from.trim().toLowerCase();
-    const value = to.trim().toLowerCase();
-    if (key && value) out[key] = value;
-  }
-  return out;
-}
+export { channelAliases } from '../settings/aliases';
 
 /** The written code for any code the hub or the seller used. */
 export function writtenChannel(code: string, aliases: Readonly<Record<string, string>>): string {

@@ -2,7 +2,7 @@
  * Reading and writing the Categories sheet. Writes touch only the cells given, in blocks of
  * adjacent rows × adjacent columns; a column that is missing is added at the right.
  */
-import { escapeCellText } from '../../sheet';
+import { rewriteAsRead } from '../../sheet';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
@@ -30,10 +30,7 @@ export function openCategorySheet(ctx: Context, create: boolean): CategorySheet 
 export type CategoryUpdates = Map<number, Partial<Record<CategoryField, CellValue>>>;
 
 // Strings (from the hub or kept) are escaped; numbers and dates go as they are.
-function cellOf(value: CellValue | undefined): CellValue {
-  if (value === undefined || value === null || value === '') return '';
-  return typeof value === 'string' ? escapeCellText(value) : value;
-}
+const cellOf = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
 /** Writes the updates, adding missing columns; returns the number of writes. */
 export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates): number {

@@ -1,6 +1,6 @@
 import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
-import { escapeCellText } from '../../sheet';
+import { escapeCellText, rewriteAsRead } from '../../sheet';
 import type { CellValue, Workbook } from '../ports';
 
 /** Columns of the Jobs sheet: one row per job item (SKU × channel). */
@@ -31,10 +31,7 @@ export function replaceJobRows(workbook: Workbook, sheetName: string, replacemen
   const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER);
   const values = sheet.readAll();
   const kept = values.slice(1).filter((r) => !replacements.has(String(r[0] ?? '')));
-  const rows = kept.map((r) => JOBS_HEADER.map((_, i) => {
-    const v = r[i];
-    return typeof v === 'string' && v !== '' ? escapeCellText(v) : (v ?? '');
-  }));
+  const rows = kept.map((r) => JOBS_HEADER.map((_, i) => rewriteAsRead<CellValue>(r[i])));
   replacements.forEach((newRows) => rows.push(...newRows));
   const blank = Math.max(0, values.length - 1 - rows.length);
   for (let i = 0; i < blank; i++) rows.push(JOBS_HEADER.map(() => ''));

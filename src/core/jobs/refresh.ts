@@ -10,6 +10,7 @@ import { writeResults } from '../push/writeback';
 import { jobRows, replaceJobRows } from './jobs-sheet';
 import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
 import { rearmBackground } from '../background/trigger';
+import { channelAliases } from '../settings/aliases';
 
 /** Statuses after which a job item no longer changes (the hub documents only "Finalizado"). */
 const FINAL_STATUS = /finaliz|error|fall|fail|cancel|complet|rechaz|terminad/i;
@@ -83,7 +84,7 @@ export function refreshJobs(ctx: Context): JobsSummary {
       return { jobs: [], open: 0, message: 'No async job is open.' };
     }
     const client = hubClient(ctx);
-    const aliases = { meli: 'mercadolibre', ...ctx.settings.channelAliases };
+    const aliases = channelAliases(ctx.settings);
     const now = ctx.ports.clock.now();
     const replacements = new Map<string, ReturnType<typeof jobRows>>();
     const finals = new Map<string, JobItem[]>();

@@ -1,13 +1,9 @@
-import { findMissingColumns, escapeCellText } from '../../sheet';
+import { findMissingColumns, rewriteAsRead } from '../../sheet';
 import { contiguousRuns } from '../push/writeback';
 import type { CellValue, SheetPort, Workbook } from '../ports';
 import { DATE_FORMAT } from './columns';
 
-/** A cell written back as it was read: text is escaped again, so a stored "=x" stays text. */
-function asRead(value: CellValue | undefined): CellValue {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' && value !== '' ? escapeCellText(value) : value;
-}
+const asRead = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
 /** Groups sorted row numbers into runs, joining runs separated by at most `maxGap` untouched rows. */
 export function rowClusters(rows: readonly number[], maxGap: number): Array<{ first: number; last: number }> {

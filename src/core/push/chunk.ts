@@ -10,6 +10,7 @@ import { partsPerRound, sendParts } from './send';
 import type { ConfirmedValues } from './snapshot';
 import type { RowResult } from './types';
 import { writeResults } from './writeback';
+import { channelAliases } from '../settings/aliases';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -100,7 +101,7 @@ function takeRound(queue: Array<Extract<RowPlan, { send: true }>>, concurrency: 
  */
 export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
   const { clock } = ctx.ports;
-  const aliases = { meli: 'mercadolibre', mshops: 'mercadoshops', ...ctx.settings.channelAliases };
+  const aliases = channelAliases(ctx.settings);
   const store = ctx.ports.documentStore;
   const pending = pendingRows(ctx, loaded, run, selected);
   const slice = pending.slice(0, limits.maxRows);

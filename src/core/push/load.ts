@@ -5,6 +5,7 @@ import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
 import type { Settings } from '../settings/schema';
 import { SnapshotStore, type ConfirmedValues } from './snapshot';
+import { channelAliases } from '../settings/aliases';
 
 /** The seller's stock sheet as one execution sees it: read once, with the snapshot. */
 export interface LoadedSheet {
@@ -23,7 +24,7 @@ export function missingSheetMessage(name: string, what: string): string {
 /** Options for readTable from the settings. */
 export function tableOptions(settings: Settings): Parameters<typeof readTable>[1] {
   return {
-    channelAliases: { meli: 'mercadolibre', mshops: 'mercadoshops', ...settings.channelAliases },
+    channelAliases: channelAliases(settings),
     decimalSeparator: settings.decimalSeparator === 'auto' ? undefined : settings.decimalSeparator,
   };
 }

@@ -1,6 +1,6 @@
 import { canonicalChannel } from '../../api/channels';
 import type { HubError } from '../../api/errors';
-import { parseSitesString } from '../../api/sites';
+import { KNOWN_CHANNEL_CODES, parseSitesString } from '../../api/sites';
 import type { PushedValues } from '../../sheet';
 import type { RowResult, RowStatus } from './types';
 
@@ -22,6 +22,11 @@ export interface PartResult {
 
 const NOT_FOUND = /producto no encontrado|not found/i;
 
+/** The hub's channel codes plus the seller's aliases (both sides), for reading `sites`. */
+function knownCodes(aliases: Readonly<Record<string, string>>): ReadonlySet<string> {
+  return new Set([...KNOWN_CHANNEL_CODES, ...Object.keys(aliases), ...Object.values(aliases)]);
+}
+
 /** A seller sentence for the hub's per-item message. */
 function hubItemMessage(msg: string): string {
   const text = msg.trim();
@@ -41,7 +46,7 @@ export function fromSiteResult(
   aliases: Readonly<Record<string, string>>,
 ): PartResult {
   const status = (result.status ?? result.result ?? '').toLowerCase();
-  const outcomes = parseSitesString(result.sites);
+  const outcomes = parseSitesString(result.sites, knownCodes(aliases));
   const channels: Record<string, string> = {};
   for (const o of outcomes) channels[canonicalChannel(o.channel, aliases)] = o.ok ? 'OK' : o.message;
   const failed = outcomes.filter((o) => !o.ok);

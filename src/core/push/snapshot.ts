@@ -1,5 +1,5 @@
 import type { CellValue, SheetPort, Workbook } from '../ports';
-import { escapeCellText } from '../../sheet';
+import { rewriteAsRead } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
 export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
@@ -50,7 +50,7 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     for (const [sku, values] of updates) {
       const merged = { ...current.get(sku), ...values } as V; // later keys replace earlier ones (mergeConfirmed for any value type)
       current.set(sku, merged);
-      const row: CellValue[] = [escapeCellText(sku), JSON.stringify(merged), new Date(now)];
+      const row: CellValue[] = [sku, JSON.stringify(merged), new Date(now)];
       const at = this.index.get(sku);
       if (at === undefined) {
         this.index.set(sku, this.rows.length);
@@ -63,7 +63,8 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     }
     const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
     this.sheet = sheet;
-    sheet.write(first + 2, 1, this.rows.slice(first));
+    // Rows are kept as read; every string is escaped on the way out, changed or not.
+    sheet.write(first + 2, 1, this.rows.slice(first).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
   }
 
   /** Replaces whole entries (a catalogue pull sets what the hub holds). */

@@ -1,5 +1,5 @@
 import type { CellValue, SheetPort } from '../ports';
-import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns } from '../../sheet';
+import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, rewriteAsRead } from '../../sheet';
 import type { RowResult } from './types';
 
 /** Written in Status [channel] when a push to every channel found no active listing there. */
@@ -7,11 +7,7 @@ export const NO_ACTIVE_LISTING = 'No active listing';
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-/** A value safe to write back: strings re-escaped (a stored "=x" read back as text must stay text). */
-function safe(value: CellValue | undefined): CellValue {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? (value === '' ? '' : escapeCellText(value)) : value;
-}
+const safe = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
 /** What a cell reads back as after writing `written`: the text marker apostrophe is not kept. */
 function unescapeForCopy(written: CellValue): CellValue {
@@ -53,8 +49,10 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   const { sheet, values, results } = input;
   if (results.size === 0) return { writes: 0 };
   const header = values[0] ?? [];
+  // Only well-formed channel codes become Status [channel] columns: anything else (a job's
+  // unknown display name) would be a header that later pushes refuse.
   const channels = new Set<string>();
-  results.forEach((r) => Object.keys(r.channels).forEach((c) => channels.add(c)));
+  results.forEach((r) => Object.keys(r.channels).forEach((c) => isChannelCode(c) && channels.add(c)));
   const needed = [RESULT_HEADERS.status, RESULT_HEADERS.message, RESULT_HEADERS.jobId, RESULT_HEADERS.syncedAt, ...[...channels].sort().map(channelStatusHeader)];
   const { present, missing } = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
   let writes = 0;

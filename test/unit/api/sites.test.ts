@@ -22,3 +22,19 @@ describe('parseSitesString', () => {
     expect(parseSitesString('Amazon: ok')[0]).toEqual({ channel: 'amazon', ok: true, message: 'ok' });
   });
 });
+
+describe('parseSitesString with commas and colons inside a reason', () => {
+  test('a reason "paused, retry in: 2 days" stays one message', () => {
+    expect(parseSitesString('amazon: OK, walmart: Error - listing paused, retry in: 2 days, linio: OK')).toEqual([
+      { channel: 'amazon', ok: true, message: 'OK' },
+      { channel: 'walmart', ok: false, message: 'Error - listing paused, retry in: 2 days' },
+      { channel: 'linio', ok: true, message: 'OK' },
+    ]);
+  });
+  test('a word that is not a channel code does not start an entry', () => {
+    expect(parseSitesString('walmart: Error - price too low, minimum: 10').map((o) => o.channel)).toEqual(['walmart']);
+  });
+  test('a channel code added by the seller is recognised when passed in', () => {
+    expect(parseSitesString('amazon: OK, tiendanube: OK', new Set(['amazon', 'tiendanube'])).map((o) => o.channel)).toEqual(['amazon', 'tiendanube']);
+  });
+});
