@@ -70,6 +70,8 @@ export interface SheetPort {
   readonly name: string;
   /** Every value of the data range in one round trip ([] when the sheet is empty). */
   readAll(): CellValue[][];
+  /** The values of a rectangular block (1-based corner), one round trip. */
+  readBlock(row: number, column: number, rows: number, columns: number): CellValue[][];
   /** Writes a rectangular block with its top-left corner at (row, column), 1-based; the grid grows as needed. */
   write(row: number, column: number, values: CellValue[][]): void;
   /** Appends one row after the last row with content (one round trip; the grid grows by itself). */

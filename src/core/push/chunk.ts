@@ -2,7 +2,8 @@ import type { HubClient } from '../../api/client';
 import type { Context } from '../context';
 import { duplicateReason, type ParsedRow } from '../../sheet';
 import { doneInRun, rowKey, type LoadedSheet } from './load';
-import { appendJournal, clearInFlight, clearJournal, markInFlight, nextRound, readInFlight, readJournal, type JournalEntry } from './journal';
+import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
+import { UserError } from '../errors';
 import { combineParts, type PartResult } from './outcome';
 import { planFor, type Part, type RowPlan } from './parts';
 import type { PushRun } from './run-store';
@@ -20,7 +21,6 @@ export interface ChunkLimits {
 }
 
 export interface ChunkOutcome {
-  processed: number;
   ok: number;
   failed: number;
   skipped: number;
@@ -69,9 +69,9 @@ function fromJournal(plan: Extract<RowPlan, { send: true }>, entry: JournalEntry
   const values = Object.assign({}, ...plan.parts.map((p) => p.values)) as Record<string, number>;
   if (entry.startsWith('P:')) {
     const jobId = entry.slice(2);
-    return { status: 'Pending', jobId, message: `Queued in async job ${jobId} (recorded before an interruption; not sent again)`, channels: {} };
+    return { status: 'Pending', jobId, message: `Queued in async job ${jobId} (recorded before an interruption; not sent again)`, channels: {}, restored: true };
   }
-  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: values };
+  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: values, restored: true };
 }
 
 function unsentResult(plan: Extract<RowPlan, { send: false }>): RowResult {
@@ -93,11 +93,71 @@ function takeRound(queue: Array<Extract<RowPlan, { send: true }>>, concurrency: 
   return taken;
 }
 
+/** Counts of a chunk's results, and its first failure, for the run's summary. */
+function tally(results: Map<number, RowResult>): { ok: number; failed: number; skipped: number; firstFailure: string | null } {
+  let ok = 0;
+  let failed = 0;
+  let skipped = 0;
+  let firstFailure: string | null = null;
+  for (const rowNumber of [...results.keys()].sort((a, b) => a - b)) {
+    const r = results.get(rowNumber) as RowResult;
+    if (r.status === 'OK' || r.status === 'Pending') ok++;
+    else if (r.status === 'Skipped') skipped++;
+    else failed++;
+    if (firstFailure === null && (r.status === 'Error' || r.status === 'Warning')) firstFailure = `row ${rowNumber}: ${r.message}`;
+  }
+  return { ok, failed, skipped, firstFailure };
+}
+
+/** Results of rows recorded in the journal by an execution that was stopped before writing them. */
+function replayJournal(ctx: Context, loaded: LoadedSheet, run: PushRun, slice: RowPlan[]): Map<number, RowResult> {
+  const keyAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, rowKey(r)]));
+  const recorded = journalledRows(ctx.ports.documentStore, run.id, (n) => keyAt.get(n));
+  const out = new Map<number, RowResult>();
+  for (const plan of slice) {
+    const entry = plan.send ? recorded.get(plan.rowNumber) : undefined;
+    if (entry === UNKNOWN) {
+      out.set(plan.rowNumber, {
+        status: 'Error',
+        message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
+        channels: {},
+        restored: true,
+      });
+    } else if (entry) {
+      out.set(plan.rowNumber, fromJournal(plan as Extract<RowPlan, { send: true }>, entry));
+    }
+  }
+  return out;
+}
+
+/**
+ * Refuses to write results when rows moved since they were read (sorted, inserted, deleted during
+ * a long push): a result must never land on another SKU's row. Pushing again finds the rows by SKU;
+ * the journal's ranges no longer match moved rows, so those are sent again (harmless).
+ */
+function assertRowsInPlace(loaded: LoadedSheet, results: Map<number, RowResult>): void {
+  const skuColumn = loaded.table.columns.input.sku;
+  if (skuColumn === undefined || results.size === 0) return;
+  const rows = [...results.keys()];
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const now = loaded.sheet.readBlock(top, skuColumn + 1, bottom - top + 1, 1);
+  const moved = rows.some((r) => {
+    const read = loaded.values[r - 1]?.[skuColumn];
+    const current = now[r - top]?.[0];
+    return String(read ?? '') !== String(current ?? '');
+  });
+  if (moved) {
+    throw new UserError(`Rows of "${loaded.sheet.name}" were sorted, inserted or deleted while the push ran, so its results were not written (none may land on another SKU's row). Push again to write them: rows are found again by SKU, and sending stock or prices a second time is safe (they are absolute values).`);
+  }
+}
+
 /**
  * One chunk of a push: plans the next rows of the run, sends them round by round (one fetchAll
- * of up to `concurrency` requests each) until the rows or the time run out, then writes every
- * result in one block per run of result columns and records confirmed values in the snapshot.
- * Rows not sent before the deadline stay pending for the next chunk; nothing is written for them.
+ * of up to `concurrency` requests each) until the rows or the time run out, and writes the
+ * results in one block per run of result columns, recording confirmed values in the snapshot.
+ * Results are written at the end, or earlier when the journal grows large. Rows not sent before
+ * the deadline stay pending for the next chunk; nothing is written for them.
  */
 export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
   const { clock } = ctx.ports;
@@ -105,28 +165,52 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const store = ctx.ports.documentStore;
   const pending = pendingRows(ctx, loaded, run, selected);
   const slice = pending.slice(0, limits.maxRows);
-  const results = new Map<number, RowResult>();
-  const queue: Array<Extract<RowPlan, { send: true }>> = [];
+  const skuByRow = new Map(slice.map((p) => [p.rowNumber, p.sku]));
+  const keyByRow = new Map(slice.map((p) => [p.rowNumber, rowKey(p)]));
   const jobs = new Map<string, number>();
-  // Rows an interrupted execution already got confirmed: their result is written, not resent.
-  const journal = readJournal(store, run.id);
-  const inFlight = run.operation === 'async' ? readInFlight(store, run.id) : new Set<string>();
+  const noteJob = (result: RowResult): void => {
+    if (result.jobId && result.status === 'Pending') jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
+  };
+  // Results not yet in the sheet, and all of this chunk's results (for the counts).
+  let unwritten = replayJournal(ctx, loaded, run, slice);
+  const all = new Map(unwritten);
+  unwritten.forEach(noteJob);
+  const queue: Array<Extract<RowPlan, { send: true }>> = [];
   for (const plan of slice) {
-    const recorded = plan.send ? journal.get(rowKey(plan)) : undefined;
-    if (plan.send && !recorded && inFlight.has(rowKey(plan))) {
-      results.set(plan.rowNumber, {
-        status: 'Error',
-        message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
-        channels: {},
-      });
-    } else if (recorded) {
-      const result = fromJournal(plan as Extract<RowPlan, { send: true }>, recorded);
-      results.set(plan.rowNumber, result);
-      if (result.jobId) jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
-    } else if (plan.send) queue.push(plan);
-    else results.set(plan.rowNumber, unsentResult(plan));
+    if (unwritten.has(plan.rowNumber)) continue;
+    if (plan.send) queue.push(plan);
+    else {
+      unwritten.set(plan.rowNumber, unsentResult(plan));
+      all.set(plan.rowNumber, unwritten.get(plan.rowNumber) as RowResult);
+    }
   }
-  let journalRound = journal.size > 0 ? nextRound(store) : 0;
+  let journalRound = nextRound(store);
+  let journalChars = 0;
+  let journalling = true;
+  const flush = (): void => {
+    if (unwritten.size === 0) return;
+    assertRowsInPlace(loaded, unwritten);
+    const now = clock.now();
+    writeResults({
+      sheet: loaded.sheet,
+      values: loaded.values,
+      results: unwritten,
+      now,
+      allChannels: run.operation === 'stock' || run.operation === 'async',
+      channelStatus: loaded.table.columns.channelStatus,
+      channelAliases: aliases,
+    });
+    const confirmed = new Map<string, ConfirmedValues>();
+    unwritten.forEach((r, rowNumber) => {
+      const sku = skuByRow.get(rowNumber);
+      if (sku && r.confirmed) confirmed.set(sku, r.confirmed);
+    });
+    loaded.snapshot.save(confirmed, loaded.confirmed, now);
+    clearJournal(store);
+    journalChars = 0;
+    unwritten = new Map();
+  };
+
   const requestsBefore = client.stats.requests;
   const retriesBefore = client.stats.retries;
   const reasonsBefore = { ...client.stats.retryReasons };
@@ -137,68 +221,47 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const round = takeRound(queue, ctx.settings.concurrency);
     const parts = round.flatMap((plan) => plan.parts);
     const createsJob = parts.some((p) => p.kind === 'async');
-    if (createsJob) markInFlight(store, run.id, round.map((plan) => rowKey(plan)));
+    if (createsJob) markInFlight(store, run.id, toRanges(round.map((plan) => ({ rowNumber: plan.rowNumber, key: rowKey(plan), entry: UNKNOWN }))));
     const got = sendParts(client, parts, aliases);
     authError = got.find((r) => r.authFailure)?.message ?? null;
     let at = 0;
-    const confirmedThisRound: Array<[string, JournalEntry]> = [];
+    const confirmedThisRound: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
     for (const plan of round) {
-      const mine: PartResult[] = got.slice(at, at + plan.parts.length);
+      const result = combineParts(got.slice(at, at + plan.parts.length), plan.notes);
       at += plan.parts.length;
-      const result = combineParts(mine, plan.notes);
-      results.set(plan.rowNumber, result);
-      if (result.jobId && result.status === 'Pending') jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
-      if (result.status === 'OK') confirmedThisRound.push([rowKey(plan), 'OK']);
-      if (result.status === 'Pending' && result.jobId) confirmedThisRound.push([rowKey(plan), `P:${result.jobId}`]);
+      unwritten.set(plan.rowNumber, result);
+      all.set(plan.rowNumber, result);
+      noteJob(result);
+      const key = keyByRow.get(plan.rowNumber) as string;
+      if (result.status === 'OK') confirmedThisRound.push({ rowNumber: plan.rowNumber, key, entry: 'OK' });
+      if (result.status === 'Pending' && result.jobId) confirmedThisRound.push({ rowNumber: plan.rowNumber, key, entry: `P:${result.jobId}` });
     }
-    appendJournal(store, run.id, journalRound++, confirmedThisRound);
+    if (journalling) {
+      try {
+        journalChars += appendJournal(store, run.id, journalRound++, toRanges(confirmedThisRound));
+      } catch {
+        // The properties store is full: go on without the journal (an interruption would then
+        // re-send these rows, which is safe for stock and prices) and write results sooner.
+        journalling = false;
+        flush();
+      }
+    }
     if (createsJob) clearInFlight(store);
+    // A large journal (scattered rows) is turned into written results before it fills the store.
+    if (journalChars > JOURNAL_FLUSH_CHARS) flush();
     lastRoundMs = clock.now() - started;
   }
-  const now = clock.now();
-  writeResults({
-    sheet: loaded.sheet,
-    values: loaded.values,
-    results,
-    now,
-    allChannels: run.operation === 'stock' || run.operation === 'async',
-    channelStatus: loaded.table.columns.channelStatus,
-    channelAliases: aliases,
-  });
-  const confirmed = new Map<string, ConfirmedValues>();
-  const skuByRow = new Map(slice.map((p) => [p.rowNumber, p.sku]));
-  results.forEach((r, rowNumber) => {
-    const sku = skuByRow.get(rowNumber);
-    if (sku && r.confirmed) confirmed.set(sku, r.confirmed);
-  });
-  loaded.snapshot.save(confirmed, loaded.confirmed, now);
-  if (journalRound > 0 || journal.size > 0) clearJournal(store);
-  if (inFlight.size > 0) clearInFlight(store);
-  let ok = 0;
-  let failed = 0;
-  let skipped = 0;
-  let firstFailure: string | null = null;
-  [...results.keys()].sort((a, b) => a - b).forEach((rowNumber) => {
-    const r = results.get(rowNumber) as RowResult;
-    if (firstFailure === null && (r.status === 'Error' || r.status === 'Warning')) firstFailure = `row ${rowNumber}: ${r.message}`;
-  });
-  results.forEach((r) => {
-    if (r.status === 'OK' || r.status === 'Pending') ok++;
-    else if (r.status === 'Skipped') skipped++;
-    else failed++;
-  });
+  flush();
+  clearInFlight(store);
+  const counts = tally(all);
   return {
-    processed: results.size,
-    ok,
-    failed,
-    skipped,
+    ...counts,
     requests: client.stats.requests - requestsBefore,
     retries: client.stats.retries - retriesBefore,
     retryReasons: Object.fromEntries(
       Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
     ),
-    remaining: pending.length - results.size,
-    firstFailure,
+    remaining: pending.length - all.size,
     authError,
     jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
   };

@@ -2,61 +2,104 @@ import type { KeyValueStore } from '../ports';
 
 /**
  * The push journal: after each round of requests, the rows the hub confirmed (or queued in an
- * async job) are recorded in document properties, before their results reach the sheet at the
- * end of the chunk. If Google kills the execution in between, the next run writes those rows'
- * results from the journal instead of sending them again — a confirmed row is never sent twice,
- * and an async job is never created twice.
+ * async job) are recorded in document properties, before their results reach the sheet. If Google
+ * kills the execution in between, the next run writes those rows' results from the journal
+ * instead of sending them again, and an async job is never created twice.
+ *
+ * Rows are recorded as ranges of row numbers with a hash of their SKUs, so a round of 400
+ * adjacent rows costs a few bytes (the store holds 500 KB), and a range whose rows were sorted or
+ * moved since no longer matches and is simply sent again.
  */
 const PREFIX = 'pushJournal.';
-/** Entries per property value: keeps each value under the 9 KB limit even with long SKUs. */
-const ENTRIES_PER_VALUE = 60;
+/** Rows whose async job creation is under way: "U" entries in the journal, under their own keys. */
+const IN_FLIGHT = `${PREFIX}inflight.`;
+/** Entry of a row whose outcome is unknown (its job creation was cut off). */
+export const UNKNOWN: JournalEntry = 'U';
+/** Ranges per property value: keeps each value far under the 9 KB limit. */
+const RANGES_PER_VALUE = 200;
+/** Past this many stored characters the chunk writes its results and starts a new journal. */
+export const JOURNAL_FLUSH_CHARS = 60_000;
 
 /** "OK", or "P:<jobId>" for a row queued in an async job. */
 export type JournalEntry = string;
 
-/** Records one round's confirmed rows (row key → entry). */
-export function appendJournal(store: KeyValueStore, runId: string, round: number, entries: Array<[string, JournalEntry]>): void {
-  for (let i = 0, part = 0; i < entries.length; i += ENTRIES_PER_VALUE, part++) {
-    store.set(`${PREFIX}${round}.${part}`, JSON.stringify({ run: runId, done: entries.slice(i, i + ENTRIES_PER_VALUE) }));
+/** A run of adjacent rows with the same entry: [first row, last row, hash of their keys, entry]. */
+export type JournalRange = [number, number, string, JournalEntry];
+
+/** FNV-1a over the keys, as 8 hex digits: cheap, and enough to notice rows that moved. */
+export function keysHash(keys: readonly string[]): string {
+  let h = 0x811c9dc5;
+  for (const key of keys) {
+    for (let i = 0; i < key.length; i++) {
+      h ^= key.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    h ^= 0x1f; // a separator, so ["ab","c"] and ["a","bc"] differ
+    h = Math.imul(h, 0x01000193) >>> 0;
   }
+  return h.toString(16).padStart(8, '0');
 }
 
-/** The journal of this run: row key → entry. Entries of another run are ignored. */
-export function readJournal(store: KeyValueStore, runId: string): Map<string, JournalEntry> {
-  const out = new Map<string, JournalEntry>();
+/** Groups rows (row number, key, entry), in any order, into ranges of adjacent rows with one entry. */
+export function toRanges(rows: ReadonlyArray<{ rowNumber: number; key: string; entry: JournalEntry }>): JournalRange[] {
+  const sorted = [...rows].sort((a, b) => a.rowNumber - b.rowNumber);
+  const ranges: JournalRange[] = [];
+  let keys: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const row = sorted[i];
+    keys.push(row.key);
+    const next = sorted[i + 1];
+    if (!next || next.rowNumber !== row.rowNumber + 1 || next.entry !== row.entry) {
+      ranges.push([row.rowNumber - keys.length + 1, row.rowNumber, keysHash(keys), row.entry]);
+      keys = [];
+    }
+  }
+  return ranges;
+}
+
+/** The rows of ranges whose keys still match the sheet: row number → entry. */
+export function matchRanges(ranges: readonly JournalRange[], keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+  const out = new Map<number, JournalEntry>();
+  for (const [first, last, hash, entry] of ranges) {
+    const keys: string[] = [];
+    for (let r = first; r <= last; r++) {
+      const key = keyAt(r);
+      if (key === undefined) break;
+      keys.push(key);
+    }
+    if (keys.length !== last - first + 1 || keysHash(keys) !== hash) continue;
+    for (let r = first; r <= last; r++) out.set(r, entry);
+  }
+  return out;
+}
+
+function writeRanges(store: KeyValueStore, keyPrefix: string, runId: string, ranges: JournalRange[]): number {
+  let chars = 0;
+  for (let i = 0, part = 0; i < ranges.length; i += RANGES_PER_VALUE, part++) {
+    const value = JSON.stringify({ run: runId, done: ranges.slice(i, i + RANGES_PER_VALUE) });
+    store.set(`${keyPrefix}${part}`, value);
+    chars += value.length;
+  }
+  return chars;
+}
+
+/** Records one round's confirmed rows; returns the characters written (for the flush threshold). */
+export function appendJournal(store: KeyValueStore, runId: string, round: number, ranges: JournalRange[]): number {
+  return writeRanges(store, `${PREFIX}${round}.`, runId, ranges);
+}
+
+/** This run's journal as ranges (entries of another run are ignored). */
+export function readJournal(store: KeyValueStore, runId: string): JournalRange[] {
+  const out: JournalRange[] = [];
   for (const raw of Object.values(store.entries(PREFIX))) {
     try {
-      const value = JSON.parse(raw) as { run: string; done: Array<[string, JournalEntry]> };
-      if (value.run === runId) for (const [key, entry] of value.done) out.set(key, entry);
+      const value = JSON.parse(raw) as { run: string; done: JournalRange[] };
+      if (value.run === runId) out.push(...value.done);
     } catch {
       // An unreadable entry only means those rows are sent again, which is safe for stock and prices.
     }
   }
   return out;
-}
-
-const IN_FLIGHT = 'pushInFlight';
-
-/**
- * Marks rows whose request is about to create an async job: if the execution dies before the
- * answer, nobody knows whether the job exists, so those rows must not be sent again blindly.
- */
-export function markInFlight(store: KeyValueStore, runId: string, keys: string[]): void {
-  store.set(IN_FLIGHT, JSON.stringify({ run: runId, keys }));
-}
-
-export function clearInFlight(store: KeyValueStore): void {
-  store.delete(IN_FLIGHT);
-}
-
-/** Rows of this run whose job creation was cut off before its answer. */
-export function readInFlight(store: KeyValueStore, runId: string): Set<string> {
-  try {
-    const value = JSON.parse(store.get(IN_FLIGHT) ?? 'null') as { run: string; keys: string[] } | null;
-    return new Set(value && value.run === runId ? value.keys : []);
-  } catch {
-    return new Set();
-  }
 }
 
 /** Forgets the journal (its rows' results are now in the sheet). */
@@ -67,6 +110,34 @@ export function clearJournal(store: KeyValueStore): void {
 /** The round counter continues across chunks of a run so keys never collide. */
 export function nextRound(store: KeyValueStore): number {
   let max = -1;
-  for (const key of Object.keys(store.entries(PREFIX))) max = Math.max(max, Number(key.slice(PREFIX.length).split('.')[0]) || 0);
+  for (const key of Object.keys(store.entries(PREFIX))) {
+    const round = Number(key.slice(PREFIX.length).split('.')[0]);
+    if (Number.isInteger(round)) max = Math.max(max, round);
+  }
   return max + 1;
+}
+
+/**
+ * Marks rows whose request is about to create an async job ("U"): if the execution dies before
+ * the answer, nobody knows whether the job exists, so those rows must not be sent again blindly.
+ */
+export function markInFlight(store: KeyValueStore, runId: string, ranges: JournalRange[]): void {
+  writeRanges(store, IN_FLIGHT, runId, ranges);
+}
+
+export function clearInFlight(store: KeyValueStore): void {
+  for (const key of Object.keys(store.entries(IN_FLIGHT))) store.delete(key);
+}
+
+/**
+ * The journal's word on each row that still matches the sheet. A known outcome ("OK", "P:…")
+ * wins over an unknown one ("U") for the same row, whatever order the properties come in.
+ */
+export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+  const ranges = readJournal(store, runId);
+  const known = matchRanges(ranges.filter((r) => r[3] !== UNKNOWN), keyAt);
+  matchRanges(ranges.filter((r) => r[3] === UNKNOWN), keyAt).forEach((entry, row) => {
+    if (!known.has(row)) known.set(row, entry);
+  });
+  return known;
 }

@@ -33,6 +33,8 @@ export interface RowResult {
   channels: Record<string, string>;
   /** Field values the hub confirmed (for the changed-only snapshot); absent when nothing was confirmed. */
   confirmed?: Record<string, number>;
+  /** Rebuilt from the journal after an interruption: its per-channel outcomes are unknown, so Status [channel] cells are left as they are. */
+  restored?: boolean;
 }
 
 /** Progress of a push run, as the sidebar's progress bar shows it. */

@@ -84,7 +84,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     const channel = statusColumns.get(column);
     if (channel === undefined) return safe(existing);
     if (result.channels[channel] !== undefined) return escapeCellText(result.channels[channel]);
-    if (input.allChannels && (result.status === 'OK' || result.status === 'Warning')) return NO_ACTIVE_LISTING;
+    if (input.allChannels && !result.restored && (result.status === 'OK' || result.status === 'Warning')) return NO_ACTIVE_LISTING;
     return safe(existing);
   };
   const rows = [...results.keys()];

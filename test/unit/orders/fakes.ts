@@ -33,6 +33,9 @@ export function memorySheet(name: string, grid: CellValue[][] = []): MemorySheet
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
     },
+    readBlock(row, column, rows, columns) {
+      return Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => this.grid[row - 1 + i]?.[column - 1 + j] ?? ''));
+    },
     write(row, column, values) {
       this.writes.push({ row, column, rows: values.length, columns: values[0]?.length ?? 0 });
       values.forEach((line, i) => {

@@ -1,0 +1,141 @@
+/**
+ * The journal stays small and safe: long SKUs, scattered changed rows and async jobs of any size
+ * never fill the document properties store; rows restored after an interruption keep their
+ * per-channel status; rows moved during a push never get another row's result.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { apiRequests, clearRequests, column, columnValues, hubProducts } from './helpers';
+
+const PREFIX = 'A-RATHER-LONG-SKU-PREFIX-FOR-THE-JOURNAL-';
+
+describe('the push journal under load', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  let maxDocChars = 0;
+
+  const docChars = (): number => Object.entries(env.rt.properties('document')).reduce((n, [k, v]) => n + k.length + v.length, 0);
+
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    env.adminSync('POST', '/__admin/products', { generate: { count: 20_000, prefix: PREFIX, channels: ['amazon', 'walmart'], status: 'active', seed: 5 } });
+    skus = Array.from({ length: 20_000 }, (_, i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`);
+  }, 120_000);
+  afterAll(async () => env?.close());
+
+  function watchStore(): void {
+    maxDocChars = 0;
+    env.rt.onServiceCall((info) => {
+      if (info.service === 'Properties' && info.count % 5 === 0) maxDocChars = Math.max(maxDocChars, docChars());
+    });
+  }
+
+  function fresh(rows: unknown[][]): void {
+    for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
+    for (const key of Object.keys(env.rt.properties('document'))) if (key !== 'settings') env.rt.setProperty('document', key, null);
+    env.rt.addSheet('Stock & Prices', rows);
+    clearRequests(env);
+  }
+
+  test('20,000 rows with 47-character SKUs in one menu push: the store stays small, every row confirmed', () => {
+    fresh([['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 50)])]);
+    watchStore();
+    try {
+      env.rt.call('pushStockAll');
+    } finally {
+      env.rt.onServiceCall(undefined);
+    }
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
+    expect(maxDocChars).toBeLessThan(20_000);
+  });
+
+  test('10,000 scattered changed rows: the journal is written out before it grows past its bound', () => {
+    const values = env.rt.sheet('Stock & Prices').values().map((r) => [...r]);
+    for (let r = 1; r < values.length; r += 2) values[r][1] = 500 + r;
+    env.rt.sheet('Stock & Prices').setValues(values);
+    clearRequests(env);
+    watchStore();
+    try {
+      env.rt.call('pushStockChanged');
+    } finally {
+      env.rt.onServiceCall(undefined);
+    }
+    const sent = apiRequests(env).flatMap((r) => r.skus ?? []);
+    expect(sent).toHaveLength(10_000);
+    expect(new Set(sent).size).toBe(10_000);
+    expect(maxDocChars).toBeLessThan(120_000);
+    const hub = hubProducts(env);
+    expect(hub.get(skus[0])!.quantity).toBe(501);
+  });
+
+  test('an async job of 2,000 long-SKU rows is sent (its in-flight record fits the store)', () => {
+    fresh([['SKU', 'Quantity'], ...skus.slice(0, 2000).map((s) => [s, 3])]);
+    env.rt.call('pushAsyncAll');
+    const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
+    expect(status.every((s) => s === 'Pending')).toBe(true);
+    expect(apiRequests(env).map((r) => r.path)).toEqual(['/api/stock/UpdatePriceAndStockAsync']);
+  });
+
+  test('rows restored from the journal after a cut keep their Status [channel]; none is sent twice', () => {
+    const rows = [['SKU', 'Quantity'], ...skus.slice(0, 1200).map((s) => [s, 8])];
+    fresh(rows);
+    env.rt.call('pushStockAll'); // the Status [channel] columns now say OK
+    const before = env.rt.sheet('Stock & Prices').values();
+    const edited = before.map((r, i) => (i === 0 ? r : [r[0], 9, ...r.slice(2)]));
+    // Find the service call right after the first round's journal entry, on an identical run.
+    const rehearse = (): number => {
+      env.rt.sheet('Stock & Prices').setValues(edited);
+      let seenFetch = false;
+      let cut = -1;
+      env.rt.onServiceCall((info) => {
+        if (info.service === 'UrlFetchApp') seenFetch = true;
+        if (seenFetch && cut < 0 && info.service === 'Properties' && info.method === 'setProperty') cut = info.count;
+      });
+      try {
+        env.rt.call('pushStockAll');
+      } finally {
+        env.rt.onServiceCall(undefined);
+      }
+      return cut;
+    };
+    const cutAt = rehearse();
+    expect(cutAt).toBeGreaterThan(0);
+    env.rt.sheet('Stock & Prices').setValues(edited);
+    clearRequests(env);
+    env.rt.cutOffAfter(cutAt); // dies right after the first round's journal entry, before the next round
+    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    env.rt.call('pushStockAll');
+    const after = env.rt.sheet('Stock & Prices').values();
+    expect(columnValues(after, 'Sync status').every((s) => s === 'OK')).toBe(true);
+    expect(columnValues(after, 'Sync message').some((m) => /before an interruption/.test(String(m)))).toBe(true);
+    expect(columnValues(after, 'Status [amazon]').every((s) => s === 'OK')).toBe(true);
+    const sends = new Map<string, number>();
+    for (const r of apiRequests(env)) for (const sku of r.skus ?? []) sends.set(sku, (sends.get(sku) ?? 0) + 1);
+    expect([...sends.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  test('rows sorted while a push runs: no result lands on another row, and pushing again completes it', () => {
+    const rows = [['SKU', 'Quantity'], ...skus.slice(0, 1000).map((s, i) => [s, 100 + i])];
+    fresh(rows);
+    let sorted = false;
+    env.rt.onServiceCall((info) => {
+      if (sorted || info.service !== 'UrlFetchApp') return;
+      sorted = true;
+      const v = env.rt.sheet('Stock & Prices').values();
+      env.rt.sheet('Stock & Prices').setValues([v[0], ...v.slice(1).reverse()]);
+    });
+    env.rt.answerNext('OK');
+    try {
+      env.rt.call('pushStockAll');
+    } finally {
+      env.rt.onServiceCall(undefined);
+    }
+    expect(String((env.rt.dialogs().at(-1) as { message?: string }).message)).toMatch(/were sorted, inserted or deleted while the push ran/);
+    let values = env.rt.sheet('Stock & Prices').values();
+    expect(values[0]).toEqual(['SKU', 'Quantity']); // nothing written
+    env.rt.call('pushStockAll');
+    values = env.rt.sheet('Stock & Prices').values();
+    expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
+    const messages = values.slice(1).map((r) => [r[0], r[1], r[column(values, 'Sync message')]]);
+    for (const [, q, m] of messages) expect(String(m)).toContain(`Quantity ${q}`);
+  });
+});
