@@ -89,7 +89,7 @@ function retryReason(error: HubError): string {
  */
 export function runCalls<T>(
   calls: readonly Call<T>[],
-  deps: { transport: Transport; clock: Clock; concurrency: number; retry: RetryPolicy; random: () => number; stats: CallStats },
+  deps: { transport: Transport; clock: Clock; concurrency: number; retry: RetryPolicy; random: () => number; stats: CallStats; deadline?: number | null },
 ): Outcome<T>[] {
   const outcomes: Outcome<T>[] = new Array(calls.length);
   let queue: Pending[] = calls.map((_, index) => ({ index, attempts: 0, dueAt: 0 }));
@@ -115,7 +115,9 @@ export function runCalls<T>(
         return;
       }
       const error = got.error;
+      const dueAt = after + backoffDelay(deps.retry, attempts, error.retryAfterMs, deps.random);
       const mayRetry =
+        (deps.deadline == null || dueAt < deps.deadline) &&
         ENDPOINTS[call.endpoint].idempotent &&
         error.transient &&
         attempts < deps.retry.maxAttempts &&
@@ -125,7 +127,7 @@ export function runCalls<T>(
         deps.stats.retries += 1;
         const reason = retryReason(error);
         deps.stats.retryReasons[reason] = (deps.stats.retryReasons[reason] ?? 0) + 1;
-        queue.push({ index: p.index, attempts, dueAt: after + backoffDelay(deps.retry, attempts, error.retryAfterMs, deps.random) });
+        queue.push({ index: p.index, attempts, dueAt });
       } else {
         deps.stats.failures += 1;
         outcomes[p.index] = { ok: false, error, attempts };

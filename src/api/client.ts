@@ -81,6 +81,11 @@ export function jsonParser<T>(schema: z.ZodType<T>): (res: HttpResponse) => T {
  */
 export class HubClient {
   readonly stats: CallStats = emptyStats();
+  /**
+   * Epoch ms after which no retry is scheduled (the failure is returned instead): an execution
+   * that must write its results before Apps Script stops it cannot wait out a long backoff.
+   */
+  deadline: number | null = null;
   private readonly baseUrl: string;
   private readonly retry: RetryPolicy;
   private readonly random: () => number;
@@ -133,8 +138,28 @@ export class HubClient {
       retry: this.retry,
       random: this.random,
       stats: this.stats,
+      deadline: this.deadline,
     });
     return outcomes.map((o) => (o.ok ? o : { ...o, error: this.redact(o.error) }));
+  }
+
+  /**
+   * Runs calls built one by one: a call refused before sending (invalid input) becomes a failed
+   * outcome in its place, so one bad item never stops the others.
+   */
+  private runEach<T>(makers: ReadonlyArray<() => Call<T>>): Outcome<T>[] {
+    const built = makers.map((make): Call<T> | HubError => {
+      try {
+        return make();
+      } catch (e) {
+        if (e instanceof HubError) return e;
+        throw e;
+      }
+    });
+    const calls = built.filter((b): b is Call<T> => !(b instanceof HubError));
+    const sent = this.run(calls);
+    let at = 0;
+    return built.map((b) => (b instanceof HubError ? { ok: false as const, error: b, attempts: 0 } : sent[at++]));
   }
 
   /** Runs one call and returns its value, or throws its HubError. */
@@ -202,7 +227,15 @@ export class HubClient {
 
   /** Get Price Stock By Channel for each SKU, in parallel. */
   getByChannel(skus: readonly string[]): Outcome<S.Product>[] {
-    return this.run(skus.map((sku) => this.call('getByChannel', S.Product, { sku })));
+    return this.runEach(
+      skus.map((sku) => (): Call<S.Product> => {
+        // A path segment of only dots means "this folder" or "the parent folder" to every URL parser.
+        if (/^\.+$/.test(sku)) {
+          throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'getByChannel', message: `The SKU '${sku}' cannot be read on its own through the hub's address: use Pull catalogue for it.` });
+        }
+        return this.call('getByChannel', S.Product, { sku });
+      }),
+    );
   }
 
   /** One page of Get Products Stock Price. */
@@ -312,7 +345,7 @@ export class HubClient {
 
   /** Create Order; never retried (it is not idempotent). */
   createOrder(input: S.OrderCreate): Outcome<S.OrderCreateResult> {
-    return this.run([this.call('createOrder', S.OrderCreateResult, { json: validated('createOrder', S.OrderCreate, input) })])[0];
+    return this.runEach([() => this.call('createOrder', S.OrderCreateResult, { json: validated('createOrder', S.OrderCreate, input) })])[0];
   }
 
   /** Update Order: only the fields given are sent. */
@@ -322,7 +355,7 @@ export class HubClient {
 
   /** Update Order for several orders, in parallel (each request carries only its changed fields). */
   updateOrders(updates: ReadonlyArray<{ orderId: string; fields: S.OrderUpdate }>): Outcome<S.Order>[] {
-    return this.run(updates.map((u) => this.call('updateOrder', S.Order, { query: { orderId: u.orderId }, json: validated('updateOrder', S.OrderUpdate, u.fields) })));
+    return this.runEach(updates.map((u) => () => this.call('updateOrder', S.Order, { query: { orderId: u.orderId }, json: validated('updateOrder', S.OrderUpdate, u.fields) })));
   }
 
   /** Print Label (BETA) as pdf or zpl. The first print makes the marketplace notify the buyer. */
@@ -340,8 +373,8 @@ export class HubClient {
       if (type === 'zpl' && !head.startsWith('^XA')) throw new MalformedAnswer('not ZPL');
       return { mimeType: mimeType || (type === 'pdf' ? 'application/pdf' : 'text/plain'), bytes };
     };
-    return this.run(
-      refs.map((ref): Call<LabelFile> => {
+    return this.runEach(
+      refs.map((ref) => (): Call<LabelFile> => {
         if (ref.orderId === undefined && !ref.externalId) {
           throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'printLabel', message: 'Print Label needs the order id or the external id.' });
         }

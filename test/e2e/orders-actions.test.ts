@@ -161,7 +161,7 @@ describe('orders from the sheet: find, update, labels', () => {
       env.rt.select('Order Items', ['A2']);
       env.rt.answerNext('OK');
       env.rt.call('printLabelsPdf');
-      expect(env.rt.dialogs().at(-1)!.message).toMatch(/Select the orders' rows in "Orders" first/);
+      expect(env.rt.dialogs().at(-1)!.message).toMatch(/Select the rows to print labels for in "Orders" first/);
     });
   });
 });

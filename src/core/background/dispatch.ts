@@ -36,7 +36,10 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): Bac
     const progress = continueInBackground(ctx);
     return progress ? { work: 'push', ran: true, message: progress.message } : null;
   });
+  // After a long push there may be too little of the 6 minutes left to poll or import safely.
+  const roomFor = (ms: number): boolean => ctx.ports.clock.now() - ctx.startedAt + ms < 5 * 60_000;
   attempt('jobs', () => {
+    if (!roomFor(60_000)) return null;
     const state = readBackground(ctx);
     const now = ctx.ports.clock.now();
     const due = state.jobsPolledAt === null || now - state.jobsPolledAt >= pollMinutes(ctx) * 60_000 - 30_000;
@@ -44,7 +47,7 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): Bac
     updateBackground(ctx, { jobsPolledAt: now });
     return { work: 'jobs', ran: true, message: refreshJobs(ctx).message };
   });
-  if (extra.orders) attempt('orders', () => extra.orders!(ctx));
+  if (extra.orders) attempt('orders', () => (roomFor(90_000) ? extra.orders!(ctx) : null));
   rearmBackground(ctx);
   return steps;
 }

@@ -58,8 +58,12 @@ export function rearmBackground(ctx: Context): BackgroundState {
     wanted !== null &&
     ((wanted.kind === 'every' && current.kind === 'every' && (current.wantedMinutes ?? current.minutes) === wanted.minutes) ||
       (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
-  if (matches && installed.length === 1) return state;
-  for (const t of installed) scheduler.remove(t.id);
+  if (matches && (installed.length === 1 || ctx.settings.deployment === 'addon')) return state;
+  // A container-bound script's triggers are this spreadsheet's. An add-on's project triggers are
+  // the user's triggers in every document using it: only the one recorded for this document is
+  // ours to remove.
+  const removable = ctx.settings.deployment === 'container' ? installed : installed.filter((t) => current !== null && t.id === current.id);
+  for (const t of removable) scheduler.remove(t.id);
   if (wanted === null) {
     state.trigger = null;
   } else if (wanted.kind === 'once') {

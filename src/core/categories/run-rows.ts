@@ -10,7 +10,7 @@ import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
-import { selectedRows } from '../catalogue/selection';
+import { selectedRows } from '../selection';
 import { readCategoryRow, type CategoryField, type CategoryRow } from './columns';
 import { openCategorySheet, writeCategoryUpdates, type CategorySheet, type CategoryUpdates } from './sheet';
 
@@ -60,7 +60,8 @@ export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryAct
   return withDocumentLock(ctx, action.title, 10_000, () => {
     const client = hubClient(ctx);
     const cs = openCategorySheet(ctx, false);
-    const selected = selectedRows(ctx, cs.sheet.name, MAX_CATEGORY_ROWS, action.verb);
+    // Rows hidden by a filter are left alone: deleting a category the seller cannot see is not asked for.
+    const selected = selectedRows(ctx, cs.sheet, { max: MAX_CATEGORY_ROWS, what: action.verb, skipHidden: true }).rows;
     const rows = [...selected].sort((a, b) => a - b).filter((r) => hasContent(cs, r)).map((r) => readCategoryRow(cs.values, cs.columns, r));
     const started = ctx.ports.clock.now();
     const checked = action.check(rows, cs);

@@ -12,12 +12,15 @@ import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { channelAliases } from '../settings/aliases';
 
-/** Statuses after which a job item no longer changes (the hub documents only "Finalizado"). */
-const FINAL_STATUS = /finaliz|error|fall|fail|cancel|complet|rechaz|terminad/i;
-const SUCCESS_STATUS = /finaliz|complet|terminad/i;
+/**
+ * Statuses after which a job item no longer changes (the hub documents only "Finalizado"): whole
+ * words, so "Incompleto" or "No finalizado" are not taken for final.
+ */
+const SUCCESS_STATUS = /^\s*(finalizado|completado|terminado|completed|complete|done|success|ok)\s*$/i;
+const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|rechazado|rejected)\s*$/i;
 
 export function isFinalStatus(status: string): boolean {
-  return FINAL_STATUS.test(status);
+  return SUCCESS_STATUS.test(status) || FAILED_STATUS.test(status);
 }
 
 export interface JobsSummary {

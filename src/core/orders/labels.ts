@@ -2,6 +2,7 @@ import type { LabelType } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
+import { selectedRows } from '../selection';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import { missingSheetMessage } from '../push/load';
@@ -28,18 +29,13 @@ export function labelLink(url: string, type: LabelType): string {
 }
 
 /** Order ids of the selected, visible rows of the Orders sheet, in row order. */
+/** Labels per run: each is a request and a Drive file, and the 6 minutes must hold them all. */
+const MAX_LABELS = 500;
+
 function selectedOrderIds(ctx: Context, table: KeyedTable): number[] {
-  const selection = ctx.ports.workbook.selection();
   const name = table.sheet.name;
   const how = `Select the orders' rows in "${name}" first (click a row number; Shift+click or Ctrl+click for more).`;
-  if (!selection || selection.sheet !== name) throw new UserError(how);
-  const rows = new Set<number>();
-  for (const range of selection.rows) {
-    const start = Math.max(2, range.start);
-    if (range.end < start) continue;
-    const hidden = table.sheet.hiddenRows(start, range.end);
-    for (let r = start; r <= range.end; r++) if (!hidden.has(r)) rows.add(r);
-  }
+  const { rows } = selectedRows(ctx, table.sheet, { max: MAX_LABELS, what: 'print labels for', skipHidden: true });
   const ids: number[] = [];
   for (const r of [...rows].sort((a, b) => a - b)) {
     const key = orderKey(table.read(r, ORDER_HEADERS.orderId));

@@ -19,6 +19,7 @@ export interface PushRun {
   retries: number;
   /** Retries by reason ("503", "429", "timeout", "malformed", …), for the Log sheet. */
   retryReasons?: Record<string, number>;
+  /** Set only on the way out, for the progress the cancel returns. */
   cancelled: boolean;
   /** The first row that failed and why, for the summary (the seller sees at least one reason). */
   firstFailure?: string;

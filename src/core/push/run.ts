@@ -8,11 +8,15 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
 import { loadStockSheet, rowKey, type LoadedSheet } from './load';
 import { STALE_RUN_MS, clearRun, readRun, readSelectedSkus, writeRun, writeSelectedSkus, type PushRun } from './run-store';
+import { readJournal } from './journal';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
 import { writeResults } from './writeback';
+import { selectFirst, selectedRows } from '../selection';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
+/** How long past the last round's start retries may still be scheduled. */
+const RETRY_GRACE_MS = 40_000;
 /** A selection larger than this must use "all rows" or "changed rows" (its SKUs are kept in properties). */
 export const MAX_SELECTED_ROWS = 5000;
 /** Waiting this long for the document lock before telling the seller another operation runs. */
@@ -44,29 +48,11 @@ function progress(run: PushRun, remaining: number, finished: boolean, message: s
 
 /** Keys of the selected rows of the stock sheet, and the selected rows left out because hidden or filtered. */
 function selectedKeys(ctx: Context, loaded: LoadedSheet): { keys: string[]; hidden: number[] } {
-  const selection = ctx.ports.workbook.selection();
-  const name = ctx.settings.sheetNames.stock;
-  const how = `Select the rows to push in "${name}" first (click a row number; Shift+click or Ctrl+click for more).`;
-  if (!selection || selection.sheet !== loaded.sheet.name) throw new UserError(how);
-  const wanted = new Set<number>();
-  const hiddenRows: number[] = [];
-  let count = 0;
-  for (const range of selection.rows) {
-    const start = Math.max(2, range.start);
-    count += Math.max(0, range.end - start + 1);
-    if (count > MAX_SELECTED_ROWS) {
-      throw new UserError(`You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`);
-    }
-    if (range.end < start) continue;
-    const hidden = loaded.sheet.hiddenRows(start, range.end);
-    for (let r = start; r <= range.end; r++) {
-      if (hidden.has(r)) hiddenRows.push(r);
-      else wanted.add(r);
-    }
-  }
-  const keys = loaded.table.rows.filter((row) => !row.blank && wanted.has(row.rowNumber)).map(rowKey);
-  if (keys.length === 0) throw new UserError(`${how} The selection holds no product rows (hidden and filtered rows are left out).`);
-  return { keys, hidden: hiddenRows };
+  const tooMany = `You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`;
+  const { rows, hidden } = selectedRows(ctx, loaded.sheet, { max: MAX_SELECTED_ROWS, what: 'push', skipHidden: true, tooMany });
+  const keys = loaded.table.rows.filter((row) => !row.blank && rows.has(row.rowNumber)).map(rowKey);
+  if (keys.length === 0) throw new UserError(`${selectFirst(loaded.sheet.name, 'push')} The selection holds no product rows (hidden and filtered rows are left out).`);
+  return { keys, hidden };
 }
 
 /** Selected rows that are hidden or filtered out are left out of the push, and say so. */
@@ -105,6 +91,17 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
 
 function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): PushRun {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
+  if (resumed && scope === 'selected') {
+    // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
+    const stored = readSelectedSkus(ctx.ports.documentStore, resumed.selectedParts);
+    const now = selectedKeys(ctx, loaded).keys;
+    if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
+      const done = resumed.ok + resumed.failed + resumed.skipped;
+      throw new BusyError(
+        `Your earlier push of other selected rows is not finished (${done} of ${resumed.total} rows done). Select those rows again and push to finish it, or cancel it in the sidebar; then push this selection.`,
+      );
+    }
+  }
   if (resumed) {
     resumed.background = background;
     writeRun(ctx.ports.documentStore, resumed);
@@ -163,7 +160,10 @@ function summary(run: PushRun): string {
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
 function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number): PushProgress {
   const selected = run.scope === 'selected' ? readSelectedSkus(ctx.ports.documentStore, run.selectedParts) : null;
-  const outcome: ChunkOutcome = runChunk(ctx, hubClient(ctx), loaded, run, selected, {
+  const client = hubClient(ctx);
+  // Rounds stop starting at 4½ minutes; retries may go on a little longer, never to 6.
+  client.deadline = ctx.startedAt + EXECUTION_BUDGET_MS + RETRY_GRACE_MS;
+  const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, selected, {
     maxRows,
     deadline: ctx.startedAt + EXECUTION_BUDGET_MS,
   });
@@ -199,6 +199,24 @@ function activeRun(ctx: Context, runId: string | null): PushRun {
   return run;
 }
 
+/**
+ * A push that fails unexpectedly before anything was sent or recorded is forgotten, so that it
+ * does not block other pushes for half an hour; one with progress stays, to be resumed.
+ */
+function withCleanupOnFailure<T>(ctx: Context, run: PushRun, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    const stored = readRun(ctx.ports.documentStore);
+    const untouched = stored !== null && stored.id === run.id && stored.ok + stored.failed + stored.skipped === 0 && stored.requests === 0;
+    if (!(e instanceof UserError) && untouched && readJournal(ctx.ports.documentStore, run.id).length === 0) {
+      clearRun(ctx.ports.documentStore, run);
+      if (run.background) continueAt(ctx, null);
+    }
+    throw e;
+  }
+}
+
 /** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
 export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
@@ -215,20 +233,18 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
   });
 }
 
-/** Sidebar: the next chunk of a running push. A cancelled run finishes here with what was done. */
+/** Sidebar: the next chunk of a running push. */
 export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
-    if (run.cancelled) {
-      const text = `${summary(run)} Cancelled by the user; the remaining rows were not sent.`;
-      finishRun(ctx, run, text);
-      return progress(run, 0, true, text);
-    }
-    return chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), ctx.settings.chunkRows);
+    return withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), ctx.settings.chunkRows));
   });
 }
 
-/** Sidebar: asks the run to stop. Nothing in flight is interrupted: the current chunk completes. */
+/**
+ * Sidebar: ends the run with what was done. The sidebar calls it between chunks, so nothing in
+ * flight is interrupted; the document lock waits for a chunk running elsewhere to finish.
+ */
 export function cancelPush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Cancel push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
@@ -257,7 +273,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
     // so that even an execution killed by the time limit is finished by the trigger.
     const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
     if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-    const result = chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY);
+    const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY));
     if (!result.finished) {
       continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       result.message = `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;

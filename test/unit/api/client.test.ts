@@ -182,9 +182,15 @@ describe('HubClient errors', () => {
   });
 
   test('invalid input is refused before sending', () => {
-    const { c, transport } = client(() => ({ status: 200, body: {} }));
-    expect(() => c.createOrder({ channel: 'meli', externalId: 'X', currency: 'MXN', items: [] })).toThrow(/Create Order was not sent: items/);
-    expect(transport.requests).toHaveLength(0);
+    const order = { orderId: 1, channel: 'meli', dateAdded: 'a', dateCreated: 'b', dateModified: 'c', externalId: 'E', items: [] };
+    const { c, transport } = client(() => ({ status: 200, body: order }));
+    const created = c.createOrder({ channel: 'meli', externalId: 'X', currency: 'MXN', items: [] });
+    expect(created.ok).toBe(false);
+    if (!created.ok) expect(created.error.message).toMatch(/Create Order was not sent: items/);
+    // One bad update among good ones: only the good ones are sent.
+    const updates = c.updateOrders([{ orderId: '1', fields: { comments: 'ok' } }, { orderId: '2', fields: { internalStatus: 'LOST' as never } }]);
+    expect(updates.map((u) => u.ok)).toEqual([true, false]);
+    expect(transport.requests.map((r) => r.url)).toEqual(['https://hub.example.com/api/orders/updateorder/?orderId=1']);
   });
 });
 
@@ -219,5 +225,27 @@ describe('HubClient paging', () => {
     const { c } = client((req) => (req.url.includes('CART') ? { status: 200, body: { cartId: 'CART', orders: [order(1), order(2)] } } : { status: 200, body: order(3) }));
     expect(c.findOrder('CART')).toMatchObject({ cartId: 'CART', orders: [{ orderId: 1 }, { orderId: 2 }] });
     expect(c.findOrder('E3')).toMatchObject({ cartId: null, orders: [{ orderId: 3 }] });
+  });
+});
+
+describe('HubClient deadline', () => {
+  test('no retry is scheduled past the deadline: the failure is returned instead', () => {
+    const { c, transport, clock } = client(() => ({ status: 503, body: {} }));
+    c.deadline = clock.now() + 1000;
+    const [batch] = c.updateStock(items(1));
+    expect(batch.outcome.ok).toBe(false);
+    expect(transport.requests.length).toBeLessThan(6);
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeLessThan(1000);
+  });
+});
+
+describe('HubClient odd SKUs', () => {
+  test("a SKU of only dots is refused before sending (it would address another path)", () => {
+    const { c, transport } = client(() => ({ status: 200, body: { sku: 'A', channelData: [] } }));
+    const [dot, ok] = c.getByChannel(['..', 'A']);
+    expect(dot.ok).toBe(false);
+    if (!dot.ok) expect(dot.error.message).toMatch(/cannot be read on its own.*Pull catalogue/);
+    expect(ok.ok).toBe(true);
+    expect(transport.requests).toHaveLength(1);
   });
 });
