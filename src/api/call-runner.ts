@@ -2,6 +2,7 @@ import type { EndpointName } from './endpoints';
 import { ENDPOINTS } from './endpoints';
 import { HubError, describeHttpFailure, describeMalformed, describeTransportFailure, parseRetryAfter } from './errors';
 import { backoffDelay, type RetryPolicy } from './retry';
+import { HubErrorBody } from './schemas/auth';
 import type { Clock, HttpRequest, HttpResponse, Transport } from './transport';
 
 /** One prepared call: the request and how to read a successful answer. */
@@ -70,9 +71,10 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
 /** The hub's own error text from any of its error body shapes, trimmed. */
 export function readHubMessage(res: HttpResponse): string | null {
   try {
-    const body = JSON.parse(res.text()) as Record<string, unknown>;
-    const text = body.Message ?? body.message ?? body.error_description ?? body.error;
-    return typeof text === 'string' ? text.trim().slice(0, 300) : null;
+    const body = HubErrorBody.safeParse(JSON.parse(res.text()));
+    if (!body.success) return null;
+    const text = body.data.Message ?? body.data.message ?? body.data.error_description ?? body.data.error;
+    return text ? text.trim().slice(0, 300) : null;
   } catch {
     return null;
   }

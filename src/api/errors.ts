@@ -69,10 +69,10 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
   }
   if (status === 403) return { kind: 'auth', message: `The hub refused ${title} for this account (HTTP 403)${said}. The account must be a hub admin.` };
   if (status === 429) return { kind: 'rate-limit', message: `The hub's rate limit for ${title} was reached; it asks to wait ${seconds(retryAfterMs)} before the next call.` };
-  if (status === 404) return { kind: 'not-found', message: `${title}: not found (HTTP 404)${said}.` };
+  if (status === 404) return { kind: 'not-found', message: `${title}: not found (HTTP 404)${said}. Check that it exists in the hub, and that the base URL in Settings is the hub's API address.` };
   if (status >= 500) return { kind: 'server', message: `The hub failed on ${title} (HTTP ${status})${said}. Nothing was lost: try again in a few minutes.` };
   if (status === 400 && endpoint === 'login') return { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` };
-  return { kind: 'bad-request', message: `The hub refused ${title} (HTTP ${status})${said}.` };
+  return { kind: 'bad-request', message: `The hub refused ${title} (HTTP ${status})${said}. Correct what it names and send it again.` };
 }
 
 /** The seller-facing sentence for a transport failure. */

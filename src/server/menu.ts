@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_TITLES, SCOPES, type Scope } from '../core/push/types';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Scope } from '../core/push/types';
 import { ADDON_NAME } from '../version';
 
 /** A menu entry: an item calling a public function, a separator, or a submenu. */
@@ -12,7 +12,6 @@ export interface MenuTree {
 
 const item = (caption: string, functionName: string): MenuEntry => ({ caption, functionName });
 const separator: MenuEntry = { separator: true };
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 const SCOPE_CAPTIONS: Record<Scope, string> = { selected: 'Selected rows', changed: 'Changed rows', all: 'All rows' };
 
@@ -20,7 +19,7 @@ const SCOPE_CAPTIONS: Record<Scope, string> = { selected: 'Selected rows', chang
 function pushMenus(): MenuEntry[] {
   return OPERATIONS.filter((op) => op !== 'changes').map((op) => ({
     caption: OPERATION_TITLES[op],
-    items: SCOPES.map((scope) => item(SCOPE_CAPTIONS[scope], `push${capitalize(op)}${capitalize(scope)}`)),
+    items: SCOPES.map((scope) => item(SCOPE_CAPTIONS[scope], pushMenuName(op, scope))),
   }));
 }
 

@@ -9,7 +9,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export function describeError(e: unknown): string {
   if (e instanceof UserError) return e.message;
   const message = (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
-  return `Something went wrong: ${message}. Nothing else was changed; if it happens again, see the Log sheet.`;
+  return `Something went wrong: ${message}. What was done before it stopped is kept (the Log sheet lists what completed); running it again continues from there.`;
 }
 
 /** Runs a sidebar call: errors become `{ok: false, error}` for the sidebar to show by the control. */

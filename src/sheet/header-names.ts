@@ -80,8 +80,3 @@ export function channelStatusHeader(channel: string): string {
 export function catalogueHeader(field: CatalogueField, channel: string): string {
   return `${CATALOGUE_CHANNEL_HEADERS[field]} [${channel}]`;
 }
-
-/** A number-field name as a person reads it, for messages ("sale price"). */
-export function fieldWord(field: InputField): string {
-  return INPUT_HEADERS[field].toLowerCase();
-}

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { UserError } from '../../core/errors';
 import * as push from '../../core/push/run';
-import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Operation, type PushProgress, type Scope } from '../../core/push/types';
 import { menuCall, sidebarCall, type Result } from '../serve';
 
 const OperationArg = z.enum(OPERATIONS);
@@ -36,11 +36,10 @@ function menuPush(operation: Operation, scope: Scope): () => void {
   return () => menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => push.pushFromMenu(ctx, operation, scope).message);
 }
 
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The push menu handlers, generated so the list of operations × scopes has one source. */
 export const pushMenuHandlers = Object.fromEntries(
-  OPERATIONS.filter((op) => op !== 'changes').flatMap((op) => SCOPES.map((scope) => [`push${capitalize(op)}${capitalize(scope)}`, menuPush(op, scope)])),
+  OPERATIONS.filter((op) => op !== 'changes').flatMap((op) => SCOPES.map((scope) => [pushMenuName(op, scope), menuPush(op, scope)])),
 ) as Record<PushMenuName, () => void>;
 
 /** Menu: push every value edited since the last pull or confirmed push, each through its endpoint. */

@@ -1,8 +1,5 @@
 import type { Context } from '../../core/context';
 import type { KeyValueStore } from '../../core/ports';
-import { UserError } from '../../core/errors';
-import { appendLog } from '../../core/log';
-import { triggerCall, describeError } from '../serve';
 
 const NOTICES_KEY = 'pendingNotices';
 const MAX_NOTICES = 5;
@@ -33,28 +30,4 @@ export function takeNotices(store: KeyValueStore): string[] {
   } catch {
     return [];
   }
-}
-
-/**
- * Runs a trigger's work so that it never fails silently: any error goes to the Log sheet and to a
- * notice shown the next time the spreadsheet opens. `onUserError` lets a caller stop work that
- * cannot succeed without the seller (a missing sheet, an expired token) instead of retrying.
- */
-export function recordTriggerFailure(operation: string, fn: (ctx: Context) => void, onUserError?: (ctx: Context, message: string) => void): void {
-  triggerCall((ctx) => {
-    try {
-      fn(ctx);
-    } catch (e) {
-      const message = describeError(e);
-      try {
-        if (e instanceof UserError && onUserError) onUserError(ctx, message);
-        appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-          time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation, ok: 0, failed: 1, skipped: 0, requests: 0, retries: 0,
-          durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
-        }, ctx.settings.logMaxRows);
-      } finally {
-        addNotice(ctx, `${operation} failed: ${message}`);
-      }
-    }
-  });
 }
