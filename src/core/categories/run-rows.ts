@@ -55,20 +55,37 @@ function hasContent(cs: CategorySheet, rowNumber: number): boolean {
   return Array.isArray(row) && row.some((v) => !isBlankCell(v));
 }
 
-/** Runs a row action on the selected rows of the Categories sheet. */
+/** The selected rows of the Categories sheet, read and checked for the action. */
+function prepare<T>(ctx: Context, action: RowAction<T>) {
+  const cs = openCategorySheet(ctx, false);
+  // Rows hidden by a filter are left alone: deleting a category the seller cannot see is not asked for.
+  const selected = selectedRows(ctx, cs.sheet, { max: MAX_CATEGORY_ROWS, what: action.verb, skipHidden: true }).rows;
+  const rows = [...selected].sort((a, b) => a - b).filter((r) => hasContent(cs, r)).map((r) => readCategoryRow(cs.values, cs.columns, r));
+  const checked = action.check(rows, cs);
+  const ready = checked.filter((c): c is { row: CategoryRow; payload: T } => 'payload' in c);
+  return { cs, rows, checked, ready, fingerprint: JSON.stringify(ready.map((c) => [c.row.rowNumber, c.payload])) };
+}
+
+/**
+ * Runs a row action on the selected rows of the Categories sheet. A question (delete) is asked
+ * before the document lock is taken, so nobody else waits while the seller reads it; under the
+ * lock the rows are read again, and if they changed meanwhile nothing is sent.
+ */
 export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryActionSummary {
+  const cancelled = (rows: number, why: string): CategoryActionSummary => ({ action: action.title, rows, ok: 0, failed: 0, requests: 0, message: `${action.title}: ${why}; nothing was sent to the hub.` });
+  let asked: string | null = null;
+  if (action.question) {
+    const before = prepare(ctx, action);
+    if (before.ready.length > 0) {
+      if (!ctx.ports.notifier.confirm(action.question(before.ready), action.title)) return cancelled(before.rows.length, 'cancelled');
+      asked = before.fingerprint;
+    }
+  }
   return withDocumentLock(ctx, action.title, 10_000, () => {
     const client = hubClient(ctx);
-    const cs = openCategorySheet(ctx, false);
-    // Rows hidden by a filter are left alone: deleting a category the seller cannot see is not asked for.
-    const selected = selectedRows(ctx, cs.sheet, { max: MAX_CATEGORY_ROWS, what: action.verb, skipHidden: true }).rows;
-    const rows = [...selected].sort((a, b) => a - b).filter((r) => hasContent(cs, r)).map((r) => readCategoryRow(cs.values, cs.columns, r));
+    const { cs, rows, checked, fingerprint } = prepare(ctx, action);
+    if (asked !== null && asked !== fingerprint) return cancelled(rows.length, 'the selected rows changed while you were asked; run it again');
     const started = ctx.ports.clock.now();
-    const checked = action.check(rows, cs);
-    const ready = checked.filter((c): c is { row: CategoryRow; payload: T } => 'payload' in c);
-    if (action.question && ready.length > 0 && !ctx.ports.notifier.confirm(action.question(ready), action.title)) {
-      return { action: action.title, rows: rows.length, ok: 0, failed: 0, requests: 0, message: `${action.title}: cancelled; nothing was sent to the hub.` };
-    }
     const updates: CategoryUpdates = new Map();
     let ok = 0;
     let failed = 0;
