@@ -35,7 +35,14 @@ export const MSG = {
   addressUnavailable: (url: string) => `Address unavailable: ${url}`,
   dnsError: (url: string) => `DNS error: ${url}`,
   invalidArgument: (what: string) => `Invalid argument: ${what}`,
-  fetchQuota: 'Service invoked too many times for one day: urlfetch.',
+  /**
+   * A daily quota used up (see quota.ts). `urlfetch`: verified (many public reports of
+   * "Exception: Service invoked too many times for one day: urlfetch."). `properties`: NOT
+   * verified — the wording follows the urlfetch pattern; the one public report found of the
+   * daily property quota reads "…for one day: graphite property writes."
+   * (github.com/googleworkspace/apps-script-oauth2/issues/217), so match on the prefix.
+   */
+  dailyQuota: (service: 'urlfetch' | 'properties') => `Service invoked too many times for one day: ${service}.`,
   /** verified */
   argumentTooLarge: (what: 'key' | 'value') => `Argument too large: ${what}`,
   /** verified */

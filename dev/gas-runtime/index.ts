@@ -57,6 +57,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
     virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
+    propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
     htmlDir: options.htmlDir ?? 'dist',
     addonName: options.addonName ?? 'Add-on',
     triggerDocumentContext: options.triggerDocumentContext ?? true,

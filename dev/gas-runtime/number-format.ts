@@ -8,8 +8,11 @@ import { DEFAULT_NUMBER_FORMAT, type CellValue } from './values';
  *   ("$", quoted text), up to three ";" sections (positive;negative;zero).
  * - Date patterns: y yy yyyy, m mm mmm mmmm (minutes after h / before s), d dd ddd dddd,
  *   h hh, s ss, .000, AM/PM, quoted text.
- * - The default format shows numbers like Sheets' automatic format (up to 10 significant
- *   digits) and Dates as "M/d/yyyy H:mm:ss" ("M/d/yyyy" at midnight).
+ * - The default format ("0.###############", what an unformatted cell reports), "General" and
+ *   "@" (plain text) show numbers like Sheets' automatic format (integers in full below 1e15,
+ *   others to 10 significant digits: 0.1 + 0.2 shows "0.3") and Dates as "M/d/yyyy H:mm:ss"
+ *   ("M/d/yyyy" at midnight).
+ * - Patterns round half up on the number's first 15 significant digits (see fixed()).
  * Not emulated: scientific patterns, fractions, colors, conditions, locales other than en-US.
  */
 
@@ -168,6 +171,19 @@ function literal(text: string): string {
     .replace(/\*./g, '');
 }
 
+/**
+ * `value` (>= 0) with `decimals` decimals, rounded half up on its first 15 significant digits,
+ * the precision spreadsheets keep: 1.005 (stored as 1.00499999999999989...) shows 1.01 under
+ * "0.00", where toFixed gives "1.00" (a choice, not checked against Sheets). Falls back to
+ * toFixed beyond 2^53.
+ */
+function fixed(value: number, decimals: number): string {
+  const [mantissa, exp = '0'] = value.toPrecision(15).split('e');
+  const shifted = Math.round(Number(`${mantissa}e${Number(exp) + decimals}`));
+  if (!Number.isSafeInteger(shifted)) return value.toFixed(decimals);
+  return (shifted / 10 ** decimals).toFixed(decimals);
+}
+
 /** Formats a number with a Sheets number pattern (see the file comment for what is supported). */
 export function formatNumber(n: number, fmt: string): string {
   const sections = splitSections(fmt);
@@ -201,12 +217,13 @@ export function formatNumber(n: number, fmt: string): string {
   const maxDec = (decPart.match(/[0#?]/g) ?? []).length;
   const minInt = (intPart.match(/0/g) ?? []).length;
   const thousands = intPart.includes(',');
-  let [i, d = ''] = value.toFixed(maxDec).split('.');
+  const rounded = fixed(value, maxDec);
+  let [i, d = ''] = rounded.split('.');
   while (d.length > minDec && d.endsWith('0')) d = d.slice(0, -1);
   if (i === '0' && minInt === 0) i = '';
   i = i.padStart(minInt, '0');
   if (thousands) i = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const body = d.length > 0 ? `${i}.${d}` : dot >= 0 && decPart.length === 0 ? `${i}.` : i;
-  const isZero = Number(value.toFixed(maxDec)) === 0;
+  const isZero = Number(rounded) === 0;
   return (isZero ? '' : sign) + prefix + body + suffix;
 }

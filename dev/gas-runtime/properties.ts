@@ -2,11 +2,13 @@ import { COSTS } from './costs';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
+import { useQuota } from './quota';
 
 /**
  * PropertiesService: user (per user), document and script stores, values kept as strings.
  * Limits as Apps Script documents them: 9 KB per value, 500 KB per store (keys + values, UTF-8
- * bytes); a write that would break them throws and leaves the store unchanged.
+ * bytes); a write that would break them throws and leaves the store unchanged. Every call also
+ * counts against the user's daily "Properties read/write" quota (quota.ts).
  */
 
 export type PropertyStore = Map<string, string>;
@@ -42,13 +44,16 @@ function commit(ctx: Ctx, store: PropertyStore, changes: Array<[string, string |
 /** A Properties object over one store. */
 export function propertiesFacade(ctx: Ctx, store: PropertyStore): object {
   const c = ctx.world.counters;
+  // Reads and writes share one daily quota per user ("Properties read/write"), whatever the store.
   const read = (method: string) => {
     ctx.enter('Properties', method);
+    useQuota(ctx, 'properties');
     c.propertyReads++;
     ctx.charge(COSTS.propertyReadMs);
   };
   const write = (method: string) => {
     ctx.enter('Properties', method);
+    useQuota(ctx, 'properties');
     c.propertyWrites++;
     ctx.charge(COSTS.propertyWriteMs);
   };

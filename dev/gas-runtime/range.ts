@@ -44,8 +44,11 @@ function checkGrid(ctx: Ctx, rect: Rect, data: unknown, method: string): unknown
 export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: RangeWhole = {}): object {
   const tz = () => ctx.world.workbook.timeZone;
   const cells = rect.numRows * rect.numCols;
-  const read = (method: string) => ctx.sheets('Range', method, 'read', cells);
-  const write = (method: string) => ctx.sheets('Range', method, 'write', cells);
+  // A Range is fixed coordinates, checked against the grid at getRange. A collaborator (or an
+  // onServiceCall hook) may shrink the grid before it is used, so data calls check again after
+  // the gate: otherwise a write would land outside the grid (getLastRow > getMaxRows).
+  const read = (method: string) => (ctx.sheets('Range', method, 'read', cells), checkRect(ctx, sheet, rect));
+  const write = (method: string) => (ctx.sheets('Range', method, 'write', cells), checkRect(ctx, sheet, rect));
   const cheap = (method: string) => ctx.cheap('Range', method);
   const first = () => sheet.cell(rect.row, rect.col);
   const fill = (method: string, apply: (cell: Cell) => void) => {

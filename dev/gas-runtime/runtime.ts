@@ -5,6 +5,7 @@ import { GasExecutionError, HarnessError } from './errors';
 import type { Ctx } from './execution';
 import * as grid from './grid';
 import { lockKey, type LockKind } from './lock';
+import { QUOTA_WINDOW_MS } from './quota';
 import { runExecution, type ExecutionOutcome } from './runner';
 import { SheetHandle } from './sheet-handle';
 import { spreadsheetFacade } from './spreadsheet';
@@ -22,6 +23,8 @@ import type {
   FetchRecord,
   LogRecord,
   MenuTree,
+  QuotaInfo,
+  QuotaService,
   ServiceCallInfo,
   SidebarRecord,
   ToastRecord,
@@ -218,6 +221,31 @@ export class Runtime {
   private store(store: 'user' | 'document' | 'script'): Map<string, string> {
     const w = this.world;
     return store === 'user' ? w.userProperties(this.user) : store === 'document' ? w.documentProperties : w.scriptProperties;
+  }
+
+  /**
+   * This user's use of a daily quota ('urlfetch' or 'properties') at virtual now: used in the
+   * open window, the limit, and when the window started and resets (null when none is open).
+   */
+  quota(service: QuotaService): QuotaInfo {
+    const w = this.world;
+    const open = w.quotas.open(service, this.user, w.clock.now());
+    return {
+      used: open?.used ?? 0,
+      limit: w.quotaLimit(service),
+      windowStartedAt: open ? Math.floor(open.startedAt) : null,
+      resetsAt: open ? Math.floor(open.startedAt + QUOTA_WINDOW_MS) : null,
+    };
+  }
+
+  /**
+   * Puts this user `used` requests into a daily quota without making them (so a test can reach
+   * the limit without 20,000 fetches). They count in the open window, or in one opened at
+   * `windowStartedAt` (default: now); a window that has already closed by now has no effect.
+   */
+  setQuotaUsed(service: QuotaService, used: number, options: { windowStartedAt?: number } = {}): void {
+    const w = this.world;
+    w.quotas.set(service, this.user, used, w.clock.now(), options.windowStartedAt);
   }
 
   counters(): Counters {

@@ -1,6 +1,8 @@
 import { parseA1, toA1, type Rect } from './a1';
 import * as grid from './grid';
 import { HarnessError } from './errors';
+import * as reorder from './reorder';
+import * as structure from './structure';
 import type { CellValue } from './values';
 import type { SheetModel, WorkbookModel } from './workbook';
 
@@ -166,6 +168,89 @@ export class SheetHandle {
 
   isHidden(): boolean {
     return this.model.hidden;
+  }
+
+  // A collaborator's structural edits, as in the Sheets UI: cells move with everything they hold
+  // (value, formula text, formats, note), hidden rows and merges follow, the grid grows or
+  // shrinks. Harness methods: no counters, no virtual time; safe to call from onServiceCall
+  // while an execution runs (the bundle's next Sheets call sees the change).
+
+  /** Inserts `n` blank rows before row `beforeRow` (they take the formats of the row above). */
+  insertRows(beforeRow: number, n = 1): this {
+    this.checkInsert('row', beforeRow, n);
+    structure.insertRows(this.model, beforeRow, n);
+    return this;
+  }
+
+  /** Deletes rows row..row+n-1 (Sheets refuses to delete every non-frozen row; so does this). */
+  deleteRows(row: number, n = 1): this {
+    this.checkSpan('row', row, n);
+    if (this.model.maxRows - n <= this.model.frozenRows) throw new HarnessError(`deleteRows(${row}, ${n}) would delete every non-frozen row`);
+    structure.deleteRows(this.model, row, n);
+    return this;
+  }
+
+  /** Inserts `n` blank columns before column `beforeColumn` (they take the formats of the column to the left). */
+  insertColumns(beforeColumn: number, n = 1): this {
+    this.checkInsert('column', beforeColumn, n);
+    structure.insertColumns(this.model, beforeColumn, n);
+    return this;
+  }
+
+  /** Deletes columns column..column+n-1. */
+  deleteColumns(column: number, n = 1): this {
+    this.checkSpan('column', column, n);
+    if (this.model.maxCols - n <= this.model.frozenColumns) throw new HarnessError(`deleteColumns(${column}, ${n}) would delete every non-frozen column`);
+    structure.deleteColumns(this.model, column, n);
+    return this;
+  }
+
+  /**
+   * Sorts rows firstRow..lastRow (whole rows) by the values of `column`, as Data › Sort range
+   * does: numbers and dates before text, text case-insensitive, then booleans, blanks last in
+   * both directions, stable. Hidden-row flags stay with their positions.
+   */
+  sortRows(firstRow: number, lastRow: number, column: number, ascending = true): this {
+    this.checkSpan('row', firstRow, lastRow - firstRow + 1);
+    this.checkSpan('column', column, 1);
+    try {
+      reorder.sortRows(this.model, firstRow, lastRow, column, ascending, this.workbook.timeZone);
+    } catch (e) {
+      throw new HarnessError(`sortRows: ${(e as Error).message}`);
+    }
+    return this;
+  }
+
+  /** Moves rows row..row+n-1 before row `destination` (counted before the move, like Sheet.moveRows). */
+  moveRows(row: number, n: number, destination: number): this {
+    this.checkSpan('row', row, n);
+    this.checkInsert('row', destination, 1);
+    reorder.moveRows(this.model, row, n, destination);
+    return this;
+  }
+
+  /** Moves columns column..column+n-1 before column `destination` (counted before the move). */
+  moveColumns(column: number, n: number, destination: number): this {
+    this.checkSpan('column', column, n);
+    this.checkInsert('column', destination, 1);
+    reorder.moveColumns(this.model, column, n, destination);
+    return this;
+  }
+
+  private max(kind: 'row' | 'column'): number {
+    return kind === 'row' ? this.model.maxRows : this.model.maxCols;
+  }
+
+  /** Throws unless rows/columns start..start+n-1 lie in the grid. */
+  private checkSpan(kind: 'row' | 'column', start: number, n: number): void {
+    const ok = Number.isInteger(start) && Number.isInteger(n) && start >= 1 && n >= 1 && start + n - 1 <= this.max(kind);
+    if (!ok) throw new HarnessError(`${kind}s ${start}..${start + n - 1} are outside the grid (${this.max(kind)} ${kind}s)`);
+  }
+
+  /** Throws unless `before` is a place to insert at (1 to one past the last row/column) and n >= 1. */
+  private checkInsert(kind: 'row' | 'column', before: number, n: number): void {
+    const ok = Number.isInteger(before) && Number.isInteger(n) && before >= 1 && n >= 1 && before <= this.max(kind) + 1;
+    if (!ok) throw new HarnessError(`cannot insert ${n} ${kind}(s) before ${kind} ${before} (${this.max(kind)} ${kind}s)`);
   }
 
   /** Merges the cells of `a1`. */

@@ -5,6 +5,7 @@ import { facade } from './facade';
 import { writeTyped } from './grid';
 import { checkRect, rangeFacade, rangeTarget } from './range';
 import { rangeListFacade, spreadsheetFacade } from './spreadsheet';
+import { deleteRows, insertColumns, insertRows } from './structure';
 import type { Cell, SheetModel } from './workbook';
 
 /**
@@ -101,46 +102,46 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       write('insertRowsAfter');
       rowsInBounds(afterPosition);
       if (!(howMany >= 1)) ctx.fail(MSG.invalidArgument('howMany'));
-      sheet.insertRowsAfter(afterPosition, howMany);
+      insertRows(sheet, afterPosition + 1, howMany);
       return self;
     },
     insertRowAfter(afterPosition: number) {
       write('insertRowAfter');
       rowsInBounds(afterPosition);
-      sheet.insertRowsAfter(afterPosition, 1);
+      insertRows(sheet, afterPosition + 1, 1);
       return self;
     },
     insertRowsBefore(beforePosition: number, howMany: number) {
       write('insertRowsBefore');
       rowsInBounds(beforePosition);
       if (!(howMany >= 1)) ctx.fail(MSG.invalidArgument('howMany'));
-      sheet.insertRowsAfter(beforePosition - 1, howMany);
+      insertRows(sheet, beforePosition, howMany);
       return self;
     },
     insertRowBefore(beforePosition: number) {
       write('insertRowBefore');
       rowsInBounds(beforePosition);
-      sheet.insertRowsAfter(beforePosition - 1, 1);
+      insertRows(sheet, beforePosition, 1);
       return self;
     },
     insertColumnsAfter(afterPosition: number, howMany: number) {
       write('insertColumnsAfter');
       if (!(afterPosition >= 1) || afterPosition > sheet.maxCols) ctx.fail(MSG.columnsOutOfBounds);
       if (!(howMany >= 1)) ctx.fail(MSG.invalidArgument('howMany'));
-      sheet.insertColumnsAfter(afterPosition, howMany);
+      insertColumns(sheet, afterPosition + 1, howMany);
       return self;
     },
     deleteRows(rowPosition: number, howMany: number) {
       write('deleteRows');
       rowsInBounds(rowPosition, howMany);
       if (sheet.maxRows - howMany <= sheet.frozenRows) ctx.fail(MSG.deleteAllRows);
-      sheet.deleteRows(rowPosition, howMany);
+      deleteRows(sheet, rowPosition, howMany);
     },
     deleteRow(rowPosition: number) {
       write('deleteRow');
       rowsInBounds(rowPosition);
       if (sheet.maxRows - 1 <= sheet.frozenRows) ctx.fail(MSG.deleteAllRows);
-      sheet.deleteRows(rowPosition, 1);
+      deleteRows(sheet, rowPosition, 1);
       return self;
     },
     setFrozenRows(rows: number) {

@@ -1,5 +1,6 @@
 import type { Rect } from './a1';
 import { DriveModel, type DriveFile, type DriveFolder } from './drive';
+import type { QuotaRecord } from './quota';
 import type { TriggerModel } from './triggers';
 import type { WorldState } from './types';
 import type { CellValue } from './values';
@@ -9,8 +10,8 @@ import type { World } from './world';
 /**
  * A world as JSON (for the playground to persist across restarts): the workbook with values,
  * formulas, formats and notes (Dates as {"$date": iso}), properties, caches, triggers, Drive
- * (bytes as base64) and the clock. Not kept: locks, running executions, logs, counters,
- * sessions (menus, selection, queued answers).
+ * (bytes as base64), daily quota windows and the clock. Not kept: locks, running executions,
+ * logs, counters, sessions (menus, selection, queued answers).
  */
 
 interface SheetJson {
@@ -39,6 +40,8 @@ export interface WorldStateV1 extends WorldState {
   triggers: TriggerModel[];
   triggerSeq: number;
   drive: { rootId: string; folders: DriveFolder[]; files: Array<Omit<DriveFile, 'bytes'> & { base64: string }> };
+  /** Absent in states exported before quotas were kept. */
+  quotas?: QuotaRecord[];
 }
 
 const encodeValue = (v: CellValue | ''): unknown => (v instanceof Date ? { $date: v.toISOString() } : v);
@@ -117,6 +120,7 @@ export function exportWorld(w: World): WorldStateV1 {
       folders: [...w.drive.folders.values()].map((f) => ({ ...f })),
       files: [...w.drive.files.values()].map(({ bytes, ...f }) => ({ ...f, base64: Buffer.from(bytes).toString('base64') })),
     },
+    quotas: w.quotas.records(),
   };
 }
 
@@ -143,5 +147,6 @@ export function restoreWorld(w: World, state: WorldStateV1): void {
   for (const f of state.drive.folders) drive.folders.set(f.id, { ...f });
   for (const { base64, ...f } of state.drive.files) drive.files.set(f.id, { ...f, bytes: new Uint8Array(Buffer.from(base64, 'base64')) });
   w.drive = drive;
+  w.quotas.restore(state.quotas ?? []);
 }
 

@@ -156,6 +156,19 @@ export interface ServiceCallInfo {
   functionName: string;
 }
 
+/** A service with a daily quota the emulator enforces. */
+export type QuotaService = 'urlfetch' | 'properties';
+
+/** One user's use of a daily quota, as rt.quota() reports it. */
+export interface QuotaInfo {
+  used: number;
+  limit: number;
+  /** When the open window started (the first request counted in it), or null when none is open. */
+  windowStartedAt: number | null;
+  /** When the open window closes (startedAt + 24 h), or null when none is open. */
+  resetsAt: number | null;
+}
+
 /** The result of advance()/advanceTo(): every trigger run, in order. */
 export interface TriggerRun {
   handler: string;
@@ -197,8 +210,16 @@ export interface RuntimeOptions {
    * network for time-budget tests without waiting in real time. Default 0.
    */
   virtualFetchLatencyMs?: number;
-  /** UrlFetch calls allowed per user per (UTC) day. Default 20000 (consumer account). */
+  /**
+   * UrlFetch requests allowed per user per quota window (24 h from the user's first request,
+   * see quota.ts). Default 20000 (consumer account; Google Workspace: 100000).
+   */
   fetchQuotaPerDay?: number;
+  /**
+   * Properties reads and writes allowed per user per quota window. Default 50000 (consumer
+   * account; Google Workspace: 500000).
+   */
+  propertyQuotaPerDay?: number;
   /** Called synchronously with the virtual time before every fetch / fetchAll batch. */
   beforeFetch?: (nowMs: number) => void;
   /** Answers alerts and prompts when no scripted answer is queued (answerNext). */

@@ -3,6 +3,7 @@ import { decodeText, isByteArray, toSignedBytes } from './bytes';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
+import { useQuota } from './quota';
 import type { SyncHttpRequest, SyncHttpResult } from './sync-http';
 
 /**
@@ -110,10 +111,9 @@ function responseFacade(ctx: Ctx, r: Extract<SyncHttpResult, { ok: true }>): obj
 function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   const w = ctx.world;
   const user = ctx.exec.user;
-  const day = `${user}|${new Date(ctx.now()).toISOString().slice(0, 10)}`;
-  const used = w.fetchQuotaUsed.get(day) ?? 0;
-  if (used + batch.length > w.config.fetchQuotaPerDay) ctx.fail(MSG.fetchQuota);
-  w.fetchQuotaUsed.set(day, used + batch.length);
+  // Every request of a batch counts against the user's daily quota; a batch that would go over
+  // it is refused whole, before anything is sent.
+  useQuota(ctx, 'urlfetch', batch.length);
   w.counters.fetchCalls++;
   w.counters.fetchRequests += batch.length;
   w.config.beforeFetch?.(Math.floor(ctx.now()));

@@ -1,11 +1,12 @@
-import { intersects, type Rect } from './a1';
+import type { Rect } from './a1';
 import { hasContent, type CellValue } from './values';
 
 /**
  * The spreadsheet's data, independent of any execution: sheets of sparse cells with value,
  * formula, number format, font weight, background and note; row visibility; merges; frozen rows.
  * Facades (spreadsheet.ts, sheet.ts, range.ts) read and write it on behalf of the bundle; the
- * test API reads and seeds it directly.
+ * test API reads and seeds it directly. Structural edits (insert/delete/sort/move rows and
+ * columns) are in structure.ts and reorder.ts.
  */
 
 export interface Cell {
@@ -16,8 +17,6 @@ export interface Cell {
   background?: string;
   note?: string;
 }
-
-const FORMAT_KEYS = ['numberFormat', 'fontWeight', 'background'] as const;
 
 export class SheetModel {
   /** rows[r-1][c-1]; sparse. */
@@ -70,58 +69,6 @@ export class SheetModel {
     }
     return last;
   }
-
-  /** Inserts `n` blank rows after `after`; they take the row above's formats, as Sheets does. */
-  insertRowsAfter(after: number, n: number): void {
-    const above = this.rows[after - 1];
-    const fresh = Array.from({ length: n }, () => (above ? above.map((c) => (c ? formatsOnly(c) : undefined)) : undefined));
-    // Array concatenation rather than splice(...fresh): no argument-count limit on big inserts.
-    if (this.rows.length > after) this.rows = this.rows.slice(0, after).concat(fresh, this.rows.slice(after));
-    else if (above) for (let i = 0; i < n; i++) this.rows[after + i] = fresh[i];
-    this.maxRows += n;
-    this.shiftRows(after + 1, n);
-  }
-
-  /** Inserts `n` blank columns after `after`. */
-  insertColumnsAfter(after: number, n: number): void {
-    for (const row of this.rows) {
-      if (!row || row.length <= after) continue;
-      const left = row[after - 1];
-      const fresh = Array.from({ length: n }, () => (left ? formatsOnly(left) : undefined));
-      row.splice(after, row.length - after, ...fresh.concat(row.slice(after)));
-    }
-    this.maxCols += n;
-    this.merges = this.merges.map((m) => (m.col > after ? { ...m, col: m.col + n } : m.col + m.numCols - 1 > after ? { ...m, numCols: m.numCols + n } : m));
-  }
-
-  /** Deletes rows start..start+n-1 (bounds are checked by the caller). */
-  deleteRows(start: number, n: number): void {
-    this.rows.splice(start - 1, n);
-    this.maxRows -= n;
-    const gone: Rect = { row: start, col: 1, numRows: n, numCols: this.maxCols };
-    this.merges = this.merges.filter((m) => !intersects(m, gone));
-    for (const set of [this.hiddenByUser, this.hiddenByFilter]) {
-      const kept = [...set].filter((r) => r < start || r >= start + n).map((r) => (r >= start + n ? r - n : r));
-      set.clear();
-      kept.forEach((r) => set.add(r));
-    }
-  }
-
-  /** Moves row-indexed state (hidden rows, merges) down by n from row `from`. */
-  private shiftRows(from: number, n: number): void {
-    for (const set of [this.hiddenByUser, this.hiddenByFilter]) {
-      const moved = [...set].map((r) => (r >= from ? r + n : r));
-      set.clear();
-      moved.forEach((r) => set.add(r));
-    }
-    this.merges = this.merges.map((m) => (m.row >= from ? { ...m, row: m.row + n } : m.row + m.numRows > from ? { ...m, numRows: m.numRows + n } : m));
-  }
-}
-
-function formatsOnly(c: Cell): Cell | undefined {
-  const out: Cell = {};
-  for (const k of FORMAT_KEYS) if (c[k] !== undefined) (out as Record<string, unknown>)[k] = c[k];
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export class WorkbookModel {

@@ -6,10 +6,22 @@ import { DriveModel } from './drive';
 import type { Execution } from './execution';
 import type { LockTable } from './lock';
 import type { PropertyStore } from './properties';
+import { DailyQuotas } from './quota';
 import { UserSession } from './session';
 import { SyncHttp } from './sync-http';
 import type { TriggerModel } from './triggers';
-import type { Counters, Deployment, DialogAnswer, DialogRecord, DialogRequest, ExecutionRecord, FetchRecord, LogRecord, ToastRecord } from './types';
+import type {
+  Counters,
+  Deployment,
+  DialogAnswer,
+  DialogRecord,
+  DialogRequest,
+  ExecutionRecord,
+  FetchRecord,
+  LogRecord,
+  QuotaService,
+  ToastRecord,
+} from './types';
 import { WorkbookModel } from './workbook';
 
 /** Settings shared by every runtime of a world (resolved from RuntimeOptions). */
@@ -21,6 +33,7 @@ export interface WorldConfig {
   fetchTimeoutMs: number;
   virtualFetchLatencyMs: number;
   fetchQuotaPerDay: number;
+  propertyQuotaPerDay: number;
   htmlDir: string;
   addonName: string;
   triggerDocumentContext: boolean;
@@ -52,7 +65,8 @@ export class World {
   readonly toasts: ToastRecord[] = [];
   readonly dialogs: DialogRecord[] = [];
   readonly sessions = new Map<string, UserSession>();
-  readonly fetchQuotaUsed = new Map<string, number>();
+  /** Per-user daily quota windows (UrlFetch, Properties). */
+  readonly quotas = new DailyQuotas();
   /** cutOffAfter() of the test: applies to the next execution that starts. */
   pendingCutOff?: number;
   nextExecutionId = 1;
@@ -83,6 +97,11 @@ export class World {
     let s = this.sessions.get(email);
     if (!s) this.sessions.set(email, (s = new UserSession(email)));
     return s;
+  }
+
+  /** The per-user daily limit of a quota. */
+  quotaLimit(service: QuotaService): number {
+    return service === 'urlfetch' ? this.config.fetchQuotaPerDay : this.config.propertyQuotaPerDay;
   }
 
   nextTriggerUid(): string {

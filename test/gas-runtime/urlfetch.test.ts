@@ -139,17 +139,4 @@ describe('UrlFetchApp', () => {
     expect(hookTimes[0]).toBeGreaterThanOrEqual(expected);
     expect(hookTimes[0]).toBeLessThan(expected + 5);
   });
-
-  it('enforces the daily UrlFetch quota', () => {
-    const small = loadRuntime({ bundle: BUNDLE, fetchQuotaPerDay: 2 });
-    try {
-      small.call('get', `${server.url}/delay`);
-      small.call('get', `${server.url}/delay`);
-      expect(() => small.call('get', `${server.url}/delay`)).toThrow('Service invoked too many times for one day: urlfetch.');
-      small.advance(24 * 3600_000);
-      expect(small.call('get', `${server.url}/delay`)).toMatchObject({ code: 200 });
-    } finally {
-      void small.close();
-    }
-  });
 });
