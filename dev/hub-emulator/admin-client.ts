@@ -1,11 +1,11 @@
 /** A small async client for the admin API, for tests, benchmarks and the playground. */
-import type { FaultConfig } from './faults';
+import type { FaultConfig, FaultInput } from './faults';
 import type { LogEntry } from './reqlog';
 import type { SeedName } from './seed';
 import type { StateSnapshot } from './state';
 import type { Settings, TokenRec } from './types';
 
-export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors'>> & { channelErrors?: Record<string, string> };
+export type { FaultInput } from './faults';
 
 export interface ProductGenerate {
   count: number;

@@ -12,9 +12,13 @@
  * - `latencyMs` + up to `jitterMs`: delay before processing.
  * - `channelErrors`: `{walmart: "reason"}` makes every propagation to that channel fail with
  *   `walmart: Error - reason` (not path-bound).
+ * - `answerFaults`: contrary answers of the stock/price calls (answer-faults.ts), drawn from the
+ *   same PRNG after the draw above, and only for faults whose probability is above 0.
  */
 import { Rng } from './rng';
 import { isWriteChannel, type WriteChannel } from './channels';
+import { AnswerPlan, NO_ANSWER_FAULTS, anyAnswerFault, headerText, parseAnswerFaults, type AnswerFaultConfig } from './answer-faults';
+import type { LogEntry } from './reqlog';
 
 export const STATUS_FAULTS = ['500', '502', '503', '429'] as const;
 export type StatusFault = (typeof STATUS_FAULTS)[number];
@@ -31,10 +35,19 @@ export interface FaultConfig {
   /** Case-insensitive regular expression on the request path; null = every /api path. */
   pathPattern: string | null;
   channelErrors: Partial<Record<WriteChannel, string>>;
+  /** Probabilities in [0, 1] of each contrary answer fault (answer-faults.ts); default 0. */
+  answerFaults: AnswerFaultConfig;
 }
+
+/** A config as callers write it: every field optional, `answerFaults` partial. */
+export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaults'>> & {
+  channelErrors?: Record<string, string>;
+  answerFaults?: Partial<AnswerFaultConfig>;
+};
 
 export const NO_FAULTS: FaultConfig = {
   latencyMs: 0, jitterMs: 0, rates: {}, timeoutRate: 0, malformedRate: 0, htmlRate: 0, seed: 1, pathPattern: null, channelErrors: {},
+  answerFaults: NO_ANSWER_FAULTS,
 };
 
 const num = (v: unknown, name: string, max = Infinity): number => {
@@ -47,7 +60,7 @@ const num = (v: unknown, name: string, max = Infinity): number => {
 export function parseFaults(input: unknown): FaultConfig {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('faults must be an object');
   const i = input as Record<string, unknown>;
-  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors'];
+  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults'];
   for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}'`);
   const rates: FaultConfig['rates'] = {};
   if (i.rates !== undefined) {
@@ -78,6 +91,7 @@ export function parseFaults(input: unknown): FaultConfig {
     seed: i.seed === undefined ? 1 : num(i.seed, 'seed'),
     pathPattern,
     channelErrors,
+    answerFaults: parseAnswerFaults(i.answerFaults),
   };
   const total = Object.values(rates).reduce((s, r) => s + (r ?? 0), 0) + cfg.timeoutRate + cfg.malformedRate + cfg.htmlRate;
   if (total > 1) throw new Error('the fault rates add up to more than 1');
@@ -86,8 +100,11 @@ export function parseFaults(input: unknown): FaultConfig {
 
 export class Faults {
   config: FaultConfig = NO_FAULTS;
-  /** How many faults of each kind were injected since the config was set. */
-  injected: Partial<Record<FaultKind, number>> = {};
+  /**
+   * How many faults of each kind were injected since the config was set: `FaultKind` keys, and
+   * `answer:<fault>` for contrary answers (one per label in the request log).
+   */
+  injected: Record<string, number> = {};
   private rng = new Rng(1);
   private re: RegExp | null = null;
 
@@ -135,5 +152,20 @@ export class Faults {
 
   channelError(channel: WriteChannel): string | null {
     return this.config.channelErrors[channel] ?? null;
+  }
+
+  /**
+   * The contrary-answer plan of one /api request, or null when no answer fault is on for its
+   * path. Injections are marked in the request log entry and counted.
+   */
+  answerPlan(path: string, headers: Headers, entry: LogEntry | undefined): AnswerPlan | null {
+    const cfg = this.config.answerFaults;
+    if (!anyAnswerFault(cfg) || !this.applies(path)) return null;
+    if (entry) entry.answerFaults ??= [];
+    return new AnswerPlan(cfg, this.rng, headerText(headers), (fault, label) => {
+      const key = `answer:${fault}`;
+      this.injected[key] = (this.injected[key] ?? 0) + 1;
+      entry?.answerFaults?.push(label);
+    });
   }
 }

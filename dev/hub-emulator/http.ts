@@ -6,6 +6,8 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
+import type { AnswerPlan } from './answer-faults';
+import type { Hub } from './hub';
 import type { LogEntry } from './reqlog';
 
 export type AppEnv = {
@@ -99,4 +101,9 @@ export function skusOf(value: unknown): string[] {
     }
   }
   return out;
+}
+
+/** The request's contrary-answer plan (answer-faults.ts), or null when none is on for its path. */
+export function answerPlan(c: Ctx, hub: Hub): AnswerPlan | null {
+  return hub.faults.answerPlan(new URL(c.req.url).pathname, c.req.raw.headers, c.get('log'));
 }

@@ -4,7 +4,7 @@
  * persistence (persist.ts) sit on top of it.
  */
 import { Clock } from './clock';
-import { Faults, parseFaults, type FaultConfig } from './faults';
+import { Faults, parseFaults, type FaultInput } from './faults';
 import { JobRunner } from './jobs';
 import { RateLimiter } from './ratelimit';
 import { RequestLog } from './reqlog';
@@ -25,7 +25,7 @@ export interface HubOptions {
   users?: Record<string, string>;
   /** Shorthand for `faults.latencyMs` (`--latency-ms`). */
   latencyMs?: number;
-  faults?: Partial<FaultConfig>;
+  faults?: FaultInput;
   /** Enables the /__admin API (`--admin`). */
   admin?: boolean;
   /** Load state from this JSON file if it exists; save to it after changes (`--state-file`). */

@@ -20,6 +20,12 @@ export interface LogEntry {
   authorization: boolean;
   /** For stock/price calls: the SKUs (or ERP ids) in the body. */
   skus?: string[];
+  /**
+   * Contrary answer faults applied to this answer, as `fault` or `fault:key` (`drop:SKU-1`,
+   * `duplicate:amazon`, `reorder`). Present only when answer faults were on for the request:
+   * `[]` = on, none injected.
+   */
+  answerFaults?: string[];
   durationMs: number | null;
 }
 

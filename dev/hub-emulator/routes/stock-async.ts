@@ -3,8 +3,10 @@
  * (§4.9) and the deprecated Get Status Request (§4.8).
  */
 import * as z from 'zod';
+import { answerJobPage } from '../answer-reads';
+import { answerAsync, drawAsync, refusedAsync } from '../answer-single';
 import type { Hub } from '../hub';
-import { fail, intParam, query } from '../http';
+import { answerPlan, fail, intParam, query } from '../http';
 import { jobItem } from '../jobs';
 import { activeChannels } from '../products';
 import { AsyncItemIn } from '../schemas';
@@ -54,10 +56,13 @@ export function stockAsyncRoutes(api: Api, hub: Hub): void {
   api.on('POST', '/api/stock/updatepriceandstockasync', async (c) => {
     const b = await batchBody(c, AsyncItemIn, MAX_ASYNC_ITEMS);
     if (!b.ok) return b.res;
+    const plan = answerPlan(c, hub);
+    const fault = plan ? drawAsync(plan) : null;
+    if (plan && fault === 'refuse') return c.json(refusedAsync(plan, hub.state.seq.job, b.value.length)); // no job created
     const items = b.value.flatMap((it) => asyncItems(hub, it));
     const job = hub.jobs.create('async', items);
     const result: AsyncResult = { status: 'success', msg: `Se creó la tarea ${job.id} con ${b.value.length} productos`, jobId: String(job.id) };
-    return c.json(result);
+    return c.json(plan && fault !== 'refuse' ? answerAsync(plan, fault, result) : result);
   });
 
   api.on('GET', '/api/stock/getstockpricejob', (c) => {
@@ -71,8 +76,9 @@ export function stockAsyncRoutes(api: Api, hub: Hub): void {
     if (!size.ok) return size.res;
     const job = hub.state.job(jobId.value);
     if (!job) return fail(c, 404, `No existe la tarea ${jobId.value}`);
-    const page = job.items.slice(offset.value!, offset.value! + size.value!);
-    return c.json(page.map(publicItem));
+    const page = job.items.slice(offset.value!, offset.value! + size.value!).map(publicItem);
+    const plan = answerPlan(c, hub);
+    return c.json(plan ? answerJobPage(plan, hub.state, job, page) : page);
   });
 
   api.on('GET', '/api/stock/getstatusrequest', (c) => {

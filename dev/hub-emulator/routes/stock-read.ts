@@ -1,7 +1,8 @@
 /** Reading stock and prices: one SKU by channel (§4.4) and the paged list (§4.7). */
+import { answerProduct } from '../answer-reads';
 import { PRODUCT_FILTER_CHANNELS, filterToWriteChannel } from '../channels';
 import type { Hub } from '../hub';
-import { fail, intParam, invalid, query } from '../http';
+import { answerPlan, fail, intParam, invalid, query } from '../http';
 import { productListView, productView } from '../products';
 import type { Api } from './api';
 import { MAX_BATCH, NOT_FOUND } from './stock-write';
@@ -13,7 +14,9 @@ export function stockReadRoutes(api: Api, hub: Hub): void {
     const sku = c.req.param('sku') ?? '';
     const p = hub.state.product(sku);
     if (!p) return fail(c, 404, NOT_FOUND);
-    return c.json(productView(hub.state, p));
+    const view = productView(hub.state, p);
+    const plan = answerPlan(c, hub);
+    return c.json(plan ? answerProduct(plan, hub.state, p.sku, view) : view);
   });
 
   api.on('GET', '/api/stock/getproductsstockprice', (c) => {

@@ -2,20 +2,26 @@
  * Synchronous stock/price writes (§4.1–4.3, §4.5). Each stores the values, "propagates" them to
  * the listings concerned and reports per channel in `sites` (`amazon: OK, walmart: Error - …`).
  * A channel made to fail through the fault settings keeps its old values.
+ *
+ * Contrary answer faults (answer-faults.ts) are drawn per item BEFORE processing: an item whose
+ * fault is of kind (b) is not processed at all; the true results then go through the shaper.
  */
 import * as z from 'zod';
+import { answerBatch, drawItemFaults, isProcessed } from '../answer-batch';
+import { answerByChannel, appliesEntry, drawByChannel } from '../answer-single';
+import { OK_MSG } from '../answer-words';
 import { isWriteChannel, type WriteChannel } from '../channels';
 import type { Hub } from '../hub';
-import { fail, invalid, readJson, validate, type Ctx, type Result } from '../http';
+import { answerPlan, fail, invalid, readJson, validate, type Ctx, type Result } from '../http';
 import { jobItem } from '../jobs';
 import { activeChannels } from '../products';
 import { ByChannelIn, ErpPriceItemIn, PriceItemIn, StockItemIn } from '../schemas';
 import { JOB_ERROR, type JobItemRec, type ProductRec } from '../types';
 import type { Api } from './api';
+import { erpAnswers, priceAnswers, stockAnswers, type ErpResult } from './stock-write-answers';
 import type { ByChannelResult, UpdatePriceResult, UpdateStockResult } from '../../../src/api/schemas/stock';
 
 export const MAX_BATCH = 50;
-export const OK_MSG = 'Se solicitó la actualización';
 export const NOT_FOUND = 'Producto no encontrado';
 
 /** Parses a JSON array body of at most `max` items. */
@@ -63,10 +69,14 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
   api.on('POST', '/api/stock/updatestock', async (c) => {
     const b = await batchBody(c, StockItemIn, MAX_BATCH);
     if (!b.ok) return b.res;
+    const plan = answerPlan(c, hub);
     const st = hub.state;
     const jobItems: JobItemRec[] = [];
     const jobId = st.seq.job; // the job is created below with this id, one per request
-    const results: UpdateStockResult[] = b.value.map((it) => {
+    const answers = stockAnswers(hub, jobId);
+    const faults = drawItemFaults(plan, answers.faults, b.value.length);
+    const results = b.value.map((it, i): UpdateStockResult | null => {
+      if (!isProcessed(faults[i])) return null;
       const quantity = Math.max(0, it.quantity); // channels do not accept negative numbers
       const p = st.product(it.sku);
       if (!p) return { sites: '', status: 'error', msg: NOT_FOUND, sku: it.sku, quantity, jobId };
@@ -76,16 +86,20 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     });
     hub.jobs.create('updatestock', jobItems);
     st.changed();
-    return c.json(results);
+    return c.json(plan ? answerBatch(plan, answers, b.value, faults, results) : results);
   });
 
   api.on('POST', '/api/stock/updatepricev2', async (c) => {
     const b = await batchBody(c, PriceItemIn, MAX_BATCH);
     if (!b.ok) return b.res;
+    const plan = answerPlan(c, hub);
     const st = hub.state;
     const jobItems: JobItemRec[] = [];
     const jobId = st.seq.job;
-    const results: UpdatePriceResult[] = b.value.map((it) => {
+    const answers = priceAnswers(hub, jobId);
+    const faults = drawItemFaults(plan, answers.faults, b.value.length);
+    const results = b.value.map((it, i): UpdatePriceResult | null => {
+      if (!isProcessed(faults[i])) return null;
       const base = { sku: it.sku, price: it.price, jobId };
       const error = (msg: string) => ({ sites: '', status: 'error', msg, ...base });
       const ch = it.channel;
@@ -105,7 +119,7 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     });
     hub.jobs.create('updateprice', jobItems);
     st.changed();
-    return c.json(results);
+    return c.json(plan ? answerBatch(plan, answers, b.value, faults, results) : results);
   });
 
   api.on('POST', '/api/stock/updatepricestockbychannel', async (c) => {
@@ -114,11 +128,19 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     if (Array.isArray(raw.value)) return fail(c, 400, 'Exactly one SKU per call: send one object {sku, channelData}, not an array.');
     const b = validate(c, ByChannelIn, raw.value);
     if (!b.ok) return b.res;
+    const plan = answerPlan(c, hub);
     const p = hub.state.product(b.value.sku);
-    if (!p) return c.json({ sites: '', result: 'error', msg: NOT_FOUND } satisfies ByChannelResult);
-    const parts: string[] = [];
+    const sent = b.value.channelData.map((e) => e.channel);
+    const drawn = plan && drawByChannel(plan, p ? sent.length : 0);
+    const answer = (truth: ByChannelResult, parts: (string | null)[]) => c.json(plan && drawn ? answerByChannel(plan, drawn, sent, parts, truth) : truth);
+    if (!p) return answer({ sites: '', result: 'error', msg: NOT_FOUND }, []);
+    const parts: (string | null)[] = [];
     let failures = 0;
-    for (const e of b.value.channelData) {
+    for (const [i, e] of b.value.channelData.entries()) {
+      if (!appliesEntry(drawn, i)) {
+        parts.push(null); // refused or substituted: not applied
+        continue;
+      }
       const ch = e.channel;
       const err = !isWriteChannel(ch)
         ? 'Canal desconocido'
@@ -142,18 +164,22 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
       parts.push(`${ch}: OK`);
     }
     hub.state.changed();
-    const result: ByChannelResult =
-      failures === 0
-        ? { sites: parts.join(', '), result: 'success', msg: OK_MSG }
-        : { sites: parts.join(', '), result: 'error', msg: `${failures} canal(es) no se actualizaron` };
-    return c.json(result);
+    const sites = parts.filter((x) => x !== null).join(', ');
+    return answer(
+      failures === 0 ? { sites, result: 'success', msg: OK_MSG } : { sites, result: 'error', msg: `${failures} canal(es) no se actualizaron` },
+      parts,
+    );
   });
 
   api.on('POST', '/api/stock/updatepricebyerpid', async (c) => {
     const b = await batchBody(c, ErpPriceItemIn, MAX_BATCH);
     if (!b.ok) return b.res;
+    const plan = answerPlan(c, hub);
     const st = hub.state;
-    const results = b.value.map((it) => {
+    const answers = erpAnswers(hub);
+    const faults = drawItemFaults(plan, answers.faults, b.value.length);
+    const results = b.value.map((it, i): ErpResult | null => {
+      if (!isProcessed(faults[i])) return null;
       const p = st.productByErp(it.internalId);
       if (!p) return { [it.internalId]: { sites: '', status: 'error', msg: NOT_FOUND } };
       if (it.price < 0) return { [it.internalId]: { sites: '', status: 'error', msg: 'El precio no puede ser negativo' } };
@@ -162,6 +188,6 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
       return { [it.internalId]: { sites: r.sites, ...outcome(r.failed) } };
     });
     st.changed();
-    return c.json(results);
+    return c.json(plan ? answerBatch(plan, answers, b.value, faults, results) : results);
   });
 }
