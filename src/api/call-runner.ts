@@ -95,7 +95,14 @@ export function runCalls<T>(
 ): Outcome<T>[] {
   const outcomes: Outcome<T>[] = new Array(calls.length);
   let queue: Pending[] = calls.map((_, index) => ({ index, attempts: 0, dueAt: 0 }));
+  // Once Apps Script refuses for its daily quota, nothing more can be sent today: the calls left
+  // fail at once with that reason instead of being tried (and counted) one by one.
+  let quota: HubError | null = null;
   while (queue.length > 0) {
+    if (quota) {
+      for (const p of queue) outcomes[p.index] = { ok: false, error: quota, attempts: p.attempts };
+      break;
+    }
     const now = deps.clock.now();
     const due = queue.filter((p) => p.dueAt <= now);
     if (due.length === 0) {
@@ -106,12 +113,18 @@ export function runCalls<T>(
     const inRound = new Set(round);
     queue = queue.filter((p) => !inRound.has(p));
     const results = deps.transport.fetchAll(round.map((p) => calls[p.index].request));
-    deps.stats.requests += round.length;
+    const unsent = results.every((r) => !r.ok && r.kind === 'quota');
+    if (!unsent) deps.stats.requests += round.length;
     const after = deps.clock.now();
     round.forEach((p, i) => {
       const call = calls[p.index];
-      const attempts = p.attempts + 1;
+      const attempts = unsent ? p.attempts : p.attempts + 1;
       const got = classify(call, results[i], after);
+      if ('error' in got && got.error.kind === 'quota') {
+        quota = got.error;
+        outcomes[p.index] = { ok: false, error: got.error, attempts };
+        return;
+      }
       if ('value' in got) {
         outcomes[p.index] = { ok: true, value: got.value, attempts };
         return;

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { MAX_ITEMS_PER_REQUEST, ENDPOINTS, type EndpointName } from './endpoints';
 import { HubError } from './errors';
 import { readDeprecation, type Deprecation } from './deprecation';
-import { buildQuery, chunk, encodePathSegment, formatHubDate } from './query';
+import { buildQuery, encodePathSegment, formatHubDate } from './query';
+import { packDistinct } from './packing';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { MalformedAnswer, emptyStats, runCalls, type Call, type CallStats, type Outcome } from './call-runner';
 import * as S from './schemas';
@@ -44,6 +45,11 @@ export interface OrdersQuery {
 export interface LabelFile {
   mimeType: string;
   bytes: number[];
+}
+
+/** The answer with the token cut out of its text wherever the hub echoed it. */
+function redactedResponse(res: HttpResponse, token: string): HttpResponse {
+  return { ...res, text: () => res.text().split(token).join('[token]') };
 }
 
 /** Checks input against its schema before anything is sent; a mismatch is an invalid-input HubError. */
@@ -129,9 +135,15 @@ export class HubClient {
     return { endpoint, request: this.request(endpoint, init), parse: jsonParser(schema), ...extra };
   }
 
-  /** Runs prepared calls with concurrency and retries; outcomes in call order. Errors are redacted. */
+  /**
+   * Runs prepared calls with concurrency and retries; outcomes in call order. Errors are redacted,
+   * and so is every answer before it is read: a hub that echoes the request's headers in a
+   * per-item message must not get the token into a cell, the Log or a toast.
+   */
   run<T>(calls: readonly Call<T>[]): Outcome<T>[] {
-    const outcomes = runCalls(calls, {
+    const token = this.options.token;
+    const scrubbed = token ? calls.map((call): Call<T> => ({ ...call, parse: (res) => call.parse(redactedResponse(res, token)) })) : calls;
+    const outcomes = runCalls(scrubbed, {
       transport: this.options.transport,
       clock: this.options.clock,
       concurrency: this.concurrency,
@@ -184,9 +196,10 @@ export class HubClient {
     });
   }
 
-  private batches<I, R>(endpoint: EndpointName, items: readonly I[], schema: z.ZodType<R>, body: (slice: I[]) => unknown = (s) => s): BatchOutcome<I, R>[] {
-    const slices = chunk(items, MAX_ITEMS_PER_REQUEST);
-    const outcomes = this.run(slices.map((slice) => this.call(endpoint, schema, { json: body(slice) })));
+  /** Requests of at most 50 items, none carrying the same key (SKU, ERP id) twice: see packDistinct. */
+  private batches<I, R>(endpoint: EndpointName, items: readonly I[], schema: z.ZodType<R>, keyOf: (item: I) => string): BatchOutcome<I, R>[] {
+    const slices = packDistinct(items, keyOf, MAX_ITEMS_PER_REQUEST);
+    const outcomes = this.run(slices.map((slice) => this.call(endpoint, schema, { json: slice })));
     return slices.map((slice, i) => ({ items: slice, outcome: outcomes[i] }));
   }
 
@@ -199,14 +212,17 @@ export class HubClient {
 
   // ---- stock and prices ---------------------------------------------------------------------
 
-  /** Update Stock, 50 items a request. */
+  /** Update Stock, 50 items a request, a SKU at most once per request. */
   updateStock(items: readonly S.StockItem[]): BatchOutcome<S.StockItem, S.UpdateStockResult[]>[] {
-    return this.batches('updateStock', items, z.array(S.UpdateStockResult));
+    return this.batches('updateStock', items, z.array(S.UpdateStockResult), (i) => i.sku);
   }
 
-  /** Update Price V2, 50 items a request; each item names its channel. */
+  /**
+   * Update Price V2, 50 items a request; each item names its channel. The answer names the SKU
+   * but not the channel, so a SKU's prices for several channels go in different requests.
+   */
   updatePrices(items: readonly S.PriceItem[]): BatchOutcome<S.PriceItem, S.UpdatePriceResult[]>[] {
-    return this.batches('updatePrice', items, z.array(S.UpdatePriceResult));
+    return this.batches('updatePrice', items, z.array(S.UpdatePriceResult), (i) => i.sku);
   }
 
   /** Update Price Stock By Channel: one SKU per request, requests in parallel. */
@@ -217,7 +233,7 @@ export class HubClient {
 
   /** Update Price By ErpId, 50 items a request. */
   updatePricesByErpId(items: readonly S.ErpPriceItem[]): BatchOutcome<S.ErpPriceItem, S.ErpPriceResult>[] {
-    return this.batches('updatePriceByErpId', items, S.ErpPriceResult);
+    return this.batches('updatePriceByErpId', items, S.ErpPriceResult, (i) => i.internalId);
   }
 
   /** Update Price And Stock Async: one job for all the items; never retried (it is not idempotent). */

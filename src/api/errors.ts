@@ -10,7 +10,8 @@ export type HubErrorKind =
   | 'timeout' // no answer in time
   | 'network' // could not connect
   | 'malformed' // an answer that is not the JSON expected (HTML page, broken JSON, wrong shape)
-  | 'invalid-input'; // refused before sending (our own validation)
+  | 'invalid-input' // refused before sending (our own validation)
+  | 'quota'; // not sent: Apps Script's daily UrlFetch quota is used up (resets within 24 hours)
 
 /** A failed hub call, with a sentence a seller understands and what the caller needs to react. */
 export class HubError extends Error {
@@ -45,6 +46,13 @@ export class HubError extends Error {
   }
 }
 
+/**
+ * Apps Script's daily UrlFetch quota (https://developers.google.com/apps-script/guides/services/quotas):
+ * per user, reset 24 hours after the first request. Retrying cannot help before then.
+ */
+export const URLFETCH_QUOTA_TEXT =
+  "Apps Script's daily quota of UrlFetch calls for your Google account is used up (20,000 calls a day for a consumer account, 100,000 for Google Workspace). Google resets it 24 hours after the first call of the day.";
+
 /** Reads `Retry-After` (seconds or an HTTP date) into milliseconds from `now`. */
 export function parseRetryAfter(value: string | undefined, now: number): number | null {
   if (!value) return null;
@@ -76,8 +84,9 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
 }
 
 /** The seller-facing sentence for a transport failure. */
-export function describeTransportFailure(endpoint: EndpointName, kind: 'timeout' | 'network', idempotent: boolean): string {
+export function describeTransportFailure(endpoint: EndpointName, kind: 'timeout' | 'network' | 'quota', idempotent: boolean): string {
   const title = ENDPOINTS[endpoint].title;
+  if (kind === 'quota') return `${title} was not sent: ${URLFETCH_QUOTA_TEXT}`;
   const after = idempotent
     ? 'Sending it again is safe.'
     : 'It may have been applied anyway: check in the hub before sending it again.';

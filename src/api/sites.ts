@@ -1,10 +1,11 @@
 import { DEFAULT_CHANNEL_ALIASES, ORDER_CHANNELS, WRITE_CHANNELS } from './channels';
+import { isSiteOk } from './success';
 
 /** One channel's outcome as the `sites` string reports it. */
 export interface SiteOutcome {
   channel: string;
   ok: boolean;
-  /** "OK", or the hub's reason when the channel failed. */
+  /** "OK", or the hub's reason when the channel failed (only a plain `OK` is a success). */
   message: string;
 }
 
@@ -35,6 +36,6 @@ export function parseSitesString(sites: string | null | undefined, known: Readon
       if (colon < 0) return { channel: entry.toLowerCase(), ok: false, message: 'Unreadable outcome from the hub' };
       const channel = entry.slice(0, colon).trim().toLowerCase();
       const message = entry.slice(colon + 1).trim();
-      return { channel, ok: /^ok\b/i.test(message), message };
+      return { channel, ok: isSiteOk(message), message };
     });
 }

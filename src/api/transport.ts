@@ -17,10 +17,16 @@ export interface HttpResponse {
   bytes(): number[];
 }
 
-/** A request either got an answer (any status) or failed in transport (timeout, network). */
+/**
+ * A request either got an answer (any status) or failed in transport (timeout, network), or was
+ * never sent because the platform's daily quota of calls is used up (`quota`: not worth retrying
+ * before the quota resets).
+ */
 export type TransportResult =
   | { ok: true; response: HttpResponse }
-  | { ok: false; kind: 'timeout' | 'network'; message: string };
+  | { ok: false; kind: TransportFailure; message: string };
+
+export type TransportFailure = 'timeout' | 'network' | 'quota';
 
 /**
  * The Transport port: send requests concurrently, get one result each, in order. Implemented over

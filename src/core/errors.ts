@@ -16,3 +16,15 @@ export class BusyError extends UserError {
     this.name = 'BusyError';
   }
 }
+
+/**
+ * Apps Script refused a call because a daily quota of the user's account is used up (UrlFetch
+ * calls, property reads and writes): nothing helps before it resets, so the operation stops at
+ * once and says when that is.
+ */
+export class QuotaError extends UserError {
+  constructor(readonly service: 'urlfetch' | 'properties', message: string) {
+    super(message);
+    this.name = 'QuotaError';
+  }
+}

@@ -72,6 +72,8 @@ export interface SheetPort {
   readAll(): CellValue[][];
   /** The values of a rectangular block (1-based corner), one round trip. */
   readBlock(row: number, column: number, rows: number, columns: number): CellValue[][];
+  /** The displayed text of a rectangular block (what the seller sees: `00123` for 123 formatted `00000`), one round trip. */
+  readDisplayBlock(row: number, column: number, rows: number, columns: number): string[][];
   /** Writes a rectangular block with its top-left corner at (row, column), 1-based; the grid grows as needed. */
   write(row: number, column: number, values: CellValue[][]): void;
   /** Appends one row after the last row with content (one round trip; the grid grows by itself). */

@@ -39,6 +39,10 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       if (rows <= 0 || columns <= 0) return [];
       return sheet.getRange(row, column, rows, columns).getValues() as CellValue[][];
     },
+    readDisplayBlock(row, column, rows, columns) {
+      if (rows <= 0 || columns <= 0) return [];
+      return sheet.getRange(row, column, rows, columns).getDisplayValues();
+    },
     write(row, column, values) {
       if (values.length === 0 || values[0].length === 0) return;
       grow(row + values.length - 1, column + values[0].length - 1);

@@ -29,13 +29,24 @@ export function readInteger(value: unknown, decimalSeparator?: DecimalSeparator)
 
 /**
  * Reads a SKU. Text is trimmed and cleaned of zero-width characters; a non-breaking space inside
- * becomes a plain space (it is what a web page shows for one). A number becomes its digits only
- * when they are exact: Sheets turns "12345678901234567" typed into an Automatic cell into 1.23e16.
+ * becomes a plain space (it is what a web page shows for one). A number is the SKU the seller
+ * sees: `shown` is the cell's displayed text (a number formatted `00000` holding 123 shows
+ * `00123`, which is the SKU), taken when it is plain digits; a number shown otherwise (1,234 or
+ * 1.5E+16) is refused. Either way the row says the cell is a number, since Sheets may change it.
  */
-export function readSku(value: unknown): TextCell {
+export function readSku(value: unknown, shown?: string): TextCell {
   if (value === '' || value === null || value === undefined) return { kind: 'error', reason: 'SKU is empty' };
   if (typeof value === 'number') {
-    if (Number.isSafeInteger(value)) return { kind: 'text', value: String(value) };
+    const display = shown?.trim();
+    if (Number.isSafeInteger(value) && value >= 0 && display !== undefined && display !== '' && display !== String(value)) {
+      if (/^[0-9]+$/.test(display)) {
+        return { kind: 'text', value: display, note: `the SKU cell holds the number ${value} shown as '${display}'; sent as '${display}' (format the SKU column as Plain text to keep SKUs exact)` };
+      }
+      return { kind: 'error', reason: `the SKU cell holds a number shown as '${display}'; format the SKU column as Plain text and type the SKU as it should be sent` };
+    }
+    if (Number.isSafeInteger(value)) {
+      return { kind: 'text', value: String(value), note: `the SKU cell holds the number ${value}; sent as '${value}' (format the SKU column as Plain text to keep SKUs exact)` };
+    }
     if (Number.isFinite(value) && Number.isInteger(value)) {
       return { kind: 'error', reason: 'the SKU is a number too long to be exact; format the SKU column as Plain text and retype it' };
     }

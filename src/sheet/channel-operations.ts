@@ -48,7 +48,7 @@ function channelMissing(row: ParsedRow, columns: ColumnMap, fields: readonly Cha
 function readField(check: RowCheck, field: ChannelField, cell: NumberReading | undefined, label: string): number | undefined {
   if (field === 'quantity') return check.quantity(cell, label);
   if (field === 'price' || field === 'salePrice') return check.positive(cell, label);
-  return check.number(cell);
+  return check.number(cell, label);
 }
 
 /** Keeps one value per channel and field; the same value twice is fine, two different ones are not. */

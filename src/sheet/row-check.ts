@@ -5,7 +5,17 @@
  */
 import type { PushedValues } from './changes';
 import type { TextCell } from './cells';
-import type { NumberReading } from './numbers';
+import { plainDecimal, type NumberReading } from './numbers';
+
+/** The largest price or quantity sent, either way: beyond it a value is a typing slip, not stock or a price. */
+export const MAX_SENT_VALUE = 1_000_000_000;
+
+/** A price in cents, rounded half away from zero on the decimal digits the seller typed (1.005 → 1.01). */
+export function roundToCents(value: number): number {
+  const sign = value < 0 ? -1 : 1;
+  // toFixed(8) first: 1.005 is stored as 1.00499999… and must still round up as written.
+  return (sign * Math.round(Number((Math.abs(value) * 100).toFixed(8)))) / 100;
+}
 import type { ParsedRow } from './table';
 
 /** A row ready to send (payload + the values it pushes), or why not. */
@@ -46,30 +56,40 @@ export class RowCheck {
     return cell.value;
   }
 
-  /** A number cell's value (undefined when empty); its error becomes a reason. */
-  number(cell: NumberReading | undefined): number | undefined {
+  /**
+   * A number cell's value (undefined when empty); its error becomes a reason. Every value sent
+   * passes here, so the limits hold in every operation: finite, and at most MAX_SENT_VALUE either way.
+   */
+  number(cell: NumberReading | undefined, label: string): number | undefined {
     if (!cell || cell.kind === 'empty') return undefined;
     if (cell.kind === 'error') {
       this.reasons.push(cell.reason);
+      return undefined;
+    }
+    if (!Number.isFinite(cell.value) || Math.abs(cell.value) > MAX_SENT_VALUE) {
+      this.reasons.push(`${label}: ${plainDecimal(cell.value)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')}); check the cell`);
       return undefined;
     }
     if (cell.note) this.notes.push(cell.note);
     return cell.value;
   }
 
-  /** A number that must be above 0 (prices). */
+  /** A price: rounded to cents (the row says so when that changed it), and above 0. */
   positive(cell: NumberReading | undefined, label: string): number | undefined {
-    const value = this.number(cell);
-    if (value !== undefined && value <= 0) {
-      this.reasons.push(`${label}: must be greater than 0`);
+    const value = this.number(cell, label);
+    if (value === undefined) return undefined;
+    const cents = roundToCents(value);
+    if (value <= 0 || cents <= 0) {
+      this.reasons.push(value > 0 ? `${label}: ${plainDecimal(value)} rounds to 0.00; a price must be at least 0.01` : `${label}: must be greater than 0`);
       return undefined;
     }
-    return value;
+    if (cents !== value) this.notes.push(`${label} ${plainDecimal(value)} sent as ${plainDecimal(cents)} (prices have 2 decimals)`);
+    return cents;
   }
 
   /** A quantity: negatives are sent as 0, as the hub would store them anyway, and the seller is told. */
   quantity(cell: NumberReading | undefined, label: string): number | undefined {
-    const value = this.number(cell);
+    const value = this.number(cell, label);
     if (value === undefined || value >= 0) return value;
     this.notes.push(`${label} ${value} sent as 0 (the hub does not accept negatives)`);
     return 0;

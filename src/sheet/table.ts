@@ -16,6 +16,8 @@ export interface ReadTableOptions extends HeaderOptions {
   skipRows?: ReadonlySet<number>;
   /** Also return blank rows (marked `blank`), e.g. to clear stale results; default false. */
   keepBlankRows?: boolean;
+  /** The displayed text of SKU cells that hold numbers, by 0-based index into `values`: the SKU the seller sees. */
+  shownSkus?: ReadonlyMap<number, string>;
 }
 
 /** The input cells of one row, read. Number reasons start with the column's header. */
@@ -83,7 +85,7 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
       continue;
     }
     const row = newRow(rowNumber, false, channels);
-    const sku = skuColumn === undefined ? { kind: 'error' as const, reason: 'there is no SKU column' } : readSku(cellsIn[skuColumn]);
+    const sku = skuColumn === undefined ? { kind: 'error' as const, reason: 'there is no SKU column' } : readSku(cellsIn[skuColumn], options.shownSkus?.get(r));
     row.cells.sku = sku;
     take(row, sku);
     if (sku.kind === 'text') {

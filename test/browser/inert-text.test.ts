@@ -79,7 +79,8 @@ describe('playground: hub and sheet text is inert', () => {
         [r, walmart, HUB_MESSAGE] as const,
       );
       expect(await cell(page, r, message).textContent()).toContain(HUB_MESSAGE);
-      expect(await cell(page, r, headers.get('Status [mercadolibre]')!).textContent()).toBe('OK');
+      // The hub's status for the SKU was "error" (walmart refused it): mercadolibre's OK is reported, not confirmed.
+      expect(await cell(page, r, headers.get('Status [mercadolibre]')!).textContent()).toBe("Not confirmed (the hub's status was 'error')");
     }
     await cell(page, 2, walmart).click();
     expect(await page.locator('#cell-input').inputValue()).toContain(HUB_MESSAGE);

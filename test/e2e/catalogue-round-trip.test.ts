@@ -38,10 +38,18 @@ describe('pull, edit, push changes (demo hub)', () => {
     env.rt.call('pushChanges');
 
     const sent = sentBodies(env, from);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     const stock = sent.find((s) => s.path === '/api/stock/updatestock');
     const prices = sent.find((s) => s.path === '/api/stock/updatepriceV2');
+    const byChannel = sent.find((s) => s.path === '/api/stock/updatepricestockbychannel');
     expect(stock?.body).toEqual([{ sku: 'LÁMPARA 40W', quantity: 42 }]);
+    // The hub passes the general quantity on to every channel; the row's own Quantity [channel]
+    // cells go after it (never in the same round), so that the hub ends as the sheet reads.
+    const perChannel = (byChannel?.body as { sku: string; channelData: Array<{ channel: string; quantity: number }> });
+    expect(perChannel.sku).toBe('LÁMPARA 40W');
+    const lamp = values()[rowOf(values(), 'LÁMPARA 40W') - 1];
+    for (const e of perChannel.channelData) expect(e.quantity).toBe(lamp[col(values(), `Quantity [${e.channel}]`)]);
+    expect(sent.indexOf(byChannel!)).toBeGreaterThan(sent.indexOf(stock!));
     // In sheet order (the menu pull appends new SKUs in A→Z order).
     expect(prices?.body).toEqual([
       { sku: 'A.B,C', price: 4999, channel: 'walmart' },
@@ -54,7 +62,7 @@ describe('pull, edit, push changes (demo hub)', () => {
     expect(hub.get('TAZA,12')!.listings.mercadolibre!.price).toBe(123.45);
     expect(hub.get('A.B,C')!.listings.walmart!.price).toBe(4999);
     expect(hub.get('LÁMPARA 40W')!.quantity).toBe(42);
-    expect(hub.get('LÁMPARA 40W')!.listings.mercadolibre!.quantity).toBe(42); // propagated to the active listing
+    for (const e of perChannel.channelData) expect(hub.get('LÁMPARA 40W')!.listings[e.channel]!.quantity).toBe(e.quantity);
 
     // The four rows say OK; no other row got a result.
     const v = values();

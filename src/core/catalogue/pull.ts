@@ -10,7 +10,8 @@ import { UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import type { CellValue, SheetPort } from '../ports';
-import { tableOptions } from '../push/load';
+import { readStockTable } from '../push/stock-table';
+import { tableOptions } from '../push/table-options';
 import { SnapshotStore } from '../push/snapshot';
 import { channelAliases, writtenChannel } from './channels';
 import { mergePulled } from './cells';
@@ -37,8 +38,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
     const filter = options.channel?.trim() ? writtenChannel(options.channel, aliases) : null;
     const existing = ctx.ports.workbook.sheet(name);
-    const values: CellValue[][] = existing ? existing.readAll() : [];
-    const table = readTable(values, tableOptions(ctx.settings));
+    const { values, table } = existing ? readStockTable(existing, ctx.settings) : { values: [] as CellValue[][], table: readTable([], tableOptions(ctx.settings)) };
     const problem = headerProblem(table, name, 'pull');
     if (problem) throw new UserError(problem);
 

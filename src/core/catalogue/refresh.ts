@@ -3,14 +3,15 @@
  * per SKU, in parallel): the same per-channel columns as a pull, for those rows only, and their
  * snapshot entries. The general Quantity is not refreshed: that endpoint does not return it.
  */
-import { escapeCellText, readTable } from '../../sheet';
+import { escapeCellText } from '../../sheet';
 import { HubError } from '../../api/errors';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
-import { missingSheetMessage, tableOptions } from '../push/load';
+import { missingSheetMessage } from '../push/load';
+import { readStockTable } from '../push/stock-table';
 import { SnapshotStore } from '../push/snapshot';
 import { channelAliases } from './channels';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
@@ -36,8 +37,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const sheet = ctx.ports.workbook.sheet(name);
     if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
     const selected = selectedRows(ctx, sheet.name, MAX_REFRESH_ROWS, 'refresh from the hub');
-    const values = sheet.readAll();
-    const table = readTable(values, tableOptions(ctx.settings));
+    const { values, table } = readStockTable(sheet, ctx.settings);
     const problem = headerProblem(table, name, 'refresh');
     if (problem) throw new UserError(problem);
     const rows = table.rows.filter((r) => !r.blank && r.sku !== null && selected.has(r.rowNumber));

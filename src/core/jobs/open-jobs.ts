@@ -2,6 +2,7 @@ import type { Context } from '../context';
 import type { KeyValueStore } from '../ports';
 import { rearmBackground } from '../background/trigger';
 import { showQueuedJobs } from './jobs-sheet';
+import { recordSentItems, type SentItem } from './sent-items';
 
 /** An async job the add-on created and still polls. */
 export interface OpenJob {
@@ -15,32 +16,56 @@ export interface OpenJob {
   items: number;
   finalItems: number;
   lastCheckedAt: number | null;
+  /** Its SKUs and sent values are in the job items sheet (jobs from older versions are not). */
+  tracked?: boolean;
 }
 
 const OPEN_JOBS_KEY = 'openJobs';
+/** Jobs per property value: each record is under 250 characters, so a value stays far under 9 KB. */
+const JOBS_PER_VALUE = 30;
+/**
+ * At most this many async jobs are followed at once (about 50 KB of document properties): a push
+ * that would open more stops and asks to refresh job results first.
+ */
+export const MAX_OPEN_JOBS = 200;
 
 export function readOpenJobs(store: KeyValueStore): OpenJob[] {
-  try {
-    return JSON.parse(store.get(OPEN_JOBS_KEY) ?? '[]') as OpenJob[];
-  } catch {
-    return [];
+  const out: OpenJob[] = [];
+  const parts = store.entries(OPEN_JOBS_KEY);
+  // "openJobs" (one value, as older versions wrote it) and "openJobs.N" parts, in order.
+  const keys = Object.keys(parts).sort((a, b) => (Number(a.split('.')[1] ?? -1) || 0) - (Number(b.split('.')[1] ?? -1) || 0));
+  for (const key of keys) {
+    if (key !== OPEN_JOBS_KEY && !key.startsWith(`${OPEN_JOBS_KEY}.`)) continue;
+    try {
+      out.push(...(JSON.parse(parts[key]) as OpenJob[]));
+    } catch {
+      // An unreadable part loses those jobs' polling only; their rows stay Pending and Refresh job results says so.
+    }
   }
+  return out;
 }
 
 export function writeOpenJobs(store: KeyValueStore, jobs: OpenJob[]): void {
-  if (jobs.length === 0) store.delete(OPEN_JOBS_KEY);
-  else store.set(OPEN_JOBS_KEY, JSON.stringify(jobs));
+  const existing = Object.keys(store.entries(OPEN_JOBS_KEY)).filter((k) => k === OPEN_JOBS_KEY || k.startsWith(`${OPEN_JOBS_KEY}.`));
+  const written = new Set<string>();
+  for (let i = 0, part = 0; i < jobs.length; i += JOBS_PER_VALUE, part++) {
+    const key = `${OPEN_JOBS_KEY}.${part}`;
+    store.set(key, JSON.stringify(jobs.slice(i, i + JOBS_PER_VALUE)));
+    written.add(key);
+  }
+  for (const key of existing) if (!written.has(key)) store.delete(key);
 }
 
-/** Records async jobs just created, shows them in the Jobs sheet, and starts polling them. */
-export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number }>): void {
+/** Records async jobs just created (and what each carried), shows them in the Jobs sheet, and starts polling them. */
+export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; items?: SentItem[] }>): void {
   const store = ctx.ports.documentStore;
   const open = readOpenJobs(store);
   const now = ctx.ports.clock.now();
   const owner = ctx.ports.session.userKey();
   for (const job of jobs) {
     if (open.some((j) => j.jobId === job.jobId)) continue;
-    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null });
+    if (job.items) recordSentItems(ctx.ports.workbook, job.jobId, job.items, now);
+    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, ...(job.items ? { tracked: true } : {}) });
   }
   writeOpenJobs(store, open);
   showQueuedJobs(ctx.ports.workbook, ctx.settings.sheetNames.jobs, jobs, now);

@@ -1,5 +1,5 @@
-import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
+import type { PushedValues } from '../../sheet';
 import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
@@ -7,21 +7,16 @@ import { loadStockSheet } from '../push/load';
 import type { ConfirmedValues } from '../push/snapshot';
 import type { RowResult } from '../push/types';
 import { writeResults } from '../push/writeback';
+import { placeResults, type PendingResult } from '../push/relocate';
+import { applyConfirmed } from '../push/order';
+import { jobProgress, resultsBySku } from './job-results';
+import { forgetSentItems, readSentItems } from './sent-items';
 import { jobRows, replaceJobRows } from './jobs-sheet';
 import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { channelAliases } from '../settings/aliases';
 
-/**
- * Statuses after which a job item no longer changes (the hub documents only "Finalizado"): whole
- * words, so "Incompleto" or "No finalizado" are not taken for final.
- */
-const SUCCESS_STATUS = /^\s*(finalizado|completado|terminado|completed|complete|done|success|ok)\s*$/i;
-const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|rechazado|rejected)\s*$/i;
-
-export function isFinalStatus(status: string): boolean {
-  return SUCCESS_STATUS.test(status) || FAILED_STATUS.test(status);
-}
+export { isFinalStatus } from './job-results';
 
 export interface JobsSummary {
   jobs: Array<{ jobId: string; items: number; finalItems: number; final: boolean; rows: number; createdAt: number }>;
@@ -29,48 +24,43 @@ export interface JobsSummary {
   message: string;
 }
 
-/** A row result per SKU from a final job's items (all channels of the SKU). */
-function resultsBySku(items: JobItem[], aliases: Readonly<Record<string, string>>): Map<string, { result: RowResult; confirmed: ConfirmedValues }> {
-  const out = new Map<string, { result: RowResult; confirmed: ConfirmedValues }>();
-  const bySku = new Map<string, JobItem[]>();
-  for (const i of items) bySku.set(i.sku, [...(bySku.get(i.sku) ?? []), i]);
-  bySku.forEach((list, sku) => {
-    const channels: Record<string, string> = {};
-    for (const i of list) channels[canonicalChannel(i.integration, aliases)] = SUCCESS_STATUS.test(i.status) ? 'OK' : i.status;
-    const failed = list.filter((i) => !SUCCESS_STATUS.test(i.status));
-    const confirmed: ConfirmedValues = {};
-    const first = list[0];
-    if (first.stock !== null) confirmed.quantity = first.stock;
-    if (first.price !== null) confirmed.price = first.price;
-    out.set(sku, {
-      result: failed.length === 0
-        ? { status: 'OK', message: `Async job finished: ${list.length} channel update${list.length > 1 ? 's' : ''} done`, channels, confirmed }
-        : { status: failed.length === list.length ? 'Error' : 'Warning', message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}: ${failed.map((f) => `${f.integration}: ${f.status}`).join('; ')}`, channels },
-      confirmed,
-    });
-  });
-  return out;
-}
+/** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
+const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
 
-/** Writes final job results into the rows of Stock & Prices whose Job id is that job. */
-function writeBackFinalJobs(ctx: Context, finals: Map<string, JobItem[]>, aliases: Readonly<Record<string, string>>): void {
+/**
+ * Writes finished jobs' results into the rows of Stock & Prices that still wait for that job (by
+ * Job id and SKU, wherever the rows are now), and records in the snapshot what the hub confirmed.
+ * A SKU whose row has moved on (its Job id is another push's) keeps none of the job's fields as
+ * confirmed: the job may have overwritten a newer value, so the next changed push sends them again.
+ */
+function writeBackFinalJobs(ctx: Context, finals: Map<string, Map<string, RowResult>>, sent: Map<string, Map<string, PushedValues>>, aliases: Readonly<Record<string, string>>): void {
   if (finals.size === 0) return;
   const loaded = loadStockSheet(ctx);
   const jobColumn = loaded.table.columns.result.jobId;
-  if (jobColumn === undefined) return;
-  const results = new Map<number, RowResult>();
-  const confirmed = new Map<string, ConfirmedValues>();
-  const perJob = new Map<string, ReturnType<typeof resultsBySku>>();
-  finals.forEach((items, jobId) => perJob.set(jobId, resultsBySku(items, aliases)));
-  for (const row of loaded.table.rows) {
-    const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn] ?? '');
-    const found = row.sku ? perJob.get(jobId)?.get(row.sku) : undefined;
-    if (!found) continue;
-    results.set(row.rowNumber, { ...found.result, jobId });
-    if (found.result.status === 'OK' && row.sku) confirmed.set(row.sku, found.confirmed);
+  const pending: PendingResult[] = [];
+  const waiting = new Set<string>();
+  for (const row of jobColumn === undefined ? [] : loaded.table.rows) {
+    const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn as number] ?? '').trim();
+    const result = row.sku ? finals.get(jobId)?.get(row.sku) : undefined;
+    if (!result || !row.sku) continue;
+    waiting.add(row.sku);
+    pending.push({ rowNumber: row.rowNumber, identity: row.sku, result: { ...result, jobId }, ...(sent.get(jobId)?.has(row.sku) ? { sent: sent.get(jobId)?.get(row.sku) } : {}) });
   }
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false, channelStatus: loaded.table.columns.channelStatus });
-  loaded.snapshot.save(confirmed, loaded.confirmed, ctx.ports.clock.now());
+  const placement = placeResults(loaded.table, pending, 'async');
+  const now = ctx.ports.clock.now();
+  writeResults({ sheet: loaded.sheet, values: loaded.values, results: placement.results, now, allChannels: false, channelAliases: aliases });
+  const entries = new Map<string, ConfirmedValues>();
+  finals.forEach((results) =>
+    results.forEach((result, sku) => {
+      if (waiting.has(sku)) return;
+      const kept = Object.fromEntries(Object.entries(entries.get(sku) ?? loaded.confirmed.get(sku) ?? {}).filter(([key]) => !JOB_FIELDS.test(key)));
+      entries.set(sku, kept);
+    }),
+  );
+  for (const p of pending) {
+    if (p.result.confirmed) entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
+  }
+  loaded.snapshot.replace(entries, loaded.confirmed, now);
 }
 
 /**
@@ -90,9 +80,12 @@ export function refreshJobs(ctx: Context): JobsSummary {
     const aliases = channelAliases(ctx.settings);
     const now = ctx.ports.clock.now();
     const replacements = new Map<string, ReturnType<typeof jobRows>>();
-    const finals = new Map<string, JobItem[]>();
+    const finals = new Map<string, Map<string, RowResult>>();
+    const finalItems = new Map<string, number>();
+    const sent = readSentItems(ctx.ports.workbook, new Set(open.filter((j) => j.tracked).map((j) => j.jobId)));
     const stillOpen: OpenJob[] = [];
     const errors: string[] = [];
+    const extras: string[] = [];
     for (const job of open) {
       let items: JobItem[];
       try {
@@ -102,27 +95,31 @@ export function refreshJobs(ctx: Context): JobsSummary {
         stillOpen.push(job);
         continue;
       }
-      const finalItems = items.filter((i) => isFinalStatus(i.status)).length;
-      const final = items.length > 0 && finalItems === items.length;
+      const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
+      const progress = jobProgress(items, skus);
+      if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${progress.extras.length} item${progress.extras.length === 1 ? '' : 's'} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
       replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
-      if (final) finals.set(job.jobId, items);
-      else stillOpen.push({ ...job, items: items.length, finalItems, lastCheckedAt: now });
+      if (progress.final) {
+        finals.set(job.jobId, resultsBySku(items, skus, aliases));
+        finalItems.set(job.jobId, progress.items);
+      } else stillOpen.push({ ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now });
     }
     replaceJobRows(ctx.ports.workbook, ctx.settings.sheetNames.jobs, replacements);
-    writeBackFinalJobs(ctx, finals, aliases);
+    writeBackFinalJobs(ctx, finals, sent, aliases);
     writeOpenJobs(store, stillOpen);
+    forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
     rearmBackground(ctx);
-    const message = `${finals.size} job${finals.size === 1 ? '' : 's'} finished, ${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}`;
-    if (finals.size > 0 || errors.length > 0) {
+    const message = `${finals.size} job${finals.size === 1 ? '' : 's'} finished, ${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}`;
+    if (finals.size > 0 || errors.length > 0 || extras.length > 0) {
       appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
         time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh job results', ok: finals.size, failed: errors.length, skipped: 0,
         requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - now, message,
       }, ctx.settings.logMaxRows);
     }
     const jobs = [...open].map((j) => {
-      const items = finals.get(j.jobId);
+      const done = finalItems.get(j.jobId);
       const still = stillOpen.find((s) => s.jobId === j.jobId);
-      return { jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: items ? items.length : still?.items ?? 0, finalItems: items ? items.length : still?.finalItems ?? 0, final: Boolean(items) };
+      return { jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: done ?? still?.items ?? 0, finalItems: done ?? still?.finalItems ?? 0, final: done !== undefined };
     });
     return { jobs, open: stillOpen.length, message };
   });

@@ -1,23 +1,36 @@
 import type { HubClient } from '../../api/client';
 import type { Context } from '../context';
-import { duplicateReason, type ParsedRow } from '../../sheet';
-import { doneInRun, rowKey, type LoadedSheet } from './load';
-import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
-import { UserError } from '../errors';
+import { canonicalValues, duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
+import { QuotaError } from '../errors';
+import { doneInRun, rowIdentity, rowKey, type LoadedSheet } from './load';
+import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalKey, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
 import { combineParts, type PartResult } from './outcome';
-import { planFor, type Part, type RowPlan } from './parts';
+import { applyConfirmed, overlapsQueuedJob } from './order';
+import { planFor, pruneReapplied, type RowPlan } from './parts';
+import { placeResults, type PendingResult } from './relocate';
+import { RoundQueue, type RowInFlight } from './rounds';
+import type { StockItem } from '../../api/schemas/stock';
 import type { PushRun } from './run-store';
 import { partsPerRound, sendParts } from './send';
 import type { ConfirmedValues } from './snapshot';
+import { readStockTable } from './stock-table';
 import type { RowResult } from './types';
 import { writeResults } from './writeback';
 import { channelAliases } from '../settings/aliases';
+import { readOpenJobs } from '../jobs/open-jobs';
+import type { SentItem } from '../jobs/sent-items';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
   maxRows: number;
   /** Epoch ms after which no new round of requests starts (the execution budget, with margin). */
   deadline: number;
+}
+
+/** Why a push cannot go on: the hub refused the token, or a daily quota of Apps Script is used up. */
+export interface PushStop {
+  kind: 'auth' | 'quota';
+  message: string;
 }
 
 export interface ChunkOutcome {
@@ -31,10 +44,31 @@ export interface ChunkOutcome {
   remaining: number;
   /** The first failed row of this chunk and its reason. */
   firstFailure: string | null;
-  /** Set when the hub refused the token: the chunk stopped there and the push must end. */
-  authError: string | null;
-  /** Async jobs created in this chunk, with their row count. */
-  jobs: Array<{ jobId: string; rows: number }>;
+  /** Set when the push must stop: the chunk stopped there; rows not sent stay unsent. */
+  stop: PushStop | null;
+  /** Async jobs created in this chunk, with the SKUs and values each carries. */
+  jobs: Array<{ jobId: string; rows: number; items: SentItem[] }>;
+  /** Results in the hub's answers that named nothing sent (never applied), one line each. */
+  extras: string[];
+  /** Results not written: their rows moved and their SKU is now missing or repeated. They are sent again. */
+  unplaced: number;
+}
+
+type SendPlan = Extract<RowPlan, { send: true }>;
+type UnsentPlan = Extract<RowPlan, { send: false }>;
+
+/** The values a row's plan sends, merged over its parts. */
+function sentValues(plan: SendPlan): PushedValues {
+  return Object.assign({}, ...plan.parts.map((p) => p.values)) as PushedValues;
+}
+
+/** Open async jobs that a row still waits for: job id → true, from the rows marked Pending. */
+function queuedJobOf(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<string>): string | null {
+  const { status, jobId } = loaded.table.columns.result;
+  if (status === undefined || jobId === undefined) return null;
+  const cells = loaded.values[row.rowNumber - 1] ?? [];
+  const id = String(cells[jobId] ?? '').trim();
+  return cells[status] === 'Pending' && open.has(id) ? id : null;
 }
 
 /** The rows of the run not done yet, in sheet order, with their plans. */
@@ -42,15 +76,22 @@ export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, sel
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
+  const openJobs = new Set(readOpenJobs(ctx.ports.documentStore).map((j) => j.jobId));
   for (const row of rows) {
     if (selected && !selected.has(rowKey(row))) continue;
     if (doneInRun(loaded, row, run.startedAt)) continue;
     const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
+    const queued = plan?.send ? queuedJobOf(loaded, row, openJobs) : null;
     if (plan && others) {
       // Two rows with one ERP id would set one product twice, in an order nobody chose.
       const shown = others.filter((n) => n !== row.rowNumber);
-      pending.push({ rowNumber: row.rowNumber, sku: row.sku, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
+      pending.push({ rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
+    } else if (plan?.send && queued && plan.parts.some(overlapsQueuedJob)) {
+      pending.push({
+        rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [], heldByJob: queued,
+        reason: `Not sent: async job ${queued} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`,
+      });
     } else if (plan) pending.push(plan);
   }
   return pending;
@@ -65,99 +106,97 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
 }
 
 /** A row's result rebuilt from the journal: what the hub confirmed before the interruption. */
-function fromJournal(plan: Extract<RowPlan, { send: true }>, entry: JournalEntry): RowResult {
-  const values = Object.assign({}, ...plan.parts.map((p) => p.values)) as Record<string, number>;
+function fromJournal(plan: SendPlan, entry: JournalEntry): RowResult {
   if (entry.startsWith('P:')) {
     const jobId = entry.slice(2);
     return { status: 'Pending', jobId, message: `Queued in async job ${jobId} (recorded before an interruption; not sent again)`, channels: {}, restored: true };
   }
-  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: values, restored: true };
+  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: sentValues(plan), restored: true };
 }
 
-function unsentResult(plan: Extract<RowPlan, { send: false }>): RowResult {
+function unsentResult(plan: UnsentPlan): RowResult {
   const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
+  if (plan.heldByJob) return { status: 'Pending', jobId: plan.heldByJob, message, channels: {}, held: true };
   return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
 }
 
-/** Takes rows for one round: parts of a kind up to what one fetchAll round carries. */
-function takeRound(queue: Array<Extract<RowPlan, { send: true }>>, concurrency: number): Array<Extract<RowPlan, { send: true }>> {
-  const taken: Array<Extract<RowPlan, { send: true }>> = [];
-  const used = new Map<Part['kind'], number>();
-  while (queue.length > 0) {
-    const next = queue[0];
-    const fits = next.parts.every((p) => (used.get(p.kind) ?? 0) + 1 <= partsPerRound(p.kind, concurrency));
-    if (!fits && taken.length > 0) break;
-    taken.push(queue.shift() as Extract<RowPlan, { send: true }>);
-    for (const p of next.parts) used.set(p.kind, (used.get(p.kind) ?? 0) + 1);
+/**
+ * A row's per-channel quantities that ride along after its general quantity (push changes) are
+ * cut, just before they go, to the channels the hub really overwrote; a part left with nothing
+ * to send is done without a request.
+ */
+function reapplyOnlyWhatWasOverwritten(row: RowInFlight): void {
+  for (const index of row.current()) {
+    const part = row.plan.parts[index];
+    if (part.kind !== 'byChannel' || !part.reapplied) continue;
+    const at = row.plan.parts.findIndex((p) => p.kind === 'stock');
+    const stock = at >= 0 ? row.results[at] : undefined;
+    const general = stock?.ok ? { quantity: (row.plan.parts[at].item as StockItem).quantity, channels: stock.channels } : null;
+    const pruned = pruneReapplied(part, general);
+    if (pruned.part) row.plan.parts[index] = pruned.part;
+    else row.results[index] = { ok: true, message: 'Per-channel quantities already as the hub holds them', channels: {}, confirmed: {} };
+    if (pruned.reapplied.length > 0) {
+      row.plan.notes.push(`${pruned.reapplied.map((ch) => `Quantity [${ch}]`).join(', ')} sent again after the general Quantity, which the hub passed on to ${pruned.reapplied.length === 1 ? 'that channel' : 'those channels'}`);
+    }
   }
-  return taken;
 }
 
-/** Counts of a chunk's results, and its first failure, for the run's summary. */
-function tally(results: Map<number, RowResult>): { ok: number; failed: number; skipped: number; firstFailure: string | null } {
+/** Counts of written results, and the first failure, for the run's summary. */
+function tally(written: Map<number, RowResult>): { ok: number; failed: number; skipped: number; firstFailure: string | null } {
   let ok = 0;
   let failed = 0;
   let skipped = 0;
   let firstFailure: string | null = null;
-  for (const rowNumber of [...results.keys()].sort((a, b) => a - b)) {
-    const r = results.get(rowNumber) as RowResult;
-    if (r.status === 'OK' || r.status === 'Pending') ok++;
-    else if (r.status === 'Skipped') skipped++;
+  for (const rowNumber of [...written.keys()].sort((a, b) => a - b)) {
+    const r = written.get(rowNumber) as RowResult;
+    if (r.held || r.status === 'Skipped') skipped++;
+    else if (r.status === 'OK' || r.status === 'Pending') ok++;
     else failed++;
-    if (firstFailure === null && (r.status === 'Error' || r.status === 'Warning')) firstFailure = `row ${rowNumber}: ${r.message}`;
+    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped') firstFailure = `row ${rowNumber}: ${r.message}`;
   }
   return { ok, failed, skipped, firstFailure };
 }
 
+/** The identity a plan's row had when read, and the journal key of an entry for it. */
+function journalKeyOf(plan: RowPlan, operation: PushRun['operation'], entry: JournalEntry): string {
+  const identity = rowIdentity({ sku: plan.sku, rowNumber: plan.rowNumber, erpId: plan.erpId ?? null }, operation);
+  return journalKey(identity, entry, plan.send ? canonicalValues(sentValues(plan)) : '');
+}
+
 /** Results of rows recorded in the journal by an execution that was stopped before writing them. */
-function replayJournal(ctx: Context, loaded: LoadedSheet, run: PushRun, slice: RowPlan[]): Map<number, RowResult> {
-  const keyAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, rowKey(r)]));
-  const recorded = journalledRows(ctx.ports.documentStore, run.id, (n) => keyAt.get(n));
+function replayJournal(ctx: Context, run: PushRun, slice: RowPlan[]): Map<number, RowResult> {
+  const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
+  const keyAt = (rowNumber: number, entry: JournalEntry): string | undefined => {
+    const plan = planAt.get(rowNumber);
+    return plan ? journalKeyOf(plan, run.operation, entry) : undefined;
+  };
+  const recorded = journalledRows(ctx.ports.documentStore, run.id, keyAt);
   const out = new Map<number, RowResult>();
   for (const plan of slice) {
     const entry = plan.send ? recorded.get(plan.rowNumber) : undefined;
-    if (entry === UNKNOWN) {
-      out.set(plan.rowNumber, {
-        status: 'Error',
-        message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
-        channels: {},
-        restored: true,
-      });
-    } else if (entry) {
-      out.set(plan.rowNumber, fromJournal(plan as Extract<RowPlan, { send: true }>, entry));
-    }
+    if (!plan.send || !entry) continue;
+    out.set(
+      plan.rowNumber,
+      entry === UNKNOWN
+        ? {
+            status: 'Error',
+            message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
+            channels: {},
+            restored: true,
+          }
+        : fromJournal(plan, entry),
+    );
   }
   return out;
 }
 
 /**
- * Refuses to write results when rows moved since they were read (sorted, inserted, deleted during
- * a long push): a result must never land on another SKU's row. Pushing again finds the rows by SKU;
- * the journal's ranges no longer match moved rows, so those are sent again (harmless).
- */
-function assertRowsInPlace(loaded: LoadedSheet, results: Map<number, RowResult>): void {
-  const skuColumn = loaded.table.columns.input.sku;
-  if (skuColumn === undefined || results.size === 0) return;
-  const rows = [...results.keys()];
-  const top = Math.min(...rows);
-  const bottom = Math.max(...rows);
-  const now = loaded.sheet.readBlock(top, skuColumn + 1, bottom - top + 1, 1);
-  const moved = rows.some((r) => {
-    const read = loaded.values[r - 1]?.[skuColumn];
-    const current = now[r - top]?.[0];
-    return String(read ?? '') !== String(current ?? '');
-  });
-  if (moved) {
-    throw new UserError(`Rows of "${loaded.sheet.name}" were sorted, inserted or deleted while the push ran, so its results were not written (none may land on another SKU's row). Push again to write them: rows are found again by SKU, and sending stock or prices a second time is safe (they are absolute values).`);
-  }
-}
-
-/**
  * One chunk of a push: plans the next rows of the run, sends them round by round (one fetchAll
- * of up to `concurrency` requests each) until the rows or the time run out, and writes the
- * results in one block per run of result columns, recording confirmed values in the snapshot.
- * Results are written at the end, or earlier when the journal grows large. Rows not sent before
- * the deadline stay pending for the next chunk; nothing is written for them.
+ * of up to `concurrency` requests each, a row's overlapping parts in successive rounds) until
+ * the rows or the time run out, and writes the results — re-reading the sheet first, so that each
+ * lands on its own row in the add-on's own columns whatever happened to the sheet meanwhile —
+ * recording confirmed values in the snapshot. Rows not sent before the deadline stay pending for
+ * the next chunk; nothing is written for them.
  */
 export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
   const { clock } = ctx.ports;
@@ -165,95 +204,122 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const store = ctx.ports.documentStore;
   const pending = pendingRows(ctx, loaded, run, selected);
   const slice = pending.slice(0, limits.maxRows);
-  const skuByRow = new Map(slice.map((p) => [p.rowNumber, p.sku]));
-  const keyByRow = new Map(slice.map((p) => [p.rowNumber, rowKey(p)]));
-  const jobs = new Map<string, number>();
-  const noteJob = (result: RowResult): void => {
-    if (result.jobId && result.status === 'Pending') jobs.set(result.jobId, (jobs.get(result.jobId) ?? 0) + 1);
+  const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
+  const jobs = new Map<string, SentItem[]>();
+  const extras: string[] = [];
+  let unplaced = 0;
+  // Results not yet in the sheet, and the results written (by planned row) for the counts.
+  let waiting: PendingResult[] = [];
+  const written = new Map<number, RowResult>();
+  const wait = (rowNumber: number, result: RowResult): void => {
+    const plan = planAt.get(rowNumber) as RowPlan;
+    waiting.push({
+      rowNumber,
+      identity: rowIdentity({ sku: plan.sku, rowNumber, erpId: plan.erpId ?? null }, run.operation),
+      result,
+      ...(plan.send ? { sent: sentValues(plan) } : {}),
+    });
   };
-  // Results not yet in the sheet, and all of this chunk's results (for the counts).
-  let unwritten = replayJournal(ctx, loaded, run, slice);
-  const all = new Map(unwritten);
-  unwritten.forEach(noteJob);
-  const queue: Array<Extract<RowPlan, { send: true }>> = [];
-  for (const plan of slice) {
-    if (unwritten.has(plan.rowNumber)) continue;
-    if (plan.send) queue.push(plan);
-    else {
-      unwritten.set(plan.rowNumber, unsentResult(plan));
-      all.set(plan.rowNumber, unwritten.get(plan.rowNumber) as RowResult);
-    }
-  }
+  const replayed = replayJournal(ctx, run, slice);
+  replayed.forEach((result, rowNumber) => wait(rowNumber, result));
+  const queue = new RoundQueue(
+    slice.filter((plan): plan is SendPlan => {
+      if (replayed.has(plan.rowNumber)) return false;
+      if (!plan.send) wait(plan.rowNumber, unsentResult(plan));
+      return plan.send;
+    }),
+  );
+
   let journalRound = nextRound(store);
   let journalChars = 0;
   let journalling = true;
+  let stop: PushStop | null = null;
   const flush = (): void => {
-    if (unwritten.size === 0) return;
-    assertRowsInPlace(loaded, unwritten);
+    if (waiting.length === 0) return;
+    // Read again now, after the requests: rows and columns may have moved since the chunk read them.
+    const fresh = readStockTable(loaded.sheet, ctx.settings);
+    const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
-    writeResults({
-      sheet: loaded.sheet,
-      values: loaded.values,
-      results: unwritten,
-      now,
-      allChannels: run.operation === 'stock' || run.operation === 'async',
-      channelStatus: loaded.table.columns.channelStatus,
-      channelAliases: aliases,
-    });
-    const confirmed = new Map<string, ConfirmedValues>();
-    unwritten.forEach((r, rowNumber) => {
-      const sku = skuByRow.get(rowNumber);
-      if (sku && r.confirmed) confirmed.set(sku, r.confirmed);
-    });
-    loaded.snapshot.save(confirmed, loaded.confirmed, now);
-    clearJournal(store);
+    writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: run.operation === 'stock' || run.operation === 'async', channelAliases: aliases });
+    // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
+    const entries = new Map<string, ConfirmedValues>();
+    for (const p of waiting) {
+      const sku = planAt.get(p.rowNumber)?.sku;
+      if (sku && p.result.confirmed) entries.set(sku, applyConfirmed(entries.get(sku) ?? loaded.confirmed.get(sku), p.result.confirmed));
+    }
+    loaded.snapshot.replace(entries, loaded.confirmed, now);
+    const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
+    for (const p of waiting) {
+      if (unplacedRows.has(p.rowNumber)) continue;
+      written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
+      const sku = planAt.get(p.rowNumber)?.sku;
+      if (p.result.jobId && p.result.status === 'Pending' && !p.result.held && sku) jobs.set(p.result.jobId, [...(jobs.get(p.result.jobId) ?? []), { sku, values: p.sent ?? {} }]);
+    }
+    unplaced += placement.unplaced.length;
+    clearJournalQuietly();
     journalChars = 0;
-    unwritten = new Map();
+    waiting = [];
+  };
+  const clearJournalQuietly = (): void => {
+    try {
+      clearJournal(store);
+    } catch (e) {
+      // A properties quota must not lose results already in the sheet; the journal of this run is
+      // ignored by any other run, and cleared when the next one starts.
+      if (!(e instanceof QuotaError)) throw e;
+    }
   };
 
   const requestsBefore = client.stats.requests;
   const retriesBefore = client.stats.retries;
   const reasonsBefore = { ...client.stats.retryReasons };
   let lastRoundMs = 0;
-  let authError: string | null = null;
-  while (queue.length > 0 && authError === null && clock.now() + lastRoundMs < limits.deadline) {
+  while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline) {
     const started = clock.now();
-    const round = takeRound(queue, ctx.settings.concurrency);
-    const parts = round.flatMap((plan) => plan.parts);
+    const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency));
+    round.forEach(reapplyOnlyWhatWasOverwritten);
+    const sending = round.flatMap((row) => row.current().filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
+    const parts = sending.map((s) => s.row.plan.parts[s.index]);
     const createsJob = parts.some((p) => p.kind === 'async');
-    if (createsJob) markInFlight(store, run.id, toRanges(round.map((plan) => ({ rowNumber: plan.rowNumber, key: rowKey(plan), entry: UNKNOWN }))));
+    if (createsJob) {
+      markInFlight(store, run.id, toRanges(round.map((row) => ({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, UNKNOWN), entry: UNKNOWN }))));
+    }
     const got = sendParts(client, parts, aliases);
-    authError = got.find((r) => r.authFailure)?.message ?? null;
-    let at = 0;
-    const confirmedThisRound: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
-    for (const plan of round) {
-      const result = combineParts(got.slice(at, at + plan.parts.length), plan.notes);
-      at += plan.parts.length;
-      unwritten.set(plan.rowNumber, result);
-      all.set(plan.rowNumber, result);
-      noteJob(result);
-      const key = keyByRow.get(plan.rowNumber) as string;
-      if (result.status === 'OK') confirmedThisRound.push({ rowNumber: plan.rowNumber, key, entry: 'OK' });
-      if (result.status === 'Pending' && result.jobId) confirmedThisRound.push({ rowNumber: plan.rowNumber, key, entry: `P:${result.jobId}` });
+    extras.push(...got.extras);
+    sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
+    stop = got.results.find((r) => r.stop)?.stop ?? null;
+    const journalEntries: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
+    for (const row of queue.settle(round)) {
+      const results = row.results as PartResult[];
+      // A part Apps Script never sent (daily quota) leaves its row unsent: nothing to write.
+      if (results.some((r) => r.stop?.kind === 'quota')) continue;
+      // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
+      const byPhase = results.map((r, i) => ({ r, phase: row.phases[i] })).sort((a, b) => a.phase - b.phase).map((x) => x.r);
+      const result = combineParts(byPhase, row.plan.notes);
+      wait(row.plan.rowNumber, result);
+      const entry = result.status === 'OK' ? 'OK' : result.status === 'Pending' && result.jobId ? `P:${result.jobId}` : null;
+      if (entry) journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, entry), entry });
     }
     if (journalling) {
       try {
-        journalChars += appendJournal(store, run.id, journalRound++, toRanges(confirmedThisRound));
-      } catch {
-        // The properties store is full: go on without the journal (an interruption would then
-        // re-send these rows, which is safe for stock and prices) and write results sooner.
+        journalChars += appendJournal(store, run.id, journalRound++, toRanges(journalEntries));
+      } catch (e) {
+        // A daily properties quota stops the push (after writing what is known); a full store only
+        // turns the journal off (an interruption would then re-send these rows, which is safe for
+        // stock and prices) and writes results sooner.
+        if (e instanceof QuotaError) stop = { kind: 'quota', message: e.message };
         journalling = false;
         flush();
       }
     }
-    if (createsJob) clearInFlight(store);
+    if (createsJob) clearInFlightQuietly(ctx);
     // A large journal (scattered rows) is turned into written results before it fills the store.
     if (journalChars > JOURNAL_FLUSH_CHARS) flush();
     lastRoundMs = clock.now() - started;
   }
   flush();
-  clearInFlight(store);
-  const counts = tally(all);
+  clearInFlightQuietly(ctx);
+  const counts = tally(written);
   return {
     ...counts,
     requests: client.stats.requests - requestsBefore,
@@ -261,8 +327,18 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     retryReasons: Object.fromEntries(
       Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
     ),
-    remaining: pending.length - all.size,
-    authError,
-    jobs: [...jobs].map(([jobId, rows]) => ({ jobId, rows })),
+    remaining: pending.length - written.size,
+    stop,
+    jobs: [...jobs].map(([jobId, items]) => ({ jobId, rows: items.length, items })),
+    extras,
+    unplaced,
   };
+}
+
+function clearInFlightQuietly(ctx: Context): void {
+  try {
+    clearInFlight(ctx.ports.documentStore);
+  } catch (e) {
+    if (!(e instanceof QuotaError)) throw e;
+  }
 }

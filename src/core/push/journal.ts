@@ -57,13 +57,22 @@ export function toRanges(rows: ReadonlyArray<{ rowNumber: number; key: string; e
   return ranges;
 }
 
+/**
+ * The key a row is journalled under: who it is, plus, for a confirmed row, the values sent. A row
+ * whose values changed since (the seller typed a new one before the push resumed) no longer
+ * matches and is sent again: the journal never turns a new value into a confirmed one.
+ */
+export function journalKey(identity: string, entry: JournalEntry, sentValues: string): string {
+  return entry === 'OK' ? `${identity}\u0000${sentValues}` : identity;
+}
+
 /** The rows of ranges whose keys still match the sheet: row number → entry. */
-export function matchRanges(ranges: readonly JournalRange[], keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+export function matchRanges(ranges: readonly JournalRange[], keyAt: (rowNumber: number, entry: JournalEntry) => string | undefined): Map<number, JournalEntry> {
   const out = new Map<number, JournalEntry>();
   for (const [first, last, hash, entry] of ranges) {
     const keys: string[] = [];
     for (let r = first; r <= last; r++) {
-      const key = keyAt(r);
+      const key = keyAt(r, entry);
       if (key === undefined) break;
       keys.push(key);
     }
@@ -133,7 +142,7 @@ export function clearInFlight(store: KeyValueStore): void {
  * The journal's word on each row that still matches the sheet. A known outcome ("OK", "P:…")
  * wins over an unknown one ("U") for the same row, whatever order the properties come in.
  */
-export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number, entry: JournalEntry) => string | undefined): Map<number, JournalEntry> {
   const ranges = readJournal(store, runId);
   const known = matchRanges(ranges.filter((r) => r[3] !== UNKNOWN), keyAt);
   matchRanges(ranges.filter((r) => r[3] === UNKNOWN), keyAt).forEach((entry, row) => {

@@ -1,11 +1,10 @@
-import { isDate, operationColumnProblem, readTable, type ParsedRow, type TableRead } from '../../sheet';
+import { isDate, operationColumnProblem, type ParsedRow, type TableRead } from '../../sheet';
+import { readStockTable } from './stock-table';
 import type { Operation } from './types';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
-import type { Settings } from '../settings/schema';
 import { SnapshotStore, type ConfirmedValues } from './snapshot';
-import { channelAliases } from '../settings/aliases';
 
 /** The seller's stock sheet as one execution sees it: read once, with the snapshot. */
 export interface LoadedSheet {
@@ -21,20 +20,13 @@ export function missingSheetMessage(name: string, what: string): string {
   return `The sheet "${name}" was not found: it may have been renamed or deleted. Rename it back, or set the ${what} sheet's new name in the sidebar \u203a Settings.`;
 }
 
-/** Options for readTable from the settings. */
-export function tableOptions(settings: Settings): Parameters<typeof readTable>[1] {
-  return {
-    channelAliases: channelAliases(settings),
-    decimalSeparator: settings.decimalSeparator === 'auto' ? undefined : settings.decimalSeparator,
-  };
-}
 
 /** Reads the stock sheet (one round trip) and the snapshot (one more). */
 export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet {
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
-  const values = sheet.readAll();
+  const { values, table } = readStockTable(sheet, ctx.settings);
   if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
   // A merged header cell reads as "" for every column but the first: those columns would lose
   // their header silently. Only a header with an empty cell can hide one, so only then ask Sheets.
@@ -45,7 +37,6 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
       throw new UserError(`Header cells ${merged.join(', ')} of "${name}" are merged: unmerge them (Format \u203a Merge cells \u203a Unmerge) so that each column has its own header. Nothing was sent.`);
     }
   }
-  const table = readTable(values, tableOptions(ctx.settings));
   // Prices by ERP id identify products by the ERP id alone: a sheet without SKUs is fine there.
   const problems = table.problems.filter((p) => !(operation === 'erp' && table.columns.input.sku === undefined && p.columns.length === 0 && p.message.startsWith('No SKU column')));
   if (problems.length > 0) {
@@ -60,6 +51,12 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
 /** The key of a row in a stored selection: its SKU, or its row number when it has none. */
 export function rowKey(row: Pick<ParsedRow, 'sku' | 'rowNumber'>): string {
   return row.sku ?? `row:${row.rowNumber}`;
+}
+
+/** Who a row is for a push, to find it again after rows moved: its SKU (its ERP id for prices by ERP id on a sheet without SKUs). */
+export function rowIdentity(row: Pick<ParsedRow, 'sku' | 'rowNumber' | 'erpId'>, operation: Operation): string {
+  if (operation === 'erp' && row.sku === null && row.erpId) return `erp:${row.erpId}`;
+  return rowKey(row);
 }
 
 /** True when this run already wrote the row's result (its Synced at is from this run). */

@@ -1,23 +1,43 @@
 import { canonicalChannel } from '../../api/channels';
 import type { HubError } from '../../api/errors';
-import { KNOWN_CHANNEL_CODES, parseSitesString } from '../../api/sites';
+import { KNOWN_CHANNEL_CODES, parseSitesString, type SiteOutcome } from '../../api/sites';
+import { isSuccessStatus } from '../../api/success';
 import type { PushedValues } from '../../sheet';
 import type { RowResult, RowStatus } from './types';
 
 /** What became of one part (one request item) of a row. */
 export interface PartResult {
+  /** The hub accepted exactly what was sent, for exactly this SKU and channel. */
   ok: boolean;
-  /** The hub stored the value but some channel refused it. */
+  /** The hub took it on some channels and refused it on others. */
   partial?: boolean;
   /** Queued in an async job: the outcome comes later. */
   pending?: boolean;
+  /** The answer could not be tied to this item, or did not confirm the value sent: it is sent again next time. */
+  unconfirmed?: boolean;
   message: string;
   jobId?: string;
   channels: Record<string, string>;
-  /** Values to record as confirmed (only when fully ok). */
+  /** Values to record as confirmed (only when ok). */
   confirmed?: PushedValues;
-  /** The hub refused the token: no later request can succeed, so the push stops. */
-  authFailure?: boolean;
+  /** No later request can succeed (token refused, daily quota used up): the push stops here. */
+  stop?: { kind: 'auth' | 'quota'; message: string };
+}
+
+/** How to read one item's per-channel outcome (`status`/`result`, `msg`, `sites`). */
+export interface SiteCheck {
+  /** "Quantity 5", "Price 10 for amazon": what was sent, for messages. */
+  describe: string;
+  /** The values the item sent (confirmed when the answer confirms them). */
+  values: PushedValues;
+  aliases: Readonly<Record<string, string>>;
+  /** The channels the item was sent to; null for calls that reach every channel with a listing. */
+  channels: readonly string[] | null;
+  /**
+   * True when an empty `sites` with a success status means "stored, no active listing to send it
+   * to" (Update Stock, Update Price, by ERP id). The by-channel update must name every channel.
+   */
+  emptySitesMeansStored: boolean;
 }
 
 const NOT_FOUND = /producto no encontrado|not found/i;
@@ -27,53 +47,90 @@ function knownCodes(aliases: Readonly<Record<string, string>>): ReadonlySet<stri
   return new Set([...KNOWN_CHANNEL_CODES, ...Object.keys(aliases), ...Object.values(aliases)]);
 }
 
-/** A seller sentence for the hub's per-item message. */
-function hubItemMessage(msg: string): string {
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The sentence for an item the hub did not accept, in the hub's own words. */
+function refusal(status: string, msg: string): string {
   const text = msg.trim();
-  if (NOT_FOUND.test(text)) return `SKU not found in the hub (${text || 'Producto no encontrado'}). Check the SKU or create the product in the hub.`;
-  return text || 'The hub refused this item without a reason.';
+  if (NOT_FOUND.test(text)) return `SKU not found in the hub (${text}). Check the SKU or create the product in the hub.`;
+  const said = status.trim() ? `'${status.trim()}'` : 'no status';
+  return `The hub answered ${said}${text ? ` (${text})` : ''}, which is not a success: nothing was confirmed.`;
+}
+
+/** A part the answer does not confirm: nothing is recorded, and the next push sends it again. */
+export function unconfirmedPart(describe: string, why: string, channels: Record<string, string> = {}): PartResult {
+  return { ok: false, unconfirmed: true, message: `${describe}: not confirmed \u2014 ${why}. Nothing was recorded; it will be sent again.`, channels };
 }
 
 /**
- * Reads a per-SKU result of the synchronous stock/price calls (`status`, `msg`, `sites`): every
- * channel OK is confirmed; some channels OK and some failed is partial (not confirmed, so a
- * changed-only push sends it again); anything else is an error with the hub's reason.
+ * Reads one item's answer. Success is a whitelist: `status` (or `result`) `success` and `OK` per
+ * channel, as whole words. A channel is OK only when the item was accepted and the channel named
+ * once; a channel named twice, not named, or not sent makes the item unconfirmed.
  */
-export function fromSiteResult(
-  result: { status?: string; result?: string; msg?: string; sites?: string },
-  describe: string,
-  values: PushedValues,
-  aliases: Readonly<Record<string, string>>,
-): PartResult {
-  const status = (result.status ?? result.result ?? '').toLowerCase();
-  const outcomes = parseSitesString(result.sites, knownCodes(aliases));
+export function readSiteResult(result: { status?: string; result?: string; msg?: string; sites?: string }, check: SiteCheck): PartResult {
+  const status = result.status ?? result.result ?? '';
+  const accepted = isSuccessStatus(status);
+  const outcomes = parseSitesString(result.sites, knownCodes(check.aliases));
+  const named = new Map<string, SiteOutcome[]>();
+  for (const o of outcomes) {
+    const channel = canonicalChannel(o.channel, check.aliases);
+    named.set(channel, [...(named.get(channel) ?? []), o]);
+  }
   const channels: Record<string, string> = {};
-  for (const o of outcomes) channels[canonicalChannel(o.channel, aliases)] = o.ok ? 'OK' : o.message;
-  const failed = outcomes.filter((o) => !o.ok);
-  const succeeded = outcomes.length - failed.length;
+  const failed: string[] = [];
+  const doubts: string[] = [];
+  let okChannels = 0;
+  named.forEach((list, channel) => {
+    if (check.channels && check.channels.indexOf(channel) < 0) {
+      doubts.push(`the hub's answer names ${channel}, which was not sent`);
+      return;
+    }
+    if (list.length > 1) {
+      channels[channel] = `Not confirmed: the hub's answer named ${channel} ${list.length} times`;
+      doubts.push(`the hub's answer named ${channel} ${list.length} times`);
+      return;
+    }
+    const o = list[0];
+    if (!o.ok) {
+      channels[channel] = o.message;
+      failed.push(`${channel}: ${o.message}`);
+    } else if (accepted) {
+      channels[channel] = 'OK';
+      okChannels++;
+    } else {
+      channels[channel] = `Not confirmed (the hub's status was '${status.trim()}')`;
+    }
+  });
+  const storedWithoutListing = check.emptySitesMeansStored && outcomes.length === 0;
+  for (const channel of check.channels ?? []) {
+    if (named.has(channel) || storedWithoutListing) continue;
+    channels[channel] = "Not confirmed: not in the hub's answer";
+    doubts.push(`the hub's answer did not mention ${channel}`);
+  }
   if (failed.length > 0) {
-    // The hub reports a channel failure as status "error" even when other channels took it.
-    const list = failed.map((o) => `${canonicalChannel(o.channel, aliases)}: ${o.message}`).join('; ');
-    const n = `${failed.length} channel${failed.length > 1 ? 's' : ''}`;
-    return succeeded > 0
-      ? { ok: false, partial: true, message: `${describe} sent to ${succeeded} channel${succeeded > 1 ? 's' : ''}, but ${n} refused it \u2014 ${list}`, channels }
-      : { ok: false, message: `${describe} was refused by ${n} \u2014 ${list}`, channels };
+    const list = failed.join('; ');
+    const refused = `${plural(failed.length, 'channel')}`;
+    const took = okChannels + Object.values(channels).filter((c) => c.startsWith('Not confirmed (')).length;
+    return took > 0
+      ? { ok: false, partial: true, message: `${check.describe} sent to ${plural(took, 'channel')}, but ${refused} refused it \u2014 ${list}`, channels }
+      : { ok: false, message: `${check.describe} was refused by ${refused} \u2014 ${list}`, channels };
   }
-  if (status !== 'success' && status !== 'ok') {
-    return { ok: false, message: hubItemMessage(result.msg ?? ''), channels };
-  }
-  const where = outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${outcomes.length} channel${outcomes.length > 1 ? 's' : ''}`;
-  return { ok: true, message: `${describe} ${where}`, channels, confirmed: values };
+  if (!accepted) return { ok: false, message: refusal(status, result.msg ?? ''), channels };
+  if (doubts.length > 0) return unconfirmedPart(check.describe, doubts.join('; '), channels);
+  const where = outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${plural(outcomes.length, 'channel')}`;
+  return { ok: true, message: `${check.describe} ${where}`, channels, confirmed: check.values };
 }
 
 /** Every part of a request that failed as a whole gets the request's error. */
 export function fromRequestError(error: HubError): PartResult {
-  return { ok: false, message: error.message, channels: {}, ...(error.kind === 'auth' ? { authFailure: true } : {}) };
+  const stop = error.kind === 'auth' || error.kind === 'quota' ? { stop: { kind: error.kind, message: error.message } } : {};
+  return { ok: false, message: error.message, channels: {}, ...stop };
 }
 
 /**
  * One row's result from its parts: OK when every part is, Pending for async jobs, Warning when
- * the hub took some of it, Error otherwise. Confirmed values come from the parts that are ok.
+ * the hub took some of it, Unconfirmed when an answer could not be tied to what was sent, Error
+ * otherwise. Confirmed values come from the parts that are ok.
  */
 export function combineParts(parts: PartResult[], notes: string[]): RowResult {
   const channels: Record<string, string> = {};
@@ -87,6 +144,7 @@ export function combineParts(parts: PartResult[], notes: string[]): RowResult {
   if (parts.some((p) => p.pending)) status = 'Pending';
   else if (okCount === parts.length) status = 'OK';
   else if (okCount > 0 || parts.some((p) => p.partial)) status = 'Warning';
+  else if (parts.some((p) => p.unconfirmed)) status = 'Unconfirmed';
   else status = 'Error';
   const messages = [...new Set(parts.map((p) => p.message))];
   const message = [...messages, ...notes].join(' \u00B7 ');

@@ -7,14 +7,31 @@ import type { Operation } from './types';
 export type Part =
   | { kind: 'stock'; rowNumber: number; item: StockItem; values: PushedValues }
   | { kind: 'price'; rowNumber: number; item: PriceItem; values: PushedValues }
-  | { kind: 'byChannel'; rowNumber: number; item: ByChannelUpdate; values: PushedValues }
+  | {
+      kind: 'byChannel';
+      rowNumber: number;
+      item: ByChannelUpdate;
+      values: PushedValues;
+      /** Channels whose quantity rides along only to be re-applied after the row's general quantity (see pruneReapplied). */
+      reapplied?: string[];
+    }
   | { kind: 'erp'; rowNumber: number; item: ErpPriceItem; values: PushedValues }
   | { kind: 'async'; rowNumber: number; item: AsyncItem; values: PushedValues };
 
 /** A row of a push: the parts to send, or why nothing is sent. */
 export type RowPlan =
-  | { rowNumber: number; sku: string | null; send: true; parts: Part[]; notes: string[] }
-  | { rowNumber: number; sku: string | null; send: false; reason: string; nothingToSend: boolean; notes: string[] };
+  | { rowNumber: number; sku: string | null; erpId?: string | null; send: true; parts: Part[]; notes: string[] }
+  | {
+      rowNumber: number;
+      sku: string | null;
+      erpId?: string | null;
+      send: false;
+      reason: string;
+      nothingToSend: boolean;
+      notes: string[];
+      /** The open async job this row waits for (it is left Pending in that job). */
+      heldByJob?: string;
+    };
 
 function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>, { ok: true }>): Part[] {
   const rowNumber = verdict.rowNumber;
@@ -34,16 +51,16 @@ function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>,
   }
 }
 
-function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>): RowPlan {
-  return { rowNumber: verdict.rowNumber, sku: verdict.sku, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend, notes: verdict.notes };
+function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>, row: ParsedRow): RowPlan {
+  return { rowNumber: verdict.rowNumber, sku: verdict.sku, erpId: row.erpId, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend, notes: verdict.notes };
 }
 
 /** Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed value. */
 export function planRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
   const verdict = validateRow(operation, row, columns);
-  if (!verdict.ok) return changedOnly && verdict.nothingToSend ? null : rejected(verdict);
+  if (!verdict.ok) return changedOnly && verdict.nothingToSend ? null : rejected(verdict, row);
   if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return null;
-  return { rowNumber: row.rowNumber, sku: row.sku, send: true, parts: partsOf(operation, verdict), notes: verdict.notes };
+  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts: partsOf(operation, verdict), notes: verdict.notes };
 }
 
 /**
@@ -62,14 +79,19 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     byChannel: validateRow('byChannel', row, columns),
   };
   for (const v of Object.values(verdicts)) {
-    if (v && !v.ok && !v.nothingToSend) return rejected(v);
+    if (v && !v.ok && !v.nothingToSend) return rejected(v, row);
     if (v) v.notes.forEach((n) => notes.add(n));
   }
   const stock = verdicts.stock;
-  if (stock?.ok && changedFields(stock.values, confirmed).includes('quantity')) parts.push(...partsOf('stock', stock));
+  const generalQuantity = Boolean(stock?.ok && changedFields(stock.values, confirmed).includes('quantity'));
+  if (generalQuantity && stock?.ok) parts.push(...partsOf('stock', stock));
   const byChannelChannels = new Set<string>();
   if (verdicts.byChannel.ok) {
     const changed = new Set(changedFields(verdicts.byChannel.values, confirmed));
+    // The hub passes the general quantity on to every channel: the row's own per-channel
+    // quantities go after it (order.ts), or the sheet and the hub would disagree.
+    const reapplied = generalQuantity ? Object.keys(verdicts.byChannel.values).filter((k) => k.startsWith('quantity:') && !changed.has(k)) : [];
+    reapplied.forEach((k) => changed.add(k));
     const payload = verdicts.byChannel.payload as ByChannelUpdate;
     const channelData = payload.channelData
       .filter((entry) => ['quantity', 'salePrice', 'availableDays'].some((f) => changed.has(`${f}:${entry.channel}`)))
@@ -86,7 +108,9 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
       for (const entry of channelData) {
         for (const f of ['quantity', 'price', 'salePrice', 'availableDays'] as const) if (entry[f] !== undefined) values[`${f}:${entry.channel}`] = entry[f] as number;
       }
-      parts.push({ kind: 'byChannel', rowNumber: row.rowNumber, item: { sku: payload.sku, channelData }, values });
+      const part: Part = { kind: 'byChannel', rowNumber: row.rowNumber, item: { sku: payload.sku, channelData }, values };
+      if (reapplied.length > 0) part.reapplied = reapplied.map((k) => k.slice('quantity:'.length));
+      parts.push(part);
     }
   }
   if (verdicts.prices.ok) {
@@ -97,7 +121,39 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     }
   }
   if (parts.length === 0) return null;
-  return { rowNumber: row.rowNumber, sku: row.sku, send: true, parts, notes: [...notes] };
+  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [...notes] };
+}
+
+/**
+ * A by-channel part that re-applies per-channel quantities, just before it is sent: keeps only
+ * those the hub really overwrote with the general quantity (the channels it reported OK for it)
+ * and that differ from it; the other fields of the part stay. `general` is the general quantity's
+ * result, null when it was not confirmed (then nothing was overwritten that can be known, and the
+ * row is sent again whole at the next push). Returns the part to send, or null for nothing.
+ */
+export function pruneReapplied(part: Part, general: { quantity: number; channels: Readonly<Record<string, string>> } | null): { part: Part | null; reapplied: string[] } {
+  if (part.kind !== 'byChannel' || !part.reapplied) return { part, reapplied: [] };
+  const again = new Set(part.reapplied);
+  const kept = new Set<string>();
+  const channelData = part.item.channelData
+    .map((entry) => {
+      if (!again.has(entry.channel)) return entry;
+      const overwritten = general !== null && general.channels[entry.channel] === 'OK' && entry.quantity !== general.quantity;
+      if (overwritten) {
+        kept.add(entry.channel);
+        return entry;
+      }
+      const { quantity: _dropped, ...rest } = entry;
+      return rest;
+    })
+    .filter((entry) => Object.keys(entry).length > 1);
+  if (channelData.length === 0) return { part: null, reapplied: [] };
+  const values: PushedValues = {};
+  for (const [key, value] of Object.entries(part.values)) {
+    const [field, channel] = key.split(':');
+    if (field !== 'quantity' || !again.has(channel) || kept.has(channel)) values[key] = value;
+  }
+  return { part: { kind: 'byChannel', rowNumber: part.rowNumber, item: { sku: part.item.sku, channelData }, values }, reapplied: [...kept] };
 }
 
 /** The plan of a row for an operation, or null when the row is not part of this push. */

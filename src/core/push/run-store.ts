@@ -1,4 +1,5 @@
-import type { KeyValueStore } from '../ports';
+import { escapeCellText } from '../../sheet';
+import type { CellValue, KeyValueStore, Workbook } from '../ports';
 import type { Operation, Scope } from './types';
 
 /** A push that may take several executions (sidebar chunks or continuation triggers). */
@@ -23,19 +24,26 @@ export interface PushRun {
   cancelled: boolean;
   /** The first row that failed and why, for the summary (the seller sees at least one reason). */
   firstFailure?: string;
-  /** For the selected scope: the SKUs selected at the start, stored in parts. */
-  selectedParts: number;
+  /** Results in the hub's answers that named nothing sent (ignored), and the first few of them. */
+  extras?: number;
+  extraExamples?: string[];
+  /** Results not written because their rows moved and their SKU became missing or repeated. */
+  unplaced?: number;
+  /** For the selected scope: how many row keys were selected at the start (kept in the selection sheet). */
+  selected: number;
   /** True when started from the menu: a trigger continues it. */
   background: boolean;
   lastChunkAt: number;
 }
 
 const RUN_KEY = 'pushRun';
-const SELECTED_PREFIX = 'pushRunSkus.';
-/** Properties allow 9 KB per value: 2,700 characters fit even if each takes 3 bytes in UTF-8. */
-const PART_CHARS = 2700;
+/** Where versions before the selection moved to a sheet kept it: cleaned up, never written. */
+const LEGACY_SELECTED_PREFIX = 'pushRunSkus.';
 /** A run with no chunk for this long is considered abandoned and may be replaced. */
 export const STALE_RUN_MS = 30 * 60 * 1000;
+/** Hidden sheet holding the keys of a selected-rows push: a selection of 5,000 long SKUs would not fit the 500 KB of document properties. */
+export const SELECTION_SHEET = 'Hub Sync selection';
+const SELECTION_HEADER = ['Run', 'Row key'];
 
 export function readRun(store: KeyValueStore): PushRun | null {
   const raw = store.get(RUN_KEY);
@@ -51,25 +59,34 @@ export function writeRun(store: KeyValueStore, run: PushRun): void {
   store.set(RUN_KEY, JSON.stringify(run));
 }
 
-export function clearRun(store: KeyValueStore, run: PushRun): void {
-  for (let i = 0; i < run.selectedParts; i++) store.delete(`${SELECTED_PREFIX}${i}`);
+/** Forgets the run and whatever it kept (its selection). */
+export function clearRun(store: KeyValueStore, workbook: Workbook, run: PushRun): void {
+  if (run.selected) clearSelection(workbook);
+  for (const key of Object.keys(store.entries(LEGACY_SELECTED_PREFIX))) store.delete(key);
   store.delete(RUN_KEY);
 }
 
-/** Saves the selected SKUs in parts under the per-value limit; returns the number of parts. */
-export function writeSelectedSkus(store: KeyValueStore, skus: string[]): number {
-  const json = JSON.stringify(skus);
-  let parts = 0;
-  for (let i = 0; i < json.length; i += PART_CHARS) store.set(`${SELECTED_PREFIX}${parts++}`, json.slice(i, i + PART_CHARS));
-  return parts;
+/** Saves the keys of the selected rows in the hidden selection sheet (one write); returns how many. */
+export function writeSelection(workbook: Workbook, runId: string, keys: readonly string[]): number {
+  const sheet = workbook.ensureSheet(SELECTION_SHEET, SELECTION_HEADER, { hidden: true });
+  const before = Math.max(0, sheet.lastRow() - 1);
+  const rows: CellValue[][] = keys.map((key) => [escapeCellText(runId), escapeCellText(key)]);
+  for (let i = rows.length; i < before; i++) rows.push(['', '']);
+  if (rows.length > 0) sheet.write(2, 1, rows);
+  return keys.length;
 }
 
-export function readSelectedSkus(store: KeyValueStore, parts: number): Set<string> {
-  let json = '';
-  for (let i = 0; i < parts; i++) json += store.get(`${SELECTED_PREFIX}${i}`) ?? '';
-  try {
-    return new Set(JSON.parse(json || '[]') as string[]);
-  } catch {
-    return new Set();
-  }
+/** The keys saved for this run (another run's leftovers are ignored). */
+export function readSelection(workbook: Workbook, runId: string): Set<string> {
+  const sheet = workbook.sheet(SELECTION_SHEET);
+  const out = new Set<string>();
+  if (!sheet) return out;
+  for (const row of sheet.readAll().slice(1)) if (String(row[0]) === runId) out.add(String(row[1]));
+  return out;
+}
+
+function clearSelection(workbook: Workbook): void {
+  const sheet = workbook.sheet(SELECTION_SHEET);
+  const rows = sheet ? sheet.lastRow() - 1 : 0;
+  if (sheet && rows > 0) sheet.write(2, 1, Array.from({ length: rows }, () => ['', '']));
 }

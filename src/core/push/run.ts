@@ -2,13 +2,15 @@ import { hubClient, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
-import { recordNewJobs } from '../jobs/open-jobs';
+import { MAX_OPEN_JOBS, readOpenJobs, recordNewJobs } from '../jobs/open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { readBackground, updateBackground } from '../background/state';
 import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
 import { loadStockSheet, rowKey, type LoadedSheet } from './load';
-import { STALE_RUN_MS, clearRun, readRun, readSelectedSkus, writeRun, writeSelectedSkus, type PushRun } from './run-store';
-import { readJournal } from './journal';
+import { STALE_RUN_MS, clearRun, readRun, readSelection, writeRun, writeSelection, type PushRun } from './run-store';
+import { clearInFlight, clearJournal, readJournal } from './journal';
+import { QuotaError } from '../errors';
+import { localDateTime } from '../catalogue/when';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
 import { writeResults } from './writeback';
 import { selectFirst, selectedRows } from '../selection';
@@ -61,7 +63,7 @@ function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void
   const results = new Map(
     rows.filter((r) => product.has(r)).map((r): [number, RowResult] => [r, { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} }]),
   );
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false, channelStatus: loaded.table.columns.channelStatus });
+  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
 }
 
 function newRunId(ctx: Context): string {
@@ -78,7 +80,7 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
   if (!active) return null;
   const now = ctx.ports.clock.now();
   if (now - active.lastChunkAt > STALE_RUN_MS) {
-    clearRun(ctx.ports.documentStore, active);
+    clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
   if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope) return active;
@@ -93,7 +95,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
     // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
-    const stored = readSelectedSkus(ctx.ports.documentStore, resumed.selectedParts);
+    const stored = readSelection(ctx.ports.workbook, resumed.id);
     const now = selectedKeys(ctx, loaded).keys;
     if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
       const done = resumed.ok + resumed.failed + resumed.skipped;
@@ -110,12 +112,15 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   const now = ctx.ports.clock.now();
   const run: PushRun = {
     id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
-    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selectedParts: 0, background, lastChunkAt: now,
+    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selected: 0, background, lastChunkAt: now,
   };
+  // Whatever an interrupted or abandoned run left in the journal is of no use to this one.
+  clearJournal(ctx.ports.documentStore);
+  clearInFlight(ctx.ports.documentStore);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
     const { keys, hidden } = selectedKeys(ctx, loaded);
-    run.selectedParts = writeSelectedSkus(ctx.ports.documentStore, keys);
+    run.selected = writeSelection(ctx.ports.workbook, run.id, keys);
     selected = new Set(keys);
     markHiddenRows(ctx, loaded, hidden);
   }
@@ -130,8 +135,20 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
     time: now, user: run.user, operation: title(run), ok: run.ok, failed: run.failed, skipped: run.skipped,
     requests: run.requests, retries: run.retries, durationMs: now - run.startedAt, message,
   }, ctx.settings.logMaxRows);
-  clearRun(ctx.ports.documentStore, run);
-  if (run.background) continueAt(ctx, null);
+  try {
+    clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
+    if (run.background) continueAt(ctx, null);
+  } catch (e) {
+    // Out of property calls for the day: the Log line above says what happened; the run record
+    // left behind is replaced by the next push (or dropped after half an hour).
+    if (!(e instanceof QuotaError)) throw e;
+  }
+}
+
+/** The sentence that ends a push stopped by a daily quota: which one, and by when it resets. */
+function quotaStop(ctx: Context, run: PushRun, remaining: number, reason: string): string {
+  const by = localDateTime(ctx.ports.clock.now() + 24 * 60 * 60 * 1000, ctx.ports.session.timeZone());
+  return `${reason} It resets by ${by} at the latest. ${remaining} row${remaining === 1 ? ' was' : 's were'} not sent and stay as they are: push again then (${run.ok + run.failed + run.skipped} were done).`;
 }
 
 /** Sets when the background trigger must continue this user's push (null: never) and re-arms it. */
@@ -154,12 +171,23 @@ function summary(run: PushRun): string {
     .map(([reason, n]) => `${reason} \u00D7${n}`)
     .join(', ');
   const first = run.firstFailure ? ` First problem, ${run.firstFailure}` : '';
-  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}`;
+  const extras = run.extras
+    ? ` The hub's answers held ${run.extras} result${run.extras === 1 ? '' : 's'} for nothing that was sent (ignored), e.g. ${(run.extraExamples ?? []).join('; ')}.`
+    : '';
+  const unplaced = run.unplaced
+    ? ` ${run.unplaced} result${run.unplaced === 1 ? ' was' : 's were'} not written: the row moved while the push ran and its SKU is now missing or repeated (those rows are sent again at the next push).`
+    : '';
+  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
 function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number): PushProgress {
-  const selected = run.scope === 'selected' ? readSelectedSkus(ctx.ports.documentStore, run.selectedParts) : null;
+  const selected = run.scope === 'selected' ? readSelection(ctx.ports.workbook, run.id) : null;
+  if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
+    const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
+    finishRun(ctx, run, text);
+    throw new UserError(text);
+  }
   const client = hubClient(ctx);
   // Rounds stop starting at 4½ minutes; retries may go on a little longer, never to 6.
   client.deadline = ctx.startedAt + EXECUTION_BUDGET_MS + RETRY_GRACE_MS;
@@ -175,12 +203,21 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   if (!run.firstFailure && outcome.firstFailure) run.firstFailure = outcome.firstFailure.slice(0, 300);
   run.retryReasons = { ...(run.retryReasons ?? {}) };
   for (const [reason, n] of Object.entries(outcome.retryReasons)) run.retryReasons[reason] = (run.retryReasons[reason] ?? 0) + n;
+  if (outcome.extras.length > 0) {
+    run.extras = (run.extras ?? 0) + outcome.extras.length;
+    run.extraExamples = [...(run.extraExamples ?? []), ...outcome.extras].slice(0, 3).map((e) => e.slice(0, 160));
+  }
+  if (outcome.unplaced > 0) run.unplaced = (run.unplaced ?? 0) + outcome.unplaced;
   run.lastChunkAt = ctx.ports.clock.now();
   if (outcome.jobs.length > 0) recordNewJobs(ctx, outcome.jobs);
-  if (outcome.authError) {
-    // Every later request would be refused too: end the push with what was done, and say why.
-    finishRun(ctx, run, `${summary(run)} Stopped: ${outcome.authError}`);
-    throw new UserError(`${title(run)} stopped after ${run.ok + run.failed + run.skipped} rows: ${outcome.authError}`);
+  if (outcome.stop) {
+    // Every later request would be refused too (the token) or never sent (a daily quota): end the
+    // push with what was done, and say why and what to do.
+    const why = outcome.stop.kind === 'quota' ? quotaStop(ctx, run, outcome.remaining, outcome.stop.message) : outcome.stop.message;
+    finishRun(ctx, run, `${summary(run)} Stopped: ${why}`);
+    throw outcome.stop.kind === 'quota'
+      ? new QuotaError('urlfetch', `${title(run)} stopped: ${why}`)
+      : new UserError(`${title(run)} stopped after ${run.ok + run.failed + run.skipped} rows: ${why}`);
   }
   if (outcome.remaining === 0) {
     const text = summary(run);
@@ -210,7 +247,7 @@ function withCleanupOnFailure<T>(ctx: Context, run: PushRun, fn: () => T): T {
     const stored = readRun(ctx.ports.documentStore);
     const untouched = stored !== null && stored.id === run.id && stored.ok + stored.failed + stored.skipped === 0 && stored.requests === 0;
     if (!(e instanceof UserError) && untouched && readJournal(ctx.ports.documentStore, run.id).length === 0) {
-      clearRun(ctx.ports.documentStore, run);
+      clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
       if (run.background) continueAt(ctx, null);
     }
     throw e;
@@ -225,7 +262,7 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
     const run = createRun(ctx, operation, scope, false, loaded);
     if (run.total === 0) {
       const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
-      clearRun(ctx.ports.documentStore, run);
+      clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
       return progress(run, 0, true, text);
     }
     const done = run.ok + run.failed + run.skipped;
@@ -266,7 +303,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
     const loaded = loadStockSheet(ctx, operation);
     const run = createRun(ctx, operation, scope, true, loaded);
     if (run.total === 0) {
-      clearRun(ctx.ports.documentStore, run);
+      clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
       return progress(run, 0, true, `${title(run)}: nothing to send.`);
     }
     // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
@@ -319,6 +356,6 @@ export function activePushProgress(ctx: Context): PushProgress | null {
 export function abandonBackgroundRun(ctx: Context): void {
   const run = readRun(ctx.ports.documentStore);
   if (!run) return;
-  clearRun(ctx.ports.documentStore, run);
+  clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
   continueAt(ctx, null);
 }

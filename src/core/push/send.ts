@@ -1,102 +1,185 @@
-import type { HubClient } from '../../api/client';
-import type { HubError } from '../../api/errors';
-import type { AsyncResult, ByChannelResult, ErpPriceResult, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
-import { fromRequestError, fromSiteResult, type PartResult } from './outcome';
+import type { BatchOutcome, HubClient } from '../../api/client';
+import { canonicalChannel } from '../../api/channels';
+import { isSuccessStatus } from '../../api/success';
+import type { AsyncResult, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
+import { plainDecimal } from '../../sheet';
+import { matchResults, type Found } from './match';
+import { fromRequestError, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
 import type { Part } from './parts';
 
-/** Sends parts of one kind and returns one result per part, in order. */
-type Sender = (client: HubClient, parts: Part[], aliases: Readonly<Record<string, string>>) => PartResult[];
-
-/** Matches response items to request items: by position when the counts agree, else by SKU. */
-function matchBySku<R extends { sku: string }>(parts: Part[], results: R[], sku: (p: Part) => string): Array<R | undefined> {
-  if (results.length === parts.length) return results;
-  const bySku = new Map<string, R>();
-  for (const r of results) if (!bySku.has(r.sku)) bySku.set(r.sku, r);
-  return parts.map((p) => bySku.get(sku(p)));
+/** What a round of sending returned: one result per part (in the parts' order), and what the answers held that matched nothing sent. */
+export interface SendOutcome {
+  results: PartResult[];
+  /** One line per result that named nothing sent (logged, never applied). */
+  extras: string[];
 }
 
-const MISSING: PartResult = { ok: false, message: 'The hub answered without a result for this SKU. Push it again.', channels: {} };
+type Aliases = Readonly<Record<string, string>>;
+type Sender = (client: HubClient, parts: Part[], aliases: Aliases) => SendOutcome;
 
-function batchResults<R extends { sku: string }>(
-  batches: Array<{ items: unknown[]; outcome: { ok: true; value: R[] } | { ok: false; error: HubError } }>,
+/** The sentence for a sent item the answer does not tie to exactly one result. */
+function notTied(describe: string, found: Exclude<Found<unknown>, { found: 'one' }>, what: string): PartResult {
+  return found.found === 'none'
+    ? unconfirmedPart(describe, `the hub's answer did not include this ${what}`)
+    : unconfirmedPart(describe, `the hub's answer held ${found.count} results for this ${what}, so none can be trusted`);
+}
+
+/** Text of a result that named nothing sent, for the Log (short, the hub's words as data). */
+function extraLine(endpoint: string, key: string | null, result: unknown): string {
+  const status = (result as { status?: unknown }).status;
+  return `${endpoint}: a result for ${key === null ? 'no SKU' : `'${key.slice(0, 60)}'`}${typeof status === 'string' ? ` (${status.slice(0, 30)})` : ''}, which was not sent`;
+}
+
+/**
+ * Reads batches whose answer is a list of per-item results: each result is tied to its item by
+ * key, then read by `read`. Batches come back packed as the client chose, so parts are found by
+ * their item object, never by position.
+ */
+function perItemBatches<I extends object, R>(
+  endpoint: string,
+  batches: Array<BatchOutcome<I, R[]>>,
   parts: Part[],
-  read: (r: R, p: Part) => PartResult,
-  sku: (p: Part) => string,
-): PartResult[] {
-  const out: PartResult[] = [];
-  let at = 0;
+  itemKey: (item: I) => string,
+  resultKey: (result: R) => string | null,
+  read: (result: R, part: Part) => PartResult,
+  describe: (part: Part) => string,
+  what: string,
+): SendOutcome {
+  const partOf = new Map<object, number>(parts.map((p, i) => [p.item as object, i]));
+  const results: PartResult[] = new Array(parts.length);
+  const extras: string[] = [];
   for (const batch of batches) {
-    const slice = parts.slice(at, at + batch.items.length);
-    at += batch.items.length;
+    const indexes = batch.items.map((item) => partOf.get(item) as number);
     if (!batch.outcome.ok) {
-      const err = fromRequestError(batch.outcome.error);
-      slice.forEach(() => out.push(err));
+      const failed = fromRequestError(batch.outcome.error);
+      indexes.forEach((i) => (results[i] = failed));
       continue;
     }
-    const matched = matchBySku(slice, batch.outcome.value, sku);
-    slice.forEach((p, i) => out.push(matched[i] ? read(matched[i] as R, p) : MISSING));
+    const matched = matchResults(batch.items.map(itemKey), batch.outcome.value, resultKey);
+    matched.extras.forEach((r) => extras.push(extraLine(endpoint, resultKey(r), r)));
+    matched.byItem.forEach((found, j) => {
+      const part = parts[indexes[j]];
+      results[indexes[j]] = found.found === 'one' ? read(found.result, part) : notTied(describe(part), found, what);
+    });
   }
-  return out;
+  return { results, extras };
 }
 
-const stockSender: Sender = (client, parts, aliases) =>
-  batchResults<UpdateStockResult>(
-    client.updateStock(parts.map((p) => p.item as { sku: string; quantity: number })),
-    parts,
-    (r, p) => ({ ...fromSiteResult(r, `Quantity ${(p.item as { quantity: number }).quantity}`, p.values, aliases), jobId: r.jobId != null ? String(r.jobId) : undefined }),
-    (p) => (p.item as { sku: string }).sku,
-  );
+const jobIdOf = (r: { jobId?: number | null }): { jobId?: string } => (r.jobId != null ? { jobId: String(r.jobId) } : {});
 
-const priceSender: Sender = (client, parts, aliases) =>
-  batchResults<UpdatePriceResult>(
-    client.updatePrices(parts.map((p) => p.item as { sku: string; price: number; channel: string })),
+/**
+ * A general value the hub confirmed is passed on to every channel whose listing took it (`OK` in
+ * `sites`): those channels' values are confirmed too, and the snapshot forgets the others (order.ts).
+ */
+function passedOn(read: PartResult, field: 'quantity' | 'price', value: number): PartResult {
+  if (!read.ok || !read.confirmed) return read;
+  const confirmed = { ...read.confirmed };
+  for (const [channel, outcome] of Object.entries(read.channels)) if (outcome === 'OK') confirmed[`${field}:${channel}`] = value;
+  return { ...read, confirmed };
+}
+
+/** When the answer echoes a value, it must be the value sent; otherwise the item is not confirmed. */
+function echoed(describe: string, field: string, sent: number, echo: unknown, read: PartResult): PartResult {
+  if (!read.ok || typeof echo !== 'number' || echo === sent) return read;
+  return unconfirmedPart(describe, `the hub's answer gives ${field} ${plainDecimal(echo)}, not the ${plainDecimal(sent)} sent`);
+}
+
+const stockSender: Sender = (client, parts, aliases) => {
+  const describe = (p: Part): string => `Quantity ${plainDecimal((p.item as StockItem).quantity)}`;
+  return perItemBatches<StockItem, UpdateStockResult>(
+    'Update Stock',
+    client.updateStock(parts.map((p) => p.item as StockItem)),
     parts,
+    (item) => item.sku,
+    (r) => r.sku,
     (r, p) => {
-      const item = p.item as { price: number; channel: string };
-      return { ...fromSiteResult(r, `Price ${item.price} for ${item.channel}`, p.values, aliases), jobId: r.jobId != null ? String(r.jobId) : undefined };
+      const item = p.item as StockItem;
+      const read = readSiteResult(r, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true });
+      return { ...passedOn(echoed(describe(p), 'quantity', item.quantity, r.quantity, read), 'quantity', item.quantity), ...jobIdOf(r) };
     },
-    (p) => (p.item as { sku: string }).sku,
+    describe,
+    'SKU',
   );
+};
 
-const byChannelSender: Sender = (client, parts, aliases) =>
-  client.updateByChannel(parts.map((p) => p.item as never)).map((batch, i) => {
+const priceSender: Sender = (client, parts, aliases) => {
+  const describe = (p: Part): string => {
+    const item = p.item as PriceItem;
+    return `Price ${plainDecimal(item.price)} for ${item.channel}`;
+  };
+  return perItemBatches<PriceItem, UpdatePriceResult>(
+    'Update Price',
+    client.updatePrices(parts.map((p) => p.item as PriceItem)),
+    parts,
+    (item) => item.sku,
+    (r) => r.sku,
+    (r, p) => {
+      const item = p.item as PriceItem;
+      // The answer does not carry the channel; when it does (unknown fields are kept), it must be the one sent.
+      const named = (r as Record<string, unknown>).channel;
+      if (typeof named === 'string' && canonicalChannel(named, aliases) !== canonicalChannel(item.channel, aliases)) {
+        return unconfirmedPart(describe(p), `the hub's answer is for channel ${named}, not ${item.channel}`);
+      }
+      const read = readSiteResult(r, { describe: describe(p), values: p.values, aliases, channels: [item.channel], emptySitesMeansStored: true });
+      return { ...echoed(describe(p), 'price', item.price, r.price, read), ...jobIdOf(r) };
+    },
+    describe,
+    'SKU',
+  );
+};
+
+const byChannelSender: Sender = (client, parts, aliases) => {
+  const results = client.updateByChannel(parts.map((p) => p.item as ByChannelUpdate)).map((batch, i) => {
     if (!batch.outcome.ok) return fromRequestError(batch.outcome.error);
-    const n = (parts[i].item as { channelData: unknown[] }).channelData.length;
-    return fromSiteResult(batch.outcome.value as ByChannelResult, `${n} channel value${n > 1 ? 's' : ''}`, parts[i].values, aliases);
+    const item = parts[i].item as ByChannelUpdate;
+    const n = item.channelData.length;
+    return readSiteResult(batch.outcome.value, {
+      describe: `${n} channel value${n > 1 ? 's' : ''}`,
+      values: parts[i].values,
+      aliases,
+      channels: item.channelData.map((e) => canonicalChannel(e.channel, aliases)),
+      emptySitesMeansStored: false,
+    });
   });
+  return { results, extras: [] };
+};
 
 const erpSender: Sender = (client, parts, aliases) => {
-  const out: PartResult[] = [];
-  let at = 0;
-  for (const batch of client.updatePricesByErpId(parts.map((p) => p.item as { internalId: string; price: number }))) {
-    const slice = parts.slice(at, at + batch.items.length);
-    at += batch.items.length;
-    if (!batch.outcome.ok) {
-      slice.forEach(() => out.push(fromRequestError((batch.outcome as { error: HubError }).error)));
-      continue;
-    }
-    // The answer is a list of single-key objects keyed by the ERP id.
-    const byId = new Map<string, ErpPriceResult[number][string]>();
-    for (const entry of batch.outcome.value) for (const [id, r] of Object.entries(entry)) byId.set(id, r);
-    for (const p of slice) {
-      const item = p.item as { internalId: string; price: number };
-      const r = byId.get(item.internalId);
-      out.push(r ? fromSiteResult(r, `Price ${item.price} (ERP id ${item.internalId})`, p.values, aliases) : MISSING);
-    }
-  }
-  return out;
+  type Entry = { id: string; result: { sites: string; status: string; msg: string } };
+  const describe = (p: Part): string => {
+    const item = p.item as ErpPriceItem;
+    return `Price ${plainDecimal(item.price)} (ERP id ${item.internalId})`;
+  };
+  // The answer is a list of single-key objects keyed by the ERP id: one entry per key.
+  const batches = client.updatePricesByErpId(parts.map((p) => p.item as ErpPriceItem)).map((b) => ({
+    items: b.items,
+    outcome: b.outcome.ok
+      ? { ok: true as const, attempts: b.outcome.attempts, value: b.outcome.value.flatMap((o): Entry[] => Object.entries(o).map(([id, result]) => ({ id, result }))) }
+      : b.outcome,
+  }));
+  return perItemBatches<ErpPriceItem, Entry>(
+    'Update Price By ErpId',
+    batches,
+    parts,
+    (item) => item.internalId,
+    (e) => e.id,
+    (e, p) => passedOn(readSiteResult(e.result, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true }), 'price', (p.item as ErpPriceItem).price),
+    describe,
+    'ERP id',
+  );
 };
 
 const asyncSender: Sender = (client, parts) => {
   const outcome = client.updateAsync(parts.map((p) => p.item as never));
-  if (!outcome.ok) return parts.map(() => fromRequestError(outcome.error));
+  if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error)), extras: [] };
   const job: AsyncResult = outcome.value;
-  const accepted = /success|ok/i.test(job.status) && job.jobId !== '';
-  return parts.map((): PartResult =>
+  const accepted = isSuccessStatus(job.status) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
+  const results = parts.map((): PartResult =>
     accepted
       ? { ok: true, pending: true, jobId: job.jobId, message: `Queued in async job ${job.jobId}; the result appears after Refresh job results`, channels: {} }
-      : { ok: false, message: `The hub did not create the job: ${job.msg || job.status}`, channels: {} },
+      : { ok: false, message: `The hub did not create the job: it answered '${job.status}'${job.msg ? ` (${job.msg})` : ''}, which is not a success.`, channels: {} },
   );
+  return { results, extras: [] };
 };
 
 const SENDERS: Record<Part['kind'], Sender> = { stock: stockSender, price: priceSender, byChannel: byChannelSender, erp: erpSender, async: asyncSender };
@@ -108,18 +191,20 @@ export function partsPerRound(kind: Part['kind'], concurrency: number): number {
   return 50 * concurrency;
 }
 
-/** Sends parts (any kinds) and returns their results in the same order. */
-export function sendParts(client: HubClient, parts: Part[], aliases: Readonly<Record<string, string>>): PartResult[] {
+/** Sends parts (any kinds) and returns their results in the same order, with what matched nothing. */
+export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): SendOutcome {
   const results: PartResult[] = new Array(parts.length);
+  const extras: string[] = [];
   const byKind = new Map<Part['kind'], number[]>();
   parts.forEach((p, i) => {
-    const list = byKind.get(p.kind) ?? [];
-    list.push(i);
-    byKind.set(p.kind, list);
+    const list = byKind.get(p.kind);
+    if (list) list.push(i);
+    else byKind.set(p.kind, [i]);
   });
   byKind.forEach((indexes, kind) => {
     const got = SENDERS[kind](client, indexes.map((i) => parts[i]), aliases);
-    indexes.forEach((partIndex, j) => (results[partIndex] = got[j]));
+    indexes.forEach((partIndex, j) => (results[partIndex] = got.results[j]));
+    extras.push(...got.extras);
   });
-  return results;
+  return { results, extras };
 }

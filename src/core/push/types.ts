@@ -29,8 +29,12 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   changed: 'changed rows',
 };
 
-/** What became of one row in a push; written into the add-on's result columns. */
-export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending';
+/**
+ * What became of one row in a push; written into the add-on's result columns. `Unconfirmed`: the
+ * hub's answer could not be tied to what was sent (or did not confirm it), so nothing was
+ * recorded and the next push sends the row again.
+ */
+export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed';
 
 export interface RowResult {
   status: RowStatus;
@@ -42,6 +46,8 @@ export interface RowResult {
   confirmed?: Record<string, number>;
   /** Rebuilt from the journal after an interruption: its per-channel outcomes are unknown, so Status [channel] cells are left as they are. */
   restored?: boolean;
+  /** Not sent because an open async job will set the same values: the row stays Pending in that job. */
+  held?: boolean;
 }
 
 /** Progress of a push run, as the sidebar's progress bar shows it. */

@@ -1,5 +1,5 @@
 import type { CellValue, SheetPort } from '../ports';
-import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, rewriteAsRead } from '../../sheet';
+import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, mapHeaders, rewriteAsRead } from '../../sheet';
 import type { RowResult } from './types';
 
 /** Written in Status [channel] when a push to every channel found no active listing there. */
@@ -28,27 +28,35 @@ export function contiguousRuns(columns: number[]): number[][] {
 
 export interface WriteBackInput {
   sheet: SheetPort;
-  /** The values read at the start of this execution (row 0 = header); updated with what is written. */
+  /**
+   * The sheet as read just before this write, in this execution and after any request was
+   * sent (row 0 = header): results go by its header, and rows between the results are written
+   * back as they are in it. Updated with what is written.
+   */
   values: CellValue[][];
+  /** Results by the row they belong to in `values`. */
   results: Map<number, RowResult>;
   now: number;
   /** Fill every Status [channel] column of a successful row (pushes that reach all channels). */
   allChannels: boolean;
-  /** Existing Status [channel] columns (ColumnMap.channelStatus). */
-  channelStatus: Record<string, number>;
   channelAliases?: Readonly<Record<string, string>>;
 }
 
+/** Statuses whose row keeps the Status [channel] cells a push to every channel did not report on. */
+const KEEPS_CHANNELS = new Set<RowResult['status']>(['Skipped']);
+
 /**
- * Writes row results into the add-on's own columns only, creating missing ones to the right of
- * the seller's. One write per run of adjacent result columns, spanning the rows of this chunk;
- * cells of rows outside the chunk are written back as they were read (the document lock is held
- * from the read to this write, so they are current).
+ * Writes row results into the add-on's own columns only, found by their header names in the
+ * header just read (a column the seller inserted, moved or renamed meanwhile is never written
+ * into: a missing add-on column is created to the right of the seller's). One write per run of
+ * adjacent result columns, spanning the result rows; rows between them are written back as
+ * `values` holds them, which is what the sheet held a moment ago.
  */
 export function writeResults(input: WriteBackInput): { writes: number } {
   const { sheet, values, results } = input;
   if (results.size === 0) return { writes: 0 };
   const header = values[0] ?? [];
+  const channelStatus = mapHeaders(header, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
   // Only well-formed channel codes become Status [channel] columns: anything else (a job's
   // unknown display name) would be a header that later pushes refuse.
   const channels = new Set<string>();
@@ -75,7 +83,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   // Status columns of the channels named in this push; for all-channel pushes, every existing one.
   const statusColumns = new Map<number, string>();
   for (const channel of channels) statusColumns.set(where[channelStatusHeader(channel)], channel);
-  if (input.allChannels) for (const [channel, c] of Object.entries(input.channelStatus)) statusColumns.set(c, channel);
+  if (input.allChannels) for (const [channel, c] of Object.entries(channelStatus)) statusColumns.set(c, channel);
   const valueFor = (result: RowResult, column: number, existing: CellValue): CellValue => {
     if (column === where[RESULT_HEADERS.status]) return result.status;
     if (column === where[RESULT_HEADERS.message]) return escapeCellText(result.message);
@@ -84,12 +92,17 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     const channel = statusColumns.get(column);
     if (channel === undefined) return safe(existing);
     if (result.channels[channel] !== undefined) return escapeCellText(result.channels[channel]);
-    if (input.allChannels && !result.restored && (result.status === 'OK' || result.status === 'Warning')) return NO_ACTIVE_LISTING;
-    return safe(existing);
+    if (!input.allChannels || result.restored || KEEPS_CHANNELS.has(result.status)) return safe(existing);
+    // The hub reported every channel with a listing: one it did not name has none. A row the hub
+    // did not take loses its old channel outcomes, which were about another value.
+    return result.status === 'OK' || result.status === 'Warning' ? NO_ACTIVE_LISTING : '';
   };
-  const rows = [...results.keys()];
-  const top = Math.min(...rows);
-  const bottom = Math.max(...rows);
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = 0;
+  for (const r of results.keys()) {
+    top = Math.min(top, r);
+    bottom = Math.max(bottom, r);
+  }
   const columns = [where[RESULT_HEADERS.status], where[RESULT_HEADERS.message], where[RESULT_HEADERS.jobId], where[RESULT_HEADERS.syncedAt], ...statusColumns.keys()];
   for (const run of contiguousRuns(columns)) {
     const block: CellValue[][] = [];

@@ -36,6 +36,9 @@ export function memorySheet(name: string, grid: CellValue[][] = []): MemorySheet
     readBlock(row, column, rows, columns) {
       return Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => this.grid[row - 1 + i]?.[column - 1 + j] ?? ''));
     },
+    readDisplayBlock(row, column, rows, columns) {
+      return this.readBlock(row, column, rows, columns).map((line) => line.map((v) => String(v)));
+    },
     write(row, column, values) {
       this.writes.push({ row, column, rows: values.length, columns: values[0]?.length ?? 0 });
       values.forEach((line, i) => {

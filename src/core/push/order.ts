@@ -1,0 +1,82 @@
+/**
+ * The one rule for parts that overlap: a general value (Update Stock's quantity, an async job's
+ * or an ERP id's price) is passed on by the hub to every channel's listing, so a per-channel
+ * value of the same field for the same SKU must reach the hub after it — never in the same
+ * parallel round, never before — or the general value would overwrite it.
+ */
+import type { ByChannelUpdate, PriceItem } from '../../api/schemas/stock';
+import type { PushedValues } from '../../sheet';
+import type { Part } from './parts';
+
+/** The per-channel field a general field is passed on to. */
+const PASSED_ON: Readonly<Record<string, string>> = { quantity: 'quantity', price: 'price', publishingPrice: 'price' };
+
+/** One value a part sets for its SKU: a field, per channel or (null) general. */
+export interface FieldWrite {
+  field: string;
+  channel: string | null;
+}
+
+/** What a part sets. */
+export function writesOf(part: Part): FieldWrite[] {
+  switch (part.kind) {
+    case 'price':
+      return [{ field: 'price', channel: (part.item as PriceItem).channel }];
+    case 'byChannel':
+      return (part.item as ByChannelUpdate).channelData.flatMap((entry) =>
+        (['quantity', 'price', 'salePrice', 'availableDays'] as const).filter((f) => entry[f] !== undefined).map((field) => ({ field, channel: entry.channel })),
+      );
+    default:
+      // stock, erp, async: general values, named by their value keys (`quantity`, `price`, `publishingPrice`).
+      return Object.keys(part.values).map((field) => ({ field, channel: null }));
+  }
+}
+
+/** True when `later` must reach the hub after `earlier` (both for the same SKU). */
+export function mustFollow(later: Part, earlier: Part): boolean {
+  const general = writesOf(earlier).filter((w) => w.channel === null).map((w) => PASSED_ON[w.field]);
+  return general.length > 0 && writesOf(later).some((w) => w.channel !== null && general.indexOf(w.field) >= 0);
+}
+
+/** The sending phase of each part of a row: one phase after every part it must follow. */
+export function phasesOf(parts: readonly Part[]): number[] {
+  const phase = parts.map(() => 0);
+  // Parts of one row are few and the relation has no cycles (general → per channel), so this settles at once.
+  for (let pass = 0; pass < parts.length; pass++) {
+    let moved = false;
+    parts.forEach((later, i) =>
+      parts.forEach((earlier, j) => {
+        if (i !== j && mustFollow(later, earlier) && phase[i] <= phase[j]) {
+          phase[i] = phase[j] + 1;
+          moved = true;
+        }
+      }),
+    );
+    if (!moved) break;
+  }
+  return phase;
+}
+
+/**
+ * The confirmed record after the hub confirmed `values` for a SKU. A general value comes with the
+ * channels the hub reports it passed it on to (`quantity:amazon` … from `sites`, see send.ts):
+ * those replace what was confirmed for them, and channels it did not reach keep theirs. Keys are
+ * applied general first, then per channel, as they were sent.
+ */
+export function applyConfirmed(before: Readonly<Record<string, number>> | undefined, values: Readonly<PushedValues>): Record<string, number> {
+  const after: Record<string, number> = { ...(before ?? {}) };
+  const keys = Object.keys(values);
+  for (const key of keys.filter((k) => k.indexOf(':') < 0)) after[key] = values[key];
+  for (const key of keys.filter((k) => k.indexOf(':') >= 0)) after[key] = values[key];
+  return after;
+}
+
+/**
+ * True when a part sets a value that an async job still to be run by the hub also sets (its
+ * general quantity and prices, passed on to every channel): sent now, it would be overwritten
+ * with the job's older value when the job runs.
+ */
+export function overlapsQueuedJob(part: Part): boolean {
+  const jobSets = new Set(['quantity', 'price']);
+  return writesOf(part).some((w) => jobSets.has(w.channel === null ? PASSED_ON[w.field] ?? w.field : w.field));
+}

@@ -1,0 +1,114 @@
+/**
+ * Where each result goes now. Between the read and the write a colleague may have sorted the
+ * sheet, inserted or deleted rows, or typed a new value: a result belongs to its row by identity
+ * (the SKU), never by position, and says OK only for the value that was sent.
+ */
+import { INPUT_HEADERS, plainDecimal, validateRow, type InputField, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
+import { rowIdentity } from './load';
+import type { Operation, RowResult } from './types';
+
+/** A result waiting to be written. */
+export interface PendingResult {
+  /** The row it was planned from, as read. */
+  rowNumber: number;
+  /** Who the row is (rowIdentity) as read. */
+  identity: string;
+  result: RowResult;
+  /** The values sent, to check that the row still holds them. */
+  sent?: PushedValues;
+}
+
+export interface Placement {
+  /** Results by the row they go to now. */
+  results: Map<number, RowResult>;
+  /** The result as written, by the row it was planned from. */
+  placedFrom: Map<number, RowResult>;
+  /** Results with no row to go to: their SKU is no longer in the sheet, or is in it more than once. */
+  unplaced: PendingResult[];
+  /** Results found at another row than the one they were read from. */
+  moved: number;
+}
+
+/** The operations whose values a row holds for an operation (push changes sends through three). */
+const VALUE_SOURCES: Record<Operation, ReadonlyArray<'stock' | 'prices' | 'byChannel' | 'erp' | 'async'>> = {
+  stock: ['stock'],
+  prices: ['prices'],
+  byChannel: ['byChannel'],
+  erp: ['erp'],
+  async: ['async'],
+  changes: ['stock', 'prices', 'byChannel'],
+};
+
+/** The values the row holds now for the operation (unreadable cells are absent). */
+function valuesNow(row: ParsedRow, table: TableRead, operation: Operation): PushedValues {
+  const out: PushedValues = {};
+  for (const source of VALUE_SOURCES[operation]) {
+    if (source === 'stock' && table.columns.input.quantity === undefined) continue;
+    const verdict = validateRow(source, row, table.columns);
+    if (verdict.ok) Object.assign(out, verdict.values);
+  }
+  return out;
+}
+
+/** "Price [amazon]" for `price:amazon`. */
+function label(key: string): string {
+  const [field, channel] = key.split(':');
+  const header = INPUT_HEADERS[field as InputField] ?? field;
+  return channel ? `${header} [${channel}]` : header;
+}
+
+/** The result of a row whose cells changed since they were sent: the hub holds what was sent, the row holds something else. */
+function changedSince(result: RowResult, changes: string[]): RowResult {
+  const note = `The row changed while the push ran (${changes.join('; ')}): the hub holds what was sent, not what the row shows now. Push again to send it.`;
+  const channels: Record<string, string> = {};
+  for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? 'Changed after it was sent' : text;
+  const status = result.status === 'OK' || result.status === 'Warning' ? 'Unconfirmed' : result.status;
+  return { ...result, status, message: `${result.message} \u00B7 ${note}`, channels };
+}
+
+/** Places results by identity in the sheet as read now, and checks their rows still hold what was sent. */
+export function placeResults(now: TableRead, pending: readonly PendingResult[], operation: Operation): Placement {
+  const rowAt = new Map<number, ParsedRow>();
+  const rowsOf = new Map<string, ParsedRow[]>();
+  for (const row of now.rows) {
+    if (row.blank) continue;
+    rowAt.set(row.rowNumber, row);
+    const identity = rowIdentity(row, operation);
+    const list = rowsOf.get(identity);
+    if (list) list.push(row);
+    else rowsOf.set(identity, [row]);
+  }
+  const results = new Map<number, RowResult>();
+  const placedFrom = new Map<number, RowResult>();
+  const unplaced: PendingResult[] = [];
+  let moved = 0;
+  for (const p of pending) {
+    const same = rowAt.get(p.rowNumber);
+    let row: ParsedRow | undefined;
+    // Still in place, and unique; or, for a row that sent nothing (its error is the same on any
+    // copy, e.g. a repeated SKU), in place at all.
+    if (same && rowIdentity(same, operation) === p.identity && (!p.sent || (rowsOf.get(p.identity)?.length ?? 0) === 1)) row = same;
+    else {
+      const found = rowsOf.get(p.identity);
+      if (found && found.length === 1 && !results.has(found[0].rowNumber)) {
+        row = found[0];
+        moved++;
+      }
+    }
+    if (!row || results.has(row.rowNumber)) {
+      unplaced.push(p);
+      continue;
+    }
+    let result = p.result;
+    if (p.sent) {
+      const held = valuesNow(row, now, operation);
+      const changes = Object.keys(p.sent)
+        .filter((key) => held[key] !== p.sent?.[key])
+        .map((key) => `${label(key)}: ${plainDecimal(p.sent?.[key] as number)} sent, ${held[key] === undefined ? 'now empty or unreadable' : `now ${plainDecimal(held[key])}`}`);
+      if (changes.length > 0) result = changedSince(result, changes);
+    }
+    results.set(row.rowNumber, result);
+    placedFrom.set(p.rowNumber, result);
+  }
+  return { results, placedFrom, unplaced, moved };
+}
