@@ -13,7 +13,8 @@ import type { CellValue } from '../ports';
 import { missingSheetMessage } from '../push/load';
 import { readStockTable } from '../push/stock-table';
 import { SnapshotStore } from '../push/snapshot';
-import { channelAliases } from './channels';
+import { channelAliases, writtenChannel } from './channels';
+import type { Product } from '../../api/schemas/stock';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
@@ -23,6 +24,21 @@ import { selectedRows } from './selection';
 import { applyColumnPlan, planColumns, rowRuns, writeBlocks } from './sheet-blocks';
 import type { Confirm, RefreshOutcome } from './types';
 import { localDateTime } from './when';
+
+/**
+ * Why an answer cannot be taken as the hub's values of `sku`, or null: it names another SKU, or
+ * names a channel more than once (which of the two is right cannot be known).
+ */
+function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<string, string>>): string | null {
+  if (product.sku !== sku) return `the hub answered with another product ('${product.sku.slice(0, 60)}'), so nothing was written; refresh it again`;
+  const seen = new Set<string>();
+  for (const entry of product.channelData) {
+    const channel = writtenChannel(entry.channel, aliases);
+    if (seen.has(channel)) return `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again`;
+    seen.add(channel);
+  }
+  return null;
+}
 
 /** More rows than this: pull the catalogue instead (one request per 50 SKUs instead of one per SKU). */
 export const MAX_REFRESH_ROWS = 2000;
@@ -52,9 +68,15 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const failures: string[] = [];
     skus.forEach((sku, i) => {
       const o = outcomes[i];
-      if (o.ok) found.set(sku, readProduct(o.value, aliases));
-      else if (o.error instanceof HubError && o.error.kind === 'not-found') notFound.add(sku);
-      else failures.push(`${sku}: ${o.error.message}`);
+      if (!o.ok) {
+        if (o.error instanceof HubError && o.error.kind === 'not-found') notFound.add(sku);
+        else failures.push(`${sku}: ${o.error.message}`);
+        return;
+      }
+      // The answer is taken only for the SKU asked for, with each channel named once.
+      const doubt = answerDoubt(sku, o.value, aliases);
+      if (doubt) failures.push(`${sku}: ${doubt}`);
+      else found.set(sku, readProduct(o.value, aliases));
     });
 
     const layout = layoutOf([...found.values()]);
@@ -69,12 +91,24 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       }
     }
 
+    // Read again after the requests: a colleague may have sorted rows or inserted columns since.
+    // Each SKU's values go to the one row holding that SKU now, in the columns found by header.
+    const now = ctx.ports.clock.now();
+    const reread = readStockTable(sheet, ctx.settings);
+    const rowsNow = new Map<string, number[]>();
+    for (const r of reread.table.rows) if (r.sku !== null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
+    const skuAt = new Map<number, string>();
+    let unplaced = 0;
+    for (const sku of skus) {
+      if (!found.has(sku) && !notFound.has(sku)) continue;
+      const at = rowsNow.get(sku) ?? [];
+      if (at.length === 1) skuAt.set(at[0], sku);
+      else unplaced++;
+    }
     const specs = pullColumns(layout);
-    const columns = planColumns(values[0] ?? [], specs.map((s) => s.header), aliases);
+    const columns = planColumns(reread.values[0] ?? [], specs.map((s) => s.header), aliases);
     const placed = specs.map((spec) => ({ column: columns.where[spec.header], spec }));
     const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
-    const skuAt = new Map(rows.map((r) => [r.rowNumber, r.sku as string]));
-    const now = ctx.ports.clock.now();
     const missingText = `No (not in the hub at the refresh of ${localDateTime(now, ctx.ports.session.timeZone())})`;
     const cell = (row: number, column: number): CellValue => {
       const spec = specAt.get(column) ?? null;
@@ -82,22 +116,22 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       const product = found.get(sku);
       if (product && spec) return pulledCell(spec, product, IN_HUB_YES);
       if (spec?.kind === 'inHub') return escapeCellText(missingText);
-      return keptCell(spec, values[row - 1]?.[column]);
+      return keptCell(spec, reread.values[row - 1]?.[column]);
     };
     // Rows that could not be read are left out of the blocks: nothing of theirs is rewritten.
-    const written = rows.filter((r) => found.has(r.sku as string) || notFound.has(r.sku as string)).map((r) => r.rowNumber);
-    if (written.length > 0) {
-      applyColumnPlan(sheet, columns, values.length);
-      writeBlocks(sheet, rowRuns(written), placed.map((p) => p.column), cell);
+    if (skuAt.size > 0) {
+      applyColumnPlan(sheet, columns, reread.values.length);
+      writeBlocks(sheet, rowRuns(skuAt.keys()), placed.map((p) => p.column), cell);
     }
 
     const entries = new Map<string, Record<string, number>>();
     found.forEach((product, sku) => entries.set(sku, mergePulled(current.get(sku), confirmedValues(product, layout), layout)));
     snapshot.replace(entries, current, now);
 
-    const refreshed = rows.filter((r) => found.has(r.sku as string)).length;
-    const gone = rows.filter((r) => notFound.has(r.sku as string)).length;
+    const refreshed = [...skuAt.values()].filter((sku) => found.has(sku)).length;
+    const gone = [...skuAt.values()].filter((sku) => notFound.has(sku)).length;
     const failed = rows.length - refreshed - gone;
+    if (unplaced > 0) failures.push(`${unplaced} row${unplaced === 1 ? '' : 's'} moved while the hub was read and ${unplaced === 1 ? 'its SKU is' : 'their SKUs are'} now missing or repeated, so nothing was written there`);
     const requests = client.stats.requests;
     const parts = [`${refreshed} row${refreshed === 1 ? '' : 's'} refreshed`];
     if (gone) parts.push(`${gone} not in the hub`);
