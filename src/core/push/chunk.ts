@@ -5,9 +5,9 @@ import { QuotaError } from '../errors';
 import { doneInRun, rowIdentity, rowKey, type LoadedSheet } from './load';
 import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalKey, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
 import { combineParts, type PartResult } from './outcome';
-import { applyConfirmed, overlapsQueuedJob } from './order';
+import { applyConfirmed, forgetSent, overlapsQueuedJob } from './order';
 import { planFor, pruneReapplied, type RowPlan } from './parts';
-import { placeResults, type PendingResult } from './relocate';
+import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
 import { RoundQueue, type RowInFlight } from './rounds';
 import type { StockItem } from '../../api/schemas/stock';
 import type { PushRun } from './run-store';
@@ -136,7 +136,8 @@ function reapplyOnlyWhatWasOverwritten(row: RowInFlight): void {
     if (pruned.part) row.plan.parts[index] = pruned.part;
     else row.results[index] = { ok: true, message: 'Per-channel quantities already as the hub holds them', channels: {}, confirmed: {} };
     if (pruned.reapplied.length > 0) {
-      row.plan.notes.push(`${pruned.reapplied.map((ch) => `Quantity [${ch}]`).join(', ')} sent again after the general Quantity, which the hub passed on to ${pruned.reapplied.length === 1 ? 'that channel' : 'those channels'}`);
+      const passed = general ? 'passed it on to' : 'may have passed it on to every channel, including';
+      row.plan.notes.push(`${pruned.reapplied.map((ch) => `Quantity [${ch}]`).join(', ')} sent again after the general Quantity: the hub ${passed} ${pruned.reapplied.length === 1 ? 'that channel' : 'those channels'}`);
     }
   }
 }
@@ -211,17 +212,19 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   // Results not yet in the sheet, and the results written (by planned row) for the counts.
   let waiting: PendingResult[] = [];
   const written = new Map<number, RowResult>();
-  const wait = (rowNumber: number, result: RowResult): void => {
+  const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
+  const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = []): void => {
     const plan = planAt.get(rowNumber) as RowPlan;
+    const read = rowAt.get(rowNumber);
     waiting.push({
       rowNumber,
       identity: rowIdentity({ sku: plan.sku, rowNumber, erpId: plan.erpId ?? null }, run.operation),
       result,
-      ...(plan.send ? { sent: sentValues(plan) } : {}),
+      ...(plan.send ? { sent: sentValues(plan), held: read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan), snapshot } : {}),
     });
   };
   const replayed = replayJournal(ctx, run, slice);
-  replayed.forEach((result, rowNumber) => wait(rowNumber, result));
+  replayed.forEach((result, rowNumber) => wait(rowNumber, result, result.confirmed ? [{ confirm: result.confirmed }] : []));
   const queue = new RoundQueue(
     slice.filter((plan): plan is SendPlan => {
       if (replayed.has(plan.rowNumber)) return false;
@@ -242,10 +245,15 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const now = clock.now();
     writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: run.operation === 'stock' || run.operation === 'async', channelAliases: aliases });
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
+    // Each part in the order it reached the hub: confirmed values recorded, values sent and not
+    // confirmed no longer known either way.
     const entries = new Map<string, ConfirmedValues>();
     for (const p of waiting) {
       const sku = planAt.get(p.rowNumber)?.sku;
-      if (sku && p.result.confirmed) entries.set(sku, applyConfirmed(entries.get(sku) ?? loaded.confirmed.get(sku), p.result.confirmed));
+      if (!sku || !p.snapshot || p.snapshot.length === 0) continue;
+      let entry = entries.get(sku) ?? loaded.confirmed.get(sku) ?? {};
+      for (const step of p.snapshot) entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
+      entries.set(sku, entry);
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
     const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
@@ -294,9 +302,10 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       // A part Apps Script never sent (daily quota) leaves its row unsent: nothing to write.
       if (results.some((r) => r.stop?.kind === 'quota')) continue;
       // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
-      const byPhase = results.map((r, i) => ({ r, phase: row.phases[i] })).sort((a, b) => a.phase - b.phase).map((x) => x.r);
-      const result = combineParts(byPhase, row.plan.notes);
-      wait(row.plan.rowNumber, result);
+      const byPhase = results.map((r, i) => ({ r, part: row.plan.parts[i], phase: row.phases[i] })).sort((a, b) => a.phase - b.phase);
+      const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);
+      const steps = byPhase.map(({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }));
+      wait(row.plan.rowNumber, result, steps);
       const entry = result.status === 'OK' ? 'OK' : result.status === 'Pending' && result.jobId ? `P:${result.jobId}` : null;
       if (entry) journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, entry), entry });
     }

@@ -80,3 +80,19 @@ export function overlapsQueuedJob(part: Part): boolean {
   const jobSets = new Set(['quantity', 'price']);
   return writesOf(part).some((w) => jobSets.has(w.channel === null ? PASSED_ON[w.field] ?? w.field : w.field));
 }
+
+/**
+ * The confirmed record after values were sent but not confirmed (no answer, a refusal, an
+ * unconfirmed or pending result): the hub may or may not hold them now, so they are no longer
+ * known — including, for a general value, what it may have passed on to each channel. The next
+ * changed-rows push then sends them again instead of trusting an older confirmation.
+ */
+export function forgetSent(before: Readonly<Record<string, number>> | undefined, sentKeys: readonly string[]): Record<string, number> {
+  const after: Record<string, number> = { ...(before ?? {}) };
+  for (const key of sentKeys) {
+    delete after[key];
+    const passedOn = key.indexOf(':') < 0 ? PASSED_ON[key] : undefined;
+    if (passedOn) for (const old of Object.keys(after)) if (old.startsWith(`${passedOn}:`)) delete after[old];
+  }
+  return after;
+}

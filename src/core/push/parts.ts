@@ -128,8 +128,9 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
  * A by-channel part that re-applies per-channel quantities, just before it is sent: keeps only
  * those the hub really overwrote with the general quantity (the channels it reported OK for it)
  * and that differ from it; the other fields of the part stay. `general` is the general quantity's
- * result, null when it was not confirmed (then nothing was overwritten that can be known, and the
- * row is sent again whole at the next push). Returns the part to send, or null for nothing.
+ * result, null when it was not confirmed: then the hub may or may not have passed it on, so every
+ * per-channel quantity goes, and the hub ends as the sheet reads either way. Returns the part to
+ * send, or null for nothing.
  */
 export function pruneReapplied(part: Part, general: { quantity: number; channels: Readonly<Record<string, string>> } | null): { part: Part | null; reapplied: string[] } {
   if (part.kind !== 'byChannel' || !part.reapplied) return { part, reapplied: [] };
@@ -138,7 +139,7 @@ export function pruneReapplied(part: Part, general: { quantity: number; channels
   const channelData = part.item.channelData
     .map((entry) => {
       if (!again.has(entry.channel)) return entry;
-      const overwritten = general !== null && general.channels[entry.channel] === 'OK' && entry.quantity !== general.quantity;
+      const overwritten = general === null || (general.channels[entry.channel] === 'OK' && entry.quantity !== general.quantity);
       if (overwritten) {
         kept.add(entry.channel);
         return entry;

@@ -14,9 +14,20 @@ export interface PendingResult {
   /** Who the row is (rowIdentity) as read. */
   identity: string;
   result: RowResult;
-  /** The values sent, to check that the row still holds them. */
+  /** The values sent (what the hub may hold now for this SKU). */
   sent?: PushedValues;
+  /**
+   * The values the row held for the operation when it was read (the sent ones and, for push
+   * changes, those it did not need to send): the row must hold exactly these when its result is
+   * written, or the result speaks of values the row no longer shows. Defaults to `sent`.
+   */
+  held?: PushedValues;
+  /** What the result means for the snapshot of confirmed values, in the order the parts reached the hub. */
+  snapshot?: SnapshotStep[];
 }
+
+/** One step of a row's effect on the snapshot: values the hub confirmed, or values sent and not confirmed (no longer known). */
+export type SnapshotStep = { confirm: PushedValues } | { forget: string[] };
 
 export interface Placement {
   /** Results by the row they go to now. */
@@ -39,8 +50,8 @@ const VALUE_SOURCES: Record<Operation, ReadonlyArray<'stock' | 'prices' | 'byCha
   changes: ['stock', 'prices', 'byChannel'],
 };
 
-/** The values the row holds now for the operation (unreadable cells are absent). */
-function valuesNow(row: ParsedRow, table: TableRead, operation: Operation): PushedValues {
+/** The values the row holds for the operation (unreadable cells are absent). */
+export function valuesNow(row: ParsedRow, table: TableRead, operation: Operation): PushedValues {
   const out: PushedValues = {};
   for (const source of VALUE_SOURCES[operation]) {
     if (source === 'stock' && table.columns.input.quantity === undefined) continue;
@@ -100,11 +111,12 @@ export function placeResults(now: TableRead, pending: readonly PendingResult[], 
       continue;
     }
     let result = p.result;
-    if (p.sent) {
+    const then = p.held ?? p.sent;
+    if (then) {
       const held = valuesNow(row, now, operation);
-      const changes = Object.keys(p.sent)
-        .filter((key) => held[key] !== p.sent?.[key])
-        .map((key) => `${label(key)}: ${plainDecimal(p.sent?.[key] as number)} sent, ${held[key] === undefined ? 'now empty or unreadable' : `now ${plainDecimal(held[key])}`}`);
+      const changes = [...new Set([...Object.keys(then), ...Object.keys(held)])]
+        .filter((key) => held[key] !== then[key])
+        .map((key) => `${label(key)}: ${then[key] === undefined ? 'empty then' : `${plainDecimal(then[key])} then`}, ${held[key] === undefined ? 'now empty or unreadable' : `now ${plainDecimal(held[key])}`}`);
       if (changes.length > 0) result = changedSince(result, changes);
     }
     results.set(row.rowNumber, result);

@@ -73,6 +73,10 @@ describe('confirmed values', () => {
     expect((pruned.part?.item as { channelData: unknown[] }).channelData).toEqual([{ channel: 'amazon', quantity: 3 }, { channel: 'linio', salePrice: 9 }]);
     expect(pruned.part?.values).toEqual({ 'quantity:amazon': 3, 'salePrice:linio': 9 });
     expect(pruneReapplied(byChannel('A', 2, [{ channel: 'amazon', quantity: 3 }]), null).part).not.toBeNull(); // an edited value is never pruned
+    // The general quantity not confirmed: it may have reached every channel, so every per-channel quantity goes.
+    const unknown = pruneReapplied(part, null);
+    expect(unknown.reapplied).toEqual(['amazon', 'walmart', 'linio']);
+    expect((unknown.part?.item as { channelData: unknown[] }).channelData).toHaveLength(3);
     const onlyReapplied = byChannel('A', 2, [{ channel: 'amazon', quantity: 5 }]);
     (onlyReapplied as { reapplied?: string[] }).reapplied = ['amazon'];
     expect(pruneReapplied(onlyReapplied, { quantity: 5, channels: { amazon: 'OK' } }).part).toBeNull();

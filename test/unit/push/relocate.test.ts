@@ -56,7 +56,7 @@ describe('placeResults: by identity, never by position', () => {
     const p = placeResults(now, [pending(2, 'A', 1)], 'stock');
     const r = p.results.get(2)!;
     expect(r.status).toBe('Unconfirmed');
-    expect(r.message).toMatch(/Quantity: 1 sent, now 7/);
+    expect(r.message).toMatch(/Quantity: 1 then, now 7/);
     expect(r.channels.amazon).toBe('Changed after it was sent');
     const emptied = placeResults(readTable([['SKU', 'Quantity'], ['A', '']]), [pending(2, 'A', 1)], 'stock');
     expect(emptied.results.get(2)!.message).toMatch(/now empty or unreadable/);

@@ -25,7 +25,7 @@ describe('prices and quantities within sense', () => {
   ])('%p rounds to %p', (v, r) => expect(roundToCents(v)).toBe(r));
 
   const columns = readTable([['SKU', 'Price [amazon]', 'Quantity']]).columns;
-  const row = (price: unknown, quantity: unknown = 1) => readTable([['SKU', 'Price [amazon]', 'Quantity'], ['A', price, quantity]]).rows[0];
+  const row = (price: number, quantity: number = 1) => readTable([['SKU', 'Price [amazon]', 'Quantity'], ['A', price, quantity]]).rows[0];
 
   test('a price with more than 2 decimals is sent rounded, and the row says so', () => {
     const v = validateRow('prices', row(10.005), columns);
