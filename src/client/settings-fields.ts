@@ -49,7 +49,7 @@ export const FIELDS = {
     hint: 'One read=written pair per line, e.g. meli=mercadolibre (that one is built in).',
   },
   logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
-  chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 50, max: 5000 },
+  chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
   deployment: {
     path: 'deployment', label: 'Deployment', kind: 'select',
     hint: 'Add-ons may run scheduled imports at most hourly; a script bound to this spreadsheet may run every minute.',

@@ -84,9 +84,11 @@ export class InvariantRunner {
     const seen: string[] = [];
     const rows = s.rows.map((row, i) => {
       let key: string;
-      if (row.sku === 'unknown') key = `NOPE-${i}`;
+      const pick = (n: number): HubProduct => list[n % list.length];
+      if (row.sku === 'next') key = s.operation === 'erp' ? pick(i).internalId : pick(i).sku;
+      else if (row.sku === 'unknown') key = `NOPE-${i}`;
       else if (row.sku === 'repeat') key = seen[seen.length - 1] ?? `NOPE-${i}`;
-      else key = s.operation === 'erp' ? list[row.sku].internalId : list[row.sku].sku;
+      else key = s.operation === 'erp' ? pick(row.sku).internalId : pick(row.sku).sku;
       seen.push(key);
       return s.headers.map((h) => (h === 'SKU' || h === 'ERP id' ? key : row.cells[h] ?? ''));
     });

@@ -59,7 +59,7 @@ export interface Scenario {
   /** Header order (a permutation of the operation's headers). */
   headers: string[];
   /** Rows: one value per header, by header. `sku` picks a product by index, or an unknown / repeated SKU. */
-  rows: Array<{ sku: number | 'unknown' | 'repeat'; cells: Record<string, CellSpec> }>;
+  rows: Array<{ sku: 'next' | number | 'unknown' | 'repeat'; cells: Record<string, CellSpec> }>;
   faults: FaultMix;
   mode: 'menu' | 'sidebar';
   chunkRows: number;
@@ -142,7 +142,8 @@ const faults: fc.Arbitrary<FaultMix> = fc.record({
 /** A scenario of one operation with up to `maxRows` rows. */
 export function scenario(operation: InvariantOperation, maxRows = 60): fc.Arbitrary<Scenario> {
   const base = HEADERS[operation];
-  const products = operation === 'changes' || operation === 'refresh' ? Math.min(40, maxRows) : 40;
+  // Push operations: a product per row and some to spare; changes and refresh: the pulled catalogue is the sheet.
+  const products = operation === 'changes' || operation === 'refresh' ? Math.min(40, maxRows) : maxRows + 10;
   return fc.record({
     operation: fc.constant(operation),
     products: fc.constant(products),
@@ -153,14 +154,21 @@ export function scenario(operation: InvariantOperation, maxRows = 60): fc.Arbitr
         ? fc.constant([])
         : fc.array(
             fc.record({
-              sku: fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: products - 1 }) }, { weight: 1, arbitrary: fc.constantFrom('unknown' as const, 'repeat' as const) }),
+              // Mostly the next product (rows of one SKU each), now and then any product (a repeat
+              // elsewhere in the sheet), a SKU the hub does not have, or the previous row's SKU.
+              sku: fc.oneof(
+                { weight: 14, arbitrary: fc.constant('next' as const) },
+                { weight: 1, arbitrary: fc.integer({ min: 0, max: products - 1 }) },
+                { weight: 1, arbitrary: fc.constantFrom('unknown' as const, 'repeat' as const) },
+              ),
               cells: fc.record(Object.fromEntries(base.filter((h) => h !== 'SKU' && h !== 'ERP id').map((h) => [h, cellFor(h)]))) as fc.Arbitrary<Record<string, CellSpec>>,
             }),
-            { minLength: 1, maxLength: maxRows },
+            // 'max': lengths spread over the whole range, not fast-check's small default.
+            { minLength: 1, maxLength: maxRows, size: 'max' },
           ),
     faults,
     mode: fc.constantFrom('menu' as const, 'sidebar' as const),
-    chunkRows: fc.integer({ min: 3, max: 25 }),
+    chunkRows: fc.integer({ min: 10, max: 30 }),
     edits: fc.array(timedEdit, { maxLength: 4 }),
     picks: fc.array(fraction, { minLength: 1, maxLength: 12 }),
   });

@@ -36,8 +36,7 @@ export function propertyEnv(): Promise<AddonEnv> {
 }
 
 /** Runs the property; throws with fast-check's report (seed, shrunk scenario) on a violation. */
-export function runSuite(env: AddonEnv, operation: InvariantOperation, options: { seeds: number; maxRows: number; seed?: number; name?: string }): SuiteFigures {
-  const runner = new InvariantRunner(env);
+export function runSuite(env: AddonEnv, operation: InvariantOperation, options: { seeds: number; maxRows: number; seed?: number; report?: string }): SuiteFigures {
   const seed = options.seed ?? Number(process.env.INVARIANT_SEED ?? Date.now() % 2_147_483_647);
   const figures: SuiteFigures = {
     operation, seeds: 0, maxRows: options.maxRows, executions: 0, faults: {}, edits: {}, okRowsChecked: 0, snapshotEntriesChecked: 0,
@@ -65,10 +64,9 @@ export function runSuite(env: AddonEnv, operation: InvariantOperation, options: 
     else if (/outside the add-on's columns|refresh changed/.test(text)) figures.inputCellsChanged++;
     else if (/snapshot says/.test(text)) figures.confirmedNotStored++;
     else figures.otherViolations++;
-    writeReliability(`invariants/${options.name ?? operation}`, figures);
+    writeReliability(options.report ?? `invariants/${operation}`, figures);
     throw e;
   }
-  void runner;
-  writeReliability(`invariants/${options.name ?? operation}`, figures);
+  writeReliability(options.report ?? `invariants/${operation}`, figures);
   return figures;
 }

@@ -34,7 +34,8 @@ export const Settings = z.object({
   /** Rows kept in the Log sheet. */
   logMaxRows: z.number().int().min(50).max(10000).default(1000),
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */
-  chunkRows: z.number().int().min(50).max(5000).default(500),
+  // Small chunks give finer progress and more points to cancel at; each chunk re-reads the sheet.
+  chunkRows: z.number().int().min(10).max(5000).default(500),
   orders: z
     .object({
       /** 0 = no schedule. */

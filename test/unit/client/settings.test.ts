@@ -106,7 +106,7 @@ describe('settings form', () => {
       'sheetNames.stock': 'A sheet name cannot be empty.',
       sheetNames: 'Two roles use the same sheet name: Jobs.',
       concurrency: 'Enter a number from 1 to 30.',
-      chunkRows: 'Enter a number from 50 to 5000.',
+      chunkRows: 'Enter a number from 10 to 5000.',
       'orders.backfillDays': 'Enter a whole number from 1 to 365.',
       channelAliases: expect.stringMatching(/^Line 1/),
     });

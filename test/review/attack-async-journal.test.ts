@@ -1,0 +1,48 @@
+/**
+ * Send as async job, cut off after the round's journal entry ("P:<job>") and before the results
+ * reach the sheet. The seller edits the general Price before pushing again (which resumes the
+ * run). The journal entry of a queued row is keyed by identity only, so the row is restored as
+ * Pending in the job, and the job's items are recorded with the values the row holds NOW
+ * (chunk.ts: `jobs.set(..., { sku, values: p.sent })`, p.sent = sentValues of the new plan).
+ * Refresh job results then compares the hub's item price (= publishingPrice) with the recorded
+ * publishingPrice, finds them equal and confirms price 25, which the hub never received (it holds 20).
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
+
+describe('attack: async job restored from the journal after an edit', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  const setup = (): void => {
+    freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {} } }]);
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Price', 'Publishing price'], ['A-1', 4, 20, 30]]);
+  };
+
+  test('the job-id journal entry turns the edited price into a confirmed one', () => {
+    setup();
+    const cut = rehearseCut(env, () => env.rt.call('pushAsyncAll'));
+    expect(cut).toBeGreaterThan(0);
+    setup();
+    env.rt.cutOffAfter(cut);
+    expect(() => env.rt.call('pushAsyncAll')).toThrow(/Exceeded maximum execution time/);
+    env.rt.sheet(SHEET).setValues([[25]], 'C2'); // the seller edits the general price
+    env.rt.call('pushAsyncAll'); // resumes
+    expect(rows(env)[0]['Sync status']).toBe('Pending');
+    env.rt.advance(120_000);
+    env.rt.call('refreshJobs');
+    const [row] = rows(env);
+    const hub = products(env).get('A-1')!;
+    const snap = snapshot(env).get('A-1') ?? {};
+    // Contract: OK => the hub holds the row's Price (25) as sent; confirmed => stored.
+    expect({ status: row['Sync status'], sheetPrice: row.Price, hubPrice: hub.price, snapshotPrice: snap.price }).toEqual({
+      status: row['Sync status'] === 'OK' ? 'must not be OK' : row['Sync status'],
+      sheetPrice: 25,
+      hubPrice: 20,
+      snapshotPrice: undefined,
+    });
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Prices by ERP id on a sheet WITH SKUs: the hub sets the price of the OLDEST product with that ERP
+ * id (hub-api notes; the demo seed has CAM-ROJA.M and CAM-ROJA.M-2 sharing one). The row of the
+ * newer SKU says OK and the snapshot records the price as confirmed for that SKU (and, passed on,
+ * for each of its channels), though the hub changed another product.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+
+describe('attack: prices by ERP id tied to the row SKU', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('a row whose SKU is the newer of two products sharing an ERP id', () => {
+    freshWorld(env, [
+      { sku: 'OLD-1', internalId: 'ERP-77', quantity: 1, price: 10, listings: { amazon: {} } },
+      { sku: 'NEW-1', internalId: 'ERP-77', quantity: 1, price: 10, listings: { amazon: {} } },
+    ]);
+    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], ['NEW-1', 'ERP-77', 55]]);
+    env.rt.call('pushErpAll');
+    const [row] = rows(env);
+    const hub = products(env);
+    const snap = snapshot(env).get('NEW-1') ?? {};
+    expect({
+      status: row['Sync status'],
+      amazon: row['Status [amazon]'],
+      hubNew: hub.get('NEW-1')!.price,
+      hubOld: hub.get('OLD-1')!.price,
+      snapshotNew: snap,
+    }).toEqual(expect.objectContaining({ hubNew: 10, hubOld: 55 }));
+    // Contract: OK only when the hub holds 55 for NEW-1; recorded as confirmed only then.
+    expect(row['Sync status'] === 'OK' ? hub.get('NEW-1')!.price : 55).toBe(55);
+    expect(snap.price === undefined || snap.price === hub.get('NEW-1')!.price).toBe(true);
+  });
+
+  test('a row whose SKU is simply another product than the ERP id\'s', () => {
+    freshWorld(env, [
+      { sku: 'A-1', internalId: 'ERP-1', quantity: 1, price: 10, listings: { amazon: {} } },
+      { sku: 'B-1', internalId: 'ERP-2', quantity: 1, price: 10, listings: { amazon: {} } },
+    ]);
+    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], ['A-1', 'ERP-2', 66]]);
+    env.rt.call('pushErpAll');
+    const [row] = rows(env);
+    const hub = products(env);
+    const snap = snapshot(env).get('A-1') ?? {};
+    // Contract: confirmed for A-1 only if the hub holds 66 for A-1.
+    expect({ status: row['Sync status'], snapPrice: snap.price, hubA: hub.get('A-1')!.price }).toEqual({ status: row['Sync status'], snapPrice: undefined, hubA: 10 });
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * A push stock cut off after its journal entry and resumed: the row is restored from the journal
+ * as OK with only {quantity} confirmed. The uninterrupted path also records what the hub passed the
+ * general quantity on to (quantity:amazon = 5, send.ts passedOn); the replay does not, so the
+ * snapshot keeps an older quantity:amazon = 3 that the hub no longer holds, and "Push changes"
+ * then never sends Quantity [amazon].
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
+
+describe('attack: journal replay after a cut-off', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  const setup = (): void => {
+    freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {}, walmart: {} } }]);
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Quantity [amazon]'], ['A-1', 1, 3]]);
+    env.rt.call('pushByChannelAll'); // amazon = 3, confirmed
+    expect(snapshot(env).get('A-1')).toEqual(expect.objectContaining({ 'quantity:amazon': 3 }));
+    env.rt.sheet(SHEET).setValues([[5]], 'B2'); // the seller sets the general quantity
+  };
+
+  test('the snapshot is left claiming quantity:amazon = 3 while the hub holds 5', () => {
+    setup();
+    const cut = rehearseCut(env, () => env.rt.call('pushStockAll'));
+    expect(cut).toBeGreaterThan(0);
+    // Uninterrupted, the snapshot follows the hub:
+    expect(snapshot(env).get('A-1')).toEqual(expect.objectContaining({ quantity: 5, 'quantity:amazon': 5 }));
+
+    setup();
+    env.rt.cutOffAfter(cut);
+    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    env.rt.call('pushStockAll'); // resumes the run: the row comes back from the journal
+    const [row] = rows(env);
+    expect(String(row['Sync message'])).toMatch(/before an interruption/);
+    const hub = products(env).get('A-1')!;
+    expect(hub.listings.amazon!.quantity).toBe(5);
+    const snap = snapshot(env).get('A-1')!;
+    env.adminSync('DELETE', '/__admin/requests');
+    env.rt.call('pushChanges');
+    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) => r.path.startsWith('/api/'));
+    // Contract: confirmed => the hub holds it.
+    expect({ snapshotAmazon: snap['quantity:amazon'], hubAmazon: hub.listings.amazon!.quantity, pushChangesRequests: sent.length, sheetAmazon: row['Quantity [amazon]'] })
+      .toEqual({ snapshotAmazon: 5, hubAmazon: 5, pushChangesRequests: 1, sheetAmazon: 3 });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The daily Properties quota running out at every possible point of a push (menu, push stock,
+ * 120 rows): rows must stay unsent (not Error), the run must stop with a sentence naming the quota,
+ * and nothing may be left that blocks the next day's push.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+
+describe('attack: Properties quota mid-push', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('every cut point', () => {
+    const skus = Array.from({ length: 120 }, (_, i) => `Q-${i + 1}`);
+    const problems: string[] = [];
+    for (let left = 0; left <= 40; left++) {
+      freshWorld(env, skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+      env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 10 + i])]);
+      const q = env.rt.quota('properties');
+      const limit = q.limit ?? 50_000;
+      env.rt.setQuotaUsed('properties', limit - left);
+      const dialogs: string[] = [];
+      env.rt.answerNext('OK', 'OK', 'OK');
+      let thrown = '';
+      try {
+        env.rt.call('pushStockAll');
+      } catch (e) {
+        thrown = String(e).slice(0, 200);
+      }
+      for (const d of env.rt.dialogs()) dialogs.push(String((d as { message?: string }).message ?? ''));
+      const out = rows(env);
+      const hub = products(env);
+      const snap = snapshot(env);
+      const errors = out.filter((r) => r['Sync status'] === 'Error');
+      const falseOk = out.filter((r) => r['Sync status'] === 'OK' && hub.get(String(r.SKU))!.quantity !== r.Quantity);
+      const falseSnap = [...snap].filter(([sku, v]) => v.quantity !== undefined && hub.get(sku)?.quantity !== v.quantity);
+      const sent = skus.filter((s) => hub.get(s)!.quantity !== 1).length;
+      const written = out.filter((r) => r['Sync status']).length;
+      const said = [...dialogs, ...env.rt.toasts().map((t) => String((t as { message?: string }).message ?? ''))].join(' | ');
+      if (errors.length || falseOk.length || falseSnap.length) problems.push(`left ${left}: errors ${errors.length} (${String(errors[0]?.['Sync message'] ?? '').slice(0, 120)}), falseOk ${falseOk.length}, falseSnap ${falseSnap.length}`);
+      if (sent > 0 && written < sent) problems.push(`left ${left}: the hub took ${sent} rows, ${written} results written; said: ${said.slice(0, 250)} ${thrown}`);
+      if ((sent < 120 || written < 120) && !/quota|too many times/i.test(said + thrown)) problems.push(`left ${left}: stopped without naming the quota (sent ${sent}, written ${written}): ${said.slice(0, 250)} ${thrown}`);
+      // The next day, the same push must go through.
+      env.rt.advance(25 * 60 * 60 * 1000);
+      env.rt.answerNext('OK', 'OK');
+      try {
+        env.rt.call('pushStockAll');
+      } catch (e) {
+        problems.push(`left ${left}: next day: ${String(e).slice(0, 200)}`);
+      }
+      const next = rows(env).filter((r) => r['Sync status'] !== 'OK').length;
+      if (next) problems.push(`left ${left}: next day ${next} rows not OK`);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
