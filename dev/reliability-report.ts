@@ -80,6 +80,7 @@ function main(): void {
   const orders = readReliability<Json>('interruptions-orders');
   const asyncJobs = readReliability<Json>('interruptions-async');
   const concurrency = readReliability<Json>('concurrency');
+  const budget = readReliability<Json>('property-budget');
   const bad = readReliability<{ kinds: number; cases: Array<{ kind: string; where: string; message: string }> }>('bad-input');
   const leaks = leakFigures();
   const missing = 'not run (run `npm test` first)';
@@ -113,6 +114,10 @@ function main(): void {
     row(
       'Concurrency: two users push and the import trigger fires at the same moment',
       concurrency ? `serialised by the document lock; the waiting user is told who and since when; the import is put off to its next run; interleaved rows: ${concurrency.interleavedRows}` : missing,
+    ),
+    row(
+      'Bounded state: 5,000 selected rows of 200-character SKUs pushed through five executions cut at random',
+      budget ? `document properties peaked at ${(budget.maxDocumentPropertyBytes / 1024).toFixed(1)} KB (budget ${budget.budget / 1024} KB of the 500 KB store); the selection is kept in a hidden sheet; nothing of the run is left after it` : missing,
     ),
     row('Bad inputs: sheets, cells, settings, hub answers', bad ? `${bad.kinds} kinds tried, each with its specific message (below); nothing thrown uncaught; no input cell changed` : missing),
     row('Token leaks: checked after every operation of the end-to-end suite (cells, notes, formulas, logs, toasts, dialogs, document/script properties, errors, sidebar page and payloads, Drive, request URLs and bodies)', `${leaks.checks.toLocaleString('en-US')} checks in ${leaks.files} test environments; leaks found: ${leaks.leaks.length}`),

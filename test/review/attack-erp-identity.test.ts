@@ -49,4 +49,21 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
     // Contract: confirmed for A-1 only if the hub holds 66 for A-1.
     expect({ status: row['Sync status'], snapPrice: snap.price, hubA: hub.get('A-1')!.price }).toEqual({ status: row['Sync status'], snapPrice: undefined, hubA: 10 });
   });
+
+  test('an ERP id cell holding 123 formatted 00000 (the seller sees 00123) updates ERP id "123"', () => {
+    freshWorld(env, [
+      { sku: 'X-1', internalId: '00123', quantity: 1, price: 10, listings: { amazon: {} } },
+      { sku: 'Y-1', internalId: '123', quantity: 1, price: 10, listings: { amazon: {} } },
+    ]);
+    env.rt.addSheet(SHEET, [['ERP id', 'Price'], [123, 77]]);
+    env.rt.sheet(SHEET).setNumberFormat('A2', '00000');
+    expect(env.rt.sheet(SHEET).displayValues()[1][0]).toBe('00123');
+    env.rt.call('pushErpAll');
+    const [row] = rows(env);
+    const hub = products(env);
+    // Identity as the seller sees it (issue 11 §5): 00123 is X-1's ERP id.
+    expect({ status: row['Sync status'], message: row['Sync message'], x: hub.get('X-1')!.price, y: hub.get('Y-1')!.price }).toEqual(
+      expect.objectContaining({ x: row['Sync status'] === 'OK' ? 77 : 10, y: 10 }),
+    );
+  });
 });

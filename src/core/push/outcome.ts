@@ -1,5 +1,5 @@
 import { canonicalChannel } from '../../api/channels';
-import type { HubError } from '../../api/errors';
+import { URLFETCH_QUOTA_TEXT, type HubError } from '../../api/errors';
 import { KNOWN_CHANNEL_CODES, parseSitesString, type SiteOutcome } from '../../api/sites';
 import { isSuccessStatus } from '../../api/success';
 import type { PushedValues } from '../../sheet';
@@ -123,7 +123,8 @@ export function readSiteResult(result: { status?: string; result?: string; msg?:
 
 /** Every part of a request that failed as a whole gets the request's error. */
 export function fromRequestError(error: HubError): PartResult {
-  const stop = error.kind === 'auth' || error.kind === 'quota' ? { stop: { kind: error.kind, message: error.message } } : {};
+  const why = error.kind === 'quota' ? URLFETCH_QUOTA_TEXT : error.message;
+  const stop = error.kind === 'auth' || error.kind === 'quota' ? { stop: { kind: error.kind, message: why } } : {};
   return { ok: false, message: error.message, channels: {}, ...stop };
 }
 

@@ -148,7 +148,8 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
 /** The sentence that ends a push stopped by a daily quota: which one, and by when it resets. */
 function quotaStop(ctx: Context, run: PushRun, remaining: number, reason: string): string {
   const by = localDateTime(ctx.ports.clock.now() + 24 * 60 * 60 * 1000, ctx.ports.session.timeZone());
-  return `${reason} It resets by ${by} at the latest. ${remaining} row${remaining === 1 ? ' was' : 's were'} not sent and stay as they are: push again then (${run.ok + run.failed + run.skipped} were done).`;
+  const done = run.ok + run.failed + run.skipped;
+  return `${reason} It resets by ${by} at the latest. ${remaining.toLocaleString('en-US')} row${remaining === 1 ? ' was' : 's were'} not sent and stay as they are: push again then (${done.toLocaleString('en-US')} were done).`;
 }
 
 /** Sets when the background trigger must continue this user's push (null: never) and re-arms it. */
