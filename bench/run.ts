@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { benchPush, pushTable, LATENCY_MS } from './push';
 import { CATALOGUE_LATENCY_MS, CATALOGUE_TABLE_HEADER, benchCatalogue, catalogueRow } from './catalogue';
+import { PRICES_TABLE_HEADER, benchPrices, pricesRow } from './prices';
 import { ORDERS_LATENCY_MS, ORDERS_TABLE_HEADER, benchOrders, ordersRow } from './orders';
 
 async function main(): Promise<void> {
@@ -16,6 +17,9 @@ async function main(): Promise<void> {
   console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');
   const push = await benchPush([1000, 10_000], 1000);
   sections.push(`## Push stock from the menu\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. *Virtual time* is what the Apps Script execution spends: measured request latency plus the runtime emulator's Sheets cost model (dev/gas-runtime/README.md). Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`);
+  console.log('bench: push prices (1,000 and 10,000 rows × 3 channels)…');
+  const prices = await benchPrices([1000, 10_000]);
+  sections.push(`## Push prices from the menu\n\nThree channels per row, hub latency ${LATENCY_MS} ms, concurrency 8. Update Price's answer names the SKU but not the channel, so a request never carries a SKU twice: each result is tied to exactly one item. The minimum is ceil(items/50) requests.\n\n${[PRICES_TABLE_HEADER, ...prices.map(pricesRow)].join('\n')}`);
   console.log('bench: catalogue pull (1,000 and 10,000 SKUs)…');
   const pull = await benchCatalogue([1000, 10_000]);
   sections.push(`## Catalogue pull\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the cost model's per-cell price of the cells any pull must write. Sheets round trips and writes are the same for 1,000 and 10,000 SKUs.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`);

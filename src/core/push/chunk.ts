@@ -125,8 +125,8 @@ function unsentResult(plan: UnsentPlan): RowResult {
  * cut, just before they go, to the channels the hub really overwrote; a part left with nothing
  * to send is done without a request.
  */
-function reapplyOnlyWhatWasOverwritten(row: RowInFlight): void {
-  for (const index of row.current()) {
+function reapplyOnlyWhatWasOverwritten(row: RowInFlight, indexes: readonly number[]): void {
+  for (const index of indexes) {
     const part = row.plan.parts[index];
     if (part.kind !== 'byChannel' || !part.reapplied) continue;
     const at = row.plan.parts.findIndex((p) => p.kind === 'stock');
@@ -285,12 +285,12 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline) {
     const started = clock.now();
     const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency));
-    round.forEach(reapplyOnlyWhatWasOverwritten);
-    const sending = round.flatMap((row) => row.current().filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
+    round.forEach((entry) => reapplyOnlyWhatWasOverwritten(entry.row, entry.indexes));
+    const sending = round.flatMap(({ row, indexes }) => indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
     const parts = sending.map((s) => s.row.plan.parts[s.index]);
     const createsJob = parts.some((p) => p.kind === 'async');
     if (createsJob) {
-      markInFlight(store, run.id, toRanges(round.map((row) => ({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, UNKNOWN), entry: UNKNOWN }))));
+      markInFlight(store, run.id, toRanges(round.map(({ row }) => ({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, UNKNOWN), entry: UNKNOWN }))));
     }
     const got = sendParts(client, parts, aliases);
     extras.push(...got.extras);

@@ -8,11 +8,14 @@ type SendPlan = Extract<RowPlan, { send: true }>;
 export class RowInFlight {
   readonly phases: number[];
   readonly results: Array<PartResult | undefined>;
+  /** Parts handed to a round (their result may still be on its way). */
+  readonly taken: boolean[];
   phase: number;
 
   constructor(readonly plan: SendPlan) {
     this.phases = phasesOf(plan.parts);
     this.results = plan.parts.map(() => undefined);
+    this.taken = plan.parts.map(() => false);
     this.phase = Math.min(...this.phases);
   }
 
@@ -23,7 +26,12 @@ export class RowInFlight {
     return out;
   }
 
-  /** Moves to the next phase; false when the row is done. */
+  /** Parts of the current phase not handed to a round yet. */
+  untaken(): number[] {
+    return this.current().filter((i) => !this.taken[i]);
+  }
+
+  /** Moves to the next phase once every part of this one has its result; false when the row is done. */
   advance(): boolean {
     const later = this.phases.filter((p) => p > this.phase);
     if (later.length === 0) return false;
@@ -32,11 +40,18 @@ export class RowInFlight {
   }
 }
 
+/** The parts of one row that go in a round. */
+export interface RoundEntry {
+  row: RowInFlight;
+  indexes: number[];
+}
+
 /**
  * Rows to send, round by round. A round takes, per kind of part, what one fetchAll round carries
- * (send.ts partsPerRound); rows going on with a later phase come first, then new rows in sheet
- * order. A row's phases never share a round, so the hub receives a general value before the
- * per-channel values that must follow it.
+ * (send.ts partsPerRound) — filling it to the brim, so that requests stay at ceil(items/50): a
+ * row's parts of one phase may be split over two rounds. Rows going on come first, then new rows
+ * in sheet order. A row's phases never share a round, so the hub receives a general value before
+ * the per-channel values that must follow it.
  */
 export class RoundQueue {
   private next = 0;
@@ -48,48 +63,50 @@ export class RoundQueue {
     return this.next >= this.plans.length && this.continuing.length === 0;
   }
 
-  /** The rows of the next round (at least one when any is left). */
-  take(capacity: (kind: Part['kind']) => number): RowInFlight[] {
+  /** The parts of the next round (at least one when any is left). */
+  take(capacity: (kind: Part['kind']) => number): RoundEntry[] {
     const used = new Map<Part['kind'], number>();
-    const taken: RowInFlight[] = [];
-    const fits = (row: RowInFlight): boolean => {
-      const add = new Map<Part['kind'], number>();
-      for (const i of row.current()) {
+    const round: RoundEntry[] = [];
+    let full = false;
+    /** Puts what fits of a row's untaken parts; false when the round is full for one of them. */
+    const put = (row: RowInFlight): boolean => {
+      const indexes: number[] = [];
+      let fitAll = true;
+      for (const i of row.untaken()) {
         const kind = row.plan.parts[i].kind;
-        add.set(kind, (add.get(kind) ?? 0) + 1);
+        const n = used.get(kind) ?? 0;
+        if (n + 1 > capacity(kind) && !(round.length === 0 && indexes.length === 0)) {
+          fitAll = false;
+          continue;
+        }
+        used.set(kind, n + 1);
+        indexes.push(i);
       }
-      return [...add].every(([kind, n]) => (used.get(kind) ?? 0) + n <= capacity(kind));
-    };
-    const put = (row: RowInFlight): void => {
-      taken.push(row);
-      for (const i of row.current()) {
-        const kind = row.plan.parts[i].kind;
-        used.set(kind, (used.get(kind) ?? 0) + 1);
-      }
+      for (const i of indexes) row.taken[i] = true;
+      if (indexes.length > 0) round.push({ row, indexes });
+      return fitAll;
     };
     const waiting = this.continuing;
     this.continuing = [];
-    let full = false;
     for (const row of waiting) {
-      if (taken.length === 0 || (!full && fits(row))) put(row);
-      else {
-        full = true;
-        this.continuing.push(row);
-      }
+      const before = round.length;
+      if (!full && !put(row)) full = true;
+      if (round.length === before || row.untaken().length > 0) this.continuing.push(row);
     }
     while (!full && this.next < this.plans.length) {
-      const row = new RowInFlight(this.plans[this.next]);
-      if (taken.length > 0 && !fits(row)) break;
-      this.next++;
-      put(row);
+      const row = new RowInFlight(this.plans[this.next++]);
+      if (!put(row)) full = true;
+      if (row.untaken().length > 0) this.continuing.push(row);
     }
-    return taken;
+    return round;
   }
 
-  /** After a round: rows with a later phase wait for the next round; the finished ones are returned. */
-  settle(round: readonly RowInFlight[]): RowInFlight[] {
+  /** After a round: rows whose phase is complete move on; rows with nothing left are returned. */
+  settle(round: readonly RoundEntry[]): RowInFlight[] {
     const finished: RowInFlight[] = [];
-    for (const row of round) {
+    for (const { row } of round) {
+      // More of this phase is still to go in another round (the row waits among the continuing).
+      if (row.current().some((i) => row.results[i] === undefined)) continue;
       if (row.advance()) this.continuing.push(row);
       else finished.push(row);
     }

@@ -31,11 +31,15 @@ describe('the dependency: general before per-channel, same SKU, same field', () 
       plan(3, [stock('S3', 8, 3), byChannel('S3', 3, [{ channel: 'walmart', quantity: 2 }])]),
     ]);
     const cap = (k: Part['kind']): number => partsPerRound(k, 8);
+    const kinds = (round: ReturnType<typeof queue.take>): string[] => round.flatMap((e) => e.indexes.map((i) => e.row.plan.parts[i].kind));
+    const answer = (round: ReturnType<typeof queue.take>): void => round.forEach((e) => e.indexes.forEach((i) => (e.row.results[i] = { ok: true, message: '', channels: {} })));
     const round1 = queue.take(cap);
-    expect(round1.flatMap((r) => r.current().map((i) => r.plan.parts[i].kind))).toEqual(['stock', 'stock']);
+    expect(kinds(round1)).toEqual(['stock', 'stock']);
+    answer(round1);
     expect(queue.settle(round1)).toEqual([]);
     const round2 = queue.take(cap);
-    expect(round2.flatMap((r) => r.current().map((i) => r.plan.parts[i].kind))).toEqual(['byChannel', 'byChannel']);
+    expect(kinds(round2)).toEqual(['byChannel', 'byChannel']);
+    answer(round2);
     expect(queue.settle(round2)).toHaveLength(2);
     expect(queue.empty).toBe(true);
   });
@@ -43,12 +47,30 @@ describe('the dependency: general before per-channel, same SKU, same field', () 
   test('rows continuing with a later phase go before new rows, within each kind\'s capacity', () => {
     const plans = Array.from({ length: 3 }, (_, i) => plan(i + 2, [stock(`S${i}`, 1, i + 2), byChannel(`S${i}`, i + 2, [{ channel: 'amazon', quantity: 1 }])]));
     const queue = new RoundQueue(plans);
-    const cap = (k: Part['kind']): number => (k === 'byChannel' ? 2 : 2);
+    const cap = (): number => 2;
+    const answer = (round: ReturnType<typeof queue.take>): void => round.forEach((e) => e.indexes.forEach((i) => (e.row.results[i] = { ok: true, message: '', channels: {} })));
     const r1 = queue.take(cap);
-    expect(r1.map((r) => r.plan.rowNumber)).toEqual([2, 3]);
+    expect(r1.map((e) => e.row.plan.rowNumber)).toEqual([2, 3]);
+    answer(r1);
     queue.settle(r1);
     const r2 = queue.take(cap);
-    expect(r2.map((r) => [r.plan.rowNumber, r.phase])).toEqual([[2, 1], [3, 1], [4, 0]]);
+    expect(r2.map((e) => [e.row.plan.rowNumber, e.row.phase]).sort()).toEqual([[2, 1], [3, 1], [4, 0]]);
+  });
+
+  test('rounds are filled to the brim: a row\'s prices may be split over two rounds, each SKU finished once', () => {
+    const plans = Array.from({ length: 5 }, (_, i) => plan(i + 2, ['amazon', 'walmart', 'mercadolibre'].map((ch) => price(`S${i}`, 1, ch, i + 2))));
+    const queue = new RoundQueue(plans);
+    const cap = (): number => 4; // 15 price items, 4 per round
+    const sizes: number[] = [];
+    const finished: number[] = [];
+    while (!queue.empty) {
+      const round = queue.take(cap);
+      sizes.push(round.reduce((n, e) => n + e.indexes.length, 0));
+      round.forEach((e) => e.indexes.forEach((i) => (e.row.results[i] = { ok: true, message: '', channels: {} })));
+      finished.push(...queue.settle(round).map((r) => r.plan.rowNumber));
+    }
+    expect(sizes).toEqual([4, 4, 4, 3]);
+    expect(finished.sort()).toEqual([2, 3, 4, 5, 6]);
   });
 
   test('parts that an open async job would overwrite: quantity and price, general or per channel', () => {
