@@ -57,13 +57,19 @@ export function readSku(value: unknown, shown?: string): TextCell {
   if (typeof value !== 'string') return { kind: 'error', reason: 'the SKU cell holds no text' };
 
   const cleaned = cleanInvisible(value);
-  const sku = cleaned.trim();
+  // One spelling per SKU as the hub matches them: "Á" typed as A + accent (NFD) is "Á" (NFC).
+  const sku = cleaned.trim().normalize('NFC');
   if (sku === '') return { kind: 'error', reason: 'SKU is empty' };
   const formulaError = formulaErrorReason(sku);
   if (formulaError) return { kind: 'error', reason: `SKU: ${formulaError}` };
   if (/[\u0000-\u001f\u007f]/.test(sku)) return { kind: 'error', reason: 'the SKU contains a line break, tab or control character' };
   if (sku === value) return { kind: 'text', value: sku };
-  const what = hasInvisible(value) ? (cleaned === sku ? 'invisible characters' : 'invisible characters and leading/trailing spaces') : 'leading/trailing spaces';
+  const trimmed = cleaned.trim();
+  const what = [
+    hasInvisible(value) ? 'invisible characters' : '',
+    trimmed !== cleaned ? 'leading/trailing spaces' : '',
+    trimmed !== sku ? 'accents written as separate marks' : '',
+  ].filter(Boolean).join(' and ');
   return { kind: 'text', value: sku, note: `SKU had ${what}; sent as '${sku}'` };
 }
 
@@ -86,10 +92,16 @@ export function readChannel(
   return { kind: 'text', value: channel };
 }
 
-/** Reads an ERP id: text trimmed, an exact whole number as its digits. */
-export function readErpId(value: unknown): TextCell {
+/** Reads an ERP id: text trimmed, an exact whole number as the digits the seller sees (`shown`, e.g. 00123). */
+export function readErpId(value: unknown, shown?: string): TextCell {
   if (isBlankCell(value)) return EMPTY_TEXT;
   if (typeof value === 'number') {
+    const display = shown?.trim();
+    if (Number.isSafeInteger(value) && value >= 0 && display && display !== String(value)) {
+      return /^[0-9]+$/.test(display)
+        ? { kind: 'text', value: display, note: `the ERP id cell holds the number ${value} shown as '${display}'; sent as '${display}'` }
+        : { kind: 'error', reason: `the ERP id cell holds a number shown as '${display}'; format the ERP id column as Plain text and type the id as it should be sent` };
+    }
     if (Number.isSafeInteger(value)) return { kind: 'text', value: String(value) };
     return { kind: 'error', reason: 'the ERP id is a number that cannot be exact; format the ERP id column as Plain text and retype it' };
   }

@@ -3,6 +3,7 @@
  * Input columns are found by alias; add-on columns by their one spelling (header-names.ts).
  */
 import { DEFAULT_CHANNEL_ALIASES, WRITE_CHANNELS, canonicalChannel } from '../api/channels';
+import { KNOWN_CHANNEL_CODES } from '../api/sites';
 import type { CellValue } from '../core/ports';
 import {
   CATALOGUE_CHANNEL_HEADERS, CATALOGUE_HEADERS, CHANNEL_FIELDS, CHANNEL_STATUS_WORD, INPUT_ALIASES, RESULT_HEADERS,
@@ -103,7 +104,12 @@ export function classifyHeader(raw: CellValue, options: HeaderOptions = {}): Hea
     }
     return { kind: 'perChannel', field: meaning.field, channel };
   }
-  if (meaning.kind === 'channelStatus') return { kind: 'channelStatus', channel };
+  if (meaning.kind === 'channelStatus') {
+    // Only a channel the hub has is the add-on's: "Status [proveedor]" is the seller's own column.
+    const aliases = options.channelAliases ?? DEFAULT_CHANNEL_ALIASES;
+    const known = KNOWN_CHANNEL_CODES.has(channel) || Object.values(aliases).indexOf(channel) >= 0 || Object.keys(aliases).indexOf(channel) >= 0;
+    return known ? { kind: 'channelStatus', channel } : { kind: 'user' };
+  }
   return { kind: 'catalogue', field: meaning.field, channel };
 }
 

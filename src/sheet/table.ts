@@ -18,6 +18,8 @@ export interface ReadTableOptions extends HeaderOptions {
   keepBlankRows?: boolean;
   /** The displayed text of SKU cells that hold numbers, by 0-based index into `values`: the SKU the seller sees. */
   shownSkus?: ReadonlyMap<number, string>;
+  /** The same for ERP id cells. */
+  shownErpIds?: ReadonlyMap<number, string>;
 }
 
 /** The input cells of one row, read. Number reasons start with the column's header. */
@@ -102,7 +104,7 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
         if (cell.kind === 'text') row.channel = cell.value;
         take(row, cell);
       } else if (spec.kind === 'erpId') {
-        const cell = readErpId(raw);
+        const cell = readErpId(raw, options.shownErpIds?.get(r));
         row.cells.erpId = cell;
         if (cell.kind === 'text') row.erpId = cell.value;
         take(row, cell);

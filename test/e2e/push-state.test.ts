@@ -55,7 +55,7 @@ describe('state that stays bounded and true', () => {
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     const left = Object.keys(env.rt.properties('document')).filter((k) => /^push|lockHolder/.test(k));
     expect(left).toEqual([]);
-    expect(env.rt.sheet('Hub Sync selection').values().slice(1).every((r) => r.every((c) => c === ''))).toBe(true);
+    expect(env.rt.sheet('Hub Sync run').values().slice(1).every((r) => r.every((c) => c === ''))).toBe(true);
   });
 
   test('a row still Pending in an open async job is not sent by another push, and says why', () => {

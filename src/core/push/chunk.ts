@@ -2,7 +2,7 @@ import type { HubClient } from '../../api/client';
 import type { Context } from '../context';
 import { canonicalValues, duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
 import { QuotaError } from '../errors';
-import { doneInRun, rowIdentity, rowKey, type LoadedSheet } from './load';
+import { rowIdentity, type LoadedSheet } from './load';
 import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalKey, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
 import { combineParts, type PartResult } from './outcome';
 import { applyConfirmed, forgetSent, overlapsQueuedJob } from './order';
@@ -10,7 +10,7 @@ import { planFor, pruneReapplied, type RowPlan } from './parts';
 import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
 import { RoundQueue, type RowInFlight } from './rounds';
 import type { StockItem } from '../../api/schemas/stock';
-import type { PushRun } from './run-store';
+import { appendDone, type PushRun, type RunRows } from './run-store';
 import { partsPerRound, sendParts } from './send';
 import type { ConfirmedValues } from './snapshot';
 import { readStockTable } from './stock-table';
@@ -55,6 +55,9 @@ export interface ChunkOutcome {
 }
 
 type SendPlan = Extract<RowPlan, { send: true }>;
+
+/** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
+const ALL_CHANNELS: ReadonlySet<PushRun['operation']> = new Set(['stock', 'async', 'erp']);
 type UnsentPlan = Extract<RowPlan, { send: false }>;
 
 /** The values a row's plan sends, merged over its parts. */
@@ -72,14 +75,15 @@ function queuedJobOf(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<stri
 }
 
 /** The rows of the run not done yet, in sheet order, with their plans. */
-export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null): RowPlan[] {
+export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
   const openJobs = new Set(readOpenJobs(ctx.ports.documentStore).map((j) => j.jobId));
   for (const row of rows) {
-    if (selected && !selected.has(rowKey(row))) continue;
-    if (doneInRun(loaded, row, run.startedAt)) continue;
+    const identity = rowIdentity(row, run.operation);
+    if (run.scope === 'selected' && !kept.selected.has(identity)) continue;
+    if (kept.done.has(identity)) continue;
     const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
     const queued = plan?.send ? queuedJobOf(loaded, row, openJobs) : null;
@@ -199,11 +203,11 @@ function replayJournal(ctx: Context, run: PushRun, slice: RowPlan[]): Map<number
  * recording confirmed values in the snapshot. Rows not sent before the deadline stay pending for
  * the next chunk; nothing is written for them.
  */
-export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, selected: Set<string> | null, limits: ChunkLimits): ChunkOutcome {
+export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, kept: RunRows, limits: ChunkLimits): ChunkOutcome {
   const { clock } = ctx.ports;
   const aliases = channelAliases(ctx.settings);
   const store = ctx.ports.documentStore;
-  const pending = pendingRows(ctx, loaded, run, selected);
+  const pending = pendingRows(ctx, loaded, run, kept);
   const slice = pending.slice(0, limits.maxRows);
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
   const jobs = new Map<string, SentItem[]>();
@@ -224,7 +228,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     });
   };
   const replayed = replayJournal(ctx, run, slice);
-  replayed.forEach((result, rowNumber) => wait(rowNumber, result, result.confirmed ? [{ confirm: result.confirmed }] : []));
+  // A general value confirmed before the interruption was passed on to channels the journal does
+  // not name: what was confirmed for them is no longer known.
+  replayed.forEach((result, rowNumber) => wait(rowNumber, result, result.confirmed ? [{ forget: Object.keys(result.confirmed) }, { confirm: result.confirmed }] : []));
   const queue = new RoundQueue(
     slice.filter((plan): plan is SendPlan => {
       if (replayed.has(plan.rowNumber)) return false;
@@ -243,12 +249,13 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const fresh = readStockTable(loaded.sheet, ctx.settings);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
-    writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: run.operation === 'stock' || run.operation === 'async', channelAliases: aliases });
+    writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
     const entries = new Map<string, ConfirmedValues>();
-    for (const p of waiting) {
+    // Prices by ERP id: the hub prices the product of that ERP id, which may not be the row's SKU.
+    for (const p of run.operation === 'erp' ? [] : waiting) {
       const sku = planAt.get(p.rowNumber)?.sku;
       if (!sku || !p.snapshot || p.snapshot.length === 0) continue;
       let entry = entries.get(sku) ?? loaded.confirmed.get(sku) ?? {};
@@ -264,6 +271,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       if (p.result.jobId && p.result.status === 'Pending' && !p.result.held && sku) jobs.set(p.result.jobId, [...(jobs.get(p.result.jobId) ?? []), { sku, values: p.sent ?? {} }]);
     }
     unplaced += placement.unplaced.length;
+    // Done once, whatever happens to the Synced at column: the run sheet says which rows were written.
+    appendDone(ctx.ports.workbook, run.id, kept, waiting.filter((p) => !unplacedRows.has(p.rowNumber)).map((p) => p.identity));
     clearJournalQuietly();
     journalChars = 0;
     waiting = [];
@@ -299,8 +308,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const journalEntries: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
     for (const row of queue.settle(round)) {
       const results = row.results as PartResult[];
-      // A part Apps Script never sent (daily quota) leaves its row unsent: nothing to write.
-      if (results.some((r) => r.stop?.kind === 'quota')) continue;
+      // A row none of whose parts Apps Script sent (daily quota) stays as it was: nothing to write.
+      if (results.every((r) => r.unsent)) continue;
       // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
       const byPhase = results.map((r, i) => ({ r, part: row.plan.parts[i], phase: row.phases[i] })).sort((a, b) => a.phase - b.phase);
       const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);

@@ -1,4 +1,4 @@
-import { isDate, operationColumnProblem, type ParsedRow, type TableRead } from '../../sheet';
+import { operationColumnProblem, type ParsedRow, type TableRead } from '../../sheet';
 import { readStockTable } from './stock-table';
 import type { Operation } from './types';
 import type { Context } from '../context';
@@ -53,16 +53,11 @@ export function rowKey(row: Pick<ParsedRow, 'sku' | 'rowNumber'>): string {
   return row.sku ?? `row:${row.rowNumber}`;
 }
 
-/** Who a row is for a push, to find it again after rows moved: its SKU (its ERP id for prices by ERP id on a sheet without SKUs). */
+/**
+ * Who a row is for a push, to find it again after rows moved: its SKU — or, for prices by ERP id,
+ * its ERP id, which is what the hub goes by there (the product it updates may not be the row's SKU).
+ */
 export function rowIdentity(row: Pick<ParsedRow, 'sku' | 'rowNumber' | 'erpId'>, operation: Operation): string {
-  if (operation === 'erp' && row.sku === null && row.erpId) return `erp:${row.erpId}`;
+  if (operation === 'erp' && row.erpId) return `erp:${row.erpId}`;
   return rowKey(row);
-}
-
-/** True when this run already wrote the row's result (its Synced at is from this run). */
-export function doneInRun(loaded: LoadedSheet, row: ParsedRow, runStartedAt: number): boolean {
-  const column = loaded.table.columns.result.syncedAt;
-  if (column === undefined) return false;
-  const value = loaded.values[row.rowNumber - 1]?.[column];
-  return isDate(value) && value.getTime() >= runStartedAt;
 }

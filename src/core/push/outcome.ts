@@ -22,6 +22,8 @@ export interface PartResult {
   confirmed?: PushedValues;
   /** No later request can succeed (token refused, daily quota used up): the push stops here. */
   stop?: { kind: 'auth' | 'quota'; message: string };
+  /** Never sent (Apps Script refused the call for its daily quota): the row stays as it was. */
+  unsent?: boolean;
 }
 
 /** How to read one item's per-channel outcome (`status`/`result`, `msg`, `sites`). */
@@ -121,10 +123,19 @@ export function readSiteResult(result: { status?: string; result?: string; msg?:
   return { ok: true, message: `${check.describe} ${where}`, channels, confirmed: check.values };
 }
 
-/** Every part of a request that failed as a whole gets the request's error. */
-export function fromRequestError(error: HubError): PartResult {
-  const why = error.kind === 'quota' ? URLFETCH_QUOTA_TEXT : error.message;
-  const stop = error.kind === 'auth' || error.kind === 'quota' ? { stop: { kind: error.kind, message: why } } : {};
+/**
+ * Every part of a request that failed as a whole gets the request's error. `attempts`: how many
+ * times it reached the hub — a request refused for the daily quota after an earlier attempt whose
+ * answer was lost may have been applied, so it is unconfirmed, not unsent.
+ */
+export function fromRequestError(error: HubError, attempts = 1): PartResult {
+  if (error.kind === 'quota') {
+    const stop = { kind: 'quota' as const, message: URLFETCH_QUOTA_TEXT };
+    return attempts === 0
+      ? { ok: false, unsent: true, message: error.message, channels: {}, stop }
+      : { ok: false, unconfirmed: true, message: `Sent, but its answer was lost and the daily UrlFetch quota stopped the retry, so the hub may or may not hold it. It will be sent again.`, channels: {}, stop };
+  }
+  const stop = error.kind === 'auth' ? { stop: { kind: error.kind, message: error.message } } : {};
   return { ok: false, message: error.message, channels: {}, ...stop };
 }
 

@@ -41,9 +41,21 @@ const RUN_KEY = 'pushRun';
 const LEGACY_SELECTED_PREFIX = 'pushRunSkus.';
 /** A run with no chunk for this long is considered abandoned and may be replaced. */
 export const STALE_RUN_MS = 30 * 60 * 1000;
-/** Hidden sheet holding the keys of a selected-rows push: a selection of 5,000 long SKUs would not fit the 500 KB of document properties. */
-export const SELECTION_SHEET = 'Hub Sync selection';
-const SELECTION_HEADER = ['Run', 'Row key'];
+/**
+ * Hidden sheet holding what a run keeps row by row: the keys of a selected-rows push (a selection
+ * of 5,000 long SKUs would not fit the 500 KB of document properties) and the rows whose results
+ * it wrote (so that a row is done once even when a colleague deletes the Synced at column).
+ */
+export const RUN_SHEET = 'Hub Sync run';
+const RUN_HEADER = ['Run', 'Row key', 'State'];
+
+/** The run's rows as kept in the run sheet. */
+export interface RunRows {
+  selected: Set<string>;
+  done: Set<string>;
+  /** Where the next row goes. */
+  nextRow: number;
+}
 
 export function readRun(store: KeyValueStore): PushRun | null {
   const raw = store.get(RUN_KEY);
@@ -59,34 +71,50 @@ export function writeRun(store: KeyValueStore, run: PushRun): void {
   store.set(RUN_KEY, JSON.stringify(run));
 }
 
-/** Forgets the run and whatever it kept (its selection). */
+/** Forgets the run and whatever it kept (its rows in the run sheet). */
 export function clearRun(store: KeyValueStore, workbook: Workbook, run: PushRun): void {
-  if (run.selected) clearSelection(workbook);
+  clearRunRows(workbook);
   for (const key of Object.keys(store.entries(LEGACY_SELECTED_PREFIX))) store.delete(key);
   store.delete(RUN_KEY);
 }
 
-/** Saves the keys of the selected rows in the hidden selection sheet (one write); returns how many. */
+/** Starts the run sheet with the keys of the selected rows (one write); returns how many. */
 export function writeSelection(workbook: Workbook, runId: string, keys: readonly string[]): number {
-  const sheet = workbook.ensureSheet(SELECTION_SHEET, SELECTION_HEADER, { hidden: true });
+  const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
-  const rows: CellValue[][] = keys.map((key) => [escapeCellText(runId), escapeCellText(key)]);
-  for (let i = rows.length; i < before; i++) rows.push(['', '']);
+  const rows: CellValue[][] = keys.map((key) => [escapeCellText(runId), escapeCellText(key), 'selected']);
+  for (let i = rows.length; i < before; i++) rows.push(['', '', '']);
   if (rows.length > 0) sheet.write(2, 1, rows);
   return keys.length;
 }
 
-/** The keys saved for this run (another run's leftovers are ignored). */
-export function readSelection(workbook: Workbook, runId: string): Set<string> {
-  const sheet = workbook.sheet(SELECTION_SHEET);
-  const out = new Set<string>();
+/** The run's selected and done rows (another run's leftovers are ignored). */
+export function readRunRows(workbook: Workbook, runId: string): RunRows {
+  const sheet = workbook.sheet(RUN_SHEET);
+  const out: RunRows = { selected: new Set(), done: new Set(), nextRow: 2 };
   if (!sheet) return out;
-  for (const row of sheet.readAll().slice(1)) if (String(row[0]) === runId) out.add(String(row[1]));
+  const rows = sheet.readAll().slice(1);
+  rows.forEach((row, i) => {
+    if (row[0] !== '' || row[1] !== '') out.nextRow = i + 3;
+    if (String(row[0]) !== runId) return;
+    (row[2] === 'done' ? out.done : out.selected).add(String(row[1]));
+  });
   return out;
 }
 
-function clearSelection(workbook: Workbook): void {
-  const sheet = workbook.sheet(SELECTION_SHEET);
+/** Records rows whose results the run wrote (one write below what is there). */
+export function appendDone(workbook: Workbook, runId: string, rows: RunRows, keys: readonly string[]): void {
+  const fresh = keys.filter((k) => !rows.done.has(k));
+  if (fresh.length === 0) return;
+  const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
+  sheet.write(rows.nextRow, 1, fresh.map((key) => [escapeCellText(runId), escapeCellText(key), 'done']));
+  rows.nextRow += fresh.length;
+  fresh.forEach((k) => rows.done.add(k));
+}
+
+/** Empties the run sheet (one write). */
+export function clearRunRows(workbook: Workbook): void {
+  const sheet = workbook.sheet(RUN_SHEET);
   const rows = sheet ? sheet.lastRow() - 1 : 0;
-  if (sheet && rows > 0) sheet.write(2, 1, Array.from({ length: rows }, () => ['', '']));
+  if (sheet && rows > 0) sheet.write(2, 1, Array.from({ length: rows }, () => ['', '', '']));
 }

@@ -6,8 +6,8 @@ import { MAX_OPEN_JOBS, readOpenJobs, recordNewJobs } from '../jobs/open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { readBackground, updateBackground } from '../background/state';
 import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
-import { loadStockSheet, rowKey, type LoadedSheet } from './load';
-import { STALE_RUN_MS, clearRun, readRun, readSelection, writeRun, writeSelection, type PushRun } from './run-store';
+import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
+import { STALE_RUN_MS, clearRun, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun } from './run-store';
 import { clearInFlight, clearJournal, readJournal } from './journal';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
@@ -49,10 +49,10 @@ function progress(run: PushRun, remaining: number, finished: boolean, message: s
 }
 
 /** Keys of the selected rows of the stock sheet, and the selected rows left out because hidden or filtered. */
-function selectedKeys(ctx: Context, loaded: LoadedSheet): { keys: string[]; hidden: number[] } {
+function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Operation): { keys: string[]; hidden: number[] } {
   const tooMany = `You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`;
   const { rows, hidden } = selectedRows(ctx, loaded.sheet, { max: MAX_SELECTED_ROWS, what: 'push', skipHidden: true, tooMany });
-  const keys = loaded.table.rows.filter((row) => !row.blank && rows.has(row.rowNumber)).map(rowKey);
+  const keys = loaded.table.rows.filter((row) => !row.blank && rows.has(row.rowNumber)).map((row) => rowIdentity(row, operation));
   if (keys.length === 0) throw new UserError(`${selectFirst(loaded.sheet.name, 'push')} The selection holds no product rows (hidden and filtered rows are left out).`);
   return { keys, hidden };
 }
@@ -95,8 +95,8 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
     // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
-    const stored = readSelection(ctx.ports.workbook, resumed.id);
-    const now = selectedKeys(ctx, loaded).keys;
+    const stored = readRunRows(ctx.ports.workbook, resumed.id).selected;
+    const now = selectedKeys(ctx, loaded, operation).keys;
     if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
       const done = resumed.ok + resumed.failed + resumed.skipped;
       throw new BusyError(
@@ -114,17 +114,18 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
     id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
     ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selected: 0, background, lastChunkAt: now,
   };
-  // Whatever an interrupted or abandoned run left in the journal is of no use to this one.
+  // Whatever an interrupted or abandoned run left is of no use to this one.
   clearJournal(ctx.ports.documentStore);
   clearInFlight(ctx.ports.documentStore);
+  if (scope !== 'selected') clearRunRows(ctx.ports.workbook);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
-    const { keys, hidden } = selectedKeys(ctx, loaded);
+    const { keys, hidden } = selectedKeys(ctx, loaded, operation);
     run.selected = writeSelection(ctx.ports.workbook, run.id, keys);
     selected = new Set(keys);
     markHiddenRows(ctx, loaded, hidden);
   }
-  run.total = pendingRows(ctx, loaded, run, selected).length;
+  run.total = pendingRows(ctx, loaded, run, { selected: selected ?? new Set(), done: new Set(), nextRow: 2 }).length;
   writeRun(ctx.ports.documentStore, run);
   return run;
 }
@@ -183,7 +184,7 @@ function summary(run: PushRun): string {
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
 function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number): PushProgress {
-  const selected = run.scope === 'selected' ? readSelection(ctx.ports.workbook, run.id) : null;
+  const rows = readRunRows(ctx.ports.workbook, run.id);
   if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
     const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
     finishRun(ctx, run, text);
@@ -192,7 +193,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   const client = hubClient(ctx);
   // Rounds stop starting at 4½ minutes; retries may go on a little longer, never to 6.
   client.deadline = ctx.startedAt + EXECUTION_BUDGET_MS + RETRY_GRACE_MS;
-  const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, selected, {
+  const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, rows, {
     maxRows,
     deadline: ctx.startedAt + EXECUTION_BUDGET_MS,
   });

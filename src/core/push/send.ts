@@ -51,7 +51,7 @@ function perItemBatches<I extends object, R>(
   for (const batch of batches) {
     const indexes = batch.items.map((item) => partOf.get(item) as number);
     if (!batch.outcome.ok) {
-      const failed = fromRequestError(batch.outcome.error);
+      const failed = fromRequestError(batch.outcome.error, batch.outcome.attempts);
       indexes.forEach((i) => (results[i] = failed));
       continue;
     }
@@ -130,7 +130,7 @@ const priceSender: Sender = (client, parts, aliases) => {
 
 const byChannelSender: Sender = (client, parts, aliases) => {
   const results = client.updateByChannel(parts.map((p) => p.item as ByChannelUpdate)).map((batch, i) => {
-    if (!batch.outcome.ok) return fromRequestError(batch.outcome.error);
+    if (!batch.outcome.ok) return fromRequestError(batch.outcome.error, batch.outcome.attempts);
     const item = parts[i].item as ByChannelUpdate;
     const n = item.channelData.length;
     return readSiteResult(batch.outcome.value, {
@@ -171,7 +171,7 @@ const erpSender: Sender = (client, parts, aliases) => {
 
 const asyncSender: Sender = (client, parts) => {
   const outcome = client.updateAsync(parts.map((p) => p.item as never));
-  if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error)), extras: [] };
+  if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error, outcome.attempts)), extras: [] };
   const job: AsyncResult = outcome.value;
   const accepted = isSuccessStatus(job.status) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
   const results = parts.map((): PartResult =>
@@ -203,8 +203,27 @@ export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): S
   });
   byKind.forEach((indexes, kind) => {
     const got = SENDERS[kind](client, indexes.map((i) => parts[i]), aliases);
-    indexes.forEach((partIndex, j) => (results[partIndex] = got.results[j]));
+    indexes.forEach((partIndex, j) => (results[partIndex] = withTargetChannels(got.results[j], parts[partIndex], aliases)));
     extras.push(...got.extras);
   });
   return { results, extras };
+}
+
+/** The channels a part was sent to (null: every channel with a listing). */
+function targetChannels(part: Part, aliases: Aliases): string[] | null {
+  if (part.kind === 'price') return [canonicalChannel((part.item as PriceItem).channel, aliases)];
+  if (part.kind === 'byChannel') return (part.item as ByChannelUpdate).channelData.map((e) => canonicalChannel(e.channel, aliases));
+  return null;
+}
+
+/**
+ * A part not confirmed says so in the Status [channel] cell of each channel it was sent to, so an
+ * OK left there by an earlier push never stands beside a value the hub may not hold.
+ */
+function withTargetChannels(result: PartResult, part: Part, aliases: Aliases): PartResult {
+  const targets = targetChannels(part, aliases);
+  if (result.ok || !targets || targets.every((ch) => ch in result.channels)) return result;
+  const channels = { ...result.channels };
+  for (const ch of targets) if (!(ch in channels)) channels[ch] = 'Not confirmed';
+  return { ...result, channels };
 }

@@ -16,12 +16,15 @@ export interface StockTable {
 export function readStockTable(sheet: SheetPort, settings: Settings): StockTable {
   const values = sheet.readAll();
   const options = tableOptions(settings);
-  const sku = values.length > 1 ? mapHeaders(values[0], options).columns.input.sku : undefined;
-  let shownSkus: Map<number, string> | undefined;
-  if (sku !== undefined && values.some((row, r) => r > 0 && typeof row[sku] === 'number')) {
-    const shown = sheet.readDisplayBlock(2, sku + 1, values.length - 1, 1);
-    shownSkus = new Map();
-    for (let r = 1; r < values.length; r++) if (typeof values[r][sku] === 'number') shownSkus.set(r, String(shown[r - 1]?.[0] ?? ''));
-  }
-  return { values, table: readTable(values, { ...options, shownSkus }) };
+  const input = values.length > 1 ? mapHeaders(values[0], options).columns.input : {};
+  return { values, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
+}
+
+/** The displayed text of the cells of a column that hold numbers (one read, only when there are any). */
+function shownNumbers(sheet: SheetPort, values: CellValue[][], column: number | undefined): Map<number, string> | undefined {
+  if (column === undefined || !values.some((row, r) => r > 0 && typeof row[column] === 'number')) return undefined;
+  const shown = sheet.readDisplayBlock(2, column + 1, values.length - 1, 1);
+  const out = new Map<number, string>();
+  for (let r = 1; r < values.length; r++) if (typeof values[r][column] === 'number') out.set(r, String(shown[r - 1]?.[0] ?? ''));
+  return out;
 }
