@@ -90,8 +90,8 @@ export interface CheckContext {
 }
 
 /** The row's SKU (or ERP id) as the seller typed it. */
-function rowKey(cols: ColumnMap, row: unknown[]): string | null {
-  const c = cols.input.sku ?? cols.input.erpId;
+function rowKey(cols: ColumnMap, row: unknown[], operation: string): string | null {
+  const c = operation === 'erp' ? cols.input.erpId : cols.input.sku;
   if (c === undefined) return null;
   const v = row[c];
   return typeof v === 'string' || typeof v === 'number' ? String(v).trim() : null;
@@ -112,11 +112,11 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
     const row = values[r] as unknown[];
     const at = row[syncedAt];
     if (!(at instanceof Date || Object.prototype.toString.call(at) === '[object Date]') || (at as Date).getTime() < ctx.since) continue;
-    const key = rowKey(cols, row);
+    const key = rowKey(cols, row, ctx.operation);
     if (key === null) continue;
     const edited = ctx.editedAt.get(key);
     if (edited !== undefined && edited >= (at as Date).getTime()) continue; // changed by the colleague after the result
-    const product = ctx.operation === 'erp' && cols.input.sku === undefined ? byErp.get(key) : ctx.products.get(key);
+    const product = ctx.operation === 'erp' ? byErp.get(key) : ctx.products.get(key);
     const where = `row ${r + 1} (${key})`;
     const rowOk = row[status] === 'OK';
     // The row's OK: every covered general field, and every per-channel field present.

@@ -135,7 +135,8 @@ const faults: fc.Arbitrary<FaultMix> = fc.record({
   rates: fc.record({ '503': fc.constantFrom(0, 0.05), '429': fc.constantFrom(0, 0.05), '500': fc.constantFrom(0, 0.03) }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v > 0))),
   malformedRate: fc.constantFrom(0, 0.03),
   timeoutRate: fc.constantFrom(0, 0, 0.02),
-  channelErrors: fc.constantFrom<Record<string, string>>({}, {}, { walmart: 'Publicación pausada' }),
+  // amazon is each product's first listing: its job item is the one that sets the general values.
+  channelErrors: fc.constantFrom<Record<string, string>>({}, {}, { walmart: 'Publicación pausada' }, { amazon: 'Cuenta suspendida' }, { mercadolibre: 'Publicación pausada' }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 

@@ -2,7 +2,6 @@ import type { Context } from '../context';
 import type { KeyValueStore } from '../ports';
 import { rearmBackground } from '../background/trigger';
 import { showQueuedJobs } from './jobs-sheet';
-import { recordSentItems, type SentItem } from './sent-items';
 
 /** An async job the add-on created and still polls. */
 export interface OpenJob {
@@ -18,6 +17,8 @@ export interface OpenJob {
   lastCheckedAt: number | null;
   /** Its SKUs and sent values are in the job items sheet (jobs from older versions are not). */
   tracked?: boolean;
+  /** The push run that created it. */
+  runId?: string;
 }
 
 const OPEN_JOBS_KEY = 'openJobs';
@@ -56,16 +57,16 @@ export function writeOpenJobs(store: KeyValueStore, jobs: OpenJob[]): void {
   for (const key of existing) if (!written.has(key)) store.delete(key);
 }
 
-/** Records async jobs just created (and what each carried), shows them in the Jobs sheet, and starts polling them. */
-export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; items?: SentItem[] }>): void {
+/** Records async jobs just created, shows them in the Jobs sheet, and starts polling them. */
+export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; runId?: string }>): void {
   const store = ctx.ports.documentStore;
   const open = readOpenJobs(store);
   const now = ctx.ports.clock.now();
   const owner = ctx.ports.session.userKey();
   for (const job of jobs) {
     if (open.some((j) => j.jobId === job.jobId)) continue;
-    if (job.items) recordSentItems(ctx.ports.workbook, job.jobId, job.items, now);
-    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, ...(job.items ? { tracked: true } : {}) });
+    // Its items are in the job items sheet already (queued.ts records them before the request).
+    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, tracked: true, ...(job.runId ? { runId: job.runId } : {}) });
   }
   writeOpenJobs(store, open);
   showQueuedJobs(ctx.ports.workbook, ctx.settings.sheetNames.jobs, jobs, now);

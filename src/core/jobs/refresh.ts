@@ -63,6 +63,14 @@ function writeBackFinalJobs(ctx: Context, finals: Map<string, Map<string, RowRes
   loaded.snapshot.replace(entries, loaded.confirmed, now);
 }
 
+/** True when two reads of a job list the same items (in any order). */
+function sameItems(a: readonly JobItem[], b: readonly JobItem[]): boolean {
+  const key = (i: JobItem): string => JSON.stringify([i.sku, i.integration, i.status.trim().toLowerCase(), i.stock, i.price, i.priceOffer]);
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.length === right.length && left.every((k, i) => k === right[i]);
+}
+
 /**
  * Reads every open job (Get Job Status, all pages), shows its items in the Jobs sheet, writes the
  * results of finished jobs back to their rows in Stock & Prices, and stops polling when no job is
@@ -96,7 +104,18 @@ export function refreshJobs(ctx: Context): JobsSummary {
         continue;
       }
       const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
-      const progress = jobProgress(items, skus);
+      let progress = jobProgress(items, skus);
+      if (progress.final) {
+        // A job that looks finished is read once more and taken only when both reads agree: a
+        // page that leaves items out differs from one that does not.
+        let again: JobItem[] | null = null;
+        try {
+          again = client.getAllJobItems(job.jobId);
+        } catch {
+          again = null;
+        }
+        if (again === null || !sameItems(items, again)) progress = { ...progress, final: false };
+      }
       if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${progress.extras.length} item${progress.extras.length === 1 ? '' : 's'} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
       replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
       if (progress.final) {

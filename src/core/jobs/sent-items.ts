@@ -24,14 +24,15 @@ export function recordSentItems(workbook: Workbook, jobId: string, items: readon
   sheet.write(Math.max(1, sheet.lastRow()) + 1, 1, rows);
 }
 
-/** The items recorded for these jobs: job id → SKU → values (jobs with none recorded are absent). */
-export function readSentItems(workbook: Workbook, jobIds: ReadonlySet<string>): Map<string, Map<string, PushedValues>> {
+/** The items recorded for these jobs (null: all): job id → SKU → values (jobs with none recorded are absent). */
+export function readSentItems(workbook: Workbook, jobIds: ReadonlySet<string> | null): Map<string, Map<string, PushedValues>> {
   const out = new Map<string, Map<string, PushedValues>>();
+  if (jobIds !== null && jobIds.size === 0) return out;
   const sheet = workbook.sheet(SENT_ITEMS_SHEET);
   if (!sheet) return out;
   for (const row of sheet.readAll().slice(1)) {
     const jobId = String(row[0] ?? '');
-    if (!jobIds.has(jobId)) continue;
+    if (!jobId || (jobIds !== null && !jobIds.has(jobId))) continue;
     const skus = out.get(jobId) ?? new Map<string, PushedValues>();
     out.set(jobId, skus);
     skus.set(String(row[1] ?? ''), parseConfirmed(String(row[2] ?? '')) ?? {});
@@ -49,4 +50,13 @@ export function forgetSentItems(workbook: Workbook, jobIds: ReadonlySet<string>)
   const out: CellValue[][] = kept.map((r) => [escapeCellText(String(r[0] ?? '')), escapeCellText(String(r[1] ?? '')), escapeCellText(String(r[2] ?? '')), r[3] ?? '']);
   for (let i = kept.length; i < rows.length; i++) out.push(['', '', '', '']);
   sheet.write(2, 1, out);
+}
+
+/** Gives the items recorded under one id another (a request's provisional id → the job's id); one read, one write. */
+export function relabelSentItems(workbook: Workbook, from: string, to: string): void {
+  const sheet = workbook.sheet(SENT_ITEMS_SHEET);
+  if (!sheet) return;
+  const rows = sheet.readAll().slice(1);
+  if (!rows.some((r) => String(r[0] ?? '') === from)) return;
+  sheet.write(2, 1, rows.map((r) => [escapeCellText(String(r[0] ?? '') === from ? to : String(r[0] ?? '')), escapeCellText(String(r[1] ?? '')), escapeCellText(String(r[2] ?? '')), r[3] ?? '']));
 }

@@ -1,24 +1,25 @@
 import type { HubClient } from '../../api/client';
-import type { Context } from '../context';
-import { canonicalValues, duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
-import { QuotaError } from '../errors';
-import { rowIdentity, type LoadedSheet } from './load';
-import { JOURNAL_FLUSH_CHARS, UNKNOWN, appendJournal, clearInFlight, clearJournal, journalKey, journalledRows, markInFlight, nextRound, toRanges, type JournalEntry } from './journal';
-import { combineParts, type PartResult } from './outcome';
-import { applyConfirmed, forgetSent, overlapsQueuedJob } from './order';
-import { planFor, pruneReapplied, type RowPlan } from './parts';
-import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
-import { RoundQueue, type RowInFlight } from './rounds';
 import type { StockItem } from '../../api/schemas/stock';
+import type { PushedValues } from '../../sheet';
+import type { Context } from '../context';
+import { QuotaError } from '../errors';
+import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
+import { channelAliases } from '../settings/aliases';
+import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, nextRound, toRanges, type JournalEntry } from './journal';
+import { rowIdentity, type LoadedSheet } from './load';
+import { combineParts, type PartResult } from './outcome';
+import { applyConfirmed, forgetSent } from './order';
+import { pruneReapplied, type RowPlan } from './parts';
+import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending';
+import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
+import { journalKeyOf, replay } from './replay';
+import { RoundQueue, type RowInFlight } from './rounds';
 import { appendDone, type PushRun, type RunRows } from './run-store';
 import { partsPerRound, sendParts } from './send';
 import type { ConfirmedValues } from './snapshot';
 import { readStockTable } from './stock-table';
 import type { RowResult } from './types';
 import { writeResults } from './writeback';
-import { channelAliases } from '../settings/aliases';
-import { readOpenJobs } from '../jobs/open-jobs';
-import type { SentItem } from '../jobs/sent-items';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -46,83 +47,14 @@ export interface ChunkOutcome {
   firstFailure: string | null;
   /** Set when the push must stop: the chunk stopped there; rows not sent stay unsent. */
   stop: PushStop | null;
-  /** Async jobs created in this chunk, with the SKUs and values each carries. */
-  jobs: Array<{ jobId: string; rows: number; items: SentItem[] }>;
   /** Results in the hub's answers that named nothing sent (never applied), one line each. */
   extras: string[];
   /** Results not written: their rows moved and their SKU is now missing or repeated. They are sent again. */
   unplaced: number;
 }
 
-type SendPlan = Extract<RowPlan, { send: true }>;
-
 /** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
 const ALL_CHANNELS: ReadonlySet<PushRun['operation']> = new Set(['stock', 'async', 'erp']);
-type UnsentPlan = Extract<RowPlan, { send: false }>;
-
-/** The values a row's plan sends, merged over its parts. */
-function sentValues(plan: SendPlan): PushedValues {
-  return Object.assign({}, ...plan.parts.map((p) => p.values)) as PushedValues;
-}
-
-/** Open async jobs that a row still waits for: job id → true, from the rows marked Pending. */
-function queuedJobOf(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<string>): string | null {
-  const { status, jobId } = loaded.table.columns.result;
-  if (status === undefined || jobId === undefined) return null;
-  const cells = loaded.values[row.rowNumber - 1] ?? [];
-  const id = String(cells[jobId] ?? '').trim();
-  return cells[status] === 'Pending' && open.has(id) ? id : null;
-}
-
-/** The rows of the run not done yet, in sheet order, with their plans. */
-export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows): RowPlan[] {
-  const pending: RowPlan[] = [];
-  const rows = loaded.table.rows.filter((row) => !row.blank);
-  const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
-  const openJobs = new Set(readOpenJobs(ctx.ports.documentStore).map((j) => j.jobId));
-  for (const row of rows) {
-    const identity = rowIdentity(row, run.operation);
-    if (run.scope === 'selected' && !kept.selected.has(identity)) continue;
-    if (kept.done.has(identity)) continue;
-    const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
-    const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
-    const queued = plan?.send ? queuedJobOf(loaded, row, openJobs) : null;
-    if (plan && others) {
-      // Two rows with one ERP id would set one product twice, in an order nobody chose.
-      const shown = others.filter((n) => n !== row.rowNumber);
-      pending.push({ rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
-    } else if (plan?.send && queued && plan.parts.some(overlapsQueuedJob)) {
-      pending.push({
-        rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [], heldByJob: queued,
-        reason: `Not sent: async job ${queued} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`,
-      });
-    } else if (plan) pending.push(plan);
-  }
-  return pending;
-}
-
-/** ERP ids on more than one row, with those rows. */
-function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
-  const byId = new Map<string, number[]>();
-  for (const row of rows) if (row.erpId) byId.set(row.erpId, [...(byId.get(row.erpId) ?? []), row.rowNumber]);
-  for (const [id, list] of byId) if (list.length < 2) byId.delete(id);
-  return byId;
-}
-
-/** A row's result rebuilt from the journal: what the hub confirmed before the interruption. */
-function fromJournal(plan: SendPlan, entry: JournalEntry): RowResult {
-  if (entry.startsWith('P:')) {
-    const jobId = entry.slice(2);
-    return { status: 'Pending', jobId, message: `Queued in async job ${jobId} (recorded before an interruption; not sent again)`, channels: {}, restored: true };
-  }
-  return { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: sentValues(plan), restored: true };
-}
-
-function unsentResult(plan: UnsentPlan): RowResult {
-  const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
-  if (plan.heldByJob) return { status: 'Pending', jobId: plan.heldByJob, message, channels: {}, held: true };
-  return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
-}
 
 /**
  * A row's per-channel quantities that ride along after its general quantity (push changes) are
@@ -162,39 +94,6 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
   return { ok, failed, skipped, firstFailure };
 }
 
-/** The identity a plan's row had when read, and the journal key of an entry for it. */
-function journalKeyOf(plan: RowPlan, operation: PushRun['operation'], entry: JournalEntry): string {
-  const identity = rowIdentity({ sku: plan.sku, rowNumber: plan.rowNumber, erpId: plan.erpId ?? null }, operation);
-  return journalKey(identity, entry, plan.send ? canonicalValues(sentValues(plan)) : '');
-}
-
-/** Results of rows recorded in the journal by an execution that was stopped before writing them. */
-function replayJournal(ctx: Context, run: PushRun, slice: RowPlan[]): Map<number, RowResult> {
-  const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
-  const keyAt = (rowNumber: number, entry: JournalEntry): string | undefined => {
-    const plan = planAt.get(rowNumber);
-    return plan ? journalKeyOf(plan, run.operation, entry) : undefined;
-  };
-  const recorded = journalledRows(ctx.ports.documentStore, run.id, keyAt);
-  const out = new Map<number, RowResult>();
-  for (const plan of slice) {
-    const entry = plan.send ? recorded.get(plan.rowNumber) : undefined;
-    if (!plan.send || !entry) continue;
-    out.set(
-      plan.rowNumber,
-      entry === UNKNOWN
-        ? {
-            status: 'Error',
-            message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
-            channels: {},
-            restored: true,
-          }
-        : fromJournal(plan, entry),
-    );
-  }
-  return out;
-}
-
 /**
  * One chunk of a push: plans the next rows of the run, sends them round by round (one fetchAll
  * of up to `concurrency` requests each, a row's overlapping parts in successive rounds) until
@@ -207,30 +106,33 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const { clock } = ctx.ports;
   const aliases = channelAliases(ctx.settings);
   const store = ctx.ports.documentStore;
-  const pending = pendingRows(ctx, loaded, run, kept);
+  const queued = queuedSkus(ctx, run.id);
+  const pending = pendingRows(ctx, loaded, run, kept, queued);
   const slice = pending.slice(0, limits.maxRows);
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
-  const jobs = new Map<string, SentItem[]>();
   const extras: string[] = [];
   let unplaced = 0;
   // Results not yet in the sheet, and the results written (by planned row) for the counts.
   let waiting: PendingResult[] = [];
   const written = new Map<number, RowResult>();
   const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
-  const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = []): void => {
+  const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = [], sent?: PushedValues): void => {
     const plan = planAt.get(rowNumber) as RowPlan;
     const read = rowAt.get(rowNumber);
     waiting.push({
       rowNumber,
       identity: rowIdentity({ sku: plan.sku, rowNumber, erpId: plan.erpId ?? null }, run.operation),
       result,
-      ...(plan.send ? { sent: sentValues(plan), held: read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan), snapshot } : {}),
+      ...(plan.send ? { sent: sent ?? sentValues(plan), held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)), snapshot } : {}),
     });
   };
-  const replayed = replayJournal(ctx, run, slice);
+  const replayed = replay(ctx, run, slice, queued);
   // A general value confirmed before the interruption was passed on to channels the journal does
-  // not name: what was confirmed for them is no longer known.
-  replayed.forEach((result, rowNumber) => wait(rowNumber, result, result.confirmed ? [{ forget: Object.keys(result.confirmed) }, { confirm: result.confirmed }] : []));
+  // not name: what was confirmed for them is no longer known. A row queued in a job is not
+  // confirmed yet; a job's values were sent, so they are no longer known either.
+  replayed.forEach(({ result, sent }, rowNumber) =>
+    wait(rowNumber, result, result.confirmed ? [{ forget: Object.keys(sent) }, { confirm: result.confirmed }] : [{ forget: Object.keys(sent) }], sent),
+  );
   const queue = new RoundQueue(
     slice.filter((plan): plan is SendPlan => {
       if (replayed.has(plan.rowNumber)) return false;
@@ -267,8 +169,6 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     for (const p of waiting) {
       if (unplacedRows.has(p.rowNumber)) continue;
       written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
-      const sku = planAt.get(p.rowNumber)?.sku;
-      if (p.result.jobId && p.result.status === 'Pending' && !p.result.held && sku) jobs.set(p.result.jobId, [...(jobs.get(p.result.jobId) ?? []), { sku, values: p.sent ?? {} }]);
     }
     unplaced += placement.unplaced.length;
     // Done once, whatever happens to the Synced at column: the run sheet says which rows were written.
@@ -298,9 +198,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const sending = round.flatMap(({ row, indexes }) => indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
     const parts = sending.map((s) => s.row.plan.parts[s.index]);
     const createsJob = parts.some((p) => p.kind === 'async');
-    if (createsJob) {
-      markInFlight(store, run.id, toRanges(round.map(({ row }) => ({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, UNKNOWN), entry: UNKNOWN }))));
-    }
+    // What the job carries is recorded before the request, so a cut-off never sends it twice.
+    if (createsJob) beforeJobRequest(ctx, run.id, round.map(({ row }) => ({ sku: row.plan.sku as string, values: sentValues(row.plan) })));
     const got = sendParts(client, parts, aliases);
     extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
@@ -315,8 +214,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);
       const steps = byPhase.map(({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }));
       wait(row.plan.rowNumber, result, steps);
-      const entry = result.status === 'OK' ? 'OK' : result.status === 'Pending' && result.jobId ? `P:${result.jobId}` : null;
-      if (entry) journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation, entry), entry });
+      if (result.status === 'OK') journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
     if (journalling) {
       try {
@@ -330,13 +228,15 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
         flush();
       }
     }
-    if (createsJob) clearInFlightQuietly(ctx);
+    if (createsJob) {
+      const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
+      afterJobRequest(ctx, run.id, job, round.length);
+    }
     // A large journal (scattered rows) is turned into written results before it fills the store.
     if (journalChars > JOURNAL_FLUSH_CHARS) flush();
     lastRoundMs = clock.now() - started;
   }
   flush();
-  clearInFlightQuietly(ctx);
   const counts = tally(written);
   return {
     ...counts,
@@ -347,16 +247,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     ),
     remaining: pending.length - written.size,
     stop,
-    jobs: [...jobs].map(([jobId, items]) => ({ jobId, rows: items.length, items })),
     extras,
     unplaced,
   };
-}
-
-function clearInFlightQuietly(ctx: Context): void {
-  try {
-    clearInFlight(ctx.ports.documentStore);
-  } catch (e) {
-    if (!(e instanceof QuotaError)) throw e;
-  }
 }

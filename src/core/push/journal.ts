@@ -1,26 +1,22 @@
 import type { KeyValueStore } from '../ports';
 
 /**
- * The push journal: after each round of requests, the rows the hub confirmed (or queued in an
- * async job) are recorded in document properties, before their results reach the sheet. If Google
- * kills the execution in between, the next run writes those rows' results from the journal
- * instead of sending them again, and an async job is never created twice.
+ * The push journal: after each round of requests, the rows the hub confirmed are recorded in
+ * document properties, before their results reach the sheet. If Google kills the execution in
+ * between, the next run writes those rows' results from the journal instead of sending them
+ * again. (Rows queued in an async job are recorded in the job items sheet instead: jobs/queued.ts.)
  *
  * Rows are recorded as ranges of row numbers with a hash of their SKUs, so a round of 400
  * adjacent rows costs a few bytes (the store holds 500 KB), and a range whose rows were sorted or
  * moved since no longer matches and is simply sent again.
  */
 const PREFIX = 'pushJournal.';
-/** Rows whose async job creation is under way: "U" entries in the journal, under their own keys. */
-const IN_FLIGHT = `${PREFIX}inflight.`;
-/** Entry of a row whose outcome is unknown (its job creation was cut off). */
-export const UNKNOWN: JournalEntry = 'U';
 /** Ranges per property value: keeps each value far under the 9 KB limit. */
 const RANGES_PER_VALUE = 200;
 /** Past this many stored characters the chunk writes its results and starts a new journal. */
 export const JOURNAL_FLUSH_CHARS = 60_000;
 
-/** "OK", or "P:<jobId>" for a row queued in an async job. */
+/** "OK": the hub confirmed the row's values. */
 export type JournalEntry = string;
 
 /** A run of adjacent rows with the same entry: [first row, last row, hash of their keys, entry]. */
@@ -58,21 +54,21 @@ export function toRanges(rows: ReadonlyArray<{ rowNumber: number; key: string; e
 }
 
 /**
- * The key a row is journalled under: who it is, plus, for a confirmed row, the values sent. A row
- * whose values changed since (the seller typed a new one before the push resumed) no longer
- * matches and is sent again: the journal never turns a new value into a confirmed one.
+ * The key a row is journalled under: who it is, and the values sent. A row whose values changed
+ * since (the seller typed a new one before the push resumed) no longer matches and is sent again:
+ * the journal never turns a new value into a confirmed one.
  */
-export function journalKey(identity: string, entry: JournalEntry, sentValues: string): string {
-  return entry === 'OK' ? `${identity}\u0000${sentValues}` : identity;
+export function journalKey(identity: string, sentValues: string): string {
+  return `${identity}\u0000${sentValues}`;
 }
 
 /** The rows of ranges whose keys still match the sheet: row number → entry. */
-export function matchRanges(ranges: readonly JournalRange[], keyAt: (rowNumber: number, entry: JournalEntry) => string | undefined): Map<number, JournalEntry> {
+export function matchRanges(ranges: readonly JournalRange[], keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
   const out = new Map<number, JournalEntry>();
   for (const [first, last, hash, entry] of ranges) {
     const keys: string[] = [];
     for (let r = first; r <= last; r++) {
-      const key = keyAt(r, entry);
+      const key = keyAt(r);
       if (key === undefined) break;
       keys.push(key);
     }
@@ -111,7 +107,7 @@ export function readJournal(store: KeyValueStore, runId: string): JournalRange[]
   return out;
 }
 
-/** Forgets the journal (its rows' results are now in the sheet). */
+/** Forgets the journal (its rows' results are now in the sheet), and whatever older versions kept under its prefix. */
 export function clearJournal(store: KeyValueStore): void {
   for (const key of Object.keys(store.entries(PREFIX))) store.delete(key);
 }
@@ -126,27 +122,7 @@ export function nextRound(store: KeyValueStore): number {
   return max + 1;
 }
 
-/**
- * Marks rows whose request is about to create an async job ("U"): if the execution dies before
- * the answer, nobody knows whether the job exists, so those rows must not be sent again blindly.
- */
-export function markInFlight(store: KeyValueStore, runId: string, ranges: JournalRange[]): void {
-  writeRanges(store, IN_FLIGHT, runId, ranges);
-}
-
-export function clearInFlight(store: KeyValueStore): void {
-  for (const key of Object.keys(store.entries(IN_FLIGHT))) store.delete(key);
-}
-
-/**
- * The journal's word on each row that still matches the sheet. A known outcome ("OK", "P:…")
- * wins over an unknown one ("U") for the same row, whatever order the properties come in.
- */
-export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number, entry: JournalEntry) => string | undefined): Map<number, JournalEntry> {
-  const ranges = readJournal(store, runId);
-  const known = matchRanges(ranges.filter((r) => r[3] !== UNKNOWN), keyAt);
-  matchRanges(ranges.filter((r) => r[3] === UNKNOWN), keyAt).forEach((entry, row) => {
-    if (!known.has(row)) known.set(row, entry);
-  });
-  return known;
+/** The journal's word on each row that still matches the sheet. */
+export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+  return matchRanges(readJournal(store, runId), keyAt);
 }

@@ -2,13 +2,15 @@ import { hubClient, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
-import { MAX_OPEN_JOBS, readOpenJobs, recordNewJobs } from '../jobs/open-jobs';
+import { MAX_OPEN_JOBS, readOpenJobs } from '../jobs/open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { readBackground, updateBackground } from '../background/state';
-import { runChunk, pendingRows, type ChunkOutcome } from './chunk';
+import { runChunk, type ChunkOutcome } from './chunk';
+import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
 import { STALE_RUN_MS, clearRun, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun } from './run-store';
-import { clearInFlight, clearJournal, readJournal } from './journal';
+import { clearJournal, readJournal } from './journal';
+import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
@@ -116,7 +118,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   };
   // Whatever an interrupted or abandoned run left is of no use to this one.
   clearJournal(ctx.ports.documentStore);
-  clearInFlight(ctx.ports.documentStore);
+  forgetAbandonedRequests(ctx, null);
   if (scope !== 'selected') clearRunRows(ctx.ports.workbook);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
@@ -125,7 +127,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
     selected = new Set(keys);
     markHiddenRows(ctx, loaded, hidden);
   }
-  run.total = pendingRows(ctx, loaded, run, { selected: selected ?? new Set(), done: new Set(), nextRow: 2 }).length;
+  run.total = pendingRows(ctx, loaded, run, { selected: selected ?? new Set(), done: new Set(), nextRow: 2 }, queuedSkus(ctx, run.id)).length;
   writeRun(ctx.ports.documentStore, run);
   return run;
 }
@@ -138,6 +140,7 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
   }, ctx.settings.logMaxRows);
   try {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
+    forgetAbandonedRequests(ctx, null);
     if (run.background) continueAt(ctx, null);
   } catch (e) {
     // Out of property calls for the day: the Log line above says what happened; the run record
@@ -211,7 +214,6 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   }
   if (outcome.unplaced > 0) run.unplaced = (run.unplaced ?? 0) + outcome.unplaced;
   run.lastChunkAt = ctx.ports.clock.now();
-  if (outcome.jobs.length > 0) recordNewJobs(ctx, outcome.jobs);
   if (outcome.stop) {
     // Every later request would be refused too (the token) or never sent (a daily quota): end the
     // push with what was done, and say why and what to do.

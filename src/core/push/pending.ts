@@ -1,0 +1,72 @@
+/** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
+import { duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
+import type { Context } from '../context';
+import { readOpenJobs } from '../jobs/open-jobs';
+import type { QueuedSkus } from '../jobs/queued';
+import { rowIdentity, type LoadedSheet } from './load';
+import { overlapsQueuedJob } from './order';
+import { planFor, type RowPlan } from './parts';
+import type { PushRun, RunRows } from './run-store';
+import type { RowResult } from './types';
+
+export type SendPlan = Extract<RowPlan, { send: true }>;
+type UnsentPlan = Extract<RowPlan, { send: false }>;
+
+/** The values a row's plan sends, merged over its parts. */
+export function sentValues(plan: SendPlan): PushedValues {
+  return Object.assign({}, ...plan.parts.map((p) => p.values)) as PushedValues;
+}
+
+/** The open async job a row waits for, by the row's cells (jobs of older versions, whose SKUs were not recorded). */
+function pendingInSheet(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<string>): string | null {
+  const { status, jobId } = loaded.table.columns.result;
+  if (status === undefined || jobId === undefined) return null;
+  const cells = loaded.values[row.rowNumber - 1] ?? [];
+  const id = String(cells[jobId] ?? '').trim();
+  return cells[status] === 'Pending' && open.has(id) ? id : null;
+}
+
+/** ERP ids on more than one row, with those rows. */
+function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
+  const byId = new Map<string, number[]>();
+  for (const row of rows) if (row.erpId) byId.set(row.erpId, [...(byId.get(row.erpId) ?? []), row.rowNumber]);
+  for (const [id, list] of byId) if (list.length < 2) byId.delete(id);
+  return byId;
+}
+
+/**
+ * The rows of the run not done yet, in sheet order, with their plans. A row another open async
+ * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
+ */
+export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows, queued: QueuedSkus): RowPlan[] {
+  const pending: RowPlan[] = [];
+  const rows = loaded.table.rows.filter((row) => !row.blank);
+  const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
+  const untracked = new Set(readOpenJobs(ctx.ports.documentStore).filter((j) => !j.tracked).map((j) => j.jobId));
+  for (const row of rows) {
+    const identity = rowIdentity(row, run.operation);
+    if (run.scope === 'selected' && !kept.selected.has(identity)) continue;
+    if (kept.done.has(identity)) continue;
+    const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
+    const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
+    const queuedJob = plan?.send ? (row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, untracked) : null;
+    if (plan && others) {
+      // Two rows with one ERP id would set one product twice, in an order nobody chose.
+      const shown = others.filter((n) => n !== row.rowNumber);
+      pending.push({ rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
+    } else if (plan?.send && queuedJob && plan.parts.some(overlapsQueuedJob)) {
+      pending.push({
+        rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [], heldByJob: queuedJob,
+        reason: `Not sent: async job ${queuedJob} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`,
+      });
+    } else if (plan) pending.push(plan);
+  }
+  return pending;
+}
+
+/** The result of a row that sends nothing. */
+export function unsentResult(plan: UnsentPlan): RowResult {
+  const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
+  if (plan.heldByJob) return { status: 'Pending', jobId: plan.heldByJob, message, channels: {}, held: true };
+  return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
+}
