@@ -119,6 +119,8 @@ function checkErp(row: ParsedRow, columns: ColumnMap): RowVerdict<ErpPriceItem> 
   const price = check.positive(row.cells.price, generalLabel(columns, 'price'));
   if (row.cells.erpId.kind === 'empty') return check.nothing(`no ERP id to send a price with: ${generalLabel(columns, 'erpId')} is empty`);
   if (price === undefined) return check.nothing(`no price to send: ${generalLabel(columns, 'price')} is empty`);
+  // The hub answers by ERP id: which product it priced (the oldest of several sharing the id) is not said.
+  if (row.sku) check.notes.push(`the hub updates the product with that ERP id (the oldest, if several share it), not necessarily this row's SKU`);
   return check.done(() => ({ internalId: internalId as string, price }), { [valueKey('price')]: price });
 }
 

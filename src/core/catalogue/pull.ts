@@ -28,6 +28,13 @@ const LOCK_WAIT_MS = 10_000;
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
+/** True when any cell is not what it was (a sort, a row or column inserted or deleted, a value typed). */
+function changedMeanwhile(before: readonly CellValue[][], now: readonly CellValue[][]): boolean {
+  if (before.length !== now.length) return true;
+  const text = (v: CellValue | undefined): string => (v instanceof Date ? `d${v.getTime()}` : `${typeof v}:${String(v ?? '')}`);
+  return before.some((row, r) => row.length !== (now[r]?.length ?? 0) || row.some((v, c) => text(v) !== text(now[r][c])));
+}
+
 /** The pull. `confirm` is asked before replacing values the hub has not confirmed. */
 export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confirm): PullOutcome {
   return withDocumentLock(ctx, 'Pull catalogue', LOCK_WAIT_MS, () => {
@@ -53,6 +60,12 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     if (got.failedOffsets.length > 0) {
       const pages = Math.ceil(got.total / 50);
       throw new UserError(`${got.failedOffsets.length} of ${pages} pages of the catalogue could not be read (${got.failedOffsets[0].error.message}). Nothing was written; pull again in a few minutes.`);
+    }
+    // The pull writes by row and column, and asks about values it replaces: a sheet sorted,
+    // reshaped or typed into while the hub was read would get products' values in other rows, or
+    // lose an edit nobody was asked about. Checked again now; if it changed, nothing is written.
+    if (existing && changedMeanwhile(values, existing.readAll())) {
+      throw new UserError(`"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`);
     }
     const products = readProducts(got.products, aliases);
     const layout = layoutOf(products);

@@ -53,7 +53,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const sheet = ctx.ports.workbook.sheet(name);
     if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
     const selected = selectedRows(ctx, sheet.name, MAX_REFRESH_ROWS, 'refresh from the hub');
-    const { values, table } = readStockTable(sheet, ctx.settings);
+    const { table } = readStockTable(sheet, ctx.settings);
     const problem = headerProblem(table, name, 'refresh');
     if (problem) throw new UserError(problem);
     const rows = table.rows.filter((r) => !r.blank && r.sku !== null && selected.has(r.rowNumber));
@@ -79,20 +79,9 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       else found.set(sku, readProduct(o.value, aliases));
     });
 
-    const layout = layoutOf([...found.values()]);
-    const snapshot = new SnapshotStore(ctx.ports.workbook);
-    const current = snapshot.load();
-    const rewritten = new Set(rows.filter((r) => found.has(r.sku as string)).map((r) => r.rowNumber));
-    const edits = unconfirmedEdits(rows, table.columns, current, rewritten, writtenBy(layout));
-    if (edits.rows > 0) {
-      const question = overwriteQuestion('Refreshing these rows', edits);
-      if (!confirm(question)) {
-        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Refreshing these rows', edits)} Push changes first to keep your edits, or overwrite them.` };
-      }
-    }
-
-    // Read again after the requests: a colleague may have sorted rows or inserted columns since.
-    // Each SKU's values go to the one row holding that SKU now, in the columns found by header.
+    // Read again after the requests: a colleague may have sorted rows, inserted columns or typed
+    // a value since. Each SKU's values go to the one row holding that SKU now, in the columns found
+    // by header; the question about values the hub has not confirmed is asked of the sheet as it is now.
     const now = ctx.ports.clock.now();
     const reread = readStockTable(sheet, ctx.settings);
     const rowsNow = new Map<string, number[]>();
@@ -105,6 +94,18 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       if (at.length === 1) skuAt.set(at[0], sku);
       else unplaced++;
     }
+    const layout = layoutOf([...found.values()]);
+    const snapshot = new SnapshotStore(ctx.ports.workbook);
+    const current = snapshot.load();
+    const rewritten = new Set([...skuAt].filter(([, sku]) => found.has(sku)).map(([row]) => row));
+    const edits = unconfirmedEdits(reread.table.rows, reread.table.columns, current, rewritten, writtenBy(layout));
+    if (edits.rows > 0) {
+      const question = overwriteQuestion('Refreshing these rows', edits);
+      if (!confirm(question)) {
+        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Refreshing these rows', edits)} Push changes first to keep your edits, or overwrite them.` };
+      }
+    }
+
     const specs = pullColumns(layout);
     const columns = planColumns(reread.values[0] ?? [], specs.map((s) => s.header), aliases);
     const placed = specs.map((spec) => ({ column: columns.where[spec.header], spec }));

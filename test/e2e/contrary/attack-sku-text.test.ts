@@ -2,7 +2,7 @@
  * SKU identity as text: leading zeros (a text cell, and a number formatted 00000), and how the
  * SKUs survive the hidden sheets (snapshot, selection, job items).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: SKUs that look like numbers', () => {

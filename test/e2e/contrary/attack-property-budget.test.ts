@@ -4,8 +4,8 @@
  * document properties (journal.ts markInFlight): one range per row when the rows are not adjacent,
  * ~30 bytes each, with no bound. The store passes the 250 KB budget of issue 11.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../dev/testkit/invariant/check';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../../dev/testkit/invariant/check';
 import { SHEET, freshWorld, rows } from './review-helpers';
 
 describe('attack: document properties budget', () => {
@@ -33,8 +33,7 @@ describe('attack: document properties budget', () => {
     }
     const statuses = new Map<string, number>();
     for (const r of rows(env)) statuses.set(String(r['Sync status']), (statuses.get(String(r['Sync status'])) ?? 0) + 1);
-    expect({ error, statuses: Object.fromEntries(statuses), maxBytes: max }).toEqual(expect.objectContaining({ maxBytes: expect.any(Number) }));
-    console.log(JSON.stringify({ error, statuses: Object.fromEntries(statuses), maxBytes: max, after: storeBytes(env.rt.properties('document')) }));
+    expect({ error, statuses: Object.fromEntries(statuses) }).toEqual({ error: '', statuses: { Pending: 10_000, Error: 10_000 } });
     expect(max).toBeLessThanOrEqual(PROPERTY_BUDGET_BYTES);
   }, 120_000);
 });

@@ -5,7 +5,7 @@
  * finished (job-results.ts jobProgress counts missing SKUs, not missing items) and the row is OK with
  * the general quantity confirmed, though the hub never set it.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: a partial job page hides the failed general item', () => {

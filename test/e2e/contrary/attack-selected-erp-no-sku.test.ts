@@ -5,7 +5,7 @@
  * between two sidebar chunks: the second chunk pushes rows the seller never selected, and the
  * selected ones are never sent.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {

@@ -3,7 +3,7 @@
  * pasted from a web page) are one product to the hub (it matches SKUs after NFC), but two SKUs
  * to the add-on: both are sent in one request, the hub keeps the last, and both rows say OK.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 const NFC = 'L\u00C1MPARA 40W';

@@ -1,5 +1,5 @@
 /** Shared bits of the review's attack tests. */
-import type { AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../../dev/testkit/env';
 
 export const SHEET = 'Stock & Prices';
 

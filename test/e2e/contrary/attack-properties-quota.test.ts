@@ -3,7 +3,7 @@
  * 120 rows): rows must stay unsent (not Error), the run must stop with a sentence naming the quota,
  * and nothing may be left that blocks the next day's push.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: Properties quota mid-push', () => {

