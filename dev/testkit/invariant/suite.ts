@@ -29,7 +29,7 @@ export interface SuiteFigures {
 /** Starts the environment a suite runs in: alerts and questions answered as a seller would. */
 export function propertyEnv(): Promise<AddonEnv> {
   return startAddonEnv({
-    runtime: { fetchTimeoutMs: 400, onDialog: (d) => (d.buttons.startsWith('YES') ? 'YES' : 'OK') },
+    runtime: { fetchTimeoutMs: 1000, onDialog: (d) => (d.buttons.startsWith('YES') ? 'YES' : 'OK') },
     // The property runner checks for leaks itself after every execution (and clears the logs between scenarios).
     leakCheck: false,
   });
@@ -60,6 +60,8 @@ export function runSuite(env: AddonEnv, operation: InvariantOperation, options: 
     );
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
+    // The whole report (seed, shrunk scenario, what broke), also where a truncated log cannot cut it.
+    writeReliability(`invariant-failures/${operation}-${seed}`, { text });
     if (/says OK|Status \[[^\]]+\] says OK/.test(text)) figures.falseOk++;
     else if (/outside the add-on's columns|refresh changed/.test(text)) figures.inputCellsChanged++;
     else if (/snapshot says/.test(text)) figures.confirmedNotStored++;
