@@ -1,20 +1,9 @@
 /** Shared reads of the hub emulator's admin API for end-to-end tests. */
 import type { AddonEnv } from '../../dev/testkit/env';
 
-export interface HubListing {
-  quantity: number;
-  price: number;
-  salePrice: number | null;
-  status: string;
-  availableDays: number | null;
-}
-export interface HubProduct {
-  sku: string;
-  internalId: string;
-  quantity: number;
-  price: number;
-  listings: Record<string, HubListing | undefined>;
-}
+export type { HubListing, HubProduct } from '../../dev/testkit/invariant/check';
+import type { HubProduct } from '../../dev/testkit/invariant/check';
+
 export interface HubRequest {
   id: number;
   method: string;

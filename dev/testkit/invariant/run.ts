@@ -5,6 +5,7 @@
  * the sheet, and checks the invariant after every execution. A violation throws with what was
  * found; fast-check then prints the seed and the shrunk scenario.
  */
+import { columnLetter } from '../../../src/sheet';
 import type { AddonEnv } from '../env';
 import { findTokenLeaks } from '../leaks';
 import { CHANNELS, type Edit, type Scenario, type TimedEdit } from './scenario';
@@ -76,7 +77,7 @@ export class InvariantRunner {
           const c = i % 3 === 0 && general >= 0 ? general : i % 3 === 1 && perChannel.length > 0 ? perChannel[Math.floor(((p * 104729) % 1) * perChannel.length)] : any;
           const was = values[r - 1][c];
           const next = i % 7 === 6 ? '' : typeof was === 'number' ? Math.round((was + 1 + i) * 100) / 100 : 10 + i;
-          sheet.setValues([[next]], `${letter(c)}${r}`);
+          sheet.setValues([[next]], `${columnLetter(c)}${r}`);
         });
       }
       return;
@@ -262,16 +263,6 @@ function between(edits: TimedEdit[], apply: (e: Edit) => void): (n: number) => v
   return (n) => edits.filter((e) => e.when === 'betweenChunks' && e.n === n).forEach((e) => apply(e.edit));
 }
 
-function letter(index: number): string {
-  let n = index + 1;
-  let s = '';
-  while (n > 0) {
-    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
 type Handle = ReturnType<AddonEnv['rt']['sheet']>;
 
 /** Applies a colleague's edit to the sheet as it is now; returns its kind, or null when it did not apply. */
@@ -310,7 +301,7 @@ export function applyEdit(sheet: Handle, e: Edit, now: number, editedAt: Map<str
     case 'renameColumn': {
       const c = col(e.at);
       const h = String((values[0] as unknown[])[c - 1] ?? '');
-      sheet.setValues([[`Old ${h || 'column'}`]], `${letter(c - 1)}1`);
+      sheet.setValues([[`Old ${h || 'column'}`]], `${columnLetter(c - 1)}1`);
       return RESULT_HEADER.test(h) ? 'rename result column' : 'rename column';
     }
     case 'editValue': {
@@ -319,7 +310,7 @@ export function applyEdit(sheet: Handle, e: Edit, now: number, editedAt: Map<str
       if (numeric.length === 0) return null;
       const r = row(e.row);
       const c = numeric[Math.min(numeric.length - 1, Math.floor(e.column * numeric.length))];
-      sheet.setValues([[e.value]], `${letter(c)}${r}`);
+      sheet.setValues([[e.value]], `${columnLetter(c)}${r}`);
       const keyColumn = header.findIndex((h) => h === 'SKU' || h === 'ERP id');
       if (keyColumn >= 0) {
         const key = String(values[r - 1][keyColumn] ?? '').trim();

@@ -72,3 +72,23 @@ export function runSuite(env: AddonEnv, operation: InvariantOperation, options: 
   writeReliability(options.report ?? `invariants/${operation}`, figures);
   return figures;
 }
+
+/**
+ * A jest suite of one operation's property (one file per operation, so that suites run side by
+ * side): 200 seeds on sheets of up to 60 rows.
+ */
+export function describeInvariant(operation: InvariantOperation, what: string): void {
+  describe(`property: ${what}`, () => {
+    let env: AddonEnv;
+    beforeAll(async () => {
+      env = await propertyEnv();
+    }, 60_000);
+    afterAll(async () => env?.close());
+
+    test('200 seeds on sheets of up to 60 rows: no false OK, no input cell changed, nothing confirmed that the hub does not hold', () => {
+      const figures = runSuite(env, operation, { seeds: 200, maxRows: 60 });
+      expect(figures.seeds).toBe(200);
+      expect(figures.okRowsChecked + figures.snapshotEntriesChecked).toBeGreaterThan(0);
+    }, 900_000);
+  });
+}
