@@ -59,7 +59,8 @@ export function runSuite(env: AddonEnv, operation: InvariantOperation, options: 
       { numRuns: options.seeds, seed, ...(process.env.INVARIANT_PATH ? { path: process.env.INVARIANT_PATH } : {}) },
     );
   } catch (e) {
-    const text = e instanceof Error ? e.message : String(e);
+    const cause = e instanceof Error && e.cause instanceof Error ? `\nCause: ${e.cause.message}` : '';
+    const text = `${e instanceof Error ? e.message : String(e)}${cause}`;
     // The whole report (seed, shrunk scenario, what broke), also where a truncated log cannot cut it.
     writeReliability(`invariant-failures/${operation}-${seed}`, { text });
     if (/says OK|Status \[[^\]]+\] says OK/.test(text)) figures.falseOk++;

@@ -1,5 +1,6 @@
 import type { JobItem } from '../../api/schemas/stock';
 import type { PushedValues } from '../../sheet';
+import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
@@ -63,6 +64,28 @@ function writeBackFinalJobs(ctx: Context, finals: Map<string, Map<string, RowRes
   loaded.snapshot.replace(entries, loaded.confirmed, now);
 }
 
+/**
+ * Whether the items read are all the job's: a page may leave items out (a failed one among them),
+ * and a job looks finished as soon as what was read is. The hub's own count of the job's items
+ * (Get Status Request — deprecated, but it still reports a task's total) must equal the distinct
+ * items read; where it cannot be had, a second read must list the same items as the first.
+ */
+function complete(client: HubClient, jobId: string, items: readonly JobItem[], sent: ReadonlyMap<string, PushedValues> | null): boolean {
+  const ours = items.filter((i) => !sent || sent.has(i.sku));
+  const distinct = new Set(ours.map((i) => `${i.sku}\u0000${i.integration}`)).size;
+  try {
+    const status = client.getStatusRequest(jobId);
+    if (Number.isInteger(status.total) && status.total > 0) return status.total === distinct;
+  } catch {
+    // No count from the hub: fall back on reading the job again.
+  }
+  try {
+    return sameItems(items, client.getAllJobItems(jobId));
+  } catch {
+    return false;
+  }
+}
+
 /** True when two reads of a job list the same items (in any order). */
 function sameItems(a: readonly JobItem[], b: readonly JobItem[]): boolean {
   const key = (i: JobItem): string => JSON.stringify([i.sku, i.integration, i.status.trim().toLowerCase(), i.stock, i.price, i.priceOffer]);
@@ -105,17 +128,7 @@ export function refreshJobs(ctx: Context): JobsSummary {
       }
       const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
       let progress = jobProgress(items, skus);
-      if (progress.final) {
-        // A job that looks finished is read once more and taken only when both reads agree: a
-        // page that leaves items out differs from one that does not.
-        let again: JobItem[] | null = null;
-        try {
-          again = client.getAllJobItems(job.jobId);
-        } catch {
-          again = null;
-        }
-        if (again === null || !sameItems(items, again)) progress = { ...progress, final: false };
-      }
+      if (progress.final && !complete(client, job.jobId, items, skus)) progress = { ...progress, final: false };
       if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${progress.extras.length} item${progress.extras.length === 1 ? '' : 's'} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
       replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
       if (progress.final) {
