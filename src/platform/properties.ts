@@ -1,4 +1,4 @@
-import { QuotaError } from '../core/errors';
+import { QuotaError, UserError } from '../core/errors';
 import type { KeyValueStore } from '../core/ports';
 
 /**
@@ -10,6 +10,13 @@ import type { KeyValueStore } from '../core/ports';
 export const PROPERTIES_QUOTA_TEXT =
   "Apps Script's daily quota of property reads and writes for your Google account is used up (50,000 a day for a consumer account, 500,000 for Google Workspace), and Hub Sync keeps its settings and progress there. Google resets it 24 hours after the first call of the day.";
 
+/** What a full store means to the seller, and what to do. */
+export const STORE_FULL_TEXT =
+  "This spreadsheet's Hub Sync storage (Apps Script's document properties, 500 KB) is full, though Hub Sync keeps its own use under half of it; what unfinished pushes left there was cleared. Try again; if this message comes back, another version of the add-on may be filling it: tell your administrator.";
+
+/** Keys Hub Sync keeps only while something runs: what may go when the store is full. */
+const TRANSIENT = /^(pushJournal\.|pushRunSkus\.|pendingNotices$)/;
+
 function guarded<T>(call: () => T): T {
   try {
     return call();
@@ -20,12 +27,30 @@ function guarded<T>(call: () => T): T {
   }
 }
 
+/**
+ * A write to a full store (500 KB: "You have exceeded the property storage quota") clears what
+ * runs leave behind and is tried once more; if it still does not fit, the seller gets a sentence
+ * saying so, never a bare Apps Script error, and later operations start from a cleaner store.
+ */
+function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, key: string, value: string): void {
+  try {
+    guarded(() => props.setProperty(key, value));
+  } catch (e) {
+    if (!/property storage quota/i.test(e instanceof Error ? e.message : String(e))) throw e;
+    for (const old of Object.keys(guarded(() => props.getProperties()))) if (TRANSIENT.test(old)) guarded(() => props.deleteProperty(old));
+    try {
+      guarded(() => props.setProperty(key, value));
+    } catch (again) {
+      if (/property storage quota/i.test(again instanceof Error ? again.message : String(again))) throw new UserError(STORE_FULL_TEXT);
+      throw again;
+    }
+  }
+}
+
 function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
   return {
     get: (key) => guarded(() => props.getProperty(key)),
-    set: (key, value) => {
-      guarded(() => props.setProperty(key, value));
-    },
+    set: (key, value) => setOrMakeRoom(props, key, value),
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
     },

@@ -50,6 +50,9 @@ export class InvariantRunner {
     this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'P-', channels: [...CHANNELS], status: 'active', seed: s.faults.seed } });
     for (const name of rt.sheetNames()) if (name !== 'Sheet1') rt.deleteSheet(name);
     for (const key of Object.keys(rt.properties('document'))) if (!KEEP.has(key)) rt.setProperty('document', key, null);
+    // Each scenario is a day of its own: thousands of them would use up Apps Script's daily quotas.
+    rt.setQuotaUsed('urlfetch', 0);
+    rt.setQuotaUsed('properties', 0);
     const w = rt.world;
     w.triggers = [];
     for (const list of [w.fetchLog, w.logs, w.toasts, w.dialogs, w.executions]) (list as unknown[]).length = 0;

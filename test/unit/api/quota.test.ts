@@ -73,3 +73,54 @@ describe('the daily Properties quota', () => {
     }
   });
 });
+
+describe('a full property store', () => {
+  function fakeProperties(limit: number) {
+    const data: Record<string, string> = {};
+    const size = (): number => Object.entries(data).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    return {
+      data,
+      getProperty: (k: string) => data[k] ?? null,
+      getProperties: () => ({ ...data }),
+      deleteProperty: (k: string) => {
+        delete data[k];
+      },
+      setProperty: (k: string, v: string) => {
+        const before = data[k];
+        data[k] = v;
+        if (size() > limit) {
+          if (before === undefined) delete data[k];
+          else data[k] = before;
+          throw new Error('You have exceeded the property storage quota. Please remove some properties and try again.');
+        }
+      },
+    };
+  }
+
+  test('what runs leave behind is cleared and the write is tried again', () => {
+    const props = fakeProperties(100);
+    props.data['pushJournal.0.0'] = 'x'.repeat(60);
+    props.data.settings = '{}';
+    (globalThis as Record<string, unknown>).PropertiesService = { getDocumentProperties: () => props };
+    try {
+      documentStore().set('pushRun', 'y'.repeat(40));
+      expect(props.data.pushRun).toHaveLength(40);
+      expect(props.data['pushJournal.0.0']).toBeUndefined();
+      expect(props.data.settings).toBe('{}');
+    } finally {
+      delete (globalThis as Record<string, unknown>).PropertiesService;
+    }
+  });
+
+  test('when it still does not fit, the seller is told what happened and what to do', () => {
+    const props = fakeProperties(50);
+    props.data.settings = 's'.repeat(40);
+    (globalThis as Record<string, unknown>).PropertiesService = { getDocumentProperties: () => props };
+    try {
+      expect(() => documentStore().set('pushRun', 'y'.repeat(40))).toThrow(/Hub Sync storage .* is full.*Try again/);
+      expect(props.data.settings).toHaveLength(40);
+    } finally {
+      delete (globalThis as Record<string, unknown>).PropertiesService;
+    }
+  });
+});
