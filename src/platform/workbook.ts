@@ -4,16 +4,21 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
   // The grid does not grow by itself: a write past its last row or column throws. Each size read
   // is a Sheets round trip, so what is known is kept: the data range read by readAll() lies
   // inside the grid, and the grid's size is read at most once, only when a write goes past it.
-  const known = { rows: 0, columns: 0, exact: false };
-  const readSize = (): void => {
-    if (known.exact) return;
+  const known = { rows: 0, columns: 0, exactRows: false, exactColumns: false };
+  const readRows = (): void => {
+    if (known.exactRows) return;
     known.rows = sheet.getMaxRows();
+    known.exactRows = true;
+  };
+  const readColumns = (): void => {
+    if (known.exactColumns) return;
     known.columns = sheet.getMaxColumns();
-    known.exact = true;
+    known.exactColumns = true;
   };
   const grow = (lastRow: number, lastColumn: number): void => {
-    if (lastRow <= known.rows && lastColumn <= known.columns) return;
-    readSize();
+    // Only the side that may be too small is asked for: each size is a round trip.
+    if (lastRow > known.rows) readRows();
+    if (lastColumn > known.columns) readColumns();
     if (lastRow > known.rows) {
       sheet.insertRowsAfter(known.rows, lastRow - known.rows);
       known.rows = lastRow;
@@ -29,10 +34,8 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       const values = sheet.getDataRange().getValues() as CellValue[][];
       // An empty sheet's data range is A1 with "": report no rows.
       if (values.length === 1 && values[0].length === 1 && values[0][0] === '') return [];
-      if (!known.exact) {
-        known.rows = Math.max(known.rows, values.length);
-        known.columns = Math.max(known.columns, values[0]?.length ?? 0);
-      }
+      if (!known.exactRows) known.rows = Math.max(known.rows, values.length);
+      if (!known.exactColumns) known.columns = Math.max(known.columns, values[0]?.length ?? 0);
       return values;
     },
     readBlock(row, column, rows, columns) {
@@ -51,7 +54,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     appendRow(values) {
       // appendRow is where Sheets grows the grid by itself.
       sheet.appendRow(values);
-      if (known.exact) known.rows = Math.max(known.rows, sheet.getLastRow());
+      if (known.exactRows) known.rows = Math.max(known.rows, sheet.getLastRow());
     },
     lastRow: () => sheet.getLastRow(),
     mergedRanges: (row, columns) => (columns > 0 ? sheet.getRange(row, 1, 1, columns).getMergedRanges().map((r) => r.getA1Notation()) : []),
@@ -76,7 +79,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       known.rows = Math.max(0, known.rows - count);
     },
     maxRows() {
-      readSize();
+      readRows();
       return known.rows;
     },
     ensureSize(rows, columns) {

@@ -51,6 +51,8 @@ export interface ChunkOutcome {
   extras: string[];
   /** Results not written: their rows moved and their SKU is now missing or repeated. They are sent again. */
   unplaced: number;
+  /** Rows were recorded as done in the run sheet. */
+  keptRows: boolean;
 }
 
 /** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
@@ -106,7 +108,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const { clock } = ctx.ports;
   const aliases = channelAliases(ctx.settings);
   const store = ctx.ports.documentStore;
-  const queued = queuedSkus(ctx, run.id);
+  // Only an async run can have its own job requests to find again.
+  const queued = queuedSkus(ctx, run.operation === 'async' ? run.id : null);
   const pending = pendingRows(ctx, loaded, run, kept, queued);
   const slice = pending.slice(0, limits.maxRows);
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
@@ -115,6 +118,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   // Results not yet in the sheet, and the results written (by planned row) for the counts.
   let waiting: PendingResult[] = [];
   const written = new Map<number, RowResult>();
+  const doneHere: string[] = [];
   const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
   const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = [], sent?: PushedValues): void => {
     const plan = planAt.get(rowNumber) as RowPlan;
@@ -171,8 +175,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
     }
     unplaced += placement.unplaced.length;
-    // Done once, whatever happens to the Synced at column: the run sheet says which rows were written.
-    appendDone(ctx.ports.workbook, run.id, kept, waiting.filter((p) => !unplacedRows.has(p.rowNumber)).map((p) => p.identity));
+    waiting.filter((p) => !unplacedRows.has(p.rowNumber)).forEach((p) => doneHere.push(p.identity));
     clearJournalQuietly();
     journalChars = 0;
     waiting = [];
@@ -238,6 +241,11 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   }
   flush();
   const counts = tally(written);
+  // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
+  // the run sheet says which rows this one wrote (a run that ends here needs no record).
+  const remaining = pending.length - written.size;
+  const keptRows = remaining > 0 && stop === null && doneHere.length > 0;
+  if (keptRows) appendDone(ctx.ports.workbook, run.id, kept, doneHere);
   return {
     ...counts,
     requests: client.stats.requests - requestsBefore,
@@ -245,8 +253,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     retryReasons: Object.fromEntries(
       Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
     ),
-    remaining: pending.length - written.size,
+    remaining,
     stop,
+    keptRows,
     extras,
     unplaced,
   };

@@ -29,8 +29,10 @@ export interface PushRun {
   extraExamples?: string[];
   /** Results not written because their rows moved and their SKU became missing or repeated. */
   unplaced?: number;
-  /** For the selected scope: how many row keys were selected at the start (kept in the selection sheet). */
+  /** For the selected scope: how many row keys were selected at the start (kept in the run sheet). */
   selected: number;
+  /** Rows done were recorded in the run sheet (to be cleared with the run). */
+  keptRows?: boolean;
   /** True when started from the menu: a trigger continues it. */
   background: boolean;
   lastChunkAt: number;
@@ -73,7 +75,7 @@ export function writeRun(store: KeyValueStore, run: PushRun): void {
 
 /** Forgets the run and whatever it kept (its rows in the run sheet). */
 export function clearRun(store: KeyValueStore, workbook: Workbook, run: PushRun): void {
-  clearRunRows(workbook);
+  if (run.selected || run.keptRows) clearRunRows(workbook);
   for (const key of Object.keys(store.entries(LEGACY_SELECTED_PREFIX))) store.delete(key);
   store.delete(RUN_KEY);
 }

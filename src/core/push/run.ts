@@ -8,7 +8,7 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
-import { STALE_RUN_MS, clearRun, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun } from './run-store';
+import { STALE_RUN_MS, clearRun, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
 import { clearJournal, readJournal } from './journal';
 import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
@@ -93,7 +93,8 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
   );
 }
 
-function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): PushRun {
+/** The push to go on with, and — for a run created now — what the run sheet holds for it (nothing to read back). */
+function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): { run: PushRun; kept?: RunRows } {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
     // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
@@ -109,7 +110,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   if (resumed) {
     resumed.background = background;
     writeRun(ctx.ports.documentStore, resumed);
-    return resumed;
+    return { run: resumed };
   }
   const now = ctx.ports.clock.now();
   const run: PushRun = {
@@ -118,7 +119,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
   };
   // Whatever an interrupted or abandoned run left is of no use to this one.
   clearJournal(ctx.ports.documentStore);
-  forgetAbandonedRequests(ctx, null);
+  if (operation === 'async') forgetAbandonedRequests(ctx, null);
   if (scope !== 'selected') clearRunRows(ctx.ports.workbook);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
@@ -127,9 +128,10 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
     selected = new Set(keys);
     markHiddenRows(ctx, loaded, hidden);
   }
-  run.total = pendingRows(ctx, loaded, run, { selected: selected ?? new Set(), done: new Set(), nextRow: 2 }, queuedSkus(ctx, run.id)).length;
+  const kept: RunRows = { selected: selected ?? new Set(), done: new Set(), nextRow: 2 + (selected?.size ?? 0) };
+  run.total = pendingRows(ctx, loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null)).length;
   writeRun(ctx.ports.documentStore, run);
-  return run;
+  return { run, kept };
 }
 
 function finishRun(ctx: Context, run: PushRun, message: string): void {
@@ -140,7 +142,7 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
   }, ctx.settings.logMaxRows);
   try {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
-    forgetAbandonedRequests(ctx, null);
+    if (run.operation === 'async') forgetAbandonedRequests(ctx, null);
     if (run.background) continueAt(ctx, null);
   } catch (e) {
     // Out of property calls for the day: the Log line above says what happened; the run record
@@ -186,8 +188,8 @@ function summary(run: PushRun): string {
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
-function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number): PushProgress {
-  const rows = readRunRows(ctx.ports.workbook, run.id);
+function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number, known?: RunRows): PushProgress {
+  const rows = known ?? readRunRows(ctx.ports.workbook, run.id);
   if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
     const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
     finishRun(ctx, run, text);
@@ -213,6 +215,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
     run.extraExamples = [...(run.extraExamples ?? []), ...outcome.extras].slice(0, 3).map((e) => e.slice(0, 160));
   }
   if (outcome.unplaced > 0) run.unplaced = (run.unplaced ?? 0) + outcome.unplaced;
+  if (outcome.keptRows) run.keptRows = true;
   run.lastChunkAt = ctx.ports.clock.now();
   if (outcome.stop) {
     // Every later request would be refused too (the token) or never sent (a daily quota): end the
@@ -263,7 +266,7 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const run = createRun(ctx, operation, scope, false, loaded);
+    const { run } = createRun(ctx, operation, scope, false, loaded);
     if (run.total === 0) {
       const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
@@ -305,7 +308,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx);
     const loaded = loadStockSheet(ctx, operation);
-    const run = createRun(ctx, operation, scope, true, loaded);
+    const { run, kept } = createRun(ctx, operation, scope, true, loaded);
     if (run.total === 0) {
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
       return progress(run, 0, true, `${title(run)}: nothing to send.`);
@@ -314,7 +317,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
     // so that even an execution killed by the time limit is finished by the trigger.
     const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
     if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-    const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY));
+    const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
     if (!result.finished) {
       continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       result.message = `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
