@@ -4,6 +4,7 @@ import { HubError } from './errors';
 import { readDeprecation, type Deprecation } from './deprecation';
 import { buildQuery, encodePathSegment, formatHubDate } from './query';
 import { packDistinct } from './packing';
+import { OrdersPageEnvelope, readOrderRecord, type OrderRecord } from './order-records';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { MalformedAnswer, emptyStats, runCalls, type Call, type CallStats, type Outcome } from './call-runner';
 import * as S from './schemas';
@@ -40,6 +41,9 @@ export interface OrdersQuery {
   paging?: number;
   isGrouped?: boolean;
 }
+
+/** A Get Orders page whose records were read one by one. */
+export type OrdersPageRead = Pick<z.infer<typeof OrdersPageEnvelope>, 'paging' | 'offset' | 'total' | 'sort'> & { records: OrderRecord[] };
 
 /** A label file as the hub sends it. */
 export interface LabelFile {
@@ -337,8 +341,12 @@ export class HubClient {
 
   // ---- orders -------------------------------------------------------------------------------
 
-  /** One page of Get Orders. A 429 is returned, not waited for: the caller saves its place. */
-  getOrders(query: OrdersQuery): Outcome<S.OrdersPage> {
+  /**
+   * One page of Get Orders, its records read one by one (order-records.ts): a bad record is
+   * returned with its problems, never failing the page. A 429 is returned, not waited for: the
+   * caller saves its place.
+   */
+  getOrders(query: OrdersQuery): Outcome<OrdersPageRead> {
     const q = {
       channel: query.channel,
       date: query.from !== undefined ? formatHubDate(query.from) : undefined,
@@ -350,7 +358,18 @@ export class HubClient {
       paging: query.paging ?? MAX_ITEMS_PER_REQUEST,
       isGrouped: query.isGrouped,
     };
-    return this.run([this.call('getOrders', S.OrdersPage, { query: q }, { retryRateLimit: false })])[0];
+    const read = jsonParser(OrdersPageEnvelope);
+    return this.run<OrdersPageRead>([
+      {
+        endpoint: 'getOrders',
+        request: this.request('getOrders', { query: q }),
+        parse: (res) => {
+          const { results, ...page } = read(res);
+          return { ...page, records: results.map(readOrderRecord) };
+        },
+        retryRateLimit: false,
+      },
+    ])[0];
   }
 
   /** Find Order by external id or cart id; always answers as a list of orders. */

@@ -161,7 +161,7 @@ export const scenarios = {
       const { client, clock } = makeClient(hub.url);
       const started = Date.now();
       const first = ok(client.getOrders({ paging: 5 }));
-      expect(first.results).toHaveLength(5);
+      expect(first.records).toHaveLength(5);
       const second = client.getOrders({ paging: 5, offset: 5 });
       const e = failed(second);
       expect(Date.now() - started).toBeLessThan(5_000); // answered, not waited for
@@ -177,7 +177,7 @@ export const scenarios = {
       expect((await logged(hub, /\/api\/orders\/orders/i)).map((l) => l.status)).toEqual([200, 429]);
       // Once the minute has passed the same call goes through.
       await hub.admin.advance(e.retryAfterMs!);
-      expect(ok(client.getOrders({ paging: 5, offset: 5 })).results).toHaveLength(5);
+      expect(ok(client.getOrders({ paging: 5, offset: 5 })).records).toHaveLength(5);
       return { errors: [e] };
     } finally {
       await hub.admin.settings({ ordersRateLimit: saved.ordersRateLimit });

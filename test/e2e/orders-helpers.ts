@@ -25,6 +25,7 @@ export interface HubOrder {
   orderStatus: string;
   externalNumber: string | null;
   dateModified: string;
+  dateAdded: string;
   items: unknown[];
 }
 

@@ -19,18 +19,21 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('is imported over simulated time with exactly 10 calls and no 429, one row per order', () => {
+  test('is imported over simulated time by the added stream (a page starts one order back: 11 calls), no 429, one row per order', () => {
     const status0 = unwrap<Status>(env.rt.call('setOrdersSchedule', 1));
     expect(status0.scheduleOn).toBe(true);
     expect(env.rt.triggers()).toHaveLength(1);
-    const minutes = advanceUntil(env, () => orderRows(env).size >= 500, 40);
+    const minutes = advanceUntil(env, () => orderRows(env).size >= 500 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 40);
     const calls = getOrdersCalls(env);
-    expect(calls).toHaveLength(10);
-    expect(calls.every((c) => c.status === 200)).toBe(true);
-    expect(calls.map((c) => Number(c.query.offset))).toEqual([0, 50, 100, 150, 200, 250, 300, 350, 400, 450]);
-    expect(new Set(calls.map((c) => c.query.date)).size).toBe(1);
-    expect(calls.every((c) => c.query.sort === 'modified_asc' && c.query.searchDateBy === 'modified' && c.query.paging === '50')).toBe(true);
-    expect(minutes).toBeLessThanOrEqual(21);
+    expect(calls.every((c) => c.status === 200 && c.query.paging === '50')).toBe(true);
+    const added = calls.filter((c) => c.query.searchDateBy === 'added');
+    expect(added.every((c) => c.query.sort === 'added_asc')).toBe(true);
+    // Each page starts one order before the cursor, to see the last order read again.
+    expect(added.map((c) => Number(c.query.offset))).toEqual([0, 49, 98, 147, 196, 245, 294, 343, 392, 441, 490]);
+    expect(new Set(added.map((c) => c.query.date)).size).toBe(1);
+    // The changes stream takes every other call while both have a backlog.
+    expect(calls.filter((c) => c.query.searchDateBy === 'modified').every((c) => c.query.sort === 'modified_asc')).toBe(true);
+    expect(minutes).toBeLessThanOrEqual(30);
 
     const values = ordersSheet(env);
     const ids = columnValues(values, 'Order id');
@@ -56,15 +59,18 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     expect(status).toMatchObject({ totalAdded: 500, backlog: false, lastError: null });
   });
 
-  test('a second run finds nothing new: one call over the last days, no row added or rewritten', () => {
+  test('later runs find nothing new: one call a run, each stream from the day before its last order, no row added or rewritten', () => {
     clearRequests(env);
     const before = ordersSheet(env);
-    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+    advanceUntil(env, () => getOrdersCalls(env).length >= 2, 5);
     const calls = getOrdersCalls(env);
-    expect(calls).toHaveLength(1);
-    expect(calls[0].status).toBe(200);
-    const latest = Math.max(...hubOrders(env).map((o) => Date.parse(o.dateModified)));
-    expect(calls[0].query.date).toBe(mmddyyyy(Math.floor(latest / DAY) * DAY - DAY));
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => c.status === 200)).toBe(true);
+    const latest = (field: 'dateAdded' | 'dateModified') => Math.max(...hubOrders(env).map((o) => Date.parse(o[field])));
+    expect(calls.map((c) => c.query.searchDateBy).sort()).toEqual(['added', 'modified']);
+    const added = calls.find((c) => c.query.searchDateBy === 'added')!;
+    expect(added.query.date).toBe(mmddyyyy(Math.floor(latest('dateAdded') / DAY) * DAY - DAY));
+    expect(Number(added.query.offset)).toBeGreaterThan(0);
     expect(ordersSheet(env)).toEqual(before);
     expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 500 });
   });
@@ -82,7 +88,8 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     env.rt.sheet('Orders').setValues([['entregar el lunes']], `${commentCol}${row}`);
     await changeInHub(env, target.orderId, { orderStatus: 'ready_to_ship', externalNumber: '9988776655' });
     clearRequests(env);
-    advanceUntil(env, () => getOrdersCalls(env).length >= 1, 5);
+    // Changes are the modified stream's: it has a call within the next two.
+    advanceUntil(env, () => getOrdersCalls(env).some((c) => c.query.searchDateBy === 'modified'), 5);
 
     const after = ordersSheet(env);
     expect(orderRows(env).get(target.orderId)).toBe(row);
@@ -97,29 +104,29 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
   });
 });
 
-describe('paging shift: an order modified while a window is being paged', () => {
+describe('paging shift: an order leaving the status filter while the listing is being paged', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30, status: 'DELIVERED' }) }, runtime: { deployment: 'container' } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 25, seed: 9, status: 'DELIVERED' } });
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('is noticed and the orders it pushed past a page boundary are still imported', async () => {
+  test('is noticed at the page boundary: the reader steps back and the order pushed behind the cursor is still imported', async () => {
     unwrap(env.rt.call('runOrderImport'));
     expect(orderRows(env).size).toBe(50);
-    // The 10th order by modification date (already imported) changes: it moves to the end of
-    // modified_asc, and every order after it moves up one place, across the page boundary.
-    const byModified = [...hubOrders(env)].sort((a, b) => Date.parse(a.dateModified) - Date.parse(b.dateModified) || a.orderId - b.orderId);
-    const skippedAtBoundary = byModified[50];
-    await changeInHub(env, byModified[9].orderId, { comments: 'cambiado' });
+    // The 10th order by date added (already imported) is returned: it leaves the DELIVERED
+    // listing, every order after it moves up one place, and the 51st slides behind the cursor.
+    const byAdded = [...hubOrders(env)].sort((a, b) => Date.parse(a.dateAdded) - Date.parse(b.dateAdded) || a.orderId - b.orderId);
+    const skippedAtBoundary = byAdded[50];
+    await changeInHub(env, byAdded[9].orderId, { internalStatus: 'RETURNED' });
     unwrap(env.rt.call('setOrdersSchedule', 1));
-    advanceUntil(env, () => orderRows(env).size >= 120, 30);
+    advanceUntil(env, () => orderRows(env).size >= 120 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 30);
     expect(orderRows(env).has(skippedAtBoundary.orderId)).toBe(true);
     expect(orderRows(env).size).toBe(120);
-    // The window was read again from the day of the moved order's earlier modification.
-    const dates = getOrdersCalls(env).map((c) => c.query.date);
-    expect(dates).toContain(mmddyyyy(Math.floor(Date.parse(byModified[9].dateModified) / DAY) * DAY));
+    const added = getOrdersCalls(env).filter((c) => c.query.searchDateBy === 'added').map((c) => Number(c.query.offset));
+    // 0, then 49 (did not line up: the last order read is now at 48), then a step back.
+    expect(added.slice(0, 3)).toEqual([0, 49, 0]);
     expect(getOrdersCalls(env).every((c) => c.status === 200)).toBe(true);
   });
 });

@@ -62,6 +62,8 @@ export const ITEM_HEADERS = {
   erpId: 'ERP id',
   channelSku: 'Channel SKU',
   other: 'Other fields (JSON)',
+  /** Empty for a line the order has; "Removed from the order on DATE" when the hub no longer lists it (setting). */
+  lineStatus: 'Line status',
 } as const;
 export type ItemColumn = keyof typeof ITEM_HEADERS;
 export const ITEM_HEADER_LIST: readonly string[] = Object.values(ITEM_HEADERS);

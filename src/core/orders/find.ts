@@ -97,7 +97,7 @@ export function findOrders(ctx: Context, rawId: unknown, toSheet: boolean): Find
   }
   let rows = new Map<number, number>();
   if (toSheet) {
-    rows = withDocumentLock(ctx, 'Find order', LOCK_WAIT_MS, () => writeOrders(ctx, found.orders, { pass: null, now: ctx.ports.clock.now() }).rows);
+    rows = withDocumentLock(ctx, 'Find order', LOCK_WAIT_MS, () => writeOrders(ctx, found.orders, { fromImport: false, now: ctx.ports.clock.now(), removedLines: ctx.settings.orders.removedLines }).rows);
   }
   const orders = found.orders.map((o) => plainOrder(o, rows.get(o.orderId) ?? null));
   const what = found.cartId !== null ? `Cart ${found.cartId}: ${orders.length} order${orders.length === 1 ? '' : 's'}` : `Order ${orders[0]?.orderId} (external id ${orders[0]?.externalId})`;

@@ -25,11 +25,17 @@ export interface ImportStatus {
   scheduledSince: number | null;
   /** The last run's summary. */
   lastMessage: string;
+  /** When the daily reconciliation sweep last ended, and the orders it found late. */
+  lastSweepAt: number | null;
+  lastSweepFoundLate: number;
+  /** Orders found late by every sweep so far. */
+  totalFoundLate: number;
 }
 
 const EMPTY: ImportStatus = {
   lastRunAt: null, lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 0, totalUpdated: 0, totalCalls: 0,
   lastError: null, lastErrorAt: null, lastErrorReportedAt: null, pending: false, scheduledSince: null, lastMessage: '',
+  lastSweepAt: null, lastSweepFoundLate: 0, totalFoundLate: 0,
 };
 
 export function readImportStatus(store: KeyValueStore): ImportStatus {

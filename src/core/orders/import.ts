@@ -4,7 +4,9 @@ import { hubClient, timeLeft, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
-import { advanceCursor, cursorQuery, midWindow, readCursor, resetCursor, writeCursor } from './cursor';
+import type { OrderRecord } from '../../api/order-records';
+import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
+import { hasBacklog, nextTurn, readStreams, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus } from './import-status';
 import { afterRateLimit, nextCallAt, readRate, writeRate } from './rate';
 import { writeOrders } from './write-orders';
@@ -16,7 +18,15 @@ export interface ImportOutcome {
   updated: number;
   unchanged: number;
   keptEdits: number;
-  /** A window is half read (or a 429 put the call off): the next run continues. */
+  /** Records with no readable order id (skipped; the sweep reads them again). */
+  unreadable: number;
+  /** Records written in part because a field failed the schema. */
+  partial: number;
+  /** The daily sweep ended in this run: the orders it found late (else null). */
+  sweepFoundLate: number | null;
+  /** Order lines the hub no longer lists, deleted or marked. */
+  removedLines: number;
+  /** A stream has orders left to read, the sweep is under way, or a 429 put the call off: the next run continues. */
   pending: boolean;
   /** The hub answered 429 and its Retry-After is stored. */
   rateLimited: boolean;
@@ -41,7 +51,7 @@ export function importOrders(ctx: Context): ImportOutcome {
     // One attempt: a retry would be a second Get Orders call inside the same minute.
     const client = hubClient(ctx, { maxAttempts: 1 });
     const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () => importPages(ctx, client));
-    if (outcome.added + outcome.updated > 0 || outcome.rateLimited) {
+    if (outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited) {
       appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
         time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Import orders', ok: outcome.added + outcome.updated, failed: 0,
         skipped: outcome.unchanged, requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - startedAt, message: outcome.message,
@@ -59,8 +69,12 @@ export function importOrders(ctx: Context): ImportOutcome {
 function importPages(ctx: Context, client: HubClient): ImportOutcome {
   const store = ctx.ports.documentStore;
   const { orders } = ctx.settings;
-  const out: ImportOutcome = { calls: 0, added: 0, updated: 0, unchanged: 0, keptEdits: 0, pending: false, rateLimited: false, nextCallAt: null, message: '' };
-  let cursor = readCursor(store, ctx.ports.clock.now(), orders);
+  const filters = { channel: orders.channel.trim() || undefined, status: orders.status.trim().toUpperCase() || undefined };
+  const out: ImportOutcome = {
+    calls: 0, added: 0, updated: 0, unchanged: 0, keptEdits: 0, unreadable: 0, partial: 0, sweepFoundLate: null, removedLines: 0,
+    pending: false, rateLimited: false, nextCallAt: null, message: '',
+  };
+  let streams = readStreams(store, ctx.ports.clock.now(), orders);
   for (;;) {
     const now = ctx.ports.clock.now();
     const rate = readRate(store);
@@ -70,9 +84,13 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
       break;
     }
     if (out.calls > 0 && timeLeft(ctx, CALL_BUDGET_MS) <= 0) break;
+    const turn = nextTurn(streams, now, orders.sweepDays);
+    streams = turn.streams;
+    const kind = turn.kind;
+    const cursor = streams[kind] as StreamCursor;
     // Recorded before sending: an execution killed during the call still counts it.
     writeRate(store, { ...rate, lastCallAt: now });
-    const result = client.getOrders(cursorQuery(cursor, orders));
+    const result = client.getOrders(streamQuery(cursor, filters));
     out.calls++;
     if (!result.ok) {
       if (result.error.kind !== 'rate-limit') throw result.error;
@@ -83,27 +101,35 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
       break;
     }
     const page = result.value;
-    const written = writeOrders(ctx, page.results, { pass: cursor.pass, now: ctx.ports.clock.now() });
-    const modified = page.results.map((o) => Date.parse(o.dateModified)).filter(Number.isFinite);
-    const next = advanceCursor(cursor, {
-      total: page.total,
-      count: page.results.length,
-      maxModified: modified.length > 0 ? Math.max(...modified) : null,
-      shiftFrom: written.shiftFrom,
-    });
+    const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
+    const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
+    const written = writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines });
+    const step = advanceStream(
+      cursor,
+      {
+        // The offset asked for, not the one the answer names: the cursor counts what it asked.
+        offset: pageOffset(cursor),
+        orders: page.records.map((r) => ({ id: r.order?.orderId ?? -1, date: r.order ? streamDate(kind, r.raw as Record<string, unknown>) : '' })),
+        total: page.total,
+      },
+      ctx.ports.clock.now(),
+    );
     // The rows are written: only now may the cursor pass them.
-    writeCursor(store, next.cursor);
-    cursor = next.cursor;
+    streams = settle(ctx, { ...streams, lastTurn: kind }, kind, step.cursor, step.caughtUp, written.added + written.updated, out);
+    writeStreams(store, streams);
     out.added += written.added;
     out.updated += written.updated;
     out.unchanged += written.unchanged;
     out.keptEdits += written.keptEdits;
-    if (next.windowDone) break;
+    out.removedLines += written.removedLines;
+    out.partial += problems.size;
+    out.unreadable += page.records.length - readable.length;
+    if (!hasBacklog(streams) && streams.sweep === null) break;
   }
   const before = readImportStatus(store);
   // A run that could not call keeps the backlog flag of the one before.
-  out.pending = midWindow(cursor) || out.rateLimited || (out.calls === 0 && before.pending);
-  out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute);
+  out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
+  out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines);
   updateImportStatus(store, {
     lastRunAt: ctx.ports.clock.now(),
     lastRunAdded: out.added,
@@ -113,21 +139,45 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     totalCalls: before.totalCalls + out.calls,
     pending: out.pending,
     lastMessage: out.message,
+    ...(out.sweepFoundLate !== null ? { lastSweepAt: ctx.ports.clock.now(), lastSweepFoundLate: out.sweepFoundLate, totalFoundLate: before.totalFoundLate + out.sweepFoundLate } : {}),
     // A run that reached the hub clears the error it reported before.
     ...(out.calls > 0 && !out.rateLimited ? { lastError: null, lastErrorAt: null } : {}),
   });
   return out;
 }
 
+/**
+ * The streams after a page of `kind` was written: a caught-up stream's window slides forward;
+ * the sweep counts what it found late and, at its end, is reported and put away.
+ */
+function settle(ctx: Context, streams: ImportStreams, kind: StreamCursor['kind'], cursor: StreamCursor, caughtUp: boolean, writtenNew: number, out: ImportOutcome): ImportStreams {
+  if (kind !== 'sweep') return { ...streams, [kind]: caughtUp ? slideWindow(cursor) : cursor };
+  const found = streams.sweepFoundLate + writtenNew;
+  if (!caughtUp) return { ...streams, sweep: cursor, sweepFoundLate: found };
+  out.sweepFoundLate = found;
+  const days = ctx.settings.orders.sweepDays;
+  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+    time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Order import check', ok: found, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
+    message: found === 0
+      ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
+      : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`,
+  }, ctx.settings.logMaxRows);
+  return { ...streams, sweep: null, sweepFoundLate: 0, lastSweepAt: ctx.ports.clock.now() };
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summarize(out: ImportOutcome, now: number, callsPerMinute: number): string {
+function summarize(out: ImportOutcome, now: number, callsPerMinute: number, removedLines: 'delete' | 'mark'): string {
   const parts: string[] = [];
   if (out.calls > 0) {
     parts.push(out.added + out.updated === 0 ? 'No new or changed orders' : `${plural(out.added, 'new order')}, ${plural(out.updated, 'updated order')}`);
     if (out.keptEdits > 0) parts.push(`${plural(out.keptEdits, 'row')} kept your unsent edits`);
+    if (out.partial > 0) parts.push(`${plural(out.partial, 'order')} read in part (see their Sync message)`);
+    if (out.unreadable > 0) parts.push(`${plural(out.unreadable, 'record')} without a readable order id skipped (the daily check reads them again)`);
+    if (out.removedLines > 0) parts.push(`${plural(out.removedLines, 'order line')} no longer in the hub, ${removedLines === 'mark' ? 'marked' : 'removed'} in Order Items`);
+    if (out.sweepFoundLate !== null) parts.push(`daily check: ${plural(out.sweepFoundLate, 'order')} found late`);
   }
   if (out.rateLimited) parts.push(`the hub asked to wait (429): next call in ${Math.max(1, Math.ceil(((out.nextCallAt ?? now) - now) / 1000))} s`);
   else if (out.nextCallAt !== null) {
@@ -142,8 +192,8 @@ function summarize(out: ImportOutcome, now: number, callsPerMinute: number): str
 /** Starts the import over from the backfill's first day (rows are updated in place, never duplicated). */
 export function restartOrderImport(ctx: Context): string {
   return withDocumentLock(ctx, 'Restart order import', LOCK_WAIT_MS.interactive, () => {
-    resetCursor(ctx.ports.documentStore);
+    resetStreams(ctx.ports.documentStore);
     updateImportStatus(ctx.ports.documentStore, { pending: true });
-    return `The next import reads the orders modified in the last ${ctx.settings.orders.backfillDays} days again; rows already in "${ctx.settings.sheetNames.orders}" are updated in place, never duplicated.`;
+    return `The next import reads the orders added to the hub in the last ${ctx.settings.orders.backfillDays} days again; rows already in "${ctx.settings.sheetNames.orders}" are updated in place, never duplicated.`;
   });
 }

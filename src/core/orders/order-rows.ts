@@ -106,6 +106,7 @@ export function itemCells(orderId: number, item: OrderItem): Record<ItemColumn, 
     erpId: textCell(item.erpId),
     channelSku: textCell(item.channelSku),
     other: jsonCell(unknownFields(item, KNOWN_ITEM_FIELDS)),
+    lineStatus: '',
   };
 }
 
@@ -116,15 +117,16 @@ export function orderKey(value: CellValue | undefined): string {
 }
 
 /**
- * Keys of order lines: order id, item external id, and the how-manieth line with that id in the
- * order. Lines without an id are told apart by position; the sheet's rows and the hub's lines are
- * numbered the same way (each through its own key maker, in order), so re-importing updates the
- * same rows.
+ * Keys of order lines: order id, item external id — or, when the hub gives the line no id, its
+ * SKU — and the how-manieth line with that id (or SKU) in the order. The sheet's rows and the
+ * hub's lines are numbered the same way (each through its own key maker, in order), so
+ * re-importing updates the same rows, and a line removed from an order does not hand its row
+ * (and the seller's marks on it) to the next line.
  */
-export function itemKeyMaker(): (orderId: string, itemId: string) => string {
+export function itemKeyMaker(): (orderId: string, itemId: string, sku?: string) => string {
   const seen = new Map<string, number>();
-  return (orderId, itemId) => {
-    const base = `${orderId}|${itemId}`;
+  return (orderId, itemId, sku = '') => {
+    const base = itemId !== '' ? `${orderId}|${itemId}` : `${orderId}||sku:${sku}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return `${base}|${n}`;

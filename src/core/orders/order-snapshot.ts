@@ -2,7 +2,7 @@
  * What the add-on last wrote into each order's editable cells, kept on a hidden sheet keyed by
  * order id. Comparing a cell with it tells a seller's unsent edit from the hub's own value: the
  * import keeps the first, Update Order sends exactly those. It also remembers, per order, the
- * dateModified and the pass in which the scheduled import last saw it (to notice paging shifts).
+ * dateModified with which the import last wrote it (an order read again unchanged is not rewritten).
  */
 import type { Order } from '../../api/schemas/orders';
 import { SnapshotStore } from '../push/snapshot';
@@ -10,13 +10,11 @@ import type { Workbook } from '../ports';
 import { EDITABLE, ORDER_SNAPSHOT_SHEET } from './columns';
 import { editableText, shownText } from './order-rows';
 
-/** Editable field → the text the cell showed after import; `@modified` and `@pass` for the import cursor. */
+/** Editable field → the text the cell showed after import; `@modified` for the import. */
 export type OrderSnapshot = Record<string, string | number>;
 
 /** dateModified (ISO, as the hub sent it) when the scheduled import last saw the order. */
 export const SEEN_MODIFIED = '@modified';
-/** The import pass (cursor window) in which the scheduled import last saw the order. */
-export const SEEN_PASS = '@pass';
 
 /** The order snapshot store (one read to load, one write to save). */
 export function orderSnapshotStore(workbook: Workbook): SnapshotStore<OrderSnapshot> {

@@ -1,5 +1,5 @@
 import type { Context } from '../context';
-import { readCursor } from './cursor';
+import { readStreams } from './streams-store';
 import { readImportStatus } from './import-status';
 import { nextCallAt, readRate } from './rate';
 import { allowedScheduleMinutes } from './schedule';
@@ -27,8 +27,14 @@ export interface OrdersStatusView {
   totalCalls: number;
   /** A half-read window or a put-off call: the next run continues. */
   backlog: boolean;
-  /** First day (00:00 UTC) of the window the import is reading. */
+  /** First day (00:00 UTC) of the window of new orders the import is reading. */
   windowStart: number;
+  /** The daily check: when it last ended, what it found late, and whether one is under way. */
+  lastSweepAt: number | null;
+  lastSweepFoundLate: number;
+  totalFoundLate: number;
+  sweepRunning: boolean;
+  sweepDays: number;
   lastError: string | null;
   lastErrorAt: number | null;
   lastMessage: string;
@@ -40,6 +46,7 @@ export function ordersStatusView(ctx: Context): OrdersStatusView {
   const now = ctx.ports.clock.now();
   const { orders, deployment } = ctx.settings;
   const status = readImportStatus(store);
+  const streams = readStreams(store, now, orders);
   const callAt = nextCallAt(readRate(store), orders.callsPerMinute);
   const on = orders.scheduleMinutes > 0 && orders.scheduleOwner !== '';
   const mine = on && orders.scheduleOwner === ctx.ports.session.userKey();
@@ -65,7 +72,12 @@ export function ordersStatusView(ctx: Context): OrdersStatusView {
     totalUpdated: status.totalUpdated,
     totalCalls: status.totalCalls,
     backlog: status.pending,
-    windowStart: readCursor(store, now, orders).windowStart,
+    windowStart: streams.added.windowStart,
+    lastSweepAt: status.lastSweepAt,
+    lastSweepFoundLate: status.lastSweepFoundLate,
+    totalFoundLate: status.totalFoundLate,
+    sweepRunning: streams.sweep !== null,
+    sweepDays: orders.sweepDays,
     lastError: status.lastError,
     lastErrorAt: status.lastErrorAt,
     lastMessage: status.lastMessage,

@@ -1,18 +1,24 @@
 import type { Order } from '../../api/schemas/orders';
+import type { OrderRecord } from '../../api/order-records';
 import type { Context } from '../context';
 import type { CellValue } from '../ports';
 import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
-import { KeyedTable } from './keyed-table';
+import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, itemCells, itemKeyMaker, orderCells, orderKey, shownText } from './order-rows';
-import { SEEN_MODIFIED, SEEN_PASS, importedValues, orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { SEEN_MODIFIED, importedValues, orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { jsonCell } from './order-rows';
 
 /** Untouched rows between updated ones rewritten as read to save a block write (about the cost of one round trip). */
 const MAX_GAP = 10;
 
 export interface WriteOrdersOptions {
-  /** The import pass that read these orders; null for Find Order (it does not take part in paging). */
-  pass: number | null;
+  /** True for the import: an order seen again with the same dateModified is not written again. */
+  fromImport: boolean;
   now: number;
+  /** Records that failed the schema, by order id: written with what could be read and marked. */
+  problems?: ReadonlyMap<number, OrderRecord>;
+  /** What to do with lines the hub no longer lists for an order (default: delete their rows). */
+  removedLines?: 'delete' | 'mark';
 }
 
 export interface WriteOrdersResult {
@@ -24,12 +30,8 @@ export interface WriteOrdersResult {
   unchanged: number;
   /** Rows where a seller's unsent edit was kept. */
   keptEdits: number;
-  /**
-   * The earliest earlier dateModified of an order this pass had already read and now read again
-   * changed: it moved to the end of the modified_asc order, and the orders after its old place
-   * shifted left by one, so one of them may have been skipped at a page boundary.
-   */
-  shiftFrom: number | null;
+  /** Order lines the hub no longer lists, deleted or marked in Order Items. */
+  removedLines: number;
 }
 
 /** Opens the Orders sheet keyed by order id. */
@@ -44,7 +46,7 @@ export function openOrdersTable(ctx: Context): KeyedTable {
  * only make the next import see its own values as edits, never lose a seller's.
  */
 export function writeOrders(ctx: Context, orders: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
-  const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, shiftFrom: null };
+  const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0 };
   if (orders.length === 0) return result;
   const table = openOrdersTable(ctx);
   const store = orderSnapshotStore(ctx.ports.workbook);
@@ -55,12 +57,9 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     const key = String(order.orderId);
     const before = snapshots.get(key);
     const existing = table.rowOf(key);
-    const seen: OrderSnapshot = options.pass === null ? {} : { [SEEN_MODIFIED]: order.dateModified, [SEEN_PASS]: options.pass };
-    if (options.pass !== null && before && before[SEEN_PASS] === options.pass && before[SEEN_MODIFIED] !== order.dateModified) {
-      const old = Date.parse(String(before[SEEN_MODIFIED]));
-      if (Number.isFinite(old)) result.shiftFrom = Math.min(result.shiftFrom ?? old, old);
-    }
-    if (options.pass !== null && existing !== null && before && before[SEEN_MODIFIED] === order.dateModified) {
+    const problem = options.problems?.get(order.orderId);
+    const seen: OrderSnapshot = options.fromImport ? { [SEEN_MODIFIED]: order.dateModified } : {};
+    if (options.fromImport && !problem && existing !== null && before && before[SEEN_MODIFIED] === order.dateModified) {
       result.unchanged++;
       result.rows.set(order.orderId, existing);
       snapshotUpdates.set(key, seen);
@@ -69,13 +68,19 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     const { row, appended } = table.rowFor(key);
     const imported = importedValues(order);
     const cells = byHeader(orderCells(order), ORDER_HEADERS);
-    const kept = appended ? [] : keptEdits(table, row, before, imported);
+    const kept = appended || problem ? [] : keptEdits(table, row, before, imported);
     for (const header of kept) delete cells[header]; // written back as read
-    cells[ORDER_HEADERS.syncStatus] = 'Imported';
-    cells[ORDER_HEADERS.syncMessage] = kept.length === 0 ? '' : `Kept your unsent edit of ${kept.join(', ')}: Hub Sync \u203a Orders \u203a Send edited orders sends it; clear the cell to take the hub's value.`;
+    // A record read in part leaves the editable cells as they are: a field it lacks is not the hub's ''.
+    if (problem && !appended) for (const { column } of EDITABLE) delete cells[ORDER_HEADERS[column]];
+    cells[ORDER_HEADERS.syncStatus] = problem ? 'Check' : 'Imported';
+    cells[ORDER_HEADERS.syncMessage] = problem
+      ? recordMessage(problem)
+      : kept.length === 0 ? '' : `Kept your unsent edit of ${kept.join(', ')}: Hub Sync \u203a Orders \u203a Send edited orders sends it; clear the cell to take the hub's value.`;
+    if (problem) cells[ORDER_HEADERS.other] = jsonCell(problem.raw);
     cells[ORDER_HEADERS.importedAt] = new Date(options.now);
     table.set(row, cells);
-    snapshotUpdates.set(key, { ...imported, ...seen });
+    // Not remembered as seen: the next read of this order (a page, the sweep) writes it again.
+    if (!problem) snapshotUpdates.set(key, { ...imported, ...seen });
     result.rows.set(order.orderId, row);
     if (kept.length > 0) result.keptEdits++;
     if (appended) result.added++;
@@ -83,7 +88,8 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     changed.push(order);
   }
   table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS });
-  writeItems(ctx, changed);
+  const linesRead = changed.filter((o) => options.problems?.get(o.orderId)?.itemsRead !== false);
+  result.removedLines = writeItems(ctx, linesRead, options.removedLines ?? 'delete', options.now);
   store.save(snapshotUpdates, snapshots, options.now);
   return result;
 }
@@ -101,21 +107,49 @@ function keptEdits(table: KeyedTable, row: number, before: OrderSnapshot | undef
   return kept;
 }
 
-/** Upserts the lines of the given orders into Order Items, keyed by (order id, item external id or position). */
-function writeItems(ctx: Context, orders: readonly Order[]): void {
-  if (orders.length === 0) return;
+/** What a row of a record that failed the schema says. */
+function recordMessage(record: OrderRecord): string {
+  const shown = record.problems.slice(0, 3).join('; ');
+  const more = record.problems.length > 3 ? ` and ${record.problems.length - 3} more` : '';
+  return `The hub sent this order with ${shown}${more}: the rest was imported, the record as sent is in ${ORDER_HEADERS.other}. The next import or the daily check reads it again.`;
+}
+
+/**
+ * Upserts the lines of the given orders into Order Items, keyed by (order id, item external id or
+ * SKU, position), and deletes (or marks) the rows of lines the hub no longer lists for them.
+ * Returns the number of lines removed or marked.
+ */
+function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 'mark', now: number): number {
+  if (orders.length === 0) return 0;
   const sheetKey = itemKeyMaker();
   const table = KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orderItems, ITEM_HEADER_LIST, (row, column) => {
     const orderId = orderKey(row[column(ITEM_HEADERS.orderId)]);
-    return orderId === '' ? '' : sheetKey(orderId, cellText(row[column(ITEM_HEADERS.itemExternalId)]));
+    return orderId === '' ? '' : sheetKey(orderId, cellText(row[column(ITEM_HEADERS.itemExternalId)]), cellText(row[column(ITEM_HEADERS.sku)]));
   });
   const hubKey = itemKeyMaker();
+  const listed = new Set<string>();
+  const orderIds = new Set<string>();
   for (const order of orders) {
+    orderIds.add(String(order.orderId));
     for (const item of order.items) {
-      const key = hubKey(String(order.orderId), shownText(String(item.itemExternalId ?? '')));
+      const key = hubKey(String(order.orderId), shownText(String(item.itemExternalId ?? '')), shownText(String(item.sku ?? '')));
+      listed.add(key);
       const { row } = table.rowFor(key);
       table.set(row, byHeader(itemCells(order.orderId, item), ITEM_HEADERS) as Record<string, CellValue>);
     }
   }
+  const gone: number[] = [];
+  table.keys().forEach((row, key) => {
+    if (orderIds.has(key.slice(0, key.indexOf('|'))) && !listed.has(key)) gone.push(row);
+  });
+  const mark = `Removed from the order on ${new Date(now).toISOString().slice(0, 10)}`;
+  if (removed === 'mark') {
+    for (const row of gone) if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });
+  }
   table.flush({ maxGap: MAX_GAP });
+  if (removed === 'delete') {
+    // Bottom up, a block at a time, so the row numbers read above stay right for the rows still to delete.
+    for (const run of rowClusters(gone, 0).reverse()) table.sheet.deleteRows(run.first, run.last - run.first + 1);
+  }
+  return gone.length;
 }

@@ -47,8 +47,12 @@ export const Settings = z.object({
       backfillDays: z.number().int().min(1, 'Backfill is at least 1 day.').max(365, 'Backfill is at most 365 days.').default(30),
       /** Get Orders calls allowed per minute (the hub's documented limit is 1). */
       callsPerMinute: z.number().min(0.01).max(60).default(1),
+      /** Days the daily reconciliation sweep reads again (0 = no sweep). */
+      sweepDays: z.number().int().min(0, 'The daily check reads at least 0 days (0 switches it off).').max(60, 'The daily check reads at most 60 days.').default(7),
+      /** Lines the hub no longer lists for an order: their rows in Order Items are deleted, or marked "Removed from the order on DATE". */
+      removedLines: z.enum(['delete', 'mark']).default('delete'),
     })
-    .default({ scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1 }),
+    .default({ scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' }),
   /** How the script is deployed: add-ons may only schedule hourly or slower. */
   deployment: z.enum(['addon', 'container']).default('addon'),
 });

@@ -16,7 +16,8 @@ function view(over: Partial<OrdersStatusView> = {}): OrdersStatusView {
   return {
     scheduleMinutes: 0, scheduleOn: false, scheduleMine: false, scheduleOwner: '', allowedMinutes: [60, 120, 240, 360, 480, 720], deployment: 'addon',
     callsPerMinute: 1, lastRunAt: null, nextRunAt: null, nextCallAt: null, lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 0, totalUpdated: 0,
-    totalCalls: 0, backlog: false, windowStart: Date.UTC(2024, 3, 1), lastError: null, lastErrorAt: null, lastMessage: '', ...over,
+    totalCalls: 0, backlog: false, windowStart: Date.UTC(2024, 3, 1), lastError: null, lastErrorAt: null, lastMessage: '',
+    lastSweepAt: null, lastSweepFoundLate: 0, totalFoundLate: 0, sweepRunning: false, sweepDays: 7, ...over,
   };
 }
 

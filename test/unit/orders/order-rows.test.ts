@@ -73,9 +73,9 @@ describe('itemCells and item keys', () => {
     expect(JSON.parse(String(cells['Other fields (JSON)']))).toEqual({ warehouse: 'MX-1' });
   });
 
-  it('numbers lines that share an id (or have none) by position within the order', () => {
+  it('numbers lines that share an id (or, without one, a SKU) by position within the order', () => {
     const key = itemKeyMaker();
-    expect([key('1', ''), key('1', ''), key('1', '9'), key('2', '')]).toEqual(['1||1', '1||2', '1|9|1', '2||1']);
+    expect([key('1', '', 'A'), key('1', '', 'B'), key('1', '', 'A'), key('1', '9', 'A'), key('2', '')]).toEqual(['1||sku:A|1', '1||sku:B|1', '1||sku:A|2', '1|9|1', '2||sku:|1']);
   });
 
   it('reads order id cells written as numbers or text', () => {

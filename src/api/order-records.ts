@@ -1,0 +1,102 @@
+/**
+ * Get Orders records read one by one: one record of an unexpected type (a number where text was
+ * expected, `items: null`) must not make the whole page — and every later run — fail. A record
+ * that fails the schema keeps every field that can be read; the ones that cannot are named with
+ * the value the hub sent, so the row can say what was wrong.
+ */
+import * as z from 'zod';
+import { Order, OrderItem } from './schemas/orders';
+
+/** A page of Get Orders with its records still unread. */
+export const OrdersPageEnvelope = z.looseObject({
+  paging: z.number(),
+  offset: z.number(),
+  total: z.number(),
+  sort: z.string().nullable().optional(),
+  results: z.array(z.unknown()),
+});
+
+export interface OrderRecord {
+  /** The order as far as it could be read; null when not even its id could be. */
+  order: Order | null;
+  /** One line per field that failed, e.g. `total = "abc" (expected a number)`; [] for a valid record. */
+  problems: string[];
+  /** The record as the hub sent it (kept for the row when it had problems). */
+  raw: unknown;
+  /** False when `items` could not be read: the order's lines in the sheet are left alone. */
+  itemsRead: boolean;
+}
+
+/** Text fields the add-on cannot do without: a number there is read as its text, and said. */
+const REQUIRED_TEXT = ['channel', 'externalId', 'dateAdded', 'dateCreated', 'dateModified'] as const;
+const DATE_FIELDS = new Set(['dateAdded', 'dateCreated', 'dateModified']);
+
+function shown(value: unknown): string {
+  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function expected(schema: z.ZodType): string {
+  const issue = schema.safeParse(Symbol('x')).error?.issues[0];
+  return issue && 'expected' in issue && typeof issue.expected === 'string' ? `a ${issue.expected}` : 'another type';
+}
+
+/** Reads the fields of `shape` one by one; bad ones are left out and named. */
+function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodType>, prefix: string, problems: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) if (!(key in shape)) out[key] = value; // unknown fields are kept
+  for (const [key, schema] of Object.entries(shape)) {
+    if (key === 'items') continue;
+    const parsed = schema.safeParse(raw[key]);
+    if (parsed.success) {
+      if (parsed.data !== undefined) out[key] = parsed.data;
+    } else problems.push(`${prefix}${key} = ${shown(raw[key])} (expected ${expected(schema)})`);
+  }
+  return out;
+}
+
+/** One Get Orders record, read field by field when the whole record does not pass. */
+export function readOrderRecord(raw: unknown): OrderRecord {
+  const whole = Order.safeParse(raw);
+  if (whole.success && badDates(whole.data).length === 0) return { order: whole.data, problems: [], raw, itemsRead: true };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { order: null, problems: [`the record is ${shown(raw)}, not an order`], raw, itemsRead: false };
+  const record = raw as Record<string, unknown>;
+  const problems: string[] = [];
+  const fields = readFields(record, Order.shape as unknown as Record<string, z.ZodType>, '', problems);
+  if (typeof fields.orderId !== 'number') return { order: null, problems, raw, itemsRead: false };
+  for (const key of REQUIRED_TEXT) {
+    if (typeof fields[key] === 'string') continue;
+    const v = record[key];
+    // A date that is not text cannot be trusted as one; other text fields keep what was sent.
+    fields[key] = typeof v === 'number' && !DATE_FIELDS.has(key) ? String(v) : '';
+  }
+  for (const key of badDates(fields)) {
+    problems.push(`${key} = ${shown(fields[key])} (expected a date)`);
+    fields[key] = '';
+  }
+  let itemsRead = true;
+  const items: OrderItem[] = [];
+  if (record.items === undefined) {
+    // No lines sent: the schema's default (none), as for a valid record.
+  } else if (!Array.isArray(record.items)) {
+    problems.push(`items = ${shown(record.items)} (expected a list)`);
+    itemsRead = false;
+  } else {
+    record.items.forEach((item, i) => {
+      const ok = OrderItem.safeParse(item);
+      if (ok.success) items.push(ok.data);
+      else if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        items.push(readFields(item as Record<string, unknown>, OrderItem.shape as unknown as Record<string, z.ZodType>, `items[${i}].`, problems) as OrderItem);
+      } else {
+        problems.push(`items[${i}] = ${shown(item)} (expected an order line)`);
+        itemsRead = false;
+      }
+    });
+  }
+  return { order: { ...(fields as Order), items }, problems, raw, itemsRead };
+}
+
+/** Date fields holding text that is not a date. */
+function badDates(record: Record<string, unknown>): string[] {
+  return [...DATE_FIELDS].filter((k) => typeof record[k] === 'string' && record[k] !== '' && !Number.isFinite(Date.parse(record[k] as string)));
+}

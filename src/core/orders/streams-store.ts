@@ -1,0 +1,115 @@
+/**
+ * Where the order import is: its two streams (orders by the date they were added to the hub,
+ * and by modification date), the daily reconciliation sweep when one runs, and whose turn the
+ * next Get Orders call is. Document properties, one key; the cursors move only after the rows
+ * of a page are written.
+ */
+import type { KeyValueStore } from '../ports';
+import type { Settings } from '../settings/schema';
+import { DAY_MS, newStream, utcDay, type StreamCursor, type StreamKind } from './stream';
+
+const STREAMS_KEY = 'orders.streams';
+/** The cursor of versions before the two streams: read once to start the streams where it was. */
+const OLD_CURSOR_KEY = 'orders.cursor';
+/** How often the reconciliation sweep runs. */
+export const SWEEP_EVERY_MS = DAY_MS;
+
+export interface ImportStreams {
+  /** The channel and status filters the streams were made for: another filter starts over. */
+  filterKey: string;
+  added: StreamCursor;
+  modified: StreamCursor;
+  /** The sweep under way, or null. */
+  sweep: StreamCursor | null;
+  /** Orders the sweep under way found late so far. */
+  sweepFoundLate: number;
+  /** When the last sweep ended (or the streams were made: the first sweep is a day later). */
+  lastSweepAt: number;
+  /** The stream the last call read. */
+  lastTurn: StreamKind | null;
+}
+
+/** The filters of the import settings as one string. */
+export function filterKey(orders: Settings['orders']): string {
+  return `${orders.channel.trim()}|${orders.status.trim().toUpperCase()}`;
+}
+
+/**
+ * New streams: orders added to the hub from the backfill's first day; changes from the day
+ * before today (an order added earlier and changed later is the sweep's and the modified
+ * stream's from then on).
+ */
+export function freshStreams(now: number, orders: Settings['orders'], from?: number): ImportStreams {
+  const start = from ?? now - orders.backfillDays * DAY_MS;
+  return {
+    filterKey: filterKey(orders),
+    added: newStream('added', start),
+    modified: newStream('modified', from ?? utcDay(now) - DAY_MS),
+    sweep: null,
+    sweepFoundLate: 0,
+    lastSweepAt: now,
+    lastTurn: null,
+  };
+}
+
+function valid(s: Partial<ImportStreams> | null): s is ImportStreams {
+  const ok = (c: StreamCursor | null | undefined) => !!c && Number.isFinite(c.windowStart) && Number.isFinite(c.offset) && Array.isArray(c.tail);
+  return !!s && typeof s.filterKey === 'string' && ok(s.added) && ok(s.modified) && (s.sweep === null || ok(s.sweep));
+}
+
+/** The stored streams if they match the current filters; otherwise fresh ones. */
+export function readStreams(store: KeyValueStore, now: number, orders: Settings['orders']): ImportStreams {
+  let stored: Partial<ImportStreams> | null = null;
+  try {
+    stored = JSON.parse(store.get(STREAMS_KEY) ?? 'null') as Partial<ImportStreams> | null;
+  } catch {
+    stored = null;
+  }
+  if (valid(stored) && stored.filterKey === filterKey(orders)) return stored;
+  if (stored === null) {
+    // An import of an older version: both streams start where its window was (re-reading is harmless).
+    try {
+      const old = JSON.parse(store.get(OLD_CURSOR_KEY) ?? 'null') as { filterKey?: string; windowStart?: number } | null;
+      if (old && old.filterKey === filterKey(orders) && Number.isFinite(old.windowStart)) return freshStreams(now, orders, old.windowStart);
+    } catch {
+      // unreadable: start from the backfill
+    }
+  }
+  return freshStreams(now, orders);
+}
+
+export function writeStreams(store: KeyValueStore, streams: ImportStreams): void {
+  store.set(STREAMS_KEY, JSON.stringify(streams));
+  store.delete(OLD_CURSOR_KEY);
+}
+
+/** Forgets where the import is: the next import starts from the backfill again (rows are updated in place, never duplicated). */
+export function resetStreams(store: KeyValueStore): void {
+  store.delete(STREAMS_KEY);
+  store.delete(OLD_CURSOR_KEY);
+}
+
+/** True when a stream has orders left to read (or the sweep is under way). */
+export function hasBacklog(streams: ImportStreams): boolean {
+  return streams.added.caughtUpAt === null || streams.modified.caughtUpAt === null;
+}
+
+/**
+ * Whose turn the next call is: a stream with a backlog first (new orders before changes); when
+ * both are caught up they take turns, with the sweep (when one is under way or due) as a third:
+ * it is low priority, so it never holds new orders back for more than one call in three.
+ */
+export function nextTurn(streams: ImportStreams, now: number, sweepDays: number): { kind: StreamKind; streams: ImportStreams } {
+  const backlog = (['added', 'modified'] as const).filter((k) => streams[k].caughtUpAt === null);
+  if (backlog.length > 0) {
+    const kind = backlog.length === 2 && streams.lastTurn === 'added' ? 'modified' : backlog[0];
+    return { kind, streams };
+  }
+  let next = streams;
+  if (next.sweep === null && sweepDays > 0 && now - next.lastSweepAt >= SWEEP_EVERY_MS) {
+    next = { ...next, sweep: newStream('sweep', now - sweepDays * DAY_MS), sweepFoundLate: 0 };
+  }
+  const order: StreamKind[] = next.sweep ? ['added', 'modified', 'sweep'] : ['added', 'modified'];
+  const at = next.lastTurn === null ? -1 : order.indexOf(next.lastTurn);
+  return { kind: order[(at + 1) % order.length], streams: next };
+}
