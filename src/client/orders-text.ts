@@ -74,10 +74,19 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone: Zon
     key: 'totals', label: 'Imported in total',
     text: `${plural(view.totalAdded, 'new order')}, ${plural(view.totalUpdated, 'updated order')} in ${plural(view.totalCalls, 'call')}`,
   });
+  const hourly = view.deployment === 'addon' ? ' — hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute while the sidebar is open' : '';
   lines.push({
     key: 'backlog', label: 'Backlog',
-    text: view.backlog ? `Yes: the next run goes on reading (window from ${formatDateTime(view.windowStart, 'utc').slice(0, 10)})` : 'None',
+    text: view.backlog ? `Yes: the next run goes on reading (new orders from ${formatDateTime(view.windowStart, 'utc').slice(0, 10)})${hourly}` : 'None',
   });
+  const check = view.sweepDays === 0
+    ? 'Off'
+    : view.sweepRunning
+      ? `Under way: re-reading the orders of the last ${view.sweepDays} days`
+      : view.lastSweepAt === null
+        ? `Once a day, re-reads the orders of the last ${view.sweepDays} days; not run yet`
+        : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
+  lines.push({ key: 'dailyCheck', label: 'Daily check', text: check });
   if (view.lastError) {
     const at = view.lastErrorAt === null ? '' : `${when(view.lastErrorAt, now, zone)}: `;
     lines.push({ key: 'lastError', label: 'Last error', text: `${at}${view.lastError}`, error: true });

@@ -11,6 +11,7 @@ import { scheduleLabel } from '../schedules';
 import { callResult, errorMessage } from '../server';
 import { serverNow, type SidebarState } from '../state';
 import { setFieldError } from './fields';
+import { catchUpText, runCatchUp, type CatchUpStep } from '../catch-up';
 import { liveFieldRow, messageLines, runAction } from './action';
 
 export interface OrdersView {
@@ -41,6 +42,10 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
   const status = h('ul', { id: 'orders-status', class: 'status-list', 'aria-label': 'Order import status' });
   const importButton = h('button', { id: 'orders-import', type: 'button' }, 'Import now');
   const importLines = messageLines('orders-message', 'orders-error');
+  // Catch up: read the backlog at the hub's rate while the sidebar is open (the add-on's schedule is hourly).
+  const catchUpButton = h('button', { id: 'orders-catch-up', type: 'button', hidden: true }, 'Catch up');
+  const catchUpLine = h('p', { id: 'orders-catch-up-progress', role: 'status', 'aria-live': 'polite' });
+  let catchUp: ReturnType<typeof runCatchUp> | null = null;
 
   // Find order
   const findId = h('input', { id: 'order-find-id', type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
@@ -68,7 +73,44 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
     const now = serverNow();
     setChildren(status, ordersStatusLines(next, now).map((line) =>
       h('li', { 'data-status': line.key, class: line.error ? 'error' : null }, h('strong', null, `${line.label}: `), line.text)));
+    catchUpButton.hidden = !next.backlog && catchUp === null;
   }
+
+  catchUpButton.addEventListener('click', () => {
+    if (catchUp) {
+      catchUp.stop();
+      catchUpButton.textContent = 'Stopping\u2026';
+      catchUpButton.setAttribute('disabled', '');
+      return;
+    }
+    importLines.error.textContent = '';
+    catchUpButton.textContent = 'Stop catching up';
+    catchUp = runCatchUp(
+      {
+        importOnce: async () => {
+          const answer: CatchUpStep = await callResult('runOrderImport');
+          render(answer.status);
+          return answer;
+        },
+        now: serverNow,
+        sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+      },
+      (p) => {
+        catchUpLine.textContent = catchUpText(p, serverNow());
+      },
+    );
+    catchUp.done
+      .catch((e: unknown) => {
+        importLines.error.textContent = errorMessage(e);
+      })
+      .finally(() => {
+        catchUp = null;
+        catchUpButton.textContent = 'Catch up';
+        catchUpButton.removeAttribute('disabled');
+        catchUpButton.hidden = !(view?.backlog ?? false);
+        void afterAction();
+      });
+  });
 
   saveSchedule.addEventListener('click', () => {
     if (!view) return; // the choices come with the first state
@@ -132,6 +174,8 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
     scheduleMessage,
     status,
     importButton,
+    catchUpButton,
+    catchUpLine,
     importLines.error,
     importLines.message,
     findForm,

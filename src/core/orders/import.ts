@@ -129,7 +129,7 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
   const before = readImportStatus(store);
   // A run that could not call keeps the backlog flag of the one before.
   out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
-  out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines);
+  out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines, ctx.settings.deployment);
   updateImportStatus(store, {
     lastRunAt: ctx.ports.clock.now(),
     lastRunAdded: out.added,
@@ -169,7 +169,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summarize(out: ImportOutcome, now: number, callsPerMinute: number, removedLines: 'delete' | 'mark'): string {
+function summarize(out: ImportOutcome, now: number, callsPerMinute: number, removedLines: 'delete' | 'mark', deployment: 'addon' | 'container'): string {
   const parts: string[] = [];
   if (out.calls > 0) {
     parts.push(out.added + out.updated === 0 ? 'No new or changed orders' : `${plural(out.added, 'new order')}, ${plural(out.updated, 'updated order')}`);
@@ -180,12 +180,13 @@ function summarize(out: ImportOutcome, now: number, callsPerMinute: number, remo
     if (out.sweepFoundLate !== null) parts.push(`daily check: ${plural(out.sweepFoundLate, 'order')} found late`);
   }
   if (out.rateLimited) parts.push(`the hub asked to wait (429): next call in ${Math.max(1, Math.ceil(((out.nextCallAt ?? now) - now) / 1000))} s`);
-  else if (out.nextCallAt !== null) {
+  // In the add-on the schedule is hourly: "next call in 62 s" would promise a run that is an hour away.
+  else if (out.nextCallAt !== null && !(deployment === 'addon' && out.calls > 0)) {
     const wait = `${Math.max(1, Math.ceil((out.nextCallAt - now) / 1000))} s`;
     const limit = callsPerMinute === 1 ? 'one Get Orders call per minute' : `${callsPerMinute} Get Orders calls per minute`;
     parts.push(out.calls === 0 ? `The hub allows ${limit}: the next call is possible in ${wait}` : `next call in ${wait}`);
   }
-  if (out.pending && !out.rateLimited) parts.push('more orders to read: the next run continues');
+  if (out.pending && !out.rateLimited) parts.push(deployment === 'addon' ? 'more orders to read: the next hourly run continues (Catch up in the sidebar reads on at one call a minute)' : 'more orders to read: the next run continues');
   return `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
