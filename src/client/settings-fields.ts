@@ -66,13 +66,24 @@ export const FIELDS = {
     path: 'orders.callsPerMinute', label: 'Get Orders calls per minute', kind: 'decimal', min: 0.01, max: 60,
     hint: 'The hub documents 1 per minute.',
   },
+  sweepDays: {
+    path: 'orders.sweepDays', label: 'Daily check reads back (days)', kind: 'integer', min: 0, max: 60,
+    hint: 'Once a day the import re-reads the orders changed in these days and writes any it missed (0: off).',
+  },
+  removedLines: {
+    path: 'orders.removedLines', label: 'Order lines the hub removed', kind: 'select',
+    options: [
+      { value: 'delete', label: 'Delete their rows in Order Items' },
+      { value: 'mark', label: 'Keep the rows, marked "Removed from the order"' },
+    ],
+  },
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.logMaxRows,
   FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
-  FIELDS.backfillDays, FIELDS.callsPerMinute,
+  FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines,
 ];
 
 /**
@@ -111,6 +122,8 @@ export function settingsToForm(s: Settings): FormValues {
     'orders.status': s.orders.status,
     'orders.backfillDays': String(s.orders.backfillDays),
     'orders.callsPerMinute': String(s.orders.callsPerMinute),
+    'orders.sweepDays': String(s.orders.sweepDays),
+    'orders.removedLines': s.orders.removedLines,
   };
   for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
   return values;
@@ -170,6 +183,8 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       status: v('orders.status').trim(),
       backfillDays: readNumber(FIELDS.backfillDays, v('orders.backfillDays'), errors),
       callsPerMinute: readNumber(FIELDS.callsPerMinute, v('orders.callsPerMinute'), errors),
+      sweepDays: readNumber(FIELDS.sweepDays, v('orders.sweepDays'), errors),
+      removedLines: v('orders.removedLines') === 'mark' ? 'mark' : 'delete',
     },
     deployment: v('deployment') as Settings['deployment'],
   };

@@ -60,7 +60,10 @@ describe('order import status lines', () => {
       'Last run imported: 0 new orders, 0 updated orders',
       'Imported in total: 0 new orders, 0 updated orders in 0 calls',
       'Backlog: None',
+      'Daily check: Once a day, re-reads the orders of the last 7 days; not run yet',
     ]);
+    expect(line(view({ lastSweepAt: NOW - 5 * MIN, lastSweepFoundLate: 2, totalFoundLate: 3 }), 'dailyCheck')).toBe('2024-05-01 11:55 (5 min ago): 2 orders found late (3 orders in all)');
+    expect(line(view({ sweepRunning: true }), 'dailyCheck')).toBe('Under way: re-reading the orders of the last 7 days');
   });
 
   it('shows the last and next run, the next allowed call, counts and the backlog', () => {
@@ -74,7 +77,8 @@ describe('order import status lines', () => {
     expect(line(v, 'nextCall')).toBe('2024-05-01 12:00 (in less than a minute); the hub allows 1 Get Orders call per minute');
     expect(line(v, 'lastRunCounts')).toBe('50 new orders, 1 updated order');
     expect(line(v, 'totals')).toBe('1,200 new orders, 30 updated orders in 25 calls');
-    expect(line(v, 'backlog')).toBe('Yes: the next run goes on reading (window from 2024-04-01)');
+    expect(line({ ...v, deployment: 'container' } as never, 'backlog')).toBe('Yes: the next run goes on reading (new orders from 2024-04-01)');
+    expect(line({ ...v, deployment: 'addon' } as never, 'backlog')).toMatch(/hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute/);
     expect(line(v, 'lastMessage')).toBe('50 new orders, 1 updated order.');
   });
 
