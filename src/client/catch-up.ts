@@ -39,6 +39,11 @@ const MIN_WAIT_MS = 1_000;
 /** The catch-up loop; `stop()` ends it after the call in flight. Rejects with a call's error. */
 export function runCatchUp(api: CatchUpApi, onProgress: (p: CatchUpProgress) => void): { done: Promise<CatchUpProgress>; stop(): void } {
   let stopped = false;
+  // Stopping ends a wait at once: nobody should wait a minute for a Stop button.
+  let wake: () => void = () => undefined;
+  const stopSignal = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
   const done = (async (): Promise<CatchUpProgress> => {
     const p: CatchUpProgress = { calls: 0, added: 0, updated: 0, nextAt: null, done: false };
     for (let step = 0; step < MAX_CATCH_UP_STEPS; step++) {
@@ -51,7 +56,7 @@ export function runCatchUp(api: CatchUpApi, onProgress: (p: CatchUpProgress) => 
       const wait = Math.max(MIN_WAIT_MS, (outcome.nextCallAt ?? status.nextCallAt ?? api.now() + 60_000) - api.now());
       p.nextAt = api.now() + wait;
       onProgress({ ...p });
-      await api.sleep(wait);
+      await Promise.race([api.sleep(wait), stopSignal]);
     }
     return finish(p, 'limit');
   })();
@@ -64,6 +69,7 @@ export function runCatchUp(api: CatchUpApi, onProgress: (p: CatchUpProgress) => 
     done,
     stop() {
       stopped = true;
+      wake();
     },
   };
 }

@@ -96,6 +96,23 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     expect(errors).toEqual([]);
   });
 
+  test('with a backlog, Catch up reads on at the hub\'s rate with a progress line, and stops at once when asked', async () => {
+    const button = frame.locator('#orders-catch-up');
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    const progress = frame.locator('#orders-catch-up-progress');
+    // The rate limit allows no call yet: the loop says when the next one starts and waits in the browser.
+    await progress.filter({ hasText: /^Catching up: \d+ new and \d+ updated orders? in \d+ calls?; next call in \d+ s \(the hub allows one a minute\)\. Keep the sidebar open\.$/ }).waitFor({ timeout: 30_000 });
+    expect(await button.textContent()).toBe('Stop catching up');
+    await frame.locator('#orders-catch-up').scrollIntoViewIfNeeded();
+    await shots.take(page, 'orders-catching-up');
+    await button.click();
+    await progress.filter({ hasText: /^Stopped: / }).waitFor({ timeout: 10_000 });
+    await frame.locator('#orders-catch-up').filter({ hasText: /^Catch up$/ }).waitFor();
+    expect(await frame.locator('#orders-error').textContent()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
   test('an order of the demo hub found by its external id is listed as text', async () => {
     const { orders } = await pg.admin.state(['orders']);
     const order = orders.find((o) => o.items.length > 0 && !o.cartId) ?? orders[0];

@@ -48,6 +48,12 @@ describe('Catch up from the sidebar', () => {
       if (p.calls === 3) loop.stop();
     });
     expect(await loop.done).toMatchObject({ calls: 3, reason: 'stopped' });
+    // A stop during a wait ends the wait at once.
+    const waiting = fakeServer(10_000);
+    const slow = runCatchUp({ ...waiting.api, sleep: () => new Promise(() => undefined) }, () => undefined);
+    await Promise.resolve();
+    slow.stop();
+    expect(await slow.done).toMatchObject({ calls: 1, reason: 'stopped' });
     const endless = fakeServer(1e9);
     expect(await runCatchUp(endless.api, () => undefined).done).toMatchObject({ calls: MAX_CATCH_UP_STEPS, reason: 'limit' });
   });
