@@ -3,7 +3,7 @@ import type { FaultConfig, FaultInput } from './faults';
 import type { LogEntry } from './reqlog';
 import type { SeedName } from './seed';
 import type { StateSnapshot } from './state';
-import type { Settings, TokenRec } from './types';
+import type { JobRec, OrderRec, ProductRec, Settings, TokenRec } from './types';
 
 export type { FaultInput } from './faults';
 
@@ -24,6 +24,9 @@ export interface OrderGenerate {
   cartRate?: number;
   seed?: number;
 }
+
+/** A job as stored, with what Get Status Request says of it. */
+export type AdminJob = JobRec & { summary: { jobId: string; status: string; total: number; processed: number } };
 
 export class HubAdmin {
   constructor(readonly url: string) {}
@@ -84,6 +87,36 @@ export class HubAdmin {
   /** Adds (or replaces, by SKU) explicit products, or generates `{count, prefix, channels, status}`. */
   seedProducts(arg: unknown[] | { generate: ProductGenerate }): Promise<{ added: number; updated: number; total: number }> {
     return this.call('POST', '/__admin/products', Array.isArray(arg) ? { products: arg } : arg);
+  }
+
+  /**
+   * Adds each product as a NEWER duplicate of the existing product with its SKU (kept beside it;
+   * only the oldest is read and written by SKU). 400 when a SKU has no product yet.
+   */
+  addDuplicateProducts(products: unknown[]): Promise<{ added: number; updated: number; total: number }> {
+    return this.call('POST', '/__admin/products', { products, duplicate: true });
+  }
+
+  /** Every product with exactly that SKU (after NFC), oldest first; all products without `sku`. */
+  async products(sku?: string): Promise<ProductRec[]> {
+    const r = await this.call<{ products: ProductRec[] }>('GET', `/__admin/products${sku === undefined ? '' : `?sku=${encodeURIComponent(sku)}`}`);
+    return r.products;
+  }
+
+  /** The hub's true orders now (after read edges added, changed or deleted some), in the order they were added. */
+  async orders(): Promise<OrderRec[]> {
+    const r = await this.call<{ total: number; orders: OrderRec[] }>('GET', '/__admin/orders');
+    return r.orders;
+  }
+
+  /** One order as stored; throws (404) when the hub has no such order, e.g. after `deleteOrder`. */
+  order(orderId: number): Promise<OrderRec> {
+    return this.call('GET', `/__admin/orders/${orderId}`);
+  }
+
+  /** A job as stored (its items with their true SKUs and statuses, its per-job read edges) plus its summary. */
+  job(jobId: number | string): Promise<AdminJob> {
+    return this.call('GET', `/__admin/jobs/${encodeURIComponent(String(jobId))}`);
   }
 
   addOrders(arg: unknown[] | { generate: OrderGenerate }): Promise<{ added: number; orderIds?: number[]; total: number }> {

@@ -1,6 +1,7 @@
 /**
  * The admin API (`--admin` only; no bearer token): inspect and reset the state, move the clock,
- * inject faults, read the request log, add bulk data, change settings and expire tokens.
+ * inject faults, read the request log, add bulk data (also duplicate SKUs), read the true orders,
+ * products and jobs, change settings and expire tokens.
  */
 import type { Context, Hono } from 'hono';
 import { generateOrderBatch, generateProducts, orderFrom, productFrom } from './admin-data';
@@ -83,16 +84,53 @@ export function adminRoutes(app: Hono<AppEnv>, hub: Hub): void {
     return c.json({ lastId: hub.log.lastId() });
   });
 
+  /**
+   * `{products}` adds or replaces (by SKU) products; `{products, duplicate: true}` adds each as a
+   * NEWER product beside the existing one with its SKU (the hub's duplicates: only the oldest is
+   * read and written by SKU); `{generate}` generates them.
+   */
   app.post('/__admin/products', safe(async (c) => {
     const b = await jsonBody(c);
     const list = b.generate ? generateProducts(b.generate as Record<string, unknown>, hub) : ((b.products ?? b.items) as unknown[] | undefined);
-    if (!Array.isArray(list)) return bad(c, 'send {products: [...]} or {generate: {count, prefix, channels, status}}');
+    if (!Array.isArray(list)) return bad(c, 'send {products: [...]} (add duplicate: true to keep them beside existing SKUs) or {generate: {count, prefix, channels, status}}');
     const products = b.generate ? (list as ReturnType<typeof generateProducts>) : list.map((p, i) => productFrom(p, i, hub));
+    const st = hub.state;
+    if (b.duplicate === true) {
+      // All or nothing: check first, so a bad body adds none of them.
+      const missing = products.findIndex((p) => !st.product(p.sku));
+      if (missing >= 0) return bad(c, `products[${missing}]: no product has SKU '${products[missing].sku}' to duplicate; add it first without duplicate: true`);
+      for (const p of products) st.addDuplicate(p);
+      st.changed();
+      return c.json({ added: products.length, updated: 0, total: st.products.length });
+    }
     let added = 0;
-    for (const p of products) if (hub.state.upsertProduct(p) === 'added') added++;
-    hub.state.changed();
-    return c.json({ added, updated: products.length - added, total: hub.state.products.length });
+    for (const p of products) if (st.upsertProduct(p) === 'added') added++;
+    st.changed();
+    return c.json({ added, updated: products.length - added, total: st.products.length });
   }));
+
+  /** `?sku=X`: every product with exactly that SKU (after NFC), oldest first; without it, all products. */
+  app.get('/__admin/products', (c) => {
+    const sku = c.req.query('sku');
+    return c.json({ products: sku === undefined ? hub.state.products : hub.state.productsWithSku(sku) });
+  });
+
+  /** The hub's true orders now (after any read edge added, changed or deleted some), in the order they were added. */
+  app.get('/__admin/orders', (c) => c.json({ total: hub.state.orders.length, orders: hub.state.orders.map((r) => r.data) }));
+  app.get('/__admin/orders/:orderId', (c) => {
+    const id = Number(c.req.param('orderId'));
+    const row = Number.isInteger(id) ? hub.state.orderById(id) : undefined;
+    if (!row) return c.json({ error: `no order ${c.req.param('orderId')} in the hub (deleted, or never added); GET /__admin/orders lists them` }, 404);
+    return c.json(row.data);
+  });
+
+  /** A job as stored (items with their internal fields, per-job read edges) and what Get Status Request would say. */
+  app.get('/__admin/jobs/:jobId', (c) => {
+    const id = Number(c.req.param('jobId'));
+    const job = Number.isInteger(id) ? hub.state.job(id) : undefined;
+    if (!job) return c.json({ error: `no job ${c.req.param('jobId')} (unknown, or dropped after jobLimit finished jobs)` }, 404);
+    return c.json({ ...job, summary: hub.jobs.summary(job) });
+  });
 
   app.post('/__admin/orders', safe(async (c) => {
     const b = await jsonBody(c);

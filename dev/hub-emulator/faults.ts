@@ -14,10 +14,13 @@
  *   `walmart: Error - reason` (not path-bound).
  * - `answerFaults`: contrary answers of the stock/price calls (answer-faults.ts), drawn from the
  *   same PRNG after the draw above, and only for faults whose probability is above 0.
+ * - `readFaults`: read edges of Get Orders, the job reads and the catalogue (read-faults.ts), drawn
+ *   the same way (before the answer faults of the same call).
  */
 import { Rng } from './rng';
 import { isWriteChannel, type WriteChannel } from './channels';
 import { AnswerPlan, NO_ANSWER_FAULTS, anyAnswerFault, headerText, parseAnswerFaults, type AnswerFaultConfig } from './answer-faults';
+import { NO_READ_FAULTS, ReadPlan, parseReadFaults, type ReadFault, type ReadFaultConfig } from './read-faults';
 import type { LogEntry } from './reqlog';
 
 export const STATUS_FAULTS = ['500', '502', '503', '429'] as const;
@@ -37,17 +40,20 @@ export interface FaultConfig {
   channelErrors: Partial<Record<WriteChannel, string>>;
   /** Probabilities in [0, 1] of each contrary answer fault (answer-faults.ts); default 0. */
   answerFaults: AnswerFaultConfig;
+  /** Probabilities in [0, 1] of each read edge (read-faults.ts); default 0. */
+  readFaults: ReadFaultConfig;
 }
 
-/** A config as callers write it: every field optional, `answerFaults` partial. */
-export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaults'>> & {
+/** A config as callers write it: every field optional, `answerFaults` and `readFaults` partial. */
+export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaults' | 'readFaults'>> & {
   channelErrors?: Record<string, string>;
   answerFaults?: Partial<AnswerFaultConfig>;
+  readFaults?: Partial<ReadFaultConfig>;
 };
 
 export const NO_FAULTS: FaultConfig = {
   latencyMs: 0, jitterMs: 0, rates: {}, timeoutRate: 0, malformedRate: 0, htmlRate: 0, seed: 1, pathPattern: null, channelErrors: {},
-  answerFaults: NO_ANSWER_FAULTS,
+  answerFaults: NO_ANSWER_FAULTS, readFaults: NO_READ_FAULTS,
 };
 
 const num = (v: unknown, name: string, max = Infinity): number => {
@@ -60,8 +66,8 @@ const num = (v: unknown, name: string, max = Infinity): number => {
 export function parseFaults(input: unknown): FaultConfig {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('faults must be an object');
   const i = input as Record<string, unknown>;
-  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults'];
-  for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}'`);
+  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults', 'readFaults'];
+  for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}' (use ${known.join(', ')})`);
   const rates: FaultConfig['rates'] = {};
   if (i.rates !== undefined) {
     if (!i.rates || typeof i.rates !== 'object') throw new Error('rates must be an object');
@@ -92,6 +98,7 @@ export function parseFaults(input: unknown): FaultConfig {
     pathPattern,
     channelErrors,
     answerFaults: parseAnswerFaults(i.answerFaults),
+    readFaults: parseReadFaults(i.readFaults),
   };
   const total = Object.values(rates).reduce((s, r) => s + (r ?? 0), 0) + cfg.timeoutRate + cfg.malformedRate + cfg.htmlRate;
   if (total > 1) throw new Error('the fault rates add up to more than 1');
@@ -101,8 +108,9 @@ export function parseFaults(input: unknown): FaultConfig {
 export class Faults {
   config: FaultConfig = NO_FAULTS;
   /**
-   * How many faults of each kind were injected since the config was set: `FaultKind` keys, and
-   * `answer:<fault>` for contrary answers (one per label in the request log).
+   * How many faults of each kind were injected since the config was set: `FaultKind` keys,
+   * `answer:<fault>` for contrary answers and `read:<mode>` for read edges (one per label in the
+   * request log).
    */
   injected: Record<string, number> = {};
   private rng = new Rng(1);
@@ -166,6 +174,22 @@ export class Faults {
       const key = `answer:${fault}`;
       this.injected[key] = (this.injected[key] ?? 0) + 1;
       entry?.answerFaults?.push(label);
+    });
+  }
+
+  /**
+   * The read-edge plan of one /api request (Get Orders, Get Job Status, async job creation, the
+   * catalogue), or null when none of `modes` (the ones that endpoint has) is on for its path.
+   * Injections are marked in the request log entry (`readFaults`) and counted (`read:<mode>`).
+   */
+  readPlan(path: string, entry: LogEntry | undefined, modes: readonly ReadFault[]): ReadPlan | null {
+    const cfg = this.config.readFaults;
+    if (!modes.some((m) => cfg[m] > 0) || !this.applies(path)) return null;
+    if (entry) entry.readFaults ??= [];
+    return new ReadPlan(cfg, this.rng, (fault, label) => {
+      const key = `read:${fault}`;
+      this.injected[key] = (this.injected[key] ?? 0) + 1;
+      entry?.readFaults?.push(label);
     });
   }
 }

@@ -109,7 +109,8 @@ const CHANNEL_MIX: [OrderChannel, number][] = [
   ['meli', 40], ['amazon', 15], ['walmart', 10], ['linio', 6], ['claroshop', 6], ['shopify', 6],
   ['prestashop', 4], ['woocommerce', 4], ['venticommerce', 5], ['mshops', 4],
 ];
-const ORDER_STATUS_TEXT: Record<string, string> = {
+/** `orderStatus` text that goes with each `internalStatus`. */
+export const ORDER_STATUS_TEXT: Record<string, string> = {
   CREATED: 'paid', SHIPPED: 'shipped', DELIVERED: 'delivered', CANCELED: 'cancelled', RETURNED: 'returned',
 };
 const CITIES: [string, string, string][] = [
@@ -174,7 +175,8 @@ export function orderTotals(items: readonly OrderItem[]): { total: number; tax: 
   return { total, tax: round2((total * 0.16) / 1.16), itemsQuantity, title };
 }
 
-function statusByAge(rng: Rng, ageDays: number): string {
+/** A plausible status for an order of that age (young orders are still open, old ones delivered or undone). */
+export function statusByAge(rng: Rng, ageDays: number): string {
   if (ageDays < 2) return rng.weighted([['CREATED', 70], ['SHIPPED', 20], ['CANCELED', 10]] as const);
   if (ageDays < 7) return rng.weighted([['CREATED', 15], ['SHIPPED', 45], ['DELIVERED', 30], ['CANCELED', 10]] as const);
   return rng.weighted([['DELIVERED', 65], ['SHIPPED', 5], ['CANCELED', 15], ['RETURNED', 15]] as const);

@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
 import type { AnswerPlan } from './answer-faults';
 import type { Hub } from './hub';
+import type { ReadFault, ReadPlan } from './read-faults';
 import type { LogEntry } from './reqlog';
 
 export type AppEnv = {
@@ -106,4 +107,9 @@ export function skusOf(value: unknown): string[] {
 /** The request's contrary-answer plan (answer-faults.ts), or null when none is on for its path. */
 export function answerPlan(c: Ctx, hub: Hub): AnswerPlan | null {
   return hub.faults.answerPlan(new URL(c.req.url).pathname, c.req.raw.headers, c.get('log'));
+}
+
+/** The request's read-edge plan (read-faults.ts), or null when none of the endpoint's `modes` is on for its path. */
+export function readPlan(c: Ctx, hub: Hub, modes: readonly ReadFault[]): ReadPlan | null {
+  return hub.faults.readPlan(new URL(c.req.url).pathname, c.get('log'), modes);
 }

@@ -7,6 +7,7 @@
  */
 import { displayName, type WriteChannel } from './channels';
 import type { Hub } from './hub';
+import type { PerJobReadFault } from './read-faults';
 import { JOB_DONE, JOB_ERROR, JOB_PENDING, type JobItemRec, type JobKind, type JobRec } from './types';
 
 export const JOB_IN_PROGRESS = 'En proceso';
@@ -31,9 +32,11 @@ export class JobRunner {
     this.pending = new Set(this.hub.state.jobs.filter((j) => j.finishedAt === null));
   }
 
-  create(kind: JobKind, items: JobItemRec[]): JobRec {
+  /** Queues a job; `readFaults` are the per-job read edges drawn for it (none: the field is left out). */
+  create(kind: JobKind, items: JobItemRec[], readFaults: readonly PerJobReadFault[] = []): JobRec {
     const st = this.hub.state;
     const job: JobRec = { id: st.nextJobId(), kind, createdAt: this.hub.clock.now(), items, processed: 0, finishedAt: null };
+    if (readFaults.length > 0) job.readFaults = Object.fromEntries(readFaults.map((f) => [f, true]));
     st.addJob(job, this.hub.settings.jobLimit);
     this.pending.add(job);
     this.tick();
@@ -47,6 +50,8 @@ export class JobRunner {
     const { jobItemsPerSecond: rate, jobStartDelayMs: delay } = this.hub.settings;
     let touched = false;
     for (const job of this.pending) {
+      // `jobNeverFinishes`: the hub never gets to it; its items stay pending and change nothing.
+      if (job.readFaults?.jobNeverFinishes) continue;
       const elapsed = now - job.createdAt - delay;
       if (elapsed < 0) continue;
       const due = rate <= 0 ? job.items.length : Math.min(job.items.length, Math.floor((elapsed * rate) / 1000));

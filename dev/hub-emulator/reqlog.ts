@@ -26,6 +26,12 @@ export interface LogEntry {
    * `[]` = on, none injected.
    */
   answerFaults?: string[];
+  /**
+   * Read edges applied by this call (read-faults.ts), as `mode` or `mode:key` (`deleteOrder:1000042`,
+   * `shortPage:3`, `jobLowerCase:7`). Present only on the calls that have read edges (Get Orders,
+   * Get Job Status, Update Price And Stock Async, Get Products Stock Price) while some are on.
+   */
+  readFaults?: string[];
   durationMs: number | null;
 }
 

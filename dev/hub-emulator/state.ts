@@ -50,9 +50,13 @@ export class HubState {
   notifications: NotificationRec[] = [];
   seq = { order: 1_000_001, job: 1, category: 1 };
 
-  private bySku = new Map<string, ProductRec>();
-  /** Position in `products` (products are never removed, so positions are stable). */
-  private position = new Map<string, number>();
+  /**
+   * Products per SKU key, oldest first. A SKU normally names one product; the admin API can add
+   * newer duplicates (the real hub has them), and then only the oldest is read and written.
+   */
+  private bySku = new Map<string, ProductRec[]>();
+  /** Position in `products`; rebuilt from the removed position on when a product is deleted. */
+  private position = new Map<ProductRec, number>();
   /** Products per ERP id, oldest first. */
   private byErp = new Map<string, ProductRec[]>();
   private sorted: ProductRec[] | null = null;
@@ -73,8 +77,14 @@ export class HubState {
 
   // ---- products -------------------------------------------------------------------------
 
+  /** The product a SKU names: the oldest one with it (duplicates: only the oldest is updated, per the notes). */
   product(sku: string): ProductRec | undefined {
-    return this.bySku.get(skuKey(sku));
+    return this.bySku.get(skuKey(sku))?.[0];
+  }
+
+  /** Every product with exactly that SKU (after NFC), oldest first: more than one only for duplicates. */
+  productsWithSku(sku: string): ProductRec[] {
+    return [...(this.bySku.get(skuKey(sku)) ?? [])];
   }
 
   /** The oldest product with that ERP id (duplicates: only the oldest is updated, per the notes). */
@@ -82,39 +92,80 @@ export class HubState {
     return this.byErp.get(internalId)?.[0];
   }
 
-  /** Adds a product, or replaces the one with the same SKU in place. */
+  /** Adds a product, or replaces in place the one its SKU names (the oldest, when there are duplicates). */
   upsertProduct(p: ProductRec): 'added' | 'updated' {
     const key = skuKey(p.sku);
-    const old = this.bySku.get(key);
-    for (const ch of Object.keys(p.listings) as WriteChannel[]) {
-      if (!this.channels.includes(ch)) this.channels.push(ch);
-    }
+    const old = this.bySku.get(key)?.[0];
+    this.connect(p);
     if (old) {
-      this.products[this.position.get(key)!] = p;
-      this.bySku.set(key, p);
+      const at = this.position.get(old)!;
+      this.products[at] = p;
+      this.position.delete(old);
+      this.position.set(p, at);
+      this.bySku.get(key)![0] = p;
       this.unindexErp(old);
       this.indexErp(p);
       this.sorted = null;
       return 'updated';
     }
-    this.position.set(key, this.products.length);
-    this.products.push(p);
-    this.bySku.set(key, p);
-    this.indexErp(p);
-    this.sorted = null;
+    this.append(p);
     return 'added';
   }
 
-  /** Products sorted by SKU (cached until a product is added). */
+  /**
+   * Adds `p` as a NEWER product with the SKU of an existing one, kept beside it: listed after it,
+   * never read or written by SKU while the older one exists. Throws when no product has that SKU.
+   */
+  addDuplicate(p: ProductRec): void {
+    if (!this.bySku.has(skuKey(p.sku))) throw new Error(`no product has SKU '${p.sku}' to duplicate; add it first (without duplicate: true)`);
+    this.connect(p);
+    this.append(p);
+  }
+
+  /** Deletes a product (the catalogue churn of the read edges); later positions shift down by one. */
+  removeProduct(p: ProductRec): boolean {
+    const at = this.position.get(p);
+    if (at === undefined) return false;
+    this.products.splice(at, 1);
+    this.position.delete(p);
+    for (let i = at; i < this.products.length; i++) this.position.set(this.products[i], i);
+    const key = skuKey(p.sku);
+    const rest = (this.bySku.get(key) ?? []).filter((x) => x !== p);
+    if (rest.length > 0) this.bySku.set(key, rest);
+    else this.bySku.delete(key);
+    this.unindexErp(p);
+    this.sorted = null;
+    return true;
+  }
+
+  /** Products sorted by SKU (cached until a product is added or removed); duplicates stay in creation order. */
   productsSorted(): ProductRec[] {
-    if (!this.sorted) this.sorted = [...this.products].sort(compareSku);
+    if (!this.sorted) this.sorted = [...this.products].sort(compareSku); // stable: equal SKUs keep creation order
     return this.sorted;
+  }
+
+  /** The account gets connected to every channel a product is listed on. */
+  private connect(p: ProductRec): void {
+    for (const ch of Object.keys(p.listings) as WriteChannel[]) {
+      if (!this.channels.includes(ch)) this.channels.push(ch);
+    }
+  }
+
+  private append(p: ProductRec): void {
+    const key = skuKey(p.sku);
+    this.position.set(p, this.products.length);
+    this.products.push(p);
+    const same = this.bySku.get(key);
+    if (same) same.push(p);
+    else this.bySku.set(key, [p]);
+    this.indexErp(p);
+    this.sorted = null;
   }
 
   private indexErp(p: ProductRec): void {
     const list = this.byErp.get(p.internalId) ?? [];
     list.push(p);
-    if (list.length > 1) list.sort((a, b) => this.position.get(skuKey(a.sku))! - this.position.get(skuKey(b.sku))!);
+    if (list.length > 1) list.sort((a, b) => this.position.get(a)! - this.position.get(b)!);
     this.byErp.set(p.internalId, list);
   }
 
@@ -143,6 +194,29 @@ export class HubState {
     row.added = Date.parse(row.data.dateAdded);
     row.created = Date.parse(row.data.dateCreated);
     row.modified = Date.parse(row.data.dateModified);
+  }
+
+  /**
+   * Deletes an order (the `deleteOrder` read edge): later orders move up, and the external-id
+   * indexes fall back on the next oldest order with the same id, if any.
+   */
+  removeOrder(orderId: number): OrderRow | undefined {
+    const at = this.orders.findIndex((r) => r.data.orderId === orderId);
+    if (at < 0) return undefined;
+    const [row] = this.orders.splice(at, 1);
+    this.ordersById.delete(orderId);
+    const key = `${row.data.channel}\u0000${row.data.externalId}`;
+    if (this.ordersByExternal.get(key) === row) {
+      const next = this.orders.find((r) => r.data.channel === row.data.channel && r.data.externalId === row.data.externalId);
+      if (next) this.ordersByExternal.set(key, next);
+      else this.ordersByExternal.delete(key);
+    }
+    if (this.ordersByExternalAny.get(row.data.externalId) === row) {
+      const next = this.orders.find((r) => r.data.externalId === row.data.externalId);
+      if (next) this.ordersByExternalAny.set(row.data.externalId, next);
+      else this.ordersByExternalAny.delete(row.data.externalId);
+    }
+    return row;
   }
 
   orderById(orderId: number): OrderRow | undefined {
@@ -219,7 +293,11 @@ export class HubState {
   static from(s: StateSnapshot): HubState {
     const st = new HubState();
     st.channels = [...s.channels]; // first, so that the snapshot's channel order wins
-    for (const p of s.products) st.upsertProduct(p);
+    // In creation order: a SKU seen again is a newer duplicate (see addDuplicate), not a replacement.
+    for (const p of s.products) {
+      if (st.product(p.sku)) st.addDuplicate(p);
+      else st.upsertProduct(p);
+    }
     st.categories = s.categories;
     for (const o of s.orders) st.addOrder(o);
     for (const j of s.jobs) {

@@ -4,6 +4,7 @@
  */
 import type { Order } from '../../src/api/schemas/orders';
 import type { WriteChannel } from './channels';
+import type { JobReadFaults } from './read-faults';
 
 /** Listing statuses seen in channel data (§3). */
 export const LISTING_STATUSES = ['active', 'paused', 'under_review', 'unpublished', 'PENDING_APPROVAL'] as const;
@@ -95,6 +96,11 @@ export interface JobRec {
   /** Index of the next item to process. */
   processed: number;
   finishedAt: number | null;
+  /**
+   * Per-job read edges drawn when the job was created (read-faults.ts): how Get Job Status lists
+   * it, or that it is never processed. Absent when none was drawn (the usual case).
+   */
+  readFaults?: JobReadFaults;
 }
 
 export interface LabelRec {

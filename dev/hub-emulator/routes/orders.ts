@@ -1,15 +1,17 @@
 /**
  * Orders (§4.16–4.19): Get Orders with its filters, sorts, paging and rate limit; Find Order
- * by external id or cart id; Create Order; Update Order.
+ * by external id or cart id; Create Order; Update Order. Get Orders' read edges: orders-edges.ts.
  */
 import { ORDER_CHANNELS, isOrderChannel } from '../channels';
 import type { Hub } from '../hub';
-import { fail, intParam, invalid, query, readJson, validate, type Ctx, type Result } from '../http';
+import { fail, intParam, invalid, query, readJson, readPlan, validate, type Ctx, type Result } from '../http';
 import { orderTotals } from '../generate';
 import { ORDER_STATUSES, ORDER_UPDATE_FIELDS, OrderCreateIn, OrderUpdateIn } from '../schemas';
 import type { OrderRow } from '../state';
 import type { OrderRec } from '../types';
 import type { Api } from './api';
+import { orderStateEdges, shapeOrdersPage } from './orders-edges';
+import { ORDER_READ_FAULTS } from '../read-faults';
 import { MAX_BATCH } from './stock-write';
 import type { OrderCreateResult, OrderItem, OrdersPage, OrderSort } from '../../../src/api/schemas/orders';
 
@@ -111,7 +113,11 @@ export function orderRoutes(api: Api, hub: Hub): void {
       sort,
       results: all.slice(offset.value!, offset.value! + paging.value!),
     };
-    return c.json(page);
+    const plan = readPlan(c, hub, ORDER_READ_FAULTS);
+    if (!plan) return c.json(page);
+    const res = c.json(shapeOrdersPage(plan, page)); // serialised now: the state edges below do not show in it
+    orderStateEdges(plan, hub);
+    return res;
   });
 
   api.on('GET', '/api/orders/findorder', (c) => {

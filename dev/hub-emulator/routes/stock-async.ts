@@ -1,19 +1,22 @@
 /**
  * Update Price And Stock Async (§4.6) and the two ways to read a job back: Get Job Status
- * (§4.9) and the deprecated Get Status Request (§4.8).
+ * (§4.9) and the deprecated Get Status Request (§4.8). How a job page is listed, with the read
+ * edges of jobs: job-edges.ts.
  */
 import * as z from 'zod';
 import { answerJobPage } from '../answer-reads';
 import { answerAsync, drawAsync, refusedAsync } from '../answer-single';
 import type { Hub } from '../hub';
-import { answerPlan, fail, intParam, query } from '../http';
+import { answerPlan, fail, intParam, query, readPlan } from '../http';
 import { jobItem } from '../jobs';
+import { JOB_PAGE_READ_FAULTS, PER_JOB_READ_FAULTS } from '../read-faults';
 import { activeChannels } from '../products';
 import { AsyncItemIn } from '../schemas';
 import type { JobItemRec } from '../types';
 import type { Api } from './api';
+import { jobPage } from './job-edges';
 import { batchBody } from './stock-write';
-import type { AsyncResult, JobItem, StatusRequestResult } from '../../../src/api/schemas/stock';
+import type { AsyncResult, StatusRequestResult } from '../../../src/api/schemas/stock';
 
 /** Items per async call. The spec sets no limit ("for large numbers of SKUs"); this one is ours. */
 export const MAX_ASYNC_ITEMS = 10_000;
@@ -44,14 +47,6 @@ function asyncItems(hub: Hub, it: z.infer<typeof AsyncItemIn>): JobItemRec[] {
   return channels.map((ch, i) => jobItem(it.sku, ch, { ...fields, priceOffer: p!.listings[ch]!.salePrice, op: { ...op, general: i === 0 } }));
 }
 
-/** The public view of a job item (the internal `op` and `channel` stay inside). */
-function publicItem(i: JobItemRec): JobItem {
-  const out: JobItem = { sku: i.sku, stock: i.stock, price: i.price, priceOffer: i.priceOffer, status: i.status, integration: i.integration };
-  if (i.message) out.message = i.message;
-  if (i.processedAt) out.processedAt = i.processedAt;
-  return out;
-}
-
 export function stockAsyncRoutes(api: Api, hub: Hub): void {
   api.on('POST', '/api/stock/updatepriceandstockasync', async (c) => {
     const b = await batchBody(c, AsyncItemIn, MAX_ASYNC_ITEMS);
@@ -60,7 +55,10 @@ export function stockAsyncRoutes(api: Api, hub: Hub): void {
     const fault = plan ? drawAsync(plan) : null;
     if (plan && fault === 'refuse') return c.json(refusedAsync(plan, hub.state.seq.job, b.value.length)); // no job created
     const items = b.value.flatMap((it) => asyncItems(hub, it));
-    const job = hub.jobs.create('async', items);
+    const edges = readPlan(c, hub, PER_JOB_READ_FAULTS);
+    const perJob = edges?.jobFaults() ?? []; // drawn once, kept on the job (job-edges.ts, jobs.ts)
+    const job = hub.jobs.create('async', items, perJob);
+    for (const f of perJob) edges!.note(f, job.id);
     const result: AsyncResult = { status: 'success', msg: `Se creó la tarea ${job.id} con ${b.value.length} productos`, jobId: String(job.id) };
     return c.json(plan && fault !== 'refuse' ? answerAsync(plan, fault, result) : result);
   });
@@ -76,7 +74,8 @@ export function stockAsyncRoutes(api: Api, hub: Hub): void {
     if (!size.ok) return size.res;
     const job = hub.state.job(jobId.value);
     if (!job) return fail(c, 404, `No existe la tarea ${jobId.value}`);
-    const page = job.items.slice(offset.value!, offset.value! + size.value!).map(publicItem);
+    // Read edges shape the page the hub serves; the contrary answers (if on) then lie about it.
+    const page = jobPage(job, offset.value!, size.value!, readPlan(c, hub, JOB_PAGE_READ_FAULTS));
     const plan = answerPlan(c, hub);
     return c.json(plan ? answerJobPage(plan, hub.state, job, page) : page);
   });

@@ -1,10 +1,15 @@
-/** Reading stock and prices: one SKU by channel (§4.4) and the paged list (§4.7). */
+/**
+ * Reading stock and prices: one SKU by channel (§4.4) and the paged list (§4.7). A SKU names its
+ * oldest product when the hub holds duplicates. The paged list's read edges: catalogue-edges.ts.
+ */
 import { answerProduct } from '../answer-reads';
 import { PRODUCT_FILTER_CHANNELS, filterToWriteChannel } from '../channels';
 import type { Hub } from '../hub';
-import { answerPlan, fail, intParam, invalid, query } from '../http';
+import { answerPlan, fail, intParam, invalid, query, readPlan } from '../http';
 import { productListView, productView } from '../products';
+import { CATALOGUE_READ_FAULTS } from '../read-faults';
 import type { Api } from './api';
+import { catalogueStateEdges, shapeProductPage } from './catalogue-edges';
 import { MAX_BATCH, NOT_FOUND } from './stock-write';
 import type { ProductPage } from '../../../src/api/schemas/stock';
 
@@ -46,6 +51,10 @@ export function stockReadRoutes(api: Api, hub: Hub): void {
       total: list.length,
       results: slice.map((p) => productListView(st, p, only)),
     };
-    return c.json(page);
+    const plan = readPlan(c, hub, CATALOGUE_READ_FAULTS);
+    if (!plan) return c.json(page);
+    const res = c.json(shapeProductPage(plan, page)); // serialised now: the churn below does not show in it
+    catalogueStateEdges(plan, hub);
+    return res;
   });
 }
