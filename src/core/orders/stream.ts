@@ -117,7 +117,8 @@ function anchorIn(tail: readonly Seen[], orders: readonly Seen[]): number {
  * cursor by what it held.
  */
 export function advanceStream(cursor: StreamCursor, page: PageRead, now: number): StreamStep {
-  const lined = page.offset === 0 || cursor.tail.length === 0 || anchorIn(cursor.tail, page.orders) >= 0;
+  const anchor = cursor.tail.length === 0 ? -1 : anchorIn(cursor.tail, page.orders);
+  const lined = page.offset === 0 || cursor.tail.length === 0 || anchor >= 0;
   if (!lined) {
     const stepBacks = cursor.stepBacks + 1;
     const back = stepBacks > MAX_STEP_BACKS ? 0 : Math.max(0, Math.min(page.offset, page.total) - (PAGE_SIZE - 1));
@@ -134,7 +135,9 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
     const day = String(utcDay(ms));
     days[day] = (days[day] ?? 0) + 1;
   }
-  const tail = page.orders.length > 0 ? [...cursor.tail, ...page.orders].slice(-TAIL) : cursor.tail;
+  // The orders after the anchor are the new ones (the anchor and those before it were read already).
+  const fresh = page.orders.slice(anchor + 1);
+  const tail = fresh.length > 0 ? [...cursor.tail, ...fresh].slice(-TAIL) : cursor.tail;
   const offset = page.offset + page.orders.length;
   const caughtUp = page.orders.length === 0 || offset >= page.total;
   return { cursor: { ...cursor, offset, tail, days, reached: Math.max(cursor.reached, offset), stepBacks: 0, caughtUpAt: caughtUp ? now : null }, steppedBack: false, caughtUp };

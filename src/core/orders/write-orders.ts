@@ -79,8 +79,10 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     if (problem) cells[ORDER_HEADERS.other] = jsonCell(problem.raw);
     cells[ORDER_HEADERS.importedAt] = new Date(options.now);
     table.set(row, cells);
-    // Not remembered as seen: the next read of this order (a page, the sweep) writes it again.
+    // A record read in part is forgotten as seen (its editable values stay as they were): the next
+    // read of this order — a page, the daily check — writes it again, even with the same dateModified.
     if (!problem) snapshotUpdates.set(key, { ...imported, ...seen });
+    else if (before && SEEN_MODIFIED in before) snapshotUpdates.set(key, { [SEEN_MODIFIED]: '' }); // entries merge: '' matches no date
     result.rows.set(order.orderId, row);
     if (kept.length > 0) result.keptEdits++;
     if (appended) result.added++;

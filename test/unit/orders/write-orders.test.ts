@@ -101,6 +101,8 @@ describe('writeOrders', () => {
   it('a record that fails the schema is written with what could be read, marked with the field and value, its editable cells and lines left alone', () => {
     const ctx = fakeContext();
     writeOrders(ctx, [mk(1, '2026-11-02T00:00:00Z', { comments: 'hub' })], { fromImport: true, now: 0 });
+    // The same order (same dateModified) read whole once, then malformed: it must not stay "seen".
+    writeOrders(ctx, [mk(1, '2026-11-03T00:00:00Z', { comments: 'hub' })], { fromImport: true, now: 0 });
     const raw = { ...mk(1, '2026-11-03T00:00:00Z', { comments: 'hub 2', orderStatus: 'shipped' }), total: 'abc', items: null };
     const record = readOrderRecord(raw);
     expect(record.problems).toEqual(['total = "abc" (expected a number)', 'items = null (expected a list)']);
@@ -114,7 +116,7 @@ describe('writeOrders', () => {
     expect(v[1][col(v, 'Comments')]).toBe('hub');
     expect(wb.sheets.get('Order Items')!.readAll()).toHaveLength(2);
     // Not remembered as seen: the same record read whole later is written again.
-    expect(writeOrders(ctx, [mk(1, '2026-11-03T00:00:00Z', { comments: 'hub 2' })], { fromImport: true, now: 0 })).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(writeOrders(ctx, [mk(1, '2026-11-03T00:00:00Z', { comments: 'hub' })], { fromImport: true, now: 0 })).toMatchObject({ updated: 1, unchanged: 0 });
     expect(wb.sheets.get('Orders')!.readAll()[1][col(v, 'Sync status')]).toBe('Imported');
   });
 
