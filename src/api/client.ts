@@ -267,15 +267,22 @@ export class HubClient {
     return this.call('getProducts', S.ProductPage, { query: { offset: query.offset, paging: query.paging ?? MAX_ITEMS_PER_REQUEST, channel: query.channel, sort: query.sort } });
   }
 
+  /** Pages of Get Products Stock Price (50 products each) at these offsets, in parallel; outcomes in offset order. */
+  getProductPages(offsets: readonly number[], query: { channel?: string; sort?: 'alph_asc' | 'alph_desc' } = {}): Outcome<S.ProductPage>[] {
+    return this.run(offsets.map((offset) => this.productsPageCall({ offset, ...query })));
+  }
+
   /**
    * Every page of Get Products Stock Price: the first page tells the total, the rest are fetched
-   * in parallel. Pages that fail after retries are reported with their offset.
+   * in parallel. Pages that fail after retries are reported with their offset. Not a proof that a
+   * SKU is missing: products added or removed meanwhile shift the offsets (the catalogue pull reads
+   * overlapping pages instead, see core/catalogue/listing.ts).
    */
   getAllProducts(query: { channel?: string; sort?: 'alph_asc' | 'alph_desc' } = {}): { products: S.Product[]; failedOffsets: Array<{ offset: number; error: HubError }>; total: number } {
     const first = this.one(this.productsPageCall({ offset: 0, ...query }));
     const offsets: number[] = [];
     for (let offset = MAX_ITEMS_PER_REQUEST; offset < first.total; offset += MAX_ITEMS_PER_REQUEST) offsets.push(offset);
-    const outcomes = this.run(offsets.map((offset) => this.productsPageCall({ offset, ...query })));
+    const outcomes = this.getProductPages(offsets, query);
     const products = [...first.results];
     const failedOffsets: Array<{ offset: number; error: HubError }> = [];
     outcomes.forEach((o, i) => (o.ok ? products.push(...o.value.results) : failedOffsets.push({ offset: offsets[i], error: o.error })));

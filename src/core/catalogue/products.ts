@@ -5,6 +5,7 @@
 import type { ChannelData, Product } from '../../api/schemas/stock';
 import { isWritableChannel, writtenChannel } from './channels';
 import { takesAvailableDays, type PullLayout } from './columns';
+import { skuKey } from './sku-match';
 
 /** One channel's values of a product (§2.3), nulls where the hub sent none. */
 export interface ChannelValues {
@@ -19,7 +20,7 @@ export interface ChannelValues {
 
 export interface PulledProduct {
   sku: string;
-  /** The key rows are matched on: the SKU trimmed and in Unicode NFC, as the hub matches SKUs. */
+  /** The key rows are matched on: the SKU in Unicode NFC, as the hub matches SKUs (exactly: not trimmed, not case-folded). */
   key: string;
   title: string | null;
   /** The general quantity, or null when the hub did not send it. */
@@ -28,10 +29,6 @@ export interface PulledProduct {
   channels: Map<string, ChannelValues>;
 }
 
-/** The matching key of a SKU (sheet or hub): trimmed, NFC. */
-export function skuKey(sku: string): string {
-  return sku.trim().normalize('NFC');
-}
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
@@ -69,7 +66,10 @@ export function readProduct(product: Product, aliases: Readonly<Record<string, s
   };
 }
 
-/** Products in the hub's order, each SKU once (offset paging can repeat one when the catalogue changes meanwhile). */
+/**
+ * Products in the hub's order, each SKU once: the first listed (the oldest, in the hub's default
+ * order; the hub updates only that one of duplicates), or the first read of one a changing list repeated.
+ */
 export function readProducts(products: readonly Product[], aliases: Readonly<Record<string, string>>): PulledProduct[] {
   const seen = new Set<string>();
   const out: PulledProduct[] = [];

@@ -1,7 +1,8 @@
 /**
  * Pull the catalogue into Stock & Prices (Get Products Stock Price, every page, in parallel):
  * one row per SKU, upserted, with the per-channel columns; then the snapshot holds what the hub
- * holds, so that "push changes" sends only what is edited afterwards.
+ * holds, so that "push changes" sends only what is edited afterwards. A row is marked "not in the
+ * hub" only when a complete, consistent listing proves it (listing.ts).
  */
 import { HubError } from '../../api/errors';
 import { INPUT_HEADERS, readTable } from '../../sheet';
@@ -18,7 +19,11 @@ import { mergePulled } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
+import { duplicateNote, findDuplicates } from './duplicates';
+import { readListing, type ListingRead } from './listing';
 import { layoutOf, readProducts } from './products';
+import { duplicatesSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
+import { twinMessage } from './sku-match';
 import { applyColumnPlan, planColumns, writeBlocks } from './sheet-blocks';
 import type { Confirm, PullOptions, PullOutcome } from './types';
 import { planUpsert } from './upsert';
@@ -50,31 +55,34 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     if (problem) throw new UserError(problem);
 
     const started = ctx.ports.clock.now();
-    let got: ReturnType<typeof client.getAllProducts>;
+    let got: ListingRead;
     try {
-      got = client.getAllProducts({ channel: filter ?? undefined, sort: options.sort });
+      got = readListing((offsets) => client.getProductPages(offsets, { channel: filter ?? undefined, sort: options.sort }));
     } catch (e) {
       if (e instanceof HubError) throw new UserError(`The catalogue could not be read: ${e.message} Nothing was written.`);
       throw e;
     }
-    if (got.failedOffsets.length > 0) {
-      const pages = Math.ceil(got.total / 50);
-      throw new UserError(`${got.failedOffsets.length} of ${pages} pages of the catalogue could not be read (${got.failedOffsets[0].error.message}). Nothing was written; pull again in a few minutes.`);
+    if (got.kind === 'failed') {
+      throw new UserError(`${got.failed.length} of ${got.pages} pages of the catalogue could not be read (${got.failed[0].error.message}). Nothing was written; pull again in a few minutes.`);
     }
+    const listing = got.listing;
     // The pull writes by row and column, and asks about values it replaces: a sheet sorted,
     // reshaped or typed into while the hub was read would get products' values in other rows, or
     // lose an edit nobody was asked about. Checked again now; if it changed, nothing is written.
     if (existing && changedMeanwhile(values, existing.readAll())) {
       throw new UserError(`"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`);
     }
-    const products = readProducts(got.products, aliases);
+    const products = readProducts(listing.entries.map((e) => e.product), aliases);
     const layout = layoutOf(products);
     const specs = pullColumns(layout);
     const now = ctx.ports.clock.now();
     const when = localDateTime(now, ctx.ports.session.timeZone());
-    // A pull filtered by channel does not list every SKU, and a short count means the catalogue
-    // changed while it was paged: in both cases "not in the hub" could be wrong, so nobody is marked.
-    const complete = filter === null && products.length >= got.total;
+    // A pull filtered by channel does not list every SKU, and a listing that changed while it was
+    // read may have skipped one: in both cases "not in the hub" could be wrong, so nobody is marked.
+    const complete = filter === null && listing.problem === null;
+    // Only a consistent listing tells a duplicate from a product a changing list showed twice.
+    const duplicates = listing.problem === null ? findDuplicates(listing.entries) : new Map<string, never[]>();
+    const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, options.sort)] as const));
 
     const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
     const columns = planColumns(header, [INPUT_HEADERS.sku, ...specs.map((s) => s.header)], aliases);
@@ -87,7 +95,11 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
       products,
       layout,
       inHubText: IN_HUB_YES,
-      missingText: complete ? `No (not in the hub at the pull of ${when})` : null,
+      inHubNotes,
+      absent: complete ? {
+        missing: `No (not in the hub at the pull of ${when})`,
+        twin: (sheetSku, hubSkus) => `No \u2014 ${twinMessage(sheetSku, hubSkus).replace(/^The/, 'the')} (pull of ${when})`,
+      } : null,
     });
 
     // Asked only now, when it is known which rows and columns the pull rewrites.
@@ -114,8 +126,8 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const parts = [`${n(plan.updatedRows)} row${plan.updatedRows === 1 ? '' : 's'} updated`, `${n(plan.addedRows)} added`];
     if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
     const scope = filter ? ` listed on ${filter}` : '';
-    const caveat = filter === null && !complete ? ' The catalogue changed while it was read, so no row was marked as not in the hub; pull again to check.' : '';
-    const message = `Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.${caveat}`;
+    const notes = [listingCaveat(listing), duplicatesSentence(duplicates), twinsSentence(plan.twins, complete), unreachableSentence(plan.unreachable)].filter((x) => x !== null);
+    const message = [`Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`, ...notes].join(' ');
     appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
       time: now, user: ctx.ports.session.userEmail(), operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
       ok: plan.updatedRows + plan.addedRows, failed: 0, skipped: plan.missingRows, requests, retries: client.stats.retries,
@@ -123,6 +135,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     }, ctx.settings.logMaxRows);
     return {
       status: 'done', skus: products.length, updated: plan.updatedRows, added: plan.addedRows, notInHub: plan.missingRows,
+      consistent: listing.problem === null, duplicates: duplicates.size, twins: plan.twins.length, unreachable: plan.unreachable.length,
       columnsAdded: columns.missing.length, requests, retries: client.stats.retries, message,
     };
   });

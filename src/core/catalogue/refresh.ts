@@ -21,20 +21,27 @@ import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
+import { looseSkuKey, quoteSku, skuKey, twinDescription } from './sku-match';
 import { applyColumnPlan, planColumns, rowRuns, writeBlocks } from './sheet-blocks';
 import type { Confirm, RefreshOutcome } from './types';
 import { localDateTime } from './when';
 
 /**
- * Why an answer cannot be taken as the hub's values of `sku`, or null: it names another SKU, or
- * names a channel more than once (which of the two is right cannot be known).
+ * Why an answer cannot be taken as the hub's values of `sku`, or null: it names another SKU (also
+ * one that differs only by spaces or letter case: SKUs match exactly, see sku-match.ts), or names
+ * a channel more than once (which of the two is right cannot be known).
  */
-function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<string, string>>): string | null {
-  if (product.sku !== sku) return `the hub answered with another product ('${product.sku.slice(0, 60)}'), so nothing was written; refresh it again`;
+function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<string, string>>): { text: string; twin: boolean } | null {
+  if (skuKey(product.sku) !== skuKey(sku)) {
+    if (looseSkuKey(product.sku) === looseSkuKey(sku)) {
+      return { twin: true, text: `the hub answered for ${twinDescription(product.sku, sku)}, not ${quoteSku(sku)}, so nothing was written: pushes to ${quoteSku(sku)} may fail \u2014 fix the SKU in the hub or in the sheet` };
+    }
+    return { twin: false, text: `the hub answered with another product (${quoteSku(product.sku)}), so nothing was written; refresh it again` };
+  }
   const seen = new Set<string>();
   for (const entry of product.channelData) {
     const channel = writtenChannel(entry.channel, aliases);
-    if (seen.has(channel)) return `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again`;
+    if (seen.has(channel)) return { twin: false, text: `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again` };
     seen.add(channel);
   }
   return null;
@@ -66,6 +73,8 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const found = new Map<string, PulledProduct>();
     const notFound = new Set<string>();
     const failures: string[] = [];
+    // Answers for another spelling of the SKU: reading again will not help, fixing the SKU will.
+    const twins = new Map<string, string>();
     skus.forEach((sku, i) => {
       const o = outcomes[i];
       if (!o.ok) {
@@ -75,7 +84,8 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       }
       // The answer is taken only for the SKU asked for, with each channel named once.
       const doubt = answerDoubt(sku, o.value, aliases);
-      if (doubt) failures.push(`${sku}: ${doubt}`);
+      if (doubt?.twin) twins.set(sku, `${sku}: ${doubt.text}`);
+      else if (doubt) failures.push(`${sku}: ${doubt.text}`);
       else found.set(sku, readProduct(o.value, aliases));
     });
 
@@ -136,7 +146,10 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const requests = client.stats.requests;
     const parts = [`${refreshed} row${refreshed === 1 ? '' : 's'} refreshed`];
     if (gone) parts.push(`${gone} not in the hub`);
-    if (failed) parts.push(`${failed} could not be read (${failures.slice(0, 2).join('; ')}${failures.length > 2 ? '; …' : ''}) \u2014 refresh them again`);
+    const twinRows = rows.filter((r) => twins.has(r.sku as string)).length;
+    const notes = [...twins.values()];
+    if (twinRows) parts.push(`${twinRows} not taken (${notes.slice(0, 2).join('; ')}${notes.length > 2 ? '; …' : ''})`);
+    if (failed > twinRows) parts.push(`${failed - twinRows} could not be read (${failures.slice(0, 2).join('; ')}${failures.length > 2 ? '; …' : ''}) \u2014 refresh them again`);
     const message = `Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`;
     appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
       time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh rows from the hub', ok: refreshed, failed, skipped: gone,

@@ -24,7 +24,16 @@ export interface PullDone {
   skus: number;
   updated: number;
   added: number;
+  /** Rows marked as not in the hub (0 unless the listing was complete and consistent). */
   notInHub: number;
+  /** The hub's list was read completely and consistently (a pull filtered by channel still marks nobody). */
+  consistent: boolean;
+  /** SKUs the hub lists more than once. */
+  duplicates: number;
+  /** Sheet SKUs the hub has only with other spaces or letter case. */
+  twins: number;
+  /** Hub SKUs not added: no sheet SKU can match them exactly. */
+  unreachable: number;
   columnsAdded: number;
   requests: number;
   retries: number;

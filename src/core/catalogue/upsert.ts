@@ -1,19 +1,30 @@
 /**
  * Upsert planning, pure: which sheet row each pulled SKU goes to, what every cell of the pull's
  * columns becomes, which rows are appended and which are marked as no longer in the hub. Rows
- * are never deleted or moved; columns other than the pull's are never touched.
+ * are never deleted or moved; columns other than the pull's are never touched. SKUs match exactly
+ * (sku-match.ts): a hub SKU that differs from a sheet SKU only by spaces or case is named on that
+ * row, never matched to it and never appended beside it.
  */
 import { escapeCellText, readSku } from '../../sheet';
 import type { CellValue } from '../ports';
 import type { ConfirmedValues } from '../push/snapshot';
 import { confirmedValues, keptCell, pulledCell } from './cells';
 import type { PullColumn, PullLayout } from './columns';
-import { skuKey, type PulledProduct } from './products';
+import type { PulledProduct } from './products';
+import { looseSkuKey, sheetCannotHold, skuKey } from './sku-match';
 
 /** A data row of the sheet with its SKU as the push reads it (null when it has no usable SKU). */
 export interface SheetRowSku {
   rowNumber: number;
   sku: string | null;
+}
+
+/** The In hub texts of rows the hub did not send, when the listing proves they are not in it. */
+export interface AbsentTexts {
+  /** No hub SKU is like it. */
+  missing: string;
+  /** The hub has only twins of it (same SKU up to spaces or case). */
+  twin: (sheetSku: string, hubSkus: readonly string[]) => string;
 }
 
 export interface UpsertInput {
@@ -27,8 +38,17 @@ export interface UpsertInput {
   layout: PullLayout;
   /** The In hub text of a pulled row. */
   inHubText: string;
-  /** The In hub text of a row whose SKU the hub no longer has; null leaves such rows alone. */
-  missingText: string | null;
+  /** In hub texts of particular products (a duplicated SKU's warning), by product key. */
+  inHubNotes?: ReadonlyMap<string, string>;
+  /** The In hub texts of rows the hub did not send; null leaves such rows alone (nothing proven). */
+  absent: AbsentTexts | null;
+}
+
+/** A sheet SKU the hub has only in another spelling. */
+export interface Twin {
+  sheetSku: string;
+  hubSkus: string[];
+  rowNumbers: number[];
 }
 
 export interface UpsertPlan {
@@ -44,7 +64,12 @@ export interface UpsertPlan {
   pulledBySku: Map<string, ConfirmedValues>;
   updatedRows: number;
   addedRows: number;
+  /** Rows marked as not in the hub (twins' rows included). */
   missingRows: number;
+  /** Sheet SKUs the hub has only as twins (found whether or not their rows are marked). */
+  twins: Twin[];
+  /** Hub SKUs no sheet row can send exactly (and that twin no row): not appended. */
+  unreachable: Array<{ sku: string; why: string }>;
 }
 
 /** Plans the upsert; writing it is the caller's job. */
@@ -62,40 +87,68 @@ export function planUpsert(input: UpsertInput): UpsertPlan {
 
   const productByRow = new Map<number, PulledProduct>();
   const pulledBySku = new Map<string, ConfirmedValues>();
-  const appendedSkus: CellValue[] = [];
-  const firstNew = Math.max(input.values.length, 1) + 1;
   let updatedRows = 0;
+  const unmatched: PulledProduct[] = [];
   for (const product of input.products) {
-    const confirmed = confirmedValues(product, input.layout);
     const rows = rowsByKey.get(product.key);
-    if (rows) {
-      rowsByKey.delete(product.key);
-      for (const rowNumber of rows) {
-        productByRow.set(rowNumber, product);
-        pulledBySku.set(skuOfRow.get(rowNumber) as string, confirmed);
-        updatedRows++;
-      }
+    if (!rows) {
+      unmatched.push(product);
       continue;
     }
-    const rowNumber = firstNew + appendedSkus.length;
-    productByRow.set(rowNumber, product);
+    rowsByKey.delete(product.key);
+    const confirmed = confirmedValues(product, input.layout);
+    for (const rowNumber of rows) {
+      productByRow.set(rowNumber, product);
+      pulledBySku.set(skuOfRow.get(rowNumber) as string, confirmed);
+      updatedRows++;
+    }
+  }
+
+  // What is left in rowsByKey are the sheet's SKUs the hub did not send. A hub SKU like one of them
+  // up to spaces or case is its twin: named on its row, not appended as a product of its own.
+  const looseRows = new Map<string, string[]>();
+  rowsByKey.forEach((_, key) => looseRows.set(looseSkuKey(key), [...(looseRows.get(looseSkuKey(key)) ?? []), key]));
+  const twinsOf = new Map<string, string[]>();
+  const unreachable: Array<{ sku: string; why: string }> = [];
+  const appendedSkus: CellValue[] = [];
+  const firstNew = Math.max(input.values.length, 1) + 1;
+  for (const product of unmatched) {
+    const sheetKeys = looseRows.get(looseSkuKey(product.sku));
+    if (sheetKeys) {
+      for (const key of sheetKeys) twinsOf.set(key, [...(twinsOf.get(key) ?? []), product.sku]);
+      continue;
+    }
+    // A row holding 'ABC ' would read and push as 'ABC': appended, it would be matched to nothing
+    // next time (and appended again), and every push to it would fail.
+    const why = sheetCannotHold(product.sku);
+    if (why !== null) {
+      unreachable.push({ sku: product.sku, why });
+      continue;
+    }
+    productByRow.set(firstNew + appendedSkus.length, product);
     appendedSkus.push(escapeCellText(product.sku)); // "00123" must stay text
     // The push reads the written SKU back through readSku: the snapshot is keyed the same way.
     const read = readSku(product.sku);
-    if (read.kind === 'text') pulledBySku.set(read.value, confirmed);
+    if (read.kind === 'text') pulledBySku.set(read.value, confirmedValues(product, input.layout));
   }
 
-  // What is left in rowsByKey are the sheet's SKUs the hub did not send.
-  const missing = new Set<number>();
-  if (input.missingText !== null) rowsByKey.forEach((rows) => rows.forEach((r) => missing.add(r)));
+  const marks = new Map<number, string>();
+  const twins: Twin[] = [];
+  rowsByKey.forEach((rows, key) => {
+    const hubSkus = twinsOf.get(key);
+    if (hubSkus) twins.push({ sheetSku: key, hubSkus, rowNumbers: rows });
+    if (input.absent === null) return;
+    const text = hubSkus ? input.absent.twin(key, hubSkus) : input.absent.missing;
+    for (const r of rows) marks.set(r, text);
+  });
 
   const specAt = new Map(input.placed.map((p) => [p.column, p.spec] as const));
-  const missingText = input.missingText ?? '';
   const cell = (row: number, column: number): CellValue => {
     const spec = specAt.get(column) ?? null;
     const product = productByRow.get(row);
-    if (product && spec) return pulledCell(spec, product, input.inHubText);
-    if (spec?.kind === 'inHub' && missing.has(row)) return escapeCellText(missingText);
+    if (product && spec) return pulledCell(spec, product, input.inHubNotes?.get(product.key) ?? input.inHubText);
+    const mark = marks.get(row);
+    if (spec?.kind === 'inHub' && mark !== undefined) return escapeCellText(mark);
     return keptCell(spec, input.values[row - 1]?.[column]);
   };
 
@@ -107,6 +160,8 @@ export function planUpsert(input: UpsertInput): UpsertPlan {
     updatedRowNumbers: new Set([...productByRow.keys()].filter((r) => r < firstNew)),
     updatedRows,
     addedRows: appendedSkus.length,
-    missingRows: missing.size,
+    missingRows: marks.size,
+    twins,
+    unreachable,
   };
 }

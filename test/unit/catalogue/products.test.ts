@@ -1,6 +1,7 @@
 import { channelAliases } from '../../../src/core/catalogue/channels';
 import { pullColumns } from '../../../src/core/catalogue/columns';
-import { layoutOf, readProduct, readProducts, skuKey } from '../../../src/core/catalogue/products';
+import { layoutOf, readProduct, readProducts } from '../../../src/core/catalogue/products';
+import { skuKey } from '../../../src/core/catalogue/sku-match';
 import type { Product } from '../../../src/api/schemas/stock';
 
 const entry = (channel: string, extra: Record<string, unknown> = {}) => ({
@@ -30,15 +31,18 @@ describe('readProduct', () => {
 
   it('reads the general quantity and title when the hub sends them, and nulls where it sends none', () => {
     const p = readProduct({ sku: ' A ', quantity: 3, title: 'Taza', channelData: [entry('amazon', { quantity: null, permalink: null, status: null, availableDays: 4 })] } as unknown as Product, aliases);
-    expect(p).toMatchObject({ sku: ' A ', key: 'A', quantity: 3, title: 'Taza' });
+    expect(p).toMatchObject({ sku: ' A ', key: ' A ', quantity: 3, title: 'Taza' });
     expect(p.channels.get('amazon')).toEqual({ quantity: null, price: 100, salePrice: null, availableDays: 4, status: '', externalId: 'X-amazon', permalink: '' });
     expect(readProduct({ sku: 'B', channelData: [] } as Product, aliases)).toMatchObject({ quantity: null, title: null });
   });
 
-  it('keys SKUs like the hub matches them: trimmed, Unicode NFC', () => {
-    expect(skuKey('LA\u0301MPARA 40W ')).toBe('L\u00c1MPARA 40W');
-    const list = readProducts([{ sku: 'L\u00c1MPARA', channelData: [] }, { sku: 'LA\u0301MPARA', channelData: [] }, { sku: ' ', channelData: [] }] as Product[], aliases);
-    expect(list.map((p) => p.sku)).toEqual(['L\u00c1MPARA']);
+  it('keys SKUs like the hub matches them: exactly, after Unicode NFC (not trimmed, not case-folded)', () => {
+    expect(skuKey('LA\u0301MPARA 40W ')).toBe('L\u00c1MPARA 40W ');
+    const list = readProducts([
+      { sku: 'L\u00c1MPARA', channelData: [] }, { sku: 'LA\u0301MPARA', channelData: [] }, { sku: '', channelData: [] },
+      { sku: 'L\u00c1MPARA ', channelData: [] }, { sku: 'l\u00e1mpara', channelData: [] },
+    ] as Product[], aliases);
+    expect(list.map((p) => p.sku)).toEqual(['L\u00c1MPARA', 'L\u00c1MPARA ', 'l\u00e1mpara']);
   });
 });
 

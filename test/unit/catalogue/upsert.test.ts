@@ -8,14 +8,16 @@ const hub = (sku: string, price: number): Product =>
   ({ sku, quantity: 1, channelData: [{ channel: 'amazon', quantity: 1, price, salePrice: null, externalId: `E${sku}`, permalink: '', status: 'active' }] }) as unknown as Product;
 
 /** The sheet: Notes, SKU, Price [amazon], In hub; the pull's other columns go to the right. */
-function input(values: CellValue[][], products: Product[], missingText: string | null = 'No (gone)'): UpsertInput {
+const ABSENT = { missing: 'No (gone)', twin: (sheetSku: string, hubSkus: readonly string[]) => `No: twin of ${sheetSku}: ${hubSkus.join('|')}` };
+
+function input(values: CellValue[][], products: Product[], absent: UpsertInput['absent'] = ABSENT): UpsertInput {
   const pulled = readProducts(products, {});
   const layout = layoutOf(pulled);
   const where: Record<string, number> = { 'Price [amazon]': 2, 'In hub': 3 };
   let next = 4;
   const placed = pullColumns(layout).map((spec) => ({ column: where[spec.header] ?? next++, spec }));
   const rows = values.slice(1).map((r, i) => ({ rowNumber: i + 2, sku: typeof r[1] === 'string' && r[1] !== '' ? r[1] : null }));
-  return { values, placed, rows, products: pulled, layout, inHubText: 'Yes', missingText };
+  return { values, placed, rows, products: pulled, layout, inHubText: 'Yes', absent };
 }
 
 const SHEET: CellValue[][] = [
@@ -68,5 +70,31 @@ describe('planUpsert', () => {
     expect(fresh).toMatchObject({ lastRow: 2, addedRows: 1, updatedRows: 0, appended: { firstRow: 2, skus: ['X'] } });
     const none = planUpsert(input([['Notes', 'SKU', 'Price [amazon]', 'In hub']], []));
     expect(none).toMatchObject({ lastRow: 1, addedRows: 0 });
+  });
+});
+
+describe('planUpsert matches SKUs exactly', () => {
+  const sheet: CellValue[][] = [['Notes', 'SKU', 'Price [amazon]', 'In hub'], ['', 'ABC', 1, 'Yes'], ['', 'DUP', 2, '']];
+
+  it('a twin is named on its row, neither matched nor appended; a SKU no row can hold is left out and reported', () => {
+    const plan = planUpsert(input(sheet, [hub('abc', 10), hub('DUP', 20), hub('NEW ', 30)]));
+    expect(plan.twins).toEqual([{ sheetSku: 'ABC', hubSkus: ['abc'], rowNumbers: [2] }]);
+    expect(plan.unreachable).toEqual([{ sku: 'NEW ', why: "it has a trailing space, which a sheet's SKU is sent without" }]);
+    expect(plan).toMatchObject({ updatedRows: 1, addedRows: 0, missingRows: 1, lastRow: 3 });
+    expect(plan.cell(2, 3)).toBe('No: twin of ABC: abc');
+    expect(plan.cell(2, 2)).toBe(1); // never the twin's price
+    expect([...plan.pulledBySku.keys()]).toEqual(['DUP']);
+  });
+
+  it('with nothing proven, twins are still found but their rows keep their In hub', () => {
+    const plan = planUpsert(input(sheet, [hub('abc', 10)], null));
+    expect(plan.twins).toHaveLength(1);
+    expect(plan.missingRows).toBe(0);
+    expect(plan.cell(2, 3)).toBe('Yes');
+  });
+
+  it('a product with a note (a duplicated SKU) gets it as its In hub text', () => {
+    const plan = planUpsert({ ...input(sheet, [hub('DUP', 20)]), inHubNotes: new Map([['DUP', 'Yes \u2014 listed twice']]) });
+    expect(plan.cell(3, 3)).toBe('Yes \u2014 listed twice');
   });
 });
