@@ -25,7 +25,7 @@ export const PER_JOB_READ_FAULTS = ['jobItemsWhenProcessed', 'jobOffsetAsPage', 
 /** Get Job Status: each an independent draw per call. */
 export const JOB_PAGE_READ_FAULTS = ['jobShortPage', 'jobReorder'] as const;
 /** Get Products Stock Price: each an independent draw per call. */
-export const CATALOGUE_READ_FAULTS = ['catalogueChurn', 'catalogueTotalDrift'] as const;
+export const CATALOGUE_READ_FAULTS = ['catalogueChurn', 'catalogueBurst', 'catalogueTotalDrift'] as const;
 
 export const READ_FAULTS = [...ORDER_READ_FAULTS, ...PER_JOB_READ_FAULTS, ...JOB_PAGE_READ_FAULTS, ...CATALOGUE_READ_FAULTS] as const;
 

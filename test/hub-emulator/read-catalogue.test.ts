@@ -79,6 +79,20 @@ describe('catalogueChurn (state)', () => {
   });
 });
 
+describe('catalogueBurst (state)', () => {
+  it('after answering, 2 to 4 random products are deleted at once; the answer was built before', async () => {
+    const { c, faults, labels, h } = fixture.get();
+    await faults({ catalogueBurst: 1 }, { seed: 5 });
+    const before = (await h.admin.products()).map((p) => p.sku);
+    const r = (await c.get(LIST)).json;
+    expect(r.results.map((p: any) => p.sku)).toEqual(before.slice(0, r.results.length));
+    const gone = keysOf(await labels(), 'catalogueBurst').map((l) => l.slice(1));
+    expect(gone.length).toBeGreaterThanOrEqual(2);
+    expect(gone.length).toBeLessThanOrEqual(4);
+    expect((await h.admin.products()).map((p) => p.sku)).toEqual(before.filter((sku) => !gone.includes(sku)));
+  });
+});
+
 describe('duplicate SKUs (admin: duplicate: true)', () => {
   const DUP = { sku: 'DUP-1', internalId: 'ERP-D1', quantity: 10, price: 100, listings: { mercadolibre: {}, amazon: {} } };
   const NEWER = { sku: 'DUP-1', internalId: 'ERP-D2', quantity: 77, price: 777, listings: { mercadolibre: {}, amazon: {} } };

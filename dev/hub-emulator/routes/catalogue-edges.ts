@@ -5,6 +5,9 @@
  *                           the end of the creation order) or a random one deleted (the later
  *                           ones move up one offset), as a seller's catalogue changes while a
  *                           client pages through it.
+ *   `catalogueBurst`      — state change AFTER the answer: 2 to 4 random products are deleted at
+ *                           once (a seller archiving a batch), so later offsets shift by more
+ *                           than the one product a client's page overlap can absorb.
  */
 import { makeProduct } from '../generate';
 import type { Hub } from '../hub';
@@ -22,8 +25,17 @@ export function shapeProductPage(plan: ReadPlan, page: ProductPage): ProductPage
 
 /** The state-changing edge of one products-page call; run after the answer was serialised. */
 export function catalogueStateEdges(plan: ReadPlan, hub: Hub): void {
-  if (!plan.chance('catalogueChurn')) return;
   const st = hub.state;
+  if (plan.chance('catalogueBurst')) {
+    const n = plan.int(2, 4);
+    for (let i = 0; i < n && st.products.length > 0; i++) {
+      const gone = plan.choose(st.products);
+      st.removeProduct(gone);
+      plan.note('catalogueBurst', `-${gone.sku}`);
+    }
+    st.changed();
+  }
+  if (!plan.chance('catalogueChurn')) return;
   if (st.products.length > 0 && plan.coin()) {
     const gone = plan.choose(st.products);
     st.removeProduct(gone);
