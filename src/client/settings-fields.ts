@@ -66,13 +66,21 @@ export const FIELDS = {
     path: 'orders.callsPerMinute', label: 'Get Orders calls per minute', kind: 'decimal', min: 0.01, max: 60,
     hint: 'The hub documents 1 per minute.',
   },
+  jobsDailyRequestBudget: {
+    path: 'jobs.dailyRequestBudget', label: 'Requests a day for polling async jobs', kind: 'integer', min: 10, max: 100000,
+    hint: 'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
+  },
+  jobsDeadlineHours: {
+    path: 'jobs.deadlineHours', label: 'Stop polling a job after (hours)', kind: 'integer', min: 1, max: 168,
+    hint: 'Then its rows without a result say to push again.',
+  },
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.logMaxRows,
   FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
-  FIELDS.backfillDays, FIELDS.callsPerMinute,
+  FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
 ];
 
 /**
@@ -111,6 +119,8 @@ export function settingsToForm(s: Settings): FormValues {
     'orders.status': s.orders.status,
     'orders.backfillDays': String(s.orders.backfillDays),
     'orders.callsPerMinute': String(s.orders.callsPerMinute),
+    'jobs.dailyRequestBudget': String(s.jobs.dailyRequestBudget),
+    'jobs.deadlineHours': String(s.jobs.deadlineHours),
   };
   for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
   return values;
@@ -170,6 +180,11 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       status: v('orders.status').trim(),
       backfillDays: readNumber(FIELDS.backfillDays, v('orders.backfillDays'), errors),
       callsPerMinute: readNumber(FIELDS.callsPerMinute, v('orders.callsPerMinute'), errors),
+    },
+    jobs: {
+      ...current.jobs,
+      dailyRequestBudget: readNumber(FIELDS.jobsDailyRequestBudget, v('jobs.dailyRequestBudget'), errors),
+      deadlineHours: readNumber(FIELDS.jobsDeadlineHours, v('jobs.deadlineHours'), errors),
     },
     deployment: v('deployment') as Settings['deployment'],
   };
