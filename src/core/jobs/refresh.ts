@@ -1,3 +1,4 @@
+import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
@@ -80,7 +81,16 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     let left = options.background ? budgetLeft(readBudget(store, now), settings.jobs.dailyRequestBudget) : Number.POSITIVE_INFINITY;
     if (left <= 0) return summaryOf(reportBudgetSpent(ctx, now));
 
-    const client = hubClient(ctx);
+    // Without a client (no token, a bad base URL) nothing is read, but the jobs still back off and
+    // still reach their deadline: the seller is told once per poll, not once per trigger run.
+    let client: HubClient | null = null;
+    let clientError: unknown = null;
+    try {
+      client = hubClient(ctx);
+    } catch (e) {
+      clientError = e;
+    }
+    const requestsMade = (): number => client?.stats.requests ?? 0;
     const aliases = channelAliases(settings);
     const replacements = new Map<string, ReturnType<typeof jobRows>>();
     const finals = new Map<string, Map<string, RowResult>>();
@@ -103,10 +113,11 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
       const skuSet = skus ? new Set(skus.keys()) : null;
       const ours = belongsTo(skuSet);
-      const before = client.stats.requests;
+      const before = requestsMade();
       let read: JobRead | null = null;
       let failure: string | null = null;
       try {
+        if (client === null) throw clientError;
         read = readJobItems(hubJobSource(client, job.jobId), {
           ...(options.background ? { maxRequests: left } : {}),
           belongs: ours,
@@ -116,7 +127,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       } catch (e) {
         failure = e instanceof Error ? e.message : String(e);
       }
-      left -= client.stats.requests - before;
+      left -= requestsMade() - before;
       if (read?.capped) budgetStopped = true;
       const items = read?.items ?? [];
       const matched = matchJobItems(items, skuSet);
@@ -141,7 +152,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         if (waiting.size > 0) notes.set(job.jobId, waiting);
       }
     }
-    const requests = client.stats.requests;
+    const requests = requestsMade();
     // Counted before anything else is written: a refresh cut short must not lose what it spent.
     spendBudget(store, now, requests);
     replaceJobRows(ctx.ports.workbook, settings.sheetNames.jobs, replacements);
@@ -153,10 +164,12 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     const budgetNote = budgetStopped && options.background ? ` ${reportBudgetSpent(ctx, now)}` : '';
     const finished = finals.size - expired.length;
     const message = `${plural(finished, 'job')} finished, ${expired.length ? `${plural(expired.length, 'job')} stopped at the deadline, ` : ''}${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}${budgetNote}`;
+    // What the seller must fix is reported as the error it is (Log and notice for a trigger, a message for the menu).
+    if (clientError !== null && expired.length === 0) throw clientError;
     if (finished > 0 || errors.length > 0 || extras.length > 0) {
       appendLog(ctx.ports.workbook, settings.sheetNames.log, {
         time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh job results', ok: finished, failed: errors.length, skipped: 0,
-        requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - now, message,
+        requests, retries: client?.stats.retries ?? 0, durationMs: ctx.ports.clock.now() - now, message,
       }, settings.logMaxRows);
     }
     const jobs = open.map((j) => {

@@ -211,3 +211,17 @@ describe('background polling: backoff and the daily budget', () => {
     expect(readOpenJobs(world.doc)[0]).toMatchObject({ polls: 1 });
   });
 });
+
+describe('a poll that cannot reach the hub', () => {
+  test('without a token the error is reported, the job still backs off and still reaches its deadline', () => {
+    const world = jobsWorld({ rows: [['A', 5, 'Pending', '', '1']], sent: { '1': { A: { quantity: 5 } } }, jobs: [{ jobId: '1' }], interactive: false });
+    world.hub.jobs.set('1', [item('A', 'Pendiente')]);
+    world.ctx.ports.userStore.delete('hubToken');
+    expect(() => at(world, T0 + 5 * MIN, () => refreshJobs(world.ctx, { background: true }))).toThrow(/No API token is set/);
+    expect(readOpenJobs(world.doc)[0]).toMatchObject({ polls: 1, nextPollAt: T0 + 20 * MIN });
+    at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc)).toEqual([]);
+    expect(world.stockRows()[0]).toMatchObject({ 'Sync status': 'Error', 'Sync message': DEADLINE_MESSAGE });
+    expect(world.requests()).toEqual([]);
+  });
+});
