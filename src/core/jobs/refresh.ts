@@ -12,7 +12,7 @@ import { isFinalStatus, jobProgress, resultsAtDeadline, resultsBySku, waitingNot
 import { jobRows, replaceJobRows } from './jobs-sheet';
 import { belongsTo, matchJobItems } from './match-items';
 import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
-import { afterPoll, isDue, isPastDeadline } from './poll-schedule';
+import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
 import { hubJobSource, readJobItems, type JobRead } from './read-items';
 import { forgetSentItems, readSentItems } from './sent-items';
 import { writeBackJobs } from './write-back';
@@ -30,6 +30,7 @@ export interface RefreshOptions {
   background?: boolean;
 }
 
+const DAY = 24 * 60 * 60_000;
 const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const timeOfDay = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
 
@@ -137,7 +138,9 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       if (read && read.complete && progress.final) {
         finals.set(job.jobId, resultsBySku(matched, skus, aliases));
         finalItems.set(job.jobId, progress.items);
-      } else if (lastRead) {
+      } else if (lastRead && (!read?.capped || now >= deadlineAt(job, settings) + DAY)) {
+        // (A last read the budget cut short waits for the next day's budget, once: closing on half a
+        // read would mark rows that may well have finished, but a job is never polled forever.)
         const closing = resultsAtDeadline(matched, skus, aliases, read?.complete ?? false, settings.jobs.deadlineHours);
         finals.set(job.jobId, closing.results);
         unresolved.set(job.jobId, closing.unresolved);

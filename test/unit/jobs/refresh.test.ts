@@ -210,6 +210,32 @@ describe('background polling: backoff and the daily budget', () => {
     expect(logLines(world).filter((l) => l.operation === 'Poll async jobs')).toHaveLength(1);
     expect(readOpenJobs(world.doc)[0]).toMatchObject({ polls: 1 });
   });
+
+  test('a last read at the deadline that the budget cuts short waits for the next day rather than closing on half a read', () => {
+    const world = pendingWorld(3);
+    world.hub.jobs.set('1', Array.from({ length: 120 }, (_, i) => item('A', i === 119 ? 'Pendiente' : 'Finalizado', `Channel ${i}`)));
+    at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc).map((j) => j.jobId)).toEqual(['1']);
+    expect(world.stockRows()[0]['Sync status']).toBe('Pending');
+    // Later that day the budget is spent: still waiting…
+    at(world, T0 + 24 * HOUR + 5 * MIN, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc).map((j) => j.jobId)).toEqual(['1']);
+    // …but only for a day: a day later, the budget again too small for one read, it is closed on what could be read.
+    at(world, T0 + 48 * HOUR, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc)).toEqual([]);
+    expect(world.stockRows()[0]).toMatchObject({ 'Sync status': 'Error', 'Sync message': DEADLINE_MESSAGE });
+  });
+
+  test('a last read cut short, with budget again the next day: read in full, then closed with its results', () => {
+    const world = pendingWorld(3);
+    world.hub.jobs.set('1', Array.from({ length: 120 }, (_, i) => item('A', 'Finalizado', `Channel ${i}`, { stock: 5 })));
+    at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc).map((j) => j.jobId)).toEqual(['1']);
+    world.ctx.settings = { ...world.ctx.settings, jobs: { dailyRequestBudget: 2000, deadlineHours: 24 } };
+    at(world, T0 + 24 * HOUR + 60 * MIN, () => refreshJobs(world.ctx, { background: true }));
+    expect(readOpenJobs(world.doc)).toEqual([]);
+    expect(world.stockRows()[0]['Sync status']).toBe('OK');
+  });
 });
 
 describe('a poll that cannot reach the hub', () => {
