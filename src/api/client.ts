@@ -299,19 +299,9 @@ export class HubClient {
     });
   }
 
-  /** One page of Get Job Status. */
+  /** One page of Get Job Status (a whole job, and whether it is all of it: core/jobs/read-items.ts). */
   getJobPage(jobId: string, offset: number, size = MAX_ITEMS_PER_REQUEST): S.JobItem[] {
     return this.one(this.call('getJob', z.array(S.JobItem), { query: { jobId, offset, size } }));
-  }
-
-  /** Every page of Get Job Status for a job (pages are read until a short one). */
-  getAllJobItems(jobId: string, size = MAX_ITEMS_PER_REQUEST): S.JobItem[] {
-    const items: S.JobItem[] = [];
-    for (let offset = 0; ; offset += size) {
-      const page = this.getJobPage(jobId, offset, size);
-      items.push(...page);
-      if (page.length < size) return items;
-    }
   }
 
   // ---- categories ---------------------------------------------------------------------------

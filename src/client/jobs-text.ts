@@ -10,11 +10,15 @@ export interface JobView {
   createdAt: number;
   /** True when the last refresh found every item final (its results are written back). */
   final: boolean;
+  /** True when the job reached its deadline unfinished: no longer polled, its rows without a result say to push again. */
+  expired?: boolean;
 }
 
 /** Normalises an open job or a refreshed job into a JobView. */
-export function toJobView(job: { jobId: string; rows: number; items: number; finalItems: number; createdAt: number; final?: boolean }): JobView {
-  return { jobId: String(job.jobId), rows: job.rows, items: job.items, finalItems: job.finalItems, createdAt: job.createdAt, final: Boolean(job.final) };
+export function toJobView(job: { jobId: string; rows: number; items: number; finalItems: number; createdAt: number; final?: boolean; expired?: boolean }): JobView {
+  const view: JobView = { jobId: String(job.jobId), rows: job.rows, items: job.items, finalItems: job.finalItems, createdAt: job.createdAt, final: Boolean(job.final) };
+  if (job.expired) view.expired = true;
+  return view;
 }
 
 /**
@@ -35,6 +39,7 @@ export function jobTitle(job: JobView, zone: 'local' | 'utc' = 'local'): string 
 
 /** `12 of 40 items final`, `Finished: 40 items`, or `Queued: not read yet`. */
 export function jobProgressText(job: JobView): string {
+  if (job.expired) return 'Stopped at its deadline: no longer polled; rows without a result say to push again (see the Log).';
   if (job.final) return `Finished: ${plural(job.items, 'item')}; results written to the sheet.`;
   if (job.items === 0) return 'Queued: the hub has not reported items yet.';
   return `${job.finalItems.toLocaleString('en-US')} of ${plural(job.items, 'item')} final`;

@@ -77,13 +77,21 @@ export const FIELDS = {
       { value: 'mark', label: 'Keep the rows, marked "Removed from the order"' },
     ],
   },
+  jobsDailyRequestBudget: {
+    path: 'jobs.dailyRequestBudget', label: 'Requests a day for polling async jobs', kind: 'integer', min: 10, max: 100000,
+    hint: 'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
+  },
+  jobsDeadlineHours: {
+    path: 'jobs.deadlineHours', label: 'Stop polling a job after (hours)', kind: 'integer', min: 1, max: 168,
+    hint: 'Then its rows without a result say to push again.',
+  },
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.logMaxRows,
   FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
-  FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines,
+  FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
 ];
 
 /**
@@ -124,6 +132,8 @@ export function settingsToForm(s: Settings): FormValues {
     'orders.callsPerMinute': String(s.orders.callsPerMinute),
     'orders.sweepDays': String(s.orders.sweepDays),
     'orders.removedLines': s.orders.removedLines,
+    'jobs.dailyRequestBudget': String(s.jobs.dailyRequestBudget),
+    'jobs.deadlineHours': String(s.jobs.deadlineHours),
   };
   for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
   return values;
@@ -185,6 +195,11 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       callsPerMinute: readNumber(FIELDS.callsPerMinute, v('orders.callsPerMinute'), errors),
       sweepDays: readNumber(FIELDS.sweepDays, v('orders.sweepDays'), errors),
       removedLines: v('orders.removedLines') === 'mark' ? 'mark' : 'delete',
+    },
+    jobs: {
+      ...current.jobs,
+      dailyRequestBudget: readNumber(FIELDS.jobsDailyRequestBudget, v('jobs.dailyRequestBudget'), errors),
+      deadlineHours: readNumber(FIELDS.jobsDeadlineHours, v('jobs.deadlineHours'), errors),
     },
     deployment: v('deployment') as Settings['deployment'],
   };

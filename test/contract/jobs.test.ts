@@ -7,6 +7,7 @@ import type { SpawnedHub } from '../../dev/hub-emulator/spawn';
 import type { ProductRec } from '../../dev/hub-emulator/types';
 import { failed, fresh, logged, makeClient, ok, startHub } from './helpers';
 import { scenarios } from './scenarios';
+import { hubJobSource, readJobItems } from '../../src/core/jobs/read-items';
 
 let hub: SpawnedHub;
 const START_DELAY_MS = 60_000;
@@ -67,21 +68,24 @@ describe('Update Price And Stock Async (POST /api/stock/UpdatePriceAndStockAsync
 });
 
 describe('Get Job Status (GET /api/stock/GetStockPriceJob)', () => {
-  test('getAllJobItems pages through the job; items move to Finalizado as the hub clock advances', async () => {
+  test('readJobItems pages through the job; items move to Finalizado as the hub clock advances', async () => {
     const { client } = makeClient(hub.url);
     const { jobId } = ok(client.updateAsync(SKUS.map((sku, i) => ({ sku, quantity: String(i) }))));
+    // One read (a job with items still pending needs no proof of completeness).
+    const oneRead = (size?: number) => readJobItems(hubJobSource(client, jobId), { ...(size ? { size } : {}), worthCompleting: () => false }).items;
 
-    const pending = client.getAllJobItems(jobId);
+    const pending = oneRead();
     expect(pending).toHaveLength(120);
     expect(new Set(pending.map((i) => i.status))).toEqual(new Set(['Pendiente']));
     expect(new Set(pending.map((i) => i.integration))).toEqual(new Set(['Mercado Libre', 'Amazon']));
     expect(pending.slice(0, 2).map((i) => [i.sku, i.stock])).toEqual([[SKUS[0], 0], [SKUS[0], 0]]);
     const pages = await logged(hub, /getstockpricejob/i);
-    expect(pages.map((l) => [l.query.jobId, l.query.offset, l.query.size])).toEqual([[jobId, '0', '50'], [jobId, '50', '50'], [jobId, '100', '50']]);
+    // The offset moves by the items received; only an empty page ends the read.
+    expect(pages.map((l) => [l.query.jobId, l.query.offset, l.query.size])).toEqual([[jobId, '0', '50'], [jobId, '50', '50'], [jobId, '100', '50'], [jobId, '120', '50']]);
 
     // 1 item per emulator second after the start delay: about 30 done after 30 s.
     await hub.admin.advance(START_DELAY_MS + 30_000);
-    const partial = client.getAllJobItems(jobId, 40);
+    const partial = oneRead(40);
     const done = partial.filter((i) => i.status === 'Finalizado').length;
     expect(done).toBeGreaterThanOrEqual(30);
     expect(done).toBeLessThan(60);
@@ -89,7 +93,9 @@ describe('Get Job Status (GET /api/stock/GetStockPriceJob)', () => {
     expect(partial.slice(done).every((i) => i.status === 'Pendiente')).toBe(true);
 
     await hub.admin.advance(120_000);
-    const finished = client.getAllJobItems(jobId);
+    const read = readJobItems(hubJobSource(client, jobId));
+    expect(read).toMatchObject({ complete: true, total: 120, reads: 1 });
+    const finished = read.items;
     expect(finished.map((i) => i.status)).toEqual(Array(120).fill('Finalizado'));
     expect(finished.map((i) => [i.sku, i.integration])).toEqual(pending.map((i) => [i.sku, i.integration]));
   });

@@ -1,8 +1,8 @@
 import type { Context } from '../context';
 import { refreshJobs } from '../jobs/refresh';
 import { continueInBackground } from '../push/run';
-import { readBackground, updateBackground } from './state';
-import { myOpenJobs, pollMinutes, rearmBackground } from './trigger';
+import { isDue } from '../jobs/poll-schedule';
+import { myOpenJobs, rearmBackground } from './trigger';
 
 /** One piece of background work and what became of it. */
 export interface BackgroundStep {
@@ -40,12 +40,10 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): Bac
   const roomFor = (ms: number): boolean => ctx.ports.clock.now() - ctx.startedAt + ms < 5 * 60_000;
   attempt('jobs', () => {
     if (!roomFor(60_000)) return null;
-    const state = readBackground(ctx);
     const now = ctx.ports.clock.now();
-    const due = state.jobsPolledAt === null || now - state.jobsPolledAt >= pollMinutes(ctx) * 60_000 - 30_000;
-    if (myOpenJobs(ctx).length === 0 || !due) return null;
-    updateBackground(ctx, { jobsPolledAt: now });
-    return { work: 'jobs', ran: true, message: refreshJobs(ctx).message };
+    // Each job has its own next poll (backing off, and at the latest its deadline): poll when one is due.
+    if (!myOpenJobs(ctx).some((j) => isDue(j, now, ctx.settings))) return null;
+    return { work: 'jobs', ran: true, message: refreshJobs(ctx, { background: true }).message };
   });
   if (extra.orders) attempt('orders', () => (roomFor(90_000) ? extra.orders!(ctx) : null));
   rearmBackground(ctx);

@@ -4,8 +4,6 @@ import type { Context } from '../context';
 export interface BackgroundState {
   /** When a push of this user must be continued (null: no push pending). */
   pushAt: number | null;
-  /** When this user's open async jobs were last polled. */
-  jobsPolledAt: number | null;
   /** When this user's scheduled order import last ran. */
   ordersRanAt: number | null;
   /**
@@ -17,7 +15,7 @@ export interface BackgroundState {
   trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null; wantedMinutes?: number } | null;
 }
 
-const EMPTY: BackgroundState = { pushAt: null, jobsPolledAt: null, ordersRanAt: null, trigger: null };
+const EMPTY: BackgroundState = { pushAt: null, ordersRanAt: null, trigger: null };
 
 function key(ctx: Context): string {
   return `background:${ctx.ports.session.userKey()}`;

@@ -1,5 +1,7 @@
 import type { Context } from '../context';
-import { readOpenJobs } from '../jobs/open-jobs';
+import { budgetLeft, readBudget } from '../jobs/budget';
+import { readOpenJobs, type OpenJob } from '../jobs/open-jobs';
+import { backoffMinutes } from '../jobs/poll-schedule';
 import { readBackground, writeBackground, type BackgroundState } from './state';
 
 /**
@@ -11,9 +13,21 @@ export const BACKGROUND_HANDLER = 'onBackgroundWork';
 
 const MINUTE = 60_000;
 
-/** Minutes between polls of open async jobs: add-ons may not run clock triggers more often than hourly. */
+/** The shortest period between polls of open async jobs: add-ons may not run clock triggers more often than hourly. */
 export function pollMinutes(ctx: Context): number {
   return ctx.settings.deployment === 'addon' ? 60 : 5;
+}
+
+/**
+ * How often the trigger comes back for these jobs: as often as the most recently sent one backs
+ * off to (5, 15, then 60 minutes), never more often than the deployment allows, and hourly while
+ * the day's polling budget is spent (nothing is polled until the next UTC day anyway).
+ */
+export function jobsTriggerMinutes(ctx: Context, jobs: ReadonlyArray<Pick<OpenJob, 'polls'>>): number {
+  const now = ctx.ports.clock.now();
+  const spent = budgetLeft(readBudget(ctx.ports.documentStore, now), ctx.settings.jobs.dailyRequestBudget) <= 0;
+  const soonest = Math.min(...jobs.map((j) => backoffMinutes(j.polls ?? 0)));
+  return Math.max(pollMinutes(ctx), spent ? 60 : soonest);
 }
 
 /** True when this user runs the scheduled order import of this spreadsheet. */
@@ -36,7 +50,8 @@ export function desiredTrigger(ctx: Context, state: BackgroundState): { kind: 'o
   }
   const periods: number[] = [];
   if (ownsOrderSchedule(ctx)) periods.push(ctx.settings.orders.scheduleMinutes);
-  if (myOpenJobs(ctx).length > 0) periods.push(pollMinutes(ctx));
+  const jobs = myOpenJobs(ctx);
+  if (jobs.length > 0) periods.push(jobsTriggerMinutes(ctx, jobs));
   if (periods.length === 0) return null;
   return { kind: 'every', minutes: Math.min(...periods) };
 }

@@ -3,34 +3,19 @@
  *
  * A job is finished only when every SKU it was sent has a result and every result is final; a
  * SKU is OK only when each of its items is a documented success (`Finalizado`, whole word, with
- * no "not found" message), no channel appears twice, and the values the hub reports are the ones
- * sent. Items for SKUs that were not sent are reported, never applied.
+ * no message that speaks of a failure), no channel appears twice, and the values the hub reports
+ * are the ones sent. Items are tied to sent SKUs by match-items.ts; items for SKUs that were not
+ * sent are reported, never applied.
  */
 import { DEFAULT_CHANNEL_ALIASES, canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { KNOWN_CHANNEL_CODES } from '../../api/sites';
-import { isJobItemSuccess } from '../../api/success';
 import { plainDecimal, type PushedValues } from '../../sheet';
 import type { RowResult } from '../push/types';
+import type { MatchedItems } from './match-items';
+import { isFinalStatus, itemMessage, itemSucceeded, waitingNote } from './status-words';
 
-/** Statuses after which an item never changes without success: whole words, so "No finalizado" is not final. */
-const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|rechazado|rejected)\s*$/i;
-const NOT_FOUND = /producto no encontrado|not found/i;
-
-/** The item's own message, when the hub sent one (unknown fields are kept). */
-const messageOf = (item: JobItem): string => {
-  const m = (item as Record<string, unknown>).message;
-  return typeof m === 'string' ? m : '';
-};
-
-/** A documented success that does not say the product was not found. */
-function succeeded(item: JobItem): boolean {
-  return isJobItemSuccess(item.status) && !NOT_FOUND.test(messageOf(item));
-}
-
-export function isFinalStatus(status: string): boolean {
-  return isJobItemSuccess(status) || FAILED_STATUS.test(status);
-}
+export { isFinalStatus } from './status-words';
 
 export interface JobProgress {
   final: boolean;
@@ -44,14 +29,12 @@ export interface JobProgress {
 }
 
 /** How far a job is; `sent` null for a job whose SKUs were not recorded (older versions): then every item counts. */
-export function jobProgress(items: readonly JobItem[], sent: ReadonlyMap<string, PushedValues> | null): JobProgress {
-  const ours = sent ? items.filter((i) => sent.has(i.sku)) : [...items];
-  const extras = sent ? items.filter((i) => !sent.has(i.sku)) : [];
+export function jobProgress(matched: MatchedItems, sent: ReadonlyMap<string, PushedValues> | null): JobProgress {
+  const ours = [...matched.bySku.values()].flat();
   const finalItems = ours.filter((i) => isFinalStatus(i.status)).length;
-  const seen = new Set(ours.map((i) => i.sku));
-  const missing = sent ? [...sent.keys()].filter((sku) => !seen.has(sku)).length : 0;
+  const missing = sent ? [...sent.keys()].filter((sku) => !matched.bySku.has(sku)).length : 0;
   const final = ours.length > 0 && finalItems === ours.length && missing === 0;
-  return { final, items: ours.length, finalItems, missing, extras };
+  return { final, items: ours.length, finalItems, missing, extras: matched.extras };
 }
 
 /** The written channel code of a job item's channel, or null for the hub's own ("General") item. */
@@ -71,54 +54,108 @@ function mismatch(item: JobItem, sent: PushedValues): string | null {
   return null;
 }
 
-/** One row result per SKU of a finished job; `confirmed` only for a SKU verified in full. */
-export function resultsBySku(items: readonly JobItem[], sent: ReadonlyMap<string, PushedValues> | null, aliases: Readonly<Record<string, string>>): Map<string, RowResult> {
-  const bySku = new Map<string, JobItem[]>();
-  for (const i of items) {
-    if (sent && !sent.has(i.sku)) continue;
-    const list = bySku.get(i.sku);
-    if (list) list.push(i);
-    else bySku.set(i.sku, [i]);
+/** " (the hub named it 'abc')" when the hub's SKU was not the one sent. */
+const namedNote = (hubName: string | undefined): string => (hubName === undefined ? '' : ` (the hub named it '${hubName.slice(0, 60)}')`);
+
+/**
+ * The result of one SKU whose items are all final; `confirmed` only for a SKU verified in full.
+ * `hubName`: the hub's spelling of the SKU, when it was matched ignoring case and spaces.
+ */
+export function skuResult(list: readonly JobItem[], values: PushedValues | undefined, aliases: Readonly<Record<string, string>>, hubName?: string): RowResult {
+  const failed = list.filter((i) => !itemSucceeded(i));
+  const channelsSeen = new Map<string, number>();
+  for (const i of list) {
+    const ch = channelOf(i, aliases) ?? `~${i.integration}`;
+    channelsSeen.set(ch, (channelsSeen.get(ch) ?? 0) + 1);
   }
+  const twice = [...channelsSeen].filter(([, n]) => n > 1).map(([ch]) => ch.replace(/^~/, ''));
+  const wrong = values ? list.map((i) => mismatch(i, values)).find((m) => m !== null) ?? null : null;
+  const verified = failed.length === 0 && twice.length === 0 && wrong === null;
+  const channels: Record<string, string> = {};
+  for (const i of list) {
+    const ch = channelOf(i, aliases);
+    if (ch === null) continue;
+    if (!itemSucceeded(i)) channels[ch] = [i.status, itemMessage(i)].filter(Boolean).join(': ');
+    else channels[ch] = verified ? 'OK' : 'Not confirmed';
+  }
+  const n = list.length;
+  const named = namedNote(hubName);
+  if (verified) {
+    // Jobs recorded without their values (older versions) confirm what the hub reports.
+    const confirmed: PushedValues = { ...(values ?? legacyConfirmed(list[0])) };
+    // The job passed the general values on to each channel it reports done (order.ts).
+    const price = confirmed.publishingPrice ?? confirmed.price;
+    for (const ch of Object.keys(channels)) {
+      if (confirmed.quantity !== undefined) confirmed[`quantity:${ch}`] = confirmed.quantity;
+      if (price !== undefined) confirmed[`price:${ch}`] = price;
+    }
+    return { status: 'OK', message: `Async job finished: ${n} channel update${n > 1 ? 's' : ''} done${named}`, channels, confirmed };
+  }
+  if (failed.length > 0) {
+    const list2 = failed.map((f) => `${f.integration}: ${[f.status, itemMessage(f)].filter(Boolean).join(' \u2014 ')}`).join('; ');
+    return { status: failed.length === n ? 'Error' : 'Warning', message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}${named}: ${list2}`, channels };
+  }
+  const why = twice.length > 0 ? `the hub listed ${twice.join(', ')} more than once for this SKU` : (wrong as string);
+  return { status: 'Unconfirmed', message: `Async job finished, but not confirmed${named} \u2014 ${why}. Nothing was recorded; send the row again.`, channels };
+}
+
+/** One row result per SKU of a finished job. */
+export function resultsBySku(matched: MatchedItems, sent: ReadonlyMap<string, PushedValues> | null, aliases: Readonly<Record<string, string>>): Map<string, RowResult> {
   const out = new Map<string, RowResult>();
-  bySku.forEach((list, sku) => {
-    const values = sent?.get(sku);
-    const failed = list.filter((i) => !succeeded(i));
-    const channelsSeen = new Map<string, number>();
-    for (const i of list) {
-      const ch = channelOf(i, aliases) ?? `~${i.integration}`;
-      channelsSeen.set(ch, (channelsSeen.get(ch) ?? 0) + 1);
-    }
-    const twice = [...channelsSeen].filter(([, n]) => n > 1).map(([ch]) => ch.replace(/^~/, ''));
-    const wrong = values ? list.map((i) => mismatch(i, values)).find((m) => m !== null) ?? null : null;
-    const verified = failed.length === 0 && twice.length === 0 && wrong === null;
-    const channels: Record<string, string> = {};
-    for (const i of list) {
-      const ch = channelOf(i, aliases);
-      if (ch === null) continue;
-      if (!succeeded(i)) channels[ch] = [i.status, messageOf(i)].filter(Boolean).join(': ');
-      else channels[ch] = verified ? 'OK' : 'Not confirmed';
-    }
-    const n = list.length;
-    let result: RowResult;
-    if (verified) {
-      // Jobs recorded without their values (older versions) confirm what the hub reports.
-      const confirmed: PushedValues = { ...(values ?? legacyConfirmed(list[0])) };
-      // The job passed the general values on to each channel it reports done (order.ts).
-      const price = confirmed.publishingPrice ?? confirmed.price;
-      for (const ch of Object.keys(channels)) {
-        if (confirmed.quantity !== undefined) confirmed[`quantity:${ch}`] = confirmed.quantity;
-        if (price !== undefined) confirmed[`price:${ch}`] = price;
-      }
-      result = { status: 'OK', message: `Async job finished: ${n} channel update${n > 1 ? 's' : ''} done`, channels, confirmed };
-    } else if (failed.length > 0) {
-      const list2 = failed.map((f) => `${f.integration}: ${[f.status, messageOf(f)].filter(Boolean).join(' \u2014 ')}`).join('; ');
-      result = { status: failed.length === n ? 'Error' : 'Warning', message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}: ${list2}`, channels };
+  matched.bySku.forEach((list, sku) => out.set(sku, skuResult(list, sent?.get(sku), aliases, matched.renamed.get(sku))));
+  return out;
+}
+
+/** The message of a sent SKU with no final result when its job's deadline passed. */
+export function deadlineMessage(hours: number): string {
+  return `No result from the hub's job after ${hours} h \u2014 push again`;
+}
+
+/**
+ * The results of a job whose deadline passed: SKUs whose items are all final get their result as
+ * usual (an OK only when the read was known complete: a page left out may hide a failed item);
+ * every other sent SKU is an Error that says to push again, and is `unresolved` (the hub may
+ * still run it, so nothing it sets stays recorded as confirmed).
+ */
+export function resultsAtDeadline(
+  matched: MatchedItems,
+  sent: ReadonlyMap<string, PushedValues> | null,
+  aliases: Readonly<Record<string, string>>,
+  complete: boolean,
+  hours: number,
+): { results: Map<string, RowResult>; unresolved: Set<string> } {
+  const results = new Map<string, RowResult>();
+  const unresolved = new Set<string>();
+  const skus = sent ? [...sent.keys()] : [...matched.bySku.keys()];
+  for (const sku of skus) {
+    const list = matched.bySku.get(sku) ?? [];
+    if (list.length > 0 && list.every((i) => isFinalStatus(i.status))) {
+      const result = skuResult(list, sent?.get(sku), aliases, matched.renamed.get(sku));
+      results.set(sku, result.status === 'OK' && !complete ? notProvenComplete(result) : result);
     } else {
-      const why = twice.length > 0 ? `the hub listed ${twice.join(', ')} more than once for this SKU` : (wrong as string);
-      result = { status: 'Unconfirmed', message: `Async job finished, but not confirmed \u2014 ${why}. Nothing was recorded; send the row again.`, channels };
+      results.set(sku, { status: 'Error', message: deadlineMessage(hours), channels: {} });
+      unresolved.add(sku);
     }
-    out.set(sku, result);
+  }
+  return { results, unresolved };
+}
+
+function notProvenComplete(result: RowResult): RowResult {
+  const channels: Record<string, string> = {};
+  for (const [ch, text] of Object.entries(result.channels)) channels[ch] = text === 'OK' ? 'Not confirmed' : text;
+  return {
+    status: 'Unconfirmed',
+    message: `${result.message}, but the hub's list of the job's items could not be shown complete by the deadline \u2014 nothing was confirmed; push again`,
+    channels,
+  };
+}
+
+/** Sent SKU → the note its row shows while its items carry a status not known to be final (see status-words.ts). */
+export function waitingNotes(matched: MatchedItems): Map<string, string> {
+  const out = new Map<string, string>();
+  matched.bySku.forEach((list, sku) => {
+    const note = waitingNote(list);
+    if (note) out.set(sku, note);
   });
   return out;
 }

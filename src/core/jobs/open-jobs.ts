@@ -19,11 +19,14 @@ export interface OpenJob {
   tracked?: boolean;
   /** The push run that created it. */
   runId?: string;
+  /** Reads of it so far, and when the background trigger reads it next (poll-schedule.ts; absent: 5 minutes after it was sent). */
+  polls?: number;
+  nextPollAt?: number;
 }
 
 const OPEN_JOBS_KEY = 'openJobs';
-/** Jobs per property value: each record is under 250 characters, so a value stays far under 9 KB. */
-const JOBS_PER_VALUE = 30;
+/** Jobs per property value: each record is under 300 characters, so a value stays under 9 KB. */
+const JOBS_PER_VALUE = 25;
 /**
  * At most this many async jobs are followed at once (about 50 KB of document properties): a push
  * that would open more stops and asks to refresh job results first.

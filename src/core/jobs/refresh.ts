@@ -1,157 +1,187 @@
-import type { JobItem } from '../../api/schemas/stock';
-import type { PushedValues } from '../../sheet';
 import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
-import { loadStockSheet } from '../push/load';
-import type { ConfirmedValues } from '../push/snapshot';
+import { addNotice } from '../notices';
 import type { RowResult } from '../push/types';
-import { writeResults } from '../push/writeback';
-import { placeResults, type PendingResult } from '../push/relocate';
-import { applyConfirmed } from '../push/order';
-import { jobProgress, resultsBySku } from './job-results';
-import { forgetSentItems, readSentItems } from './sent-items';
-import { jobRows, replaceJobRows } from './jobs-sheet';
-import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
+import type { PushedValues } from '../../sheet';
 import { rearmBackground } from '../background/trigger';
 import { channelAliases } from '../settings/aliases';
+import { budgetLeft, markSpentLogged, nextUtcDay, readBudget, spendBudget } from './budget';
+import { isFinalStatus, jobProgress, resultsAtDeadline, resultsBySku, waitingNotes } from './job-results';
+import { jobRows, replaceJobRows } from './jobs-sheet';
+import { belongsTo, matchJobItems } from './match-items';
+import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
+import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
+import { hubJobSource, readJobItems, type JobRead } from './read-items';
+import { forgetSentItems, readSentItems } from './sent-items';
+import { writeBackJobs } from './write-back';
 
 export { isFinalStatus } from './job-results';
 
 export interface JobsSummary {
-  jobs: Array<{ jobId: string; items: number; finalItems: number; final: boolean; rows: number; createdAt: number }>;
+  jobs: Array<{ jobId: string; items: number; finalItems: number; final: boolean; rows: number; createdAt: number; expired?: boolean }>;
   open: number;
   message: string;
 }
 
-/** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
-const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
+export interface RefreshOptions {
+  /** A background poll: only the jobs that are due (poll-schedule.ts), within the day's request budget (budget.ts). */
+  background?: boolean;
+}
 
-/**
- * Writes finished jobs' results into the rows of Stock & Prices that still wait for that job (by
- * Job id and SKU, wherever the rows are now), and records in the snapshot what the hub confirmed.
- * A SKU whose row has moved on (its Job id is another push's) keeps none of the job's fields as
- * confirmed: the job may have overwritten a newer value, so the next changed push sends them again.
- */
-function writeBackFinalJobs(ctx: Context, finals: Map<string, Map<string, RowResult>>, sent: Map<string, Map<string, PushedValues>>, aliases: Readonly<Record<string, string>>): void {
-  if (finals.size === 0) return;
-  const loaded = loadStockSheet(ctx);
-  const jobColumn = loaded.table.columns.result.jobId;
-  const pending: PendingResult[] = [];
-  const waiting = new Set<string>();
-  for (const row of jobColumn === undefined ? [] : loaded.table.rows) {
-    const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn as number] ?? '').trim();
-    const result = row.sku ? finals.get(jobId)?.get(row.sku) : undefined;
-    if (!result || !row.sku) continue;
-    waiting.add(row.sku);
-    pending.push({ rowNumber: row.rowNumber, identity: row.sku, result: { ...result, jobId }, ...(sent.get(jobId)?.has(row.sku) ? { sent: sent.get(jobId)?.get(row.sku) } : {}) });
+const DAY = 24 * 60 * 60_000;
+const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const timeOfDay = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
+
+/** Says once a UTC day, in the Log, that background polling waits for the next day. */
+function reportBudgetSpent(ctx: Context, now: number): string {
+  const daily = ctx.settings.jobs.dailyRequestBudget;
+  const message = `The daily budget of ${plural(daily, 'request')} for polling async jobs is spent: no job is polled in the background until the next UTC day (${timeOfDay(nextUtcDay(now))} UTC). Refresh job results still reads them when you ask; raise the budget in Settings \u203a Async jobs to poll more.`;
+  if (!readBudget(ctx.ports.documentStore, now).spentLogged) {
+    markSpentLogged(ctx.ports.documentStore, now);
+    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+      time: now, user: ctx.ports.session.userEmail(), operation: 'Poll async jobs', ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0, message,
+    }, ctx.settings.logMaxRows);
   }
-  const placement = placeResults(loaded.table, pending, 'async');
+  return message;
+}
+
+/** Tells the seller that a job was given up on: a Log line, and a toast now or a notice for the next time someone opens the spreadsheet. */
+function reportDeadline(ctx: Context, jobId: string, rows: number, why: string | null): void {
+  const hours = ctx.settings.jobs.deadlineHours;
+  const message = `Async job ${jobId} gave no result after ${hours} h: it is no longer polled, and ${plural(rows, 'row')} still waiting for it ${rows === 1 ? 'is' : 'are'} marked Error \u2014 push ${rows === 1 ? 'it' : 'them'} again.${why ? ` Its last read failed: ${why}` : ''}`;
   const now = ctx.ports.clock.now();
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results: placement.results, now, allChannels: false, channelAliases: aliases });
-  const entries = new Map<string, ConfirmedValues>();
-  finals.forEach((results) =>
-    results.forEach((result, sku) => {
-      if (waiting.has(sku)) return;
-      const kept = Object.fromEntries(Object.entries(entries.get(sku) ?? loaded.confirmed.get(sku) ?? {}).filter(([key]) => !JOB_FIELDS.test(key)));
-      entries.set(sku, kept);
-    }),
-  );
-  for (const p of pending) {
-    if (p.result.confirmed) entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
-  }
-  loaded.snapshot.replace(entries, loaded.confirmed, now);
+  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+    time: now, user: ctx.ports.session.userEmail(), operation: 'Async job deadline', ok: 0, failed: rows, skipped: 0, requests: 0, retries: 0, durationMs: 0, message,
+  }, ctx.settings.logMaxRows);
+  if (ctx.interactive) ctx.ports.notifier.toast(message, 'Async job stopped');
+  else addNotice(ctx.ports.documentStore, message);
 }
 
 /**
- * Whether the items read are all the job's: a page may leave items out (a failed one among them),
- * and a job looks finished as soon as what was read is. The hub's own count of the job's items
- * (Get Status Request — deprecated, but it still reports a task's total) must equal the distinct
- * items read; where it cannot be had, a second read must list the same items as the first.
- */
-function complete(client: HubClient, jobId: string, items: readonly JobItem[], sent: ReadonlyMap<string, PushedValues> | null): boolean {
-  const ours = items.filter((i) => !sent || sent.has(i.sku));
-  const distinct = new Set(ours.map((i) => `${i.sku}\u0000${i.integration}`)).size;
-  try {
-    const status = client.getStatusRequest(jobId);
-    if (Number.isInteger(status.total) && status.total > 0) return status.total === distinct;
-  } catch {
-    // No count from the hub: fall back on reading the job again.
-  }
-  try {
-    return sameItems(items, client.getAllJobItems(jobId));
-  } catch {
-    return false;
-  }
-}
-
-/** True when two reads of a job list the same items (in any order). */
-function sameItems(a: readonly JobItem[], b: readonly JobItem[]): boolean {
-  const key = (i: JobItem): string => JSON.stringify([i.sku, i.integration, i.status.trim().toLowerCase(), i.stock, i.price, i.priceOffer]);
-  const left = a.map(key).sort();
-  const right = b.map(key).sort();
-  return left.length === right.length && left.every((k, i) => k === right[i]);
-}
-
-/**
- * Reads every open job (Get Job Status, all pages), shows its items in the Jobs sheet, writes the
+ * Reads open jobs (Get Job Status, read-items.ts), shows their items in the Jobs sheet, writes the
  * results of finished jobs back to their rows in Stock & Prices, and stops polling when no job is
- * open. Jobs that cannot be read this time stay open.
+ * open. A job is finished only when its read is known complete and every SKU it was sent has a
+ * final result; at its deadline it is read one last time and closed, its rows without a result
+ * marked to push again. Jobs that cannot be read this time stay open.
  */
-export function refreshJobs(ctx: Context): JobsSummary {
+export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSummary {
   return withDocumentLock(ctx, 'Refresh job results', 10_000, () => {
     const store = ctx.ports.documentStore;
+    const settings = ctx.settings;
     const open = readOpenJobs(store);
-    if (open.length === 0) {
-      rearmBackground(ctx);
-      return { jobs: [], open: 0, message: 'No async job is open.' };
-    }
-    const client = hubClient(ctx);
-    const aliases = channelAliases(ctx.settings);
     const now = ctx.ports.clock.now();
+    const toRead = new Set((options.background ? open.filter((j) => isDue(j, now, settings)) : open).map((j) => j.jobId));
+    const summaryOf = (message: string): JobsSummary => {
+      rearmBackground(ctx);
+      return { jobs: open.map((j) => ({ jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: j.items, finalItems: j.finalItems, final: false })), open: open.length, message };
+    };
+    if (open.length === 0) return summaryOf('No async job is open.');
+    if (toRead.size === 0) return summaryOf('No async job is due to be polled yet.');
+    let left = options.background ? budgetLeft(readBudget(store, now), settings.jobs.dailyRequestBudget) : Number.POSITIVE_INFINITY;
+    if (left <= 0) return summaryOf(reportBudgetSpent(ctx, now));
+
+    // Without a client (no token, a bad base URL) nothing is read, but the jobs still back off and
+    // still reach their deadline: the seller is told once per poll, not once per trigger run.
+    let client: HubClient | null = null;
+    let clientError: unknown = null;
+    try {
+      client = hubClient(ctx);
+    } catch (e) {
+      clientError = e;
+    }
+    const requestsMade = (): number => client?.stats.requests ?? 0;
+    const aliases = channelAliases(settings);
     const replacements = new Map<string, ReturnType<typeof jobRows>>();
     const finals = new Map<string, Map<string, RowResult>>();
+    const notes = new Map<string, Map<string, string>>();
+    const unresolved = new Map<string, Set<string>>();
     const finalItems = new Map<string, number>();
+    const expired: Array<{ jobId: string; why: string | null }> = [];
     const sent = readSentItems(ctx.ports.workbook, new Set(open.filter((j) => j.tracked).map((j) => j.jobId)));
     const stillOpen: OpenJob[] = [];
     const errors: string[] = [];
     const extras: string[] = [];
+    let budgetStopped = false;
     for (const job of open) {
-      let items: JobItem[];
-      try {
-        items = client.getAllJobItems(job.jobId);
-      } catch (e) {
-        errors.push(`job ${job.jobId}: ${e instanceof Error ? e.message : String(e)}`);
+      if (!toRead.has(job.jobId) || left <= 0) {
+        if (toRead.has(job.jobId)) budgetStopped = true;
         stillOpen.push(job);
         continue;
       }
+      const lastRead = isPastDeadline(job, now, settings);
       const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
-      let progress = jobProgress(items, skus);
-      if (progress.final && !complete(client, job.jobId, items, skus)) progress = { ...progress, final: false };
-      if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${progress.extras.length} item${progress.extras.length === 1 ? '' : 's'} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
-      replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
-      if (progress.final) {
-        finals.set(job.jobId, resultsBySku(items, skus, aliases));
+      const skuSet = skus ? new Set(skus.keys()) : null;
+      const ours = belongsTo(skuSet);
+      const before = requestsMade();
+      let read: JobRead | null = null;
+      let failure: string | null = null;
+      try {
+        if (client === null) throw clientError;
+        read = readJobItems(hubJobSource(client, job.jobId), {
+          ...(options.background ? { maxRequests: left } : {}),
+          belongs: ours,
+          // A job with an item still waiting is not finished: one read is enough, until its last one.
+          ...(lastRead ? {} : { worthCompleting: (items) => items.filter(ours).every((i) => isFinalStatus(i.status)) }),
+        });
+      } catch (e) {
+        failure = e instanceof Error ? e.message : String(e);
+      }
+      left -= requestsMade() - before;
+      if (read?.capped) budgetStopped = true;
+      const items = read?.items ?? [];
+      const matched = matchJobItems(items, skuSet);
+      const progress = jobProgress(matched, skus);
+      if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${plural(progress.extras.length, 'item')} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
+      if (read) replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
+      if (read && read.complete && progress.final) {
+        finals.set(job.jobId, resultsBySku(matched, skus, aliases));
         finalItems.set(job.jobId, progress.items);
-      } else stillOpen.push({ ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now });
+      } else if (lastRead && (!read?.capped || now >= deadlineAt(job, settings) + DAY)) {
+        // (A last read the budget cut short waits for the next day's budget, once: closing on half a
+        // read would mark rows that may well have finished, but a job is never polled forever.)
+        const closing = resultsAtDeadline(matched, skus, aliases, read?.complete ?? false, settings.jobs.deadlineHours);
+        finals.set(job.jobId, closing.results);
+        unresolved.set(job.jobId, closing.unresolved);
+        finalItems.set(job.jobId, progress.items);
+        expired.push({ jobId: job.jobId, why: failure });
+        if (items.length === 0) replacements.set(job.jobId, jobRows(job.jobId, [], `No result after ${settings.jobs.deadlineHours} h: no longer polled`, now, aliases));
+      } else {
+        if (failure !== null) errors.push(`job ${job.jobId}: ${failure}`);
+        const polled = afterPoll(job, now);
+        stillOpen.push(read ? { ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now, ...polled } : { ...job, ...polled });
+        const waiting = waitingNotes(matched);
+        if (waiting.size > 0) notes.set(job.jobId, waiting);
+      }
     }
-    replaceJobRows(ctx.ports.workbook, ctx.settings.sheetNames.jobs, replacements);
-    writeBackFinalJobs(ctx, finals, sent, aliases);
+    const requests = requestsMade();
+    // Counted before anything else is written: a refresh cut short must not lose what it spent.
+    spendBudget(store, now, requests);
+    replaceJobRows(ctx.ports.workbook, settings.sheetNames.jobs, replacements);
+    const marked = writeBackJobs(ctx, { finals, notes, unresolved, sent, aliases });
     writeOpenJobs(store, stillOpen);
     forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
     rearmBackground(ctx);
-    const message = `${finals.size} job${finals.size === 1 ? '' : 's'} finished, ${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}`;
-    if (finals.size > 0 || errors.length > 0 || extras.length > 0) {
-      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-        time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh job results', ok: finals.size, failed: errors.length, skipped: 0,
-        requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - now, message,
-      }, ctx.settings.logMaxRows);
+    for (const e of expired) reportDeadline(ctx, e.jobId, marked.get(e.jobId) ?? 0, e.why);
+    const budgetNote = budgetStopped && options.background ? ` ${reportBudgetSpent(ctx, now)}` : '';
+    const finished = finals.size - expired.length;
+    const message = `${plural(finished, 'job')} finished, ${expired.length ? `${plural(expired.length, 'job')} stopped at the deadline, ` : ''}${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}${budgetNote}`;
+    // What the seller must fix is reported as the error it is (Log and notice for a trigger, a message for the menu).
+    if (clientError !== null && expired.length === 0) throw clientError;
+    if (finished > 0 || errors.length > 0 || extras.length > 0) {
+      appendLog(ctx.ports.workbook, settings.sheetNames.log, {
+        time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh job results', ok: finished, failed: errors.length, skipped: 0,
+        requests, retries: client?.stats.retries ?? 0, durationMs: ctx.ports.clock.now() - now, message,
+      }, settings.logMaxRows);
     }
-    const jobs = [...open].map((j) => {
+    const jobs = open.map((j) => {
       const done = finalItems.get(j.jobId);
       const still = stillOpen.find((s) => s.jobId === j.jobId);
-      return { jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: done ?? still?.items ?? 0, finalItems: done ?? still?.finalItems ?? 0, final: done !== undefined };
+      return {
+        jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: done ?? still?.items ?? 0, finalItems: done ?? still?.finalItems ?? 0, final: done !== undefined,
+        ...(expired.some((e) => e.jobId === j.jobId) ? { expired: true } : {}),
+      };
     });
     return { jobs, open: stillOpen.length, message };
   });

@@ -68,9 +68,25 @@ function label(key: string): string {
   return channel ? `${header} [${channel}]` : header;
 }
 
+/**
+ * How a changed row is told: a push speaks of the run ("the row changed while the push ran"); an
+ * async job's result, which may come hours after the send, speaks of the send ("sent X, the cell
+ * now holds Y — push again").
+ */
+export type ChangeWording = 'push' | 'job';
+
+/** One changed value, in the wording's words. */
+function describeChange(key: string, then: number | undefined, now: number | undefined, wording: ChangeWording): string {
+  if (wording === 'push') return `${label(key)}: ${then === undefined ? 'empty then' : `${plainDecimal(then)} then`}, ${now === undefined ? 'now empty or unreadable' : `now ${plainDecimal(now)}`}`;
+  const sent = then === undefined ? `sent no ${label(key)}` : `sent ${label(key)} ${plainDecimal(then)}`;
+  return `${sent}, ${now === undefined ? 'the cell is now empty or unreadable' : `the cell now holds ${plainDecimal(now)}`}`;
+}
+
 /** The result of a row whose cells changed since they were sent: the hub holds what was sent, the row holds something else. */
-function changedSince(result: RowResult, changes: string[]): RowResult {
-  const note = `The row changed while the push ran (${changes.join('; ')}): the hub holds what was sent, not what the row shows now. Push again to send it.`;
+function changedSince(result: RowResult, changes: string[], wording: ChangeWording): RowResult {
+  const note = wording === 'job'
+    ? `${changes.join('; ')} \u2014 push again`
+    : `The row changed while the push ran (${changes.join('; ')}): the hub holds what was sent, not what the row shows now. Push again to send it.`;
   const channels: Record<string, string> = {};
   for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? 'Changed after it was sent' : text;
   const status = result.status === 'OK' || result.status === 'Warning' ? 'Unconfirmed' : result.status;
@@ -78,7 +94,7 @@ function changedSince(result: RowResult, changes: string[]): RowResult {
 }
 
 /** Places results by identity in the sheet as read now, and checks their rows still hold what was sent. */
-export function placeResults(now: TableRead, pending: readonly PendingResult[], operation: Operation): Placement {
+export function placeResults(now: TableRead, pending: readonly PendingResult[], operation: Operation, wording: ChangeWording = 'push'): Placement {
   const rowAt = new Map<number, ParsedRow>();
   const rowsOf = new Map<string, ParsedRow[]>();
   for (const row of now.rows) {
@@ -116,8 +132,8 @@ export function placeResults(now: TableRead, pending: readonly PendingResult[], 
       const held = valuesNow(row, now, operation);
       const changes = [...new Set([...Object.keys(then), ...Object.keys(held)])]
         .filter((key) => held[key] !== then[key])
-        .map((key) => `${label(key)}: ${then[key] === undefined ? 'empty then' : `${plainDecimal(then[key])} then`}, ${held[key] === undefined ? 'now empty or unreadable' : `now ${plainDecimal(held[key])}`}`);
-      if (changes.length > 0) result = changedSince(result, changes);
+        .map((key) => describeChange(key, then[key], held[key], wording));
+      if (changes.length > 0) result = changedSince(result, changes, wording);
     }
     results.set(row.rowNumber, result);
     placedFrom.set(p.rowNumber, result);

@@ -53,6 +53,28 @@ export const Settings = z.object({
       removedLines: z.enum(['delete', 'mark']).default('delete'),
     })
     .default({ scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' }),
+  /** Polling of async jobs (jobs/poll-schedule.ts, jobs/budget.ts). */
+  jobs: z
+    .object({
+      /**
+       * UrlFetch calls a day for polling async jobs, counted per UTC day: 10 % of the 20,000 a
+       * consumer account has, so that a job that never finishes leaves the rest to pushes.
+       */
+      dailyRequestBudget: z
+        .number({ error: 'Enter the number of requests a day for polling async jobs (10 to 100,000).' })
+        .int('Enter a whole number of requests (10 to 100,000).')
+        .min(10, 'Allow at least 10 requests a day for polling async jobs, or no job could be read.')
+        .max(100_000, 'At most 100,000 requests a day: that is a whole Workspace account\'s UrlFetch quota.')
+        .default(2000),
+      /** Hours after which a job that has not finished stops being polled and its rows say to push again. */
+      deadlineHours: z
+        .number({ error: 'Enter how many hours to wait for an async job (1 to 168).' })
+        .int('Enter a whole number of hours (1 to 168).')
+        .min(1, 'Wait at least 1 hour for an async job.')
+        .max(168, 'Wait at most 168 hours (a week) for an async job.')
+        .default(24),
+    })
+    .default({ dailyRequestBudget: 2000, deadlineHours: 24 }),
   /** How the script is deployed: add-ons may only schedule hourly or slower. */
   deployment: z.enum(['addon', 'container']).default('addon'),
 });

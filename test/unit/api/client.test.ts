@@ -210,14 +210,11 @@ describe('HubClient paging', () => {
     expect(new URL(transport.requests[1].url).searchParams.get('sort')).toBe('alph_asc');
   });
 
-  test('getAllJobItems pages until a short page', () => {
-    const { c, transport } = client((req) => {
-      const offset = Number(new URL(req.url).searchParams.get('offset'));
-      const n = Math.max(0, Math.min(50, 120 - offset));
-      return { status: 200, body: Array.from({ length: n }, (_, i) => ({ sku: `S${offset + i}`, stock: 1, price: null, priceOffer: null, status: 'Finalizado', integration: 'Amazon' })) };
-    });
-    expect(c.getAllJobItems('77')).toHaveLength(120);
-    expect(transport.requests).toHaveLength(3);
+  test('getJobPage asks for one page of a job by offset and size', () => {
+    const { c, transport } = client(() => ({ status: 200, body: [{ sku: 'S1', stock: 1, price: null, priceOffer: null, status: 'Finalizado', integration: 'Amazon' }] }));
+    expect(c.getJobPage('77', 50, 40)).toHaveLength(1);
+    const q = new URL(transport.requests[0].url).searchParams;
+    expect([q.get('jobId'), q.get('offset'), q.get('size')]).toEqual(['77', '50', '40']);
   });
 
   test('findOrder answers a cart as its list of orders', () => {

@@ -1,0 +1,61 @@
+/**
+ * What a job item's status says. hub-api §3 shows one job status (`Finalizado`) and says the full
+ * set is not shown, so only words known to be final end an item: the documented success and a
+ * short list of failures. Any other word keeps the job open — a status we cannot read is never
+ * taken as done — and the row shows the hub's own word while it waits. Pure.
+ */
+import type { JobItem } from '../../api/schemas/stock';
+import { isJobItemSuccess } from '../../api/success';
+
+/** Statuses after which an item never changes without success: whole words, so "No finalizado" is not final. */
+const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|rechazado|rejected)\s*$/i;
+
+/**
+ * Words the hub uses while an item waits (the emulator's `Pendiente`, its job-level `En proceso`,
+ * and their usual spellings): nothing to tell the seller, the row already says Pending.
+ */
+const PENDING_STATUS = /^\s*(pendiente|pending|en proceso|en progreso|in progress|procesando|processing|en cola|queued|encolado|nuevo|new|waiting|esperando)\s*$/i;
+
+/**
+ * A message that speaks of a failure. The hub may pair its success word with one (an unknown SKU
+ * came back as `Finalizado` + "Producto no encontrado"): the item is then an error, in the hub's
+ * words, never an OK.
+ */
+const ERROR_LIKE = /no encontrad|not found|\berror|errores|fall[oóa]|failed|failure|fail\b|inv[aá]lid|rechazad|rejected|denied|denegad|no se pudo|could not|cannot|can't|unable|no v[aá]lid/i;
+
+/** The item's own message, when the hub sent one (unknown fields are kept by the schema). */
+export function itemMessage(item: JobItem): string {
+  const m = (item as Record<string, unknown>).message;
+  return typeof m === 'string' ? m.trim() : '';
+}
+
+/** True when the item's status can no longer change: the documented success, or a known failure. */
+export function isFinalStatus(status: string): boolean {
+  return isJobItemSuccess(status) || FAILED_STATUS.test(status);
+}
+
+/** True for the words a hub uses while an item waits: the row needs no note about them. */
+export function isKnownPending(status: string): boolean {
+  return PENDING_STATUS.test(status);
+}
+
+/** A final item that succeeded: the documented success word, with no message that speaks of a failure. */
+export function itemSucceeded(item: JobItem): boolean {
+  return isJobItemSuccess(item.status) && !ERROR_LIKE.test(itemMessage(item));
+}
+
+/** True when a message reads as a failure (exported for tests and for the Jobs sheet). */
+export function isErrorLike(message: string): boolean {
+  return ERROR_LIKE.test(message);
+}
+
+/**
+ * The row's message while an item's status is not known to be final and not a known pending word
+ * (null when there is nothing to say): the seller sees the hub's own word.
+ */
+export function waitingNote(items: readonly JobItem[]): string | null {
+  const odd = items.find((i) => !isFinalStatus(i.status) && !isKnownPending(i.status));
+  if (!odd) return null;
+  const word = odd.status.trim().slice(0, 80) || '(no status)';
+  return `The hub's job says '${word}' \u2014 waiting for a final status`;
+}

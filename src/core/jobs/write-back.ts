@@ -1,0 +1,84 @@
+/**
+ * Writes what open and closed jobs say into the rows of Stock & Prices that still wait for them,
+ * and records in the snapshot what the hub confirmed. A result belongs to the send that made it:
+ * a row is written only when its Job id is that job's and its SKU the one sent (wherever the row
+ * is now), and says OK only when it still holds the values sent.
+ */
+import type { PushedValues } from '../../sheet';
+import type { Context } from '../context';
+import { applyConfirmed } from '../push/order';
+import { loadStockSheet } from '../push/load';
+import { placeResults, type PendingResult } from '../push/relocate';
+import type { ConfirmedValues } from '../push/snapshot';
+import type { RowResult } from '../push/types';
+import { writeResults } from '../push/writeback';
+
+/** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
+const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
+
+export interface JobWriteBack {
+  /** Jobs now over (finished, or past their deadline): job id → sent SKU → its result. */
+  finals: Map<string, Map<string, RowResult>>;
+  /** Open jobs: job id → sent SKU → the note its Pending row shows (the hub's own status word). */
+  notes: Map<string, Map<string, string>>;
+  /** Closed jobs' SKUs the hub may still set (no final result by the deadline). */
+  unresolved: Map<string, Set<string>>;
+  /** What each job was sent: job id → SKU → values. */
+  sent: Map<string, Map<string, PushedValues>>;
+  aliases: Readonly<Record<string, string>>;
+}
+
+/**
+ * One read of the sheet, one write per block of result columns. Returns, per job, the rows that
+ * were marked as having no result by the deadline.
+ */
+export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, number> {
+  const marked = new Map<string, number>();
+  if (input.finals.size === 0 && input.notes.size === 0) return marked;
+  const loaded = loadStockSheet(ctx);
+  const jobColumn = loaded.table.columns.result.jobId;
+  const finals: PendingResult[] = [];
+  const notes: PendingResult[] = [];
+  /** SKUs whose rows wait for a closed job: job id of each. */
+  const waiting = new Map<string, string>();
+  for (const row of jobColumn === undefined ? [] : loaded.table.rows) {
+    if (!row.sku) continue;
+    const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn as number] ?? '').trim();
+    const result = input.finals.get(jobId)?.get(row.sku);
+    const sent = input.sent.get(jobId)?.get(row.sku);
+    if (result) {
+      waiting.set(row.sku, jobId);
+      finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: { ...result, jobId }, ...(sent ? { sent } : {}) });
+      continue;
+    }
+    const note = input.notes.get(jobId)?.get(row.sku);
+    // A note tells what the hub says meanwhile: the row stays Pending, so its values are not checked.
+    if (note) notes.push({ rowNumber: row.rowNumber, identity: row.sku, result: { status: 'Pending', message: note, jobId, channels: {} } });
+  }
+  const now = ctx.ports.clock.now();
+  const placedFinals = placeResults(loaded.table, finals, 'async', 'job');
+  const placedNotes = placeResults(loaded.table, notes, 'async');
+  const results = new Map(placedFinals.results);
+  placedNotes.results.forEach((r, row) => results.has(row) || results.set(row, r));
+  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now, allChannels: false, channelAliases: input.aliases });
+
+  const entries = new Map<string, ConfirmedValues>();
+  const forgetJobFields = (sku: string): void => {
+    const kept = Object.fromEntries(Object.entries(entries.get(sku) ?? loaded.confirmed.get(sku) ?? {}).filter(([key]) => !JOB_FIELDS.test(key)));
+    entries.set(sku, kept);
+  };
+  // A SKU whose row has moved on (its Job id is another push's) keeps none of the job's fields as
+  // confirmed: the job may have overwritten a newer value, so the next changed push sends them again.
+  input.finals.forEach((results, jobId) =>
+    results.forEach((_, sku) => {
+      if (waiting.get(sku) !== jobId || input.unresolved.get(jobId)?.has(sku)) forgetJobFields(sku);
+    }),
+  );
+  for (const p of finals) {
+    const jobId = p.result.jobId as string;
+    if (input.unresolved.get(jobId)?.has(p.identity) && placedFinals.placedFrom.has(p.rowNumber)) marked.set(jobId, (marked.get(jobId) ?? 0) + 1);
+    if (p.result.confirmed) entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
+  }
+  if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
+  return marked;
+}
