@@ -9,6 +9,9 @@
  *   `jobNeverFinishes`      — handled by the job runner (jobs.ts): its items are never processed.
  * Per call: `jobReorder` (the whole list shuffled before the page is cut) and `jobShortPage`
  * (fewer items than asked although more remain). None of them changes a job or a product.
+ * A job read by page numbers is never cut short: such a hub serves whole pages (page k always
+ * starts at item k·size), and a page cut short there would hide its tail from every client —
+ * no read could ever reach it, which is a broken hub, not a contrary one.
  */
 import type { ReadPlan } from '../read-faults';
 import { JOB_PENDING, type JobItemRec, type JobRec } from '../types';
@@ -32,7 +35,7 @@ export function jobPage(job: JobRec, offset: number, size: number, plan: ReadPla
   }
   const start = f.jobOffsetAsPage ? offset * size : offset;
   let page = list.slice(start, start + size);
-  if (plan && page.length >= 2 && plan.chance('jobShortPage')) {
+  if (plan && !f.jobOffsetAsPage && page.length >= 2 && plan.chance('jobShortPage')) {
     const keep = plan.shortCount(page.length);
     plan.note('jobShortPage', keep);
     page = page.slice(0, keep);

@@ -9,12 +9,14 @@
  *   repeat (items reordered between calls) add nothing twice;
  * - when the hub's own count of the job's items is known (Get Status Request, deprecated but still
  *   answering) and fewer distinct items were read, the pages are read again with `offset` as a
- *   page number (offset=1 → items 50–99: a reading some hubs use), and merged;
- * - when still short, or when the count is unknown, the job is read again until two consecutive
- *   reads list the same items ("stable").
+ *   page number (offset=1 → items 50–99: a reading some hubs use) and by offsets, merged, for as
+ *   long as each round brings items not seen (at most {@link PROGRESS_ROUNDS} rounds);
+ * - when the count is unknown, the job is read again until two consecutive reads list the same
+ *   items ("stable").
  *
- * Bound, per job per refresh: at most {@link FULL_READS} full reads, one read by page numbers and
- * one Get Status Request — and never more requests than `maxRequests` (the day's budget left).
+ * Bound, per job per refresh: one Get Status Request, and at most {@link FULL_READS} full reads
+ * without a count, or 1 + {@link PROGRESS_ROUNDS} × (a read by page numbers + a full read) short
+ * of it — and never more requests than `maxRequests` (the day's budget left).
  * A page that brings no item not seen in the same read ends that read too, so a hub that ignores
  * `offset` cannot keep it going. Pure apart from the source it is given.
  */
@@ -22,8 +24,10 @@ import type { HubClient } from '../../api/client';
 import { MAX_ITEMS_PER_REQUEST } from '../../api/endpoints';
 import type { JobItem } from '../../api/schemas/stock';
 
-/** Full reads of a job's pages in one refresh, at most (see the README, Async jobs). */
+/** Full reads of a job's pages in one refresh when the hub gives no count, at most (see the README, Async jobs). */
 export const FULL_READS = 3;
+/** Rounds (a read by page numbers and one by offsets) while short of the hub's count and still finding items. */
+export const PROGRESS_ROUNDS = 4;
 
 /** Where the pages come from: the hub, or a script in tests. */
 export interface JobItemSource {
@@ -141,8 +145,23 @@ export function readJobItems(source: JobItemSource, options: ReadOptions = {}): 
   }
   if (total !== null && counted() === total) return result(true);
   if (total !== null && counted() < total) {
-    pageNumberRead();
-    if (counted() === total) return result(true);
+    // Short of the hub's count: read on (by page numbers, then by offsets) while each round still
+    // brings items not seen; pages cut short or reordered differ from call to call, so the union
+    // grows. A round that brings nothing new means the items are not there yet.
+    for (let round = 0; round < PROGRESS_ROUNDS && !capped; round++) {
+      const before = counted();
+      pageNumberRead();
+      if (counted() === total) return result(true);
+      try {
+        merge(offsetRead());
+      } catch {
+        return result(false);
+      }
+      reads++;
+      if (counted() === total) return result(true);
+      if (counted() === before) break;
+    }
+    return result(false);
   }
   while (reads < FULL_READS && !capped) {
     let current: Map<string, JobItem>;
