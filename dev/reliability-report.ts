@@ -68,6 +68,32 @@ function invariantSection(): string[] {
   ];
 }
 
+/** The read paths' property suites (test/properties, issue 12) and their soak, by path. */
+function readSection(): string[] {
+  const suites: Array<{ name: string; f: Json }> = [];
+  for (const dir of ['reads', 'reads-soak']) {
+    const full = path.join(RELIABILITY_DIR, dir);
+    if (!fs.existsSync(full)) continue;
+    for (const file of fs.readdirSync(full).sort()) suites.push({ name: `${dir === 'reads' ? 'npm test' : 'npm run soak'}: ${file.replace(/\.json$/, '')}`, f: JSON.parse(fs.readFileSync(path.join(full, file), 'utf8')) as Json });
+  }
+  if (suites.length === 0) return ['not run (run `npm test` first)'];
+  const sum = (p: string, key: string): number => suites.filter((s) => s.f.path === p).reduce((n, s) => n + Number(s.f.counts?.[key] ?? 0), 0);
+  const seeds = (p: string): number => suites.filter((s) => s.f.path === p).reduce((n, s) => n + Number(s.f.seeds ?? 0), 0);
+  const faults = (f: Record<string, number>): string => Object.entries(f).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k.replace(/^read:/, '')} ×${n}`).join(', ');
+  const perJob = sum('jobs', 'neverEndingJobs') > 0 ? (sum('jobs', 'neverEndingRequests') / sum('jobs', 'neverEndingJobs')).toFixed(1) : '—';
+  return [
+    `Each seed draws a hub that behaves as real ones do at the edges while it is read (below), runs the read path the way the seller does (scheduled import, background job polling, a pull), lets things settle, and checks the result against the hub's true state.`,
+    '',
+    `- **Order import** (${seeds('orders').toLocaleString('en-US')} seeds, backlogs up to 60 orders, orders added late with old purchase dates, state changes and deletions between page calls, short pages, drifting totals, malformed records, 500s, status filters): ${sum('orders', 'ordersChecked').toLocaleString('en-US')} hub orders checked once settled — **orders lost ${sum('orders', 'lost')}, orders duplicated ${sum('orders', 'duplicated')}, orders out of date ${sum('orders', 'stale')}**. Without malformed records the daily check must find nothing the two streams missed (it found ${sum('orders', 'foundLate')} late in all, every one in seeds where a malformed record was repaired by it).`,
+    `- **Async jobs** (${seeds('jobs').toLocaleString('en-US')} seeds, up to 60 SKUs × 2 channels, short pages, reordering, offset read as a page number, lower-cased SKUs, items listed only once processed, jobs that never finish, 500s; deadline 2 h): ${sum('jobs', 'rowsSent').toLocaleString('en-US')} rows sent, ${sum('jobs', 'rowsOk').toLocaleString('en-US')} ended OK (each checked against the hub), ${sum('jobs', 'rowsNoResult').toLocaleString('en-US')} "No result" (only jobs the hub never ran) — **jobs left Pending without notice ${sum('jobs', 'leftPending')}, false OK ${sum('jobs', 'falseOk')}**; a job that never finishes cost ${perJob} requests on average before its deadline (budget: 2,000 a day).`,
+    `- **Catalogue pull** (${seeds('catalogue').toLocaleString('en-US')} seeds, up to 150 products, products added and deleted — one or a batch — between page calls, drifting totals, duplicate SKUs, space/case twins, 500s): ${sum('catalogue', 'rowsChecked').toLocaleString('en-US')} sheet rows checked, ${sum('catalogue', 'markedAbsent').toLocaleString('en-US')} marked not in the hub, ${sum('catalogue', 'incompletePulls')} pulls that found the list inconsistent and marked nothing — **false "not in the hub" ${sum('catalogue', 'falseNotInHub')}, false "Yes" ${sum('catalogue', 'falseInHub')}**.`,
+    '',
+    '| Suite | Seeds | Hub calls | Faults drawn | Counts |',
+    '|---|---:|---:|---|---|',
+    ...suites.map(({ name, f }) => `| ${name} | ${f.seeds} | ${f.calls} | ${faults(f.faults ?? {})} | ${Object.entries(f.counts ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')} |`),
+  ];
+}
+
 function row(what: string, held: string): string {
   return `| ${what} | ${held.replace(/\|/g, '\\|')} |`;
 }
@@ -142,6 +168,10 @@ function main(): void {
     '## The write-back invariant: OK only for what the hub holds',
     '',
     ...invariantSection(),
+    '',
+    '## Reads that are complete: no order skipped, no job closed early, no SKU wrongly "not in the hub"',
+    '',
+    ...readSection(),
     '',
     '## Bad inputs and their messages',
     '',

@@ -7,6 +7,6 @@ module.exports = async () => {
   const dir = path.resolve(__dirname, '..', 'reports', 'reliability');
   if (!fs.existsSync(dir)) return;
   for (const entry of fs.readdirSync(dir)) {
-    if (entry !== 'invariants-soak') fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    if (entry !== 'invariants-soak' && entry !== 'reads-soak') fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
   }
 };
