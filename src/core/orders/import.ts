@@ -115,7 +115,7 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
       ctx.ports.clock.now(),
     );
     // The rows are written: only now may the cursor pass them.
-    streams = settle(ctx, { ...streams, lastTurn: kind }, kind, step.cursor, step.caughtUp, written.added + written.updated, out);
+    streams = settle(ctx, { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 }, kind, step.cursor, step.caughtUp, written.added + written.updated, out);
     writeStreams(store, streams);
     out.added += written.added;
     out.updated += written.updated;

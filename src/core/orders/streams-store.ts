@@ -27,7 +27,12 @@ export interface ImportStreams {
   lastSweepAt: number;
   /** The stream the last call read. */
   lastTurn: StreamKind | null;
+  /** Calls in a row that read new orders (the changes stream's turn comes every CHANGES_EVERY calls of a backlog). */
+  addedInARow?: number;
 }
+
+/** While both streams have a backlog, every how-manieth call reads changes. */
+export const CHANGES_EVERY = 4;
 
 /** The filters of the import settings as one string. */
 export function filterKey(orders: Settings['orders']): string {
@@ -95,16 +100,20 @@ export function hasBacklog(streams: ImportStreams): boolean {
 }
 
 /**
- * Whose turn the next call is: a stream with a backlog first (new orders before changes); when
- * both are caught up they take turns, with the sweep (when one is under way or due) as a third:
- * it is low priority, so it never holds new orders back for more than one call in three.
+ * Whose turn the next call is: a stream with a backlog first — new orders before changes, the
+ * changes stream taking one call in {@link CHANGES_EVERY} while both have one (so a backlog reads
+ * near the rate limit's bound and changes are never starved); when both are caught up they take
+ * turns, with the sweep (when one is under way or due) as a third: it is low priority, so it
+ * never holds new orders back for more than one call in three.
  */
 export function nextTurn(streams: ImportStreams, now: number, sweepDays: number): { kind: StreamKind; streams: ImportStreams } {
   const backlog = (['added', 'modified'] as const).filter((k) => streams[k].caughtUpAt === null);
-  if (backlog.length > 0) {
-    const kind = backlog.length === 2 && streams.lastTurn === 'added' ? 'modified' : backlog[0];
+  if (backlog.length === 2) {
+    // New orders first: the changes stream gets one call in CHANGES_EVERY while both have a backlog.
+    const kind = (streams.addedInARow ?? 0) >= CHANGES_EVERY - 1 ? 'modified' : 'added';
     return { kind, streams };
   }
+  if (backlog.length === 1) return { kind: backlog[0], streams };
   let next = streams;
   if (next.sweep === null && sweepDays > 0 && now - next.lastSweepAt >= SWEEP_EVERY_MS) {
     next = { ...next, sweep: newStream('sweep', now - sweepDays * DAY_MS), sweepFoundLate: 0 };

@@ -134,9 +134,11 @@ describe('slideWindow', () => {
 
 describe('nextTurn', () => {
   const orders = { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' as const };
-  it('a stream with a backlog first; caught up, the streams take turns; the sweep, once due, every third call', () => {
+  it('a stream with a backlog first (changes one call in four while both have one); caught up, the streams take turns; the sweep, once due, every third call', () => {
     let s = freshStreams(T0, orders);
     expect(nextTurn(s, T0, 7).kind).toBe('added');
+    // Both with a backlog: three calls of new orders, then one of changes.
+    expect([0, 1, 2, 3].map((n) => nextTurn({ ...s, addedInARow: n }, T0, 7).kind)).toEqual(['added', 'added', 'added', 'modified']);
     s = { ...s, added: { ...s.added, caughtUpAt: T0 }, lastTurn: 'added' };
     expect(nextTurn(s, T0, 7).kind).toBe('modified');
     s = { ...s, modified: { ...s.modified, caughtUpAt: T0 }, lastTurn: 'modified' };
