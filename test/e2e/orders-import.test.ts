@@ -201,3 +201,30 @@ describe('the rate limit across executions', () => {
     }
   });
 });
+
+describe('an order a channel re-syncs late, with purchase dates weeks old', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 60, days: 3, seed: 21 } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('is imported by the next runs: new orders are found by the date they were added to the hub, not by their purchase dates', () => {
+    unwrap(env.rt.call('setOrdersSchedule', 1));
+    advanceUntil(env, () => orderRows(env).size >= 60 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 20);
+    expect(orderRows(env).size).toBe(60);
+    // Created and last modified 20 days ago — behind any cursor that follows purchase dates — but added to the hub now.
+    const old = new Date(env.rt.now() - 20 * DAY).toISOString();
+    const added = env.adminSync('POST', '/__admin/orders', {
+      orders: [{ channel: 'meli', externalId: 'RESYNC-1', dateCreated: old, dateModified: old, items: [{ itemExternalId: 'R-1', sku: 'TAZA', title: 'Taza', price: 10, itemQuantity: 1, total: 10 }] }],
+    }) as { orderIds: number[] };
+    const id = added.orderIds[0];
+    clearRequests(env);
+    advanceUntil(env, () => orderRows(env).has(id), 5);
+    expect(orderRows(env).has(id)).toBe(true);
+    expect(getOrdersCalls(env).find((c) => c.query.searchDateBy === 'added')).toBeDefined();
+    const row = ordersSheet(env)[orderRows(env).get(id)! - 1];
+    expect(String(row[column(ordersSheet(env), 'External id')])).toBe('RESYNC-1');
+  });
+});
