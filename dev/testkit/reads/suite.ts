@@ -61,3 +61,30 @@ export function runReadSuite<S>(path: string, arbitrary: fc.Arbitrary<S>, run: (
   writeReliability(options.report ?? `reads/${path}`, figures);
   return figures;
 }
+
+/**
+ * A jest suite of one read path's property: `seeds` (200 in npm test) scenarios in one environment,
+ * then `expectations` on the summed figures (that the seeds exercised what they claim to).
+ */
+export function describeReadProperty<S>(
+  what: string,
+  test: string,
+  path: string,
+  scenario: fc.Arbitrary<S>,
+  runner: (env: AddonEnv) => (s: S) => ReadReport,
+  expectations: (figures: ReadFigures) => void,
+): void {
+  describe(what, () => {
+    let env: AddonEnv;
+    beforeAll(async () => {
+      env = await readEnv();
+    }, 60_000);
+    afterAll(async () => env?.close());
+
+    it(test, () => {
+      const figures = runReadSuite(path, scenario, runner(env), { seeds: 200 });
+      expect(figures.seeds).toBe(200);
+      expectations(figures);
+    }, 900_000);
+  });
+}

@@ -114,18 +114,25 @@ export function readJobItems(source: JobItemSource, options: ReadOptions = {}): 
     return seen;
   };
 
-  /** `offset` as a page number (page 0 is the first read's first page), until a page adds nothing. */
-  const pageNumberRead = (): void => {
-    for (let page = 1; spend(); page++) {
+  /**
+   * `offset` as a page number (page 0 is the first read's first page), until an empty page, a
+   * page that repeats the one before (a hub that ignores `offset`), or the page the hub's count
+   * ends at. Not "until a page adds nothing": in a later round the first pages are known already
+   * while a later one still has items to give.
+   */
+  const pageNumberRead = (total: number): void => {
+    let before = '';
+    for (let page = 1; page * size < total && spend(); page++) {
       let items: JobItem[];
       try {
         items = source.page(page, size);
       } catch {
         return;
       }
-      const fresh = items.filter((i) => !union.has(itemKey(i))).length;
       for (const item of items) union.set(itemKey(item), item);
-      if (items.length === 0 || fresh === 0) return;
+      const same = items.map(itemKey).sort().join('\n');
+      if (items.length === 0 || same === before) return;
+      before = same;
     }
   };
 
@@ -150,7 +157,7 @@ export function readJobItems(source: JobItemSource, options: ReadOptions = {}): 
     // grows. A round that brings nothing new means the items are not there yet.
     for (let round = 0; round < PROGRESS_ROUNDS && !capped; round++) {
       const before = counted();
-      pageNumberRead();
+      pageNumberRead(total);
       if (counted() === total) return result(true);
       try {
         merge(offsetRead());

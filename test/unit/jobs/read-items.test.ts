@@ -33,8 +33,8 @@ describe('readJobItems: paging', () => {
     const read = readJobItems(source);
     expect(skus(read.items)).toEqual(skus(all));
     expect(read.complete).toBe(true);
-    // offset 0 then 50 (empty under page numbers); then pages 1, 2 and the empty page 3.
-    expect(source.calls.map((c) => c.offset)).toEqual([0, 50, 1, 2, 3]);
+    // offset 0 then 50 (empty under page numbers); then pages 1 and 2 — page 3 would start past the hub's count.
+    expect(source.calls.map((c) => c.offset)).toEqual([0, 50, 1, 2]);
   });
 
   test('items reordered between calls (pages overlap and miss): each item kept once, reads merged until the count is reached', () => {
@@ -146,5 +146,24 @@ describe('readJobItems: the request bound', () => {
     const read = readJobItems(source, { maxRequests: 3 });
     expect(source.calls).toHaveLength(3);
     expect(read).toMatchObject({ capped: true, complete: false, requests: 3 });
+  });
+});
+
+describe('readJobItems: a later round re-reads every page by number', () => {
+  it('a page-number hub whose second page comes back reordered once: the next round reads pages past the ones already known', () => {
+    const all = Array.from({ length: 180 }, (_, i) => ({ sku: `S-${i}`, integration: 'Amazon', status: 'Finalizado', stock: 1, price: null, priceOffer: null }));
+    let call = 0;
+    const source = {
+      page: (offset: number, size: number) => {
+        call++;
+        // Offset read as a page number; page 2 is answered from a shuffled list the first time it is asked.
+        if (offset === 2 && call < 8) return all.slice(0, size);
+        return all.slice(offset * size, offset * size + size);
+      },
+      total: () => all.length,
+    };
+    const read = readJobItems(source);
+    expect(read.complete).toBe(true);
+    expect(read.items).toHaveLength(180);
   });
 });
