@@ -4,6 +4,7 @@
  */
 import { refreshJobs } from '../../../src/core/jobs/refresh';
 import { itemSucceeded } from '../../../src/core/jobs/status-words';
+import { skuResult } from '../../../src/core/jobs/job-results';
 import { MIN, T0, jobsWorld, type JobsWorld } from '../jobs/fixture';
 import { item } from '../jobs/scripted-hub';
 
@@ -56,5 +57,15 @@ describe('review-12: async job results', () => {
   // SKU the hub does not have. Correct: a failure text in `msg` (or `message`) makes the item an error.
   it("Finalizado with msg 'Producto no encontrado' is not a success", () => {
     expect(itemSucceeded({ ...item('A', 'Finalizado', 'General'), msg: 'Producto no encontrado' } as never)).toBe(false);
+  });
+
+  // FLAW: a job item that reports no quantity (stock: null — the schema of §2.6 allows it) for a SKU sent with quantity 5
+  // is OK and records 5 as confirmed, although the hub never said it holds 5. README ("Status words"): a SKU is OK only
+  // when its items are Finalizado "with the quantity and price that were sent". Correct: Unconfirmed (the hub did not
+  // report the value), nothing recorded as confirmed.
+  it('a Finalizado item that reports no quantity does not confirm the quantity sent', () => {
+    const result = skuResult([item('A', 'Finalizado', 'Amazon', { stock: null })], { quantity: 5 }, {});
+    expect(result.status).not.toBe('OK');
+    expect(result.confirmed).toBeUndefined();
   });
 });
