@@ -41,7 +41,10 @@ function expected(schema: z.ZodType): string {
   return issue && 'expected' in issue && typeof issue.expected === 'string' ? `a ${issue.expected}` : 'another type';
 }
 
-/** Reads the fields of `shape` one by one; bad ones are left out and named. */
+/**
+ * Reads the fields of `shape` one by one; bad ones are left out and named. A number where text
+ * was expected (an id sent as 123456) is read as its text — and still named, so the row says so.
+ */
 function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodType>, prefix: string, problems: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!(key in shape)) out[key] = value; // unknown fields are kept
@@ -50,7 +53,10 @@ function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodTyp
     const parsed = schema.safeParse(raw[key]);
     if (parsed.success) {
       if (parsed.data !== undefined) out[key] = parsed.data;
-    } else problems.push(`${prefix}${key} = ${shown(raw[key])} (expected ${expected(schema)})`);
+      continue;
+    }
+    problems.push(`${prefix}${key} = ${shown(raw[key])} (expected ${expected(schema)})`);
+    if (typeof raw[key] === 'number' && schema.safeParse(String(raw[key])).success) out[key] = String(raw[key]);
   }
   return out;
 }
@@ -58,10 +64,13 @@ function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodTyp
 /** One Get Orders record, read field by field when the whole record does not pass. */
 export function readOrderRecord(raw: unknown): OrderRecord {
   const whole = Order.safeParse(raw);
-  if (whole.success && badDates(whole.data).length === 0) return { order: whole.data, problems: [], raw, itemsRead: true };
+  const hasItems = raw !== null && typeof raw === 'object' && 'items' in raw;
+  if (whole.success && hasItems && badDates(whole.data).length === 0) return { order: whole.data, problems: [], raw, itemsRead: true };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { order: null, problems: [`the record is ${shown(raw)}, not an order`], raw, itemsRead: false };
-  const record = raw as Record<string, unknown>;
+  const record = { ...(raw as Record<string, unknown>) };
   const problems: string[] = [];
+  // An id sent as text ("77") is still that order: read it as its number rather than lose the order.
+  if (typeof record.orderId === 'string' && /^\d{1,15}$/.test(record.orderId.trim())) record.orderId = Number(record.orderId.trim());
   const fields = readFields(record, Order.shape as unknown as Record<string, z.ZodType>, '', problems);
   if (typeof fields.orderId !== 'number') return { order: null, problems, raw, itemsRead: false };
   for (const key of REQUIRED_TEXT) {
@@ -77,7 +86,9 @@ export function readOrderRecord(raw: unknown): OrderRecord {
   let itemsRead = true;
   const items: OrderItem[] = [];
   if (record.items === undefined) {
-    // No lines sent: the schema's default (none), as for a valid record.
+    // The hub not sending lines is not the hub saying the order has none: its lines are left alone.
+    problems.push('items = nothing (expected a list of order lines)');
+    itemsRead = false;
   } else if (!Array.isArray(record.items)) {
     problems.push(`items = ${shown(record.items)} (expected a list)`);
     itemsRead = false;

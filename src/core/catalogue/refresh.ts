@@ -51,6 +51,9 @@ function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<str
 export const MAX_REFRESH_ROWS = 2000;
 const LOCK_WAIT_MS = 10_000;
 
+/** How ASP.NET Web API words a 404 for a URL it has no route for (not a product it lacks). */
+const ROUTING_MISS = /no http resource was found|no type was found that matches the controller|no action was found/i;
+
 /** Refreshes the selected rows; `confirm` is asked before replacing values the hub has not confirmed. */
 export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutcome {
   return withDocumentLock(ctx, 'Refresh rows from the hub', LOCK_WAIT_MS, () => {
@@ -78,7 +81,9 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     skus.forEach((sku, i) => {
       const o = outcomes[i];
       if (!o.ok) {
-        if (o.error instanceof HubError && o.error.kind === 'not-found') notFound.add(sku);
+        // Only a 404 about the product says the hub has no such SKU; a routing miss ("No HTTP
+        // resource was found…", e.g. a '/' in the SKU breaking the hub's route) says nothing of it.
+        if (o.error instanceof HubError && o.error.kind === 'not-found' && !ROUTING_MISS.test(o.error.hubMessage ?? '')) notFound.add(sku);
         else failures.push(`${sku}: ${o.error.message}`);
         return;
       }

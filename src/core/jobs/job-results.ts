@@ -45,6 +45,20 @@ function channelOf(item: JobItem, aliases: Readonly<Record<string, string>>): st
 }
 
 /** Why the values the hub reports for a SKU are not those sent, or null when they are (or it reports none). */
+/**
+ * Why the hub's items do not confirm the values sent, or null when they do: each item that reports
+ * a value must report the one sent, and a value sent must be reported by at least one item (a
+ * Finalizado that names no quantity does not say the hub holds the one sent).
+ */
+function unconfirmed(items: readonly JobItem[], sent: PushedValues): string | null {
+  const wrong = items.map((i) => mismatch(i, sent)).find((m) => m !== null);
+  if (wrong) return wrong;
+  if (sent.quantity !== undefined && items.every((i) => i.stock === null)) return `the hub's job does not say which quantity it set (${plainDecimal(sent.quantity)} was sent)`;
+  const price = sent.publishingPrice ?? sent.price;
+  if (price !== undefined && items.every((i) => i.price === null)) return `the hub's job does not say which price it set (${plainDecimal(price)} was sent)`;
+  return null;
+}
+
 function mismatch(item: JobItem, sent: PushedValues): string | null {
   if (item.stock !== null && sent.quantity !== undefined && item.stock !== sent.quantity) {
     return `the hub reports quantity ${plainDecimal(item.stock)}, not the ${plainDecimal(sent.quantity)} sent`;
@@ -69,7 +83,7 @@ export function skuResult(list: readonly JobItem[], values: PushedValues | undef
     channelsSeen.set(ch, (channelsSeen.get(ch) ?? 0) + 1);
   }
   const twice = [...channelsSeen].filter(([, n]) => n > 1).map(([ch]) => ch.replace(/^~/, ''));
-  const wrong = values ? list.map((i) => mismatch(i, values)).find((m) => m !== null) ?? null : null;
+  const wrong = values ? unconfirmed(list, values) : null;
   const verified = failed.length === 0 && twice.length === 0 && wrong === null;
   const channels: Record<string, string> = {};
   for (const i of list) {

@@ -22,6 +22,11 @@ export interface OpenJob {
   /** Reads of it so far, and when the background trigger reads it next (poll-schedule.ts; absent: 5 minutes after it was sent). */
   polls?: number;
   nextPollAt?: number;
+  /**
+   * With no count from the hub: the fingerprint of the items the last poll read, when they looked
+   * complete (read-items.ts itemsPrint). The job is closed only when a later poll reads the same.
+   */
+  seenPrint?: string;
 }
 
 const OPEN_JOBS_KEY = 'openJobs';

@@ -79,6 +79,21 @@ function sameSet(a: ReadonlyMap<string, JobItem>, b: ReadonlyMap<string, JobItem
   return true;
 }
 
+/**
+ * A short fingerprint of a job's items and what each says (FNV-1a of their sorted states): kept
+ * with an open job so that, when the hub gives no count, a job is closed only once reads made at
+ * different polls — not two reads a few milliseconds apart — list the same items.
+ */
+export function itemsPrint(items: readonly JobItem[]): string {
+  const text = items.map(itemState).sort().join('\n');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${items.length}:${h.toString(36)}`;
+}
+
 /** Reads a job's items as described above; throws only when the first read fails. */
 export function readJobItems(source: JobItemSource, options: ReadOptions = {}): JobRead {
   const size = options.size ?? MAX_ITEMS_PER_REQUEST;

@@ -13,7 +13,7 @@ import { jobRows, replaceJobRows } from './jobs-sheet';
 import { belongsTo, matchJobItems } from './match-items';
 import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
 import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
-import { hubJobSource, readJobItems, type JobRead } from './read-items';
+import { hubJobSource, itemsPrint, readJobItems, type JobRead } from './read-items';
 import { forgetSentItems, readSentItems } from './sent-items';
 import { writeBackJobs } from './write-back';
 
@@ -135,7 +135,11 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       const progress = jobProgress(matched, skus);
       if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${plural(progress.extras.length, 'item')} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
       if (read) replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
-      if (read && read.complete && progress.final) {
+      // Without the hub's count, two reads of one moment prove little (items listed once processed
+      // appear later): the same items must be read again at a later poll.
+      const print = read && read.total === null && read.complete ? itemsPrint(read.items) : undefined;
+      const complete = read !== null && read.complete && (read.total !== null || (print !== undefined && job.seenPrint === print));
+      if (read && complete && progress.final) {
         finals.set(job.jobId, resultsBySku(matched, skus, aliases));
         finalItems.set(job.jobId, progress.items);
       } else if (lastRead && (!read?.capped || now >= deadlineAt(job, settings) + DAY)) {
@@ -150,7 +154,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       } else {
         if (failure !== null) errors.push(`job ${job.jobId}: ${failure}`);
         const polled = afterPoll(job, now);
-        stillOpen.push(read ? { ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now, ...polled } : { ...job, ...polled });
+        stillOpen.push(read ? { ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now, ...polled, seenPrint: print } : { ...job, ...polled });
         const waiting = waitingNotes(matched);
         if (waiting.size > 0) notes.set(job.jobId, waiting);
       }

@@ -23,10 +23,13 @@ const PENDING_STATUS = /^\s*(pendiente|pending|en proceso|en progreso|in progres
  */
 const ERROR_LIKE = /no encontrad|not found|\berror|errores|fall[oóa]|failed|failure|fail\b|inv[aá]lid|rechazad|rejected|denied|denegad|no se pudo|could not|cannot|can't|unable|no v[aá]lid/i;
 
-/** The item's own message, when the hub sent one (unknown fields are kept by the schema). */
+/**
+ * The item's own message, when the hub sent one (unknown fields are kept by the schema): in
+ * `message`, or in `msg` as the hub's per-SKU answers name it (hub-api §4.1, §4.2).
+ */
 export function itemMessage(item: JobItem): string {
-  const m = (item as Record<string, unknown>).message;
-  return typeof m === 'string' ? m.trim() : '';
+  const record = item as Record<string, unknown>;
+  return [record.message, record.msg].filter((m): m is string => typeof m === 'string' && m.trim() !== '').map((m) => m.trim()).join(' \u2014 ');
 }
 
 /** True when the item's status can no longer change: the documented success, or a known failure. */

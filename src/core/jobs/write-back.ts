@@ -37,6 +37,7 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
   if (input.finals.size === 0 && input.notes.size === 0) return marked;
   const loaded = loadStockSheet(ctx);
   const jobColumn = loaded.table.columns.result.jobId;
+  const statusColumn = loaded.table.columns.result.status;
   const finals: PendingResult[] = [];
   const notes: PendingResult[] = [];
   /** SKUs whose rows wait for a closed job: job id of each. */
@@ -53,7 +54,20 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     }
     const note = input.notes.get(jobId)?.get(row.sku);
     // A note tells what the hub says meanwhile: the row stays Pending, so its values are not checked.
-    if (note) notes.push({ rowNumber: row.rowNumber, identity: row.sku, result: { status: 'Pending', message: note, jobId, channels: {} } });
+    if (note) {
+      notes.push({ rowNumber: row.rowNumber, identity: row.sku, result: { status: 'Pending', message: note, jobId, channels: {} } });
+      continue;
+    }
+    // An older job for this SKU that the hub ran after the row's last send (seen finishing only
+    // now) may have set its own values over the ones the row says OK for: the row stops saying OK.
+    const status = statusColumn === undefined ? '' : String(loaded.values[row.rowNumber - 1]?.[statusColumn] ?? '').trim();
+    const older = status === 'OK' ? [...input.finals].find(([other, results]) => other !== jobId && results.get(row.sku!) !== undefined && results.get(row.sku!)!.status !== 'Error') : undefined;
+    if (older) {
+      notes.push({
+        rowNumber: row.rowNumber, identity: row.sku,
+        result: { status: 'Unconfirmed', message: `Async job ${older[0]}, sent before this row's last push, finished only now: the hub may hold that job's values instead of this row's \u2014 push again.`, jobId, channels: {} },
+      });
+    }
   }
   const now = ctx.ports.clock.now();
   const placedFinals = placeResults(loaded.table, finals, 'async', 'job');

@@ -5,6 +5,7 @@ import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import type { OrderRecord } from '../../api/order-records';
+import type { Order } from '../../api/schemas/orders';
 import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
 import { hasBacklog, nextTurn, readStreams, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus } from './import-status';
@@ -90,7 +91,9 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     const cursor = streams[kind] as StreamCursor;
     // Recorded before sending: an execution killed during the call still counts it.
     writeRate(store, { ...rate, lastCallAt: now });
-    const result = client.getOrders(streamQuery(cursor, filters));
+    // New orders are filtered by the hub; changes are read whole and filtered here, so that an
+    // imported order that leaves the status filter (a CREATED order cancelled) is still updated.
+    const result = client.getOrders(streamQuery(cursor, kind === 'added' ? filters : { channel: filters.channel }));
     out.calls++;
     if (!result.ok) {
       if (result.error.kind !== 'rate-limit') throw result.error;
@@ -103,7 +106,8 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     const page = result.value;
     const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
     const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
-    const written = writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines });
+    const admit = filters.status === undefined ? undefined : (o: Order) => String(o.internalStatus ?? '').trim().toUpperCase() === filters.status;
+    const written = writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit });
     const step = advanceStream(
       cursor,
       {
@@ -115,7 +119,8 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
       ctx.ports.clock.now(),
     );
     // The rows are written: only now may the cursor pass them.
-    streams = settle(ctx, { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 }, kind, step.cursor, step.caughtUp, written.added + written.updated, out);
+    const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
+    streams = settle(ctx, { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 }, kind, step.cursor, step.caughtUp, late, out);
     writeStreams(store, streams);
     out.added += written.added;
     out.updated += written.updated;
@@ -147,6 +152,26 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
 }
 
 /**
+ * Orders the daily check wrote that the streams should have read already: a new order added to
+ * the hub before the last order the new-orders stream read, or a change made before the last
+ * change the changes stream read. One changed since the changes stream last looked is simply not
+ * read yet — not late.
+ */
+function foundLate(streams: ImportStreams, written: ReadonlyArray<{ order: { dateAdded: string; dateModified: string }; added: boolean }>): number {
+  const lastRead = (c: StreamCursor): number => {
+    const last = c.tail[c.tail.length - 1];
+    return last ? Date.parse(last.date) : Number.NEGATIVE_INFINITY;
+  };
+  const addedUpTo = lastRead(streams.added);
+  const changedUpTo = lastRead(streams.modified);
+  return written.filter(({ order, added }) => {
+    const modified = Date.parse(order.dateModified);
+    if (added && Date.parse(order.dateAdded) <= addedUpTo) return true;
+    return Number.isFinite(modified) && modified <= changedUpTo;
+  }).length;
+}
+
+/**
  * The streams after a page of `kind` was written: a caught-up stream's window slides forward;
  * the sweep counts what it found late and, at its end, is reported and put away.
  */
@@ -175,7 +200,8 @@ function summarize(out: ImportOutcome, now: number, callsPerMinute: number, remo
     parts.push(out.added + out.updated === 0 ? 'No new or changed orders' : `${plural(out.added, 'new order')}, ${plural(out.updated, 'updated order')}`);
     if (out.keptEdits > 0) parts.push(`${plural(out.keptEdits, 'row')} kept your unsent edits`);
     if (out.partial > 0) parts.push(`${plural(out.partial, 'order')} read in part (see their Sync message)`);
-    if (out.unreadable > 0) parts.push(`${plural(out.unreadable, 'record')} without a readable order id skipped (the daily check reads them again)`);
+    // Not "read again later": a record without an id is the same at every read; only the hub can mend it.
+    if (out.unreadable > 0) parts.push(`${plural(out.unreadable, 'record')} without a readable order id could not be imported: the hub sends no order id for ${out.unreadable === 1 ? 'it' : 'them'} — ask the hub's support`);
     if (out.removedLines > 0) parts.push(`${plural(out.removedLines, 'order line')} no longer in the hub, ${removedLines === 'mark' ? 'marked' : 'removed'} in Order Items`);
     if (out.sweepFoundLate !== null) parts.push(`daily check: ${plural(out.sweepFoundLate, 'order')} found late`);
   }

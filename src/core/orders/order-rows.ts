@@ -116,23 +116,6 @@ export function orderKey(value: CellValue | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/**
- * Keys of order lines: order id, item external id — or, when the hub gives the line no id, its
- * SKU — and the how-manieth line with that id (or SKU) in the order. The sheet's rows and the
- * hub's lines are numbered the same way (each through its own key maker, in order), so
- * re-importing updates the same rows, and a line removed from an order does not hand its row
- * (and the seller's marks on it) to the next line.
- */
-export function itemKeyMaker(): (orderId: string, itemId: string, sku?: string) => string {
-  const seen = new Map<string, number>();
-  return (orderId, itemId, sku = '') => {
-    const base = itemId !== '' ? `${orderId}|${itemId}` : `${orderId}||sku:${sku}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return `${base}|${n}`;
-  };
-}
-
 /** Cells by column name → cells by header text. */
 export function byHeader<C extends string>(cells: Partial<Record<C, CellValue>>, headers: Readonly<Record<C, string>>): Record<string, CellValue> {
   const out: Record<string, CellValue> = {};

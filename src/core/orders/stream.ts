@@ -101,6 +101,8 @@ export interface StreamStep {
 /** Index in the page of the latest tail order (same id AND date: an order that changed moved elsewhere), or -1. */
 function anchorIn(tail: readonly Seen[], orders: readonly Seen[]): number {
   for (let t = tail.length - 1; t >= 0; t--) {
+    // A record without a readable id (id < 0) proves nothing: it could be any order.
+    if (tail[t].id < 0) continue;
     const i = orders.findIndex((o) => o.id === tail[t].id && o.date === tail[t].date);
     if (i >= 0) return i;
   }
@@ -137,9 +139,12 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
   }
   // The orders after the anchor are the new ones (the anchor and those before it were read already).
   const fresh = page.orders.slice(anchor + 1);
-  const tail = fresh.length > 0 ? [...cursor.tail, ...fresh].slice(-TAIL) : cursor.tail;
+  const known = fresh.filter((o) => o.id >= 0);
+  const tail = known.length > 0 ? [...cursor.tail, ...known].slice(-TAIL) : cursor.tail;
   const offset = page.offset + page.orders.length;
-  const caughtUp = page.orders.length === 0 || offset >= page.total;
+  // The end of the list: the page reached the hub's total, or brought nothing new (a total that
+  // counts more than the hub lists must not keep a stream "with a backlog" for ever).
+  const caughtUp = page.orders.length === 0 || offset >= page.total || fresh.length === 0;
   return { cursor: { ...cursor, offset, tail, days, reached: Math.max(cursor.reached, offset), stepBacks: 0, caughtUpAt: caughtUp ? now : null }, steppedBack: false, caughtUp };
 }
 

@@ -4,7 +4,8 @@ import type { Context } from '../context';
 import type { CellValue } from '../ports';
 import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
-import { byHeader, cellText, itemCells, itemKeyMaker, orderCells, orderKey, shownText } from './order-rows';
+import { byHeader, cellText, orderCells, orderKey } from './order-rows';
+import { placeLines, sheetLineBase } from './order-lines';
 import { SEEN_MODIFIED, importedValues, orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
 import { jsonCell } from './order-rows';
 
@@ -19,6 +20,8 @@ export interface WriteOrdersOptions {
   problems?: ReadonlyMap<number, OrderRecord>;
   /** What to do with lines the hub no longer lists for an order (default: delete their rows). */
   removedLines?: 'delete' | 'mark';
+  /** The import's status filter: an order it does not take is not added — but one already in the sheet is kept current. */
+  admit?: (order: Order) => boolean;
 }
 
 export interface WriteOrdersResult {
@@ -32,6 +35,8 @@ export interface WriteOrdersResult {
   keptEdits: number;
   /** Order lines the hub no longer lists, deleted or marked in Order Items. */
   removedLines: number;
+  /** The orders written (added or changed), in the order given. */
+  written: Array<{ order: Order; added: boolean }>;
 }
 
 /** Opens the Orders sheet keyed by order id. */
@@ -46,7 +51,7 @@ export function openOrdersTable(ctx: Context): KeyedTable {
  * only make the next import see its own values as edits, never lose a seller's.
  */
 export function writeOrders(ctx: Context, orders: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
-  const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0 };
+  const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0, written: [] };
   if (orders.length === 0) return result;
   const table = openOrdersTable(ctx);
   const store = orderSnapshotStore(ctx.ports.workbook);
@@ -57,6 +62,7 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     const key = String(order.orderId);
     const before = snapshots.get(key);
     const existing = table.rowOf(key);
+    if (existing === null && options.admit && !options.admit(order)) continue;
     const problem = options.problems?.get(order.orderId);
     const seen: OrderSnapshot = options.fromImport ? { [SEEN_MODIFIED]: order.dateModified } : {};
     if (options.fromImport && !problem && existing !== null && before && before[SEEN_MODIFIED] === order.dateModified) {
@@ -87,10 +93,12 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     if (kept.length > 0) result.keptEdits++;
     if (appended) result.added++;
     else result.updated++;
+    result.written.push({ order, added: appended });
     changed.push(order);
   }
   table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS });
-  const linesRead = changed.filter((o) => options.problems?.get(o.orderId)?.itemsRead !== false);
+  // A record read in part leaves its lines as they were: a line field that failed is not the hub's ''.
+  const linesRead = changed.filter((o) => !options.problems?.has(o.orderId));
   result.removedLines = writeItems(ctx, linesRead, options.removedLines ?? 'delete', options.now);
   store.save(snapshotUpdates, snapshots, options.now);
   return result;
@@ -117,33 +125,33 @@ function recordMessage(record: OrderRecord): string {
 }
 
 /**
- * Upserts the lines of the given orders into Order Items, keyed by (order id, item external id or
- * SKU, position), and deletes (or marks) the rows of lines the hub no longer lists for them.
+ * Upserts the lines of the given orders into Order Items (order-lines.ts says which row holds
+ * which line), and deletes (or marks) the rows of lines the hub no longer lists for them.
  * Returns the number of lines removed or marked.
  */
 function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 'mark', now: number): number {
   if (orders.length === 0) return 0;
-  const sheetKey = itemKeyMaker();
+  const bases = new Map<string, number[]>();
+  const seen = new Map<string, number>();
   const table = KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orderItems, ITEM_HEADER_LIST, (row, column) => {
-    const orderId = orderKey(row[column(ITEM_HEADERS.orderId)]);
-    return orderId === '' ? '' : sheetKey(orderId, cellText(row[column(ITEM_HEADERS.itemExternalId)]), cellText(row[column(ITEM_HEADERS.sku)]));
+    const base = sheetLineBase(orderKey(row[column(ITEM_HEADERS.orderId)]), (h) => row[column(h)]);
+    if (base === '') return '';
+    // Keyed by base and position only to be unique in the table; placeLines says which row is which line.
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return `${base}#${n}`;
   });
-  const hubKey = itemKeyMaker();
-  const listed = new Set<string>();
-  const orderIds = new Set<string>();
-  for (const order of orders) {
-    orderIds.add(String(order.orderId));
-    for (const item of order.items) {
-      const key = hubKey(String(order.orderId), shownText(String(item.itemExternalId ?? '')), shownText(String(item.sku ?? '')));
-      listed.add(key);
-      const { row } = table.rowFor(key);
-      table.set(row, byHeader(itemCells(order.orderId, item), ITEM_HEADERS) as Record<string, CellValue>);
-    }
-  }
-  const gone: number[] = [];
   table.keys().forEach((row, key) => {
-    if (orderIds.has(key.slice(0, key.indexOf('|'))) && !listed.has(key)) gone.push(row);
+    const base = key.slice(0, key.lastIndexOf('#'));
+    bases.set(base, [...(bases.get(base) ?? []), row].sort((a, b) => a - b));
   });
+  const gone: number[] = [];
+  let appended = 0;
+  for (const order of orders) {
+    const placement = placeLines(order.orderId, order.items, bases, (row, header) => table.read(row, header));
+    gone.push(...placement.gone);
+    for (const p of placement.placed) table.set(p.row ?? table.rowFor(`\u0000new ${appended++}`).row, p.cells);
+  }
   const mark = `Removed from the order on ${new Date(now).toISOString().slice(0, 10)}`;
   if (removed === 'mark') {
     for (const row of gone) if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });

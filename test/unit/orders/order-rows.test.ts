@@ -1,6 +1,6 @@
 import { Order } from '../../../src/api/schemas/orders';
 import { ITEM_HEADERS, ORDER_HEADERS } from '../../../src/core/orders/columns';
-import { byHeader, cellText, dateCell, itemCells, itemKeyMaker, jsonCell, orderCells, orderKey, shownText } from '../../../src/core/orders/order-rows';
+import { byHeader, cellText, dateCell, itemCells, jsonCell, orderCells, orderKey, shownText } from '../../../src/core/orders/order-rows';
 import { importedValues } from '../../../src/core/orders/order-snapshot';
 import { callInterval, nextCallAt, afterRateLimit, CLOCK_SLACK_MS } from '../../../src/core/orders/rate';
 
@@ -71,11 +71,6 @@ describe('itemCells and item keys', () => {
     const cells = byHeader(itemCells(1000042, order.items[0]), ITEM_HEADERS);
     expect(cells).toMatchObject({ 'Order id': 1000042, SKU: 'TAZA,12', Variation: 'Color: Rojo', Quantity: 2, Price: 99.95 });
     expect(JSON.parse(String(cells['Other fields (JSON)']))).toEqual({ warehouse: 'MX-1' });
-  });
-
-  it('numbers lines that share an id (or, without one, a SKU) by position within the order', () => {
-    const key = itemKeyMaker();
-    expect([key('1', '', 'A'), key('1', '', 'B'), key('1', '', 'A'), key('1', '9', 'A'), key('2', '')]).toEqual(['1||sku:A|1', '1||sku:B|1', '1||sku:A|2', '1|9|1', '2||sku:|1']);
   });
 
   it('reads order id cells written as numbers or text', () => {
