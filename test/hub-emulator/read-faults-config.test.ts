@@ -15,7 +15,7 @@ beforeEach(fixture.fresh);
 const MODES = [
   'lateOrder', 'stateChange', 'deleteOrder', 'malformedOrder', 'shortPage', 'totalDrift',
   'jobItemsWhenProcessed', 'jobOffsetAsPage', 'jobLowerCase', 'jobNeverFinishes', 'jobShortPage', 'jobReorder',
-  'catalogueChurn', 'catalogueTotalDrift',
+  'catalogueChurn', 'catalogueBurst', 'catalogueTotalDrift',
 ];
 
 describe('config', () => {
