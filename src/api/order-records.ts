@@ -4,6 +4,7 @@
  * that fails the schema keeps every field that can be read; the ones that cannot are named with
  * the value the hub sent, so the row can say what was wrong.
  */
+import { parseHubDate } from './query';
 import * as z from 'zod';
 import { Order, OrderItem } from './schemas/orders';
 
@@ -109,5 +110,5 @@ export function readOrderRecord(raw: unknown): OrderRecord {
 
 /** Date fields holding text that is not a date. */
 function badDates(record: Record<string, unknown>): string[] {
-  return [...DATE_FIELDS].filter((k) => typeof record[k] === 'string' && record[k] !== '' && !Number.isFinite(Date.parse(record[k] as string)));
+  return [...DATE_FIELDS].filter((k) => typeof record[k] === 'string' && record[k] !== '' && !Number.isFinite(parseHubDate(record[k] as string)));
 }

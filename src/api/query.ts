@@ -16,6 +16,17 @@ export function formatHubDate(epochMs: number): string {
   return `${mm}/${dd}/${d.getUTCFullYear()}`;
 }
 
+/**
+ * A date the hub sent, in epoch ms (NaN when it is none). The hub's dates are UTC; one written
+ * without a zone (ASP.NET's `2026-11-20T10:00:00.1234567`) would be read in the script's time
+ * zone by Date.parse, so it is read as UTC.
+ */
+export function parseHubDate(text: string): number {
+  const t = text.trim();
+  const zoned = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(t) || !/^\d{4}-\d{2}-\d{2}T/.test(t);
+  return Date.parse(zoned ? t : `${t}Z`);
+}
+
 /** A SKU as one path segment: every reserved character percent-encoded, including "/" ",". */
 export function encodePathSegment(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

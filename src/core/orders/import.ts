@@ -1,3 +1,4 @@
+import { parseHubDate } from '../../api/query';
 import { HubError } from '../../api/errors';
 import type { HubClient } from '../../api/client';
 import { hubClient, timeLeft, type Context } from '../context';
@@ -160,13 +161,13 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
 function foundLate(streams: ImportStreams, written: ReadonlyArray<{ order: { dateAdded: string; dateModified: string }; added: boolean }>): number {
   const lastRead = (c: StreamCursor): number => {
     const last = c.tail[c.tail.length - 1];
-    return last ? Date.parse(last.date) : Number.NEGATIVE_INFINITY;
+    return last ? parseHubDate(last.date) : Number.NEGATIVE_INFINITY;
   };
   const addedUpTo = lastRead(streams.added);
   const changedUpTo = lastRead(streams.modified);
   return written.filter(({ order, added }) => {
-    const modified = Date.parse(order.dateModified);
-    if (added && Date.parse(order.dateAdded) <= addedUpTo) return true;
+    const modified = parseHubDate(order.dateModified);
+    if (added && parseHubDate(order.dateAdded) <= addedUpTo) return true;
     return Number.isFinite(modified) && modified <= changedUpTo;
   }).length;
 }

@@ -3,6 +3,7 @@
  * through escapeCellText; dates become real Date values; fields the add-on does not know are kept
  * as compact JSON in `Other fields (JSON)` instead of being dropped.
  */
+import { parseHubDate } from '../../api/query';
 import { Order, OrderItem } from '../../api/schemas/orders';
 import { escapeCellText, isDate } from '../../sheet';
 import type { CellValue } from '../ports';
@@ -25,7 +26,7 @@ export function numberCell(value: unknown): CellValue {
 /** An ISO 8601 date from the hub as a real Date; unreadable text is kept as text. */
 export function dateCell(value: unknown): CellValue {
   if (typeof value !== 'string' || value === '') return '';
-  const ms = Date.parse(value);
+  const ms = parseHubDate(value);
   return Number.isFinite(ms) ? new Date(ms) : textCell(value);
 }
 

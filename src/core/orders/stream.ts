@@ -12,6 +12,7 @@
  * back until it finds an order it read, re-reading rather than skipping. Re-reading is harmless:
  * rows are keyed by order id.
  */
+import { parseHubDate } from '../../api/query';
 import type { OrdersQuery } from '../../api/client';
 import type { OrderSort } from '../../api/schemas/orders';
 
@@ -46,7 +47,7 @@ export interface StreamCursor {
   offset: number;
   /** The last orders read, latest last. */
   tail: Seen[];
-  /** Orders read per UTC day of the stream's date (day ms → count), to move the window forward. */
+  /** Orders read per UTC day of the stream's date (day number since 1970 → count), to move the window forward. */
   days: Record<string, number>;
   /** The furthest position read in this window: orders before it were counted in `days` already. */
   reached: number;
@@ -132,9 +133,10 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
   for (let i = 0; i < page.orders.length; i++) {
     if (page.offset + i < cursor.reached) continue;
     const o = page.orders[i];
-    const ms = Date.parse(o.date);
+    const ms = parseHubDate(o.date);
     if (!Number.isFinite(ms)) continue;
-    const day = String(utcDay(ms));
+    // Keyed by day number (not epoch ms): a year of days stays well under a property's 9 KB.
+    const day = String(Math.floor(ms / DAY_MS));
     days[day] = (days[day] ?? 0) + 1;
   }
   // The orders after the anchor are the new ones (the anchor and those before it were read already).
@@ -157,14 +159,14 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
  */
 export function slideWindow(cursor: StreamCursor): StreamCursor {
   const last = cursor.tail[cursor.tail.length - 1];
-  const lastMs = last ? Date.parse(last.date) : NaN;
+  const lastMs = last ? parseHubDate(last.date) : NaN;
   if (!Number.isFinite(lastMs)) return cursor;
   const start = utcDay(lastMs) - DAY_MS;
   if (start <= cursor.windowStart) return cursor;
   const days: Record<string, number> = {};
   let offset = 0;
   for (const [day, n] of Object.entries(cursor.days)) {
-    if (Number(day) < start) continue;
+    if (Number(day) * DAY_MS < start) continue;
     days[day] = n;
     offset += n;
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { DAY_MS, PAGE_SIZE, advanceStream, newStream, pageOffset, slideWindow, streamQuery, type Seen, type StreamCursor } from '../../../src/core/orders/stream';
 import { freshStreams, nextTurn } from '../../../src/core/orders/streams-store';
+import { parseHubDate } from '../../../src/api/query';
 
 const T0 = Date.UTC(2026, 10, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -148,5 +149,30 @@ describe('nextTurn', () => {
     expect(nextTurn({ ...due.streams, lastTurn: 'modified' }, T0 + DAY_MS, 7).kind).toBe('sweep');
     expect(nextTurn({ ...due.streams, lastTurn: 'sweep' }, T0 + DAY_MS, 7).kind).toBe('added');
     expect(nextTurn({ ...s, lastTurn: 'modified' }, T0 + DAY_MS, 0).streams.sweep).toBeNull();
+  });
+});
+
+describe('the import\'s stored state stays small', () => {
+  it('a year of backfill (a count for each of 365 days), a month of changes and a 60-day daily check stay under one property value\'s 9 KB', () => {
+    const orders = { scheduleMinutes: 0, scheduleOwner: '', channel: 'amazon', status: 'SHIPPED', backfillDays: 365, callsPerMinute: 1, sweepDays: 60, removedLines: 'delete' as const };
+    const s = freshStreams(T0, orders);
+    const daysBack = (n: number): Record<string, number> => {
+      const days: Record<string, number> = {};
+      for (let d = 0; d < n; d++) days[String(Math.floor((T0 - d * DAY_MS) / DAY_MS))] = 9999;
+      return days;
+    };
+    // The changes stream's window slides daily once caught up (a month is generous); the check reads at most 60 days.
+    const tail = Array.from({ length: 5 }, (_, i) => ({ id: 1_000_000_000 + i, date: '2026-11-20T10:00:00.1234567Z' }));
+    const full = { ...s, added: { ...s.added, days: daysBack(365), tail, offset: 3_650_000, reached: 3_650_000 }, modified: { ...s.modified, days: daysBack(30), tail }, sweep: { ...s.added, days: daysBack(60), tail } };
+    expect(JSON.stringify(full).length).toBeLessThan(9 * 1024);
+  });
+});
+
+describe('parseHubDate', () => {
+  it('reads a date the hub wrote without a zone as UTC (Date.parse would take the script\'s zone)', () => {
+    expect(parseHubDate('2026-11-20T10:00:00.1234567')).toBe(Date.UTC(2026, 10, 20, 10, 0, 0, 123));
+    expect(parseHubDate('2026-11-20T10:00:00Z')).toBe(Date.UTC(2026, 10, 20, 10));
+    expect(parseHubDate('2026-11-20T10:00:00-06:00')).toBe(Date.UTC(2026, 10, 20, 16));
+    expect(parseHubDate('yesterday')).toBeNaN();
   });
 });
