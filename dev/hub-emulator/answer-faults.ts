@@ -15,6 +15,7 @@
  * answer-single.ts and answer-reads.ts; the words they use in answer-words.ts.
  */
 import type { Rng } from './rng';
+import { FaultPlan } from './fault-plan';
 
 /**
  * Per-item faults: ONE draw per item (or per answer where the answer is one object) picks at
@@ -56,15 +57,16 @@ export const anyAnswerFault = (cfg: AnswerFaultConfig): boolean => ANSWER_FAULTS
  * seed and the same request sequence give the same answers. A draw is only made for faults
  * with a probability above 0, so a config without answer faults draws nothing.
  */
-export class AnswerPlan {
+export class AnswerPlan extends FaultPlan<AnswerFault> {
   constructor(
-    private readonly cfg: AnswerFaultConfig,
-    private readonly rng: Rng,
+    cfg: AnswerFaultConfig,
+    rng: Rng,
     /** The request's headers as the `echoHeaders` fault writes them into `msg`. */
     readonly headerText: string,
-    /** Called once per injection with the fault and its log label (`drop:SKU-1`, `reorder`). */
-    private readonly record: (fault: AnswerFault, label: string) => void,
-  ) {}
+    record: (fault: AnswerFault, label: string) => void,
+  ) {
+    super(cfg, rng, record);
+  }
 
   /** One draw that picks at most one of `faults` (the per-item ones an endpoint supports). */
   pick<F extends ItemAnswerFault>(faults: readonly F[]): F | null {
@@ -79,39 +81,7 @@ export class AnswerPlan {
 
   /** An independent draw for a per-answer fault. */
   chance(fault: (typeof WHOLE_ANSWER_FAULTS)[number]): boolean {
-    return this.cfg[fault] > 0 && this.rng.next() < this.cfg[fault];
-  }
-
-  /** Marks an injected fault in the request log and the `injected` counts. */
-  note(fault: AnswerFault, key?: string): void {
-    this.record(fault, key === undefined ? fault : `${fault}:${key}`);
-  }
-
-  coin(): boolean {
-    return this.rng.next() < 0.5;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return this.rng.int(min, max);
-  }
-
-  choose<T>(items: readonly T[]): T {
-    return this.rng.pick(items);
-  }
-
-  /**
-   * The items in another order: Fisher–Yates, then rotated by one if the draw left them as
-   * they were, so a reorder of two or more items is always visible.
-   */
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.rng.int(0, i);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    if (out.length > 1 && out.every((x, i) => x === items[i])) out.push(out.shift()!);
-    return out;
+    return this.draw(fault);
   }
 }
 

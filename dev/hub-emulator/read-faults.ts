@@ -16,7 +16,7 @@
  * log labels, counts). What each mode does lives next to its routes: routes/orders-edges.ts,
  * routes/job-edges.ts, routes/catalogue-edges.ts.
  */
-import type { Rng } from './rng';
+import { FaultPlan } from './fault-plan';
 
 /** Get Orders: each an independent draw per call. */
 export const ORDER_READ_FAULTS = ['lateOrder', 'stateChange', 'deleteOrder', 'malformedOrder', 'shortPage', 'totalDrift'] as const;
@@ -58,40 +58,15 @@ export const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
  * fault draw), so the same seed and request sequence give the same answers and state. A draw is
  * only made for modes whose probability is above 0: a config of zeros draws nothing.
  */
-export class ReadPlan {
-  constructor(
-    private readonly cfg: ReadFaultConfig,
-    private readonly rng: Rng,
-    /** Called once per injection with the mode and its log label (`deleteOrder:1000042`). */
-    private readonly record: (fault: ReadFault, label: string) => void,
-  ) {}
-
+export class ReadPlan extends FaultPlan<ReadFault> {
   /** An independent draw for one mode. */
   chance(fault: ReadFault): boolean {
-    return this.cfg[fault] > 0 && this.rng.next() < this.cfg[fault];
+    return this.draw(fault);
   }
 
   /** The per-job modes of a new job, one draw each (not yet noted: the job id is not known yet). */
   jobFaults(): PerJobReadFault[] {
     return PER_JOB_READ_FAULTS.filter((f) => this.chance(f));
-  }
-
-  /** Marks an injected mode in the request log and the `injected` counts. */
-  note(fault: ReadFault, key?: string | number): void {
-    this.record(fault, key === undefined ? fault : `${fault}:${key}`);
-  }
-
-  coin(): boolean {
-    return this.rng.next() < 0.5;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return this.rng.int(min, max);
-  }
-
-  choose<T>(items: readonly T[]): T {
-    return this.rng.pick(items);
   }
 
   chars(alphabet: string, length: number): string {
@@ -101,17 +76,6 @@ export class ReadPlan {
   /** A 32-bit seed for a generator of its own (a new order or product), taken from this PRNG. */
   seed(): number {
     return Math.floor(this.rng.next() * 4294967296) >>> 0;
-  }
-
-  /** Fisher–Yates, rotated by one if the draw left the order as it was (a shuffle of ≥ 2 is always visible). */
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.rng.int(0, i);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    if (out.length > 1 && out.every((x, i) => x === items[i])) out.push(out.shift()!);
-    return out;
   }
 
   /** A count off by −3..+3, never 0 off and never below 0 (a stale or early count). */
