@@ -2,8 +2,10 @@
  * Which sent SKU each job item speaks of. A result belongs to what was sent by identity, never by
  * position: an item's SKU must be a SKU the job was sent, exactly. A hub that changes the case or
  * pads the SKU ('abc' for 'ABC') is still understood, but only where that cannot be a guess:
- * exactly one sent SKU matches it ignoring case and spaces, and the hub gave no exact item for
- * that SKU. Anything else is an extra: reported, never applied. Pure.
+ * exactly one sent SKU matches it ignoring case and spaces. Such an item is applied also when the
+ * hub named the same SKU exactly on another channel: a failure it echoes lower-cased must not be
+ * dropped while the exact success is taken (a channel listed twice leaves the SKU unconfirmed).
+ * Anything else is an extra: reported, never applied. Pure.
  */
 import type { JobItem } from '../../api/schemas/stock';
 
@@ -36,7 +38,6 @@ export function matchJobItems(items: readonly JobItem[], sent: ReadonlySet<strin
     for (const item of items) add(item.sku, item);
     return { bySku, renamed, extras };
   }
-  const exact = new Set(items.filter((i) => sent.has(i.sku)).map((i) => i.sku));
   const sentByLoose = new Map<string, string[]>();
   sent.forEach((sku) => sentByLoose.set(looseSku(sku), [...(sentByLoose.get(looseSku(sku)) ?? []), sku]));
   for (const item of items) {
@@ -45,7 +46,7 @@ export function matchJobItems(items: readonly JobItem[], sent: ReadonlySet<strin
       continue;
     }
     const candidates = sentByLoose.get(looseSku(item.sku)) ?? [];
-    if (candidates.length === 1 && !exact.has(candidates[0])) {
+    if (candidates.length === 1) {
       add(candidates[0], item);
       if (!renamed.has(candidates[0])) renamed.set(candidates[0], item.sku);
     } else extras.push(item);

@@ -26,11 +26,11 @@ describe('matchJobItems', () => {
     expect(m.extras.map((i) => i.sku)).toEqual(['Abc']);
   });
 
-  test('a loose match for a sent SKU that has an exact item is an extra (never two results for one SKU)', () => {
+  test('a loose match for a sent SKU that also has an exact item is applied too: a failure echoed lower-cased on one channel is not dropped', () => {
     const m = matchJobItems([item('ABC'), item('abc', 'Error', 'Walmart')], sent('ABC'));
-    expect(m.bySku.get('ABC')?.map((i) => i.integration)).toEqual(['Amazon']);
-    expect(m.extras.map((i) => i.sku)).toEqual(['abc']);
-    expect(m.renamed.size).toBe(0);
+    expect(m.bySku.get('ABC')?.map((i) => i.integration)).toEqual(['Amazon', 'Walmart']);
+    expect(m.extras).toEqual([]);
+    expect(m.renamed.get('ABC')).toBe('abc');
   });
 
   test('SKUs not sent at all are extras; a job sent by an older version (no SKUs recorded) takes every item', () => {
