@@ -64,7 +64,7 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
   if ((res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
     return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
   }
-  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs);
+  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null);
   return { error: new HubError({ kind, status: res.status, endpoint, message, hubMessage, retryAfterMs }) };
 }
 

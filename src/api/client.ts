@@ -4,6 +4,7 @@ import { HubError } from './errors';
 import { readDeprecation, type Deprecation } from './deprecation';
 import { buildQuery, encodePathSegment, formatHubDate } from './query';
 import { packDistinct } from './packing';
+import { holdsSecret, redactSecrets } from './redact';
 import { OrdersPageEnvelope, readOrderRecord, type OrderRecord } from './order-records';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { MalformedAnswer, emptyStats, runCalls, type Call, type CallStats, type Outcome } from './call-runner';
@@ -51,9 +52,9 @@ export interface LabelFile {
   bytes: number[];
 }
 
-/** The answer with the token cut out of its text wherever the hub echoed it. */
-function redactedResponse(res: HttpResponse, token: string): HttpResponse {
-  return { ...res, text: () => res.text().split(token).join('[token]') };
+/** The answer with every secret cut out of its text (redact.ts): nothing a hub echoes gets further. */
+function redactedResponse(res: HttpResponse, token: string | null): HttpResponse {
+  return { ...res, text: () => redactSecrets(res.text(), token) };
 }
 
 /** Checks input against its schema before anything is sent; a mismatch is an invalid-input HubError. */
@@ -146,7 +147,8 @@ export class HubClient {
    */
   run<T>(calls: readonly Call<T>[]): Outcome<T>[] {
     const token = this.options.token;
-    const scrubbed = token ? calls.map((call): Call<T> => ({ ...call, parse: (res) => call.parse(redactedResponse(res, token)) })) : calls;
+    // Every answer but the login's, whose access_token its own parser must read (and keeps to itself).
+    const scrubbed = calls.map((call): Call<T> => (call.endpoint === 'login' ? call : { ...call, parse: (res) => call.parse(redactedResponse(res, token)) }));
     const outcomes = runCalls(scrubbed, {
       transport: this.options.transport,
       clock: this.options.clock,
@@ -188,8 +190,8 @@ export class HubClient {
   /** A hub that echoes the token back must not get it into a cell or a log line. */
   private redact(error: HubError): HubError {
     const token = this.options.token;
-    if (!token || (!error.message.includes(token) && !(error.hubMessage ?? '').includes(token))) return error;
-    const scrub = (s: string): string => s.split(token).join('[token]');
+    if (!holdsSecret(error.message, token) && !holdsSecret(error.hubMessage ?? '', token)) return error;
+    const scrub = (s: string): string => redactSecrets(s, token);
     return new HubError({
       kind: error.kind,
       status: error.status,

@@ -11,7 +11,8 @@ export type HubErrorKind =
   | 'network' // could not connect
   | 'malformed' // an answer that is not the JSON expected (HTML page, broken JSON, wrong shape)
   | 'invalid-input' // refused before sending (our own validation)
-  | 'quota'; // not sent: Apps Script's daily UrlFetch quota is used up (resets within 24 hours)
+  | 'quota' // not sent: Apps Script's daily UrlFetch quota is used up (resets within 24 hours)
+  | 'redirect'; // 3xx: the hub points elsewhere; never followed with the token
 
 /** A failed hub call, with a sentence a seller understands and what the caller needs to react. */
 export class HubError extends Error {
@@ -67,8 +68,15 @@ function seconds(ms: number | null): string {
 }
 
 /** The seller-facing sentence for an HTTP status from an endpoint. */
-export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null): { kind: HubErrorKind; message: string } {
+export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null, location: string | null = null): { kind: HubErrorKind; message: string } {
   const title = ENDPOINTS[endpoint].title;
+  if (status >= 300 && status < 400) {
+    const target = location ? hostOf(location) : null;
+    return {
+      kind: 'redirect',
+      message: `The hub answered ${title} with a redirect (HTTP ${status})${target ? ` to ${target}` : ''}. It was not followed: your token goes only to the hub address in Settings. If the hub has moved, put its new address in Settings and sign in again there.`,
+    };
+  }
   const said = hubMessage ? `: ${hubMessage.replace(/[.\s]+$/, '')}` : '';
   if (status === 401) {
     return endpoint === 'login'
@@ -81,6 +89,12 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
   if (status >= 500) return { kind: 'server', message: `The hub failed on ${title} (HTTP ${status})${said}. Nothing was lost: try again in a few minutes.` };
   if (status === 400 && endpoint === 'login') return { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` };
   return { kind: 'bad-request', message: `The hub refused ${title} (HTTP ${status})${said}. Correct what it names and send it again.` };
+}
+
+/** The host of a URL (for messages): never its path or query, which may hold anything. */
+function hostOf(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]+)/i.exec(url.trim());
+  return m ? m[1].toLowerCase() : 'another address';
 }
 
 /** The seller-facing sentence for a transport failure. */

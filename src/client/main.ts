@@ -41,7 +41,7 @@ function start(): void {
     status.textContent = '';
     updateHeader(state);
     notices.update(state);
-    const notice = setupNotice(state.settings.baseUrl, state.token, state.now);
+    const notice = setupNotice(state.settings.baseUrl, state.token, state.now, 'local', state.hubMoved);
     setupTarget = state.settings.baseUrl.trim() ? 'settings-token' : 'settings-baseUrl';
     setupText.textContent = notice ? notice.text : '';
     setup.className = `notice ${notice ? notice.level : ''}`;

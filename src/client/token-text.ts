@@ -23,14 +23,16 @@ export function tokenStatusText(status: TokenStatus, now: number, zone: 'local' 
 }
 
 /** Whether the settings section should open by itself: nothing can work without these. */
-export function settingsNeedAttention(baseUrl: string, token: TokenStatus): boolean {
-  return !baseUrl.trim() || !token.present || token.expired;
+export function settingsNeedAttention(baseUrl: string, token: TokenStatus, hubMoved: string | null = null): boolean {
+  return !baseUrl.trim() || !token.present || token.expired || hubMoved !== null;
 }
 
 /** The line above the sections when something in Settings needs the seller; null when all is well. */
-export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone: 'local' | 'utc' = 'local'): TokenText | null {
+export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone: 'local' | 'utc' = 'local', hubMoved: string | null = null): TokenText | null {
   if (!baseUrl.trim()) return { level: 'error', text: 'Set the hub\u2019s base URL and an API token in Settings to start.' };
   if (!token.present) return { level: 'error', text: 'Add an API token in Settings (paste it or sign in) to start.' };
+  // The token is bound to another hub address: nothing is sent until the user signs in again.
+  if (hubMoved) return { level: 'error', text: hubMoved };
   const status = tokenStatusText(token, now, zone);
   return status.level === 'ok' ? null : status;
 }

@@ -1,9 +1,10 @@
 import { HubClient } from '../api/client';
 import type { RetryPolicy } from '../api/retry';
-import { checkBaseUrl } from './settings/base-url';
+import { checkBaseUrl, originOf } from './settings/base-url';
+import { lastBaseUrlChange } from './settings/audit';
 import { loadSettings } from './settings/store';
 import type { Settings } from './settings/schema';
-import { readToken } from './settings/token';
+import { readToken, writeToken } from './settings/token';
 import { UserError } from './errors';
 import type { Ports } from './ports';
 
@@ -30,7 +31,21 @@ export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient
   if (token.expiresAt !== null && token.expiresAt <= ctx.ports.clock.now()) {
     throw new UserError('Your API token has expired. Open the sidebar \u203a Settings and sign in again.');
   }
+  const origin = originOf(base.url);
+  // A token saved by an older version is bound to the address it is used with now.
+  if (!token.origin) writeToken(ctx.ports.userStore, { ...token, origin });
+  else if (token.origin !== origin) throw new UserError(hubMovedMessage(ctx, token.origin, origin));
   return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency, retry });
+}
+
+/**
+ * What a user whose token is bound to another hub address is told (menu, sidebar, trigger):
+ * nothing is sent until they sign in again for the new address or the old one is put back.
+ */
+export function hubMovedMessage(ctx: Context, bound: string, now: string): string {
+  const change = lastBaseUrlChange(ctx.ports.documentStore);
+  const who = change && originOf(change.to) === now ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  return `The hub address was changed to ${now}${who}. Your API token was issued for ${bound}, so nothing was sent. Sign in again for this address (sidebar \u203a Settings), or put the old one back.`;
 }
 
 /** Milliseconds left before `budgetMs` of this execution is used up. */

@@ -30,7 +30,9 @@ export function urlFetchTransport(): Transport {
         headers: r.headers,
         ...(r.payload !== undefined ? { contentType: r.contentType, payload: r.payload } : {}),
         muteHttpExceptions: true,
-        followRedirects: true,
+        // A 3xx is read as an answer, never followed: a redirect would carry the token to whatever
+        // host it names (UrlFetchApp follows redirects unless told not to).
+        followRedirects: false,
         validateHttpsCertificates: true,
       }));
       try {

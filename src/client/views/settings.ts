@@ -168,7 +168,7 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
         loaded = { ...loaded, orders: { ...loaded.orders, scheduleMinutes: state.settings.orders.scheduleMinutes, scheduleOwner: state.settings.orders.scheduleOwner } };
         fillSchedule(deployment.value as Deployment, state.settings.orders.scheduleMinutes);
       }
-      if (settingsNeedAttention(state.settings.baseUrl, state.token)) element.open = true;
+      if (settingsNeedAttention(state.settings.baseUrl, state.token, state.hubMoved)) element.open = true;
     },
   };
 }

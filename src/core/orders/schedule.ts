@@ -4,6 +4,7 @@
  * taken from what a client sends.
  */
 import { ORDER_CHANNELS } from '../../api/channels';
+import { auditSettings } from '../settings/audit';
 import { ORDER_STATUSES } from '../../api/schemas/orders';
 import type { BackgroundStep } from '../background/dispatch';
 import { readBackground, updateBackground } from '../background/state';
@@ -57,6 +58,7 @@ export function saveWithSchedule(ctx: Context, before: Settings, after: Settings
   const owner = !changed ? before.orders.scheduleOwner : minutes > 0 ? ctx.ports.session.userKey() : '';
   const settings: Settings = { ...after, orders: { ...after.orders, scheduleOwner: owner } };
   saveSettings(ctx.ports.documentStore, settings);
+  auditSettings(ctx, before, settings);
   ctx.settings = settings;
   if (changed || after.deployment !== before.deployment) {
     if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });

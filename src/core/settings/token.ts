@@ -10,6 +10,11 @@ export const StoredToken = z.object({
   expiresAt: z.number().nullable(),
   source: z.enum(['pasted', 'login']),
   savedAt: z.number(),
+  /**
+   * The hub origin (scheme, host, port) the token was issued for or saved against: it is sent
+   * there and nowhere else. Absent on tokens saved by older versions (bound at their next use).
+   */
+  origin: z.string().optional(),
 });
 export type StoredToken = z.infer<typeof StoredToken>;
 
@@ -21,6 +26,8 @@ export interface TokenStatus {
   /** True when it expires within a day (or has expired). */
   expiresSoon: boolean;
   expired: boolean;
+  /** The hub address the token is bound to (never the token). */
+  origin: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +53,7 @@ export function clearToken(userStore: KeyValueStore): void {
 
 /** The token's status for the sidebar, computed at `now`. */
 export function tokenStatus(token: StoredToken | null, now: number): TokenStatus {
-  if (!token) return { present: false, source: null, expiresAt: null, expiresSoon: false, expired: false };
+  if (!token) return { present: false, source: null, expiresAt: null, expiresSoon: false, expired: false, origin: null };
   const expired = token.expiresAt !== null && token.expiresAt <= now;
   return {
     present: true,
@@ -54,5 +61,6 @@ export function tokenStatus(token: StoredToken | null, now: number): TokenStatus
     expiresAt: token.expiresAt,
     expired,
     expiresSoon: token.expiresAt !== null && token.expiresAt - now <= DAY_MS,
+    origin: token.origin ?? null,
   };
 }

@@ -3,9 +3,9 @@ import { HubError } from '../../api/errors';
 import { activePushProgress } from '../../core/push/run';
 import { readOpenJobs } from '../../core/jobs/open-jobs';
 import { recentLog } from '../../core/log';
-import type { Context } from '../../core/context';
 import { UserError } from '../../core/errors';
-import { checkBaseUrl } from '../../core/settings/base-url';
+import { checkBaseUrl, originOf } from '../../core/settings/base-url';
+import { hubMovedMessage, type Context } from '../../core/context';
 import { Settings } from '../../core/settings/schema';
 import { loadSettings } from '../../core/settings/store';
 import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
@@ -27,6 +27,8 @@ export function sidebarState(ctx: Context) {
     user: ctx.ports.session.userEmail(),
     settings: ctx.settings,
     token: tokenStatus(readToken(ctx.ports.userStore), now),
+    /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
+    hubMoved: hubMovedFor(ctx),
     push: activePushProgress(ctx),
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
@@ -36,6 +38,14 @@ export function sidebarState(ctx: Context) {
   };
 }
 export type SidebarState = ReturnType<typeof sidebarState>;
+
+/** The message for a token bound to another address than the base URL now names, or null. */
+export function hubMovedFor(ctx: Context): string | null {
+  const token = readToken(ctx.ports.userStore);
+  const base = checkBaseUrl(ctx.settings.baseUrl);
+  if (!token?.origin || !base.ok || originOf(base.url) === token.origin) return null;
+  return hubMovedMessage(ctx, token.origin, originOf(base.url));
+}
 
 /** Sidebar: its whole state. */
 export function getSidebarState(): Result<SidebarState> {
@@ -99,7 +109,8 @@ export function signIn(username: string, password: string): Result<{ errors: Fie
     const now = ctx.ports.clock.now();
     try {
       const result = anonymousClient(ctx, ctx.settings.baseUrl).login(String(username).trim(), String(password));
-      writeToken(ctx.ports.userStore, { token: result.access_token, expiresAt: now + result.expires_in * 1000, source: 'login', savedAt: now });
+      // Bound to the address it was issued by: sent there and nowhere else (context.ts hubClient).
+      writeToken(ctx.ports.userStore, { token: result.access_token, expiresAt: now + result.expires_in * 1000, source: 'login', savedAt: now, origin: originOf(ctx.settings.baseUrl) });
     } catch (e) {
       if (e instanceof HubError || e instanceof UserError) return { errors: { password: e.message }, token: tokenStatus(readToken(ctx.ports.userStore), now) };
       throw e;
@@ -128,7 +139,8 @@ export function saveToken(token: string): Result<{ errors: FieldErrors; token: R
         }
       }
     }
-    writeToken(ctx.ports.userStore, { token: value, expiresAt: null, source: 'pasted', savedAt: now });
+    // Bound to the address it was checked against (or saved with): sent there and nowhere else.
+    writeToken(ctx.ports.userStore, { token: value, expiresAt: null, source: 'pasted', savedAt: now, ...(ctx.settings.baseUrl ? { origin: originOf(ctx.settings.baseUrl) } : {}) });
     return { errors: {}, token: status() };
   });
 }

@@ -1,0 +1,70 @@
+/**
+ * Who changed what in the settings every editor of the spreadsheet shares. A change of the hub's
+ * address decides where everyone's token may go, so it is recorded — by whom, when, from what —
+ * for the message a token's owner sees; every shared setting that changes writes a Log line with
+ * the user and the old and new values (never a secret: the token is not a setting).
+ */
+import type { Context } from '../context';
+import type { KeyValueStore } from '../ports';
+import { appendLog } from '../log';
+import { addNotice } from '../notices';
+import type { Settings } from './schema';
+
+const BASE_URL_CHANGE_KEY = 'settings.baseUrlChange';
+
+export interface BaseUrlChange {
+  from: string;
+  to: string;
+  /** An email, or "another editor" when Google does not say. */
+  by: string;
+  at: number;
+}
+
+/** The shared settings whose changes are logged, as label → value. */
+function shared(s: Settings): Record<string, string> {
+  const out: Record<string, string> = {
+    'Base URL': s.baseUrl || '(none)',
+    Deployment: s.deployment,
+    'Order import schedule (minutes, 0 = off)': String(s.orders.scheduleMinutes),
+    'Order channel filter': s.orders.channel || '(all)',
+    'Order status filter': s.orders.status || '(all)',
+  };
+  for (const [role, name] of Object.entries(s.sheetNames)) out[`Sheet name (${role})`] = name;
+  return out;
+}
+
+/** The user as the Log names them. */
+export function whoChanged(ctx: Context): string {
+  return ctx.ports.session.userEmail() || 'another editor';
+}
+
+/** Writes a Log line per shared setting that changed, and remembers a change of the base URL. */
+export function auditSettings(ctx: Context, before: Settings, after: Settings): void {
+  const a = shared(before);
+  const b = shared(after);
+  const changes = Object.keys(b).filter((k) => a[k] !== b[k]);
+  if (changes.length === 0) return;
+  const by = whoChanged(ctx);
+  const now = ctx.ports.clock.now();
+  if (before.baseUrl !== after.baseUrl) {
+    ctx.ports.documentStore.set(BASE_URL_CHANGE_KEY, JSON.stringify({ from: before.baseUrl, to: after.baseUrl, by, at: now } satisfies BaseUrlChange));
+    // Shown to every editor at the next open: each one's token stays bound to the old address.
+    if (before.baseUrl) {
+      addNotice(ctx.ports.documentStore, `The hub address was changed from ${before.baseUrl} to ${after.baseUrl || '(none)'} by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC. Tokens signed in for the old address are not sent to the new one: each user signs in again (sidebar \u203a Settings), or the old address is put back.`);
+    }
+  }
+  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+    time: now, user: by, operation: 'Settings changed', ok: changes.length, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
+    message: changes.map((k) => `${k}: ${a[k]} \u2192 ${b[k]}`).join('; '),
+  }, after.logMaxRows);
+}
+
+/** The last change of the base URL, or null when none was recorded. */
+export function lastBaseUrlChange(store: KeyValueStore): BaseUrlChange | null {
+  try {
+    const v = JSON.parse(store.get(BASE_URL_CHANGE_KEY) ?? 'null') as BaseUrlChange | null;
+    return v && typeof v.to === 'string' && typeof v.at === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
