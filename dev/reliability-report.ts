@@ -11,15 +11,30 @@ import { RELIABILITY_DIR, readReliability } from './testkit/reliability';
 const ROOT = path.resolve(__dirname, '..');
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function leakFigures(): { checks: number; leaks: string[]; files: number } {
+interface LeakFigures {
+  checks: number;
+  leaks: string[];
+  files: number;
+  requestsChecked: number;
+  foreignWithToken: number;
+  redirectsFollowed: number;
+  insecure: number;
+}
+
+function leakFigures(): LeakFigures {
   const dir = path.join(RELIABILITY_DIR, 'leaks');
-  const out = { checks: 0, leaks: [] as string[], files: 0 };
+  const out: LeakFigures = { checks: 0, leaks: [], files: 0, requestsChecked: 0, foreignWithToken: 0, redirectsFollowed: 0, insecure: 0 };
   if (!fs.existsSync(dir)) return out;
   for (const f of fs.readdirSync(dir)) {
-    const data = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { checks: number; leaks: string[] };
+    const data = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Partial<LeakFigures> & { checks: number; leaks: string[] };
     out.checks += data.checks;
     out.leaks.push(...data.leaks);
     out.files += 1;
+    // Files written before the destination check have no request figures: they count 0.
+    out.requestsChecked += data.requestsChecked ?? 0;
+    out.foreignWithToken += data.foreignWithToken ?? 0;
+    out.redirectsFollowed += data.redirectsFollowed ?? 0;
+    out.insecure += data.insecure ?? 0;
   }
   return out;
 }
@@ -146,7 +161,12 @@ function main(): void {
       budget ? `document properties peaked at ${(budget.maxDocumentPropertyBytes / 1024).toFixed(1)} KB (budget ${budget.budget / 1024} KB of the 500 KB store); the selection is kept in a hidden sheet; nothing of the run is left after it` : missing,
     ),
     row('Bad inputs: sheets, cells, settings, hub answers', bad ? `${bad.kinds} kinds tried, each with its specific message (below); nothing thrown uncaught; no input cell changed` : missing),
-    row('Token leaks: checked after every operation of the end-to-end suite (cells, notes, formulas, logs, toasts, dialogs, document/script properties, errors, sidebar page and payloads, Drive, request URLs and bodies)', `${leaks.checks.toLocaleString('en-US')} checks in ${leaks.files} test environments; leaks found: ${leaks.leaks.length}`),
+    row(
+      'Token leaks: checked after every operation of the end-to-end suite (cells, notes, formulas, logs, toasts, dialogs, document/script properties, errors, sidebar page and payloads, Drive, request URLs and bodies) and where every request went (each redirect hop included)',
+      `${leaks.checks.toLocaleString('en-US')} checks in ${leaks.files} test environments; leaks found: ${leaks.leaks.length}<br>` +
+        `requests to a foreign origin carrying a token: ${leaks.foreignWithToken} of ${leaks.requestsChecked.toLocaleString('en-US')}<br>` +
+        `redirects followed: ${leaks.redirectsFollowed}; plain-http requests outside loopback: ${leaks.insecure}`,
+    ),
     row('Formula injection', 'every string from the hub is written through escapeCellText (unit-tested); `<img src=x onerror=…>` and `=HYPERLINK(…)` from the hub stay inert text in the grid and the sidebar (browser test)'),
     row('Base URL', 'https only, http for localhost (settings tests and the bad-input corpus)'),
     row('Manifest scopes', 'exactly the documented list (test/bundle)'),

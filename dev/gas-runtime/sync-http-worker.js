@@ -14,7 +14,10 @@ const agents = {
 };
 
 function once(req, started, hops) {
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    // An outcome after redirects names the hops before it and the request that got it.
+    const resolve = (result) =>
+      settle(result && hops.length && !result.redirects ? Object.assign(result, { redirects: hops, finalUrl: req.url, finalMethod: req.method, finalBody: req.body == null ? null : req.body }) : result);
     let url;
     try {
       url = new URL(req.url);
@@ -44,10 +47,19 @@ function once(req, started, hops) {
         res.on('end', () => {
           const status = res.statusCode || 0;
           const location = res.headers.location;
-          if (req.followRedirects !== false && status >= 300 && status < 400 && location && hops < 5) {
-            const next = new URL(location, url).toString();
+          let next = null;
+          try {
+            next = location ? new URL(location, url).toString() : null;
+          } catch (e) {
+            next = null; // an unusable Location: the 3xx is the answer
+          }
+          if (req.followRedirects !== false && status >= 300 && status < 400 && next && hops.length < 5) {
             const method = status === 307 || status === 308 ? req.method : 'GET';
-            resolve(once({ ...req, url: next, method, body: method === 'GET' ? null : req.body }, started, hops + 1));
+            // Each request that got a 3xx and was followed is reported as a hop, so the caller can
+            // record every request that left (a test must see a token carried to another host).
+            const hop = { url: req.url, method: req.method, headers: Object.assign({}, req.headers || {}), body: req.body == null ? null : req.body, status, location: next, elapsedMs: Date.now() - started };
+            // The headers go along unchanged, Authorization included: the worst case (see README).
+            settle(once({ ...req, url: next, method, body: method === 'GET' ? null : req.body }, started, hops.concat([hop])));
             return;
           }
           const buf = Buffer.concat(chunks);
@@ -77,7 +89,7 @@ function once(req, started, hops) {
 
 port.on('message', async (msg) => {
   const started = Date.now();
-  const results = await Promise.all(msg.requests.map((req) => once(req, Date.now(), 0)));
+  const results = await Promise.all(msg.requests.map((req) => once(req, Date.now(), [])));
   port.postMessage({ id: msg.id, results, elapsedMs: Date.now() - started });
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);

@@ -13,10 +13,30 @@ export interface SyncHttpRequest {
   timeoutMs?: number;
 }
 
+/** A request that was answered 3xx and whose `Location` was followed (`followRedirects`). */
+export interface RedirectHop {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | string | null;
+  status: number;
+  /** The absolute URL the next request went to. */
+  location: string;
+  elapsedMs: number;
+}
+
+/** What a followed redirect adds to an outcome: the hops before it and the request that got it. */
+interface AfterRedirects {
+  redirects?: RedirectHop[];
+  finalUrl?: string;
+  finalMethod?: string;
+  finalBody?: Uint8Array | string | null;
+}
+
 /** The outcome of one request: an HTTP answer (any status) or a transport failure. */
 export type SyncHttpResult =
-  | { ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number }
-  | { ok: false; error: 'timeout' | 'network' | 'invalid-url'; message: string; elapsedMs: number };
+  | ({ ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number } & AfterRedirects)
+  | ({ ok: false; error: 'timeout' | 'network' | 'invalid-url'; message: string; elapsedMs: number } & AfterRedirects);
 
 /**
  * Synchronous HTTP for code that cannot await (the Apps Script emulator, sync transports).

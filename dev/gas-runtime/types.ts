@@ -80,6 +80,16 @@ export interface FetchRecord {
   /** Transport failure text ("Timeout: url", "Address unavailable: url"...). */
   error?: string;
   elapsedMs: number;
+  /**
+   * 0 for the request the script asked for; n for the request sent because the n-th redirect was
+   * followed (UrlFetchApp follows 3xx unless `followRedirects: false`). One record per request
+   * that left: a fetch redirected twice makes three records.
+   */
+  hop: number;
+  /** True when this request was sent only because a redirect was followed (`hop > 0`). */
+  redirectHop: boolean;
+  /** On a request answered 3xx whose Location was followed: the absolute URL of the next hop. */
+  redirectedTo?: string;
 }
 
 /** One execution (a call or a trigger run) and how it ended. */

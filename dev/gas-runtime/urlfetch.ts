@@ -28,6 +28,13 @@ function formEncode(obj: Record<string, unknown>): string {
     .join('&');
 }
 
+/**
+ * `followRedirects` defaults to true, as in Apps Script: "If false the fetch doesn't automatically
+ * follow HTTP redirects; it returns the original HTTP response. The default is true." —
+ * https://developers.google.com/apps-script/reference/url-fetch/url-fetch-app (fetch(url, params),
+ * advanced parameters). When it follows one, the emulator sends the request's headers,
+ * Authorization included, to the new location: the worst case, which the leak guard must see.
+ */
 function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}): Built {
   const url = String(urlArg);
   try {
@@ -124,15 +131,36 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   );
   results.forEach((r, i) => {
     const req = batch[i].http;
+    const payload = (body: Uint8Array | string | null | undefined) => (body ? { payload: typeof body === 'string' ? body : decodeText(body) } : {});
+    // Every request that left is recorded, each redirect hop too, with the headers it carried.
+    const hops = r.redirects ?? [];
+    hops.forEach((h, n) => {
+      w.fetchLog.push({
+        at,
+        user,
+        method: h.method,
+        url: h.url,
+        headers: { ...h.headers },
+        ...payload(h.body),
+        status: h.status,
+        elapsedMs: h.elapsedMs,
+        hop: n,
+        redirectHop: n > 0,
+        redirectedTo: h.location,
+      });
+    });
+    const url = r.finalUrl ?? req.url;
     w.fetchLog.push({
       at,
       user,
-      method: req.method,
-      url: req.url,
+      method: r.finalMethod ?? req.method,
+      url,
       headers: { ...(req.headers ?? {}) },
-      ...(req.body ? { payload: decodeText(req.body as Uint8Array) } : {}),
-      ...(r.ok ? { status: r.status } : { error: transportError(req.url, r) }),
+      ...payload(hops.length ? r.finalBody : req.body),
+      ...(r.ok ? { status: r.status } : { error: transportError(url, r) }),
       elapsedMs: r.elapsedMs,
+      hop: hops.length,
+      redirectHop: hops.length > 0,
     });
   });
   ctx.charge(elapsedMs + w.config.virtualFetchLatencyMs);

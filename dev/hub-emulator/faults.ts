@@ -16,16 +16,51 @@
  *   same PRNG after the draw above, and only for faults whose probability is above 0.
  * - `readFaults`: read edges of Get Orders, the job reads and the catalogue (read-faults.ts), drawn
  *   the same way (before the answer faults of the same call).
+ * - `redirect`: `{status: 301|302|303|307|308, to, pathPattern?, keepPath?}` answers every /api call
+ *   matching its own `pathPattern` with that status and `Location: to` (+ the request's path and
+ *   query unless `keepPath: false`), before auth and processing: a hub that moved, or a proxy
+ *   sending the client (and its bearer token) to another host. No draw, not path-bound by the
+ *   top-level `pathPattern`.
  */
 import { Rng } from './rng';
 import { isWriteChannel, type WriteChannel } from './channels';
 import { AnswerPlan, NO_ANSWER_FAULTS, anyAnswerFault, headerText, parseAnswerFaults, type AnswerFaultConfig } from './answer-faults';
 import { NO_READ_FAULTS, ReadPlan, parseReadFaults, type ReadFault, type ReadFaultConfig } from './read-faults';
+import { NO_ECHO, echoIntoAnswer, echoTarget, parseEcho, type EchoConfig } from './echo-faults';
 import type { LogEntry } from './reqlog';
 
 export const STATUS_FAULTS = ['500', '502', '503', '429'] as const;
 export type StatusFault = (typeof STATUS_FAULTS)[number];
 export type FaultKind = StatusFault | 'timeout' | 'malformed' | 'html';
+
+/** The hub answers 3xx to another place (see `redirect` above). */
+export interface RedirectConfig {
+  status: 301 | 302 | 303 | 307 | 308;
+  /** Absolute http(s) URL; with `keepPath` the request's path and query are appended to it. */
+  to: string;
+  /** Case-insensitive regular expression on the request path; null = every /api path. */
+  pathPattern: string | null;
+  /** Append the request's path and query to `to` (default true). */
+  keepPath: boolean;
+}
+
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+
+/** Validates `redirect` (null/undefined = off); throws with a message. */
+export function parseRedirect(input: unknown): RedirectConfig | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'object' || Array.isArray(input)) throw new Error('redirect must be an object {status, to, pathPattern?, keepPath?}');
+  const r = input as Record<string, unknown>;
+  for (const k of Object.keys(r)) if (!['status', 'to', 'pathPattern', 'keepPath'].includes(k)) throw new Error(`redirect: unknown key '${k}' (use status, to, pathPattern, keepPath)`);
+  const status = r.status === undefined ? 302 : r.status;
+  if (!(REDIRECT_STATUSES as readonly unknown[]).includes(status)) throw new Error(`redirect.status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+  if (typeof r.to !== 'string' || !/^https?:\/\/[^/]/i.test(r.to)) throw new Error('redirect.to must be an absolute http(s) URL');
+  new URL(r.to); // throws on a bad URL
+  const pathPattern = r.pathPattern === undefined || r.pathPattern === null ? null : String(r.pathPattern);
+  if (pathPattern !== null) new RegExp(pathPattern, 'i');
+  if (r.keepPath !== undefined && typeof r.keepPath !== 'boolean') throw new Error('redirect.keepPath must be a boolean');
+  return { status: status as RedirectConfig['status'], to: r.to, pathPattern, keepPath: r.keepPath !== false };
+}
 
 export interface FaultConfig {
   latencyMs: number;
@@ -42,18 +77,24 @@ export interface FaultConfig {
   answerFaults: AnswerFaultConfig;
   /** Probabilities in [0, 1] of each read edge (read-faults.ts); default 0. */
   readFaults: ReadFaultConfig;
+  /** Answer 3xx to another place instead of processing (null = off). */
+  redirect: RedirectConfig | null;
+  /** Echo the request's headers into job item messages / order fields (echo-faults.ts). */
+  echoInto: EchoConfig;
 }
 
 /** A config as callers write it: every field optional, `answerFaults` and `readFaults` partial. */
-export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaults' | 'readFaults'>> & {
+export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaults' | 'readFaults' | 'redirect' | 'echoInto'>> & {
+  echoInto?: Partial<EchoConfig>;
   channelErrors?: Record<string, string>;
+  redirect?: { status?: RedirectConfig['status']; to: string; pathPattern?: string | null; keepPath?: boolean } | null;
   answerFaults?: Partial<AnswerFaultConfig>;
   readFaults?: Partial<ReadFaultConfig>;
 };
 
 export const NO_FAULTS: FaultConfig = {
   latencyMs: 0, jitterMs: 0, rates: {}, timeoutRate: 0, malformedRate: 0, htmlRate: 0, seed: 1, pathPattern: null, channelErrors: {},
-  answerFaults: NO_ANSWER_FAULTS, readFaults: NO_READ_FAULTS,
+  answerFaults: NO_ANSWER_FAULTS, readFaults: NO_READ_FAULTS, redirect: null, echoInto: NO_ECHO,
 };
 
 const num = (v: unknown, name: string, max = Infinity): number => {
@@ -66,7 +107,7 @@ const num = (v: unknown, name: string, max = Infinity): number => {
 export function parseFaults(input: unknown): FaultConfig {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('faults must be an object');
   const i = input as Record<string, unknown>;
-  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults', 'readFaults'];
+  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults', 'readFaults', 'redirect', 'echoInto'];
   for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}' (use ${known.join(', ')})`);
   const rates: FaultConfig['rates'] = {};
   if (i.rates !== undefined) {
@@ -99,6 +140,8 @@ export function parseFaults(input: unknown): FaultConfig {
     channelErrors,
     answerFaults: parseAnswerFaults(i.answerFaults),
     readFaults: parseReadFaults(i.readFaults),
+    redirect: parseRedirect(i.redirect),
+    echoInto: parseEcho(i.echoInto),
   };
   const total = Object.values(rates).reduce((s, r) => s + (r ?? 0), 0) + cfg.timeoutRate + cfg.malformedRate + cfg.htmlRate;
   if (total > 1) throw new Error('the fault rates add up to more than 1');
@@ -115,17 +158,41 @@ export class Faults {
   injected: Record<string, number> = {};
   private rng = new Rng(1);
   private re: RegExp | null = null;
+  private redirectRe: RegExp | null = null;
 
   set(cfg: FaultConfig): void {
     this.config = cfg;
     this.rng = new Rng(cfg.seed);
     this.re = cfg.pathPattern === null ? null : new RegExp(cfg.pathPattern, 'i');
+    this.redirectRe = cfg.redirect?.pathPattern ? new RegExp(cfg.redirect.pathPattern, 'i') : null;
     this.injected = {};
+  }
+
+  /**
+   * Where a request to this /api path (raw path + query) is sent instead, or null. Counted as
+   * `injected.redirect`.
+   */
+  redirectFor(path: string, search: string): { status: RedirectConfig['status']; location: string } | null {
+    const r = this.config.redirect;
+    if (!r || (this.redirectRe !== null && !this.redirectRe.test(path))) return null;
+    this.injected.redirect = (this.injected.redirect ?? 0) + 1;
+    return { status: r.status, location: r.keepPath ? `${r.to.replace(/\/+$/, '')}${path}${search}` : r.to };
   }
 
   /** Whether a hub path is subject to latency and faults. */
   applies(path: string): boolean {
     return this.re === null || this.re.test(path);
+  }
+
+  /**
+   * A 200 answer's body with the request's headers echoed into it (`echoInto`), or null when
+   * no echo is on for this call. Counted as `echo:<target>`.
+   */
+  echo(path: string, method: string, body: unknown, headerLine: string): unknown | null {
+    const target = echoTarget(path, method);
+    if (target === null || !this.config.echoInto[target] || !this.applies(path)) return null;
+    this.injected[`echo:${target}`] = (this.injected[`echo:${target}`] ?? 0) + 1;
+    return echoIntoAnswer(target, body, headerLine);
   }
 
   /** Latency (ms) for this request; draws from the PRNG only when there is jitter. */

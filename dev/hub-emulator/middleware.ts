@@ -4,6 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Hub } from './hub';
+import { headerText } from './answer-faults';
 import { fail, skusOf, type AppEnv } from './http';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,7 +44,15 @@ export function faultInjection(hub: Hub): { middleware: MiddlewareHandler<AppEnv
   const held = new Set<() => void>();
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const f = hub.faults;
-    if (!f.applies(new URL(c.req.url).pathname)) return next();
+    const url = new URL(c.req.url);
+    // A hub that moved (or a proxy) sends the client elsewhere before anything else happens.
+    const redirect = f.redirectFor(url.pathname, url.search);
+    if (redirect) {
+      const entry = c.get('log');
+      if (entry) entry.fault = `redirect:${redirect.status}`;
+      return c.body(null, redirect.status, { Location: redirect.location });
+    }
+    if (!f.applies(url.pathname)) return next();
     const delay = f.latency();
     if (delay > 0) await sleep(delay);
     const kind = f.draw();
@@ -65,6 +74,23 @@ export function faultInjection(hub: Hub): { middleware: MiddlewareHandler<AppEnv
       default:
     }
     await next();
+    const echoOn = Object.values(f.config.echoInto).some(Boolean);
+    if (echoOn && c.res.status === 200 && (c.res.headers.get('content-type') ?? '').includes('json')) {
+      // echoInto: the request's headers copied into job item messages / order fields.
+      let body: unknown = undefined;
+      try {
+        body = JSON.parse(await c.res.clone().text());
+      } catch {
+        // not JSON: nothing to echo into
+      }
+      const echoed = body === undefined ? null : f.echo(c.req.path, c.req.method, body, headerText(c.req.raw.headers));
+      if (echoed !== null) {
+        const headers = new Headers(c.res.headers);
+        headers.delete('content-length');
+        c.res = undefined;
+        c.res = new Response(JSON.stringify(echoed), { status: 200, headers });
+      }
+    }
     if (kind === 'timeout') {
       // Processed, but the answer is never sent: hold until the client leaves or we close.
       await new Promise<void>((resolve) => {

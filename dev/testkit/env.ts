@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
-import { guardAgainstTokenLeaks, leakTotals } from './leaks';
+import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
 import { writeReliability } from './reliability';
 
 export interface AddonEnv {
@@ -72,7 +72,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
   }
   rt.resetCounters();
-  if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN);
+  // Content and destinations: the token may go only to the hub's origin, never after a redirect.
+  if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN, { hubOrigin: new URL(hub.url).origin });
   return {
     hub,
     rt,
@@ -81,9 +82,9 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     async close() {
       if (options.leakCheck ?? true) {
         // Every environment's leak checks are counted for RELIABILITY.md.
-        writeReliability(`leaks/${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, { checks: leakTotals.checks, leaks: leakTotals.leaks });
-        leakTotals.checks = 0;
-        leakTotals.leaks = [];
+        const { checks, leaks, requestsChecked, foreignWithToken, redirectsFollowed, insecure } = leakTotals;
+        writeReliability(`leaks/${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, { checks, leaks, requestsChecked, foreignWithToken, redirectsFollowed, insecure });
+        resetLeakTotals();
       }
       rt.close();
       await admin.close();

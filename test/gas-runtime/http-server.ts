@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  *   /echo                JSON of method, url, headers and body
  *   /hang                never answers
  *   /redirect            302 to /echo
+ *   /redirect-to?to=URL&code=302   that status with Location: URL (another host, for redirect tests)
  *   /bytes               body bytes 0xff 0x00 0x7f 0x80
  */
 const SERVER = `
@@ -30,6 +31,9 @@ const server = http.createServer((req, res) => {
       // never answer
     } else if (u.pathname === '/redirect') {
       res.writeHead(302, { Location: '/echo' });
+      res.end();
+    } else if (u.pathname === '/redirect-to') {
+      res.writeHead(Number(u.searchParams.get('code') || 302), { Location: u.searchParams.get('to') });
       res.end();
     } else if (u.pathname === '/bytes') {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
