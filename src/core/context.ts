@@ -45,7 +45,7 @@ export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient
 export function hubMovedMessage(ctx: Context, bound: string, now: string): string {
   const change = lastBaseUrlChange(ctx.ports.documentStore);
   const who = change && originOf(change.to) === now ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-  return `The hub address was changed to ${now}${who}. Your API token was issued for ${bound}, so nothing was sent. Sign in again for this address (sidebar \u203a Settings), or put the old one back.`;
+  return `The hub address was changed to ${now}${who}. Sign in again for this address, or put the old one back. (Your API token was issued for ${bound}: nothing was sent. Sign in: sidebar \u203a Settings.)`;
 }
 
 /** Milliseconds left before `budgetMs` of this execution is used up. */

@@ -4,10 +4,9 @@
  * other than the hub's, when a redirect is followed, or when a request leaves over plain http
  * outside loopback. On top of it, a "foreign" loopback server records anything that reaches it.
  *
- * Scenarios that need the add-on's token binding (the token stored with its origin, nothing sent
- * when the shared base URL names another one; `followRedirects: false`; a 3xx is an error naming
- * the target host and never retried) are written as they must behave and skipped until src has
- * them: `// needs src: token binding`.
+ * The add-on's side: the token is stored with its origin and nothing is sent when the shared base
+ * URL names another one (core/context.ts); `followRedirects: false`, and a 3xx is an error naming
+ * the target host, never retried (platform/transport.ts, api/errors.ts).
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { startForeignServer, type ForeignServer } from '../../dev/testkit/foreign-server';
@@ -95,9 +94,7 @@ describe('the token goes only to the hub it was issued for', () => {
       putHubBack();
       unwrap(env.rt.call('setOrdersSchedule', 0));
     });
-
-    // needs src: token binding
-    it.skip('the owner’s menu push sends nothing there and tells her who changed the address', () => {
+    it('the owner’s menu push sends nothing there and tells her who changed the address', () => {
       otherEditorChangesBaseUrl();
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
       env.rt.call('pushStockAll');
@@ -113,9 +110,7 @@ describe('the token goes only to the hub it was issued for', () => {
       expect(apiRequests(env).some((r) => r.path.toLowerCase() === '/api/stock/updatestock')).toBe(true);
       expect(foreign.requests()).toEqual([]);
     });
-
-    // needs src: token binding
-    it.skip('the owner’s sidebar push sends nothing there and the sidebar says who changed the address', () => {
+    it('the owner’s sidebar push sends nothing there and the sidebar says who changed the address', () => {
       otherEditorChangesBaseUrl();
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
       const started = env.rt.call('startPush', 'stock', 'all') as R<{ runId: string; finished: boolean }>;
@@ -132,9 +127,7 @@ describe('the token goes only to the hub it was issued for', () => {
       // The sidebar's state says it too, until the owner signs in again or puts the address back.
       expect(JSON.stringify(env.rt.call('getSidebarState'))).toMatch(changedBy());
     });
-
-    // needs src: token binding
-    it.skip('the owner’s scheduled import stops, sends nothing, logs it and tells her at the next open', () => {
+    it('the owner’s scheduled import stops, sends nothing, logs it and tells her at the next open', () => {
       unwrap(env.rt.call('setOrdersSchedule', 5));
       otherEditorChangesBaseUrl();
       const from = env.rt.fetchLog().length;
@@ -155,9 +148,7 @@ describe('the token goes only to the hub it was issued for', () => {
 
   describe('the hub answers 3xx to another host', () => {
     const foreignHost = () => new URL(foreign.url).host; // 127.0.0.1:PORT
-
-    // needs src: token binding (followRedirects: false; a 3xx is an error naming the target host, never retried)
-    it.skip.each([301, 302, 307])('%s on a push: nothing reaches the other host; the rows say where the hub pointed; not retried', (status) => {
+    it.each([301, 302, 307])('%s on a push: nothing reaches the other host; the rows say where the hub pointed; not retried', (status) => {
       env.adminSync('POST', '/__admin/faults', { redirect: { status, to: foreign.url, pathPattern: '^/api/stock/' } });
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
       env.rt.call('pushStockAll');
@@ -172,9 +163,7 @@ describe('the token goes only to the hub it was issued for', () => {
       const told = JSON.stringify([columnValues(values, 'Sync message'), env.rt.toasts().slice(toasts), env.rt.dialogs().slice(dialogs), env.rt.sheet('Log').values()]);
       expect(told).toContain(foreignHost());
     });
-
-    // needs src: token binding (followRedirects: false; a 3xx is an error naming the target host, never retried)
-    it.skip('302 on the order import: nothing reaches the other host; the import reports it naming the host', () => {
+    it('302 on the order import: nothing reaches the other host; the import reports it naming the host', () => {
       env.adminSync('POST', '/__admin/faults', { redirect: { status: 302, to: foreign.url, pathPattern: '^/api/orders/' } });
       const from = env.rt.fetchLog().length;
       const result = env.rt.call('runOrderImport');

@@ -39,7 +39,7 @@ describe('the token is sent only to the origin it is bound to', () => {
     const { ctx, transport } = setup('https://evil.example.net', 'https://hub.example.com');
     ctx.ports.documentStore.set('settings.baseUrlChange', JSON.stringify({ from: 'https://hub.example.com', to: 'https://evil.example.net', by: 'colleague@example.com', at: Date.UTC(2026, 10, 20, 9, 30) }));
     expect(() => hubClient(ctx)).toThrow(UserError);
-    expect(() => hubClient(ctx)).toThrow('The hub address was changed to https://evil.example.net by colleague@example.com on 2026-11-20 09:30 UTC. Your API token was issued for https://hub.example.com, so nothing was sent. Sign in again for this address (sidebar \u203a Settings), or put the old one back.');
+    expect(() => hubClient(ctx)).toThrow('The hub address was changed to https://evil.example.net by colleague@example.com on 2026-11-20 09:30 UTC. Sign in again for this address, or put the old one back. (Your API token was issued for https://hub.example.com: nothing was sent. Sign in: sidebar \u203a Settings.)');
     expect(transport.requests).toEqual([]);
   });
 
