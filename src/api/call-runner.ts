@@ -61,7 +61,9 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
   }
   const retryAfterMs = parseRetryAfter(res.headers['retry-after'], now);
   const hubMessage = readHubMessage(res);
-  if ((res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
+  // A redirect usually comes with a small HTML page ("302 Found"): it is still a redirect, never a malformed answer to retry.
+  const redirect = res.status >= 300 && res.status < 400;
+  if (!redirect && (res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
     return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
   }
   const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null);

@@ -54,7 +54,9 @@ export interface LabelFile {
 
 /** The answer with every secret cut out of its text (redact.ts): nothing a hub echoes gets further. */
 function redactedResponse(res: HttpResponse, token: string | null): HttpResponse {
-  return { ...res, text: () => redactSecrets(res.text(), token) };
+  // Headers too: a Link or Location header may carry a token into a message.
+  const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, redactSecrets(v, token)]));
+  return { ...res, headers, text: () => redactSecrets(res.text(), token) };
 }
 
 /** Checks input against its schema before anything is sent; a mismatch is an invalid-input HubError. */

@@ -93,8 +93,10 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
 
 /** The host of a URL (for messages): never its path or query, which may hold anything. */
 function hostOf(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]+)/i.exec(url.trim());
-  return m ? m[1].toLowerCase() : 'another address';
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url.trim());
+  // The host is what follows any user:password@ — and that part is never shown (it may hold anything).
+  const host = m ? m[1].slice(m[1].lastIndexOf('@') + 1).toLowerCase() : '';
+  return host || 'another address';
 }
 
 /** The seller-facing sentence for a transport failure. */

@@ -32,9 +32,13 @@ export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient
     throw new UserError('Your API token has expired. Open the sidebar \u203a Settings and sign in again.');
   }
   const origin = originOf(base.url);
-  // A token saved by an older version is bound to the address it is used with now.
-  if (!token.origin) writeToken(ctx.ports.userStore, { ...token, origin });
-  else if (token.origin !== origin) throw new UserError(hubMovedMessage(ctx, token.origin, origin));
+  if (!token.origin) {
+    // A token saved by an older version is bound to the address it is used with now — unless the
+    // address was changed since the token was saved: then it was issued for another one.
+    const change = lastBaseUrlChange(ctx.ports.documentStore);
+    if (change && change.at >= token.savedAt && change.from && originOf(change.from) !== origin) throw new UserError(hubMovedMessage(ctx, originOf(change.from), origin));
+    writeToken(ctx.ports.userStore, { ...token, origin });
+  } else if (token.origin !== origin) throw new UserError(hubMovedMessage(ctx, token.origin, origin));
   return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency, retry });
 }
 

@@ -92,8 +92,13 @@ describe('playground: hub and sheet text is inert', () => {
     // The Log sheet's Message of the push, overwritten as a seller could: a leading apostrophe keeps it text.
     await page.locator('[data-sheet="Log"]').click();
     await waitForCell(page, 1, 10, 'Message');
-    await typeIntoCell(page, 2, 10, `'${SHEET_TEXT}`);
-    await waitForCell(page, 2, 10, SHEET_TEXT);
+    // The push's line is the newest (the playground's first settings were logged before it).
+    const row = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('#grid .cell[data-c="3"]')].filter((e) => (e.textContent ?? '').startsWith('Push stock'));
+      return Math.max(...rows.map((e) => Number((e as HTMLElement).dataset.r)));
+    });
+    await typeIntoCell(page, row, 10, `'${SHEET_TEXT}`);
+    await waitForCell(page, row, 10, SHEET_TEXT);
     await menu(page, 'Hub Sync', 'Open sidebar');
     await page.waitForFunction(() => (document.getElementById('sidebar-frame') as HTMLIFrameElement).src.includes('v=2'));
     const frame = await sidebar(page);

@@ -31,7 +31,13 @@ export function setUp(rt: Runtime, args: InitArgs, firstStart: boolean): void {
   } else {
     rt.open({ authMode: 'LIMITED' });
     const base = savedBaseUrl(rt);
-    if (!base || base === args.previousHubUrl) expectOk('saveSettings', rt.call('saveSettings', { baseUrl: args.hubUrl }));
+    if (!base || base === args.previousHubUrl) {
+      expectOk('saveSettings', rt.call('saveSettings', { baseUrl: args.hubUrl }));
+      // The hub moved to a new port: its token is bound to the old address, so — as a seller would
+      // after "The hub address was changed" — the seller signs out and saves the token for the new one.
+      rt.call('signOut');
+      expectOk('saveToken', rt.call('saveToken', args.token));
+    }
   }
   const names = rt.sheetNames();
   const stock = stockSheetName(rt);

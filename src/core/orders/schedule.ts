@@ -12,7 +12,7 @@ import { ownsOrderSchedule, rearmBackground } from '../background/trigger';
 import type { Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, type Settings } from '../settings/schema';
-import { saveSettings } from '../settings/store';
+import { saveSettings, settingsNeverSaved } from '../settings/store';
 import { readImportStatus, updateImportStatus } from './import-status';
 import { importOrders } from './import';
 import { nextCallAt, readRate } from './rate';
@@ -57,8 +57,9 @@ export function saveWithSchedule(ctx: Context, before: Settings, after: Settings
   const changed = takeOver || minutes !== before.orders.scheduleMinutes;
   const owner = !changed ? before.orders.scheduleOwner : minutes > 0 ? ctx.ports.session.userKey() : '';
   const settings: Settings = { ...after, orders: { ...after.orders, scheduleOwner: owner } };
+  const first = settingsNeverSaved(ctx.ports.documentStore);
   saveSettings(ctx.ports.documentStore, settings);
-  auditSettings(ctx, before, settings);
+  if (!first) auditSettings(ctx, before, settings);
   ctx.settings = settings;
   if (changed || after.deployment !== before.deployment) {
     if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });

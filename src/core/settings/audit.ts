@@ -26,6 +26,8 @@ function shared(s: Settings): Record<string, string> {
     'Base URL': s.baseUrl || '(none)',
     Deployment: s.deployment,
     'Order import schedule (minutes, 0 = off)': String(s.orders.scheduleMinutes),
+    // The owner's account and token run the schedule: a takeover is a change even at the same interval.
+    'Order import schedule run by': !s.orders.scheduleOwner ? '(nobody)' : s.orders.scheduleOwner.includes('@') ? s.orders.scheduleOwner : `another user (key \u2026${s.orders.scheduleOwner.slice(-6)})`,
     'Order channel filter': s.orders.channel || '(all)',
     'Order status filter': s.orders.status || '(all)',
   };

@@ -22,3 +22,8 @@ export function loadSettings(documentStore: KeyValueStore): Settings {
 export function saveSettings(documentStore: KeyValueStore, settings: Settings): void {
   documentStore.set(SETTINGS_KEY, JSON.stringify(Settings.parse(settings)));
 }
+
+/** True until settings were saved once in this spreadsheet (the first setup is not a "change"). */
+export function settingsNeverSaved(documentStore: KeyValueStore): boolean {
+  return documentStore.get(SETTINGS_KEY) === null;
+}

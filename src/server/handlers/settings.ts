@@ -57,7 +57,8 @@ export function validateSettings(input: unknown, current: Settings): { settings:
   const errors: FieldErrors = {};
   const merged = { ...current, ...(input && typeof input === 'object' ? input : {}) } as Record<string, unknown>;
   // A blank base URL may be saved (other settings first); every hub call then says to set it.
-  if (typeof merged.baseUrl === 'string' && merged.baseUrl.trim() !== '') {
+  if (typeof merged.baseUrl === 'string') merged.baseUrl = merged.baseUrl.trim();
+  if (typeof merged.baseUrl === 'string' && merged.baseUrl !== '') {
     const base = checkBaseUrl(merged.baseUrl);
     if (base.ok) merged.baseUrl = base.url;
     else errors.baseUrl = base.error;
@@ -127,20 +128,23 @@ export function saveToken(token: string): Result<{ errors: FieldErrors; token: R
     const status = () => tokenStatus(readToken(ctx.ports.userStore), now);
     if (!value) return { errors: { token: 'Paste the API token (it cannot be blank).' }, token: status() };
     if (/\s/.test(value)) return { errors: { token: 'A token has no spaces or line breaks: copy it again.' }, token: status() };
-    if (ctx.settings.baseUrl) {
-      const base = checkBaseUrl(ctx.settings.baseUrl);
-      if (base.ok) {
-        const probe = new HubClient({ baseUrl: base.url, token: value, transport: ctx.ports.transport, clock: ctx.ports.clock, retry: { maxAttempts: 1 } });
-        try {
-          probe.getProductsPage({ offset: 0, paging: 1 });
-        } catch (e) {
-          if (e instanceof HubError && e.kind === 'auth') return { errors: { token: 'The hub rejected this token (invalid or expired). Check it, or sign in instead.' }, token: status() };
-          // Other failures (network, hub down) do not make the token wrong: save it anyway.
-        }
-      }
+    // A token is bound to the hub it is saved for: without an address there is nothing to bind it to.
+    const base = checkBaseUrl(ctx.settings.baseUrl ?? '');
+    if (!base.ok) return { errors: { token: 'Save the hub base URL first: the token is kept for that address only.' }, token: status() };
+    const stored = readToken(ctx.ports.userStore);
+    if (stored?.origin && stored.token === value && stored.origin !== originOf(base.url)) {
+      // Re-pasting the token of the old address after someone changed it would send it to the new one.
+      return { errors: { token: hubMovedMessage(ctx, stored.origin, originOf(base.url)).replace('Sign in again for this address', 'This token is for the old address: sign in for the new one') }, token: status() };
+    }
+    const probe = new HubClient({ baseUrl: base.url, token: value, transport: ctx.ports.transport, clock: ctx.ports.clock, retry: { maxAttempts: 1 } });
+    try {
+      probe.getProductsPage({ offset: 0, paging: 1 });
+    } catch (e) {
+      if (e instanceof HubError && e.kind === 'auth') return { errors: { token: 'The hub rejected this token (invalid or expired). Check it, or sign in instead.' }, token: status() };
+      // Other failures (network, hub down) do not make the token wrong: save it anyway.
     }
     // Bound to the address it was checked against (or saved with): sent there and nowhere else.
-    writeToken(ctx.ports.userStore, { token: value, expiresAt: null, source: 'pasted', savedAt: now, ...(ctx.settings.baseUrl ? { origin: originOf(ctx.settings.baseUrl) } : {}) });
+    writeToken(ctx.ports.userStore, { token: value, expiresAt: null, source: 'pasted', savedAt: now, origin: originOf(base.url) });
     return { errors: {}, token: status() };
   });
 }
