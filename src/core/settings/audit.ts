@@ -30,6 +30,14 @@ function shared(s: Settings): Record<string, string> {
     'Order import schedule run by': !s.orders.scheduleOwner ? '(nobody)' : s.orders.scheduleOwner.includes('@') ? s.orders.scheduleOwner : `another user (key \u2026${s.orders.scheduleOwner.slice(-6)})`,
     'Order channel filter': s.orders.channel || '(all)',
     'Order status filter': s.orders.status || '(all)',
+    // What changes what is sent, or what is deleted, is everyone's business too.
+    'Channel aliases': Object.entries(s.channelAliases).map(([k, v]) => `${k}=${v}`).join(', ') || '(none)',
+    'Decimal separator': s.decimalSeparator,
+    'Backfill days': String(s.orders.backfillDays),
+    'Daily check days': String(s.orders.sweepDays),
+    'Order lines the hub removed': s.orders.removedLines,
+    'Job polling budget (requests a day)': String(s.jobs.dailyRequestBudget),
+    'Job deadline (hours)': String(s.jobs.deadlineHours),
   };
   for (const [role, name] of Object.entries(s.sheetNames)) out[`Sheet name (${role})`] = name;
   return out;
