@@ -1,4 +1,5 @@
 import { ENDPOINTS, type EndpointName } from './endpoints';
+import { hostOf } from './origin';
 
 /** What went wrong, in the terms a caller acts on. */
 export type HubErrorKind =
@@ -89,14 +90,6 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
   if (status >= 500) return { kind: 'server', message: `The hub failed on ${title} (HTTP ${status})${said}. Nothing was lost: try again in a few minutes.` };
   if (status === 400 && endpoint === 'login') return { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` };
   return { kind: 'bad-request', message: `The hub refused ${title} (HTTP ${status})${said}. Correct what it names and send it again.` };
-}
-
-/** The host of a URL (for messages): never its path or query, which may hold anything. */
-function hostOf(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url.trim());
-  // The host is what follows any user:password@ — and that part is never shown (it may hold anything).
-  const host = m ? m[1].slice(m[1].lastIndexOf('@') + 1).toLowerCase() : '';
-  return host || 'another address';
 }
 
 /** The seller-facing sentence for a transport failure. */

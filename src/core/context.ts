@@ -4,7 +4,7 @@ import { checkBaseUrl, originOf } from './settings/base-url';
 import { lastBaseUrlChange } from './settings/audit';
 import { loadSettings } from './settings/store';
 import type { Settings } from './settings/schema';
-import { readToken, writeToken } from './settings/token';
+import { readToken, writeToken, type StoredToken } from './settings/token';
 import { UserError } from './errors';
 import type { Ports } from './ports';
 
@@ -31,25 +31,35 @@ export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient
   if (token.expiresAt !== null && token.expiresAt <= ctx.ports.clock.now()) {
     throw new UserError('Your API token has expired. Open the sidebar \u203a Settings and sign in again.');
   }
-  const origin = originOf(base.url);
-  if (!token.origin) {
-    // A token saved by an older version is bound to the address it is used with now — unless the
-    // address was changed since the token was saved: then it was issued for another one.
-    const change = lastBaseUrlChange(ctx.ports.documentStore);
-    if (change && change.at >= token.savedAt && change.from && originOf(change.from) !== origin) throw new UserError(hubMovedMessage(ctx, originOf(change.from), origin));
-    writeToken(ctx.ports.userStore, { ...token, origin });
-  } else if (token.origin !== origin) throw new UserError(hubMovedMessage(ctx, token.origin, origin));
+  const moved = hubMovedFor(ctx, token, base.url);
+  if (moved) throw new UserError(moved);
+  // A token saved before tokens were bound is bound now, to the address it is first used with.
+  if (!token.origin) writeToken(ctx.ports.userStore, { ...token, origin: originOf(base.url) });
   return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency, retry });
 }
 
 /**
- * What a user whose token is bound to another hub address is told (menu, sidebar, trigger):
- * nothing is sent until they sign in again for the new address or the old one is put back.
+ * The hub origin a token may be sent to: its own — or, for a token saved before tokens were bound,
+ * the address in place when it was saved if the address was changed since (null: nothing
+ * recorded, so it is bound to the one it is first used with).
  */
-export function hubMovedMessage(ctx: Context, bound: string, now: string): string {
+function tokenOrigin(ctx: Context, token: StoredToken): string | null {
+  if (token.origin) return token.origin;
+  const change = lastBaseUrlChange(ctx.ports.documentStore);
+  return change && change.at >= token.savedAt && change.from ? originOf(change.from) : null;
+}
+
+/**
+ * What a user whose token is bound to another hub address than `baseUrl` is told (menu, sidebar,
+ * trigger: nothing is sent), or null when the token may go there. `advice` says what to do.
+ */
+export function hubMovedFor(ctx: Context, token: StoredToken, baseUrl: string, advice = 'Sign in again for this address, or put the old one back.'): string | null {
+  const bound = tokenOrigin(ctx, token);
+  const now = originOf(baseUrl);
+  if (bound === null || bound === now) return null;
   const change = lastBaseUrlChange(ctx.ports.documentStore);
   const who = change && originOf(change.to) === now ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-  return `The hub address was changed to ${now}${who}. Sign in again for this address, or put the old one back. (Your API token was issued for ${bound}: nothing was sent. Sign in: sidebar \u203a Settings.)`;
+  return `The hub address was changed to ${now}${who}. ${advice} (Your API token was issued for ${bound}: nothing was sent. Sign in: sidebar \u203a Settings.)`;
 }
 
 /** Milliseconds left before `budgetMs` of this execution is used up. */

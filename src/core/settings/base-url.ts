@@ -28,18 +28,5 @@ export function checkBaseUrl(input: string): { ok: true; url: string } | { ok: f
   return { ok: true, url: `${lower}://${authority.toLowerCase()}${cleanPath}` };
 }
 
-/**
- * The origin of a URL — scheme, host and port — the way a token is bound to it: lower-cased, the
- * scheme's default port left out (`https://hub.example.com:443/x` → `https://hub.example.com`).
- * '' for text that is not an http(s) URL. (No WHATWG URL class in Apps Script: parsed by hand.)
- */
-export function originOf(url: string): string {
-  const m = /^(https?):\/\/([^/?#@]+)/i.exec(url.trim());
-  if (!m) return '';
-  const scheme = m[1].toLowerCase();
-  const authority = m[2].toLowerCase();
-  const port = /:(\d+)$/.exec(authority)?.[1];
-  const host = port === undefined ? authority : authority.slice(0, -(port.length + 1));
-  const standard = (scheme === 'https' && port === '443') || (scheme === 'http' && port === '80');
-  return `${scheme}://${host}${port === undefined || standard ? '' : `:${port}`}`;
-}
+
+export { originOf } from '../../api/origin';

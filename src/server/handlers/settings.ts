@@ -5,7 +5,7 @@ import { readOpenJobs } from '../../core/jobs/open-jobs';
 import { recentLog } from '../../core/log';
 import { UserError } from '../../core/errors';
 import { checkBaseUrl, originOf } from '../../core/settings/base-url';
-import { hubMovedMessage, type Context } from '../../core/context';
+import { hubMovedFor, type Context } from '../../core/context';
 import { Settings } from '../../core/settings/schema';
 import { loadSettings } from '../../core/settings/store';
 import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
@@ -28,7 +28,7 @@ export function sidebarState(ctx: Context) {
     settings: ctx.settings,
     token: tokenStatus(readToken(ctx.ports.userStore), now),
     /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
-    hubMoved: hubMovedFor(ctx),
+    hubMoved: hubMovedNow(ctx),
     push: activePushProgress(ctx),
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
@@ -40,11 +40,10 @@ export function sidebarState(ctx: Context) {
 export type SidebarState = ReturnType<typeof sidebarState>;
 
 /** The message for a token bound to another address than the base URL now names, or null. */
-export function hubMovedFor(ctx: Context): string | null {
+function hubMovedNow(ctx: Context): string | null {
   const token = readToken(ctx.ports.userStore);
   const base = checkBaseUrl(ctx.settings.baseUrl);
-  if (!token?.origin || !base.ok || originOf(base.url) === token.origin) return null;
-  return hubMovedMessage(ctx, token.origin, originOf(base.url));
+  return token && base.ok ? hubMovedFor(ctx, token, base.url) : null;
 }
 
 /** Sidebar: its whole state. */
@@ -132,10 +131,9 @@ export function saveToken(token: string): Result<{ errors: FieldErrors; token: R
     const base = checkBaseUrl(ctx.settings.baseUrl ?? '');
     if (!base.ok) return { errors: { token: 'Save the hub base URL first: the token is kept for that address only.' }, token: status() };
     const stored = readToken(ctx.ports.userStore);
-    if (stored?.origin && stored.token === value && stored.origin !== originOf(base.url)) {
-      // Re-pasting the token of the old address after someone changed it would send it to the new one.
-      return { errors: { token: hubMovedMessage(ctx, stored.origin, originOf(base.url)).replace('Sign in again for this address', 'This token is for the old address: sign in for the new one') }, token: status() };
-    }
+    // Re-pasting the token of the old address after someone changed it would send it to the new one.
+    const moved = stored?.token === value ? hubMovedFor(ctx, stored, base.url, 'This token is for the old address: sign in for the new one, or put the old one back.') : null;
+    if (moved) return { errors: { token: moved }, token: status() };
     const probe = new HubClient({ baseUrl: base.url, token: value, transport: ctx.ports.transport, clock: ctx.ports.clock, retry: { maxAttempts: 1 } });
     try {
       probe.getProductsPage({ offset: 0, paging: 1 });

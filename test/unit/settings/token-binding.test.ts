@@ -21,6 +21,7 @@ describe('originOf', () => {
     ['https://hub.example.com:8443/x', 'https://hub.example.com:8443'],
     ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
     ['http://localhost:80/', 'http://localhost'],
+    ['https://hub.example.com@evil.example.net/x', 'https://evil.example.net'],
     ['ftp://hub.example.com', ''],
     ['hub.example.com', ''],
   ])('%s → %s', (url, origin) => expect(originOf(url)).toBe(origin));
