@@ -7,6 +7,7 @@
  */
 import { columnLetter } from '../../../src/sheet';
 import type { AddonEnv } from '../env';
+import { resetScenarioWorld } from '../scenario-world';
 import { findTokenLeaks } from '../leaks';
 import { CHANNELS, type Edit, type Scenario, type TimedEdit } from './scenario';
 import { PROPERTY_BUDGET_BYTES, RESULT_HEADER, checkOkRows, checkSnapshot, storeBytes, userPart, userPartDiff, type HubProduct } from './check';
@@ -14,7 +15,6 @@ import { PROPERTY_BUDGET_BYTES, RESULT_HEADER, checkOkRows, checkSnapshot, store
 const SHEET = 'Stock & Prices';
 const SNAPSHOT = 'Hub Sync snapshot';
 /** Property keys of the settings the env saved: kept between scenarios. */
-const KEEP = new Set(['settings']);
 
 /** What one scenario did and verified (summed into RELIABILITY.md). */
 export interface ScenarioReport {
@@ -44,18 +44,8 @@ export class InvariantRunner {
 
   /** A clean workbook and hub for the next scenario (settings and token stay). */
   private reset(s: Scenario): Map<string, HubProduct> {
-    const { rt } = this.env;
-    this.admin('DELETE', '/__admin/faults');
-    this.admin('POST', '/__admin/reset', { seed: 'empty' });
+    resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'P-', channels: [...CHANNELS], status: 'active', seed: s.faults.seed } });
-    for (const name of rt.sheetNames()) if (name !== 'Sheet1') rt.deleteSheet(name);
-    for (const key of Object.keys(rt.properties('document'))) if (!KEEP.has(key)) rt.setProperty('document', key, null);
-    // Each scenario is a day of its own: thousands of them would use up Apps Script's daily quotas.
-    rt.setQuotaUsed('urlfetch', 0);
-    rt.setQuotaUsed('properties', 0);
-    const w = rt.world;
-    w.triggers = [];
-    for (const list of [w.fetchLog, w.logs, w.toasts, w.dialogs, w.executions]) (list as unknown[]).length = 0;
     return this.products();
   }
 

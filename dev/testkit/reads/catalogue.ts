@@ -9,6 +9,7 @@
  */
 import * as fc from 'fast-check';
 import type { AddonEnv } from '../env';
+import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
 export interface CatalogueScenario {
@@ -67,11 +68,8 @@ export class CatalogueRunner {
   run(s: CatalogueScenario): CatalogueReport {
     const rt = this.env.rt;
     const report: CatalogueReport = { calls: 0, faults: {}, violations: [], rowsChecked: 0, falseNotInHub: 0, falseInHub: 0, markedAbsent: 0, incompletePulls: 0 };
-    this.admin('DELETE', '/__admin/faults');
-    this.admin('POST', '/__admin/reset', { seed: 'empty' });
-    for (const name of rt.sheetNames()) if (name !== 'Sheet1') rt.deleteSheet(name);
+    resetScenarioWorld(this.env);
     for (const key of Object.keys(rt.properties('document'))) if (key !== 'settings') rt.setProperty('document', key, null);
-    rt.setQuotaUsed('urlfetch', 0);
     if (s.products > 0) this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'P-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed } });
     const skus = this.hubSkus();
     const dupes = skus.length === 0 ? [] : [...new Set(s.duplicates.map((i) => skus[i % skus.length]))];

@@ -8,6 +8,7 @@
  */
 import * as fc from 'fast-check';
 import type { AddonEnv } from '../env';
+import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
 const SHEET = 'Stock & Prices';
@@ -66,12 +67,8 @@ export class JobsRunner {
     const rt = this.env.rt;
     this.never.clear();
     const report: JobsReport = { calls: 0, faults: {}, violations: [], rowsSent: 0, rowsOk: 0, rowsNoResult: 0, leftPending: 0, falseOk: 0, neverEndingJobs: 0, neverEndingRequests: 0 };
-    this.admin('DELETE', '/__admin/faults');
-    this.admin('POST', '/__admin/reset', { seed: 'empty' });
+    resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { jobItemsPerSecond: s.rate, jobStartDelayMs: 2_000 });
-    for (const name of rt.sheetNames()) if (name !== 'Sheet1') rt.deleteSheet(name);
-    for (const key of Object.keys(rt.properties('document'))) if (key !== 'settings') rt.setProperty('document', key, null);
-    rt.setQuotaUsed('urlfetch', 0);
     rt.call('saveSettings', { jobs: { dailyRequestBudget: BUDGET, deadlineHours: DEADLINE_HOURS } });
     this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'J-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed } });
     const skus = this.admin<{ products: HubProduct[] }>('GET', '/__admin/products').products.map((p) => p.sku);

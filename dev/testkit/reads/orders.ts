@@ -9,6 +9,7 @@
  */
 import * as fc from 'fast-check';
 import type { AddonEnv } from '../env';
+import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
 export const READ_FAULTS = ['lateOrder', 'stateChange', 'deleteOrder', 'shortPage', 'totalDrift', 'malformedOrder'] as const;
@@ -63,7 +64,6 @@ export interface OrdersReport extends ReadReport {
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const KEEP = new Set(['settings']);
 
 export class OrdersRunner {
   constructor(private readonly env: AddonEnv) {}
@@ -124,13 +124,8 @@ export class OrdersRunner {
   run(s: OrdersScenario): OrdersReport {
     const rt = this.env.rt;
     const report: OrdersReport = { calls: 0, ordersChecked: 0, lost: 0, duplicated: 0, stale: 0, foundLate: 0, faults: {}, violations: [] };
-    this.admin('DELETE', '/__admin/faults');
-    this.admin('POST', '/__admin/reset', { seed: 'empty' });
+    resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { ordersRateLimit: { calls: 1000, windowMs: 1000 } });
-    for (const name of rt.sheetNames()) if (name !== 'Sheet1') rt.deleteSheet(name);
-    for (const key of Object.keys(rt.properties('document'))) if (!KEEP.has(key)) rt.setProperty('document', key, null);
-    rt.setQuotaUsed('urlfetch', 0);
-    rt.setQuotaUsed('properties', 0);
     rt.call('saveSettings', { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: s.status, backfillDays: 30, callsPerMinute: 60, sweepDays: 30, removedLines: 'delete' } });
     if (s.backlog > 0) this.admin('POST', '/__admin/orders', { generate: { count: s.backlog, days: s.days, seed: s.seed } });
     this.admin('POST', '/__admin/faults', { seed: s.seed, pathPattern: 'orders/orders', rates: { 500: s.error500 }, readFaults: s.faults });
