@@ -50,7 +50,6 @@ export interface JobsReport extends ReadReport {
   neverEndingRequests: number;
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 interface HubProduct {
   sku: string;
   quantity: number;

@@ -1,12 +1,12 @@
 import { parseHubDate } from '../../api/query';
 import { HubError } from '../../api/errors';
 import type { HubClient } from '../../api/client';
+import type { OrderRecord } from '../../api/order-records';
+import type { Order } from '../../api/schemas/orders';
 import { hubClient, timeLeft, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
-import type { OrderRecord } from '../../api/order-records';
-import type { Order } from '../../api/schemas/orders';
 import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
 import { hasBacklog, nextTurn, readStreams, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus } from './import-status';

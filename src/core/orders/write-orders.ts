@@ -1,13 +1,11 @@
 import type { Order } from '../../api/schemas/orders';
 import type { OrderRecord } from '../../api/order-records';
 import type { Context } from '../context';
-import type { CellValue } from '../ports';
 import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
-import { byHeader, cellText, orderCells, orderKey } from './order-rows';
+import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';
 import { placeLines, sheetLineBase } from './order-lines';
 import { SEEN_MODIFIED, importedValues, orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
-import { jsonCell } from './order-rows';
 
 /** Untouched rows between updated ones rewritten as read to save a block write (about the cost of one round trip). */
 const MAX_GAP = 10;

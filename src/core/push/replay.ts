@@ -9,7 +9,7 @@ import type { QueuedSkus } from '../jobs/queued';
 import { journalKey, journalledRows } from './journal';
 import { rowIdentity } from './load';
 import type { RowPlan } from './parts';
-import { sentValues, type SendPlan } from './pending';
+import { sentValues } from './pending';
 import type { PushRun } from './run-store';
 import type { RowResult } from './types';
 
