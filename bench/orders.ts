@@ -33,8 +33,7 @@ type Call = { path: string; status: number | null };
 export async function benchOrders(count = 1000, callsPerMinute = 1): Promise<OrdersFigures> {
   const env = await startAddonEnv({
     hub: { latencyMs: ORDERS_LATENCY_MS },
-    settings: { deployment: 'container', orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 60, callsPerMinute } },
-    runtime: { deployment: 'container' },
+    settings: { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 60, callsPerMinute } },
     leakCheck: false,
   });
   try {

@@ -1,30 +1,71 @@
 /**
- * npm run deploy: checks that clasp can push, then typecheck, test, build, `clasp push`.
- * The checks come first so a missing script id or login costs seconds, not a test run.
+ * npm run deploy -- [--target bound|addon] [--dry-run]: checks that clasp can push, then
+ * typecheck, test, build the target, `clasp push` into that target's Apps Script project.
+ * The checks come first so a missing script id or login costs seconds, not a test run. Without a
+ * clasp login (or with --dry-run) it builds the target and prints what it would push.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { TARGETS, type Target } from './targets';
 
 const root = path.resolve(__dirname, '..');
 
+/** Each target is its own Apps Script project: a spreadsheet's bound script, or a standalone add-on project. */
+export const CLASP_PROJECT: Record<Target, string> = { bound: '.clasp.json', addon: '.clasp-addon.json' };
+
 /** What is missing before clasp can push, as one paragraph of what to run; null when ready. */
-export function deployBlocker(claspJson: string | null, claspLoginFiles: string[]): string | null {
+export function deployBlocker(claspJson: string | null, claspLoginFiles: string[], target: Target = 'bound'): string | null {
+  const file = CLASP_PROJECT[target];
   let scriptId = '';
   try {
     scriptId = claspJson ? String(JSON.parse(claspJson).scriptId ?? '').trim() : '';
   } catch {
-    return '.clasp.json is not valid JSON. Restore it from git (git checkout .clasp.json) and paste your script id into its "scriptId" field.';
+    return `${file} is not valid JSON. Restore it from git (git checkout ${file}) and paste your script id into its "scriptId" field.`;
   }
   const loggedIn = claspLoginFiles.some((f) => fs.existsSync(f));
   if (!loggedIn) {
-    return 'clasp is not logged in. Run `npx clasp login` once (it opens a browser to authorise your Google account), then run `npm run deploy` again.';
+    return `clasp is not logged in. Run \`npx clasp login\` once (it opens a browser to authorise your Google account), then run \`npm run deploy -- --target ${target}\` again.`;
   }
   if (!scriptId) {
-    return 'No Apps Script project is linked: .clasp.json has an empty "scriptId". Either create a new spreadsheet-bound project with `npx clasp create --type sheets --title "Hub Sync" --rootDir dist` (it writes the id for you; keep "rootDir": "dist"), or open your spreadsheet\u2019s Extensions \u203a Apps Script \u203a Project Settings, copy the Script ID and paste it into "scriptId" in .clasp.json. Then run `npm run deploy` again.';
+    if (target === 'addon') {
+      return `No Apps Script project is linked for the add-on: ${file} has an empty "scriptId". Create a standalone project with \`npx clasp create --type standalone --title "Hub Sync" --rootDir dist/addon\`, move the .clasp.json it writes to ${file}, or paste the Script ID of your add-on project (script.google.com › Project Settings) into "scriptId" in ${file}. Then run \`npm run deploy -- --target addon\` again.`;
+    }
+    return `No Apps Script project is linked: ${file} has an empty "scriptId". Either create a new spreadsheet-bound project with \`npx clasp create --type sheets --title "Hub Sync" --rootDir dist/bound\` (it writes the id for you; keep "rootDir": "dist/bound"), or open your spreadsheet\u2019s Extensions \u203a Apps Script \u203a Project Settings, copy the Script ID and paste it into "scriptId" in ${file}. Then run \`npm run deploy\` again.`;
   }
   return null;
+}
+
+/** `--target` and `--dry-run`. */
+export function parseDeployArgs(argv: readonly string[]): { target: Target; dryRun: boolean } {
+  let target: Target = 'bound';
+  let dryRun = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    if (flag === '--dry-run') dryRun = true;
+    else if (flag === '--target') {
+      const v = inline ?? argv[++i];
+      if (!(TARGETS as readonly string[]).includes(v)) throw new Error(`--target ${v ?? ''}: use bound or addon`);
+      target = v as Target;
+    } else throw new Error(`unknown option ${argv[i]}: use --target bound|addon and --dry-run`);
+  }
+  return { target, dryRun };
+}
+
+/** What `clasp push` would send from a built target folder: each file with its size, and the manifest's permissions. */
+export function describePush(dist: string, target: Target): string {
+  const files = fs.readdirSync(dist).filter((f) => /\.(js|html|json)$/.test(f)).sort();
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'appsscript.json'), 'utf8')) as { oauthScopes?: string[]; urlFetchWhitelist?: string[] };
+  const lines = [
+    `Would push ${path.relative(root, dist)}/ to the Apps Script project in ${CLASP_PROJECT[target]} (${target === 'bound' ? 'container-bound script' : 'Marketplace editor add-on'}):`,
+    ...files.map((f) => `  ${f.padEnd(18)} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(1)} KB`),
+    'Scopes asked at install:',
+    ...(manifest.oauthScopes ?? []).map((s) => `  ${s}`),
+  ];
+  if (manifest.urlFetchWhitelist) lines.push('urlFetchWhitelist:', ...manifest.urlFetchWhitelist.map((u) => `  ${u}`));
+  lines.push(`Command: npx clasp --project ${CLASP_PROJECT[target]} push --force`);
+  return lines.join('\n');
 }
 
 function run(cmd: string, args: string[]): void {
@@ -36,18 +77,23 @@ function run(cmd: string, args: string[]): void {
 }
 
 function main(): void {
-  const claspPath = path.join(root, '.clasp.json');
-  const claspJson = fs.existsSync(claspPath) ? fs.readFileSync(claspPath, 'utf8') : null;
-  const blocker = deployBlocker(claspJson, [path.join(os.homedir(), '.clasprc.json'), path.join(root, '.clasprc.json')]);
-  if (blocker) {
-    console.error(`deploy stopped before pushing anything:\n\n${blocker}`);
-    process.exit(1);
-  }
+  const { target, dryRun } = parseDeployArgs(process.argv.slice(2));
+  const projectPath = path.join(root, CLASP_PROJECT[target]);
+  const claspJson = fs.existsSync(projectPath) ? fs.readFileSync(projectPath, 'utf8') : null;
+  const blocker = deployBlocker(claspJson, [path.join(os.homedir(), '.clasprc.json'), path.join(root, '.clasprc.json')], target);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const dist = path.join(root, 'dist', target);
+  if (dryRun || blocker) {
+    run(npm, ['run', '--silent', 'build', '--', '--target', target]);
+    console.log(`\n${describePush(dist, target)}\n`);
+    if (blocker) console.error(`Dry run: nothing was pushed. ${blocker}`);
+    else console.log('Dry run: nothing was pushed (run without --dry-run to push).');
+    process.exit(blocker && !dryRun ? 1 : 0);
+  }
   run(npm, ['test']); // typecheck, build, jest
-  run(npm, ['run', 'build']); // fresh dist/ after the tests
-  run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['clasp', 'push', '--force']);
-  console.log('deployed: dist/ pushed to the Apps Script project in .clasp.json.');
+  run(npm, ['run', 'build', '--', '--target', target]); // fresh dist/<target>/ after the tests
+  run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['clasp', '--project', CLASP_PROJECT[target], 'push', '--force']);
+  console.log(`deployed: dist/${target}/ pushed to the Apps Script project in ${CLASP_PROJECT[target]}.`);
 }
 
 if (require.main === module) main();

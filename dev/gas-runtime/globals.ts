@@ -1,5 +1,6 @@
 import { cacheService } from './cache';
 import { driveApp, MIME_TYPE } from './drive';
+import { advancedDrive } from './drive-api';
 import type { Ctx } from './execution';
 import { facade } from './facade';
 import { htmlService } from './html';
@@ -50,6 +51,10 @@ export function installGlobals(ctx: Ctx): Set<string> {
     DriveApp: driveApp(ctx),
     MimeType: MIME_TYPE,
   };
+  // Advanced services exist only when the manifest enables them, under the symbol it names.
+  for (const s of ctx.world.config.manifest?.dependencies?.enabledAdvancedServices ?? []) {
+    if (s.serviceId === 'drive' && s.version === 'v3') services[s.userSymbol] = advancedDrive(ctx);
+  }
   const g = ctx.realm.global;
   for (const [name, value] of Object.entries(services)) {
     Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });

@@ -7,7 +7,7 @@ import { HarnessError } from './errors';
 import * as grid from './grid';
 import { Runtime } from './runtime';
 import { restoreWorld, workbookFromState, type WorldStateV1 } from './state';
-import type { RuntimeOptions } from './types';
+import type { Manifest, RuntimeOptions } from './types';
 import { WorkbookModel } from './workbook';
 import { World, type WorldConfig } from './world';
 
@@ -24,15 +24,25 @@ export { World } from './world';
 
 const DEFAULT_NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const DEFAULT_TIME_ZONE = 'America/New_York';
+/** The bound script's build (dev/build.ts writes one folder per target). */
+const DEFAULT_BUNDLE = path.join('dist', 'bound', 'Code.js');
 
 function loadBundle(options: RuntimeOptions): vm.Script {
-  const file = options.bundlePath ?? path.join('dist', 'Code.js');
+  const file = options.bundlePath ?? DEFAULT_BUNDLE;
   let source = options.bundle;
   if (source === undefined) {
     if (!fs.existsSync(file)) throw new HarnessError(`Bundle not found at ${file}: run the build or pass { bundle }`);
     source = fs.readFileSync(file, 'utf8');
   }
   return new vm.Script(source, { filename: options.bundle === undefined ? path.resolve(file) : 'Code.js' });
+}
+
+/** appsscript.json: the one given, else the file beside the bundle (none for inline source). */
+function loadManifest(options: RuntimeOptions): Manifest | null {
+  if (options.manifest !== undefined) return options.manifest;
+  if (options.bundle !== undefined) return null;
+  const file = path.join(path.dirname(options.bundlePath ?? DEFAULT_BUNDLE), 'appsscript.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
 }
 
 function newWorkbook(options: RuntimeOptions): WorkbookModel {
@@ -51,6 +61,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
   const state = options.state as WorldStateV1 | undefined;
   if (state && state.version !== 1) throw new HarnessError(`Unknown state version ${String(state.version)}`);
   const config: WorldConfig = {
+    manifest: loadManifest(options),
     deployment: options.deployment ?? 'addon',
     scriptTimeZone: options.scriptTimeZone ?? state?.scriptTimeZone ?? options.timeZone ?? state?.workbook.timeZone ?? DEFAULT_TIME_ZONE,
     budgetMs: options.budgetMs ?? 6 * 60_000,
@@ -58,7 +69,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
-    htmlDir: options.htmlDir ?? 'dist',
+    htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),
     addonName: options.addonName ?? 'Add-on',
     triggerDocumentContext: options.triggerDocumentContext ?? true,
     addonTriggerLimit: options.addonTriggerLimit ?? 'per-type',

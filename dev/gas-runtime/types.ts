@@ -189,14 +189,29 @@ export interface TriggerRun {
   error?: string;
 }
 
+/** The parts of appsscript.json the emulator reads. */
+export interface Manifest {
+  timeZone?: string;
+  oauthScopes?: string[];
+  urlFetchWhitelist?: string[];
+  dependencies?: { enabledAdvancedServices?: Array<{ userSymbol: string; serviceId: string; version: string }> };
+  [key: string]: unknown;
+}
+
 /** Options of loadRuntime(). Everything is optional. */
 export interface RuntimeOptions {
   /** Bundle source. Default: the file at `bundlePath`. */
   bundle?: string;
-  /** Default `dist/Code.js` (relative to the current directory). */
+  /** Default `dist/bound/Code.js` (relative to the current directory). */
   bundlePath?: string;
-  /** Where createHtmlOutputFromFile(name) finds `<name>.html`. Default `dist/`. */
+  /** Where createHtmlOutputFromFile(name) finds `<name>.html`. Default: the bundle's folder. */
   htmlDir?: string;
+  /**
+   * The project's appsscript.json. Default: the file beside `bundlePath` when the bundle is read
+   * from a file and it exists; none for a `bundle` given as source (then no advanced service is
+   * enabled, and scopes are not declared: Apps Script would detect them).
+   */
+  manifest?: Manifest | null;
   /** Initial sheets, values stored as given (no parsing). Default: one empty "Sheet1". */
   workbook?: Record<string, unknown[][]>;
   /** Auth mode of call() executions. Default FULL. */

@@ -19,6 +19,7 @@ import type {
   ExecutionRecord,
   FetchRecord,
   LogRecord,
+  Manifest,
   QuotaService,
   ToastRecord,
 } from './types';
@@ -26,6 +27,8 @@ import { WorkbookModel } from './workbook';
 
 /** Settings shared by every runtime of a world (resolved from RuntimeOptions). */
 export interface WorldConfig {
+  /** appsscript.json (null: none given; advanced services off, scopes not declared). */
+  manifest: Manifest | null;
   deployment: Deployment;
   /** Local time of the bundle's Date and Session.getScriptTimeZone(). */
   scriptTimeZone: string;

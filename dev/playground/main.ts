@@ -1,18 +1,21 @@
 /**
  * npm start: builds the add-on, then runs the playground until Ctrl+C.
- *   npm start -- [--port N] [--reset] [--state-dir DIR] [--no-build]
+ *   npm start -- [--target bound|addon] [--port N] [--reset] [--state-dir DIR] [--no-build]
  */
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { DEFAULT_PORT, ROOT, startPlayground } from './playground';
+import type { Target } from '../targets';
 
-const USAGE = `Usage: npm start -- [--port N] [--reset] [--state-dir DIR] [--no-build]
+const USAGE = `Usage: npm start -- [--target bound|addon] [--port N] [--reset] [--state-dir DIR] [--no-build]
+  --target T       which build to run: bound (container-bound script, default) or addon (Marketplace add-on)
   --port N         port on 127.0.0.1 (default ${DEFAULT_PORT}, or any free port if taken; 0 = any free port)
   --reset          forget the saved workbook and hub data and start afresh
   --state-dir DIR  where the workbook and the hub's data are saved (default .playground)
-  --no-build       use dist/ as it is`;
+  --no-build       use dist/<target>/ as it is`;
 
 interface Args {
+  target: Target;
   port: number;
   portGiven: boolean;
   reset: boolean;
@@ -21,7 +24,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: DEFAULT_PORT, portGiven: false, reset: false, stateDir: path.join(ROOT, '.playground'), build: true };
+  const args: Args = { target: 'bound', port: DEFAULT_PORT, portGiven: false, reset: false, stateDir: path.join(ROOT, '.playground'), build: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -29,7 +32,11 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    if (a === '--port') {
+    if (a === '--target') {
+      const t = value();
+      if (t !== 'bound' && t !== 'addon') throw new Error('--target must be bound or addon');
+      args.target = t;
+    } else if (a === '--port') {
       args.port = Number(value());
       args.portGiven = true;
       if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error('--port must be a number from 0 to 65535');
@@ -46,8 +53,9 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.build) execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (args.build) execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts'), '--target', args.target], { stdio: 'inherit', cwd: ROOT });
   const pg = await startPlayground({
+    target: args.target,
     port: args.port,
     fallbackToFreePort: !args.portGiven,
     stateDir: args.stateDir,

@@ -1,8 +1,9 @@
 /**
  * Starts the whole playground: the hub emulator (child process, demo data, state file), the
- * runtime thread with dist/Code.js, and the page server on 127.0.0.1. A clock tick moves the
+ * runtime thread with dist/<target>/Code.js, and the page server on 127.0.0.1. A clock tick moves the
  * runtime's virtual clock to real time so time triggers fire when they are due.
  */
+import { deploymentOf, type Target } from '../targets';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,9 @@ export interface PlaygroundOptions {
   fallbackToFreePort: boolean;
   stateDir: string;
   reset: boolean;
-  /** Where dist/Code.js and dist/Sidebar.html are. */
+  /** Which build runs (dev/build.ts --target); default the bound script. */
+  target?: Target;
+  /** Where Code.js and Sidebar.html are; default dist/<target>. */
   distDir?: string;
   /** Lines worth showing (hub errors, trigger failures). */
   log?: (line: string) => void;
@@ -62,7 +65,8 @@ function listen(server: http.Server, port: number, fallback: boolean): Promise<n
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const log = options.log ?? (() => undefined);
-  const dist = options.distDir ?? path.join(ROOT, 'dist');
+  const target = options.target ?? 'bound';
+  const dist = options.distDir ?? path.join(ROOT, 'dist', target);
   const bundlePath = path.join(dist, 'Code.js');
   if (!fs.existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run npm run build`);
   const files = stateFiles(options.stateDir);
@@ -95,6 +99,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     await runtime.init({
       bundlePath,
       htmlDir: dist,
+      deployment: deploymentOf(target),
       statePath: files.workbook,
       hubUrl: hub.url,
       token: meta.token,

@@ -14,6 +14,8 @@ export interface Selection {
 export interface InitArgs {
   bundlePath: string;
   htmlDir: string;
+  /** The build's deployment rules (bound script: container; Marketplace add-on: addon). */
+  deployment: 'container' | 'addon';
   /** The saved world (workbook.json); written back by the runtime thread. */
   statePath: string;
   hubUrl: string;

@@ -1,7 +1,8 @@
 /**
  * An add-on environment for tests and benchmarks: the hub emulator in a child process and the
- * built bundle (dist/Code.js) in the Apps Script runtime emulator, wired together: settings
- * saved and a token stored through the add-on's own public functions.
+ * built bundle of a target (dist/<target>/Code.js) in the Apps Script runtime emulator, run with
+ * that target's deployment rules, wired together: settings saved and a token stored through the
+ * add-on's own public functions.
  */
 import * as path from 'node:path';
 import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
@@ -9,6 +10,7 @@ import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
 import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
 import { writeReliability } from './reliability';
+import { deploymentOf, type Target } from '../targets';
 
 export interface AddonEnv {
   hub: SpawnedHub;
@@ -20,6 +22,8 @@ export interface AddonEnv {
 }
 
 export interface EnvOptions {
+  /** Which build to run (dev/build.ts --target): the bound script (default) or the Marketplace add-on. */
+  target?: Target;
   hub?: SpawnOptions;
   runtime?: RuntimeOptions;
   /** Settings saved through saveSettings (baseUrl is set to the hub's URL). */
@@ -34,6 +38,11 @@ export interface EnvOptions {
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The built bundle of a target. */
+export function bundlePathOf(target: Target): string {
+  return path.join(ROOT, 'dist', target, 'Code.js');
+}
 
 /** Starts both emulators and configures the add-on; close() stops everything. */
 export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv> {
@@ -50,9 +59,10 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   };
   let lastSynced = -1;
   const linkClock = options.linkClock ?? true;
+  const target = options.target ?? 'bound';
   const rt = loadRuntime({
-    bundlePath: path.join(ROOT, 'dist', 'Code.js'),
-    htmlDir: path.join(ROOT, 'dist'),
+    bundlePath: bundlePathOf(target),
+    deployment: deploymentOf(target),
     timeZone: 'America/Mexico_City',
     now,
     fetchTimeoutMs: 5000,

@@ -19,7 +19,7 @@ export interface Context {
 }
 
 export function createContext(ports: Ports, interactive: boolean): Context {
-  return { ports, settings: loadSettings(ports.documentStore), startedAt: ports.clock.now(), interactive };
+  return { ports, settings: loadSettings(ports.documentStore, ports.deployment), startedAt: ports.clock.now(), interactive };
 }
 
 /** A hub client for this user, or a UserError saying which setting to fix. `retry`: e.g. one attempt where a retry would break a rate limit. */

@@ -1,4 +1,5 @@
 import type { Ports } from '../core/ports';
+import { BUILD_TARGET } from '../target';
 import { driveFileStore } from './files';
 import { documentLock } from './lock';
 import { spreadsheetNotifier } from './notifier';
@@ -13,15 +14,17 @@ const LABEL_FOLDER_KEY = 'labelFolderId';
 /** The one place that wires Apps Script services to the core's ports. */
 export function appsScriptPorts(interactive: boolean): Ports {
   const docs = documentStore();
+  const user = userStore();
   return {
+    deployment: BUILD_TARGET === null ? undefined : BUILD_TARGET === 'addon' ? 'addon' : 'container',
     transport: urlFetchTransport(),
     clock: appsScriptClock,
-    userStore: userStore(),
+    userStore: user,
     documentStore: docs,
     lock: documentLock(),
     scheduler: scriptAppScheduler(),
     notifier: spreadsheetNotifier(interactive),
-    files: driveFileStore({ get: () => docs.get(LABEL_FOLDER_KEY), set: (id) => docs.set(LABEL_FOLDER_KEY, id) }),
+    files: driveFileStore({ get: () => user.get(LABEL_FOLDER_KEY), set: (id) => user.set(LABEL_FOLDER_KEY, id) }),
     session: appsScriptSession(),
     workbook: activeWorkbook(),
   };

@@ -37,8 +37,9 @@ describe('playground runtime thread', () => {
     thread = RuntimeThread.create();
     hub = await spawnHub({ seed: 'demo', token: TOKEN });
     await thread.init({
-      bundlePath: path.join(ROOT, 'dist', 'Code.js'),
-      htmlDir: path.join(ROOT, 'dist'),
+      bundlePath: path.join(ROOT, 'dist', 'bound', 'Code.js'),
+      htmlDir: path.join(ROOT, 'dist', 'bound'),
+      deployment: 'container',
       statePath: path.join(dir, 'workbook.json'),
       hubUrl: hub.url,
       token: TOKEN,
@@ -104,7 +105,7 @@ describe('missed trigger runs after a restart', () => {
 });
 
 describe('sidebar bridge', () => {
-  const bundle = fs.readFileSync(path.join(ROOT, 'dist', 'Code.js'), 'utf8');
+  const bundle = fs.readFileSync(path.join(ROOT, 'dist', 'bound', 'Code.js'), 'utf8');
   const names = topLevelFunctions(bundle);
 
   it('finds the bundle top-level functions (not the ones inside the IIFE)', () => {

@@ -4,11 +4,19 @@ import * as vm from 'node:vm';
 import { publicFunctionNames } from '../../src/server/public-functions';
 import { menuFunctionNames, menuTree } from '../../src/server/menu';
 import { wrapperSource } from '../../dev/build';
+import { TARGETS, manifestFor, parseBuildArgs, whitelistEntry, type Target } from '../../dev/targets';
 
-const DIST = path.resolve(__dirname, '../../dist');
-const code = (): string => fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
+const distOf = (target: Target): string => path.resolve(__dirname, '../../dist', target);
 
-describe('the built bundle (dist/Code.js)', () => {
+describe.each(TARGETS)('the built bundle (dist/%s/Code.js)', (target) => {
+  const DIST = distOf(target);
+  const code = (): string => fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
+
+  test('knows the target it was built as', () => {
+    expect(code()).toMatch(new RegExp(`^// Hub Sync for Sheets [^\\n]* \\(${target}\\)`));
+    expect(code()).toMatch(new RegExp(`BUILD_TARGET = (true \\? )?"${target}"`));
+  });
+
   test('has a top-level function declaration for every public function', () => {
     const source = code();
     for (const name of publicFunctionNames) expect(source).toMatch(new RegExp(`^function ${name}\\(`, 'm'));
@@ -73,7 +81,8 @@ describe('the built bundle (dist/Code.js)', () => {
   });
 });
 
-describe('the built sidebar (dist/Sidebar.html)', () => {
+describe.each(TARGETS)('the built sidebar (dist/%s/Sidebar.html)', (target) => {
+  const DIST = distOf(target);
   const html = (): string => fs.readFileSync(path.join(DIST, 'Sidebar.html'), 'utf8');
   test('inlines its script and styles: no external script, stylesheet, font or image', () => {
     const page = html();
@@ -91,13 +100,48 @@ describe('the built sidebar (dist/Sidebar.html)', () => {
   });
 });
 
-describe('the manifest', () => {
-  test('V8, a time zone, and exactly the documented scopes', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'appsscript.json'), 'utf8'));
-    expect(manifest.runtimeVersion).toBe('V8');
-    expect(typeof manifest.timeZone).toBe('string');
+describe.each(TARGETS)('the %s manifest', (target) => {
+  const manifest = (): Record<string, any> => JSON.parse(fs.readFileSync(path.join(distOf(target), 'appsscript.json'), 'utf8'));
+  test('V8, a time zone, the Advanced Drive service, and exactly the scopes the README documents for this target', () => {
+    const m = manifest();
+    expect(m.runtimeVersion).toBe('V8');
+    expect(typeof m.timeZone).toBe('string');
+    expect(m.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'Drive', version: 'v3', serviceId: 'drive' }]);
     const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-    const documented = [...readme.matchAll(/`(https:\/\/www\.googleapis\.com\/auth\/[a-z._]+)`/g)].map((m) => m[1]);
-    expect([...manifest.oauthScopes].sort()).toEqual([...new Set(documented)].sort());
+    const section = readme.split(`<!-- scopes:${target} -->`)[1]?.split('<!-- /scopes -->')[0] ?? '';
+    const documented = [...section.matchAll(/`(https:\/\/www\.googleapis\.com\/auth\/[a-z._]+)`/g)].map((m) => m[1]);
+    expect(documented.length).toBeGreaterThan(3);
+    expect([...m.oauthScopes].sort()).toEqual([...new Set(documented)].sort());
+  });
+  test(target === 'addon' ? 'whitelists the configured hub origins (https, full domain, path separator)' : 'has no urlFetchWhitelist (a bound script is never published)', () => {
+    const m = manifest();
+    if (target === 'bound') {
+      expect(m.urlFetchWhitelist).toBeUndefined();
+      expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets.currentonly');
+      return;
+    }
+    expect(m.urlFetchWhitelist.length).toBeGreaterThan(0);
+    for (const entry of m.urlFetchWhitelist) expect(entry).toMatch(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/(.*\/)?$/);
+    // openById in the hourly run needs the full spreadsheets scope.
+    expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets');
+  });
+});
+
+describe('build targets', () => {
+  test('the add-on whitelist is normalised and refuses what Google refuses', () => {
+    expect(whitelistEntry('https://api.hub.example.com')).toBe('https://api.hub.example.com/');
+    expect(whitelistEntry('https://api.hub.example.com/v2')).toBe('https://api.hub.example.com/v2/');
+    expect(() => whitelistEntry('http://api.hub.example.com/')).toThrow(/only https/);
+    expect(() => whitelistEntry('https://*.example.com/')).toThrow(/full domain/);
+    expect(() => whitelistEntry('https://localhost/')).toThrow(/full domain/);
+    expect(manifestFor('addon', ['https://a.example.com', 'https://a.example.com/']).urlFetchWhitelist).toEqual(['https://a.example.com/']);
+    expect(() => manifestFor('addon', [])).toThrow(/at least one hub origin/);
+  });
+  test('--target and --hub-origin', () => {
+    expect(parseBuildArgs([])).toEqual({ targets: ['bound'], hubOrigins: [] });
+    expect(parseBuildArgs(['--target', 'addon', '--hub-origin=https://x.example.com/']).targets).toEqual(['addon']);
+    expect(parseBuildArgs(['--target=all']).targets).toEqual(['bound', 'addon']);
+    expect(() => parseBuildArgs(['--target', 'web'])).toThrow(/use bound .* addon/);
+    expect(() => parseBuildArgs(['--frobnicate'])).toThrow(/unknown option/);
   });
 });

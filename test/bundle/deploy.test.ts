@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deployBlocker } from '../../dev/deploy';
+import { CLASP_PROJECT, deployBlocker, describePush, parseDeployArgs } from '../../dev/deploy';
 
 describe('npm run deploy preconditions', () => {
   const login = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clasp-')), '.clasprc.json');
@@ -21,5 +21,36 @@ describe('npm run deploy preconditions', () => {
   });
   test('a broken .clasp.json gets a way out', () => {
     expect(deployBlocker('{nope', [login])).toMatch(/not valid JSON/);
+  });
+});
+
+describe('npm run deploy -- --target', () => {
+  const login = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clasp-')), '.clasprc.json');
+  test('each target has its own clasp project, rooted in its own dist folder', () => {
+    for (const [target, file] of Object.entries(CLASP_PROJECT)) {
+      const project = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'));
+      expect(project.rootDir).toBe(`dist/${target}`);
+    }
+  });
+  test('the add-on without a script id is told to create a standalone project', () => {
+    fs.writeFileSync(login, '{}');
+    const msg = deployBlocker('{"scriptId":"","rootDir":"dist/addon"}', [login], 'addon');
+    expect(msg).toMatch(/clasp create --type standalone .*--rootDir dist\/addon/);
+    expect(msg).toMatch(/\.clasp-addon\.json/);
+  });
+  test('flags', () => {
+    expect(parseDeployArgs([])).toEqual({ target: 'bound', dryRun: false });
+    expect(parseDeployArgs(['--target', 'addon', '--dry-run'])).toEqual({ target: 'addon', dryRun: true });
+    expect(() => parseDeployArgs(['--target', 'web'])).toThrow(/use bound or addon/);
+  });
+  test.each(['bound', 'addon'] as const)('a dry run (%s) lists the files, the scopes and the whitelist it would push', (target) => {
+    const out = describePush(path.resolve(__dirname, '../../dist', target), target);
+    expect(out).toMatch(new RegExp(`Would push dist/${target}/`));
+    expect(out).toMatch(/Code\.js +\d+\.\d KB/);
+    expect(out).toMatch(/Sidebar\.html/);
+    expect(out).toMatch(/https:\/\/www\.googleapis\.com\/auth\/drive\.file/);
+    if (target === 'addon') expect(out).toMatch(/urlFetchWhitelist:\n {2}https:\/\//);
+    else expect(out).not.toMatch(/urlFetchWhitelist/);
+    expect(out).toContain(`npx clasp --project ${CLASP_PROJECT[target]} push --force`);
   });
 });

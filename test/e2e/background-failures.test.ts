@@ -10,7 +10,7 @@ type R<T> = { ok: true; value: T } | { ok: false; error: string };
 describe('background failures are reported', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ target: 'bound' });
   }, 60_000);
   afterAll(async () => env?.close());
 

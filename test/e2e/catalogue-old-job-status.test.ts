@@ -40,7 +40,7 @@ describe('old job status (deprecated Get Status Request)', () => {
       { path: 'Categories \u203a Map selected rows to their channel', fn: 'mapCategoriesFromMenu' },
       { path: 'Categories \u203a Delete selected rows from the hub\u2026', fn: 'deleteCategoriesFromMenu' },
     ]));
-    const bundle = fs.readFileSync(path.join(__dirname, '..', '..', 'dist', 'Code.js'), 'utf8');
+    const bundle = fs.readFileSync(path.join(__dirname, '..', '..', 'dist', 'bound', 'Code.js'), 'utf8');
     for (const { fn } of items) expect(bundle).toContain(`\nfunction ${fn}() {`);
   });
 

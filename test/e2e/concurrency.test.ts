@@ -14,7 +14,7 @@ describe('concurrency: the lock serialises two pushes and the import trigger', (
   let skus: string[];
 
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ target: 'bound' });
     skus = seedProducts(env, 600, ['amazon']);
     env.adminSync('POST', '/__admin/orders', { generate: { count: 40, days: 5, seed: 4 } });
   }, 60_000);

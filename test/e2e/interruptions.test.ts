@@ -30,7 +30,7 @@ describe('interrupted executions resume without losing a row', () => {
   let skus: string[];
 
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { concurrency: 4, deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { concurrency: 4 } });
     skus = seedProducts(env, 1000, ['amazon', 'walmart']);
   }, 60_000);
   afterAll(async () => env?.close());

@@ -7,7 +7,7 @@ type Status = { scheduleOn: boolean; scheduleMine: boolean; lastError: string | 
 describe('done when: from an empty workbook against the demo hub', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ hub: { seed: 'demo' }, settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ hub: { seed: 'demo' }, target: 'bound' });
   }, 60_000);
   afterAll(async () => env?.close());
 
@@ -68,7 +68,7 @@ describe('done when: from an empty workbook against the demo hub', () => {
 describe('the schedule never dies silently', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings() }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 30, days: 5, seed: 4 } });
   }, 60_000);
   afterAll(async () => env?.close());
@@ -123,7 +123,7 @@ describe('the schedule never dies silently', () => {
   });
 
   test('an add-on deployment refuses a schedule more often than hourly', async () => {
-    const addon = await startAddonEnv({ settings: { orders: ordersSettings() } });
+    const addon = await startAddonEnv({ target: 'addon', settings: { orders: ordersSettings() } });
     try {
       const r = addon.rt.call('setOrdersSchedule', 5) as { ok: boolean; error: string };
       expect(r).toMatchObject({ ok: false });

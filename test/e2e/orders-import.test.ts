@@ -13,7 +13,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
   let env: AddonEnv;
 
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30 }) } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 500, days: 20, seed: 5 } });
     clearRequests(env);
   }, 60_000);
@@ -107,7 +107,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
 describe('paging shift: an order leaving the status filter while the listing is being paged', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30, status: 'DELIVERED' }) }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30, status: 'DELIVERED' }) } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 25, seed: 9, status: 'DELIVERED' } });
   }, 60_000);
   afterAll(async () => env?.close());
@@ -134,7 +134,7 @@ describe('paging shift: an order leaving the status filter while the listing is 
 describe('the rate limit across executions', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings() }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 180, days: 10, seed: 2 } });
     const other = env.rt.forUser('colleague@example.com');
     unwrap(other.call('saveToken', env.token));
@@ -205,7 +205,7 @@ describe('the rate limit across executions', () => {
 describe('an order a channel re-syncs late, with purchase dates weeks old', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30 }) } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 60, days: 3, seed: 21 } });
   }, 60_000);
   afterAll(async () => env?.close());

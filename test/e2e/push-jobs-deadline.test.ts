@@ -22,7 +22,7 @@ describe('async jobs that never finish, and results that belong to their send', 
   let env: AddonEnv;
   const http = new SyncHttp();
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ target: 'bound' });
   }, 60_000);
   afterAll(async () => {
     await http.close();

@@ -6,7 +6,7 @@ describe('async jobs: send, poll with the background trigger, results back to th
   let skus: string[];
 
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container' } });
+    env = await startAddonEnv({ target: 'bound' });
     skus = seedProducts(env, 120, ['mercadolibre', 'amazon']);
   }, 60_000);
   afterAll(async () => env?.close());

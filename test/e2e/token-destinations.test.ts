@@ -26,9 +26,9 @@ describe('the token goes only to the hub it was issued for', () => {
   beforeAll(async () => {
     foreign = await startForeignServer();
     env = await startAddonEnv({
-      settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 5 }) },
+      settings: { orders: ordersSettings({ backfillDays: 5 }) },
       // Any alert the add-on raises is acknowledged (and recorded in dialogs()).
-      runtime: { deployment: 'container', fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
+      runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
     });
     skus = seedProducts(env, 3, ['amazon']);
     env.adminSync('POST', '/__admin/orders', { generate: { count: 6, days: 2, seed: 4 } });

@@ -56,6 +56,7 @@ function init(args: InitArgs): unknown {
   rt = loadRuntime({
     bundlePath: args.bundlePath,
     htmlDir: args.htmlDir,
+    deployment: args.deployment,
     addonName: 'Hub Sync',
     timeZone: TIME_ZONE,
     now: Date.now(),

@@ -30,8 +30,7 @@ export interface ReadFigures {
 /** A container-bound add-on (minute schedules) with questions answered as a seller would. */
 export function readEnv(): Promise<AddonEnv> {
   return startAddonEnv({
-    settings: { deployment: 'container' },
-    runtime: { deployment: 'container', fetchTimeoutMs: 1000, onDialog: (d) => (d.buttons.startsWith('YES') ? 'YES' : 'OK') },
+    runtime: { fetchTimeoutMs: 1000, onDialog: (d) => (d.buttons.startsWith('YES') ? 'YES' : 'OK') },
     leakCheck: false,
   });
 }

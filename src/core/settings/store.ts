@@ -3,8 +3,12 @@ import { Settings } from './schema';
 
 const SETTINGS_KEY = 'settings';
 
-/** The spreadsheet's settings, with defaults for anything unset or unreadable. */
-export function loadSettings(documentStore: KeyValueStore): Settings {
+/**
+ * The spreadsheet's settings, with defaults for anything unset or unreadable. `deployment`, when
+ * given, is what the bundle was built as: it wins over anything stored (a setting cannot make an
+ * add-on schedule every minute).
+ */
+export function loadSettings(documentStore: KeyValueStore, deployment?: Settings['deployment']): Settings {
   const raw = documentStore.get(SETTINGS_KEY);
   let data: unknown = {};
   if (raw) {
@@ -15,7 +19,9 @@ export function loadSettings(documentStore: KeyValueStore): Settings {
     }
   }
   const parsed = Settings.safeParse(data);
-  return parsed.success ? parsed.data : Settings.parse({});
+  const settings = parsed.success ? parsed.data : Settings.parse({});
+  if (deployment) settings.deployment = deployment;
+  return settings;
 }
 
 /** Saves validated settings. */

@@ -81,8 +81,9 @@ export function validateSettings(input: unknown, current: Settings): { settings:
 /** Sidebar: saves the settings if every field is valid; otherwise returns the errors and saves nothing. */
 export function saveSettings(input: unknown): Result<{ saved: boolean; errors: FieldErrors; settings: Settings }> {
   return sidebarCall((ctx) => {
-    const before = loadSettings(ctx.ports.documentStore);
+    const before = loadSettings(ctx.ports.documentStore, ctx.ports.deployment);
     const { settings, errors } = validateSettings(input, before);
+    if (settings && ctx.ports.deployment) settings.deployment = ctx.ports.deployment;
     // Saved with the schedule's owner set to whoever changed the interval, never taken from the form.
     const saved = settings ? saveWithSchedule(ctx, before, settings) : null;
     return { saved: saved !== null, errors, settings: saved ?? ctx.settings };
