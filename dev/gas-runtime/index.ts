@@ -71,7 +71,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),
     addonName: options.addonName ?? 'Add-on',
-    triggerDocumentContext: options.triggerDocumentContext ?? true,
+    triggerDocumentContext: options.triggerDocumentContext ?? false,
     addonTriggerLimit: options.addonTriggerLimit ?? 'per-type',
     cpuTimeoutMs: options.cpuTimeoutMs,
     beforeFetch: options.beforeFetch,

@@ -52,10 +52,10 @@ export const FIELDS = {
   chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
   deployment: {
     path: 'deployment', label: 'Deployment', kind: 'select',
-    hint: 'Add-ons may run scheduled imports at most hourly; a script bound to this spreadsheet may run every minute.',
+    hint: 'Set by how Hub Sync was installed, not here. The Marketplace add-on runs background work at most hourly; a copy bound to this spreadsheet (clasp) may run every minute.',
     options: [
-      { value: 'addon', label: 'Editor add-on' },
-      { value: 'container', label: 'Script bound to this spreadsheet' },
+      { value: 'addon', label: 'Marketplace add-on' },
+      { value: 'container', label: 'Bound to this spreadsheet' },
     ],
   },
   scheduleMinutes: { path: 'orders.scheduleMinutes', label: 'Import orders', kind: 'schedule' },

@@ -98,6 +98,10 @@ export interface SheetPort {
 
 /** The spreadsheet. */
 export interface Workbook {
+  /** The spreadsheet's Drive id (the add-on's hourly run opens it again by this id). */
+  documentId(): string;
+  /** Its title, for messages about it seen from another spreadsheet. */
+  documentName(): string;
   sheet(name: string): SheetPort | null;
   /** The sheet, created with the given header row (frozen, bold) if missing. */
   ensureSheet(name: string, header: string[], options?: { hidden?: boolean }): SheetPort;

@@ -1,31 +1,38 @@
 import type { Ports } from '../core/ports';
 import { BUILD_TARGET } from '../target';
+import { documentState } from './document-store';
 import { driveFileStore } from './files';
-import { documentLock } from './lock';
 import { spreadsheetNotifier } from './notifier';
-import { documentStore, userStore } from './properties';
+import { userStore } from './properties';
 import { scriptAppScheduler } from './scheduler';
 import { appsScriptClock, appsScriptSession } from './session';
 import { urlFetchTransport } from './transport';
-import { activeWorkbook } from './workbook';
+import { spreadsheetWorkbook } from './workbook';
 
 const LABEL_FOLDER_KEY = 'labelFolderId';
 
-/** The one place that wires Apps Script services to the core's ports. */
-export function appsScriptPorts(interactive: boolean): Ports {
-  const docs = documentStore();
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/**
+ * The one place that wires Apps Script services to the core's ports, for the open spreadsheet
+ * or, in the add-on's hourly run, for one it opened by id.
+ */
+export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Ports {
+  let active: Spreadsheet | null = opened ?? null;
+  const spreadsheet = (): Spreadsheet => (active ??= SpreadsheetApp.getActive());
+  const doc = documentState(spreadsheet);
   const user = userStore();
   return {
     deployment: BUILD_TARGET === null ? undefined : BUILD_TARGET === 'addon' ? 'addon' : 'container',
     transport: urlFetchTransport(),
     clock: appsScriptClock,
     userStore: user,
-    documentStore: docs,
-    lock: documentLock(),
+    documentStore: doc.store,
+    lock: doc.lock,
     scheduler: scriptAppScheduler(),
-    notifier: spreadsheetNotifier(interactive),
+    notifier: spreadsheetNotifier(interactive, spreadsheet),
     files: driveFileStore({ get: () => user.get(LABEL_FOLDER_KEY), set: (id) => user.set(LABEL_FOLDER_KEY, id) }),
-    session: appsScriptSession(),
-    workbook: activeWorkbook(),
+    session: appsScriptSession(spreadsheet),
+    workbook: spreadsheetWorkbook(spreadsheet()),
   };
 }

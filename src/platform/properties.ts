@@ -68,7 +68,7 @@ export function userStore(): KeyValueStore {
   return store(PropertiesService.getUserProperties());
 }
 
-/** The spreadsheet's store, shared by its users: settings, cursors, run state. Nothing secret. */
-export function documentStore(): KeyValueStore {
+/** The spreadsheet's document properties (the bound script's shared store; see document-store.ts). */
+export function documentProperties(): KeyValueStore {
   return store(PropertiesService.getDocumentProperties());
 }

@@ -1,12 +1,12 @@
 import type { Session } from '../core/ports';
 
 /** Who runs this execution and the spreadsheet's time zone. */
-export function appsScriptSession(): Session {
+export function appsScriptSession(spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet = () => SpreadsheetApp.getActive()): Session {
   return {
     // Empty for consumer accounts outside the owner's domain; the caller shows "someone" then.
     userEmail: () => Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail() || '',
     userKey: () => Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail() || Session.getTemporaryActiveUserKey(),
-    timeZone: () => SpreadsheetApp.getActive().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
+    timeZone: () => spreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
   };
 }
 

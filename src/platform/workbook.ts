@@ -88,10 +88,11 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
   };
 }
 
-/** The active spreadsheet as the Workbook port. */
-export function activeWorkbook(): Workbook {
-  const ss = SpreadsheetApp.getActive();
+/** A spreadsheet (the open one, or one the add-on's hourly run opened by id) as the Workbook port. */
+export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): Workbook {
   return {
+    documentId: () => ss.getId(),
+    documentName: () => ss.getName(),
     sheet(name) {
       const s = ss.getSheetByName(name);
       return s ? sheetPort(s) : null;

@@ -1,17 +1,20 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { TARGETS } from '../../dev/targets';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
-describe('async jobs: send, poll with the background trigger, results back to the rows', () => {
+// The bound script polls 5 minutes after sending; the add-on at its next hourly run, with no document open.
+describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger, results back to the rows', (target) => {
   let env: AddonEnv;
   let skus: string[];
+  const firstPoll = target === 'addon' ? 61 * 60_000 : 6 * 60_000;
 
   beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound' });
+    env = await startAddonEnv({ target });
     skus = seedProducts(env, 120, ['mercadolibre', 'amazon']);
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('a job is recorded, polled every 5 minutes, and its final result written back; the trigger then removes itself', () => {
+  test('a job is recorded, polled by the background trigger, and its final result written back; the trigger then removes itself', () => {
     const sheet = [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 40 + i, 99.5]), ['NO-EXISTE-9', 1, 10]];
     env.rt.addSheet('Stock & Prices', sheet);
     clearRequests(env);
@@ -24,9 +27,9 @@ describe('async jobs: send, poll with the background trigger, results back to th
     expect(jobId).toMatch(/^\d+$/);
     expect(env.rt.sheet('Jobs').values()[1].slice(0, 1)).toEqual([jobId]);
     expect(String(env.rt.sheet('Jobs').values()[1][6])).toMatch(/Queued: 121 rows/);
-    expect(env.rt.triggers()).toMatchObject([{ handler: 'onBackgroundWork' }]);
+    expect(env.rt.triggers()).toMatchObject([target === 'addon' ? { handler: 'onBackgroundWork', type: 'everyHours', interval: 1 } : { handler: 'onBackgroundWork', type: 'everyMinutes', interval: 5 }]);
 
-    env.rt.advance(6 * 60_000);
+    env.rt.advance(firstPoll);
     values = env.rt.sheet('Stock & Prices').values();
     const status = columnValues(values, 'Sync status');
     expect(status.slice(0, 120).every((s) => s === 'OK')).toBe(true);

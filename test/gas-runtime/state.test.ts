@@ -39,13 +39,13 @@ function importOrders() { PropertiesService.getDocumentProperties().setProperty(
 
 describe('exportState / loadRuntime({ state })', () => {
   it('round-trips the whole world through JSON', () => {
-    const before = loadRuntime({ bundle: BUNDLE, user: 'seller@example.com', timeZone: 'Europe/Madrid' });
+    const before = loadRuntime({ bundle: BUNDLE, deployment: 'container', user: 'seller@example.com', timeZone: 'Europe/Madrid' });
     before.call('setup');
     before.advance(10 * 60_000);
     const expected = before.call('check');
     const json = JSON.stringify(before.exportState());
 
-    const after = loadRuntime({ bundle: BUNDLE, user: 'seller@example.com', state: JSON.parse(json) });
+    const after = loadRuntime({ bundle: BUNDLE, deployment: 'container', user: 'seller@example.com', state: JSON.parse(json) });
     expect(after.now()).toBe(before.now());
     expect(after.sheetNames()).toEqual(before.sheetNames());
     expect(after.call('check')).toEqual(expected);

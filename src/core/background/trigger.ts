@@ -3,6 +3,8 @@ import { budgetLeft, readBudget } from '../jobs/budget';
 import { readOpenJobs, type OpenJob } from '../jobs/open-jobs';
 import { backoffMinutes } from '../jobs/poll-schedule';
 import { readBackground, writeBackground, type BackgroundState } from './state';
+import { forgetDocument, MAX_DOCUMENTS, readDocuments, rememberDocument } from './documents';
+import { UserError } from '../errors';
 
 /**
  * Handler of the one time trigger. Editor add-ons may hold a single clock trigger per user per
@@ -43,12 +45,15 @@ export function myOpenJobs(ctx: Context) {
 
 /** The trigger this user needs now: a one-off to finish a push, a repeating one for imports and polls, or none. */
 export function desiredTrigger(ctx: Context, state: BackgroundState): { kind: 'once'; ms: number } | { kind: 'every'; minutes: number } | null {
-  if (state.pushAt !== null) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
+  const addon = ctx.settings.deployment === 'addon';
+  // An add-on may not arm a one-off trigger sooner than an hour: its push goes on at the next hourly run.
+  if (state.pushAt !== null && !addon) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
   // A backlog of orders: come back as soon as the rate limit allows the next call.
   if (state.ordersAt != null && ownsOrderSchedule(ctx) && ctx.settings.deployment === 'container') {
     return { kind: 'once', ms: Math.max(1000, state.ordersAt - ctx.ports.clock.now()) };
   }
   const periods: number[] = [];
+  if (state.pushAt !== null) periods.push(pollMinutes(ctx));
   if (ownsOrderSchedule(ctx)) periods.push(ctx.settings.orders.scheduleMinutes);
   const jobs = myOpenJobs(ctx);
   if (jobs.length > 0) periods.push(jobsTriggerMinutes(ctx, jobs));
@@ -64,6 +69,7 @@ export function rearmBackground(ctx: Context): BackgroundState {
   const { scheduler, clock } = ctx.ports;
   const state = readBackground(ctx);
   const wanted = desiredTrigger(ctx, state);
+  if (ctx.settings.deployment === 'addon') return rearmAddon(ctx, state, wanted);
   const current = state.trigger;
   const installed = scheduler.list(BACKGROUND_HANDLER);
   const stillThere = current !== null && installed.some((t) => t.id === current.id);
@@ -73,12 +79,9 @@ export function rearmBackground(ctx: Context): BackgroundState {
     wanted !== null &&
     ((wanted.kind === 'every' && current.kind === 'every' && (current.wantedMinutes ?? current.minutes) === wanted.minutes) ||
       (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
-  if (matches && (installed.length === 1 || ctx.settings.deployment === 'addon')) return state;
-  // A container-bound script's triggers are this spreadsheet's. An add-on's project triggers are
-  // the user's triggers in every document using it: only the one recorded for this document is
-  // ours to remove.
-  const removable = ctx.settings.deployment === 'container' ? installed : installed.filter((t) => current !== null && t.id === current.id);
-  for (const t of removable) scheduler.remove(t.id);
+  if (matches && installed.length === 1) return state;
+  // A container-bound script's triggers are this spreadsheet's: anything else installed goes.
+  for (const t of installed) scheduler.remove(t.id);
   if (wanted === null) {
     state.trigger = null;
   } else if (wanted.kind === 'once') {
@@ -99,5 +102,40 @@ export function rearmBackground(ctx: Context): BackgroundState {
     state.trigger = { id: t.id, kind: 'every', minutes, dueAt: null, wantedMinutes: wanted.minutes };
   }
   writeBackground(ctx, state);
+  return state;
+}
+
+/** What is due in this spreadsheet for this user, in words (the sidebar's background list). */
+export function dueWork(ctx: Context, state: BackgroundState): string[] {
+  const due: string[] = [];
+  if (state.pushAt !== null) due.push('a push to finish');
+  if (ownsOrderSchedule(ctx)) due.push(`order import every ${ctx.settings.orders.scheduleMinutes} min`);
+  const jobs = myOpenJobs(ctx).length;
+  if (jobs > 0) due.push(`${jobs} async job${jobs === 1 ? '' : 's'} to follow`);
+  return due;
+}
+
+/**
+ * The add-on's way: one hourly trigger per user for all spreadsheets (its time triggers run with
+ * no document open), and this spreadsheet recorded in — or removed from — the user's list of
+ * spreadsheets that trigger opens by id.
+ */
+function rearmAddon(ctx: Context, state: BackgroundState, wanted: ReturnType<typeof desiredTrigger>): BackgroundState {
+  const { userStore, workbook, clock, scheduler } = ctx.ports;
+  const id = workbook.documentId();
+  if (wanted === null) forgetDocument(userStore, id);
+  else if (!rememberDocument(userStore, { id, name: workbook.documentName(), due: dueWork(ctx, state) }, clock.now())) {
+    throw new UserError(`Background work (scheduled import, job polling, finishing pushes) runs for at most ${MAX_DOCUMENTS} spreadsheets per person, and yours has that many. Switch it off in one you no longer use (sidebar \u203a Settings \u203a Background work), then try again.`);
+  }
+  const installed = scheduler.list(BACKGROUND_HANDLER);
+  const needed = readDocuments(userStore).length > 0;
+  // One trigger serves every spreadsheet; any other (an earlier version's per-spreadsheet ones) goes.
+  for (const t of needed ? installed.slice(1) : installed) scheduler.remove(t.id);
+  const trigger = needed ? installed[0] ?? scheduler.every(BACKGROUND_HANDLER, 60) : null;
+  const next: BackgroundState['trigger'] = wanted && trigger ? { id: trigger.id, kind: 'every', minutes: 60, dueAt: null, wantedMinutes: 60 } : null;
+  if (JSON.stringify(next) !== JSON.stringify(state.trigger)) {
+    state.trigger = next;
+    writeBackground(ctx, state);
+  }
   return state;
 }

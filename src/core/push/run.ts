@@ -320,7 +320,10 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
     const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
     if (!result.finished) {
       continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
-      result.message = `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+      // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
+      result.message = ctx.settings.deployment === 'addon'
+        ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+        : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
     }
     return result;
   });

@@ -1,33 +1,86 @@
 import { runBackgroundWork } from '../../core/background/dispatch';
-import { scheduledOrderImport } from '../../core/orders/schedule';
-import { abandonBackgroundRun } from '../../core/push/run';
+import { forgetDocument, markDocumentRun, readDocuments, walkOrder } from '../../core/background/documents';
+import { BACKGROUND_HANDLER } from '../../core/background/trigger';
+import { createContext, type Context } from '../../core/context';
 import { UserError } from '../../core/errors';
 import { appendLog } from '../../core/log';
-import { triggerCall } from '../serve';
+import { addNotice as keepNotice } from '../../core/notices';
+import { scheduledOrderImport } from '../../core/orders/schedule';
+import { abandonBackgroundRun } from '../../core/push/run';
+import { appsScriptPorts } from '../../platform/ports';
+import { userStore } from '../../platform/properties';
+import { scriptAppScheduler } from '../../platform/scheduler';
+import { appsScriptClock } from '../../platform/session';
+import { BUILD_TARGET } from '../../target';
+import { describeError, triggerCall } from '../serve';
 import { addNotice } from './trigger-errors';
-import { describeError } from '../serve';
+
+/** A spreadsheet is started only with this much of the 6 minutes left (its own pieces check their room too). */
+const ROOM_TO_START_MS = 2 * 60_000;
 
 /**
- * The one time trigger (add-ons may hold a single clock trigger per user per document): finishes
- * pushes started from the menu, polls async jobs, imports orders on schedule. A failure is never
- * silent: it goes to the Log sheet and is shown the next time the spreadsheet is opened.
+ * The one time trigger: finishes pushes started from the menu, polls async jobs, imports orders
+ * on schedule. A failure is never silent: it goes to the Log sheet and is shown the next time the
+ * spreadsheet is opened. The bound script runs it for its own spreadsheet; the Marketplace
+ * add-on's trigger runs with no document open and walks the user's list of spreadsheets.
  */
 export function onBackgroundWork(): void {
-  triggerCall((ctx) => {
-    const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport });
-    for (const step of steps) {
-      if (!step.error) continue;
-      const message = describeError(step.error);
-      // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
-      if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
-      try {
-        appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-          time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Background ${step.work}`, ok: 0, failed: 1, skipped: 0,
-          requests: 0, retries: 0, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
-        }, ctx.settings.logMaxRows);
-      } finally {
-        addNotice(ctx, `Background ${step.work} failed: ${message}`);
-      }
+  if (BUILD_TARGET === 'addon') runEveryDocument();
+  else triggerCall(runOneDocument);
+}
+
+/** Everything due in one spreadsheet, each failure logged there and kept as a notice. */
+function runOneDocument(ctx: Context): void {
+  const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport });
+  for (const step of steps) {
+    if (!step.error) continue;
+    const message = describeError(step.error);
+    // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
+    if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
+    try {
+      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
+        time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Background ${step.work}`, ok: 0, failed: 1, skipped: 0,
+        requests: 0, retries: 0, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
+      }, ctx.settings.logMaxRows);
+    } finally {
+      addNotice(ctx, `Background ${step.work} failed: ${message}`);
     }
-  });
+  }
+}
+
+/**
+ * The add-on's hourly run: opens each spreadsheet of the user's list by id (the one that waited
+ * longest first), runs what is due there under that spreadsheet's own lock, and stops starting
+ * new ones when the execution's time runs short — those go first next hour. A spreadsheet that
+ * can no longer be opened (deleted, access removed) is dropped from the list with a notice the
+ * user sees in the sidebar of any spreadsheet. The trigger goes when the list is empty.
+ */
+function runEveryDocument(): void {
+  const users = userStore();
+  const startedAt = appsScriptClock.now();
+  for (const doc of walkOrder(readDocuments(users))) {
+    if (appsScriptClock.now() - startedAt > 6 * 60_000 - ROOM_TO_START_MS) break;
+    let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+    try {
+      spreadsheet = SpreadsheetApp.openById(doc.id);
+    } catch (e) {
+      forgetDocument(users, doc.id);
+      keepNotice(users, `Background work for the spreadsheet "${doc.name}" stopped: it can no longer be opened (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`);
+      console.warn(`onBackgroundWork: dropped ${doc.id} ("${doc.name}"): ${String(e)}`);
+      continue;
+    }
+    markDocumentRun(users, doc.id, appsScriptClock.now());
+    try {
+      // One execution's 6 minutes are shared by every spreadsheet it visits.
+      runOneDocument({ ...createContext(appsScriptPorts(false, spreadsheet), false), startedAt });
+    } catch (e) {
+      // Its state or Log sheet could not be used: said where the user will see it; the others still run.
+      keepNotice(users, `Background work in the spreadsheet "${doc.name}" failed: ${describeError(e)}`);
+      console.error(`onBackgroundWork: ${doc.id} ("${doc.name}"): ${String(e)}`);
+    }
+  }
+  if (readDocuments(users).length === 0) {
+    const scheduler = scriptAppScheduler();
+    for (const t of scheduler.list(BACKGROUND_HANDLER)) scheduler.remove(t.id);
+  }
 }

@@ -1,7 +1,7 @@
 import { renderAddonMenu, openSidebar } from '../../platform/ui';
 import { ADDON_NAME } from '../../version';
 import { menuTree } from '../menu';
-import { documentStore } from '../../platform/properties';
+import { documentState } from '../../platform/document-store';
 import { spreadsheetNotifier } from '../../platform/notifier';
 import { takeNotices } from './trigger-errors';
 
@@ -14,8 +14,8 @@ export function onOpen(e?: { authMode?: unknown }): void {
   const mode = e && e.authMode !== undefined ? String(e.authMode) : 'NONE';
   if (mode === 'NONE') return;
   try {
-    // Only document properties and a toast: both allowed in LIMITED mode (user properties are not).
-    const notices = takeNotices(documentStore());
+    // Only the document's own store and a toast: both allowed in LIMITED mode (user properties are not).
+    const notices = takeNotices(documentState(() => SpreadsheetApp.getActive()).store);
     if (notices.length > 0) spreadsheetNotifier(false).toast(notices.join('\n'), `${ADDON_NAME}: while you were away`);
   } catch {
     // Should the store be refused, the sidebar shows the same notices when opened.

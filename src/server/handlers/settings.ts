@@ -33,7 +33,8 @@ export function sidebarState(ctx: Context) {
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
-    notices: takeNotices(ctx.ports.documentStore),
+    // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
+    notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
     now,
   };
 }

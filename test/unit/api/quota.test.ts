@@ -4,7 +4,7 @@
  */
 import { HubClient } from '../../../src/api/client';
 import { QuotaError } from '../../../src/core/errors';
-import { documentStore } from '../../../src/platform/properties';
+import { documentProperties } from '../../../src/platform/properties';
 import { urlFetchTransport } from '../../../src/platform/transport';
 import { FakeClock, FakeTransport } from './fake-transport';
 
@@ -54,7 +54,7 @@ describe('the daily Properties quota', () => {
       getDocumentProperties: () => ({ getProperty: refuse, setProperty: refuse, deleteProperty: refuse, getProperties: refuse }),
     };
     try {
-      const store = documentStore();
+      const store = documentProperties();
       expect(() => store.get('x')).toThrow(QuotaError);
       expect(() => store.set('x', 'y')).toThrow(/daily quota of property reads and writes.*24 hours after the first call/);
     } finally {
@@ -67,7 +67,7 @@ describe('the daily Properties quota', () => {
       getDocumentProperties: () => ({ getProperty: () => { throw new Error('Argument too large: value'); } }),
     };
     try {
-      expect(() => documentStore().get('x')).toThrow('Argument too large: value');
+      expect(() => documentProperties().get('x')).toThrow('Argument too large: value');
     } finally {
       delete (globalThis as Record<string, unknown>).PropertiesService;
     }
@@ -103,7 +103,7 @@ describe('a full property store', () => {
     props.data.settings = '{}';
     (globalThis as Record<string, unknown>).PropertiesService = { getDocumentProperties: () => props };
     try {
-      documentStore().set('pushRun', 'y'.repeat(40));
+      documentProperties().set('pushRun', 'y'.repeat(40));
       expect(props.data.pushRun).toHaveLength(40);
       expect(props.data['pushJournal.0.0']).toBeUndefined();
       expect(props.data.settings).toBe('{}');
@@ -117,7 +117,7 @@ describe('a full property store', () => {
     props.data.settings = 's'.repeat(40);
     (globalThis as Record<string, unknown>).PropertiesService = { getDocumentProperties: () => props };
     try {
-      expect(() => documentStore().set('pushRun', 'y'.repeat(40))).toThrow(/Hub Sync storage .* is full.*Try again/);
+      expect(() => documentProperties().set('pushRun', 'y'.repeat(40))).toThrow(/Hub Sync storage .* is full.*Try again/);
       expect(props.data.settings).toHaveLength(40);
     } finally {
       delete (globalThis as Record<string, unknown>).PropertiesService;

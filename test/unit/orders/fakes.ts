@@ -78,6 +78,8 @@ export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}): Work
   const map = new Map<string, MemorySheet>(Object.entries(sheets).map(([n, g]) => [n, memorySheet(n, g)]));
   return {
     sheets: map,
+    documentId: () => 'memory-workbook',
+    documentName: () => 'Memory workbook',
     sheet: (name) => map.get(name) ?? null,
     ensureSheet(name, header) {
       let s = map.get(name);

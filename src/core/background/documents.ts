@@ -1,0 +1,70 @@
+import type { KeyValueStore } from '../ports';
+
+/**
+ * The Marketplace add-on's list of spreadsheets with background work for this user, in the user's
+ * own properties (the only store its hourly run can read before it opens anything). An add-on's
+ * time trigger belongs to the script, not to a spreadsheet, and runs with no document open: this
+ * list is how that one trigger knows which spreadsheets to open (by id) and what is due in each.
+ */
+const KEY = 'background.documents';
+/** One property holds at most 9 KB; each entry takes ~200 bytes. */
+export const MAX_DOCUMENTS = 30;
+
+export interface BackgroundDocument {
+  id: string;
+  name: string;
+  /** What is due there, in words for the sidebar ("order import every 60 min", "2 async jobs"). */
+  due: string[];
+  addedAt: number;
+  lastRunAt: number | null;
+}
+
+export function readDocuments(store: KeyValueStore): BackgroundDocument[] {
+  try {
+    const list = JSON.parse(store.get(KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? (list.filter((d) => d && typeof d.id === 'string') as BackgroundDocument[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(store: KeyValueStore, list: BackgroundDocument[]): void {
+  if (list.length === 0) store.delete(KEY);
+  else store.set(KEY, JSON.stringify(list));
+}
+
+/**
+ * Records (or updates) a spreadsheet with work due; returns false when the list is full, so the
+ * caller can say so rather than silently never run it.
+ */
+export function rememberDocument(store: KeyValueStore, doc: { id: string; name: string; due: string[] }, now: number): boolean {
+  const list = readDocuments(store);
+  const known = list.find((d) => d.id === doc.id);
+  if (known) {
+    if (known.name === doc.name && known.due.join('|') === doc.due.join('|')) return true;
+    Object.assign(known, { name: doc.name, due: doc.due });
+  } else {
+    if (list.length >= MAX_DOCUMENTS) return false;
+    list.push({ ...doc, addedAt: now, lastRunAt: null });
+  }
+  write(store, list);
+  return true;
+}
+
+export function forgetDocument(store: KeyValueStore, id: string): void {
+  const list = readDocuments(store);
+  if (list.some((d) => d.id === id)) write(store, list.filter((d) => d.id !== id));
+}
+
+export function markDocumentRun(store: KeyValueStore, id: string, now: number): void {
+  const list = readDocuments(store);
+  const doc = list.find((d) => d.id === id);
+  if (!doc) return;
+  doc.lastRunAt = now;
+  write(store, list);
+}
+
+/** The order of a walk: the spreadsheet that waited longest first, so one that never fits in a run still gets its turn. */
+export function walkOrder(list: readonly BackgroundDocument[]): BackgroundDocument[] {
+  return [...list].sort((a, b) => (a.lastRunAt ?? -1) - (b.lastRunAt ?? -1) || a.addedAt - b.addedAt);
+}

@@ -1,0 +1,38 @@
+import type { KeyValueStore, Lock } from '../core/ports';
+import { BUILD_TARGET } from '../target';
+import { leaseLock } from './lease-lock';
+import { documentProperties } from './properties';
+import { appsScriptClock } from './session';
+import { sheetStore } from './sheet-store';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** A spreadsheet's shared store (settings, cursors, run state; nothing secret) and the lock that guards it. */
+export interface DocumentState {
+  store: KeyValueStore;
+  lock: Lock;
+}
+
+/**
+ * Where a spreadsheet's shared state lives. The bound script keeps it in document properties and
+ * locks with the document lock, both always available to it. The Marketplace add-on's hourly run
+ * has neither (no open document), so the add-on keeps its state in a hidden sheet of the
+ * spreadsheet — reachable through openById — and locks with a lease kept there.
+ */
+export function documentState(spreadsheet: () => Spreadsheet): DocumentState {
+  if (BUILD_TARGET !== 'addon') return { store: documentProperties(), lock: documentLock() };
+  const store = sheetStore(spreadsheet, () => Date.now());
+  return { store, lock: leaseLock(store, appsScriptClock, Utilities.getUuid()) };
+}
+
+/** The document lock, fetched on first use: building the ports must not touch LockService in a limited auth mode. */
+function documentLock(): Lock {
+  let lock: GoogleAppsScript.Lock.Lock | null = null;
+  const get = (): GoogleAppsScript.Lock.Lock => (lock ??= LockService.getDocumentLock() ?? LockService.getScriptLock());
+  return {
+    tryAcquire: (timeoutMs) => get().tryLock(timeoutMs),
+    release: () => {
+      if (lock && lock.hasLock()) lock.releaseLock();
+    },
+  };
+}

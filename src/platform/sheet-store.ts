@@ -1,0 +1,103 @@
+import type { KeyValueStore } from '../core/ports';
+
+/** The hidden sheet that holds the add-on's shared state of a spreadsheet (Marketplace add-on only). */
+export const STATE_SHEET = 'Hub Sync data (do not edit)';
+
+/** How long values read from the sheet are reused before it is read again (a running push re-reads its run state). */
+const FRESH_MS = 10_000;
+
+interface Entry {
+  row: number;
+  value: string;
+}
+
+/**
+ * A key-value store in a hidden sheet of the spreadsheet: column A the key, column B the value.
+ * The Marketplace add-on keeps its shared state here rather than in document properties because
+ * its hourly run has no open document — PropertiesService.getDocumentProperties() is null there
+ * ("When document properties are not available this method returns null",
+ * https://developers.google.com/apps-script/reference/properties/properties-service) — while a
+ * spreadsheet opened with openById can be read.
+ *
+ * Rows never move: a key keeps its row for good (deleting clears the value), a new key is
+ * appended (appendRow is atomic), so two executions writing different keys cannot overwrite
+ * each other. Every cell is written with a leading apostrophe, so a value is never read as a
+ * number, a date or a formula; a value is stored as `v:<value>` so that an empty string stays
+ * distinct from a deleted key (an empty cell). The sheet is read once and reused for a few seconds; `refresh()`
+ * forgets it (called when the document lock is taken, so a holder sees the latest).
+ */
+export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet, now: () => number): KeyValueStore & { refresh(): void } {
+  let sheet: GoogleAppsScript.Spreadsheet.Sheet | null = null;
+  let cache: Map<string, Entry> | null = null;
+  let readAt = 0;
+
+  const theSheet = (): GoogleAppsScript.Spreadsheet.Sheet => {
+    if (sheet) return sheet;
+    const ss = spreadsheet();
+    sheet = ss.getSheetByName(STATE_SHEET);
+    if (!sheet) {
+      sheet = ss.insertSheet(STATE_SHEET);
+      sheet.getRange(1, 1, 1, 2).setValues([["'key", "'value"]]);
+      sheet.hideSheet();
+    }
+    return sheet;
+  };
+
+  const load = (): Map<string, Entry> => {
+    if (cache && now() - readAt < FRESH_MS) return cache;
+    const s = theSheet();
+    const last = s.getLastRow();
+    const values = last > 1 ? s.getRange(2, 1, last - 1, 2).getValues() : [];
+    const map = new Map<string, Entry>();
+    values.forEach((r, i) => {
+      const key = String(r[0]);
+      // A key appended twice by two executions at once: the first row is the one kept.
+      if (key !== '' && !map.has(key)) map.set(key, { row: i + 2, value: String(r[1]) });
+    });
+    cache = map;
+    readAt = now();
+    return map;
+  };
+
+  const text = (s: string): string => `'${s}`;
+  const PRESENT = 'v:';
+
+  const write = (key: string, value: string | null): void => {
+    let entry = load().get(key);
+    // Appended by someone else since the last read? Read again before adding a second row.
+    if (!entry && cache) {
+      cache = null;
+      entry = load().get(key);
+    }
+    const cell = value === null ? '' : text(PRESENT + value);
+    if (entry) {
+      theSheet().getRange(entry.row, 1, 1, 2).setValues([[text(key), cell]]);
+      entry.value = cell === '' ? '' : PRESENT + value;
+    } else {
+      if (value === null) return;
+      theSheet().appendRow([text(key), cell]);
+      cache = null; // its row is known at the next read
+    }
+  };
+
+  return {
+    get(key) {
+      const value = load().get(key)?.value ?? '';
+      return value.startsWith(PRESENT) ? value.slice(PRESENT.length) : null;
+    },
+    set(key, value) {
+      write(key, String(value));
+    },
+    delete(key) {
+      if (load().get(key)?.value) write(key, null);
+    },
+    entries(prefix = '') {
+      const out: Record<string, string> = {};
+      for (const [key, e] of load()) if (e.value.startsWith(PRESENT) && key.startsWith(prefix)) out[key] = e.value.slice(PRESENT.length);
+      return out;
+    },
+    refresh() {
+      cache = null;
+    },
+  };
+}
