@@ -22,6 +22,8 @@ export interface StrictApiCheck {
   /** For RuntimeOptions.wrapGlobals. */
   wrapGlobals: (name: string, value: unknown) => unknown;
   violations(): Violation[];
+  /** Declared `Type.member`s the bundle read so far (sorted): shows what a run exercised. */
+  covered(): string[];
   /** One line per violation (type.member: problem, where). */
   report(): string;
   clear(): void;
@@ -34,6 +36,7 @@ export function strictApiCheck(model: ApiModel = apiModel()): StrictApiCheck {
   return {
     wrapGlobals: wrapper.wrapGlobal,
     violations: () => log.list(),
+    covered: () => [...wrapper.covered].sort(),
     report: () => log.report(),
     clear: () => log.clear(),
   };

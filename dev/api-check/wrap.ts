@@ -30,6 +30,8 @@ export class ApiWrapper {
   private readonly targets = new WeakMap<object, object>();
   /** object → proxy per declared type, so one object keeps one identity for the bundle. */
   private readonly proxies = new WeakMap<object, Map<string, object>>();
+  /** Every declared `Type.member` the bundle read: what a run covered. */
+  readonly covered = new Set<string>();
 
   constructor(
     private readonly model: ApiModel,
@@ -98,6 +100,7 @@ export class ApiWrapper {
       if (!OBJECT_MEMBERS.has(key)) this.log.add(shortName(type.name), key, 'not declared');
       return value;
     }
+    this.covered.add(`${shortName(type.name)}.${key}`);
     if (member.deprecated) this.log.add(shortName(type.name), key, 'deprecated ("DO NOT USE")');
     // A proxy must return a frozen property's own value (a Proxy invariant).
     const desc = Object.getOwnPropertyDescriptor(target, key);
