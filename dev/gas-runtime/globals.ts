@@ -56,7 +56,9 @@ export function installGlobals(ctx: Ctx): Set<string> {
     if (s.serviceId === 'drive' && s.version === 'v3') services[s.userSymbol] = advancedDrive(ctx);
   }
   const g = ctx.realm.global;
-  for (const [name, value] of Object.entries(services)) {
+  const wrap = ctx.world.config.wrapGlobals;
+  for (const [name, service] of Object.entries(services)) {
+    const value = wrap ? wrap(name, service) : service;
     Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
   }
   return new Set(Object.getOwnPropertyNames(g));

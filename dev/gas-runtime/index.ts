@@ -76,6 +76,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     cpuTimeoutMs: options.cpuTimeoutMs,
     beforeFetch: options.beforeFetch,
     onDialog: options.onDialog,
+    wrapGlobals: options.wrapGlobals,
   };
   const clock = new VirtualClock(state?.now ?? options.now ?? DEFAULT_NOW);
   const workbook = state ? workbookFromState(state) : newWorkbook(options);

@@ -266,6 +266,11 @@ export interface RuntimeOptions {
   addonTriggerLimit?: 'per-type' | 'per-handler';
   /** Real-time guard (ms) against a bundle looping without calling any service. Default none. */
   cpuTimeoutMs?: number;
+  /**
+   * Called with each Apps Script global (SpreadsheetApp, console...) of every execution before
+   * the bundle runs; what it returns is installed instead (a checking proxy, dev/api-check).
+   */
+  wrapGlobals?: (name: string, value: unknown) => unknown;
 }
 
 /** Options of one call made with callWith(). */

@@ -44,6 +44,7 @@ export interface WorldConfig {
   cpuTimeoutMs?: number;
   beforeFetch?: (nowMs: number) => void;
   onDialog?: (dialog: DialogRequest) => DialogAnswer;
+  wrapGlobals?: (name: string, value: unknown) => unknown;
 }
 
 /**
