@@ -117,6 +117,13 @@ export interface TriggerInfo {
   interval?: number;
   nextFireAt: number;
   documentId?: string;
+  /**
+   * True for a one-shot (after/at) that has fired: it does not fire again, but stays listed by
+   * getProjectTriggers/getUserTriggers and counts toward the 20-per-user limit until deleted.
+   */
+  fired: boolean;
+  /** When a used one-shot fired. */
+  firedAt?: number;
 }
 
 /** A file in the emulated Drive. */
