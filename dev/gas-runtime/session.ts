@@ -14,6 +14,8 @@ export class UserSession {
   selection: { sheetId: number; ranges: Rect[] } | null = null;
   hook?: (info: ServiceCallInfo) => void;
   inHook = false;
+  /** Email hidden from the script (Session/User getEmail() is ''); undefined: the world's `hiddenEmails`. */
+  hideEmail?: boolean;
 
   constructor(readonly email: string) {}
 

@@ -258,6 +258,12 @@ export interface RuntimeOptions {
   addonTriggerLimit?: 'per-type' | 'per-handler';
   /** Real-time guard (ms) against a bundle looping without calling any service. Default none. */
   cpuTimeoutMs?: number;
+  /**
+   * Hide every user's email from the script, as Google does for consumer accounts and users
+   * outside the owner's domain: Session.getActiveUser()/getEffectiveUser().getEmail() return ''.
+   * Per user: forUser(email, { hideEmail }). Default false.
+   */
+  hiddenEmails?: boolean;
 }
 
 /** Options of one call made with callWith(). */
