@@ -13,16 +13,17 @@ const LABEL_FOLDER_KEY = 'labelFolderId';
 /** The one place that wires Apps Script services to the core's ports. */
 export function appsScriptPorts(interactive: boolean): Ports {
   const docs = documentStore();
+  const user = userStore();
   return {
     transport: urlFetchTransport(),
     clock: appsScriptClock,
-    userStore: userStore(),
+    userStore: user,
     documentStore: docs,
     lock: documentLock(),
     scheduler: scriptAppScheduler(),
     notifier: spreadsheetNotifier(interactive),
     files: driveFileStore({ get: () => docs.get(LABEL_FOLDER_KEY), set: (id) => docs.set(LABEL_FOLDER_KEY, id) }),
-    session: appsScriptSession(),
+    session: appsScriptSession(user),
     workbook: activeWorkbook(),
   };
 }
