@@ -1,7 +1,7 @@
 import { COSTS } from './costs';
 import { HarnessError, MSG } from './errors';
 import type { Realm } from './realm';
-import type { UserSession } from './session';
+import { unattendedView, type SelectionView, type UserSession } from './session';
 import type { AuthMode } from './types';
 import type { World } from './world';
 
@@ -66,6 +66,14 @@ export class Ctx {
 
   get realm(): Realm {
     return this.exec.realm;
+  }
+
+  private triggerView?: SelectionView;
+
+  /** The active sheet and selection: the user's in a call, none of theirs in a trigger run (no one at the keyboard). */
+  get view(): SelectionView {
+    if (this.exec.kind === 'call') return this.session;
+    return (this.triggerView ??= unattendedView());
   }
 
   /** Virtual now. */

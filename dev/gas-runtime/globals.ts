@@ -2,34 +2,15 @@ import { cacheService } from './cache';
 import { driveApp, MIME_TYPE } from './drive';
 import { advancedDrive } from './drive-api';
 import type { Ctx } from './execution';
-import { facade } from './facade';
 import { htmlService } from './html';
 import { lockService } from './lock';
 import { consoleFacade, loggerFacade } from './logging';
 import { propertiesService } from './properties';
 import { scriptApp } from './script-app';
+import { sessionService } from './session-service';
 import { spreadsheetApp } from './spreadsheet';
 import { urlFetchApp } from './urlfetch';
 import { utilities } from './utilities';
-
-/** A User (Session.getActiveUser(), the onOpen event's user). */
-export function userFacade(ctx: Ctx): object {
-  return facade('User', { getEmail: () => (ctx.cheap('User', 'getEmail'), ctx.exec.user) });
-}
-
-/** Session: who runs the execution. */
-function sessionService(ctx: Ctx): object {
-  const user = () => userFacade(ctx);
-  return facade('Session', {
-    getActiveUser: () => (ctx.cheap('Session', 'getActiveUser'), user()),
-    getEffectiveUser: () => (ctx.cheap('Session', 'getEffectiveUser'), user()),
-    getScriptTimeZone: () => (ctx.cheap('Session', 'getScriptTimeZone'), ctx.world.config.scriptTimeZone),
-    getActiveUserLocale: () => (ctx.cheap('Session', 'getActiveUserLocale'), 'en'),
-    getTemporaryActiveUserKey: () => (
-      ctx.cheap('Session', 'getTemporaryActiveUserKey'), Buffer.from(`${ctx.world.scriptId}:${ctx.exec.user}`).toString('base64url')
-    ),
-  });
-}
 
 /**
  * Installs the Apps Script globals of one execution into its realm; returns their names (so

@@ -73,6 +73,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     addonName: options.addonName ?? 'Add-on',
     triggerDocumentContext: options.triggerDocumentContext ?? false,
     addonTriggerLimit: options.addonTriggerLimit ?? 'per-type',
+    hiddenEmails: options.hiddenEmails ?? false,
     cpuTimeoutMs: options.cpuTimeoutMs,
     beforeFetch: options.beforeFetch,
     onDialog: options.onDialog,

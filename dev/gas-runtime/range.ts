@@ -138,7 +138,7 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     },
     activate() {
       ctx.sheets('Range', 'activate', 'other');
-      ctx.session.select(sheet.id, [rect]);
+      ctx.view.select(sheet.id, [rect]);
       return self;
     },
 

@@ -10,7 +10,7 @@ import { runExecution, type ExecutionOutcome } from './runner';
 import { SheetHandle } from './sheet-handle';
 import { spreadsheetFacade } from './spreadsheet';
 import { exportWorld } from './state';
-import { userFacade } from './globals';
+import { userFacade } from './session-service';
 import { clockEvent, runDueTriggers, triggerInfo } from './triggers';
 import type {
   AuthMode,
@@ -321,9 +321,14 @@ export class Runtime {
     this.session.hook = fn;
   }
 
-  /** Another user's runtime on the same world (own email and user properties). */
-  forUser(email: string, options: { authMode?: AuthMode } = {}): Runtime {
-    return new Runtime(this.world, email, options.authMode ?? this.authMode);
+  /**
+   * Another user's runtime on the same world (own email and user properties). `hideEmail`: the
+   * script sees '' for this user's email (default: the world's `hiddenEmails`).
+   */
+  forUser(email: string, options: { authMode?: AuthMode; hideEmail?: boolean } = {}): Runtime {
+    const rt = new Runtime(this.world, email, options.authMode ?? this.authMode);
+    if (options.hideEmail !== undefined) this.world.session(email).hideEmail = options.hideEmail;
+    return rt;
   }
 
   /** The whole world as JSON-safe data (see loadRuntime({ state })). */

@@ -87,6 +87,7 @@ function clockBuilder(ctx: Ctx, handler: string): object {
       ctx.charge(COSTS.triggerOpMs);
       if (!spec.type) ctx.fail('Missing time-based trigger schedule (everyMinutes, everyHours, everyDays, after or at).');
       const user = ctx.exec.user;
+      // Used one-shots count too: a trigger is the user's until deleteTrigger, fired or not.
       const mine = w.triggers.filter((t) => t.owner === user);
       if (mine.length >= MAX_TRIGGERS) ctx.fail(MSG.tooManyTriggers);
       const documentId = ctx.exec.documentContext ? w.workbook.id : undefined;

@@ -4,7 +4,7 @@ import type { Ctx } from './execution';
 import { facade } from './facade';
 import { writeTyped } from './grid';
 import { checkRect, rangeFacade, rangeTarget } from './range';
-import { rangeListFacade, spreadsheetFacade } from './spreadsheet';
+import { activeRects, rangeListFacade, spreadsheetFacade } from './spreadsheet';
 import { deleteRows, insertColumns, insertRows } from './structure';
 import type { Cell, SheetModel } from './workbook';
 
@@ -72,7 +72,7 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
     getParent: () => (cheap('getParent'), spreadsheetFacade(ctx)),
     activate() {
       ctx.sheets('Sheet', 'activate', 'other');
-      ctx.session.select(sheet.id, [{ row: 1, col: 1, numRows: 1, numCols: 1 }]);
+      ctx.view.select(sheet.id, [{ row: 1, col: 1, numRows: 1, numCols: 1 }]);
       return self;
     },
     getRange: (...args: unknown[]) => (cheap('getRange'), resolveRange(ctx, sheet, args)),
@@ -217,21 +217,20 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
     autoResizeColumns: () => (write('autoResizeColumns'), self),
     getActiveRange() {
       cheap('getActiveRange');
-      const sel = ctx.session.selection;
-      const rect = sel && sel.sheetId === sheet.id ? sel.ranges[sel.ranges.length - 1] : { row: 1, col: 1, numRows: 1, numCols: 1 };
-      return rangeFacade(ctx, sheet, rect);
+      const rects = activeRects(ctx, sheet);
+      return rects && rangeFacade(ctx, sheet, rects[rects.length - 1]);
     },
     setActiveRange(range: unknown) {
       ctx.sheets('Sheet', 'setActiveRange', 'other');
       const t = rangeTarget(ctx, range);
-      ctx.session.select(t.sheet.id, [t.rect]);
+      ctx.view.select(t.sheet.id, [t.rect]);
       return range;
     },
     setActiveSelection(a1OrRange: unknown) {
       ctx.sheets('Sheet', 'setActiveSelection', 'other');
       const range = typeof a1OrRange === 'string' ? resolveRange(ctx, sheet, [a1OrRange]) : a1OrRange;
       const t = rangeTarget(ctx, range);
-      ctx.session.select(t.sheet.id, [t.rect]);
+      ctx.view.select(t.sheet.id, [t.rect]);
       return range;
     },
   });

@@ -17,16 +17,21 @@ import type { SheetModel } from './workbook';
 
 const A1_RECT: Rect = { row: 1, col: 1, numRows: 1, numCols: 1 };
 
-/** The active sheet of the session: its selection's sheet if it still exists, else the first. */
+/** The active sheet: the selection's sheet if it still exists, else the first (also in a trigger run). */
 function activeSheet(ctx: Ctx): SheetModel {
   const wb = ctx.world.workbook;
-  const sel = ctx.session.selection;
+  const sel = ctx.view.selection;
   return (sel && wb.sheetById(sel.sheetId)) || wb.sheets[0];
 }
 
-function activeRects(ctx: Ctx, sheet: SheetModel): Rect[] {
-  const sel = ctx.session.selection;
-  return sel && sel.sheetId === sheet.id && sel.ranges.length > 0 ? sel.ranges : [A1_RECT];
+/**
+ * The selected rectangles of `sheet`. With nothing selected: A1 for a user at the keyboard,
+ * null in a trigger run ("null if there is no active range", Google's Selection reference).
+ */
+export function activeRects(ctx: Ctx, sheet: SheetModel): Rect[] | null {
+  const sel = ctx.view.selection;
+  if (sel && sel.sheetId === sheet.id && sel.ranges.length > 0) return sel.ranges;
+  return ctx.view.unattended ? null : [A1_RECT];
 }
 
 /** A RangeList facade. */
@@ -36,21 +41,22 @@ export function rangeListFacade(ctx: Ctx, ranges: object[]): object {
   });
 }
 
-function activeRangeList(ctx: Ctx): object {
-  const sheet = activeSheet(ctx);
-  return rangeListFacade(ctx, activeRects(ctx, sheet).map((r) => rangeFacade(ctx, sheet, r)));
-}
-
-function activeRange(ctx: Ctx): object {
+function activeRangeList(ctx: Ctx): object | null {
   const sheet = activeSheet(ctx);
   const rects = activeRects(ctx, sheet);
-  return rangeFacade(ctx, sheet, rects[rects.length - 1]);
+  return rects && rangeListFacade(ctx, rects.map((r) => rangeFacade(ctx, sheet, r)));
 }
 
-function currentCell(ctx: Ctx): object {
+function activeRange(ctx: Ctx): object | null {
   const sheet = activeSheet(ctx);
-  const r = activeRects(ctx, sheet).slice(-1)[0];
-  return rangeFacade(ctx, sheet, { row: r.row, col: r.col, numRows: 1, numCols: 1 });
+  const rects = activeRects(ctx, sheet);
+  return rects && rangeFacade(ctx, sheet, rects[rects.length - 1]);
+}
+
+function currentCell(ctx: Ctx): object | null {
+  const sheet = activeSheet(ctx);
+  const r = activeRects(ctx, sheet)?.slice(-1)[0];
+  return r ? rangeFacade(ctx, sheet, { row: r.row, col: r.col, numRows: 1, numCols: 1 }) : null;
 }
 
 function selectionFacade(ctx: Ctx): object {
@@ -114,7 +120,7 @@ export function spreadsheetFacade(ctx: Ctx): object {
       if (wb.sheetByName(name)) ctx.fail(MSG.sheetExists(name));
       const sheet = wb.addSheet(name, index);
       // The new sheet becomes the active one, as in Sheets.
-      ctx.session.select(sheet.id, [A1_RECT]);
+      ctx.view.select(sheet.id, [A1_RECT]);
       return sheetFacade(ctx, sheet);
     },
     deleteSheet(sheet: unknown) {
@@ -127,7 +133,7 @@ export function spreadsheetFacade(ctx: Ctx): object {
     setActiveSheet(sheet: unknown) {
       ctx.sheets('Spreadsheet', 'setActiveSheet', 'other');
       const model = sheetTarget(ctx, sheet);
-      ctx.session.select(model.id, [A1_RECT]);
+      ctx.view.select(model.id, [A1_RECT]);
       return sheetFacade(ctx, model);
     },
     getActiveRange: () => (cheap('getActiveRange'), activeRange(ctx)),
@@ -137,7 +143,7 @@ export function spreadsheetFacade(ctx: Ctx): object {
     setActiveRange(range: unknown) {
       ctx.sheets('Spreadsheet', 'setActiveRange', 'other');
       const t = rangeTarget(ctx, range);
-      ctx.session.select(t.sheet.id, [t.rect]);
+      ctx.view.select(t.sheet.id, [t.rect]);
       return range;
     },
     getRange(a1: unknown) {
@@ -184,13 +190,13 @@ export function spreadsheetApp(ctx: Ctx): object {
     setActiveSheet(sheet: unknown) {
       ctx.sheets('SpreadsheetApp', 'setActiveSheet', 'other');
       const model = sheetTarget(ctx, sheet);
-      ctx.session.select(model.id, [A1_RECT]);
+      ctx.view.select(model.id, [A1_RECT]);
       return sheetFacade(ctx, model);
     },
     setActiveRange(range: unknown) {
       ctx.sheets('SpreadsheetApp', 'setActiveRange', 'other');
       const t = rangeTarget(ctx, range);
-      ctx.session.select(t.sheet.id, [t.rect]);
+      ctx.view.select(t.sheet.id, [t.rect]);
       return range;
     },
     openById: (id: unknown) => open('openById', String(id) === wb.id),

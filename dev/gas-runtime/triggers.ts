@@ -6,6 +6,8 @@ import { zonedParts, zonedToEpoch } from './timezone';
  * clock. A repeating trigger's first run is one interval after its creation (Apps Script picks
  * a random moment within the interval; a fixed one keeps tests deterministic), then it re-arms
  * from its scheduled time. Runs that would have overlapped a long previous run are skipped.
+ * A one-shot (after/at) that has fired is not removed: it stays listed and counts toward the
+ * per-user limit until the script deletes it, as in Apps Script (see README, "Used one-shots").
  */
 
 export interface TriggerModel {
@@ -19,6 +21,8 @@ export interface TriggerModel {
   timeZone: string;
   nextFireAt: number;
   documentId?: string;
+  /** When a one-shot fired: it will not fire again but stays until deleteTrigger. */
+  firedAt?: number;
 }
 
 const MINUTE = 60_000;
@@ -73,6 +77,8 @@ export function triggerInfo(t: TriggerModel): TriggerInfo {
     ...(t.interval !== undefined ? { interval: t.interval } : {}),
     nextFireAt: t.nextFireAt,
     ...(t.documentId !== undefined ? { documentId: t.documentId } : {}),
+    fired: t.firedAt !== undefined,
+    ...(t.firedAt !== undefined ? { firedAt: t.firedAt } : {}),
   };
 }
 
@@ -92,14 +98,14 @@ export interface SchedulerHost {
 export function runDueTriggers(host: SchedulerHost, until: number): TriggerRun[] {
   const runs: TriggerRun[] = [];
   for (;;) {
-    const due = host.triggers.filter((t) => t.nextFireAt <= until).sort((a, b) => a.nextFireAt - b.nextFireAt || Number(a.uid) - Number(b.uid))[0];
+    const due = host.triggers.filter((t) => t.firedAt === undefined && t.nextFireAt <= until).sort((a, b) => a.nextFireAt - b.nextFireAt || Number(a.uid) - Number(b.uid))[0];
     if (!due) break;
     const scheduled = due.nextFireAt;
     host.advanceTo(scheduled);
     const at = Math.floor(host.now());
     const period = periodMs(due);
-    // Re-arm (or drop a one-shot) before running, so the handler sees the next run or none.
-    if (period === undefined) host.triggers.splice(host.triggers.indexOf(due), 1);
+    // Re-arm (or mark a one-shot used) before running, so the handler sees the next run or a used trigger.
+    if (period === undefined) due.firedAt = at;
     else due.nextFireAt = scheduled + period;
     const outcome = host.runTrigger(due, at);
     if (period !== undefined) while (due.nextFireAt <= host.now()) due.nextFireAt += period;

@@ -117,6 +117,13 @@ export interface TriggerInfo {
   interval?: number;
   nextFireAt: number;
   documentId?: string;
+  /**
+   * True for a one-shot (after/at) that has fired: it does not fire again, but stays listed by
+   * getProjectTriggers/getUserTriggers and counts toward the 20-per-user limit until deleted.
+   */
+  fired: boolean;
+  /** When a used one-shot fired. */
+  firedAt?: number;
 }
 
 /** A file in the emulated Drive. */
@@ -271,6 +278,12 @@ export interface RuntimeOptions {
    * the bundle runs; what it returns is installed instead (a checking proxy, dev/api-check).
    */
   wrapGlobals?: (name: string, value: unknown) => unknown;
+  /**
+   * Hide every user's email from the script, as Google does for consumer accounts and users
+   * outside the owner's domain: Session.getActiveUser()/getEffectiveUser().getEmail() return ''.
+   * Per user: forUser(email, { hideEmail }). Default false.
+   */
+  hiddenEmails?: boolean;
 }
 
 /** Options of one call made with callWith(). */

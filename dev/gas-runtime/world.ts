@@ -41,6 +41,8 @@ export interface WorldConfig {
   addonName: string;
   triggerDocumentContext: boolean;
   addonTriggerLimit: 'per-type' | 'per-handler';
+  /** Every user's email hidden from the script (see session-service.ts). */
+  hiddenEmails: boolean;
   cpuTimeoutMs?: number;
   beforeFetch?: (nowMs: number) => void;
   onDialog?: (dialog: DialogRequest) => DialogAnswer;

@@ -60,7 +60,7 @@ export interface FileStore {
 /** Who is running this execution and where. */
 export interface Session {
   userEmail(): string;
-  /** A stable key for this user in this script (the email, or Apps Script's temporary user key when the email is hidden). */
+  /** This user's key in this script, the same in every execution for good (never Apps Script's rotating temporary key as such). */
   userKey(): string;
   timeZone(): string;
 }

@@ -32,7 +32,7 @@ export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Por
     scheduler: scriptAppScheduler(),
     notifier: spreadsheetNotifier(interactive, spreadsheet),
     files: driveFileStore({ get: () => user.get(LABEL_FOLDER_KEY), set: (id) => user.set(LABEL_FOLDER_KEY, id) }),
-    session: appsScriptSession(spreadsheet),
+    session: appsScriptSession(user, spreadsheet),
     workbook: spreadsheetWorkbook(spreadsheet()),
   };
 }

@@ -60,14 +60,46 @@ describe('time triggers', () => {
     expect(rt.triggers()).toEqual([expect.objectContaining({ uid, type: 'everyMinutes', interval: 5, nextFireAt: t0 + 35 * 60_000 })]);
   });
 
-  it('fires after() and at() triggers once, then forgets them', () => {
+  it('fires after() and at() triggers once; used, they stay listed until deleted', () => {
     const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
-    rt.call('after', 90_000);
-    rt.call('at', rt.now() + 3 * 3600_000);
+    const a = rt.call('after', 90_000);
+    const b = rt.call('at', rt.now() + 3 * 3600_000);
     const runs = rt.advance(4 * 3600_000);
     expect(runs.map((r) => r.handler)).toEqual(['once', 'once']);
-    expect(rt.triggers()).toEqual([]);
+    expect(rt.triggers()).toEqual([
+      expect.objectContaining({ uid: a, fired: true, firedAt: runs[0].at }),
+      expect.objectContaining({ uid: b, fired: true, firedAt: runs[1].at }),
+    ]);
+    expect(rt.call('list')).toEqual([['once', true, true], ['once', true, true]]);
     expect(rt.advance(24 * 3600_000)).toEqual([]);
+    rt.call('removeAll');
+    expect(rt.triggers()).toEqual([]);
+  });
+
+  it('counts used one-shots toward the 20-trigger limit until they are deleted', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
+    for (let i = 0; i < 20; i++) {
+      rt.call('after', 1000);
+      rt.advance(2000);
+    }
+    expect(rt.triggers().filter((t) => t.fired)).toHaveLength(20);
+    expect(() => rt.call('after', 1000)).toThrow('This script has too many triggers.');
+    rt.call('removeAll');
+    expect(rt.call('after', 1000)).toEqual(expect.any(String));
+  });
+
+  it('a one-shot sees itself listed, used, during its own run', () => {
+    const rt = loadRuntime({
+      bundle: `${BUNDLE}
+function selfCheck(e) {
+  var mine = ScriptApp.getProjectTriggers().filter(function (t) { return t.getUniqueId() === e.triggerUid; });
+  PropertiesService.getScriptProperties().setProperty('seen', String(mine.length));
+}`,
+      deployment: 'container',
+    });
+    rt.call('after', 1000, 'selfCheck');
+    rt.advance(2000);
+    expect(rt.properties('script').seen).toBe('1');
   });
 
   it('runs due triggers of several kinds in time order with advanceTo', () => {

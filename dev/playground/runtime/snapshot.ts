@@ -39,7 +39,7 @@ export class SnapshotTracker {
     }
     const toasts = rt.toasts();
     const first = Math.max(0, toasts.length - TOASTS_KEPT);
-    const triggers = rt.triggers();
+    const triggers = rt.triggers().filter((t) => !t.fired);
     const selection = rt.selection();
     return {
       revision: this.revision,

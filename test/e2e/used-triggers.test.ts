@@ -1,0 +1,50 @@
+/**
+ * Apps Script keeps a fired one-shot trigger (`after`/`at`) until the script deletes it, and it
+ * counts toward the 20 triggers a user may have per script (the emulator models this, see
+ * dev/gas-runtime/README.md "Used one-shots"). A push from the menu that continues in the
+ * background arms one-shots day after day: each one used must be deleted by a later run, or
+ * after 20 days (container) — or at the second push (add-on: one clock trigger per user per
+ * document) — no trigger can be created and the background work silently stops.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { Deployment } from '../../dev/gas-runtime';
+import { column, seedProducts } from './helpers';
+
+const DAY = 86_400_000;
+const ROWS = 3000;
+const DAYS = 22;
+
+describe.each<Deployment>(['container', 'addon'])('used one-shot triggers never pile up (%s)', (deployment) => {
+  let env: AddonEnv;
+  let skus: string[];
+
+  beforeAll(async () => {
+    // A fetchAll round costs a virtual minute: a menu push gets through about 2,000 rows before
+    // its time budget ends, and a one-shot trigger finishes the rest.
+    env = await startAddonEnv({ settings: { deployment }, runtime: { deployment, virtualFetchLatencyMs: 60_000 } });
+    skus = seedProducts(env, ROWS, ['amazon'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  const mine = () => env.rt.triggers().filter((t) => t.owner === env.rt.user);
+
+  test(`${DAYS} days of menu pushes continued in the background: every used one-shot is deleted`, () => {
+    const firedLeft: number[] = [];
+    for (let day = 0; day < DAYS; day++) {
+      if (env.rt.sheetNames().includes('Stock & Prices')) env.rt.deleteSheet('Stock & Prices');
+      env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, day * 10 + (i % 7)])]);
+      env.rt.call('pushStockAll');
+      expect(env.rt.toasts().at(-1)!.message).toMatch(/continues in the background/);
+      const runs = env.rt.advance(DAY);
+      expect(runs.length).toBeGreaterThanOrEqual(1);
+      expect(runs.filter((r) => !r.ok)).toEqual([]);
+      firedLeft.push(mine().filter((t) => t.fired).length);
+      // Nothing is due any more: the user holds no trigger at all, used or not.
+      expect(mine()).toEqual([]);
+    }
+    expect(firedLeft.every((n) => n === 0)).toBe(true);
+    const log = env.rt.sheet('Log').values();
+    const finished = log.slice(1).filter((r) => r[column(log, 'Rows OK')] === ROWS);
+    expect(finished).toHaveLength(DAYS);
+  });
+});
