@@ -91,6 +91,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
 /** The active spreadsheet as the Workbook port. */
 export function activeWorkbook(): Workbook {
   const ss = SpreadsheetApp.getActive();
+  let locale: string | undefined; // asked once per execution, when first needed
   return {
     sheet(name) {
       const s = ss.getSheetByName(name);
@@ -120,5 +121,6 @@ export function activeWorkbook(): Workbook {
       return { sheet: sheet.getName(), rows: ranges.map((r) => ({ start: r.getRow(), end: r.getLastRow() })) };
     },
     sheetNames: () => ss.getSheets().map((s) => s.getName()),
+    locale: () => (locale ??= ss.getSpreadsheetLocale()),
   };
 }
