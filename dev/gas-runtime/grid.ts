@@ -1,4 +1,5 @@
 import type { Rect } from './a1';
+import type { CellSettings } from './locale';
 import { displayValue } from './number-format';
 import { DEFAULT_NUMBER_FORMAT, interpretWrite, storeAsGiven, type CellValue } from './values';
 import type { Cell, SheetModel } from './workbook';
@@ -29,8 +30,9 @@ export function readValues(sheet: SheetModel, rect: Rect): Array<Array<CellValue
   });
 }
 
-export function readDisplayValues(sheet: SheetModel, rect: Rect, timeZone: string): string[][] {
-  return mapRect(sheet, rect, (c) => displayValue(c?.value, c?.numberFormat, timeZone));
+/** Display values in the workbook's time zone and locale. */
+export function readDisplayValues(sheet: SheetModel, rect: Rect, settings: CellSettings): string[][] {
+  return mapRect(sheet, rect, (c) => displayValue(c?.value, c?.numberFormat, settings.timeZone, settings.locale));
 }
 
 export function readFormulas(sheet: SheetModel, rect: Rect): string[][] {
@@ -58,9 +60,9 @@ export function eachCellForWrite(sheet: SheetModel, rect: Rect, fn: (cell: Cell,
   for (let i = 0; i < rect.numRows; i++) for (let j = 0; j < rect.numCols; j++) fn(sheet.cellForWrite(rect.row + i, rect.col + j), i, j);
 }
 
-/** Writes one value into a cell as a user typing it (bundle writes). */
-export function writeTyped(cell: Cell, v: unknown, timeZone: string): void {
-  const w = interpretWrite(v, cell.numberFormat, timeZone);
+/** Writes one value into a cell as a user typing it in the workbook's time zone and locale (bundle writes). */
+export function writeTyped(cell: Cell, v: unknown, settings: CellSettings): void {
+  const w = interpretWrite(v, cell.numberFormat, settings.timeZone, settings.locale);
   cell.value = w.value;
   if (w.formula) cell.formula = w.formula;
   else delete cell.formula;

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { VirtualClock } from './clock';
 import { HarnessError } from './errors';
+import { DEFAULT_LOCALE, localeRules } from './locale';
 import * as grid from './grid';
 import { Runtime } from './runtime';
 import { restoreWorld, workbookFromState, type WorldStateV1 } from './state';
@@ -46,13 +47,21 @@ function loadManifest(options: RuntimeOptions): Manifest | null {
 }
 
 function newWorkbook(options: RuntimeOptions): WorkbookModel {
-  const wb = new WorkbookModel(`1${crypto.randomBytes(32).toString('base64url').slice(0, 43)}`, 'Untitled spreadsheet', options.timeZone ?? DEFAULT_TIME_ZONE);
+  const id = `1${crypto.randomBytes(32).toString('base64url').slice(0, 43)}`;
+  const wb = new WorkbookModel(id, 'Untitled spreadsheet', options.timeZone ?? DEFAULT_TIME_ZONE, localeOption(options));
   const sheets = Object.entries(options.workbook ?? { Sheet1: [] });
   for (const [name, values] of sheets) {
     const s = wb.addSheet(name, undefined, Math.max(1000, values.length), values.reduce((m, r) => Math.max(m, r.length), 26));
     grid.writeGiven(s, 1, 1, values);
   }
   return wb;
+}
+
+/** The `locale` option, checked now so that a typo fails at load rather than at the first typed cell. */
+function localeOption(options: RuntimeOptions): string {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  localeRules(locale);
+  return locale;
 }
 
 /** Loads a bundle into a fresh emulated Apps Script world and returns the first user's runtime. */

@@ -1,61 +1,68 @@
+import SSF from 'ssf';
+import { HarnessError } from './errors';
+import { DEFAULT_LOCALE, localeRules, type LocaleRules } from './locale';
 import { dateMs, isDate } from './realm';
 import { zonedParts, zonedToEpoch } from './timezone';
 import { DEFAULT_NUMBER_FORMAT, type CellValue } from './values';
 
 /**
- * getDisplayValues: a simplified rendering of Sheets number formats (en-US locale).
- * - Number patterns: 0 # placeholders, "," thousands, "." decimals, "%", literal prefix/suffix
- *   ("$", quoted text), up to three ";" sections (positive;negative;zero).
- * - Date patterns: y yy yyyy, m mm mmm mmmm (minutes after h / before s), d dd ddd dddd,
- *   h hh, s ss, .000, AM/PM, quoted text.
- * - The default format ("0.###############", what an unformatted cell reports), "General" and
- *   "@" (plain text) show numbers like Sheets' automatic format (integers in full below 1e15,
- *   others to 10 significant digits: 0.1 + 0.2 shows "0.3") and Dates as "M/d/yyyy H:mm:ss"
- *   ("M/d/yyyy" at midnight).
- * - Patterns round half up on the number's first 15 significant digits (see fixed()).
- * Not emulated: scientific patterns, fractions, colors, conditions, locales other than en-US.
+ * getDisplayValues: number format codes rendered by SheetJS SSF (npm `ssf`, Apache-2.0), which
+ * implements the ECMA-376 codes Sheets shares (placeholders, thousands, %, scientific,
+ * fractions, [colour] and [condition] sections, text sections, dates). This file is the adapter
+ * that keeps where Sheets differs from ssf (Excel):
+ * - the automatic format (`0.###############`, `General`, `@`): Sheets shows integers in full
+ *   below 1e15 and others to 10 significant digits (ssf's General fits Excel's 11-character
+ *   cell: 4006381333931 → 4.00638E+12); Dates as the locale's date and time;
+ * - rounding: half up on the number's first 15 significant digits (ssf rounds the binary
+ *   double: 1.005 under 0.00 gives 1.00, Sheets-like 1.01);
+ * - date serials: Sheets counts from 1899-12-30 with no 29 Feb 1900, so serials below 61
+ *   (before 1 March 1900) and negative ones are one day off or refused by ssf;
+ * - the locale's decimal and thousands separators (ssf writes en-US).
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
+/** Days in 400 Gregorian years: dates that far apart share day, month and weekday. */
+const GREGORIAN_CYCLE_DAYS = 146097;
+/** First serial on which Sheets and ssf (Excel's 1900 system) name the same day: 1900-03-01. */
+const FIRST_SHARED_SERIAL = 61;
+
+/** ssf's own section splitter (quotes and escapes aware); not in its typings. */
+const splitSections = (SSF as unknown as { _split(fmt: string): string[] })._split;
 
 /** Shows a stored value the way Sheets displays it with number format `format`. */
-export function displayValue(v: CellValue | '' | undefined, format: string | undefined, tz: string): string {
+export function displayValue(v: CellValue | '' | undefined, format: string | undefined, tz: string, locale = DEFAULT_LOCALE): string {
   if (v === undefined || v === '') return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (typeof v === 'string') return v;
   const fmt = format ?? DEFAULT_NUMBER_FORMAT;
+  const rules = localeRules(locale);
+  // Text shows as typed unless the pattern has a text section ("@") to put it in.
+  if (typeof v === 'string') return isAutomatic(fmt) || !fmt.includes('@') ? v : ssfFormat(fmt, v);
   if (isDate(v)) {
     const ms = dateMs(v);
-    if (isDateFormat(fmt)) return formatSheetsDate(ms, tz, fmt);
-    if (fmt === DEFAULT_NUMBER_FORMAT || fmt === '' || fmt === '@') {
-      const p = zonedParts(ms, tz);
-      const midnight = p.hour === 0 && p.minute === 0 && p.second === 0;
-      return formatSheetsDate(ms, tz, midnight ? 'M/d/yyyy' : 'M/d/yyyy H:mm:ss');
-    }
-    return formatNumber(toSerial(ms, tz), fmt);
+    if (!isAutomatic(fmt)) return formatNumberOrDate(toSerial(ms, tz), fmt, rules);
+    const p = zonedParts(ms, tz);
+    const midnight = p.hour === 0 && p.minute === 0 && p.second === 0;
+    return formatDateSerial(toSerial(ms, tz), midnight ? rules.date : rules.dateTime);
   }
-  if (fmt === '@' || fmt === DEFAULT_NUMBER_FORMAT || fmt === '' || /^general$/i.test(fmt)) return generalNumber(v);
-  if (isDateFormat(fmt)) return formatSheetsDate(fromSerial(v, tz), tz, fmt);
-  return formatNumber(v, fmt);
+  if (isAutomatic(fmt)) return localizeNumber(generalNumber(v), rules);
+  return formatNumberOrDate(v, fmt, rules);
 }
 
-/** Sheets' automatic number display. */
+/** The formats under which Sheets shows a value its automatic way. */
+function isAutomatic(fmt: string): boolean {
+  return fmt === DEFAULT_NUMBER_FORMAT || fmt === '' || fmt === '@' || /^general$/i.test(fmt);
+}
+
+/** Sheets' automatic number display (en-US separators). */
 export function generalNumber(n: number): string {
-  if (!Number.isFinite(n)) return n > 0 ? '#NUM!' : n < 0 ? '-#NUM!' : '#NUM!';
+  if (!Number.isFinite(n)) return n < 0 ? '-#NUM!' : '#NUM!';
   if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
   return String(Number(n.toPrecision(10))).replace(/e([+-])/, 'E$1');
 }
 
-function stripQuoted(fmt: string): string {
-  return fmt.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
-}
-
 /** True when the pattern formats dates/times rather than plain numbers. */
 export function isDateFormat(fmt: string): boolean {
-  const bare = stripQuoted(fmt);
-  return /[ydhs]/i.test(bare) || (/m/i.test(bare) && !/[0#?]/.test(bare));
+  return SSF.is_date(fmt);
 }
 
 /** Days since 1899-12-30 in the sheet's wall time (Sheets' date serial). */
@@ -70,160 +77,113 @@ export function fromSerial(serial: number, tz: string): number {
   return zonedToEpoch(tz, wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds());
 }
 
-type DateToken = { kind: 'lit'; text: string } | { kind: 'field'; text: string };
-
-function tokenizeDate(fmt: string): DateToken[] {
-  const out: DateToken[] = [];
-  let i = 0;
-  while (i < fmt.length) {
-    const ch = fmt[i];
-    if (ch === '"') {
-      const end = fmt.indexOf('"', i + 1);
-      const stop = end < 0 ? fmt.length : end;
-      out.push({ kind: 'lit', text: fmt.slice(i + 1, stop) });
-      i = stop + 1;
-    } else if (ch === '\\') {
-      out.push({ kind: 'lit', text: fmt[i + 1] ?? '' });
-      i += 2;
-    } else if (/^(am\/pm|a\/p)/i.test(fmt.slice(i))) {
-      const len = /^am\/pm/i.test(fmt.slice(i)) ? 5 : 3;
-      out.push({ kind: 'field', text: fmt.slice(i, i + len).toLowerCase() });
-      i += len;
-    } else if (/[ymdhs]/i.test(ch)) {
-      let j = i;
-      while (j < fmt.length && fmt[j].toLowerCase() === ch.toLowerCase()) j++;
-      out.push({ kind: 'field', text: fmt.slice(i, j).toLowerCase() });
-      i = j;
-    } else if (ch === '.' && /^\.0+/.test(fmt.slice(i))) {
-      const m = /^\.0+/.exec(fmt.slice(i))![0];
-      out.push({ kind: 'field', text: m });
-      i += m.length;
-    } else {
-      out.push({ kind: 'lit', text: ch });
-      i++;
-    }
-  }
-  return out;
+function formatNumberOrDate(n: number, fmt: string, rules: LocaleRules): string {
+  if (isDateFormat(fmt)) return formatDateSerial(n, fmt);
+  return localizeNumber(ssfFormat(fmt, roundHalfUp(n, fmt)), rules, fmt);
 }
 
-/** Formats an instant with a Sheets date/time pattern. */
-export function formatSheetsDate(ms: number, tz: string, fmt: string): string {
-  const p = zonedParts(ms, tz);
-  const tokens = tokenizeDate(fmt);
-  const twelve = tokens.some((t) => t.kind === 'field' && (t.text === 'am/pm' || t.text === 'a/p'));
-  const fields = tokens.filter((t) => t.kind === 'field').map((t) => t.text);
-  let out = '';
-  let fieldIndex = -1;
-  for (const t of tokens) {
-    if (t.kind === 'lit') {
-      out += t.text;
-      continue;
-    }
-    fieldIndex++;
-    const prev = fields[fieldIndex - 1] ?? '';
-    const next = fields[fieldIndex + 1] ?? '';
-    const f = t.text;
-    const two = (n: number) => String(n).padStart(2, '0');
-    if (f[0] === 'y') out += f.length <= 2 ? two(p.year % 100) : String(p.year);
-    else if (f[0] === 'm') {
-      const minutes = f.length <= 2 && (prev[0] === 'h' || next[0] === 's');
-      if (minutes) out += f.length === 2 ? two(p.minute) : String(p.minute);
-      else if (f.length >= 4) out += MONTHS[p.month - 1];
-      else if (f.length === 3) out += MONTHS[p.month - 1].slice(0, 3);
-      else out += f.length === 2 ? two(p.month) : String(p.month);
-    } else if (f[0] === 'd') {
-      if (f.length >= 4) out += DAYS[p.weekday];
-      else if (f.length === 3) out += DAYS[p.weekday].slice(0, 3);
-      else out += f.length === 2 ? two(p.day) : String(p.day);
-    } else if (f[0] === 'h') {
-      const h = twelve ? (p.hour % 12 === 0 ? 12 : p.hour % 12) : p.hour;
-      out += f.length >= 2 ? two(h) : String(h);
-    } else if (f[0] === 's') out += f.length >= 2 ? two(p.second) : String(p.second);
-    else if (f[0] === '.') out += '.' + String(p.ms).padStart(3, '0').slice(0, f.length - 1).padEnd(f.length - 1, '0');
-    else if (f === 'am/pm') out += p.hour < 12 ? 'AM' : 'PM';
-    else if (f === 'a/p') out += p.hour < 12 ? 'A' : 'P';
+/** ssf, with an unsupported code reported as the emulator's limit rather than a wrong display. */
+function ssfFormat(fmt: string, v: number | string): string {
+  try {
+    return SSF.format(fmt, v);
+  } catch (e) {
+    throw new HarnessError(`Number format ${JSON.stringify(fmt)} is not rendered by the emulator (ssf: ${(e as Error).message})`);
   }
-  return out;
 }
 
-function splitSections(fmt: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (const ch of fmt) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ';' && !quoted) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
+/**
+ * A Sheets date serial under a date pattern. Before 1900-03-01 ssf counts Excel's phantom
+ * 29 Feb 1900 (and refuses negative serials), so such dates are rendered 400 years later, where
+ * day, month and weekday are the same, with the year written in as text.
+ */
+export function formatDateSerial(serial: number, fmt: string): string {
+  if (serial >= FIRST_SHARED_SERIAL) return ssfFormat(fmt, serial);
+  const year = new Date(SERIAL_EPOCH + Math.floor(serial) * 86400000).getUTCFullYear();
+  const cycles = Math.ceil((FIRST_SHARED_SERIAL - serial) / GREGORIAN_CYCLE_DAYS);
+  return ssfFormat(withLiteralYear(fmt, year), serial + cycles * GREGORIAN_CYCLE_DAYS);
 }
 
-function literal(text: string): string {
-  return text
-    .replace(/\[\$([^\]-]*)(-[^\]]*)?\]/g, '$1')
-    .replace(/\[[^\]]*\]/g, '')
-    .replace(/"([^"]*)"/g, '$1')
-    .replace(/\\(.)/g, '$1')
-    .replace(/_./g, ' ')
-    .replace(/\*./g, '');
+/** `fmt` with its year fields (y, yy, yyyy outside quotes, escapes and brackets) as quoted text. */
+function withLiteralYear(fmt: string, year: number): string {
+  return fmt.replace(/"[^"]*"|\\.|\[[^\]]*\]|[yY]+/g, (m) => {
+    if (!/^[yY]/.test(m)) return m;
+    return `"${m.length <= 2 ? String(year % 100).padStart(2, '0') : String(year)}"`;
+  });
+}
+
+/** The section of a number format that shows `n`, chosen as ssf (and Excel) choose it. */
+function sectionFor(fmt: string, n: number): string {
+  const sections = splitSections(fmt);
+  if (sections.length < 4 && sections.length > 1 && sections[sections.length - 1].includes('@')) sections.pop();
+  const [first, second = first, zero = first] = sections;
+  const cond = (s: string) => /\[(=|>=?|<[>=]?)(-?\d+(?:\.\d*)?)\]/.exec(s);
+  const c1 = cond(first);
+  const c2 = sections.length > 1 ? cond(second) : null;
+  if (c1 || c2) {
+    const holds = (c: RegExpExecArray | null) => c !== null && compare(n, c[1], Number(c[2]));
+    return holds(c1) ? first : holds(c2) ? second : c1 && c2 ? zero : second;
+  }
+  return n > 0 ? first : n < 0 ? second : zero;
+}
+
+function compare(n: number, op: string, t: number): boolean {
+  return op === '=' ? n === t : op === '>' ? n > t : op === '<' ? n < t : op === '<>' ? n !== t : op === '>=' ? n >= t : n <= t;
+}
+
+/** The section without quoted text, escapes, [brackets] and the _x / *x spacing codes. */
+function bare(section: string): string {
+  return section.replace(/"[^"]*"|\\.|\[[^\]]*\]|_.|\*./g, '');
+}
+
+/**
+ * `n` rounded half up on its first 15 significant digits to what its section shows, so that ssf,
+ * which rounds the binary double (1.005 is 1.00499999999999989...), shows what Sheets shows.
+ * Scientific and fraction sections are left to ssf. The original value is kept when rounding
+ * would move it to another section (to zero, or across a [condition]).
+ */
+function roundHalfUp(n: number, fmt: string): number {
+  const section = sectionFor(fmt, n);
+  const code = bare(section);
+  if (/[eE/]/.test(code) || !/[0#?]/.test(code)) return n;
+  const decimals = (/\.([0#?]+)/.exec(code)?.[1] ?? '').length;
+  const percents = (code.match(/%/g) ?? []).length;
+  const thousandsDivisions = /[0#?](,+)[^0#?]*$/.exec(code)?.[1].length ?? 0;
+  const exponent = 2 * percents - 3 * thousandsDivisions;
+  const rounded = Number(fixed(Math.abs(n) * 10 ** exponent, decimals)) / 10 ** exponent;
+  const kept = Math.sign(n) * rounded;
+  return kept === 0 || sectionFor(fmt, kept) !== section ? n : kept;
 }
 
 /**
  * `value` (>= 0) with `decimals` decimals, rounded half up on its first 15 significant digits,
- * the precision spreadsheets keep: 1.005 (stored as 1.00499999999999989...) shows 1.01 under
- * "0.00", where toFixed gives "1.00" (a choice, not checked against Sheets). Falls back to
- * toFixed beyond 2^53.
+ * the precision spreadsheets keep (a choice, not checked against Sheets). Beyond 2^53 the digits
+ * after the 15th are zeros (12345678901234567890 → 12345678901234600000).
  */
 function fixed(value: number, decimals: number): string {
   const [mantissa, exp = '0'] = value.toPrecision(15).split('e');
   const shifted = Math.round(Number(`${mantissa}e${Number(exp) + decimals}`));
-  if (!Number.isSafeInteger(shifted)) return value.toFixed(decimals);
+  if (!Number.isSafeInteger(shifted)) return String(Number(value.toPrecision(15)));
   return (shifted / 10 ** decimals).toFixed(decimals);
 }
 
-/** Formats a number with a Sheets number pattern (see the file comment for what is supported). */
-export function formatNumber(n: number, fmt: string): string {
-  const sections = splitSections(fmt);
-  let section = sections[0];
-  let value = n;
-  let sign = '';
-  if (n < 0 && sections.length > 1 && sections[1] !== '') {
-    section = sections[1];
-    value = -n;
-  } else if (n === 0 && sections.length > 2) section = sections[2];
-  else if (n < 0) {
-    sign = '-';
-    value = -n;
+/**
+ * Rewrites ssf's en-US separators into the locale's. Literal text of the pattern (quoted,
+ * escaped) that holds "." or "," is kept: it is swapped out before and restored after.
+ */
+function localizeNumber(shown: string, rules: LocaleRules, fmt?: string): string {
+  if (rules.decimal === '.') return shown;
+  const swap = (s: string) => s.replace(/[.,]/g, (c) => (c === '.' ? rules.decimal : rules.group));
+  if (fmt === undefined) return swap(shown);
+  const literals = (fmt.match(/"[^"]*"|\\./g) ?? []).map((l) => (l.startsWith('"') ? l.slice(1, -1) : l.slice(1))).filter((l) => /[.,]/.test(l));
+  if (literals.length === 0) return swap(shown);
+  // A literal holding a separator is rare ("1.234 u."): find each in the output and leave it as is.
+  let out = '';
+  let rest = shown;
+  for (const lit of literals) {
+    const at = rest.indexOf(lit);
+    if (at < 0) continue;
+    out += swap(rest.slice(0, at)) + lit;
+    rest = rest.slice(at + lit.length);
   }
-  // The numeric core runs from the first to the last digit placeholder, outside quotes.
-  const mask = (m: string) => '\u0000'.repeat(m.length);
-  const bare = section.replace(/"[^"]*"/g, mask).replace(/\[[^\]]*\]/g, mask).replace(/\\./g, mask);
-  const first = bare.search(/[0#?]/);
-  if (first < 0) return section.trim() === '' ? generalNumber(n) : literal(section);
-  let last = first;
-  for (let i = first; i < bare.length; i++) if (/[0#?.,]/.test(bare[i])) last = i;
-  while (last > first && !/[0#?]/.test(bare[last]) && bare[last] !== '.') last--;
-  const core = section.slice(first, last + 1);
-  const prefix = literal(section.slice(0, first));
-  const suffix = literal(section.slice(last + 1));
-  if (section.includes('%')) value *= 100;
-  const dot = core.indexOf('.');
-  const intPart = dot < 0 ? core : core.slice(0, dot);
-  const decPart = dot < 0 ? '' : core.slice(dot + 1);
-  const minDec = (decPart.match(/0/g) ?? []).length;
-  const maxDec = (decPart.match(/[0#?]/g) ?? []).length;
-  const minInt = (intPart.match(/0/g) ?? []).length;
-  const thousands = intPart.includes(',');
-  const rounded = fixed(value, maxDec);
-  let [i, d = ''] = rounded.split('.');
-  while (d.length > minDec && d.endsWith('0')) d = d.slice(0, -1);
-  if (i === '0' && minInt === 0) i = '';
-  i = i.padStart(minInt, '0');
-  if (thousands) i = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const body = d.length > 0 ? `${i}.${d}` : dot >= 0 && decPart.length === 0 ? `${i}.` : i;
-  const isZero = Number(rounded) === 0;
-  return (isZero ? '' : sign) + prefix + body + suffix;
+  return out + swap(rest);
 }

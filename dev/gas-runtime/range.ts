@@ -42,7 +42,7 @@ function checkGrid(ctx: Ctx, rect: Rect, data: unknown, method: string): unknown
 
 /** A Range facade over `rect` of `sheet`. */
 export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: RangeWhole = {}): object {
-  const tz = () => ctx.world.workbook.timeZone;
+  const settings = () => ctx.world.workbook;
   const cells = rect.numRows * rect.numCols;
   // A Range is fixed coordinates, checked against the grid at getRange. A collaborator (or an
   // onServiceCall hook) may shrink the grid before it is used, so data calls check again after
@@ -75,8 +75,8 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
   const self = facade('Range', {
     getValues: () => (read('getValues'), ctx.toRealm(grid.readValues(sheet, rect))),
     getValue: () => (read('getValue'), ctx.toRealm(grid.readValues(sheet, { ...rect, numRows: 1, numCols: 1 })[0][0])),
-    getDisplayValues: () => (read('getDisplayValues'), ctx.toRealm(grid.readDisplayValues(sheet, rect, tz()))),
-    getDisplayValue: () => (read('getDisplayValue'), grid.readDisplayValues(sheet, { ...rect, numRows: 1, numCols: 1 }, tz())[0][0]),
+    getDisplayValues: () => (read('getDisplayValues'), ctx.toRealm(grid.readDisplayValues(sheet, rect, settings()))),
+    getDisplayValue: () => (read('getDisplayValue'), grid.readDisplayValues(sheet, { ...rect, numRows: 1, numCols: 1 }, settings())[0][0]),
     getFormulas: () => (read('getFormulas'), ctx.toRealm(grid.readFormulas(sheet, rect))),
     getFormula: () => (read('getFormula'), first()?.formula ?? ''),
     getNumberFormats: () => (read('getNumberFormats'), ctx.toRealm(grid.readNumberFormats(sheet, rect))),
@@ -88,8 +88,8 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     getNotes: () => (read('getNotes'), ctx.toRealm(grid.readNotes(sheet, rect))),
     getNote: () => (read('getNote'), first()?.note ?? ''),
 
-    setValues: (values: unknown) => fillEach('setValues', values, (cell, v) => grid.writeTyped(cell, v, tz())),
-    setValue: (value: unknown) => fill('setValue', (cell) => grid.writeTyped(cell, value, tz())),
+    setValues: (values: unknown) => fillEach('setValues', values, (cell, v) => grid.writeTyped(cell, v, settings())),
+    setValue: (value: unknown) => fill('setValue', (cell) => grid.writeTyped(cell, value, settings())),
     setFormula: (formula: unknown) => fill('setFormula', (cell) => setFormula(cell, formula)),
     setFormulas: (formulas: unknown) => fillEach('setFormulas', formulas, setFormula),
     setNumberFormat: (format: unknown) => fill('setNumberFormat', (cell) => (cell.numberFormat = String(format))),

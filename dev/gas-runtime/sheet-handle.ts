@@ -43,7 +43,7 @@ export class SheetHandle {
   }
 
   displayValues(a1?: string): string[][] {
-    return this.read(a1, (s, r) => grid.readDisplayValues(s, r, this.workbook.timeZone));
+    return this.read(a1, (s, r) => grid.readDisplayValues(s, r, this.workbook));
   }
 
   formulas(a1?: string): string[][] {
@@ -79,7 +79,7 @@ export class SheetHandle {
    */
   type(a1: string, text: string): this {
     const r = this.rect(a1)!;
-    grid.writeTyped(this.model.cellForWrite(r.row, r.col), text, this.workbook.timeZone);
+    grid.writeTyped(this.model.cellForWrite(r.row, r.col), text, this.workbook);
     return this;
   }
 

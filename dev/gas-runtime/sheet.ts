@@ -95,7 +95,7 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       const row = sheet.lastRow() + 1;
       if (row > sheet.maxRows) sheet.maxRows = row;
       if (values.length > sheet.maxCols) sheet.maxCols = values.length;
-      values.forEach((v, j) => writeTyped(sheet.cellForWrite(row, j + 1), v, wb.timeZone));
+      values.forEach((v, j) => writeTyped(sheet.cellForWrite(row, j + 1), v, wb));
       return self;
     },
     insertRowsAfter(afterPosition: number, howMany: number) {

@@ -5,6 +5,7 @@ import type { Ctx } from './execution';
 import { facade } from './facade';
 import { checkRect, rangeFacade, rangeTarget } from './range';
 import { resolveRange, sheetFacade, sheetTarget } from './sheet';
+import { localeRules } from './locale';
 import { isValidTimeZone } from './timezone';
 import { uiFacade } from './ui';
 import type { SheetModel } from './workbook';
@@ -86,7 +87,12 @@ export function spreadsheetFacade(ctx: Ctx): object {
       if (!isValidTimeZone(String(tz))) ctx.fail(MSG.invalidArgument('timezone'));
       wb.timeZone = String(tz);
     },
-    getSpreadsheetLocale: () => (cheap('getSpreadsheetLocale'), 'en_US'),
+    getSpreadsheetLocale: () => (cheap('getSpreadsheetLocale'), wb.locale),
+    setSpreadsheetLocale(locale: unknown) {
+      ctx.sheets('Spreadsheet', 'setSpreadsheetLocale', 'write');
+      localeRules(String(locale)); // only the modelled locales: a HarnessError names them
+      wb.locale = String(locale);
+    },
     toast(msg: unknown, title?: unknown, timeoutSeconds?: unknown) {
       ctx.enter('Spreadsheet', 'toast');
       ctx.charge(COSTS.uiOpMs);

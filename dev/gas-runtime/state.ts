@@ -34,7 +34,8 @@ export interface WorldStateV1 extends WorldState {
   now: number;
   scriptId: string;
   scriptTimeZone: string;
-  workbook: { id: string; name: string; timeZone: string; nextSheetId: number; sheets: SheetJson[] };
+  /** `locale` is absent in states exported before locales were modelled (en_US). */
+  workbook: { id: string; name: string; timeZone: string; locale?: string; nextSheetId: number; sheets: SheetJson[] };
   properties: { document: Record<string, string>; script: Record<string, string>; user: Record<string, Record<string, string>> };
   caches: { script: Record<string, unknown>; document: Record<string, unknown>; user: Record<string, Record<string, unknown>> };
   triggers: TriggerModel[];
@@ -102,7 +103,7 @@ export function exportWorld(w: World): WorldStateV1 {
     now: w.clock.now(),
     scriptId: w.scriptId,
     scriptTimeZone: w.config.scriptTimeZone,
-    workbook: { id: wb.id, name: wb.name, timeZone: wb.timeZone, nextSheetId: wb.nextSheetId, sheets: wb.sheets.map(sheetToJson) },
+    workbook: { id: wb.id, name: wb.name, timeZone: wb.timeZone, locale: wb.locale, nextSheetId: wb.nextSheetId, sheets: wb.sheets.map(sheetToJson) },
     properties: {
       document: mapToObject(w.documentProperties),
       script: mapToObject(w.scriptProperties),
@@ -127,7 +128,7 @@ export function exportWorld(w: World): WorldStateV1 {
 /** The workbook of a state. */
 export function workbookFromState(state: WorldStateV1): WorkbookModel {
   const j = state.workbook;
-  const wb = new WorkbookModel(j.id, j.name, j.timeZone);
+  const wb = new WorkbookModel(j.id, j.name, j.timeZone, j.locale);
   wb.nextSheetId = j.nextSheetId;
   wb.sheets = j.sheets.map(sheetFromJson);
   return wb;

@@ -229,6 +229,11 @@ export interface RuntimeOptions {
   timeZone?: string;
   /** Script time zone (manifest): local time of Date in the bundle. Default: timeZone. */
   scriptTimeZone?: string;
+  /**
+   * Spreadsheet locale (`en_US`, `es_MX`, `es_ES`): separators and date order of typed values
+   * and display values. Default 'en_US'.
+   */
+  locale?: string;
   /** Initial virtual time (epoch ms). Default 2026-01-15T15:00:00Z. */
   now?: number;
   /** Default 'addon'. */

@@ -1,5 +1,6 @@
 import type { Rect } from './a1';
 import { hasContent, type CellValue } from './values';
+import { DEFAULT_LOCALE } from './locale';
 
 /**
  * The spreadsheet's data, independent of any execution: sheets of sparse cells with value,
@@ -79,6 +80,8 @@ export class WorkbookModel {
     public readonly id: string,
     public name: string,
     public timeZone: string,
+    /** Spreadsheet locale (File › Settings): typed input and display separators, date order. */
+    public locale: string = DEFAULT_LOCALE,
   ) {}
 
   get url(): string {

@@ -108,6 +108,8 @@ export interface Workbook {
   /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
   selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;
   sheetNames(): string[];
+  /** The spreadsheet's locale (File › Settings), e.g. en_US or es_ES: how it reads numbers typed into its cells. */
+  locale(): string;
 }
 
 /** Everything the core gets from the platform, wired once per execution. */

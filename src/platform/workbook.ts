@@ -90,6 +90,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
 
 /** A spreadsheet (the open one, or one the add-on's hourly run opened by id) as the Workbook port. */
 export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): Workbook {
+  let locale: string | undefined; // asked once per execution, when first needed
   return {
     documentId: () => ss.getId(),
     documentName: () => ss.getName(),
@@ -121,5 +122,6 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
       return { sheet: sheet.getName(), rows: ranges.map((r) => ({ start: r.getRow(), end: r.getLastRow() })) };
     },
     sheetNames: () => ss.getSheets().map((s) => s.getName()),
+    locale: () => (locale ??= ss.getSpreadsheetLocale()),
   };
 }

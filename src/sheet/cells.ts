@@ -4,6 +4,7 @@
  * adds the header as the seller wrote it.
  */
 import { DEFAULT_CHANNEL_ALIASES, WRITE_CHANNELS, canonicalChannel } from '../api/channels';
+import type { SheetLocale } from './locale';
 import { plainDecimal, readNumber, type DecimalSeparator, type NumberReading } from './numbers';
 import { cleanInvisible, formulaErrorReason, hasInvisible, isDate } from './text';
 
@@ -19,8 +20,8 @@ export function isBlankCell(value: unknown): boolean {
 }
 
 /** Reads a whole number (quantity, available days): a non-whole value is rejected rather than rounded. */
-export function readInteger(value: unknown, decimalSeparator?: DecimalSeparator): NumberReading {
-  const read = readNumber(value, decimalSeparator);
+export function readInteger(value: unknown, decimalSeparator?: DecimalSeparator, locale?: SheetLocale): NumberReading {
+  const read = readNumber(value, decimalSeparator, locale);
   if (read.kind !== 'number') return read;
   if (!Number.isInteger(read.value)) return { kind: 'error', reason: `must be a whole number, got ${plainDecimal(read.value)}` };
   if (!Number.isSafeInteger(read.value)) return { kind: 'error', reason: `${plainDecimal(read.value)} is too large` };

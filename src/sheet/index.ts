@@ -2,6 +2,7 @@
 export * from './header-names';
 export * from './headers';
 export * from './numbers';
+export * from './locale';
 export * from './cells';
 export * from './table';
 export * from './row-check';

@@ -1,12 +1,22 @@
 /**
- * Numbers from cells. A real number is taken as is; text is read only when it has exactly one
- * meaning. "1,234" is 1234 to an English reader and 1.234 to a Spanish one: rather than guess, it
- * is rejected unless the sheet's decimal separator is known (a setting).
+ * Numbers from cells. A real number is taken as is (the spreadsheet already read it in its
+ * locale); text is read only when it has exactly one meaning. "1,234" is 1234 in an en_US or
+ * es_MX spreadsheet and 1.234 in an es_ES one: rather than guess, it is rejected unless the
+ * sheet's decimal separator is known (a setting). The spreadsheet's locale does not settle it
+ * (text that stayed text may have been pasted from anywhere) but says in the refusal how the
+ * spreadsheet would read it and what to type.
  */
+import type { SheetLocale } from './locale';
 import { cleanInvisible, formulaErrorReason, isDate } from './text';
 
 /** The decimal separator a seller's text numbers use. */
 export type DecimalSeparator = '.' | ',';
+
+/** How text numbers are read: the decimal separator setting (decides "1,234") and the spreadsheet's locale (explains a refusal). */
+export interface NumberConvention {
+  decimalSeparator?: DecimalSeparator;
+  locale?: SheetLocale;
+}
 
 /** A number cell, read: empty, a number (with a note when a setting decided its meaning), or why not. */
 export type NumberReading =
@@ -23,7 +33,7 @@ const SHAPE = new RegExp(`^(\\()?\\s*(${CURRENCY})?\\s*([-+\u2212])?\\s*(${CURRE
 const MAX_DIGITS = 15;
 
 /** Reads a cell value as a number: finite numbers as is, text in either convention, everything else rejected. */
-export function readNumber(value: unknown, decimalSeparator?: DecimalSeparator): NumberReading {
+export function readNumber(value: unknown, decimalSeparator?: DecimalSeparator, locale?: SheetLocale): NumberReading {
   if (value === '' || value === null || value === undefined) return EMPTY;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { kind: 'error', reason: 'the cell does not hold a finite number' };
@@ -32,11 +42,11 @@ export function readNumber(value: unknown, decimalSeparator?: DecimalSeparator):
   if (typeof value === 'boolean') return { kind: 'error', reason: `${value ? 'TRUE' : 'FALSE'} is not a number` };
   if (isDate(value)) return { kind: 'error', reason: 'a date is not a number; format the column as Number' };
   if (typeof value !== 'string') return { kind: 'error', reason: 'the cell does not hold a number' };
-  return readNumberText(value, decimalSeparator);
+  return readNumberText(value, decimalSeparator, locale);
 }
 
 /** Reads text as a number ("$1,234.50", "1.234,50", "(5)", "1234,5"); ambiguous or broken text is rejected. */
-export function readNumberText(raw: string, decimalSeparator?: DecimalSeparator): NumberReading {
+export function readNumberText(raw: string, decimalSeparator?: DecimalSeparator, locale?: SheetLocale): NumberReading {
   const text = cleanInvisible(raw).trim();
   if (text === '') return EMPTY;
   const formulaError = formulaErrorReason(text);
@@ -49,7 +59,7 @@ export function readNumberText(raw: string, decimalSeparator?: DecimalSeparator)
   const currencies = (cur1 ? 1 : 0) + (cur2 ? 1 : 0) + (cur3 ? 1 : 0);
   if (!open !== !close || currencies > 1 || (open && sign) || (cur2 && !sign) || !/[0-9]/.test(body)) return notANumber;
 
-  const read = readDigits(body, text, decimalSeparator);
+  const read = readDigits(body, text, decimalSeparator, locale);
   if (read.kind !== 'number') return read;
   const negative = Boolean(open) || sign === '-' || sign === '\u2212';
   const value = negative && read.value !== 0 ? -read.value : read.value;
@@ -57,7 +67,7 @@ export function readNumberText(raw: string, decimalSeparator?: DecimalSeparator)
 }
 
 /** The digits-and-separators part: decides which separator (if any) is the decimal one. */
-function readDigits(body: string, text: string, hint: DecimalSeparator | undefined): NumberReading {
+function readDigits(body: string, text: string, hint: DecimalSeparator | undefined, locale: SheetLocale | undefined): NumberReading {
   const dots = count(body, '.');
   const commas = count(body, ',');
   if (dots === 0 && commas === 0) return fromParts(body, '', text);
@@ -87,13 +97,26 @@ function readDigits(body: string, text: string, hint: DecimalSeparator | undefin
   // One separator, 1–3 digits before (not 0) and 3 after: a thousands separator or a decimal point.
   // With 4+ digits before, grouping is impossible, so "1234,567" can only be 1234.567.
   if (fraction.length === 3 && /^[1-9][0-9]{0,2}$/.test(whole)) {
-    if (!hint) {
-      return { kind: 'error', reason: `'${text}' could be ${whole}${fraction} or ${whole}.${fraction}: write it without a thousands separator` };
-    }
+    if (!hint) return { kind: 'error', reason: ambiguous(text, whole, fraction, sep, locale) };
     const note = `'${text}' read as ${hint === sep ? `${whole}.${fraction}` : whole + fraction} (decimal separator setting: '${hint}')`;
     return withNote(hint === sep ? fromParts(whole, fraction, text) : fromParts(whole + fraction, '', text), note);
   }
   return fromParts(whole, fraction, text);
+}
+
+/**
+ * Why "1.234" (one separator, three digits after) is refused: both readings, the one the
+ * spreadsheet's locale would make, and what to type so that it reads as meant.
+ */
+function ambiguous(text: string, whole: string, fraction: string, sep: string, locale: SheetLocale | undefined): string {
+  const both = `'${text}' could be ${whole}${fraction} or ${whole}.${fraction}`;
+  if (!locale) return `${both}: write it without a thousands separator`;
+  const between = `between ${whole} and ${Number(whole) + 1}`;
+  const here = locale.decimal === sep ? `${whole}.${fraction}` : whole + fraction;
+  return (
+    `${both} (${between}); this spreadsheet's locale (${locale.code}) reads it as ${here}. ` +
+    `Type ${whole}${fraction}, or ${whole}${locale.decimal}${fraction} for the number ${between}, in a cell formatted as Number, or choose the decimal separator in Settings`
+  );
 }
 
 /** "1,234,567" → "1234567"; null when groups are not 1–3 digits then exactly 3 each. */

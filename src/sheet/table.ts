@@ -6,12 +6,11 @@ import type { CellValue } from '../core/ports';
 import { EMPTY_TEXT, isBlankCell, readChannel, readErpId, readInteger, readSku, type TextCell } from './cells';
 import { CHANNEL_FIELDS, INTEGER_FIELDS, NUMERIC_FIELDS, type ChannelField, type NumericField } from './header-names';
 import { mapHeaders, type ColumnMap, type HeaderOptions, type HeaderProblem } from './headers';
-import { EMPTY, readNumber, type DecimalSeparator, type NumberReading } from './numbers';
+import { EMPTY, readNumber, type NumberConvention, type NumberReading } from './numbers';
 import { WRITE_CHANNELS } from '../api/channels';
 
-export interface ReadTableOptions extends HeaderOptions {
-  /** The sheet's decimal separator (a setting); without it "1,234" is rejected as ambiguous. */
-  decimalSeparator?: DecimalSeparator;
+/** Header options, and the number convention: without a decimal separator "1,234" is rejected as ambiguous. */
+export interface ReadTableOptions extends HeaderOptions, NumberConvention {
   /** 1-based sheet rows to leave out (hidden or filtered, decided by the caller). */
   skipRows?: ReadonlySet<number>;
   /** Also return blank rows (marked `blank`), e.g. to clear stale results; default false. */
@@ -109,7 +108,7 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
         if (cell.kind === 'text') row.erpId = cell.value;
         take(row, cell);
       } else {
-        const cell = labelled(spec.integer ? readInteger(raw, options.decimalSeparator) : readNumber(raw, options.decimalSeparator), spec.label);
+        const cell = labelled(spec.integer ? readInteger(raw, options.decimalSeparator, options.locale) : readNumber(raw, options.decimalSeparator, options.locale), spec.label);
         if (spec.channel === undefined) row.cells[spec.field] = cell;
         else row.perChannel[spec.channel][spec.field] = cell;
         take(row, cell);

@@ -4,6 +4,7 @@ import { escapeCellText, findMissingColumns } from '../../sheet';
 import { hubClient, timeLeft, type Context } from '../context';
 import { UserError } from '../errors';
 import { withDocumentLock } from '../guard';
+import { numberConvention } from '../settings/number-convention';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
 import { DRAFT_HEADERS, DRAFT_HEADER_LIST, DRAFT_RESULT_HEADERS } from './columns';
@@ -53,7 +54,7 @@ export function createOrdersFromDrafts(ctx: Context): CreateSummary {
     }
     const table = KeyedTable.open(ctx.ports.workbook, name, DRAFT_RESULT_HEADERS, () => '');
     const at = draftColumns(table);
-    const check = checkDrafts(table.values, at, ctx.settings.decimalSeparator === 'auto' ? undefined : ctx.settings.decimalSeparator);
+    const check = checkDrafts(table.values, at, numberConvention(ctx.settings, ctx.ports.workbook.locale()));
     for (const [row, reason] of check.invalid) table.set(row, result(DRAFT_STATUS.invalid, reason));
     const summary: CreateSummary = { created: 0, refused: 0, unknown: 0, invalid: check.invalid.size, skipped: check.skipped.size, left: 0, message: '' };
     const queue = [...check.orders];

@@ -6,7 +6,7 @@
  */
 import { ORDER_CHANNELS } from '../../api/channels';
 import type { OrderCreate } from '../../api/schemas/orders';
-import { cleanInvisible, formulaErrorReason, isBlankCell, isDate, readInteger, readNumber, readSku, type DecimalSeparator } from '../../sheet';
+import { cleanInvisible, formulaErrorReason, isBlankCell, isDate, readInteger, readNumber, readSku, type NumberConvention } from '../../sheet';
 import type { CellValue } from '../ports';
 import { DRAFT_HEADERS, type DraftColumn } from './columns';
 
@@ -87,7 +87,7 @@ function createdIso(value: CellValue | undefined, problems: string[]): string | 
   return null;
 }
 
-function parseRow(values: readonly CellValue[], row: number, at: DraftColumns, decimalSeparator?: DecimalSeparator): ParsedDraft {
+function parseRow(values: readonly CellValue[], row: number, at: DraftColumns, numbers: NumberConvention): ParsedDraft {
   const problems: string[] = [];
   const cell = (c: DraftColumn): CellValue | undefined => (at[c] === undefined ? undefined : values[at[c]!]);
   const externalId = text(cell('externalId'), 'External id', problems);
@@ -115,11 +115,11 @@ function parseRow(values: readonly CellValue[], row: number, at: DraftColumns, d
   if (sku.kind !== 'text') problems.push(sku.kind === 'error' ? sku.reason : 'SKU is empty');
   const title = text(cell('title'), 'Title', problems);
   if (title === null && !problems.some((p) => p.startsWith('Title'))) problems.push('Title is empty');
-  const price = readNumber(cell('price'), decimalSeparator);
+  const price = readNumber(cell('price'), numbers.decimalSeparator, numbers.locale);
   if (price.kind === 'empty') problems.push('Price is empty');
   else if (price.kind === 'error') problems.push(`Price: ${price.reason}`);
   else if (price.value < 0) problems.push('Price cannot be negative');
-  const quantity = readInteger(cell('quantity'), decimalSeparator);
+  const quantity = readInteger(cell('quantity'), numbers.decimalSeparator, numbers.locale);
   if (quantity.kind === 'empty') problems.push('Quantity is empty');
   else if (quantity.kind === 'error') problems.push(`Quantity: ${quantity.reason}`);
   else if (quantity.value < 1) problems.push('Quantity must be at least 1');
@@ -141,7 +141,7 @@ function statusOf(values: readonly CellValue[], at: DraftColumns): string {
  * id was created already; an order with a row marked "Check in hub" or "Sending" is left alone
  * until the seller clears the mark: the hub may have created it.
  */
-export function checkDrafts(values: readonly (readonly CellValue[])[], at: DraftColumns, decimalSeparator?: DecimalSeparator): DraftCheck {
+export function checkDrafts(values: readonly (readonly CellValue[])[], at: DraftColumns, numbers: NumberConvention = {}): DraftCheck {
   const check: DraftCheck = { orders: [], invalid: new Map(), skipped: new Map() };
   const groups = new Map<string, ParsedDraft[]>();
   const held = new Map<string, string>();
@@ -151,7 +151,7 @@ export function checkDrafts(values: readonly (readonly CellValue[])[], at: Draft
     const row = i + 1;
     if (inputs.every((c) => isBlankCell(line[c]))) continue;
     const status = statusOf(line, at);
-    const parsed = parseRow(line, row, at, decimalSeparator);
+    const parsed = parseRow(line, row, at, numbers);
     const key = parsed.externalId ?? `\u0000row${row}`;
     if (at.orderId !== undefined && !isBlankCell(line[at.orderId])) {
       held.set(key, 'already created (it has an Order id)');

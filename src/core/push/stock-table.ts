@@ -11,11 +11,12 @@ export interface StockTable {
 
 /**
  * Reads the stock sheet in one round trip, plus one more only when a SKU cell holds a number:
- * its displayed text is the SKU the seller sees (`00123`, not 123).
+ * its displayed text is the SKU the seller sees (`00123`, not 123). `localeCode` is the
+ * spreadsheet's (Workbook.locale()): text numbers are read with it in mind.
  */
-export function readStockTable(sheet: SheetPort, settings: Settings): StockTable {
+export function readStockTable(sheet: SheetPort, settings: Settings, localeCode: string): StockTable {
   const values = sheet.readAll();
-  const options = tableOptions(settings);
+  const options = tableOptions(settings, localeCode);
   const input = values.length > 1 ? mapHeaders(values[0], options).columns.input : {};
   return { values, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
 }

@@ -1,11 +1,9 @@
 import type { readTable } from '../../sheet';
 import { channelAliases } from '../settings/aliases';
+import { numberConvention } from '../settings/number-convention';
 import type { Settings } from '../settings/schema';
 
-/** Options for readTable from the settings. */
-export function tableOptions(settings: Settings): NonNullable<Parameters<typeof readTable>[1]> {
-  return {
-    channelAliases: channelAliases(settings),
-    decimalSeparator: settings.decimalSeparator === 'auto' ? undefined : settings.decimalSeparator,
-  };
+/** Options for readTable from the settings and the spreadsheet's locale code. */
+export function tableOptions(settings: Settings, localeCode: string): NonNullable<Parameters<typeof readTable>[1]> {
+  return { channelAliases: channelAliases(settings), ...numberConvention(settings, localeCode) };
 }

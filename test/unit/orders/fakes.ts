@@ -74,7 +74,7 @@ export function memorySheet(name: string, grid: CellValue[][] = []): MemorySheet
   return sheet;
 }
 
-export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}): Workbook & { sheets: Map<string, MemorySheet> } {
+export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}, locale = 'en_US'): Workbook & { sheets: Map<string, MemorySheet> } {
   const map = new Map<string, MemorySheet>(Object.entries(sheets).map(([n, g]) => [n, memorySheet(n, g)]));
   return {
     sheets: map,
@@ -91,6 +91,7 @@ export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}): Work
     },
     selection: () => null,
     sheetNames: () => [...map.keys()],
+    locale: () => locale,
   };
 }
 
