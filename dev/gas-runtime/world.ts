@@ -42,6 +42,10 @@ export interface WorldConfig {
   triggerDocumentContext: boolean;
   addonTriggerLimit: 'per-type' | 'per-handler';
   cpuTimeoutMs?: number;
+  /** UrlFetchApp may reach loopback/private hosts (fetch-policy.ts). */
+  allowPrivateHosts: boolean;
+  /** Origin the script asks for → origin the request goes to (fetch-policy.ts). */
+  routes: Record<string, string>;
   beforeFetch?: (nowMs: number) => void;
   onDialog?: (dialog: DialogRequest) => DialogAnswer;
 }
