@@ -60,6 +60,24 @@ export const MSG = {
   functionNotFound: (name: string) => `Script function not found: ${name}`,
   /** verified */
   uiFromThisContext: 'Cannot call SpreadsheetApp.getUi() from this context.',
+  /**
+   * verified: a call whose method needs a scope the manifest's oauthScopes do not declare. One
+   * scope is named bare, several as `(a || b)` in the reference's order (public reports:
+   * "Specified permissions are not sufficient to call DriveApp.getRootFolder. Required
+   * permissions: (https://www.googleapis.com/auth/drive.readonly ||
+   * https://www.googleapis.com/auth/drive)", "…to call Ui.showModalDialog. Required permissions:
+   * https://www.googleapis.com/auth/script.container.ui").
+   */
+  scopesNotSufficient: (what: string, scopes: readonly string[]) =>
+    `Specified permissions are not sufficient to call ${what}. Required permissions: ${scopes.length === 1 ? scopes[0] : `(${scopes.join(' || ')})`}`,
+  /** An advanced service refused by its API for want of a scope (the API's standard 403 text). */
+  advancedInsufficientScopes: (apiMethod: string) => `API call to ${apiMethod} failed with error: Request had insufficient authentication scopes.`,
+  /**
+   * verified: a fetch to a URL no urlFetchWhitelist prefix matches (public reports: "Request to
+   * https://oauth2.googleapis.com/token failed because the URL has not been whitelisted in the
+   * script manifest.", grahamearley/FirestoreGoogleAppsScript#135; diegomanuel/binance-to-google-sheets#82).
+   */
+  notWhitelisted: (url: string) => `Request to ${url} failed because the URL has not been whitelisted in the script manifest.`,
   noPermission: (what: string, mode: string) => `You do not have permission to call ${what} (AuthMode.${mode}).`,
   htmlFileMissing: (name: string) => `No HTML file named ${name} was found.`,
   driveItemMissing: 'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.',

@@ -2,6 +2,7 @@ import { COSTS } from './costs';
 import { HarnessError, MSG } from './errors';
 import type { Realm } from './realm';
 import { unattendedView, type SelectionView, type UserSession } from './session';
+import { checkScopes, refusalMessage, unknownMethodMessage } from './scopes';
 import type { AuthMode } from './types';
 import type { World } from './world';
 
@@ -55,7 +56,8 @@ function allowed(mode: AuthMode, service: string, method: string): boolean {
 /**
  * What every service facade holds: the world, the execution and the user's session. Every
  * public method of a facade starts with enter() (or a helper calling it), which is where the
- * budget, cut-offs, auth mode and the onServiceCall hook are enforced, then charges its cost.
+ * budget, cut-offs, auth mode, the manifest's OAuth scopes (scopes.ts) and the onServiceCall hook
+ * are enforced, then charges its cost.
  */
 export class Ctx {
   constructor(
@@ -90,6 +92,11 @@ export class Ctx {
     }
     if (x.killed) this.kill();
     if (!allowed(x.authMode, service, method)) this.fail(MSG.noPermission(`${service}.${method}`, x.authMode));
+    const scope = checkScopes(this.world.config.manifest, service, method);
+    if (!scope.ok) {
+      if (scope.unknown) this.harness(unknownMethodMessage(scope.method));
+      this.fail(refusalMessage(scope.method, scope.rule));
+    }
     x.serviceCalls++;
     this.world.counters.serviceCalls++;
     if (x.cutOffAfter !== undefined && x.serviceCalls > x.cutOffAfter) this.kill();

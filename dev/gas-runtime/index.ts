@@ -22,6 +22,7 @@ export { MSG, GasExecutionError, HarnessError } from './errors';
 export { SheetHandle } from './sheet-handle';
 export { Runtime } from './runtime';
 export { World } from './world';
+export { localHubRoute } from './fetch-policy';
 
 const DEFAULT_NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -38,12 +39,29 @@ function loadBundle(options: RuntimeOptions): vm.Script {
   return new vm.Script(source, { filename: options.bundle === undefined ? path.resolve(file) : 'Code.js' });
 }
 
+/** The appsscript.json beside a bundle file, or null when there is none. */
+export function manifestBeside(bundlePath: string = DEFAULT_BUNDLE): Manifest | null {
+  const file = path.join(path.dirname(bundlePath), 'appsscript.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
 /** appsscript.json: the one given, else the file beside the bundle (none for inline source). */
 function loadManifest(options: RuntimeOptions): Manifest | null {
   if (options.manifest !== undefined) return options.manifest;
   if (options.bundle !== undefined) return null;
-  const file = path.join(path.dirname(options.bundlePath ?? DEFAULT_BUNDLE), 'appsscript.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+  return manifestBeside(options.bundlePath);
+}
+
+/** `routes` must map origins to origins; a typo would otherwise send requests somewhere unexpected. */
+function checkRoutes(routes: Record<string, string>): Record<string, string> {
+  for (const [from, to] of Object.entries(routes)) {
+    for (const u of [from, to]) {
+      if (!URL.canParse(u) || !/^https?:$/.test(new URL(u).protocol)) {
+        throw new HarnessError(`routes: "${u}" is not an http(s) origin; write { 'https://api.example.com': 'http://127.0.0.1:PORT' }`);
+      }
+    }
+  }
+  return routes;
 }
 
 function newWorkbook(options: RuntimeOptions): WorkbookModel {
@@ -84,6 +102,8 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     addonTriggerLimit: options.addonTriggerLimit ?? 'per-type',
     hiddenEmails: options.hiddenEmails ?? false,
     cpuTimeoutMs: options.cpuTimeoutMs,
+    allowPrivateHosts: options.allowPrivateHosts ?? false,
+    routes: checkRoutes(options.routes ?? {}),
     beforeFetch: options.beforeFetch,
     onDialog: options.onDialog,
     wrapGlobals: options.wrapGlobals,

@@ -289,6 +289,18 @@ export interface RuntimeOptions {
    * Per user: forUser(email, { hideEmail }). Default false.
    */
   hiddenEmails?: boolean;
+  /**
+   * Let UrlFetchApp reach loopback and private addresses (127.0.0.0/8, localhost, ::1, 10/8,
+   * 172.16/12, 192.168/16, 169.254/16), which Google's servers cannot: needed by every test that
+   * runs a bundle against a local server. Default false (`Address unavailable: url`).
+   */
+  allowPrivateHosts?: boolean;
+  /**
+   * A hosts file for UrlFetchApp: origin the script asks for → origin the request is sent to,
+   * e.g. `{ 'https://api.hub.example': 'http://127.0.0.1:8080' }`. The whitelist and private-host
+   * rules and the fetch log see the URL the script asked for. Default none.
+   */
+  routes?: Record<string, string>;
 }
 
 /** Options of one call made with callWith(). */

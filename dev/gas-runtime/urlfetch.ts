@@ -3,6 +3,7 @@ import { decodeText, isByteArray, toSignedBytes } from './bytes';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
+import { applyRoutes, refusalFor, unapplyRoutes } from './fetch-policy';
 import { useQuota } from './quota';
 import type { SyncHttpRequest, SyncHttpResult } from './sync-http';
 
@@ -17,6 +18,8 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +ht
 const TRUNCATE_AT = 100;
 
 interface Built {
+  /** The URL the script asked for (errors and the fetch log name it); `http.url` is where it goes (see `routes`). */
+  asked: string;
   http: SyncHttpRequest;
   muted: boolean;
 }
@@ -65,8 +68,9 @@ function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}):
   }
   if (contentType !== undefined && !has('Content-Type')) headers['Content-Type'] = contentType;
   return {
+    asked: url,
     http: {
-      url,
+      url: applyRoutes(url, ctx.world.config.routes),
       method: String(params.method ?? 'get').toUpperCase(),
       headers,
       body: body ?? null,
@@ -76,6 +80,19 @@ function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}):
     },
     muted: params.muteHttpExceptions === true,
   };
+}
+
+/**
+ * Refuses, before anything is sent, a request Apps Script would refuse: a URL outside the
+ * manifest's urlFetchWhitelist, or a loopback/private host Google's servers cannot reach
+ * (fetch-policy.ts). The test's `allowPrivateHosts` lets it reach its local servers.
+ */
+function guard(ctx: Ctx, b: Built): Built {
+  const { manifest, allowPrivateHosts } = ctx.world.config;
+  const refusal = refusalFor(new URL(b.asked), manifest, allowPrivateHosts);
+  if (refusal === 'not-whitelisted') ctx.fail(MSG.notWhitelisted(b.asked));
+  if (refusal === 'private-host') ctx.fail(MSG.addressUnavailable(b.asked));
+  return b;
 }
 
 function transportError(url: string, r: Extract<SyncHttpResult, { ok: false }>): string {
@@ -134,22 +151,23 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
     const payload = (body: Uint8Array | string | null | undefined) => (body ? { payload: typeof body === 'string' ? body : decodeText(body) } : {});
     // Every request that left is recorded, each redirect hop too, with the headers it carried.
     const hops = r.redirects ?? [];
+    const seen = (u: string) => unapplyRoutes(u, w.config.routes);
     hops.forEach((h, n) => {
       w.fetchLog.push({
         at,
         user,
         method: h.method,
-        url: h.url,
+        url: seen(h.url),
         headers: { ...h.headers },
         ...payload(h.body),
         status: h.status,
         elapsedMs: h.elapsedMs,
         hop: n,
         redirectHop: n > 0,
-        redirectedTo: h.location,
+        redirectedTo: seen(h.location),
       });
     });
-    const url = r.finalUrl ?? req.url;
+    const url = r.finalUrl ? seen(r.finalUrl) : batch[i].asked;
     w.fetchLog.push({
       at,
       user,
@@ -169,9 +187,9 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
 
 /** Throws what Apps Script throws for a result: transport failures always, HTTP >= 400 unless muted. */
 function check(ctx: Ctx, b: Built, r: SyncHttpResult): asserts r is Extract<SyncHttpResult, { ok: true }> {
-  if (!r.ok) ctx.fail(transportError(b.http.url, r));
+  if (!r.ok) ctx.fail(transportError(b.asked, r));
   if (r.status >= 400 && !b.muted) {
-    const u = new URL(b.http.url);
+    const u = new URL(b.asked);
     const text = decodeText(r.body);
     const truncated = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;
     ctx.fail(MSG.httpFailed(`${u.protocol}//${u.host}`, r.status, truncated));
@@ -189,7 +207,7 @@ export function urlFetchApp(ctx: Ctx): object {
   return facade('UrlFetchApp', {
     fetch(url: unknown, params?: Record<string, unknown>) {
       ctx.enter('UrlFetchApp', 'fetch');
-      const b = build(ctx, url, params);
+      const b = guard(ctx, build(ctx, url, params));
       const [r] = send(ctx, [b]);
       check(ctx, b, r);
       return responseFacade(ctx, r);
@@ -197,7 +215,7 @@ export function urlFetchApp(ctx: Ctx): object {
     fetchAll(requests: unknown[]) {
       ctx.enter('UrlFetchApp', 'fetchAll');
       if (!Array.isArray(requests)) ctx.fail(MSG.invalidArgument('requests'));
-      const built = requests.map((item) => build(ctx, ...requestArgs(item)));
+      const built = requests.map((item) => guard(ctx, build(ctx, ...requestArgs(item))));
       if (built.length === 0) return ctx.toRealm([]);
       const results = send(ctx, built);
       // One transport failure fails the whole batch, even when muted (as Apps Script).
@@ -209,9 +227,9 @@ export function urlFetchApp(ctx: Ctx): object {
     getRequest(url: unknown, params?: Record<string, unknown>) {
       ctx.cheap('UrlFetchApp', 'getRequest');
       const b = build(ctx, url, params);
-      const { url: u, method, headers, body, followRedirects, validateHttpsCertificates } = b.http;
+      const { method, headers, body, followRedirects, validateHttpsCertificates } = b.http;
       return ctx.toRealm({
-        url: u,
+        url: b.asked,
         method: method.toLowerCase(),
         headers,
         payload: body ? decodeText(body as Uint8Array) : '',

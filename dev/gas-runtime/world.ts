@@ -44,6 +44,10 @@ export interface WorldConfig {
   /** Every user's email hidden from the script (see session-service.ts). */
   hiddenEmails: boolean;
   cpuTimeoutMs?: number;
+  /** UrlFetchApp may reach loopback/private hosts (fetch-policy.ts). */
+  allowPrivateHosts: boolean;
+  /** Origin the script asks for → origin the request goes to (fetch-policy.ts). */
+  routes: Record<string, string>;
   beforeFetch?: (nowMs: number) => void;
   onDialog?: (dialog: DialogRequest) => DialogAnswer;
   wrapGlobals?: (name: string, value: unknown) => unknown;

@@ -5,7 +5,7 @@
  * add-on's own public functions.
  */
 import * as path from 'node:path';
-import { loadRuntime, type Runtime, type RuntimeOptions } from '../gas-runtime';
+import { loadRuntime, localHubRoute, manifestBeside, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
 import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
@@ -15,6 +15,8 @@ import { deploymentOf, type Target } from '../targets';
 export interface AddonEnv {
   hub: SpawnedHub;
   rt: Runtime;
+  /** The hub's URL as the add-on sees it (its saved baseUrl): hub.url, or the add-on's whitelisted origin. */
+  hubUrl: string;
   token: string;
   /** Synchronous admin calls (for use between runtime calls without await). */
   adminSync(method: string, adminPath: string, body?: unknown): unknown;
@@ -26,7 +28,7 @@ export interface EnvOptions {
   target?: Target;
   hub?: SpawnOptions;
   runtime?: RuntimeOptions;
-  /** Settings saved through saveSettings (baseUrl is set to the hub's URL). */
+  /** Settings saved through saveSettings (baseUrl is set to the hub's URL, or for the add-on to its whitelisted origin routed to the hub). */
   settings?: Record<string, unknown>;
   /** Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits, jobs). Default true. */
   linkClock?: boolean;
@@ -60,12 +62,17 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   let lastSynced = -1;
   const linkClock = options.linkClock ?? true;
   const target = options.target ?? 'bound';
+  // The add-on's whitelist holds only https origins: it reaches the local hub through its first
+  // whitelisted origin, routed; the bound script calls the hub's 127.0.0.1 URL directly.
+  const route = localHubRoute(manifestBeside(bundlePathOf(target)), hub.url);
   const rt = loadRuntime({
     bundlePath: bundlePathOf(target),
     deployment: deploymentOf(target),
     timeZone: 'America/Mexico_City',
     now,
     fetchTimeoutMs: 5000,
+    allowPrivateHosts: true,
+    routes: route.routes,
     ...options.runtime,
     beforeFetch: (virtualNow) => {
       if (linkClock && virtualNow !== lastSynced) {
@@ -75,7 +82,7 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
       options.runtime?.beforeFetch?.(virtualNow);
     },
   });
-  const saved = rt.call('saveSettings', { baseUrl: hub.url, ...options.settings }) as { ok: boolean; value?: { saved: boolean; errors: unknown } };
+  const saved = rt.call('saveSettings', { baseUrl: route.baseUrl, ...options.settings }) as { ok: boolean; value?: { saved: boolean; errors: unknown } };
   if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (!options.noToken) {
     const stored = rt.call('saveToken', TEST_TOKEN) as { ok: boolean; value?: { errors: Record<string, string> } };
@@ -83,10 +90,11 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   }
   rt.resetCounters();
   // Content and destinations: the token may go only to the hub's origin, never after a redirect.
-  if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN, { hubOrigin: new URL(hub.url).origin });
+  if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN, { hubOrigin: new URL(route.baseUrl).origin });
   return {
     hub,
     rt,
+    hubUrl: route.baseUrl,
     token: TEST_TOKEN,
     adminSync,
     async close() {

@@ -64,13 +64,13 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('defaults to the consumer limits', () => {
-    rt = loadRuntime({ bundle: BUNDLE });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true });
     expect(rt.quota('urlfetch')).toEqual({ used: 0, limit: 20_000, windowStartedAt: null, resetsAt: null });
     expect(rt.quota('properties').limit).toBe(50_000);
   });
 
   it('throws Apps Script\'s exact message once the limit is reached, without sending anything', () => {
-    rt = loadRuntime({ bundle: BUNDLE });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true });
     rt.setQuotaUsed('urlfetch', 19_999);
     expect(rt.call('get', ok)).toBe(200);
     expect(rt.quota('urlfetch').used).toBe(20_000);
@@ -81,7 +81,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('opens a window at the first request and resets it 24 h later, not at midnight', () => {
-    rt = loadRuntime({ bundle: BUNDLE, now: EVENING, fetchQuotaPerDay: 2 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 2 });
     rt.call('get', ok);
     const start = rt.quota('urlfetch').windowStartedAt!;
     expect(start).toBeGreaterThanOrEqual(EVENING);
@@ -98,7 +98,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('starts the next window with the next request, not when the previous one closed', () => {
-    rt = loadRuntime({ bundle: BUNDLE, now: EVENING, fetchQuotaPerDay: 1 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 1 });
     rt.call('get', ok);
     rt.advance(30 * HOUR);
     expect(rt.quota('urlfetch')).toMatchObject({ used: 0, windowStartedAt: null });
@@ -110,7 +110,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('counts every request of a fetchAll and refuses a batch that would go over, whole', () => {
-    rt = loadRuntime({ bundle: BUNDLE, fetchQuotaPerDay: 5 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchQuotaPerDay: 5 });
     expect(rt.call('all', [ok, ok, ok])).toEqual([200, 200, 200]);
     expect(rt.quota('urlfetch').used).toBe(3);
     expect(messageOf(() => rt.call('all', [ok, ok, ok]))).toBe(URLFETCH_MSG);
@@ -121,7 +121,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('keeps one window per user', () => {
-    rt = loadRuntime({ bundle: BUNDLE, user: 'a@example.com', fetchQuotaPerDay: 1 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, user: 'a@example.com', fetchQuotaPerDay: 1 });
     const b = rt.forUser('b@example.com');
     rt.call('get', ok);
     expect(messageOf(() => rt.call('get', ok))).toBe(URLFETCH_MSG);
@@ -130,7 +130,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('lets a test place the start of a window in the past', () => {
-    rt = loadRuntime({ bundle: BUNDLE, fetchQuotaPerDay: 100 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchQuotaPerDay: 100 });
     rt.setQuotaUsed('urlfetch', 100, { windowStartedAt: rt.now() - 23 * HOUR });
     expect(rt.quota('urlfetch').resetsAt).toBe(rt.now() + HOUR);
     expect(messageOf(() => rt.call('get', ok))).toBe(URLFETCH_MSG);

@@ -31,7 +31,7 @@ describe('UrlFetchApp redirects', () => {
   });
   beforeEach(() => {
     foreign.clear();
-    rt = loadRuntime({ bundle: BUNDLE, fetchTimeoutMs: 2000 });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 2000 });
   });
   afterEach(async () => {
     await rt.close();

@@ -32,7 +32,7 @@ describe('UrlFetchApp', () => {
   });
   beforeEach(() => {
     hookTimes = [];
-    rt = loadRuntime({ bundle: BUNDLE, fetchTimeoutMs: 1000, beforeFetch: (now) => hookTimes.push(now) });
+    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 1000, beforeFetch: (now) => hookTimes.push(now) });
   });
   afterEach(async () => {
     await rt.close();

@@ -5,7 +5,7 @@
  * save before it stops the thread.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { loadRuntime, type Runtime } from '../../gas-runtime';
+import { loadRuntime, localHubRoute, manifestBeside, type Runtime } from '../../gas-runtime';
 import { columnLetters } from '../../gas-runtime/a1';
 import type { ErrorInfo, InitArgs, Notice, Op, OpMessage, Reply } from '../protocol';
 import { stockSheetName } from './addon-settings';
@@ -53,6 +53,8 @@ function changed(): void {
 function init(args: InitArgs): unknown {
   statePath = args.statePath;
   const state = readWorld(statePath);
+  // The add-on's urlFetchWhitelist holds only its https origin: it reaches the local hub through it.
+  const route = localHubRoute(manifestBeside(args.bundlePath), args.hubUrl);
   rt = loadRuntime({
     bundlePath: args.bundlePath,
     htmlDir: args.htmlDir,
@@ -63,11 +65,13 @@ function init(args: InitArgs): unknown {
     state,
     workbook: state ? undefined : { 'Stock & Prices': args.stockRows },
     fetchTimeoutMs: 30_000,
+    allowPrivateHosts: true,
+    routes: route.routes,
     onDialog: blockingDialogs(new Int32Array(flag), dialogPort, (dialog) => notify({ type: 'dialog', dialog })),
   });
   tracker = new SnapshotTracker(rt);
   if (state) skipMissedRuns(rt.world, Date.now());
-  setUp(rt, args, !state);
+  setUp(rt, { ...args, hubUrl: route.baseUrl }, !state);
   ready = true;
   changed();
   saveNow();
