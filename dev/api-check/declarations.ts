@@ -26,12 +26,18 @@ export interface Declarations {
 
 export const TYPES_DIR = path.resolve(__dirname, '..', '..', 'node_modules', '@types', 'google-apps-script');
 
-/** The service files: advanced services (apis/) and event objects are out of scope. */
+/** Advanced services the add-on enables in its manifests (dev/targets.ts): their declarations are checked too. */
+const ADVANCED_SERVICES = ['drive_v3.d.ts'];
+
+/** The service files and the enabled advanced services; event objects are out of scope. */
 export function serviceFiles(dir = TYPES_DIR): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^google-apps-script\..+\.d\.ts$/.test(f))
-    .map((f) => path.join(dir, f));
+  return [
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => /^google-apps-script\..+\.d\.ts$/.test(f))
+      .map((f) => path.join(dir, f)),
+    ...ADVANCED_SERVICES.map((f) => path.join(dir, 'apis', f)),
+  ];
 }
 
 function walk(statements: readonly ts.Statement[], scope: string[], out: Declarations): void {

@@ -163,7 +163,7 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
     // Spreadsheet.getSheets (Workbook.sheetNames, which no caller uses).
     const used = [
         'Base.Menu.addSubMenu', 'Base.Ui.showSidebar', 'Base.Ui.prompt', 'Base.PromptResponse.getResponseText', 'Base.User.getEmail',
-        'Drive.DriveApp.createFolder', 'Drive.DriveApp.getFolderById', 'Drive.Folder.createFile', 'Drive.File.getUrl',
+        'Drive.Files', 'Drive_v3.Drive.V3.Collection.FilesCollection.create', 'Drive_v3.Drive.V3.Collection.FilesCollection.get',
         'HTML.HtmlService.createHtmlOutputFromFile', 'Lock.Lock.tryLock', 'Properties.Properties.setProperty', 'Properties.PropertiesService.getUserProperties',
         'Script.ClockTriggerBuilder.everyHours', 'Script.ClockTriggerBuilder.everyMinutes', 'Script.ClockTriggerBuilder.after', 'Script.ScriptApp.deleteTrigger',
         'Spreadsheet.Range.getDisplayValues', 'Spreadsheet.Range.getMergedRanges', 'Spreadsheet.Range.setValues', 'Spreadsheet.RangeList.getRanges',
