@@ -92,7 +92,11 @@ function clockBuilder(ctx: Ctx, handler: string): object {
       if (mine.length >= MAX_TRIGGERS) ctx.fail(MSG.tooManyTriggers);
       const documentId = ctx.exec.documentContext ? w.workbook.id : undefined;
       if (w.config.deployment === 'addon') {
+        // "Add-ons can use a time-driven trigger once per hour at most"
+        // (https://developers.google.com/apps-script/guides/triggers/installable#time-driven_triggers):
+        // a repeating trigger in minutes, or a one-off sooner than an hour from now, is refused.
         if (spec.type === 'everyMinutes') ctx.fail(MSG.addonTriggerFrequency);
+        if ((spec.type === 'after' || spec.type === 'at') && (spec.oneShotAt ?? 0) - Math.floor(ctx.now()) < 3_600_000) ctx.fail(MSG.addonTriggerFrequency);
         const perHandler = w.config.addonTriggerLimit === 'per-handler';
         const clash = mine.some((t) => t.documentId === documentId && (!perHandler || t.handler === handler));
         if (clash) ctx.fail(MSG.addonTriggerPerDocument);

@@ -155,8 +155,11 @@ function selfCheck(e) {
   it('applies the add-on rules: at most hourly, one clock trigger per user per document', () => {
     const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon' });
     expect(() => rt.call('everyMinutes', 5)).toThrow('more often than once per hour');
+    // A one-off sooner than an hour is as frequent as Google refuses (installable triggers guide).
+    expect(() => rt.call('after', 59 * 60_000)).toThrow('more often than once per hour');
+    expect(() => rt.call('at', rt.now() + 30 * 60_000)).toThrow('more often than once per hour');
     rt.call('everyHours', 1);
-    expect(() => rt.call('after', 1000)).toThrow('one trigger of each type, per user, per document');
+    expect(() => rt.call('after', 3_600_000)).toThrow('one trigger of each type, per user, per document');
     expect(rt.forUser('b@example.com').call('everyHours', 2)).toEqual(expect.any(String));
     expect(rt.triggers().map((t) => t.documentId)).toEqual([expect.any(String), expect.any(String)]);
   });
@@ -164,14 +167,21 @@ function selfCheck(e) {
   it('can apply the per-handler add-on rule instead', () => {
     const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon', addonTriggerLimit: 'per-handler' });
     rt.call('everyHours', 1);
-    rt.call('after', 1000);
+    rt.call('after', 3_600_000);
     expect(() => rt.call('everyHours', 2)).toThrow('one trigger of each type');
   });
 
-  it('can run triggers without a document context', () => {
-    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon', triggerDocumentContext: false });
+  it('runs add-on time triggers without a document context, as Google does (no active spreadsheet, document properties or document lock)', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'addon' });
+    rt.call('after', 3_600_000, 'contextInTrigger');
+    rt.advance(3_600_000);
+    expect(JSON.parse(rt.properties('script').ctx)).toEqual([true, true, true]);
+  });
+
+  it('keeps the document context for a container-bound script\'s triggers', () => {
+    const rt = loadRuntime({ bundle: BUNDLE, deployment: 'container' });
     rt.call('after', 1000, 'contextInTrigger');
     rt.advance(1000);
-    expect(JSON.parse(rt.properties('script').ctx)).toEqual([true, true, true]);
+    expect(JSON.parse(rt.properties('script').ctx)).toEqual([false, false, false]);
   });
 });

@@ -3,6 +3,7 @@
  * The form is filled from the state once (later refreshes must not overwrite what the seller is
  * typing) and again from what saveSettings returns.
  */
+import { backgroundLines, backgroundNote } from '../background-text';
 import { ORDER_CHANNELS } from '../../api/channels';
 import type { Settings } from '../../core/settings/schema';
 import { byId, h, isBusy, setBusy, setChildren } from '../dom';
@@ -70,11 +71,18 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     saved,
   );
 
+  // The add-on's hourly run and the spreadsheets it opens (hidden for the bound script).
+  const backgroundList = h('ul', { id: 'background-documents', class: 'plain-list', 'aria-label': 'Spreadsheets with background work' });
+  const backgroundNoteLine = h('p', { id: 'background-note', class: 'hint' });
+  const background = h('section', { id: 'background', class: 'group', hidden: true },
+    h('h3', null, 'Background work'), backgroundList, backgroundNoteLine);
+
   const element = h('details', { id: 'settings', class: 'section' },
     h('summary', null, h('h2', null, 'Settings')),
     h('fieldset', { class: 'group' }, h('legend', null, 'Connection'), row(FIELDS.baseUrl.path)),
     token.element,
     form,
+    background,
   );
 
   /** Rebuilds the schedule choices for a deployment, keeping the nearest allowed value. */
@@ -161,6 +169,11 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     element,
     update(state) {
       token.update(state);
+      background.hidden = state.background === null;
+      if (state.background) {
+        setChildren(backgroundList, backgroundLines(state.background, state.now).map((line) => h('li', null, line)));
+        backgroundNoteLine.textContent = backgroundNote(state.background.length);
+      }
       if (!filled) {
         fill(state.settings);
         filled = true;

@@ -125,7 +125,7 @@ function rearmAddon(ctx: Context, state: BackgroundState, wanted: ReturnType<typ
   const id = workbook.documentId();
   if (wanted === null) forgetDocument(userStore, id);
   else if (!rememberDocument(userStore, { id, name: workbook.documentName(), due: dueWork(ctx, state) }, clock.now())) {
-    throw new UserError(`Background work (scheduled import, job polling, finishing pushes) runs for at most ${MAX_DOCUMENTS} spreadsheets per person, and yours has that many. Switch it off in one you no longer use (sidebar \u203a Settings \u203a Background work), then try again.`);
+    throw new UserError(`Background work (scheduled import, job polling, finishing pushes) runs for at most ${MAX_DOCUMENTS} spreadsheets per person, and yours has that many. Open one you no longer use and switch its order import off (the list: sidebar \u203a Settings \u203a Background work), then try again.`);
   }
   const installed = scheduler.list(BACKGROUND_HANDLER);
   const needed = readDocuments(userStore).length > 0;

@@ -14,6 +14,7 @@ import { ordersStatusView } from '../../core/orders/status-view';
 import { ADDON_NAME, VERSION } from '../../version';
 import { sidebarCall, type Result } from '../serve';
 import { takeNotices } from './trigger-errors';
+import { readDocuments } from '../../core/background/documents';
 
 /** Field → message, shown next to each field in the sidebar. */
 export type FieldErrors = Record<string, string>;
@@ -35,10 +36,21 @@ export function sidebarState(ctx: Context) {
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
     notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
+    background: backgroundDocumentsView(ctx),
     now,
   };
 }
 export type SidebarState = ReturnType<typeof sidebarState>;
+
+/**
+ * The add-on's list of this user's spreadsheets with background work (null for the bound
+ * script, whose trigger serves only its own spreadsheet): what its hourly run will open.
+ */
+function backgroundDocumentsView(ctx: Context): Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null {
+  if (ctx.settings.deployment !== 'addon') return null;
+  const here = ctx.ports.workbook.documentId();
+  return readDocuments(ctx.ports.userStore).map((d) => ({ name: d.name, due: d.due, lastRunAt: d.lastRunAt, here: d.id === here }));
+}
 
 /** The message for a token bound to another address than the base URL now names, or null. */
 function hubMovedNow(ctx: Context): string | null {
