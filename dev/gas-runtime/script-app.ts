@@ -35,7 +35,8 @@ function triggerFacade(ctx: Ctx, t: TriggerModel): object {
 }
 
 function clockBuilder(ctx: Ctx, handler: string): object {
-  const spec: Partial<TriggerModel> & { oneShotAt?: number } = {};
+  // delayMs: how far ahead a one-off was asked for, measured when it was (add-on frequency rule).
+  const spec: Partial<TriggerModel> & { oneShotAt?: number; delayMs?: number } = {};
   const w = ctx.world;
   const self = facade('ClockTriggerBuilder', {
     everyMinutes(n: number) {
@@ -72,13 +73,14 @@ function clockBuilder(ctx: Ctx, handler: string): object {
     },
     after(ms: number) {
       ctx.cheap('ClockTriggerBuilder', 'after');
-      Object.assign(spec, { type: 'after', oneShotAt: Math.floor(ctx.now()) + Math.max(0, Math.floor(Number(ms))) });
+      const delayMs = Math.max(0, Math.floor(Number(ms)));
+      Object.assign(spec, { type: 'after', oneShotAt: Math.floor(ctx.now()) + delayMs, delayMs });
       return self;
     },
     at(date: Date) {
       ctx.cheap('ClockTriggerBuilder', 'at');
       if (!isDate(date)) ctx.fail(MSG.invalidArgument('date'));
-      Object.assign(spec, { type: 'at', oneShotAt: dateMs(date) });
+      Object.assign(spec, { type: 'at', oneShotAt: dateMs(date), delayMs: dateMs(date) - Math.floor(ctx.now()) });
       return self;
     },
     create() {
@@ -96,7 +98,7 @@ function clockBuilder(ctx: Ctx, handler: string): object {
         // (https://developers.google.com/apps-script/guides/triggers/installable#time-driven_triggers):
         // a repeating trigger in minutes, or a one-off sooner than an hour from now, is refused.
         if (spec.type === 'everyMinutes') ctx.fail(MSG.addonTriggerFrequency);
-        if ((spec.type === 'after' || spec.type === 'at') && (spec.oneShotAt ?? 0) - Math.floor(ctx.now()) < 3_600_000) ctx.fail(MSG.addonTriggerFrequency);
+        if ((spec.type === 'after' || spec.type === 'at') && (spec.delayMs ?? 0) < 3_600_000) ctx.fail(MSG.addonTriggerFrequency);
         const perHandler = w.config.addonTriggerLimit === 'per-handler';
         const clash = mine.some((t) => t.documentId === documentId && (!perHandler || t.handler === handler));
         if (clash) ctx.fail(MSG.addonTriggerPerDocument);

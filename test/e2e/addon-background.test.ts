@@ -94,26 +94,3 @@ describe('add-on target: background work with no document open', () => {
     expect(env.rt.triggers()).toEqual([]);
   });
 });
-
-describe('add-on target: the scheduled import with no document open', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon', settings: { orders: ordersSettings({ backfillDays: 30 }) } });
-    env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 10, seed: 3 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
-
-  test('imports hourly (about 50 orders a run) until every order is in the sheet, one row each', () => {
-    expect(hubOrders(env)).toHaveLength(120);
-    unwrap(env.rt.call('setOrdersSchedule', 60));
-    expectHourlyTriggerOnly(env);
-    expect(orderRows(env).size).toBe(0);
-    for (let h = 0; h < 6 && orderRows(env).size < hubOrders(env).length; h++) env.rt.advance(HOUR);
-    expect(orderRows(env).size).toBe(hubOrders(env).length);
-    const runs = env.rt.executions().filter((e) => e.kind === 'trigger');
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.every((e) => e.ok)).toBe(true);
-    expectHourlyTriggerOnly(env);
-  });
-});
