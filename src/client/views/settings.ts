@@ -74,8 +74,8 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   // The add-on's hourly run and the spreadsheets it opens (hidden for the bound script).
   const backgroundList = h('ul', { id: 'background-documents', class: 'plain-list', 'aria-label': 'Spreadsheets with background work' });
   const backgroundNoteLine = h('p', { id: 'background-note', class: 'hint' });
-  const background = h('section', { id: 'background', class: 'group', hidden: true },
-    h('h3', null, 'Background work'), backgroundList, backgroundNoteLine);
+  const background = h('fieldset', { id: 'background', class: 'group', hidden: true },
+    h('legend', null, 'Background work'), backgroundList, backgroundNoteLine);
 
   const element = h('details', { id: 'settings', class: 'section' },
     h('summary', null, h('h2', null, 'Settings')),
