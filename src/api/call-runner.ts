@@ -66,8 +66,18 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
   if (!redirect && (res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
     return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
   }
-  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null);
+  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null, parsesAsJson(res.text()));
   return { error: new HubError({ kind, status: res.status, endpoint, message, hubMessage, retryAfterMs }) };
+}
+
+/** Whether a body is JSON at all (the hub's refusals are; a website's or a proxy's are not). */
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The hub's own error text from any of its error body shapes, trimmed. */

@@ -68,8 +68,15 @@ function seconds(ms: number | null): string {
   return ms == null ? 'a minute' : `${Math.max(1, Math.ceil(ms / 1000))} s`;
 }
 
-/** The seller-facing sentence for an HTTP status from an endpoint. */
-export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null, location: string | null = null): { kind: HubErrorKind; message: string } {
+/**
+ * The seller-facing sentence for an HTTP status from an endpoint. `hubShaped` is false when the
+ * body was not JSON at all: the hub answers sign-in and its refusals of a token or account in
+ * JSON, so a bare 401/403/405 — or any bare 4xx to sign-in — comes from something else at that
+ * address (a website, a proxy, another API), and blaming the account would send the seller the
+ * wrong way. A bare 404 elsewhere may be the hub's "no such order": its sentence already names
+ * both causes.
+ */
+export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null, location: string | null = null, hubShaped = true): { kind: HubErrorKind; message: string } {
   const title = ENDPOINTS[endpoint].title;
   if (status >= 300 && status < 400) {
     const target = location ? hostOf(location) : null;
@@ -79,6 +86,12 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
     };
   }
   const said = hubMessage ? `: ${hubMessage.replace(/[.\s]+$/, '')}` : '';
+  if (!hubShaped && (status === 401 || status === 403 || status === 405 || (endpoint === 'login' && status >= 400 && status < 500 && status !== 429))) {
+    return {
+      kind: status === 404 || status === 405 ? 'not-found' : status === 400 ? 'bad-request' : 'auth',
+      message: `This address does not look like the hub's API: it answered ${title} with HTTP ${status} and no hub message. Check the base URL in Settings: it must be the hub's API root (e.g. https://api.example.com), not its website or another service.`,
+    };
+  }
   if (status === 401) {
     return endpoint === 'login'
       ? { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` }
