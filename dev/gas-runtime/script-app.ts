@@ -35,7 +35,9 @@ function triggerFacade(ctx: Ctx, t: TriggerModel): object {
 }
 
 function clockBuilder(ctx: Ctx, handler: string): object {
-  const spec: Partial<TriggerModel> & { oneShotAt?: number } = {};
+  // specifiedAt: when after()/at() was called, the moment the one-off's delay is measured from
+  // (the builder's own calls take time before create()).
+  const spec: Partial<TriggerModel> & { oneShotAt?: number; specifiedAt?: number } = {};
   const w = ctx.world;
   const self = facade('ClockTriggerBuilder', {
     everyMinutes(n: number) {
@@ -72,13 +74,13 @@ function clockBuilder(ctx: Ctx, handler: string): object {
     },
     after(ms: number) {
       ctx.cheap('ClockTriggerBuilder', 'after');
-      Object.assign(spec, { type: 'after', oneShotAt: Math.floor(ctx.now()) + Math.max(0, Math.floor(Number(ms))) });
+      Object.assign(spec, { type: 'after', specifiedAt: Math.floor(ctx.now()), oneShotAt: Math.floor(ctx.now()) + Math.max(0, Math.floor(Number(ms))) });
       return self;
     },
     at(date: Date) {
       ctx.cheap('ClockTriggerBuilder', 'at');
       if (!isDate(date)) ctx.fail(MSG.invalidArgument('date'));
-      Object.assign(spec, { type: 'at', oneShotAt: dateMs(date) });
+      Object.assign(spec, { type: 'at', specifiedAt: Math.floor(ctx.now()), oneShotAt: dateMs(date) });
       return self;
     },
     create() {
@@ -96,7 +98,7 @@ function clockBuilder(ctx: Ctx, handler: string): object {
         // (https://developers.google.com/apps-script/guides/triggers/installable#time-driven_triggers):
         // a repeating trigger in minutes, or a one-off sooner than an hour from now, is refused.
         if (spec.type === 'everyMinutes') ctx.fail(MSG.addonTriggerFrequency);
-        if ((spec.type === 'after' || spec.type === 'at') && (spec.oneShotAt ?? 0) - Math.floor(ctx.now()) < 3_600_000) ctx.fail(MSG.addonTriggerFrequency);
+        if ((spec.type === 'after' || spec.type === 'at') && (spec.oneShotAt ?? 0) - (spec.specifiedAt ?? Math.floor(ctx.now())) < 3_600_000) ctx.fail(MSG.addonTriggerFrequency);
         const perHandler = w.config.addonTriggerLimit === 'per-handler';
         const clash = mine.some((t) => t.documentId === documentId && (!perHandler || t.handler === handler));
         if (clash) ctx.fail(MSG.addonTriggerPerDocument);
