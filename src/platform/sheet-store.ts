@@ -21,7 +21,8 @@ interface Entry {
  *
  * Rows never move: a key keeps its row for good (deleting clears the value), a new key is
  * appended (appendRow is atomic), so two executions writing different keys cannot overwrite
- * each other. Every cell is written with a leading apostrophe, so a value is never read as a
+ * each other. A colleague can still sort the sheet or delete rows of it ("do not edit" is only a
+ * name): each write first checks that the remembered row still holds its key. Every cell is written with a leading apostrophe, so a value is never read as a
  * number, a date or a formula; a value is stored as `v:<value>` so that an empty string stays
  * distinct from a deleted key (an empty cell). The sheet is read once and reused for a few seconds; `refresh()`
  * forgets it (called when the document lock is taken, so a holder sees the latest).
@@ -62,10 +63,14 @@ export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Sprea
   const text = (s: string): string => `'${s}`;
   const PRESENT = 'v:';
 
+  /** True when the key is still in that row: a colleague may have sorted the sheet or deleted rows of it since it was read. */
+  const stillAt = (entry: Entry, key: string): boolean => String(theSheet().getRange(entry.row, 1).getValue()) === key;
+
   const write = (key: string, value: string | null): void => {
     let entry = load().get(key);
-    // Appended by someone else since the last read? Read again before adding a second row.
-    if (!entry && cache) {
+    // A key appended by someone else since the last read, or a row that no longer holds the key:
+    // read again rather than add a second row or write over another key's row.
+    if (!entry || !stillAt(entry, key)) {
       cache = null;
       entry = load().get(key);
     }

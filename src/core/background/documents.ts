@@ -19,13 +19,29 @@ export interface BackgroundDocument {
   lastRunAt: number | null;
 }
 
+/**
+ * The list, each entry made whole: an entry damaged by hand or written by another version keeps
+ * its spreadsheet (the hourly run still visits it, the next operation there rewrites it) rather
+ * than break every operation that updates the list.
+ */
 export function readDocuments(store: KeyValueStore): BackgroundDocument[] {
+  let list: unknown;
   try {
-    const list = JSON.parse(store.get(KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? (list.filter((d) => d && typeof d.id === 'string') as BackgroundDocument[]) : [];
+    list = JSON.parse(store.get(KEY) ?? '[]');
   } catch {
     return [];
   }
+  if (!Array.isArray(list)) return [];
+  const time = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return list
+    .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object' && typeof d.id === 'string' && d.id !== '')
+    .map((d) => ({
+      id: d.id as string,
+      name: typeof d.name === 'string' ? d.name : String(d.id),
+      due: Array.isArray(d.due) ? d.due.map(String) : [],
+      addedAt: time(d.addedAt) ?? 0,
+      lastRunAt: time(d.lastRunAt),
+    }));
 }
 
 function write(store: KeyValueStore, list: BackgroundDocument[]): void {

@@ -2,7 +2,7 @@
 import type { TableRead } from '../../sheet';
 import type { Context } from '../context';
 import { BusyError } from '../errors';
-import { STALE_RUN_MS, readRun } from '../push/run-store';
+import { isAbandoned, readRun } from '../push/run-store';
 import { OPERATION_TITLES } from '../push/types';
 
 /**
@@ -11,7 +11,7 @@ import { OPERATION_TITLES } from '../push/types';
  */
 export function assertNoPushRunning(ctx: Context, what: string): void {
   const run = readRun(ctx.ports.documentStore);
-  if (!run || ctx.ports.clock.now() - run.lastChunkAt > STALE_RUN_MS) return;
+  if (!run || isAbandoned(run, ctx.ports.clock.now(), ctx.settings.deployment)) return;
   throw new BusyError(`${what} did not start: ${OPERATION_TITLES[run.operation]} is still sending rows of this sheet. Let it finish (or cancel it from the sidebar), then try again; nothing was changed.`);
 }
 

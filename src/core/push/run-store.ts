@@ -42,7 +42,19 @@ const RUN_KEY = 'pushRun';
 /** Where versions before the selection moved to a sheet kept it: cleaned up, never written. */
 const LEGACY_SELECTED_PREFIX = 'pushRunSkus.';
 /** A run with no chunk for this long is considered abandoned and may be replaced. */
-export const STALE_RUN_MS = 30 * 60 * 1000;
+const STALE_RUN_MS = 30 * 60 * 1000;
+/**
+ * The add-on's menu push goes on only at the next hourly run (an add-on's clock trigger runs at
+ * most hourly): its run waits up to an hour between chunks without being abandoned, and an
+ * earlier Resume (or a colleague's push) must not start it over and send its done rows again.
+ */
+const STALE_HOURLY_RUN_MS = 60 * 60 * 1000 + STALE_RUN_MS;
+
+/** True when no chunk of the run came for longer than its continuation can take: it may be replaced. */
+export function isAbandoned(run: PushRun, now: number, deployment: 'addon' | 'container'): boolean {
+  const limit = run.background && deployment === 'addon' ? STALE_HOURLY_RUN_MS : STALE_RUN_MS;
+  return now - run.lastChunkAt > limit;
+}
 /**
  * Hidden sheet holding what a run keeps row by row: the keys of a selected-rows push (a selection
  * of 5,000 long SKUs would not fit the 500 KB of document properties) and the rows whose results

@@ -8,7 +8,7 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
-import { STALE_RUN_MS, clearRun, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
+import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
 import { clearJournal, readJournal } from './journal';
 import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
@@ -81,7 +81,7 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
   const active = readRun(ctx.ports.documentStore);
   if (!active) return null;
   const now = ctx.ports.clock.now();
-  if (now - active.lastChunkAt > STALE_RUN_MS) {
+  if (isAbandoned(active, now, ctx.settings.deployment)) {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
@@ -335,13 +335,20 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
  * another operation holds the sheet (then it tries again a minute later).
  */
 export function continueInBackground(ctx: Context): PushProgress | null {
-  const run = readRun(ctx.ports.documentStore);
-  if (!run || !run.background || run.owner !== ctx.ports.session.userKey()) {
+  const mine = (run: PushRun | null): run is PushRun => run !== null && run.background && run.owner === ctx.ports.session.userKey();
+  if (!mine(readRun(ctx.ports.documentStore))) {
     if (readBackground(ctx).pushAt !== null) continueAt(ctx, null);
     return null;
   }
   try {
     return withDocumentLock(ctx, 'Background push', LOCK_WAIT_MS, () => {
+      // Read again under the lock: while this waited, the sidebar may have resumed and finished
+      // the push; going on with the run read before would send its rows again and bring it back.
+      const run = readRun(ctx.ports.documentStore);
+      if (!mine(run)) {
+        continueAt(ctx, null);
+        return null;
+      }
       continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
       const result = chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), Number.POSITIVE_INFINITY);
       if (!result.finished) continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
