@@ -1,7 +1,13 @@
 import type { KeyValueStore, Lock } from '../core/ports';
 
 const LEASE_KEY = 'documentLease';
-/** An execution lives at most 6 minutes: a lease older than that belongs to one that died holding it. */
+/**
+ * An execution lives at most 6 minutes from its start: its lease ends then (plus a margin), so a
+ * lease left by one the time limit killed blocks the others no longer than that execution could
+ * have lived. Apps Script evaluates the whole bundle at the start of every execution, so this
+ * module's load time is the execution's start.
+ */
+const EXECUTION_STARTED_AT = Date.now();
 const LEASE_MS = 6 * 60_000 + 30_000;
 /** The script lock is held only to read and write the lease: a few round trips. */
 const SCRIPT_LOCK_WAIT_MS = 10_000;
@@ -54,7 +60,7 @@ export function leaseLock(
         const got = underScriptLock(wait, () => {
           const lease = readLease(store.get(LEASE_KEY));
           if (lease && lease.until > clock.now() && lease.holder !== holder) return false;
-          store.set(LEASE_KEY, JSON.stringify({ holder, until: clock.now() + LEASE_MS }));
+          store.set(LEASE_KEY, JSON.stringify({ holder, until: EXECUTION_STARTED_AT + LEASE_MS }));
           return true;
         });
         if (got.ok && got.value) return (held = true);

@@ -17,7 +17,12 @@ export interface BackgroundDocument {
   due: string[];
   addedAt: number;
   lastRunAt: number | null;
+  /** Hourly runs in a row that could not open it (a passing outage is not a deletion). */
+  openFailures?: number;
 }
+
+/** A spreadsheet is dropped from the list after this many hourly runs in a row could not open it. */
+export const OPEN_FAILURES_BEFORE_DROP = 3;
 
 /**
  * The list, each entry made whole: an entry damaged by hand or written by another version keeps
@@ -41,6 +46,7 @@ export function readDocuments(store: KeyValueStore): BackgroundDocument[] {
       due: Array.isArray(d.due) ? d.due.map(String) : [],
       addedAt: time(d.addedAt) ?? 0,
       lastRunAt: time(d.lastRunAt),
+      openFailures: time(d.openFailures) ?? 0,
     }));
 }
 
@@ -77,7 +83,26 @@ export function markDocumentRun(store: KeyValueStore, id: string, now: number): 
   const doc = list.find((d) => d.id === id);
   if (!doc) return;
   doc.lastRunAt = now;
+  doc.openFailures = 0;
   write(store, list);
+}
+
+/**
+ * Counts a run that could not open the spreadsheet; true when it has now failed often enough in
+ * a row to be dropped (the caller says so to the user). Its turn moves back, so the others go first.
+ */
+export function markOpenFailure(store: KeyValueStore, id: string, now: number): boolean {
+  const list = readDocuments(store);
+  const doc = list.find((d) => d.id === id);
+  if (!doc) return false;
+  doc.openFailures = (doc.openFailures ?? 0) + 1;
+  doc.lastRunAt = now;
+  if (doc.openFailures >= OPEN_FAILURES_BEFORE_DROP) {
+    write(store, list.filter((d) => d.id !== id));
+    return true;
+  }
+  write(store, list);
+  return false;
 }
 
 /** The order of a walk: the spreadsheet that waited longest first, so one that never fits in a run still gets its turn. */

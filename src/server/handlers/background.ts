@@ -1,5 +1,5 @@
 import { runBackgroundWork } from '../../core/background/dispatch';
-import { forgetDocument, markDocumentRun, readDocuments, walkOrder } from '../../core/background/documents';
+import { markDocumentRun, markOpenFailure, OPEN_FAILURES_BEFORE_DROP, readDocuments, walkOrder } from '../../core/background/documents';
 import { BACKGROUND_HANDLER } from '../../core/background/trigger';
 import { createContext, type Context } from '../../core/context';
 import { UserError } from '../../core/errors';
@@ -52,8 +52,8 @@ function runOneDocument(ctx: Context): void {
  * The add-on's hourly run: opens each spreadsheet of the user's list by id (the one that waited
  * longest first), runs what is due there under that spreadsheet's own lock, and stops starting
  * new ones when the execution's time runs short — those go first next hour. A spreadsheet that
- * can no longer be opened (deleted, access removed) is dropped from the list with a notice the
- * user sees in the sidebar of any spreadsheet. The trigger goes when the list is empty.
+ * can no longer be opened (deleted, access removed) for several hourly runs in a row is dropped
+ * from the list with a notice the user sees in the sidebar of any spreadsheet. The trigger goes when the list is empty.
  */
 function runEveryDocument(): void {
   const users = userStore();
@@ -64,9 +64,11 @@ function runEveryDocument(): void {
     try {
       spreadsheet = SpreadsheetApp.openById(doc.id);
     } catch (e) {
-      forgetDocument(users, doc.id);
-      keepNotice(users, `Background work for the spreadsheet "${doc.name}" stopped: it can no longer be opened (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`);
-      console.warn(`onBackgroundWork: dropped ${doc.id} ("${doc.name}"): ${String(e)}`);
+      // A passing outage is not a deletion: dropped only after several hourly runs in a row.
+      if (markOpenFailure(users, doc.id, appsScriptClock.now())) {
+        keepNotice(users, `Background work for the spreadsheet "${doc.name}" stopped: it could not be opened ${OPEN_FAILURES_BEFORE_DROP} hours in a row (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`);
+      }
+      console.warn(`onBackgroundWork: could not open ${doc.id} ("${doc.name}"): ${String(e)}`);
       continue;
     }
     markDocumentRun(users, doc.id, appsScriptClock.now());

@@ -1,4 +1,4 @@
-import { forgetDocument, markDocumentRun, MAX_DOCUMENTS, readDocuments, rememberDocument, walkOrder } from '../../../src/core/background/documents';
+import { forgetDocument, markDocumentRun, markOpenFailure, MAX_DOCUMENTS, readDocuments, rememberDocument, walkOrder } from '../../../src/core/background/documents';
 import { memoryStore } from '../orders/fakes';
 
 describe("the add-on's list of spreadsheets with background work (user properties)", () => {
@@ -6,7 +6,7 @@ describe("the add-on's list of spreadsheets with background work (user propertie
     const store = memoryStore();
     expect(rememberDocument(store, { id: 'a', name: 'Shop', due: ['order import every 60 min'] }, 1000)).toBe(true);
     expect(rememberDocument(store, { id: 'a', name: 'Shop MX', due: ['1 async job to follow'] }, 2000)).toBe(true);
-    expect(readDocuments(store)).toEqual([{ id: 'a', name: 'Shop MX', due: ['1 async job to follow'], addedAt: 1000, lastRunAt: null }]);
+    expect(readDocuments(store)).toEqual([{ id: 'a', name: 'Shop MX', due: ['1 async job to follow'], addedAt: 1000, lastRunAt: null, openFailures: 0 }]);
     forgetDocument(store, 'a');
     expect(readDocuments(store)).toEqual([]);
     expect(store.data).toEqual({});
@@ -39,5 +39,20 @@ describe("the add-on's list of spreadsheets with background work (user propertie
   test('a damaged property reads as an empty list, not an error in every run', () => {
     expect(readDocuments(memoryStore({ 'background.documents': '{nope' }))).toEqual([]);
     expect(readDocuments(memoryStore({ 'background.documents': '{"id":"a"}' }))).toEqual([]);
+  });
+});
+
+describe('a spreadsheet the hourly run cannot open', () => {
+  test('stays listed through a passing outage and is dropped after three runs in a row; a good run resets the count', () => {
+    const store = memoryStore();
+    rememberDocument(store, { id: 'a', name: 'Shop', due: [] }, 0);
+    expect(markOpenFailure(store, 'a', 1)).toBe(false);
+    expect(markOpenFailure(store, 'a', 2)).toBe(false);
+    markDocumentRun(store, 'a', 3);
+    expect(markOpenFailure(store, 'a', 4)).toBe(false);
+    expect(markOpenFailure(store, 'a', 5)).toBe(false);
+    expect(readDocuments(store)).toHaveLength(1);
+    expect(markOpenFailure(store, 'a', 6)).toBe(true);
+    expect(readDocuments(store)).toEqual([]);
   });
 });
