@@ -117,13 +117,13 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     const before = values();
     env.adminSync('DELETE', '/__admin/requests');
     const asked = pull();
-    expect(asked).toMatchObject({ ok: true, value: { status: 'needsConfirmation', editedRows: 1, examples: [`row ${r} (00123): Price [amazon]`] } });
+    expect(asked).toMatchObject({ ok: true, value: { status: 'needsConfirmation', editedRows: 1, examples: [`row ${r} (00123): Price [amazon] 321 (hub: 100)`] } });
     expect(hubRequests(env).every((q) => q.method === 'GET')).toBe(true); // it read, and wrote nothing
     expect(values()).toEqual(before);
 
     env.rt.answerNext('NO');
     env.rt.call('pullCatalogueFromMenu');
-    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringMatching(/1 row has values the hub has not confirmed/) });
+    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringMatching(/1 cell in 1 row holds a value the hub has not confirmed/) });
     expect(env.rt.toasts().at(-1)?.message).toMatch(/nothing was changed; your edits are kept/);
     expect(values()).toEqual(before);
 

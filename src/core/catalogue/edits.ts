@@ -1,6 +1,8 @@
 /**
- * Edits a pull or a refresh would replace: values in the columns it writes, of the rows it
- * updates, that the hub never confirmed (typed since the last pull or push, or never pushed).
+ * Edits a pull or a refresh would replace: cells in the columns it writes, of the rows it
+ * updates, whose value the hub never confirmed (typed since the last pull or push, or never
+ * pushed) and that the hub's value would change. A cell already holding what the hub sends loses
+ * nothing, so it does not count — a sheet never pushed but in line with the hub asks nothing.
  * The seller is asked first. Rows the hub does not send keep their values, so they never count.
  */
 import { CHANNEL_FIELDS, changedFields, valueKey, type ColumnMap, type NumberReading, type ParsedRow } from '../../sheet';
@@ -9,7 +11,9 @@ import type { ConfirmedValues } from '../push/snapshot';
 
 export interface UnconfirmedEdits {
   rows: number;
-  /** Up to three, e.g. "row 12 (CAM-01): Price [amazon]". */
+  /** Cells that would be replaced (one row may have several). */
+  cells: number;
+  /** Up to three rows, e.g. "row 12 (CAM-01): Price [amazon] 95 (hub: 100)". */
   examples: string[];
 }
 
@@ -36,32 +40,44 @@ function readings(row: ParsedRow, columns: ColumnMap, written: WrittenValues): A
   return out;
 }
 
-/** Rows of `only` holding a value the hub has not confirmed in a column about to be written. */
+/**
+ * Cells of the rows in `only` holding a value the hub has not confirmed, in a column about to be
+ * written, that the hub's value (`incoming`, by SKU) would change. A cell that does not read as
+ * a number always counts: the hub's number replaces it.
+ */
 export function unconfirmedEdits(
   rows: readonly ParsedRow[],
   columns: ColumnMap,
   confirmed: ReadonlyMap<string, ConfirmedValues>,
   only: ReadonlySet<number>,
   written: WrittenValues,
+  incoming: ReadonlyMap<string, ConfirmedValues>,
 ): UnconfirmedEdits {
-  let count = 0;
+  let rowCount = 0;
+  let cells = 0;
   const examples: string[] = [];
   for (const row of rows) {
     if (row.blank || row.sku === null || !only.has(row.rowNumber)) continue;
+    const hub = incoming.get(row.sku) ?? {};
     const current: Record<string, number> = {};
     const labels = new Map<string, string>();
-    const broken: string[] = [];
+    const lost: string[] = [];
     for (const r of readings(row, columns, written)) {
       labels.set(r.key, r.label);
       if (r.cell.kind === 'number') current[r.key] = r.cell.value;
-      else if (r.cell.kind === 'error') broken.push(r.label);
+      else if (r.cell.kind === 'error') lost.push(`${r.label} (not a number)`);
     }
-    const edited = [...changedFields(current, confirmed.get(row.sku)).map((k) => labels.get(k) as string), ...broken];
-    if (edited.length === 0) continue;
-    count++;
-    if (examples.length < 3) examples.push(`row ${row.rowNumber} (${row.sku}): ${edited.slice(0, 3).join(', ')}${edited.length > 3 ? ', …' : ''}`);
+    for (const key of changedFields(current, confirmed.get(row.sku))) {
+      // The hub sends nothing for it (the cell is kept) or sends the same value: nothing is lost.
+      if (hub[key] === undefined || hub[key] === current[key]) continue;
+      lost.push(`${labels.get(key)} ${current[key]} (hub: ${hub[key]})`);
+    }
+    if (lost.length === 0) continue;
+    rowCount++;
+    cells += lost.length;
+    if (examples.length < 3) examples.push(`row ${row.rowNumber} (${row.sku}): ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ', …' : ''}`);
   }
-  return { rows: count, examples };
+  return { rows: rowCount, cells, examples };
 }
 
 /** The question asked before replacing them. */
@@ -71,9 +87,11 @@ export function overwriteQuestion(what: string, edits: UnconfirmedEdits): string
 
 /** The same without the Yes/No question, for the sidebar (which shows the examples as a list). */
 export function overwriteSummary(what: string, edits: UnconfirmedEdits, withExamples = false): string {
-  const rows = edits.rows === 1 ? '1 row has' : `${edits.rows.toLocaleString('en-US')} rows have`;
+  const cells = edits.cells === 1 ? '1 cell' : `${edits.cells.toLocaleString('en-US')} cells`;
+  const rows = edits.rows === 1 ? '1 row' : `${edits.rows.toLocaleString('en-US')} rows`;
+  const hold = edits.cells === 1 ? 'holds a value' : 'hold values';
   const examples = withExamples ? `, e.g. ${edits.examples.join('; ')}` : '';
-  return `${rows} values the hub has not confirmed (edited and not pushed yet)${examples}. ${what} replaces them with the hub's values.`;
+  return `${cells} in ${rows} ${hold} the hub has not confirmed (edited and not pushed yet)${examples}. ${what} replaces ${edits.cells === 1 ? 'it' : 'them'} with the hub's values.`;
 }
 
 /** The values a layout writes (only writable channels have input columns). */

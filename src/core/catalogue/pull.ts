@@ -105,7 +105,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // Asked only now, when it is known which rows and columns the pull rewrites.
     const snapshot = new SnapshotStore(ctx.ports.workbook);
     const current = snapshot.load();
-    const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout));
+    const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout), plan.pulledBySku);
     if (edits.rows > 0) {
       const question = overwriteQuestion('Pulling the catalogue', edits);
       if (!confirm(question)) {

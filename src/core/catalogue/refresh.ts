@@ -113,7 +113,8 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const snapshot = new SnapshotStore(ctx.ports.workbook);
     const current = snapshot.load();
     const rewritten = new Set([...skuAt].filter(([, sku]) => found.has(sku)).map(([row]) => row));
-    const edits = unconfirmedEdits(reread.table.rows, reread.table.columns, current, rewritten, writtenBy(layout));
+    const incoming = new Map([...found].map(([sku, product]) => [sku, confirmedValues(product, layout)] as const));
+    const edits = unconfirmedEdits(reread.table.rows, reread.table.columns, current, rewritten, writtenBy(layout), incoming);
     if (edits.rows > 0) {
       const question = overwriteQuestion('Refreshing these rows', edits);
       if (!confirm(question)) {
