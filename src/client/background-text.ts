@@ -3,14 +3,13 @@
  * does (it runs with no document open and opens each by id), and what is due in each.
  */
 import type { SidebarState } from './state';
-import { formatDateTime, formatRelative } from './format';
+import { formatDateTime, formatRelative, type Zone } from './format';
 
-type Zone = 'local' | 'utc';
 
 export type BackgroundDocumentView = NonNullable<SidebarState['background']>[number];
 
 /** One line per spreadsheet: `This spreadsheet: order import every 60 min · last run 2026-11-20 16:01 (5 min ago)`. */
-export function backgroundLines(documents: readonly BackgroundDocumentView[], now: number, zone: Zone = 'local'): string[] {
+export function backgroundLines(documents: readonly BackgroundDocumentView[], now: number, zone?: Zone): string[] {
   return documents.map((d) => {
     const name = d.here ? 'This spreadsheet' : `\u201c${d.name}\u201d`;
     const due = d.due.length > 0 ? d.due.join(', ') : 'nothing due';

@@ -14,13 +14,41 @@ export function toEpoch(value: number | string | null | undefined): number | nul
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** A time zone for display: the browser's, UTC, or an IANA name (the spreadsheet's). */
+export type Zone = 'local' | 'utc' | string;
+
 /**
- * `2024-05-01 14:03` in the browser's time zone (or UTC, for tests). Text that is not a date
- * is returned as is, so a hand-edited Log cell still shows something.
+ * The zone times are shown in when a caller names none: the spreadsheet's time zone once the
+ * sidebar has its state, so the sidebar, the Log and the result columns show the same clock time.
  */
-export function formatDateTime(value: number | string | null | undefined, zone: 'local' | 'utc' = 'local'): string {
+let displayZone: Zone = 'local';
+export function setDisplayZone(zone: Zone | null | undefined): void {
+  displayZone = zone || 'local';
+}
+
+/** Parts of `ms` in an IANA zone; null when the browser does not know the zone. */
+function zonedParts(ms: number, zone: string): { y: number; mo: number; day: number; hh: number; mi: number } | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(ms));
+    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+    return { y: get('year'), mo: get('month'), day: get('day'), hh: get('hour') % 24, mi: get('minute') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `2024-05-01 14:03` in the spreadsheet's time zone (see setDisplayZone; the browser's before
+ * it is known, UTC for tests). Text that is not a date is returned as is, so a hand-edited Log
+ * cell still shows something.
+ */
+export function formatDateTime(value: number | string | null | undefined, zone: Zone = displayZone): string {
   const ms = toEpoch(value);
   if (ms === null) return value === null || value === undefined ? '' : String(value);
+  if (zone !== 'local' && zone !== 'utc') {
+    const p = zonedParts(ms, zone);
+    if (p) return `${p.y}-${pad(p.mo)}-${pad(p.day)} ${pad(p.hh)}:${pad(p.mi)}`;
+  }
   const d = new Date(ms);
   const utc = zone === 'utc';
   const y = utc ? d.getUTCFullYear() : d.getFullYear();

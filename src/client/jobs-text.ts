@@ -1,5 +1,5 @@
 /** Lines of the job monitor (pure). */
-import { formatDateTime, plural } from './format';
+import { formatDateTime, plural, type Zone } from './format';
 
 /** One async job as the monitor shows it (from state.jobs or from a refresh's answer). */
 export interface JobView {
@@ -33,7 +33,7 @@ export function mergeJobs(open: readonly JobView[], refreshed: readonly JobView[
 }
 
 /** `Job 123456 · 40 rows · created 2024-05-01 14:03` */
-export function jobTitle(job: JobView, zone: 'local' | 'utc' = 'local'): string {
+export function jobTitle(job: JobView, zone?: Zone): string {
   return `Job ${job.jobId} \u00b7 ${plural(job.rows, 'row')} \u00b7 created ${formatDateTime(job.createdAt, zone)}`;
 }
 

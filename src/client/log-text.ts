@@ -1,5 +1,5 @@
 /** Compact lines for the Recent activity list (pure). */
-import { formatDateTime, formatSeconds } from './format';
+import { formatDateTime, formatSeconds, type Zone } from './format';
 
 /** A Log sheet line as getSidebarState sends it: keyed by the Log sheet's headers. */
 export type LogRow = Record<string, string | number>;
@@ -23,7 +23,7 @@ const num = (v: unknown): number => {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** One log row as short strings: `12 ok · 1 failed · 3 requests · 2.5 s`. */
-export function logLine(row: LogRow, zone: 'local' | 'utc' = 'local'): LogLine {
+export function logLine(row: LogRow, zone?: Zone): LogLine {
   const failed = num(row['Rows failed']);
   const skipped = num(row['Rows skipped']);
   const retries = num(row['Retries']);

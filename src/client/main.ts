@@ -2,6 +2,7 @@
 import { byId, h, show } from './dom';
 import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
+import { setDisplayZone } from './format';
 import { setupNotice } from './token-text';
 import { createNoticesView, updateHeader } from './views/header';
 import { createCatalogueView } from './views/catalogue';
@@ -41,7 +42,8 @@ function start(): void {
     status.textContent = '';
     updateHeader(state);
     notices.update(state);
-    const notice = setupNotice(state.settings.baseUrl, state.token, state.now, 'local', state.hubMoved);
+    setDisplayZone(state.timeZone);
+    const notice = setupNotice(state.settings.baseUrl, state.token, state.now, undefined, state.hubMoved);
     setupTarget = state.settings.baseUrl.trim() ? 'settings-token' : 'settings-baseUrl';
     setupText.textContent = notice ? notice.text : '';
     setup.className = `notice ${notice ? notice.level : ''}`;

@@ -1,11 +1,10 @@
 /** What the Orders section says: schedule choices, status lines and found orders (pure). */
 import type { OrdersStatusView } from '../core/orders/status-view';
 import type { FoundItem, FoundOrder, FindResult } from '../core/orders/find';
-import { formatDateTime, formatRelative, plural } from './format';
+import { formatDateTime, formatRelative, plural, type Zone } from './format';
 import { scheduleLabel } from './schedules';
 
 export type { OrdersStatusView, FoundOrder, FindResult };
-type Zone = 'local' | 'utc';
 
 /** The switch's choices: off, then the intervals the deployment allows (from the status view). */
 export function orderScheduleChoices(view: Pick<OrdersStatusView, 'allowedMinutes'>): Array<{ value: number; label: string }> {
@@ -39,7 +38,7 @@ export function scheduleNote(view: OrdersStatusView): string {
 }
 
 /** A time with how far it is from `now`: `2024-05-01 14:03 (in 5 min)`. */
-function when(at: number, now: number, zone: Zone): string {
+function when(at: number, now: number, zone?: Zone): string {
   return `${formatDateTime(at, zone)} (${formatRelative(at, now)})`;
 }
 
@@ -52,7 +51,7 @@ export interface StatusLine {
 }
 
 /** The import's status as label/text lines. */
-export function ordersStatusLines(view: OrdersStatusView, now: number, zone: Zone = 'local'): StatusLine[] {
+export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zone): StatusLine[] {
   const lines: StatusLine[] = [];
   const scheduleText = !view.scheduleOn
     ? 'Off'
@@ -121,7 +120,7 @@ export interface FoundOrderText {
 }
 
 /** A found order as lines of text (everything from the hub stays literal text). */
-export function foundOrderText(order: FoundOrder, zone: Zone = 'local'): FoundOrderText {
+export function foundOrderText(order: FoundOrder, zone?: Zone): FoundOrderText {
   const status = order.status || order.orderStatus || 'no status';
   const channelStatus = order.orderStatus && order.status && order.orderStatus !== order.status ? ` (channel: ${order.orderStatus})` : '';
   const total = formatMoney(order.total, order.currency) || 'no total given';

@@ -1,6 +1,6 @@
 /** What the sidebar says about the API token (never the token itself) (pure). */
 import type { TokenStatus } from '../core/settings/token';
-import { formatDateTime, formatRelative } from './format';
+import { formatDateTime, formatRelative, type Zone } from './format';
 
 export type Level = 'ok' | 'warning' | 'error';
 
@@ -10,7 +10,7 @@ export interface TokenText {
 }
 
 /** A sentence for the token status at the server's `now`; `zone` is for tests. */
-export function tokenStatusText(status: TokenStatus, now: number, zone: 'local' | 'utc' = 'local'): TokenText {
+export function tokenStatusText(status: TokenStatus, now: number, zone?: Zone): TokenText {
   if (!status.present) return { level: 'error', text: 'No API token yet: paste one or sign in below.' };
   const source = status.source === 'login' ? 'Signed in' : 'Token pasted';
   if (status.expiresAt === null) return { level: 'ok', text: `${source}; the hub did not say when the token expires.` };
@@ -28,7 +28,7 @@ export function settingsNeedAttention(baseUrl: string, token: TokenStatus, hubMo
 }
 
 /** The line above the sections when something in Settings needs the seller; null when all is well. */
-export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone: 'local' | 'utc' = 'local', hubMoved: string | null = null): TokenText | null {
+export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone?: Zone, hubMoved: string | null = null): TokenText | null {
   if (!baseUrl.trim()) return { level: 'error', text: 'Set the hub\u2019s base URL and an API token in Settings to start.' };
   if (!token.present) return { level: 'error', text: 'Add an API token in Settings (paste it or sign in) to start.' };
   // The token is bound to another hub address: nothing is sent until the user signs in again.

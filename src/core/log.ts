@@ -1,5 +1,6 @@
 import type { CellValue, Workbook } from './ports';
 import { escapeCellText } from '../sheet/escape';
+import { DATE_TIME_FORMAT } from '../sheet/date-format';
 
 /** Columns of the Log sheet. */
 export const LOG_HEADER = ['Time', 'User', 'Operation', 'Rows OK', 'Rows failed', 'Rows skipped', 'Requests', 'Retries', 'Duration (s)', 'Message'];
@@ -24,7 +25,7 @@ export interface LogEntry {
  * to avoid a delete on every append.
  */
 export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry, maxRows: number): void {
-  const sheet = workbook.ensureSheet(sheetName, LOG_HEADER);
+  const sheet = workbook.ensureSheet(sheetName, LOG_HEADER, { dateColumns: [0], dateFormat: DATE_TIME_FORMAT });
   const row: CellValue[] = [
     new Date(entry.time),
     escapeCellText(entry.user || 'someone'),

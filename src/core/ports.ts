@@ -103,8 +103,11 @@ export interface Workbook {
   /** Its title, for messages about it seen from another spreadsheet. */
   documentName(): string;
   sheet(name: string): SheetPort | null;
-  /** The sheet, created with the given header row (frozen, bold) if missing. */
-  ensureSheet(name: string, header: string[], options?: { hidden?: boolean }): SheetPort;
+  /**
+   * The sheet, created with the given header row (frozen, bold) if missing; `dateColumns`
+   * (0-based) get `dateFormat` down the whole grid when it is created, so appended rows show it.
+   */
+  ensureSheet(name: string, header: string[], options?: { hidden?: boolean; dateColumns?: number[]; dateFormat?: string }): SheetPort;
   /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
   selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;
   sheetNames(): string[];

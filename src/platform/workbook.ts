@@ -111,6 +111,11 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
           s.setFrozenRows(1);
         }
         if (options?.hidden) s.hideSheet();
+        const format = options?.dateFormat;
+        if (format && options?.dateColumns?.length) {
+          const rows = Math.max(1, s.getMaxRows() - 1);
+          for (const c of options.dateColumns) s.getRange(2, c + 1, rows, 1).setNumberFormat(format);
+        }
       }
       return sheetPort(s);
     },

@@ -1,3 +1,4 @@
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { escapeCellText, rewriteAsRead } from '../../sheet';
@@ -28,7 +29,7 @@ export function jobRows(jobId: string, items: JobItem[], note: string, now: numb
  * one write; rows left over below are blanked in the same write.
  */
 export function replaceJobRows(workbook: Workbook, sheetName: string, replacements: Map<string, CellValue[][]>): void {
-  const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER);
+  const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER, { dateColumns: [JOBS_HEADER.indexOf('Updated at')], dateFormat: DATE_TIME_FORMAT });
   const values = sheet.readAll();
   const kept = values.slice(1).filter((r) => !replacements.has(String(r[0] ?? '')));
   const rows = kept.map((r) => JOBS_HEADER.map((_, i) => rewriteAsRead<CellValue>(r[i])));

@@ -90,7 +90,7 @@ export const DRAFT_HEADER_LIST: readonly string[] = Object.values(DRAFT_HEADERS)
 export const DRAFT_RESULT_HEADERS: readonly string[] = [DRAFT_HEADERS.orderId, DRAFT_HEADERS.syncStatus, DRAFT_HEADERS.syncMessage];
 
 /** How dates written by the orders feature are shown (in the spreadsheet's time zone). */
-export const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+export { DATE_TIME_FORMAT as DATE_FORMAT } from '../../sheet/date-format';
 
 /** The hidden sheet keeping what the import last wrote into the editable cells, per order id. */
 export const ORDER_SNAPSHOT_SHEET = 'Hub Sync order snapshot';

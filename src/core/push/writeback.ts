@@ -1,11 +1,11 @@
 import type { CellValue, SheetPort } from '../ports';
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, mapHeaders, rewriteAsRead } from '../../sheet';
 import type { RowResult } from './types';
 
 /** Written in Status [channel] when a push to every channel found no active listing there. */
 export const NO_ACTIVE_LISTING = 'No active listing';
 
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 const safe = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
@@ -74,7 +74,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     const syncedAt = missing.find((m) => m.header === RESULT_HEADERS.syncedAt);
     if (syncedAt) {
       // The rows read so far; later rows get Sheets' own date format, which reads as well.
-      sheet.setNumberFormat(2, syncedAt.column + 1, Math.max(1, values.length - 1), 1, DATE_FORMAT);
+      sheet.setNumberFormat(2, syncedAt.column + 1, Math.max(1, values.length - 1), 1, DATE_TIME_FORMAT);
       writes += 1;
     }
   }

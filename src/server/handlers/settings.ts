@@ -37,6 +37,8 @@ export function sidebarState(ctx: Context) {
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
     notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
     background: backgroundDocumentsView(ctx),
+    /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
+    timeZone: ctx.ports.session.timeZone(),
     now,
   };
 }

@@ -1,3 +1,4 @@
+import { formatDateTime, setDisplayZone } from '../../../src/client/format';
 import { backgroundLines, backgroundNote } from '../../../src/client/background-text';
 
 describe('the add-on background list in the sidebar', () => {
@@ -13,5 +14,23 @@ describe('the add-on background list in the sidebar', () => {
   test('says what an empty list means, and how to stop one', () => {
     expect(backgroundNote(0)).toMatch(/No background work/);
     expect(backgroundNote(2)).toMatch(/once an hour.*switch its order import off/);
+  });
+});
+
+describe('one clock for the sidebar: the spreadsheet\'s time zone', () => {
+  const at = Date.UTC(2026, 10, 20, 16, 5);
+  afterEach(() => setDisplayZone(null));
+  test('an IANA zone is shown as the sheets show it', () => {
+    expect(formatDateTime(at, 'America/Mexico_City')).toBe('2026-11-20 10:05');
+    expect(formatDateTime(at, 'Europe/Madrid')).toBe('2026-11-20 17:05');
+    expect(formatDateTime(at, 'utc')).toBe('2026-11-20 16:05');
+  });
+  test('once the state names the spreadsheet\'s zone, every time without a zone uses it', () => {
+    setDisplayZone('Asia/Tokyo');
+    expect(formatDateTime(at)).toBe('2026-11-21 01:05');
+    expect(backgroundLines([{ name: 'x', due: [], lastRunAt: at, here: true }], at)[0]).toContain('last run 2026-11-21 01:05');
+  });
+  test('a zone the browser does not know falls back to the browser\'s own clock, not to an error', () => {
+    expect(formatDateTime(at, 'Mars/Olympus')).toMatch(/^2026-11-2\d \d\d:\d\d$/);
   });
 });
