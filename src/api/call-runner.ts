@@ -60,36 +60,32 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
     }
   }
   const retryAfterMs = parseRetryAfter(res.headers['retry-after'], now);
-  const hubMessage = readHubMessage(res);
+  const body = parseBody(res.text());
+  const hubMessage = hubMessageOf(body);
   // A redirect usually comes with a small HTML page ("302 Found"): it is still a redirect, never a malformed answer to retry.
   const redirect = res.status >= 300 && res.status < 400;
   if (!redirect && (res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
     return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
   }
-  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null, parsesAsJson(res.text()));
+  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null, body !== undefined);
   return { error: new HubError({ kind, status: res.status, endpoint, message, hubMessage, retryAfterMs }) };
 }
 
-/** Whether a body is JSON at all (the hub's refusals are; a website's or a proxy's are not). */
-function parsesAsJson(text: string): boolean {
+/** A body as JSON, or undefined when it is not JSON at all (the hub's refusals are; a website's or a proxy's are not). */
+function parseBody(text: string): unknown {
   try {
-    JSON.parse(text);
-    return true;
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /** The hub's own error text from any of its error body shapes, trimmed. */
-export function readHubMessage(res: HttpResponse): string | null {
-  try {
-    const body = HubErrorBody.safeParse(JSON.parse(res.text()));
-    if (!body.success) return null;
-    const text = body.data.Message ?? body.data.message ?? body.data.error_description ?? body.data.error;
-    return text ? text.trim().slice(0, 300) : null;
-  } catch {
-    return null;
-  }
+function hubMessageOf(json: unknown): string | null {
+  const body = HubErrorBody.safeParse(json);
+  if (!body.success) return null;
+  const text = body.data.Message ?? body.data.message ?? body.data.error_description ?? body.data.error;
+  return text ? text.trim().slice(0, 300) : null;
 }
 
 function retryReason(error: HubError): string {

@@ -1,4 +1,5 @@
 /** Small text formatters for the sidebar (pure: unit-tested without a DOM). */
+import { zonedDateTime } from '../core/catalogue/when';
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
@@ -26,17 +27,6 @@ export function setDisplayZone(zone: Zone | null | undefined): void {
   displayZone = zone || 'local';
 }
 
-/** Parts of `ms` in an IANA zone; null when the browser does not know the zone. */
-function zonedParts(ms: number, zone: string): { y: number; mo: number; day: number; hh: number; mi: number } | null {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(ms));
-    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-    return { y: get('year'), mo: get('month'), day: get('day'), hh: get('hour') % 24, mi: get('minute') };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * `2024-05-01 14:03` in the spreadsheet's time zone (see setDisplayZone; the browser's before
  * it is known, UTC for tests). Text that is not a date is returned as is, so a hand-edited Log
@@ -46,8 +36,8 @@ export function formatDateTime(value: number | string | null | undefined, zone: 
   const ms = toEpoch(value);
   if (ms === null) return value === null || value === undefined ? '' : String(value);
   if (zone !== 'local' && zone !== 'utc') {
-    const p = zonedParts(ms, zone);
-    if (p) return `${p.y}-${pad(p.mo)}-${pad(p.day)} ${pad(p.hh)}:${pad(p.mi)}`;
+    const zoned = zonedDateTime(ms, zone);
+    if (zoned) return zoned;
   }
   const d = new Date(ms);
   const utc = zone === 'utc';

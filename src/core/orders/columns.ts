@@ -34,7 +34,7 @@ export const ORDER_HEADERS = {
 export type OrderColumn = keyof typeof ORDER_HEADERS;
 export const ORDER_HEADER_LIST: readonly string[] = Object.values(ORDER_HEADERS);
 
-/** Orders columns holding dates (shown with DATE_FORMAT). */
+/** Orders columns holding dates (shown with DATE_TIME_FORMAT). */
 export const ORDER_DATE_HEADERS: readonly string[] = [ORDER_HEADERS.created, ORDER_HEADERS.modified, ORDER_HEADERS.added, ORDER_HEADERS.importedAt];
 
 /**
@@ -90,7 +90,6 @@ export const DRAFT_HEADER_LIST: readonly string[] = Object.values(DRAFT_HEADERS)
 export const DRAFT_RESULT_HEADERS: readonly string[] = [DRAFT_HEADERS.orderId, DRAFT_HEADERS.syncStatus, DRAFT_HEADERS.syncMessage];
 
 /** How dates written by the orders feature are shown (in the spreadsheet's time zone). */
-export { DATE_TIME_FORMAT as DATE_FORMAT } from '../../sheet/date-format';
 
 /** The hidden sheet keeping what the import last wrote into the editable cells, per order id. */
 export const ORDER_SNAPSHOT_SHEET = 'Hub Sync order snapshot';

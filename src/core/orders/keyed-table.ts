@@ -1,7 +1,7 @@
 import { findMissingColumns, rewriteAsRead } from '../../sheet';
 import { contiguousRuns } from '../push/writeback';
 import type { CellValue, SheetPort, Workbook } from '../ports';
-import { DATE_FORMAT } from './columns';
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 
 const asRead = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
@@ -152,7 +152,7 @@ export class KeyedTable {
     const columns = dateHeaders.map((h) => this.columns[h]).filter((c): c is number => c !== undefined);
     let writes = 0;
     for (const run of contiguousRuns(columns)) {
-      this.sheet.setNumberFormat(this.firstAppended, run[0] + 1, last - this.firstAppended + 1, run.length, DATE_FORMAT);
+      this.sheet.setNumberFormat(this.firstAppended, run[0] + 1, last - this.firstAppended + 1, run.length, DATE_TIME_FORMAT);
       writes++;
     }
     return writes;
