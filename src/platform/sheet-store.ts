@@ -67,10 +67,12 @@ export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Sprea
   const stillAt = (entry: Entry, key: string): boolean => String(theSheet().getRange(entry.row, 1).getValue()) === key;
 
   const write = (key: string, value: string | null): void => {
+    // A sheet read just now is current: only rows known from an earlier read need checking.
+    const fresh = !cache || now() - readAt >= FRESH_MS;
     let entry = load().get(key);
     // A key appended by someone else since the last read, or a row that no longer holds the key:
     // read again rather than add a second row or write over another key's row.
-    if (!entry || !stillAt(entry, key)) {
+    if (!fresh && (!entry || !stillAt(entry, key))) {
       cache = null;
       entry = load().get(key);
     }
