@@ -26,7 +26,7 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
-  const { values, table } = readStockTable(sheet, ctx.settings, ctx.ports.workbook.locale());
+  const { values, table } = readStockTable(ctx, sheet);
   if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
   // A merged header cell reads as "" for every column but the first: those columns would lose
   // their header silently. Only a header with an empty cell can hide one, so only then ask Sheets.
