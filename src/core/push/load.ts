@@ -43,7 +43,9 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
     throw new UserError(`The headers of "${name}" need fixing before a push: ${problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
   }
   const missing = operation && operation !== 'changes' ? operationColumnProblem(operation, table.columns) : null;
-  if (missing) throw new UserError(`${missing}. Nothing was sent.`);
+  // A mapped sheet reads only its mapped columns: a column named like an alias is not enough there.
+  const where = table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
+  if (missing) throw new UserError(`${missing}${where}. Nothing was sent.`);
   const snapshot = new SnapshotStore(ctx.ports.workbook);
   return { sheet, values, table, snapshot, confirmed: snapshot.load() };
 }
