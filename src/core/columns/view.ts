@@ -4,7 +4,7 @@
  */
 import { WRITE_CHANNELS } from '../../api/channels';
 import {
-  MAPPED_FIELDS, PER_CHANNEL_MAPPED, PRESETS, entriesOf, fieldName, mapColumns, type MappedField, type MappingEntry, type MappingSource,
+  MAPPED_FIELDS, PER_CHANNEL_MAPPED, PRESETS, entriesOf, fieldName, mapColumns, presetMapping, type MappedField, type MappingEntry, type MappingSource, type SkipRule,
 } from '../../sheet';
 import type { Context } from '../context';
 import { UserError } from '../errors';
@@ -33,6 +33,8 @@ export interface ColumnsView {
   entries: MappingEntry[];
   /** The row rules in effect, as sentences. */
   rules: string[];
+  /** The same rules as data: a mapping saved from this view keeps them. */
+  skip: SkipRule[];
   problems: string[];
   fields: Array<{ field: MappedField; label: string; perChannel: boolean }>;
   channels: string[];
@@ -69,6 +71,7 @@ export function columnsView(ctx: Context): ColumnsView {
     presets: PRESETS.map(info),
     entries: entriesOf(columns),
     rules: (columns.skipRules ?? []).map((r) => `${r.reason} (${columns.headers[r.column]})`),
+    skip: mapping ? mapping.skip : resolved.source === 'preset' && resolved.preset ? presetMapping(resolved.preset, header).skip : [],
     problems: resolved.problems.map((p) => p.message),
     fields: MAPPED_FIELDS.map((field) => ({ field, label: fieldName(field), perChannel: PER_CHANNEL_MAPPED.indexOf(field) >= 0 })),
     channels: [...WRITE_CHANNELS],
