@@ -6,6 +6,7 @@ import { setDisplayZone } from './format';
 import { setupNotice } from './token-text';
 import { createNoticesView, updateHeader } from './views/header';
 import { createCatalogueView } from './views/catalogue';
+import { createColumnsView } from './views/columns';
 import { createCategoriesView } from './views/categories';
 import { createJobsView } from './views/jobs';
 import { createLogView } from './views/log';
@@ -26,11 +27,12 @@ function start(): void {
   const push = createPushView(refreshState);
   const jobs = createJobsView(refreshState);
   const catalogue = createCatalogueView(refreshState);
+  const columns = createColumnsView(refreshState);
   const orders = createOrdersView(refreshState);
   const categories = createCategoriesView(refreshState);
   const log = createLogView();
   const settings = createSettingsView(refreshState);
-  app.append(status, error, retry, notices.element, setup, push.element, catalogue.element, jobs.element, orders.element, categories.element, log.element, settings.element);
+  app.append(status, error, retry, notices.element, setup, push.element, columns.element, catalogue.element, jobs.element, orders.element, categories.element, log.element, settings.element);
 
   /** Where "Open Settings" takes the keyboard: the first thing missing. */
   let setupTarget = 'settings-baseUrl';

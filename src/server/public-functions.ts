@@ -3,6 +3,7 @@
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
 import { onBackgroundWork } from './handlers/background';
+import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
@@ -50,6 +51,10 @@ export const publicFunctions = {
   startPush,
   continuePush,
   cancelPush,
+  getColumns,
+  saveColumns,
+  applyColumnPreset,
+  resetColumns,
   refreshJobs,
   getOldJobStatus,
   pullCatalogue,

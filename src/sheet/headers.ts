@@ -26,6 +26,21 @@ export interface ColumnMap {
   catalogueGeneral: Partial<Record<CatalogueGeneralField, number>>;
   /** Columns the add-on neither reads nor writes, including those with an empty header. */
   userColumns: number[];
+  /**
+   * Channels ('' for the whole row) whose Sale price column holds a compare-at price (Shopify's):
+   * when it is filled and above Price, it is the regular price and Price the offer (table.ts).
+   */
+  compareAt?: Record<string, true>;
+  /** Rows to skip with a reason, by the cell of `column` (a mapping's row rules). */
+  skipRules?: ResolvedSkipRule[];
+}
+
+/** A row rule resolved against the header row. */
+export interface ResolvedSkipRule {
+  column: number;
+  /** 'empty', or the values (compared case-insensitively, comma-separated cells token by token). */
+  when: 'empty' | readonly string[];
+  reason: string;
 }
 
 /** A header-row problem; `columns` are 0-based indexes of the columns concerned. */

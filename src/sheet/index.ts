@@ -11,3 +11,8 @@ export { checkByChannel, checkPrices, generalLabel } from './channel-operations'
 export * from './changes';
 export * from './escape';
 export { cleanHeaderText, cleanInvisible, formulaErrorReason, headerKey, isDate } from './text';
+export * from './mapping/schema';
+export { mapColumns, entriesOf, type MappingOptions, type MappingSource, type ResolvedColumns } from './mapping/resolve';
+export { matchingPresets, presetMapping, presetNames } from './mapping/detect';
+export { PRESETS, presetById, type ExportPreset } from './mapping/presets';
+export { fieldName, slotName } from './mapping/labels';

@@ -72,6 +72,10 @@ export function operationColumnProblem(operation: PushOperation, columns: Column
 
 /** One row's verdict for one operation. */
 export function validateRow<O extends PushOperation>(operation: O, row: ParsedRow, columns: ColumnMap, options: OperationOptions = {}): RowVerdict<PayloadOf[O]> {
+  // A row a mapping's row rule leaves out has nothing for any operation, whatever its cells hold.
+  if (row.skipped !== null) {
+    return { ok: false, rowNumber: row.rowNumber, sku: row.sku, reason: row.skipped, reasons: [row.skipped], nothingToSend: true, notes: [] };
+  }
   const verdict = checkRow(operation, row, columns, options);
   return verdict as RowVerdict<PayloadOf[O]>;
 }

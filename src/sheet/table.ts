@@ -5,12 +5,18 @@
 import type { CellValue } from '../core/ports';
 import { EMPTY_TEXT, isBlankCell, readChannel, readErpId, readInteger, readSku, type TextCell } from './cells';
 import { CHANNEL_FIELDS, INTEGER_FIELDS, NUMERIC_FIELDS, type ChannelField, type NumericField } from './header-names';
-import { mapHeaders, type ColumnMap, type HeaderOptions, type HeaderProblem } from './headers';
+import type { ColumnMap, HeaderProblem } from './headers';
+import { mapColumns, type MappingOptions, type MappingSource } from './mapping/resolve';
+import type { ExportPreset } from './mapping/presets';
+import { applyCompareAt, skipReason } from './row-rules';
 import { EMPTY, readNumber, type NumberConvention, type NumberReading } from './numbers';
 import { WRITE_CHANNELS } from '../api/channels';
 
-/** Header options, and the number convention: without a decimal separator "1,234" is rejected as ambiguous. */
-export interface ReadTableOptions extends HeaderOptions, NumberConvention {
+/**
+ * Header options (with the sheet's saved column mapping, if any), and the number convention:
+ * without a decimal separator "1,234" is rejected as ambiguous.
+ */
+export interface ReadTableOptions extends MappingOptions, NumberConvention {
   /** 1-based sheet rows to leave out (hidden or filtered, decided by the caller). */
   skipRows?: ReadonlySet<number>;
   /** Also return blank rows (marked `blank`), e.g. to clear stale results; default false. */
@@ -33,6 +39,8 @@ export interface ParsedRow {
   rowNumber: number;
   /** No input cell filled. */
   blank: boolean;
+  /** Set when a row rule of the mapping leaves the row out (a parent row): why. Nothing else is read. */
+  skipped: string | null;
   /** The normalized SKU, or null when empty or unreadable. */
   sku: string | null;
   /** The canonical channel code of the Channel cell, or null. */
@@ -56,6 +64,9 @@ export interface TableRead {
   /** Header problems; any of them makes the sheet ambiguous to push. */
   problems: HeaderProblem[];
   blankRows: number;
+  /** Where the input columns came from: the saved mapping, a detected export preset, or the header aliases. */
+  source: MappingSource;
+  preset: ExportPreset | null;
 }
 
 type Spec =
@@ -66,7 +77,7 @@ type Spec =
 
 /** Reads a sheet's values (row 0 = headers) into typed rows; never throws on odd cells. */
 export function readTable(values: readonly (readonly CellValue[])[], options: ReadTableOptions = {}): TableRead {
-  const { columns, problems } = mapHeaders(Array.isArray(values[0]) ? values[0] : [], options);
+  const { columns, problems, source, preset } = mapColumns(Array.isArray(values[0]) ? values[0] : [], options);
   const specs = buildSpecs(columns);
   const skuColumn = columns.input.sku;
   const inputColumns = specs.map((s) => s.column).concat(skuColumn === undefined ? [] : [skuColumn]);
@@ -86,6 +97,14 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
       continue;
     }
     const row = newRow(rowNumber, false, channels);
+    row.skipped = skipReason(columns.skipRules, cellsIn);
+    if (row.skipped !== null) {
+      // Still who it is (its result is placed by SKU), but never a duplicate or a bad cell.
+      const sku = skuColumn === undefined ? null : readSku(cellsIn[skuColumn], options.shownSkus?.get(r));
+      if (sku && sku.kind === 'text') row.sku = sku.value;
+      rows.push(row);
+      continue;
+    }
     const sku = skuColumn === undefined ? { kind: 'error' as const, reason: 'there is no SKU column' } : readSku(cellsIn[skuColumn], options.shownSkus?.get(r));
     row.cells.sku = sku;
     take(row, sku);
@@ -114,10 +133,11 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
         take(row, cell);
       }
     }
+    applyCompareAt(row, columns);
     rows.push(row);
   }
   markDuplicates(rowsBySku);
-  return { columns, rows, problems, blankRows };
+  return { columns, rows, problems, blankRows, source, preset };
 }
 
 /** Input columns other than SKU, in column order, so reasons come in the order the seller reads. */
@@ -143,7 +163,7 @@ function newRow(rowNumber: number, blank: boolean, channels: readonly string[]):
   const perChannel: ParsedRow['perChannel'] = {};
   for (const channel of channels) perChannel[channel] = {};
   return {
-    rowNumber, blank, sku: null, channel: null, erpId: null,
+    rowNumber, blank, skipped: null, sku: null, channel: null, erpId: null,
     cells: { sku: EMPTY_TEXT, channel: EMPTY_TEXT, erpId: EMPTY_TEXT, quantity: EMPTY, price: EMPTY, salePrice: EMPTY, publishingPrice: EMPTY, availableDays: EMPTY },
     perChannel, duplicate: null, notes: [], problems: [],
   };

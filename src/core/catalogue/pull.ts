@@ -50,7 +50,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
     const filter = options.channel?.trim() ? writtenChannel(options.channel, aliases) : null;
     const existing = ctx.ports.workbook.sheet(name);
-    const { values, table } = existing ? readStockTable(existing, ctx.settings, ctx.ports.workbook.locale()) : { values: [] as CellValue[][], table: readTable([], tableOptions(ctx.settings, ctx.ports.workbook.locale())) };
+    const { values, table } = existing ? readStockTable(ctx, existing) : { values: [] as CellValue[][], table: readTable([], tableOptions(ctx.settings, ctx.ports.workbook.locale())) };
     const problem = headerProblem(table, name, 'pull');
     if (problem) throw new UserError(problem);
 

@@ -63,7 +63,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const sheet = ctx.ports.workbook.sheet(name);
     if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
     const selected = selectedRows(ctx, sheet.name, MAX_REFRESH_ROWS, 'refresh from the hub');
-    const { table } = readStockTable(sheet, ctx.settings, ctx.ports.workbook.locale());
+    const { table, mapping } = readStockTable(ctx, sheet);
     const problem = headerProblem(table, name, 'refresh');
     if (problem) throw new UserError(problem);
     const rows = table.rows.filter((r) => !r.blank && r.sku !== null && selected.has(r.rowNumber));
@@ -98,7 +98,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     // a value since. Each SKU's values go to the one row holding that SKU now, in the columns found
     // by header; the question about values the hub has not confirmed is asked of the sheet as it is now.
     const now = ctx.ports.clock.now();
-    const reread = readStockTable(sheet, ctx.settings, ctx.ports.workbook.locale());
+    const reread = readStockTable(ctx, sheet, mapping);
     const rowsNow = new Map<string, number[]>();
     for (const r of reread.table.rows) if (r.sku !== null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
     const skuAt = new Map<number, string>();

@@ -152,7 +152,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const flush = (): void => {
     if (waiting.length === 0) return;
     // Read again now, after the requests: rows and columns may have moved since the chunk read them.
-    const fresh = readStockTable(loaded.sheet, ctx.settings, ctx.ports.workbook.locale());
+    const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
     writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });

@@ -1,4 +1,4 @@
-import { operationColumnProblem, type ParsedRow, type TableRead } from '../../sheet';
+import { operationColumnProblem, type ColumnMapping, type ParsedRow, type TableRead } from '../../sheet';
 import { readStockTable } from './stock-table';
 import type { Operation } from './types';
 import type { Context } from '../context';
@@ -11,6 +11,8 @@ export interface LoadedSheet {
   sheet: SheetPort;
   values: CellValue[][];
   table: TableRead;
+  /** The saved column mapping read with it (null: detected), for re-reads in this execution. */
+  mapping: ColumnMapping | null;
   snapshot: SnapshotStore;
   confirmed: Map<string, ConfirmedValues>;
 }
@@ -26,7 +28,7 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
-  const { values, table } = readStockTable(sheet, ctx.settings, ctx.ports.workbook.locale());
+  const { values, table, mapping } = readStockTable(ctx, sheet);
   if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
   // A merged header cell reads as "" for every column but the first: those columns would lose
   // their header silently. Only a header with an empty cell can hide one, so only then ask Sheets.
@@ -43,9 +45,11 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
     throw new UserError(`The headers of "${name}" need fixing before a push: ${problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
   }
   const missing = operation && operation !== 'changes' ? operationColumnProblem(operation, table.columns) : null;
-  if (missing) throw new UserError(`${missing}. Nothing was sent.`);
+  // A mapped sheet reads only its mapped columns: a column named like an alias is not enough there.
+  const where = table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
+  if (missing) throw new UserError(`${missing}${where}. Nothing was sent.`);
   const snapshot = new SnapshotStore(ctx.ports.workbook);
-  return { sheet, values, table, snapshot, confirmed: snapshot.load() };
+  return { sheet, values, table, mapping, snapshot, confirmed: snapshot.load() };
 }
 
 /** The key of a row in a stored selection: its SKU, or its row number when it has none. */

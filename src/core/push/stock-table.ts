@@ -1,24 +1,31 @@
-import { mapHeaders, readTable, type TableRead } from '../../sheet';
+import { mapColumns, readTable, type ColumnMapping, type TableRead } from '../../sheet';
+import { loadColumnMapping } from '../columns/store';
+import type { Context } from '../context';
 import type { CellValue, SheetPort } from '../ports';
-import type { Settings } from '../settings/schema';
 import { tableOptions } from './table-options';
 
 /** The stock sheet as read now: raw values (row 0 = header) and typed rows. */
 export interface StockTable {
   values: CellValue[][];
   table: TableRead;
+  /** The saved mapping it was read with: a re-read in the same execution passes it back. */
+  mapping: ColumnMapping | null;
 }
 
 /**
  * Reads the stock sheet in one round trip, plus one more only when a SKU cell holds a number:
- * its displayed text is the SKU the seller sees (`00123`, not 123). `localeCode` is the
- * spreadsheet's (Workbook.locale()): text numbers are read with it in mind.
+ * its displayed text is the SKU the seller sees (`00123`, not 123). Text numbers are read with the
+ * spreadsheet's locale in mind. The columns come from the sheet's saved mapping, else detection
+ * (one place for every operation: push, pull, refresh, changed rows, snapshot). `known`: the
+ * mapping an earlier read of this execution loaded — a re-read after the requests must not need
+ * the properties service, whose daily quota may have run out meanwhile (results still get written).
  */
-export function readStockTable(sheet: SheetPort, settings: Settings, localeCode: string): StockTable {
+export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMapping | null): StockTable {
+  const mapping = known === undefined ? loadColumnMapping(ctx.ports.documentStore, sheet.name) : known;
   const values = sheet.readAll();
-  const options = tableOptions(settings, localeCode);
-  const input = values.length > 1 ? mapHeaders(values[0], options).columns.input : {};
-  return { values, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
+  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const input = values.length > 1 ? mapColumns(values[0], options).columns.input : {};
+  return { values, mapping, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
 }
 
 /** The displayed text of the cells of a column that hold numbers (one read, only when there are any). */

@@ -1,0 +1,49 @@
+/** The sidebar's changes to the stock sheet's column mapping: save a hand mapping, apply a preset, go back to detection. */
+import { ColumnMapping, headerKey, mapColumns, presetById, presetMapping, slotName } from '../../sheet';
+import type { Context } from '../context';
+import { UserError } from '../errors';
+import { tableOptions } from '../push/table-options';
+import { clearColumnMapping, saveColumnMapping } from './store';
+import { columnsView, headerRow, stockSheet, type ColumnsView } from './view';
+
+/**
+ * Saves a mapping chosen in the sidebar, after checking it against the header row now: every
+ * header it names is there, and it names a SKU column. Other problems are shown, not refused.
+ */
+export function saveColumns(ctx: Context, input: unknown): ColumnsView {
+  const parsed = ColumnMapping.safeParse(input);
+  if (!parsed.success) throw new UserError(`This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`);
+  const mapping = parsed.data;
+  const sheet = stockSheet(ctx);
+  const header = headerRow(sheet);
+  const keys = new Set(header.map((h) => headerKey(String(h))));
+  const missing = mapping.entries.filter((e) => !keys.has(headerKey(e.header)));
+  if (missing.length > 0) {
+    throw new UserError(`Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`);
+  }
+  if (!mapping.entries.some((e) => e.field === 'sku' && e.channel === undefined)) throw new UserError('Not saved: choose the column that holds the SKU.');
+  const { problems } = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping });
+  const competing = problems.find((p) => p.message.startsWith('Two columns compete'));
+  if (competing) throw new UserError(`Not saved: ${competing.message}.`);
+  saveColumnMapping(ctx.ports.documentStore, sheet.name, mapping);
+  return columnsView(ctx);
+}
+
+/** Saves a preset as the sheet's mapping (what "Apply" does when several presets, or none, match). */
+export function applyColumnPreset(ctx: Context, presetId: string): ColumnsView {
+  const preset = presetById(String(presetId));
+  if (!preset) throw new UserError(`Unknown export preset "${String(presetId)}": reload the sidebar.`);
+  const sheet = stockSheet(ctx);
+  const mapping = presetMapping(preset, headerRow(sheet));
+  if (!mapping.entries.some((e) => e.field === 'sku')) {
+    throw new UserError(`"${sheet.name}" has no ${preset.entries.find((e) => e.field === 'sku')?.header} column, so it is not a ${preset.name}: map its columns by hand.`);
+  }
+  saveColumnMapping(ctx.ports.documentStore, sheet.name, mapping);
+  return columnsView(ctx);
+}
+
+/** Forgets the saved mapping: columns are detected again. */
+export function resetColumns(ctx: Context): ColumnsView {
+  clearColumnMapping(ctx.ports.documentStore, stockSheet(ctx).name);
+  return columnsView(ctx);
+}

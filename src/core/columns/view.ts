@@ -1,0 +1,79 @@
+/**
+ * What the sidebar's Columns section shows for the stock sheet: its headers, the mapping in
+ * effect (saved, detected preset, or header names) as field → header, and what is wrong with it.
+ */
+import { WRITE_CHANNELS } from '../../api/channels';
+import {
+  MAPPED_FIELDS, PER_CHANNEL_MAPPED, PRESETS, entriesOf, fieldName, mapColumns, presetMapping, type MappedField, type MappingEntry, type MappingSource, type SkipRule,
+} from '../../sheet';
+import type { Context } from '../context';
+import { UserError } from '../errors';
+import { missingSheetMessage } from '../push/load';
+import { tableOptions } from '../push/table-options';
+import type { CellValue, SheetPort } from '../ports';
+import { loadColumnMapping } from './store';
+
+export interface PresetInfo {
+  id: string;
+  name: string;
+  summary: string;
+}
+
+export interface ColumnsView {
+  sheet: string;
+  /** The sheet's header texts, in column order (empty headers left out). */
+  headers: string[];
+  source: MappingSource;
+  /** The preset in effect (detected, or the one a saved mapping came from). */
+  preset: PresetInfo | null;
+  /** Presets the header row matches; two or more compete and a push refuses until one is chosen. */
+  candidates: PresetInfo[];
+  presets: PresetInfo[];
+  /** field → header in effect, whole-row entries without `channel`. */
+  entries: MappingEntry[];
+  /** The row rules in effect, as sentences. */
+  rules: string[];
+  /** The same rules as data: a mapping saved from this view keeps them. */
+  skip: SkipRule[];
+  problems: string[];
+  fields: Array<{ field: MappedField; label: string; perChannel: boolean }>;
+  channels: string[];
+}
+
+const info = (p: { id: string; name: string; summary: string }): PresetInfo => ({ id: p.id, name: p.name, summary: p.summary });
+
+/** The stock sheet, or a UserError naming the setting that points at it. */
+export function stockSheet(ctx: Context): SheetPort {
+  const name = ctx.settings.sheetNames.stock;
+  const sheet = ctx.ports.workbook.sheet(name);
+  if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
+  return sheet;
+}
+
+/** The header row of the sheet (row 1). */
+export function headerRow(sheet: SheetPort): CellValue[] {
+  return sheet.readAll()[0] ?? [];
+}
+
+/** The Columns view of the stock sheet now. */
+export function columnsView(ctx: Context): ColumnsView {
+  const sheet = stockSheet(ctx);
+  const header = headerRow(sheet);
+  const mapping = loadColumnMapping(ctx.ports.documentStore, sheet.name);
+  const resolved = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping });
+  const { columns } = resolved;
+  return {
+    sheet: sheet.name,
+    headers: columns.headers.filter(Boolean),
+    source: resolved.source,
+    preset: resolved.preset ? info(resolved.preset) : null,
+    candidates: resolved.candidates.map(info),
+    presets: PRESETS.map(info),
+    entries: entriesOf(columns),
+    rules: (columns.skipRules ?? []).map((r) => `${r.reason} (${columns.headers[r.column]})`),
+    skip: mapping ? mapping.skip : resolved.source === 'preset' && resolved.preset ? presetMapping(resolved.preset, header).skip : [],
+    problems: resolved.problems.map((p) => p.message),
+    fields: MAPPED_FIELDS.map((field) => ({ field, label: fieldName(field), perChannel: PER_CHANNEL_MAPPED.indexOf(field) >= 0 })),
+    channels: [...WRITE_CHANNELS],
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Sheets that are a shop's export, pushed from the menu: the preset applies without a click,
+ * row rules skip parent rows with their reason, and the hub gets the export's values.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { AMAZON_HEADER } from '../fixtures/exports/amazon';
+import { MERCADOLIBRE_HEADER } from '../fixtures/exports/mercadolibre';
+import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
+import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
+import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
+
+const STOCK = 'Stock & Prices';
+const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon'];
+
+/** A row of an export: the named cells, every other column empty. */
+const rowOf = (header: readonly string[], cells: Record<string, unknown>): unknown[] => header.map((h) => cells[h] ?? '');
+
+describe('pushing a shop export (bundle in the runtime against the hub emulator)', () => {
+  let env: AddonEnv;
+  let skus: string[];
+
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    skus = seedProducts(env, 20, CHANNELS);
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  beforeEach(() => {
+    clearRequests(env);
+    for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
+    for (const key of Object.keys(env.rt.properties('document'))) if (key.startsWith('columns.')) env.rt.setProperty('document', key, null);
+  });
+
+  /** Pushes stock then prices from the menu; returns the sheet's values after both. */
+  function pushBoth(sheet: unknown[][]): unknown[][] {
+    env.rt.addSheet(STOCK, sheet);
+    env.rt.call('pushStockAll');
+    env.rt.call('pushPricesAll');
+    const values = env.rt.sheet(STOCK).values();
+    expectInputsUnchanged(values, sheet);
+    return values;
+  }
+
+  const message = (values: unknown[][], row: number): string => String(values[row - 1][column(values, 'Sync message')]);
+  const status = (values: unknown[][], row: number): unknown => values[row - 1][column(values, 'Sync status')];
+
+  test('Shopify product export: variants with and without compare-at price, a product row without variant SKU skipped', () => {
+    const sheet = [
+      SHOPIFY_HEADER,
+      rowOf(SHOPIFY_HEADER, { Handle: 'tee', Title: 'Tee', 'Variant SKU': skus[0], 'Variant Inventory Qty': 7, 'Variant Price': 25, 'Variant Compare At Price': 30 }),
+      rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Variant SKU': skus[1], 'Variant Inventory Qty': 4, 'Variant Price': 26 }),
+      rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Image Src': 'https://cdn.example/tee-2.png' }),
+      rowOf(SHOPIFY_HEADER, { Handle: 'mug', Title: 'Mug', 'Variant Inventory Qty': 3, 'Variant Price': 9 }),
+    ];
+    const values = pushBoth(sheet);
+    const hub = hubProducts(env);
+    expect(hub.get(skus[0])!.quantity).toBe(7);
+    expect(hub.get(skus[0])!.listings.shopify!.price).toBe(30); // compare-at filled: it is the price
+    expect(hub.get(skus[1])!.quantity).toBe(4);
+    expect(hub.get(skus[1])!.listings.shopify!.price).toBe(26);
+    expect(status(values, 2)).toBe('OK');
+    expect(message(values, 2)).toMatch(/Variant Compare At Price 30 sent as the price/);
+    expect(status(values, 5)).toBe('Skipped');
+    expect(message(values, 5)).toMatch(/no Variant SKU/);
+    // Title is the export's own column: kept as the seller wrote it (checked by expectInputsUnchanged).
+    const priced = apiRequests(env).filter((r) => r.path === '/api/stock/updatepriceV2');
+    expect(priced.length).toBeGreaterThan(0);
+  });
+
+  test('WooCommerce export: a variable parent skipped with its reason, its variations sent', () => {
+    const sheet = [
+      WOOCOMMERCE_HEADER,
+      rowOf(WOOCOMMERCE_HEADER, { ID: 10, Type: 'variable', SKU: skus[2], Name: 'Hoodie', 'In stock?': 1 }),
+      rowOf(WOOCOMMERCE_HEADER, { ID: 11, Type: 'variation', SKU: skus[3], Name: 'Hoodie - S', 'In stock?': 1, Stock: 12, 'Regular price': 40, 'Sale price': 35, Parent: 'id:10' }),
+      rowOf(WOOCOMMERCE_HEADER, { ID: 12, Type: 'simple', SKU: skus[4], Name: 'Cap', 'In stock?': 1, Stock: 5, 'Regular price': 15 }),
+    ];
+    const before = hubProducts(env);
+    const values = pushBoth(sheet);
+    const hub = hubProducts(env);
+    expect(status(values, 2)).toBe('Skipped');
+    expect(message(values, 2)).toMatch(/WooCommerce variable or grouped product/);
+    expect(hub.get(skus[2])!.quantity).toBe(before.get(skus[2])!.quantity);
+    expect(hub.get(skus[3])!.quantity).toBe(12);
+    expect(hub.get(skus[3])!.listings.woocommerce!.price).toBe(40);
+    expect(hub.get(skus[4])!.quantity).toBe(5);
+    expect(hub.get(skus[4])!.listings.woocommerce!.price).toBe(15);
+    expect(status(values, 3)).toBe('OK');
+  });
+
+  test('Mercado Libre bulk-edit spreadsheet: Cantidad and Precio (mercadolibre)', () => {
+    const sheet = [
+      MERCADOLIBRE_HEADER,
+      rowOf(MERCADOLIBRE_HEADER, { 'Código de publicación': 'MLA123', 'Título': 'Taza', SKU: skus[5], Cantidad: 8, Precio: 1500, Moneda: 'ARS' }),
+      rowOf(MERCADOLIBRE_HEADER, { 'Código de publicación': 'MLA124', 'Título': 'Remera', Variaciones: 'Color', Cantidad: '', Precio: 900 }),
+    ];
+    const values = pushBoth(sheet);
+    const hub = hubProducts(env);
+    expect(hub.get(skus[5])!.quantity).toBe(8);
+    expect(hub.get(skus[5])!.listings.mercadolibre!.price).toBe(1500);
+    expect(status(values, 3)).toBe('Skipped');
+    expect(message(values, 3)).toMatch(/no SKU/);
+  });
+
+  test('Amazon Price & Quantity file: sku, quantity, price (amazon)', () => {
+    const sheet = [
+      AMAZON_HEADER,
+      rowOf(AMAZON_HEADER, { sku: skus[6], price: 19.99, quantity: 6, 'handling-time': 2 }),
+      rowOf(AMAZON_HEADER, { sku: skus[7], price: 24.5, 'fulfillment-channel': 'AMAZON_NA' }),
+    ];
+    const before = hubProducts(env);
+    const values = pushBoth(sheet);
+    const hub = hubProducts(env);
+    expect(hub.get(skus[6])!.quantity).toBe(6);
+    expect(hub.get(skus[6])!.listings.amazon!.price).toBe(19.99);
+    // FBA row: no quantity to send, its price still goes.
+    expect(hub.get(skus[7])!.quantity).toBe(before.get(skus[7])!.quantity);
+    expect(hub.get(skus[7])!.listings.amazon!.price).toBe(24.5);
+    expect(status(values, 2)).toBe('OK');
+  });
+
+  test('two exports matched at once: the push refuses, naming both, and sends nothing', () => {
+    const both = [...WOOCOMMERCE_HEADER, 'minimum-seller-allowed-price', 'price', 'quantity'];
+    env.rt.addSheet(STOCK, [both, rowOf(both, { SKU: skus[8], Stock: 3 })]);
+    const dialogs = env.rt.dialogs().length;
+    env.rt.answerNext('OK');
+    env.rt.call('pushStockAll');
+    const shown = env.rt.dialogs().slice(dialogs).map((d) => JSON.stringify(d)).join(' ');
+    expect(shown).toMatch(/WooCommerce product export and Amazon Price & Quantity file/);
+    expect(apiRequests(env)).toEqual([]);
+  });
+
+  test('a saved hand mapping wins over detection', () => {
+    // A Shopify header row whose seller keeps the real stock in a column of their own.
+    const header = [...SHOPIFY_HEADER, 'Warehouse stock'];
+    env.rt.addSheet(STOCK, [header, rowOf(header, { 'Variant SKU': skus[9], 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 })]);
+    const saved = env.rt.call('saveColumns', {
+      version: 1,
+      preset: 'shopify',
+      entries: [{ field: 'sku', header: 'Variant SKU' }, { field: 'quantity', header: 'Warehouse stock' }],
+      skip: [],
+    }) as { ok: boolean; value: { source: string; entries: unknown[] }; error?: string };
+    expect(saved.error).toBeUndefined();
+    expect(saved.value.source).toBe('saved');
+    env.rt.call('pushStockAll');
+    expect(hubProducts(env).get(skus[9])!.quantity).toBe(42);
+    // Unmapped columns are never read: Variant Price was not mapped, so no price goes.
+    const dialogs = env.rt.dialogs().length;
+    env.rt.answerNext('OK');
+    env.rt.call('pushPricesAll');
+    expect(apiRequests(env).filter((r) => r.path === '/api/stock/updatepriceV2')).toEqual([]);
+    expect(JSON.stringify(env.rt.dialogs().slice(dialogs))).toMatch(/needs a per-channel price column.*sidebar › Columns/);
+  });
+
+  test('the sidebar reads what was detected, and a preset can be applied by hand', () => {
+    env.rt.addSheet(STOCK, [[...AMAZON_HEADER]]);
+    const view = env.rt.call('getColumns') as { ok: boolean; value: { source: string; preset: { id: string }; headers: string[]; entries: Array<{ field: string; channel?: string; header: string }> } };
+    expect(view.value.source).toBe('preset');
+    expect(view.value.preset.id).toBe('amazon');
+    expect(view.value.headers).toEqual(AMAZON_HEADER);
+    expect(view.value.entries).toContainEqual({ field: 'price', channel: 'amazon', header: 'price' });
+    const applied = env.rt.call('applyColumnPreset', 'amazon') as { ok: boolean; value: { source: string } };
+    expect(applied.value.source).toBe('saved');
+    expect(JSON.parse(env.rt.properties('document')[`columns.${STOCK}`]).preset).toBe('amazon');
+    const reset = env.rt.call('resetColumns') as { ok: boolean; value: { source: string } };
+    expect(reset.value.source).toBe('preset');
+  });
+});
