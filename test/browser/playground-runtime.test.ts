@@ -55,7 +55,7 @@ describe('playground runtime thread', () => {
   });
 
   test('a prompt and then an alert block the execution until answered from this thread', async () => {
-    const call = thread.request({ op: 'call', name: 'checkOldJobStatus', args: [], selection: null });
+    const call = thread.request({ op: 'call', name: 'checkOldJobStatus', args: [], selection: null, label: 'Old job status (deprecated)' });
     const prompt = await until('the prompt', () => thread.dialog);
     expect(prompt).toMatchObject({ kind: 'prompt', buttons: 'OK_CANCEL' });
     expect(thread.running).toBe('checkOldJobStatus');
@@ -71,7 +71,7 @@ describe('playground runtime thread', () => {
   });
 
   test('a clock tick runs the trigger that fell due (async job polling)', async () => {
-    await thread.request({ op: 'call', name: 'pushAsyncAll', args: [], selection: null });
+    await thread.request({ op: 'call', name: 'pushAsyncAll', args: [], selection: null, label: 'Push stock as a job' });
     const next = thread.snapshot?.nextTrigger;
     expect(next?.handler).toBe('onBackgroundWork');
     await thread.request({ op: 'tick', now: next!.at + 1000 });
