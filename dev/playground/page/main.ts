@@ -73,7 +73,8 @@ const sheetContext: SheetMenuContext = {
   range: () => grid.selection.ranges[grid.selection.ranges.length - 1],
   undoLabel: () => state.status?.snapshot?.undo ?? null,
   track: (work) => track(work).finally(() => void poll()),
-  show: (sheet) => selectSheet(sheet),
+  // A status fetched after the edit knows the sheet (a poll in flight may predate it).
+  show: (sheet) => void poll().then(poll).then(() => selectSheet(sheet)),
   report,
 };
 

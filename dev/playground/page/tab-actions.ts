@@ -14,9 +14,11 @@ export async function renameSheet(ctx: SheetMenuContext, name: string): Promise<
   });
   if (r.value !== 'OK' || r.fields.name.trim() === name) return;
   const to = r.fields.name.trim();
+  // Asked before the request: a status poll may switch the grid away from the vanished name meanwhile.
+  const onScreen = ctx.sheet() === name;
   try {
     await ctx.track(api.renameSheet(name, to));
-    if (ctx.sheet() === name) ctx.show(to);
+    if (onScreen) ctx.show(to);
   } catch (e) {
     ctx.report('Could not rename the sheet', e);
   }

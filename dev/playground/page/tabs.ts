@@ -17,10 +17,14 @@ let shown = '';
 
 export function renderTabs(sheets: SheetInfo[], active: string, actions: TabActions): void {
   const visible = sheets.filter((s) => !s.hidden);
-  const key = JSON.stringify([visible.map((s) => s.name), active]);
-  if (key === shown) return;
-  shown = key;
   const bar = byId('tabs');
+  const key = JSON.stringify(visible.map((s) => s.name));
+  if (key === shown) {
+    // Only the active tab changed: mark it in place, so a double-click's second click lands on the same tab.
+    bar.querySelectorAll<HTMLElement>('[role=tab]').forEach((t) => t.setAttribute('aria-selected', t.dataset.sheet === active ? 'true' : 'false'));
+    return;
+  }
+  shown = key;
   clear(bar);
   const add = el('button', { type: 'button', class: 'tab-add', id: 'add-sheet', title: 'Add sheet', 'aria-label': 'Add sheet' }, '+');
   add.addEventListener('click', () => actions.add());
