@@ -58,7 +58,7 @@ describe('playground runtime thread', () => {
     const call = thread.request({ op: 'call', name: 'checkOldJobStatus', args: [], selection: null, label: 'Old job status (deprecated)' });
     const prompt = await until('the prompt', () => thread.dialog);
     expect(prompt).toMatchObject({ kind: 'prompt', buttons: 'OK_CANCEL' });
-    expect(thread.running).toBe('checkOldJobStatus');
+    expect(thread.running).toBe('Old job status (deprecated)'); // the label the caller gave: the menu item, not the function
     expect(thread.answer(prompt.id, { button: 'OK', text: '424242' })).toBe(true);
     const alert = await until('the alert', () => (thread.dialog && thread.dialog.id !== prompt.id ? thread.dialog : null));
     expect(alert).toMatchObject({ kind: 'alert' });

@@ -98,7 +98,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         return sendText(res, 200, 'text/css', assets.css);
       case 'GET /sidebar': {
         const sidebar = (await runtime.request({ op: 'sidebar' })) as { content: string } | null;
-        if (!sidebar) return sendText(res, 404, 'text/plain', 'The add-on has not opened its sidebar yet: Hub Sync \u203a Open sidebar.');
+        if (!sidebar) return sendText(res, 404, 'text/plain', 'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.');
         return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions));
       }
       case 'GET /api/status':
