@@ -9,7 +9,7 @@ import { QUOTA_WINDOW_MS } from './quota';
 import { runExecution, type ExecutionOutcome } from './runner';
 import { SheetHandle } from './sheet-handle';
 import { spreadsheetFacade } from './spreadsheet';
-import { exportWorld } from './state';
+import { exportWorld, sheetFromJson, sheetToJson, type SheetJson } from './state';
 import { userFacade } from './session-service';
 import { clockEvent, runDueTriggers, triggerInfo } from './triggers';
 import type {
@@ -146,6 +146,25 @@ export class Runtime {
     const s = wb.sheetByName(name);
     if (!s) throw new HarnessError(`No sheet named "${name}"`);
     wb.removeSheet(s);
+  }
+
+  /** One sheet as JSON (everything it holds, its id and name), to put it back later with restoreSheet (an undo). */
+  sheetState(name: string): SheetJson {
+    const s = this.world.workbook.sheetByName(name);
+    if (!s) throw new HarnessError(`No sheet named "${name}"`);
+    return sheetToJson(s);
+  }
+
+  /**
+   * Puts a sheet back as sheetState() saw it, at 0-based `index` among the sheets: it replaces
+   * the sheet with the same id (or brings a deleted one back). Throws if another sheet took its name.
+   */
+  restoreSheet(state: SheetJson, index: number): void {
+    const wb = this.world.workbook;
+    const clash = wb.sheetByName(state.name);
+    if (clash && clash.id !== state.id) throw new HarnessError(`Sheet "${state.name}" already exists`);
+    wb.sheets = wb.sheets.filter((s) => s.id !== state.id);
+    wb.sheets.splice(Math.max(0, Math.min(index, wb.sheets.length)), 0, sheetFromJson(state));
   }
 
   /** Makes `sheet` active with `a1` (or several ranges; the last one is the active range) selected. */

@@ -14,7 +14,8 @@ import type { World } from './world';
  * logs, counters, sessions (menus, selection, queued answers).
  */
 
-interface SheetJson {
+/** One sheet as JSON (exportState's form; Runtime.sheetState). */
+export interface SheetJson {
   id: number;
   name: string;
   maxRows: number;
@@ -49,7 +50,7 @@ const encodeValue = (v: CellValue | ''): unknown => (v instanceof Date ? { $date
 const decodeValue = (v: unknown): CellValue | '' =>
   v && typeof v === 'object' && '$date' in v ? new Date(String((v as { $date: string }).$date)) : (v as CellValue | '');
 
-function sheetToJson(s: SheetModel): SheetJson {
+export function sheetToJson(s: SheetModel): SheetJson {
   const cells: SheetJson['cells'] = [];
   s.rows.forEach((row, r) =>
     row?.forEach((cell, c) => {
@@ -74,7 +75,7 @@ function sheetToJson(s: SheetModel): SheetJson {
   };
 }
 
-function sheetFromJson(j: SheetJson): SheetModel {
+export function sheetFromJson(j: SheetJson): SheetModel {
   const s = new SheetModel(j.id, j.name, j.maxRows, j.maxCols);
   s.frozenRows = j.frozenRows;
   s.frozenColumns = j.frozenColumns;

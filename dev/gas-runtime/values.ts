@@ -43,9 +43,15 @@ export function interpretWrite(v: unknown, format: string | undefined, timeZone:
 
 /** The value Sheets would show for a formula; only HYPERLINK is computed, anything else is an error. */
 export function evaluateFormula(formula: string): CellValue {
+  return parseHyperlink(formula)?.label ?? '#ERROR!';
+}
+
+/** `=HYPERLINK("url"[,"label"])` → its URL and label (the URL when no label), else null. */
+export function parseHyperlink(formula: string): { url: string; label: string } | null {
   const m = /^=\s*HYPERLINK\(\s*"((?:[^"]|"")*)"\s*(?:[,;]\s*"((?:[^"]|"")*)"\s*)?\)\s*$/i.exec(formula);
-  if (!m) return '#ERROR!';
-  return (m[2] ?? m[1]).replace(/""/g, '"');
+  if (!m) return null;
+  const url = m[1].replace(/""/g, '"');
+  return { url, label: m[2] === undefined ? url : m[2].replace(/""/g, '"') };
 }
 
 /** A string as Sheets reads it when typed into a cell of a spreadsheet in `locale`. */

@@ -29,14 +29,40 @@ export interface InitArgs {
 /** One request to the runtime thread; answered with the same id. */
 export type Op =
   | { op: 'init'; args: InitArgs }
-  | { op: 'call'; name: string; args: unknown[]; selection: Selection | null }
+  /** `label` is what the status bar says runs: the menu item's captions, or who called (the sidebar). */
+  | { op: 'call'; name: string; args: unknown[]; selection: Selection | null; label: string }
   | { op: 'window'; sheet: string; from: number; count: number }
   | { op: 'edit'; sheet: string; row: number; col: number; text: string }
   | { op: 'fill'; rows: unknown[][] }
+  | { op: 'paste'; sheet: string; row: number; col: number; rows: string[][] }
+  | { op: 'import'; into: ImportTarget; sheets: ImportedSheet[] }
+  | { op: 'structure'; sheet: string; edit: StructureEdit; at: number; count: number }
+  | { op: 'addSheet' }
+  | { op: 'renameSheet'; from: string; to: string }
+  | { op: 'deleteSheet'; name: string }
+  | { op: 'undo' }
+  | { op: 'driveFile'; id: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
   | { op: 'save' }
   | { op: 'close' };
+
+/** File › Import's "Import location": new sheet(s), or the cells of the sheet the user looks at. */
+export type ImportTarget = { kind: 'new' } | { kind: 'replace'; sheet: string };
+
+/**
+ * One imported cell: `typed` is read as if the user typed it (CSV with "convert text to numbers,
+ * dates and formulas", a HYPERLINK formula); `value` is kept as the file gives it, with its
+ * number format (XLSX cells, CSV without conversion). Dates are wall-clock times in a UTC Date.
+ */
+export type ImportCell = null | { typed: string } | { value: string | number | boolean | Date; format?: string };
+
+export interface ImportedSheet {
+  name: string;
+  cells: ImportCell[][];
+}
+
+export type StructureEdit = 'insertRows' | 'deleteRows' | 'insertColumns' | 'deleteColumns';
 
 export type OpMessage = Op & { id: number };
 
@@ -106,10 +132,15 @@ export interface Snapshot {
   triggerRuns: TriggerRunInfo[];
   /** The runtime's virtual clock (epoch ms). */
   now: number;
+  /** What Edit › Undo would undo ("paste", "insert row"…), or null. */
+  undo: string | null;
 }
 
-/** One cell of the grid window: shown text, the text an edit starts from, number and bold flags. */
-export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1 };
+/**
+ * One cell of the grid window: shown text, the text an edit starts from, number and bold flags,
+ * and the target of a HYPERLINK (`/drive/<id>` for a file in the emulator's Drive).
+ */
+export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string };
 
 export interface WindowOut {
   sheet: string;

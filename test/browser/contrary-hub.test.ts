@@ -33,7 +33,7 @@ describe('playground: a contrary hub', () => {
 
   test('push prices: unconfirmed rows say so in words; rows that say OK hold what the hub holds', async () => {
     await pg.admin.setFaults({ answerFaults: { drop: 0.1, duplicate: 0.1, substitute: 0.1, refuse: 0.1, reorder: 0.5 }, seed: 7 });
-    await menu(page, 'Hub Sync', 'Push prices', 'All rows');
+    await menu(page, 'Extensions', 'Hub Sync', 'Push prices', 'All rows');
     await page.locator('.toast', { hasText: 'Push prices (all rows)' }).waitFor({ timeout: 60_000 });
     await page.locator('#grid .cell[data-r="1"]', { hasText: 'Sync status' }).waitFor();
     const headers = await headerColumns(page);

@@ -66,7 +66,7 @@ describe('playground: hub and sheet text is inert', () => {
 
   test('a hub channel error carrying markup and a formula is written and shown as text', async () => {
     await page.locator('#grid .rh[data-r="1"]').click(); // the push takes all rows anyway
-    await menu(page, 'Hub Sync', 'Push stock', 'All rows');
+    await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'All rows');
     await page.locator('.toast', { hasText: 'Push stock (all rows)' }).waitFor({ timeout: 30_000 });
     await page.locator('[data-sheet="Stock & Prices"]').click();
     await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [walmart]'));
@@ -99,7 +99,7 @@ describe('playground: hub and sheet text is inert', () => {
     });
     await typeIntoCell(page, row, 10, `'${SHEET_TEXT}`);
     await waitForCell(page, row, 10, SHEET_TEXT);
-    await menu(page, 'Hub Sync', 'Open sidebar');
+    await menu(page, 'Extensions', 'Hub Sync', 'Open sidebar');
     await page.waitForFunction(() => (document.getElementById('sidebar-frame') as HTMLIFrameElement).src.includes('v=2'));
     const frame = await sidebar(page);
     await frame.locator('#log-list .log-message', { hasText: SHEET_TEXT }).waitFor();

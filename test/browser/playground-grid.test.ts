@@ -46,17 +46,23 @@ describe('playground: grid, menu and sidebar', () => {
     const frame = await sidebar(page);
     await frame.locator('#user').filter({ hasText: 'Signed in as' }).waitFor();
     expect(await frame.locator('#setup-notice').isHidden()).toBe(true); // base URL and token are configured
-    await page.locator('[data-menu="Hub Sync"]').click();
-    const items = await page.locator('[data-menu="Hub Sync"] + .menu-list > li > button').allTextContents();
+    // As in Sheets, the add-on's menu is a submenu of Extensions, not a menu of its own.
+    expect(await page.locator('#menubar > .menu > [data-menu="Hub Sync"]').count()).toBe(0);
+    await page.locator('[data-menu="Extensions"]').click();
+    await page.locator('[data-submenu="Hub Sync"]').click();
+    const items = await page.locator('[data-submenu="Hub Sync"] + .menu-list > li > button').allTextContents();
     expect(items).toEqual(expect.arrayContaining(['Open sidebar', 'Push stock', 'Push prices', 'Refresh job results']));
     await shots.take(page, 'open-with-menu');
     await page.keyboard.press('Escape');
   });
 
   test("the add-on's prompts and alerts are answered in the page", async () => {
-    await menu(page, 'Hub Sync', 'Old job status (deprecated)');
+    await menu(page, 'Extensions', 'Hub Sync', 'Old job status (deprecated)');
     const prompt = page.locator('#dialog');
     await prompt.waitFor();
+    // The status bar names the menu item, not the function behind it.
+    await page.locator('#status', { hasText: 'Running Old job status (deprecated)\u2026' }).waitFor();
+    expect(await page.locator('#status').textContent()).not.toContain('checkOldJobStatus');
     expect(await page.locator('#dialog-message').textContent()).toContain('Job id of an old async job');
     await shots.take(page, 'prompt');
     await page.locator('#dialog-input').fill('999999');
@@ -83,7 +89,7 @@ describe('playground: grid, menu and sidebar', () => {
     await shots.take(page, 'edited');
 
     await page.locator('#grid .rh[data-r="2"]').click();
-    await menu(page, 'Hub Sync', 'Push stock', 'Selected rows');
+    await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
     await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: 30_000 });
     await shots.take(page, 'stock-pushed');
 
@@ -91,7 +97,7 @@ describe('playground: grid, menu and sidebar', () => {
     await page.locator(`[data-sheet="${STOCK}"]`).click();
     await expectActiveTab(page, STOCK);
     await page.locator('#grid .rh[data-r="2"]').click();
-    await menu(page, 'Hub Sync', 'Push prices', 'Selected rows');
+    await menu(page, 'Extensions', 'Hub Sync', 'Push prices', 'Selected rows');
     await page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: 30_000 });
 
     await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'));

@@ -33,7 +33,7 @@ describe('playground: saved state', () => {
     await page.locator(`[data-sheet="${STOCK}"]`).click();
     await expectActiveTab(page, STOCK);
     await page.locator(`#grid .rh[data-r="${r}"]`).click();
-    await menu(page, 'Hub Sync', 'Push stock', 'Selected rows');
+    await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
     await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: 30_000 });
     // The first push creates the Log sheet, which Sheets activates: come back to the products.
     await page.locator(`[data-sheet="${STOCK}"]`).click();

@@ -55,10 +55,10 @@ describe('playground runtime thread', () => {
   });
 
   test('a prompt and then an alert block the execution until answered from this thread', async () => {
-    const call = thread.request({ op: 'call', name: 'checkOldJobStatus', args: [], selection: null });
+    const call = thread.request({ op: 'call', name: 'checkOldJobStatus', args: [], selection: null, label: 'Old job status (deprecated)' });
     const prompt = await until('the prompt', () => thread.dialog);
     expect(prompt).toMatchObject({ kind: 'prompt', buttons: 'OK_CANCEL' });
-    expect(thread.running).toBe('checkOldJobStatus');
+    expect(thread.running).toBe('Old job status (deprecated)'); // the label the caller gave: the menu item, not the function
     expect(thread.answer(prompt.id, { button: 'OK', text: '424242' })).toBe(true);
     const alert = await until('the alert', () => (thread.dialog && thread.dialog.id !== prompt.id ? thread.dialog : null));
     expect(alert).toMatchObject({ kind: 'alert' });
@@ -71,7 +71,7 @@ describe('playground runtime thread', () => {
   });
 
   test('a clock tick runs the trigger that fell due (async job polling)', async () => {
-    await thread.request({ op: 'call', name: 'pushAsyncAll', args: [], selection: null });
+    await thread.request({ op: 'call', name: 'pushAsyncAll', args: [], selection: null, label: 'Push stock as a job' });
     const next = thread.snapshot?.nextTrigger;
     expect(next?.handler).toBe('onBackgroundWork');
     await thread.request({ op: 'tick', now: next!.at + 1000 });

@@ -1,5 +1,5 @@
 /** Calls to the playground server. Types are the server's own (protocol.ts). */
-import type { Selection, Snapshot, PendingDialog, WindowOut } from '../protocol';
+import type { Selection, Snapshot, PendingDialog, StructureEdit, WindowOut } from '../protocol';
 
 export interface Status {
   snapshot: Snapshot | null;
@@ -32,5 +32,13 @@ export const api = {
   edit: (sheet: string, row: number, col: number, text: string) => postJson<{ ok: boolean }>('/api/edit', { sheet, row, col, text }),
   answerDialog: (id: number, button: string, text: string) => postJson<{ ok: boolean }>('/api/dialog', { id, button, text }),
   fill: (prefix: string, rows: number) => postJson<{ ok: boolean; value: { sheet: string; rows: number } }>('/api/fill', { prefix, rows }),
+  paste: (sheet: string, row: number, col: number, text: string) => postJson<{ ok: boolean; value: { rows: number; cols: number } }>('/api/paste', { sheet, row, col, text }),
+  import: (file: { name: string; base64: string }, into: 'new' | 'replace', sheet: string, convert: boolean) =>
+    postJson<{ ok: boolean; value: { sheet: string } }>('/api/import', { ...file, into, sheet, convert }),
+  structure: (sheet: string, edit: StructureEdit, at: number, count: number) => postJson<{ ok: boolean }>('/api/structure', { sheet, edit, at, count }),
+  addSheet: () => postJson<{ ok: boolean; value: { sheet: string } }>('/api/sheet/add', {}),
+  renameSheet: (from: string, to: string) => postJson<{ ok: boolean }>('/api/sheet/rename', { from, to }),
+  deleteSheet: (name: string) => postJson<{ ok: boolean }>('/api/sheet/delete', { name }),
+  undo: () => postJson<{ ok: boolean; value: string | null }>('/api/undo', {}),
   generate: (prefix: string, count: number) => postJson<{ ok: boolean; value: { added: number; first: string; last: string } }>('/api/generate', { prefix, count }),
 };

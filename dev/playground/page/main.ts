@@ -9,9 +9,12 @@ import { byId } from './dom';
 import { playgroundMenu } from './forms';
 import { attachEditing } from './grid/editing';
 import { Grid } from './grid/grid';
-import { addonMenu, renderMenuBar } from './menus';
+import { attachColumnResize } from './grid/resize';
+import { addonMenu, extensionsMenu, renderMenuBar } from './menus';
 import { openModal, showMessage } from './modal';
 import { initSidebarPanel, syncSidebar } from './sidebar-panel';
+import { addSheet, sheetMenus, undo, type SheetMenuContext } from './sheet-menus';
+import { renameSheet, tabMenu } from './tab-actions';
 import { renderTabs } from './tabs';
 import { showToast } from './toasts';
 
@@ -36,6 +39,7 @@ const grid = new Grid(byId('grid'), {
     const input = byId<HTMLInputElement>('cell-input');
     if (document.activeElement !== input) input.value = active.cell ? (active.cell.e ?? active.cell.t) : '';
     sendSelection();
+    renderMenus();
   },
   onError: (message) => showToast(message, 'Could not read the sheet', 8, 'error'),
 });
@@ -58,10 +62,34 @@ function track<T>(work: Promise<T>): Promise<T> {
   });
 }
 
-const { editActive } = attachEditing(grid, (sheet, r, c, text) => {
-  grid.patch(r, c, text);
-  track(api.edit(sheet, r, c, text)).catch((e: unknown) => showToast(e instanceof Error ? e.message : String(e), 'The edit was not saved', 10, 'error'));
-});
+function report(title: string, e: unknown): void {
+  showToast(e instanceof Error ? e.message : String(e), title, 10, 'error');
+  void poll();
+}
+
+/** What the spreadsheet's own menus, the tabs and the keys act on. */
+const sheetContext: SheetMenuContext = {
+  sheet: () => grid.sheet?.name ?? null,
+  range: () => grid.selection.ranges[grid.selection.ranges.length - 1],
+  undoLabel: () => state.status?.snapshot?.undo ?? null,
+  track: (work) => track(work).finally(() => void poll()),
+  // A status fetched after the edit knows the sheet (a poll in flight may predate it).
+  show: (sheet) => void poll().then(poll).then(() => selectSheet(sheet)),
+  report,
+};
+
+const { editActive } = attachEditing(
+  grid,
+  (sheet, r, c, text) => {
+    grid.patch(r, c, text);
+    track(api.edit(sheet, r, c, text)).catch((e: unknown) => report('The edit was not saved', e));
+  },
+  {
+    undo: () => undo(sheetContext),
+    paste: (sheet, r, c, text) => void sheetContext.track(api.paste(sheet, r, c, text)).catch((e: unknown) => report('Could not paste', e)),
+  },
+);
+attachColumnResize(grid);
 
 async function runMenuItem(functionName: string): Promise<void> {
   try {
@@ -71,6 +99,14 @@ async function runMenuItem(functionName: string): Promise<void> {
     showToast(e instanceof Error ? e.message : String(e), `Could not run ${functionName}`, 15, 'error');
   }
   void poll();
+}
+
+/** The menu bar: the spreadsheet's menus, the add-on's under Extensions (as Sheets places an add-on menu), the playground's. */
+function renderMenus(): void {
+  const status = state.status;
+  const s = status?.snapshot;
+  if (!status || !s) return;
+  renderMenuBar([...sheetMenus(sheetContext), extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []), playgroundMenu(() => status.hubUrl)]);
 }
 
 function selectSheet(name: string): void {
@@ -126,7 +162,7 @@ function render(): void {
   if (!status || !s) return;
   byId('doc-title').textContent = s.title;
   document.title = `${s.title} \u2013 Hub Sync playground`;
-  renderMenuBar([...(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []), playgroundMenu(() => status.hubUrl)]);
+  renderMenus();
 
   // Follow the sheet an execution activated; otherwise keep the one the user looks at.
   if (s.active && s.active.version !== state.activeVersion) {
@@ -135,7 +171,12 @@ function render(): void {
   }
   const visible = s.sheets.filter((x) => !x.hidden);
   if (!visible.some((x) => x.name === state.activeSheet)) state.activeSheet = visible[0]?.name ?? '';
-  renderTabs(s.sheets, state.activeSheet, selectSheet);
+  renderTabs(s.sheets, state.activeSheet, {
+    select: selectSheet,
+    add: () => addSheet(sheetContext),
+    rename: (name) => void renameSheet(sheetContext, name),
+    menu: (name) => void tabMenu(sheetContext, name),
+  });
   const info = s.sheets.find((x) => x.name === state.activeSheet);
   if (info) grid.show(info, s.revision);
   renderClock(s);

@@ -89,11 +89,17 @@ export function addonMenu(tree: MenuTree, run: (functionName: string) => void): 
   return { caption: tree.caption, items: convert(tree.items) };
 }
 
+/** Extensions: where Sheets lists an add-on's menu (createAddonMenu), as a submenu named after the add-on. */
+export function extensionsMenu(addons: PageMenu[]): PageMenu {
+  const items: PageMenuItem[] = addons.map((m) => ({ caption: m.caption, items: m.items }));
+  return { caption: 'Extensions', items: items.length ? items : [{ caption: 'No add-on menu yet (onOpen has not run)', functionName: 'extensions:none', run: () => undefined }] };
+}
+
 let shown = '';
 
 /** Renders the menu bar (again only when the menus changed). */
 export function renderMenuBar(menus: PageMenu[]): void {
-  const key = JSON.stringify(menus.map((m) => m));
+  const key = JSON.stringify(menus);
   if (key === shown) return;
   shown = key;
   closeAll();

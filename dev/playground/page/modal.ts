@@ -13,8 +13,13 @@ export interface ModalButton {
 export interface ModalField {
   name: string;
   label: string;
+  /** A checkbox: 'true' or 'false'; a select: the chosen option's value; a file: its name. */
   value: string;
-  type?: 'text' | 'number';
+  type?: 'text' | 'number' | 'file' | 'checkbox' | 'select';
+  /** A select's choices. */
+  options?: Array<{ value: string; label: string }>;
+  /** A file input's accepted types (".csv,.xlsx"). */
+  accept?: string;
 }
 
 export interface ModalSpec {
@@ -33,6 +38,27 @@ export interface ModalSpec {
 export interface ModalResult {
   value: string;
   fields: Record<string, string>;
+  /** The file each file field holds (null: none chosen). */
+  files: Record<string, File | null>;
+}
+
+type FieldInput = HTMLInputElement | HTMLSelectElement;
+
+function fieldInput(id: string, f: ModalField): FieldInput {
+  if (f.type === 'select') {
+    const select = el('select', { id, name: f.name });
+    for (const o of f.options ?? []) select.appendChild(el('option', { value: o.value, selected: o.value === f.value }, o.label));
+    return select;
+  }
+  if (f.type === 'checkbox') return el('input', { id, name: f.name, type: 'checkbox', checked: f.value === 'true' });
+  if (f.type === 'file') return el('input', { id, name: f.name, type: 'file', accept: f.accept ?? null });
+  return el('input', { id, name: f.name, type: f.type ?? 'text', value: f.value, autocomplete: 'off', spellcheck: 'false' });
+}
+
+function fieldValue(i: FieldInput): string {
+  if (i instanceof HTMLInputElement && i.type === 'checkbox') return i.checked ? 'true' : 'false';
+  if (i instanceof HTMLInputElement && i.type === 'file') return i.files?.[0]?.name ?? '';
+  return i.value;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -41,9 +67,10 @@ function show(spec: ModalSpec): Promise<ModalResult> {
   const layer = byId('modal-layer');
   const returnFocus = document.activeElement as HTMLElement | null;
   return new Promise((resolve) => {
-    const inputs = (spec.fields ?? []).map((f) => el('input', { id: `${spec.id}-${f.name}`, name: f.name, type: f.type ?? 'text', value: f.value, autocomplete: 'off', spellcheck: 'false' }));
+    const inputs = (spec.fields ?? []).map((f) => fieldInput(`${spec.id}-${f.name}`, f));
     const error = el('p', { class: 'error', role: 'alert' });
-    const read = (): Record<string, string> => Object.fromEntries(inputs.map((i) => [i.name, i.value]));
+    const read = (): Record<string, string> => Object.fromEntries(inputs.map((i) => [i.name, fieldValue(i)]));
+    const files = (): Record<string, File | null> => Object.fromEntries(inputs.filter((i) => i instanceof HTMLInputElement && i.type === 'file').map((i) => [i.name, (i as HTMLInputElement).files?.[0] ?? null]));
     const done = (value: string): void => {
       if (value !== spec.closeValue && spec.validate) {
         const problem = spec.validate(value, read());
@@ -56,14 +83,14 @@ function show(spec: ModalSpec): Promise<ModalResult> {
       layer.hidden = true;
       clear(layer);
       returnFocus?.focus?.();
-      resolve({ value, fields: read() });
+      resolve({ value, fields: read(), files: files() });
     };
     const primary = spec.buttons.find((b) => b.primary) ?? spec.buttons[spec.buttons.length - 1];
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') {
         e.preventDefault();
         done(spec.closeValue);
-      } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+      } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement && (e.target.type === 'text' || e.target.type === 'number')) {
         e.preventDefault();
         done(primary.value);
       }
@@ -79,7 +106,7 @@ function show(spec: ModalSpec): Promise<ModalResult> {
     const box = el('div', { class: 'modal', id: spec.id, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': spec.title ? titleId : null, 'aria-label': spec.title ? null : 'Message' },
       spec.title ? el('h2', { id: titleId }, spec.title) : null,
       spec.message ? el('p', { class: 'message', id: `${spec.id}-message` }, spec.message) : null,
-      ...(spec.fields ?? []).flatMap((f, i) => [el('label', { for: inputs[i].id }, f.label), inputs[i]]),
+      ...(spec.fields ?? []).flatMap((f, i) => (f.type === 'checkbox' ? [el('label', { class: 'check' }, inputs[i], ` ${f.label}`)] : [el('label', { for: inputs[i].id }, f.label), inputs[i]])),
       error,
       el('div', { class: 'buttons' }, ...buttons),
       close,

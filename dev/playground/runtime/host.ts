@@ -6,14 +6,16 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { loadRuntime, localHubRoute, manifestBeside, type Runtime } from '../../gas-runtime';
-import { columnLetters } from '../../gas-runtime/a1';
 import type { ErrorInfo, InitArgs, Notice, Op, OpMessage, Reply } from '../protocol';
 import { stockSheetName } from './addon-settings';
 import { skipMissedRuns } from './catch-up';
 import { blockingDialogs } from './dialog-wait';
+import { driveFile } from './drive-file';
+import { GridEdits } from './grid-edits';
 import { setUp, styleHeader } from './setup';
 import { readWindow } from './sheet-window';
 import { SnapshotTracker } from './snapshot';
+import { UndoHistory } from './undo';
 import { readWorld, writeWorld } from './world-file';
 
 const { flag, dialogPort } = workerData as { flag: SharedArrayBuffer; dialogPort: MessagePort };
@@ -24,6 +26,8 @@ const TIME_ZONE = 'America/Mexico_City';
 
 let rt: Runtime | null = null;
 let tracker: SnapshotTracker;
+let history: UndoHistory;
+let edits: GridEdits;
 let statePath = '';
 let saveTimer: NodeJS.Timeout | null = null;
 /** Set once the add-on is set up: a world whose setup failed half-way is never saved. */
@@ -69,7 +73,9 @@ function init(args: InitArgs): unknown {
     routes: route.routes,
     onDialog: blockingDialogs(new Int32Array(flag), dialogPort, (dialog) => notify({ type: 'dialog', dialog })),
   });
-  tracker = new SnapshotTracker(rt);
+  history = new UndoHistory(rt);
+  edits = new GridEdits(rt, history);
+  tracker = new SnapshotTracker(rt, () => history.label());
   if (state) skipMissedRuns(rt.world, Date.now());
   setUp(rt, { ...args, hubUrl: route.baseUrl }, !state);
   ready = true;
@@ -79,7 +85,7 @@ function init(args: InitArgs): unknown {
 }
 
 /** One execution, as google.script.run or a menu click starts it, with the page's selection applied first. */
-function call(name: string, args: unknown[], selection: { sheet: string; ranges: string[] } | null): unknown {
+function call(name: string, args: unknown[], selection: { sheet: string; ranges: string[] } | null, label: string): unknown {
   const r = runtime();
   if (selection) {
     try {
@@ -88,7 +94,8 @@ function call(name: string, args: unknown[], selection: { sheet: string; ranges:
       // The sheet was deleted or renamed meanwhile: the execution sees the previous selection.
     }
   }
-  notify({ type: 'busy', running: name });
+  notify({ type: 'busy', running: label });
+  history.clear();
   try {
     return r.call(name, ...args);
   } finally {
@@ -104,6 +111,7 @@ function fill(rows: unknown[][]): unknown {
   const r = runtime();
   const name = stockSheetName(r);
   const sheet = r.sheetNames().some((n) => n.toLowerCase() === name.toLowerCase()) ? r.sheet(name) : r.addSheet(name);
+  history.clear();
   sheet.clear();
   sheet.setValues(rows);
   if (sheet.maxRows() < rows.length + 100) sheet.resize(rows.length + 100);
@@ -114,11 +122,27 @@ function fill(rows: unknown[][]): unknown {
   return { sheet: sheet.name, rows: rows.length - 1 };
 }
 
+/** A grid edit from the page: the page refetches what it shows. */
+function edited<T>(edit: () => T): T {
+  const value = edit();
+  changed();
+  return value;
+}
+
+/** An edit that made a sheet the one to look at (an added or imported sheet), as Sheets shows it. */
+function activated(sheet: string): { sheet: string } {
+  runtime().select(sheet, 'A1');
+  tracker.activeMoved();
+  changed();
+  return { sheet };
+}
+
 function tick(now: number): unknown {
   const r = runtime();
   if (now <= r.now()) return { runs: 0 };
   const runs = r.advanceTo(now);
   if (runs.length > 0) {
+    history.clear();
     tracker.addRuns(runs.map((x) => ({ handler: x.handler, at: x.at, ok: x.ok, ...(x.error ? { error: x.error } : {}) })));
     changed();
   } else {
@@ -132,16 +156,27 @@ function handle(req: Op): unknown {
     case 'init':
       return init(req.args);
     case 'call':
-      return call(req.name, req.args, req.selection);
+      return call(req.name, req.args, req.selection, req.label);
     case 'window':
       return readWindow(runtime(), TIME_ZONE, req.sheet, req.from, req.count);
-    case 'edit': {
-      const sheet = runtime().sheet(req.sheet);
-      if (req.row > sheet.maxRows() || req.col > sheet.maxColumns()) throw new Error(`${columnLetters(req.col)}${req.row} is outside the sheet (${sheet.maxRows()} rows, ${sheet.maxColumns()} columns)`);
-      sheet.type(`${columnLetters(req.col)}${req.row}`, req.text);
-      changed();
-      return null;
-    }
+    case 'edit':
+      return edited(() => edits.type(req.sheet, req.row, req.col, req.text));
+    case 'paste':
+      return edited(() => edits.paste(req.sheet, req.row, req.col, req.rows));
+    case 'import':
+      return activated(edits.import(req.into, req.sheets));
+    case 'structure':
+      return edited(() => edits.structure(req.sheet, req.edit, req.at, req.count));
+    case 'addSheet':
+      return activated(edits.addSheet());
+    case 'renameSheet':
+      return edited(() => edits.renameSheet(req.from, req.to));
+    case 'deleteSheet':
+      return edited(() => edits.deleteSheet(req.name));
+    case 'undo':
+      return edited(() => history.undo());
+    case 'driveFile':
+      return driveFile(runtime(), req.id);
     case 'fill':
       return fill(req.rows);
     case 'tick':

@@ -1,8 +1,9 @@
 /** A block of rows of one sheet, as the page's grid shows and edits it. */
 import type { Runtime } from '../../gas-runtime';
 import { columnLetters } from '../../gas-runtime/a1';
-import { interpretTyped } from '../../gas-runtime/values';
+import { interpretTyped, parseHyperlink } from '../../gas-runtime/values';
 import type { CellOut, WindowOut } from '../protocol';
+import { linkTarget } from './drive-file';
 
 /** Rows per request at most: the page asks for blocks around what is on screen. */
 export const MAX_WINDOW_ROWS = 500;
@@ -43,6 +44,9 @@ export function readWindow(rt: Runtime, timeZone: string, sheetName: string, fro
       if (e !== t) cell.e = e;
       if (typeof value === 'number' || value instanceof Date) cell.n = 1;
       if (bold) cell.b = 1;
+      const link = formula ? parseHyperlink(formula) : null;
+      const target = link ? linkTarget(link.url) : null;
+      if (target) cell.l = target;
       return cell;
     }),
   );

@@ -14,7 +14,10 @@ export class SnapshotTracker {
   private activeVersion = 0;
   private runs: TriggerRunInfo[] = [];
 
-  constructor(private readonly rt: Runtime) {}
+  constructor(
+    private readonly rt: Runtime,
+    private readonly undoLabel: () => string | null,
+  ) {}
 
   /** Cells may have changed. */
   changed(): void {
@@ -57,6 +60,7 @@ export class SnapshotTracker {
       nextTrigger: triggers.length ? { handler: triggers[0].handler, at: triggers[0].nextFireAt } : null,
       triggerRuns: this.runs,
       now: rt.now(),
+      undo: this.undoLabel(),
     };
   }
 }

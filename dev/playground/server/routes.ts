@@ -9,6 +9,8 @@ import type { MenuItem, MenuTree } from '../../gas-runtime/types';
 import { addGeneratedProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
 import type { Selection, WindowOut } from '../protocol';
 import { RuntimeError, type RuntimeThread } from '../runtime/client';
+import type { DriveFileOut } from '../runtime/drive-file';
+import { gridEdit, MAX_IMPORT_BODY } from './edit-routes';
 import { checkCaller, HttpError, intParam, readJson, sendJson, sendText, stringParam } from './http';
 import { callableFromPage, withBridge } from './sidebar-bridge';
 import type { PageAssets } from './page-assets';
@@ -27,9 +29,19 @@ export interface RouteDeps {
 const BUTTONS = new Set(['OK', 'CANCEL', 'YES', 'NO', 'CLOSE']);
 const A1_RANGE = /^(?:[A-Z]{1,3}\d{1,7}(?::[A-Z]{1,3}\d{1,7})?|\d{1,7}:\d{1,7}|[A-Z]{1,3}:[A-Z]{1,3})$/;
 
-function menuFunctions(tree: MenuTree | null): string[] {
-  const walk = (items: MenuItem[]): string[] => items.flatMap((i) => ('functionName' in i ? [i.functionName] : 'items' in i ? walk(i.items) : []));
-  return tree ? walk(tree.items) : [];
+/** The captions leading to the item that runs `functionName` ("Push stock \u203a All rows"), or null when the menu has none. */
+function menuItemCaption(tree: MenuTree | null, functionName: string): string | null {
+  const walk = (items: MenuItem[], path: string[]): string | null => {
+    for (const i of items) {
+      if ('functionName' in i && i.functionName === functionName) return [...path, i.caption].join(' \u203a ');
+      if ('items' in i) {
+        const found = walk(i.items, [...path, i.caption]);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return tree ? walk(tree.items, []) : null;
 }
 
 function parseSelection(value: unknown): Selection | null {
@@ -43,13 +55,29 @@ function parseSelection(value: unknown): Selection | null {
 }
 
 /** An execution's outcome as google.script.run reports it: the value, or the error's name and message. */
-async function execution(runtime: RuntimeThread, name: string, args: unknown[], selection: Selection | null): Promise<unknown> {
+async function execution(runtime: RuntimeThread, name: string, args: unknown[], selection: Selection | null, label: string): Promise<unknown> {
   try {
-    return { ok: true, value: await runtime.request({ op: 'call', name, args, selection }) };
+    return { ok: true, value: await runtime.request({ op: 'call', name, args, selection, label }) };
   } catch (e) {
     if (e instanceof RuntimeError) return { ok: false, error: { name: e.name, message: e.message } };
     throw e;
   }
+}
+
+/**
+ * A file of the emulator's Drive (a shipping label), shown inline under its own name. The
+ * sandbox CSP keeps an HTML or SVG file from running script with the playground's origin.
+ */
+function sendDriveFile(res: ServerResponse, file: DriveFileOut | null): void {
+  if (!file) return sendText(res, 404, 'text/plain', 'No such file in the emulator\u2019s Drive');
+  res.writeHead(200, {
+    'Content-Type': /^[\w.+-]+\/[\w.+-]+$/.test(file.mimeType) ? file.mimeType : 'application/octet-stream',
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'Content-Security-Policy': 'sandbox',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(Buffer.from(file.bytes));
 }
 
 export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
@@ -70,7 +98,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         return sendText(res, 200, 'text/css', assets.css);
       case 'GET /sidebar': {
         const sidebar = (await runtime.request({ op: 'sidebar' })) as { content: string } | null;
-        if (!sidebar) return sendText(res, 404, 'text/plain', 'The add-on has not opened its sidebar yet: Hub Sync \u203a Open sidebar.');
+        if (!sidebar) return sendText(res, 404, 'text/plain', 'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.');
         return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions));
       }
       case 'GET /api/status':
@@ -82,8 +110,12 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         return sendJson(res, 200, (await runtime.request({ op: 'window', sheet, from, count })) as WindowOut);
       }
     }
+    const drive = /^\/drive\/([A-Za-z0-9_-]{10,100})$/.exec(url.pathname);
+    if (req.method === 'GET' && drive) return sendDriveFile(res, (await runtime.request({ op: 'driveFile', id: drive[1] })) as DriveFileOut | null);
     if (req.method !== 'POST') throw new HttpError(404, 'Not found');
-    const body = await readJson(req);
+    const body = await readJson(req, url.pathname === '/api/import' ? MAX_IMPORT_BODY : undefined);
+    const edited = await gridEdit(runtime, url.pathname, body);
+    if (edited !== undefined) return sendJson(res, 200, edited);
     switch (url.pathname) {
       case '/api/select':
         selection = parseSelection(body.selection);
@@ -96,14 +128,15 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         if (!callableFromPage(name, deps.functions)) {
           return sendJson(res, 200, { ok: false, error: { name: 'ScriptError', message: `Script function not found: ${name}` } });
         }
-        return sendJson(res, 200, await execution(runtime, name, args, selection));
+        return sendJson(res, 200, await execution(runtime, name, args, selection, 'the sidebar\u2019s request'));
       }
       case '/api/menu': {
         // A menu item runs only what the add-on put in its menu.
         const name = stringParam(body.name, 'name', 200);
-        if (!menuFunctions(runtime.snapshot?.menu ?? null).includes(name)) throw new HttpError(400, `${name} is not an item of the add-on's menu`);
+        const caption = menuItemCaption(runtime.snapshot?.menu ?? null, name);
+        if (caption === null) throw new HttpError(400, `${name} is not an item of the add-on's menu`);
         selection = parseSelection(body.selection) ?? selection;
-        return sendJson(res, 200, await execution(runtime, name, [], selection));
+        return sendJson(res, 200, await execution(runtime, name, [], selection, caption));
       }
       case '/api/edit': {
         const sheet = stringParam(body.sheet, 'sheet', 200);

@@ -46,7 +46,7 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await page.locator('[data-menu="Hub Sync"]').waitFor();
+  await page.locator('#menubar [data-submenu="Hub Sync"]').waitFor({ state: 'attached' });
   return { page, dialogs, errors };
 }
 
@@ -75,7 +75,7 @@ export async function typeIntoCell(page: Page, r: number, c: number, text: strin
   await page.keyboard.press('Enter');
 }
 
-/** Clicks through the menu bar: menu('Hub Sync', 'Push stock', 'All rows'). */
+/** Clicks through the menu bar: menu('Extensions', 'Hub Sync', 'Push stock', 'All rows'). */
 export async function menu(page: Page, top: string, ...path: string[]): Promise<void> {
   await page.locator(`[data-menu="${top}"]`).click();
   let scope = page.locator(`[data-menu="${top}"] + .menu-list`);

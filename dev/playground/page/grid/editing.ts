@@ -1,7 +1,8 @@
 /**
  * Selecting and editing cells like in Sheets: click, Shift/Ctrl+click, drag, row numbers and
  * column letters; arrows, Tab, Enter; typing starts an edit, Enter/F2/double-click edits the
- * content; Delete clears. A committed edit is sent as typed text: the runtime reads it as
+ * content; Delete clears; Ctrl/Cmd+Z undoes; Ctrl/Cmd+V pastes at the selection's top-left
+ * cell. A committed edit is sent as typed text: the runtime reads it as
  * Sheets would (see the playground README).
  */
 import { el } from '../dom';
@@ -12,6 +13,12 @@ const MAX_CLEAR = 500;
 
 export type CommitEdit = (sheet: string, r: number, c: number, text: string) => void;
 
+export interface GridKeys {
+  undo(): void;
+  /** Clipboard text to paste with its top-left cell at (r, c). */
+  paste(sheet: string, r: number, c: number, text: string): void;
+}
+
 function target(e: Event): { r: number; c: number; kind: 'cell' | 'row' | 'col' } | null {
   const t = (e.target as HTMLElement).closest<HTMLElement>('.cell, .rh, .ch');
   if (!t) return null;
@@ -20,7 +27,7 @@ function target(e: Event): { r: number; c: number; kind: 'cell' | 'row' | 'col' 
   return { r, c, kind: t.classList.contains('rh') ? 'row' : t.classList.contains('ch') ? 'col' : 'cell' };
 }
 
-export function attachEditing(grid: Grid, commit: CommitEdit): { editActive(initial?: string): void } {
+export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): { editActive(initial?: string): void } {
   const root = grid.root;
   let editor: { input: HTMLInputElement; r: number; c: number; original: string } | null = null;
   let dragging = false;
@@ -142,11 +149,24 @@ export function attachEditing(grid: Grid, commit: CommitEdit): { editActive(init
       e.preventDefault();
       const sheet = grid.sheet.name;
       for (const { r, c } of grid.selection.currentCells(MAX_CLEAR)) if (startingText(r, c) !== '') commit(sheet, r, c, '');
+    } else if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      keys.undo();
     } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // Typing replaces the cell's content, as in Sheets; the key itself is the first character.
       e.preventDefault();
       startEdit(e.key);
     }
+  });
+
+  // The paste event (not the key) carries the clipboard's text; the cell editor pastes into itself.
+  root.addEventListener('paste', (e) => {
+    if (editor || !grid.sheet || !e.clipboardData) return;
+    const text = e.clipboardData.getData('text/plain');
+    e.preventDefault();
+    if (text === '') return;
+    const range = grid.selection.ranges[grid.selection.ranges.length - 1];
+    keys.paste(grid.sheet.name, range.r1, range.c1, text);
   });
 
   return { editActive: startEdit };

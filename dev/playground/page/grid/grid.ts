@@ -6,14 +6,35 @@
 import type { CellOut, SheetInfo, WindowOut } from '../../protocol';
 import { el } from '../dom';
 import { WindowCache } from './cache';
+import { COL_W, ColumnWidths } from './columns';
 import { a1, columnLetters, GridSelection } from './selection';
 
 export const ROW_H = 24;
-export const COL_W = 120;
+export { COL_W };
 export const ROW_HEADER_W = 56;
 /** Columns shown at most (a sheet wider than this is shown cut; the add-on's sheets are far narrower). */
 export const MAX_COLS = 200;
 const OVERSCAN_ROWS = 15;
+
+/** A HYPERLINK's target the page may open: a file the playground serves from the emulator's Drive, or an http(s) URL. */
+function safeHref(target: string | undefined): string | null {
+  if (!target) return null;
+  return /^\/drive\/[A-Za-z0-9_-]+$/.test(target) || /^https?:\/\/\S+$/i.test(target) ? target : null;
+}
+
+/** The cell's text, as a link when it is a HYPERLINK (opened in a new tab, as Sheets' link popup does). */
+function showText(e: HTMLElement, text: string, target: string | undefined): void {
+  const href = safeHref(target);
+  const current = e.firstElementChild as HTMLAnchorElement | null;
+  if (!href) {
+    if (current || e.textContent !== text) e.textContent = text;
+    return;
+  }
+  if (current && current.getAttribute('href') === href && current.textContent === text) return;
+  const a = el('a', { class: 'link', target: '_blank', rel: 'noopener noreferrer' }, text);
+  a.href = href;
+  e.replaceChildren(a);
+}
 
 export interface GridEvents {
   fetchWindow(sheet: string, from: number, count: number): Promise<WindowOut>;
@@ -29,6 +50,9 @@ export class Grid {
   private readonly rows = new Map<number, HTMLElement>();
   private readonly cache: WindowCache;
   private info: SheetInfo | null = null;
+  /** Column widths per sheet name, for this page's life. */
+  private readonly widthsBySheet = new Map<string, ColumnWidths>();
+  private widths = new ColumnWidths();
   selection = new GridSelection(1, 1);
   private frame = 0;
 
@@ -61,6 +85,8 @@ export class Grid {
     const resized = switched || this.info!.maxRows !== info.maxRows || this.info!.maxCols !== info.maxCols || this.info!.frozenRows !== info.frozenRows;
     this.info = info;
     if (switched) {
+      this.widths = this.widthsBySheet.get(info.name) ?? new ColumnWidths();
+      this.widthsBySheet.set(info.name, this.widths);
       this.cache.reset(info.name, revision);
       this.selection = new GridSelection(info.maxRows, this.cols);
       this.root.scrollTop = 0;
@@ -91,7 +117,20 @@ export class Grid {
   /** Left/top of a cell in the sizer's coordinates, as shown (frozen rows follow the scroll). */
   cellBox(r: number, c: number): { left: number; top: number } {
     const top = r <= this.frozen ? this.root.scrollTop + r * ROW_H : r * ROW_H;
-    return { left: ROW_HEADER_W + (c - 1) * COL_W, top };
+    return { left: ROW_HEADER_W + this.widths.left(c), top };
+  }
+
+  columnWidth(c: number): number {
+    return this.widths.width(c);
+  }
+
+  /** Resizes a column of the sheet on screen (the header and every row drawn). */
+  setColumnWidth(c: number, px: number): void {
+    this.widths.set(c, px);
+    const w = `${this.widths.width(c)}px`;
+    this.sizer.querySelectorAll<HTMLElement>(`.cell[data-c="${c}"], .ch[data-c="${c}"]`).forEach((e) => (e.style.width = w));
+    this.sizer.style.width = `${ROW_HEADER_W + this.widths.total(this.cols)}px`;
+    for (const e of this.sizer.querySelectorAll<HTMLElement>('.grid-row')) e.style.width = this.sizer.style.width;
   }
 
   /** Scrolls so that the active cell is visible below the sticky header. */
@@ -102,9 +141,10 @@ export class Grid {
       if (top < this.root.scrollTop + headH) this.root.scrollTop = top - headH;
       else if (top + ROW_H > this.root.scrollTop + this.root.clientHeight) this.root.scrollTop = top + ROW_H - this.root.clientHeight;
     }
-    const left = ROW_HEADER_W + (c - 1) * COL_W;
+    const left = ROW_HEADER_W + this.widths.left(c);
+    const width = this.widths.width(c);
     if (left < this.root.scrollLeft + ROW_HEADER_W) this.root.scrollLeft = left - ROW_HEADER_W;
-    else if (left + COL_W > this.root.scrollLeft + this.root.clientWidth) this.root.scrollLeft = left + COL_W - this.root.clientWidth;
+    else if (left + width > this.root.scrollLeft + this.root.clientWidth) this.root.scrollLeft = left + width - this.root.clientWidth;
   }
 
   /** Tells the page what is selected and repaints the selection. */
@@ -128,10 +168,14 @@ export class Grid {
     const info = this.info!;
     for (const row of this.rows.values()) row.remove();
     this.rows.clear();
-    this.sizer.style.width = `${ROW_HEADER_W + this.cols * COL_W}px`;
+    this.sizer.style.width = `${ROW_HEADER_W + this.widths.total(this.cols)}px`;
     this.sizer.style.height = `${(info.maxRows + 1) * ROW_H}px`;
     const letters = el('div', { class: 'grid-row col-heads' }, el('div', { class: 'corner', 'aria-hidden': 'true' }));
-    for (let c = 1; c <= this.cols; c++) letters.appendChild(el('div', { class: 'ch', 'data-c': c }, columnLetters(c)));
+    for (let c = 1; c <= this.cols; c++) {
+      const head = el('div', { class: 'ch', 'data-c': c }, columnLetters(c), el('span', { class: 'col-resize', 'data-c': c, 'aria-hidden': 'true' }));
+      head.style.width = `${this.widths.width(c)}px`;
+      letters.appendChild(head);
+    }
     this.head.replaceChildren(letters);
     for (let r = 1; r <= this.frozen; r++) {
       const row = this.newRow(r);
@@ -144,7 +188,11 @@ export class Grid {
 
   private newRow(r: number): HTMLElement {
     const row = el('div', { class: 'grid-row', role: 'row', 'data-r': r }, el('div', { class: 'rh', role: 'rowheader', 'data-r': r }, r));
-    for (let c = 1; c <= this.cols; c++) row.appendChild(el('div', { class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c }));
+    for (let c = 1; c <= this.cols; c++) {
+      const cell = el('div', { class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c });
+      cell.style.width = `${this.widths.width(c)}px`;
+      row.appendChild(cell);
+    }
     if (r > this.frozen) {
       row.style.top = `${r * ROW_H}px`;
       row.style.width = this.sizer.style.width;
@@ -159,7 +207,7 @@ export class Grid {
       const e = cells[c] as HTMLElement;
       const data = this.cache.cell(r, c);
       const text = data ? data.t : '';
-      if (e.textContent !== text) e.textContent = text;
+      showText(e, text, data?.l);
       e.title = text.length > 12 ? text : '';
       e.className = `cell${data === undefined ? ' loading' : ''}${data?.n ? ' num' : ''}${data?.b ? ' bold' : ''}`;
     }
