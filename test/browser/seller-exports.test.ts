@@ -23,7 +23,7 @@ jest.setTimeout(120_000);
 const STOCK_SHEET = 'Stock & Prices';
 
 /** A CSV of `header` with one line per row object (fields not given are empty). */
-function csvOf(header: readonly string[], rows: Array<Record<string, string | number>>): Buffer {
+function csvOf(header: readonly string[], rows: ReadonlyArray<Partial<Record<string, string | number>>>): Buffer {
   const data = rows.map((r) => header.map((h) => (r[h] === undefined ? '' : String(r[h]))));
   return Buffer.from(Papa.unparse({ fields: [...header], data }, { newline: '\r\n' }), 'utf8');
 }
@@ -95,14 +95,12 @@ describe('playground: a seller starts from their shop\'s export', () => {
 
   /** Runs a push from the add-on's menu and waits for its closing toast. */
   async function push(operation: 'Push stock' | 'Push prices'): Promise<string> {
-    const toasts = page.locator('.toast', { hasText: `${operation} (all rows)` });
-    const before = await toasts.count();
+    // An add-on toast replaces the one on screen (as in Sheets): clear it so the next is the push's.
+    await page.evaluate(() => document.querySelectorAll('.toast').forEach((t) => t.remove()));
     await menu(page, 'Extensions', 'Hub Sync', operation, 'All rows');
-    await page.waitForFunction(
-      ([text, n]) => [...document.querySelectorAll('.toast')].filter((t) => t.textContent?.includes(text as string)).length > (n as number),
-      [`${operation} (all rows)`, before] as const, { timeout: 60_000 },
-    );
-    return (await toasts.last().textContent()) ?? '';
+    const toasts = page.locator('.toast', { hasText: `${operation} (all rows)` });
+    await toasts.waitFor({ timeout: 60_000 });
+    return (await toasts.textContent()) ?? '';
   }
 
   /** The Sync status text of each row whose SKU column holds one of `skus`. */
