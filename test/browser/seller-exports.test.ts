@@ -11,11 +11,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { AMAZON_HEADER } from '../fixtures/exports/amazon';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
-import { cell, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, waitForCell } from './support/browser';
+import { cell, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, openSection, Screenshots, sidebar, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(120_000);
@@ -60,17 +60,20 @@ describe('playground: a seller starts from their shop\'s export', () => {
   let pg: PlaygroundProcess;
   let browser: Browser;
   let page: Page;
+  let frame: Frame;
   let errors: string[];
 
   beforeAll(async () => {
     [pg, browser] = await Promise.all([startPlaygroundProcess(stateDir), launchChromium()]);
     ({ page, errors } = await openPage(browser, pg.url));
+    frame = await sidebar(page);
     // The hub knows these products (listed where the export's prices go) with other values.
     const listed = (channel: string) => ({ [channel]: { status: 'active' } });
     await pg.admin.seedProducts([
       ...['SHP-CAM-M', 'SHP-CAM-L', 'SHP-TAZA'].map((sku) => ({ sku, quantity: 1, price: 5, listings: listed('shopify') })),
       ...['WOO-GORRA', 'WOO-SUD-M'].map((sku) => ({ sku, quantity: 1, price: 5, listings: listed('woocommerce') })),
       ...['AMZ-LIBRO', 'AMZ-LAMP'].map((sku) => ({ sku, quantity: 1, price: 5, listings: listed('amazon') })),
+      ...['MANO-1', 'MANO-2'].map((sku) => ({ sku, quantity: 1, price: 5, listings: listed('mercadolibre') })),
     ]);
   });
 
@@ -101,6 +104,22 @@ describe('playground: a seller starts from their shop\'s export', () => {
     const toasts = page.locator('.toast', { hasText: `${operation} (all rows)` });
     await toasts.waitFor({ timeout: 60_000 });
     return (await toasts.textContent()) ?? '';
+  }
+
+  /** Pushes every row from the sidebar's Push section and returns its closing message. */
+  async function sidebarPush(operation: 'stock' | 'prices'): Promise<string> {
+    await openSection(frame, 'Push');
+    await frame.locator('#push-operation').selectOption(operation);
+    await frame.locator('#push-scope').selectOption('all');
+    // The last push may have ended with the same words: blank the line so the wait sees this push's.
+    await frame.locator('#push-message').evaluate((e) => (e.textContent = ''));
+    await frame.locator('#push-button').click();
+    const title = operation === 'stock' ? 'Push stock (all rows)' : 'Push prices (all rows)';
+    const done = frame.locator('#push-message', { hasText: title });
+    const refused = frame.locator('#push-error:not(:empty)');
+    await done.or(refused).first().waitFor({ timeout: 60_000 });
+    if (await refused.isVisible()) throw new Error(`the sidebar push was refused: ${await refused.textContent()}`);
+    return (await frame.locator('#push-message').textContent()) ?? '';
   }
 
   /** The Sync status text of each row whose SKU column holds one of `skus`. */
@@ -177,6 +196,54 @@ describe('playground: a seller starts from their shop\'s export', () => {
     expect((await hubProduct(pg.admin, 'AMZ-LAMP')).quantity).toBe(0);
     expect((await hubProduct(pg.admin, 'AMZ-LIBRO')).listings.amazon?.price).toBe(349);
     expect((await hubProduct(pg.admin, 'AMZ-LAMP')).listings.amazon?.price).toBe(1150.5);
+    expect(errors).toEqual([]);
+  });
+
+  test('the sidebar shows the detected WooCommerce preset; Apply saves it and a sidebar push follows it', async () => {
+    const rows = WOO_ROWS.map((r) => (r.Stock === undefined ? r : { ...r, Stock: r.Stock + 10 }));
+    await importIntoStockSheet('wc-product-export-2.csv', 'text/csv', csvOf(WOOCOMMERCE_HEADER, rows));
+    await openSection(frame, 'Columns');
+    await frame.locator('#columns-source', { hasText: 'WooCommerce' }).waitFor();
+    expect(await frame.locator('#columns-preset').inputValue()).toBe('woocommerce');
+    expect(await frame.locator('#columns-field-quantity').inputValue()).toBe('Stock');
+    await frame.locator('#columns-apply').click();
+    await frame.locator('#columns-message', { hasText: 'Applied and saved' }).waitFor();
+    await shots.take(page, 'woocommerce-preset-applied');
+
+    expect(await sidebarPush('stock')).toMatch(/2 ok/);
+    expect((await hubProduct(pg.admin, 'WOO-GORRA')).quantity).toBe(40);
+    expect((await hubProduct(pg.admin, 'WOO-SUD-M')).quantity).toBe(14);
+  });
+
+  test('headers no preset knows: the seller maps SKU, quantity and a per-channel price by hand in the sidebar', async () => {
+    const header = ['Clave interna', 'Descripción', 'Inventario disponible', 'Precio Mercado Libre'];
+    await importIntoStockSheet('inventario.csv', 'text/csv', csvOf(header, [
+      { 'Clave interna': 'MANO-1', Descripción: 'Lámpara', 'Inventario disponible': 6, 'Precio Mercado Libre': '410' },
+      { 'Clave interna': 'MANO-2', Descripción: 'Mesa', 'Inventario disponible': 2, 'Precio Mercado Libre': '1,890.90' },
+    ]));
+    await openSection(frame, 'Columns');
+    await frame.locator('#columns-load').click();
+    await frame.locator('#columns-field-sku option', { hasText: 'Clave interna' }).waitFor({ state: 'attached' });
+    await frame.locator('#columns-field-sku').selectOption('Clave interna');
+    await frame.locator('#columns-field-quantity').selectOption('Inventario disponible');
+    await frame.locator('#columns-add').click();
+    const added = frame.locator('.columns-channel-row').last();
+    await added.locator('.columns-channel-field').selectOption('price');
+    await added.locator('.columns-channel-channel').selectOption('mercadolibre');
+    await added.locator('.columns-channel-header').selectOption('Precio Mercado Libre');
+    await frame.locator('#columns-save').click();
+    await frame.locator('#columns-message', { hasText: 'Saved' }).waitFor();
+    await shots.take(page, 'mapped-by-hand');
+
+    expect(await sidebarPush('stock')).toMatch(/2 ok/);
+    expect(await sidebarPush('prices')).toMatch(/2 ok/);
+    expect((await hubProduct(pg.admin, 'MANO-1')).quantity).toBe(6);
+    expect((await hubProduct(pg.admin, 'MANO-2')).listings.mercadolibre?.price).toBe(1890.9);
+    // The seller's headers are where they were; the results went to the add-on's own columns.
+    const headers = await headerColumns(page);
+    expect(headers.get('Clave interna')).toBe(1);
+    expect(headers.get('Precio Mercado Libre')).toBe(4);
+    expect(headers.get('Sync status')).toBeGreaterThan(4);
     expect(errors).toEqual([]);
   });
 });

@@ -13,10 +13,12 @@ import { columnsView, headerRow, stockSheet, type ColumnsView } from './view';
 export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const parsed = ColumnMapping.safeParse(input);
   if (!parsed.success) throw new UserError(`This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`);
-  const mapping = parsed.data;
   const sheet = stockSheet(ctx);
   const header = headerRow(sheet);
   const keys = new Set(header.map((h) => headerKey(String(h))));
+  // A row rule kept from an earlier preset whose column the sheet no longer has (another file
+  // was imported over it) cannot apply to any row; saved, it would stop every push.
+  const mapping = { ...parsed.data, skip: parsed.data.skip.filter((r) => keys.has(headerKey(r.header))) };
   const missing = mapping.entries.filter((e) => !keys.has(headerKey(e.header)));
   if (missing.length > 0) {
     throw new UserError(`Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`);
