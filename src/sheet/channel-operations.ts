@@ -26,6 +26,13 @@ function channelLabel(columns: ColumnMap, field: ChannelField, channel: string):
   return column !== undefined ? columns.headers[column] : `${INPUT_HEADERS[field]} [${channel}]`;
 }
 
+/** The seller's header of a pushed value's column (`price:shopify` → `Variant Price`), by the column mapping. */
+export function valueLabel(columns: ColumnMap, key: string): string {
+  const [field, channel] = key.split(':');
+  if (!(field in INPUT_HEADERS)) return key;
+  return channel === undefined ? generalLabel(columns, field as InputField) : channelLabel(columns, field as ChannelField, channel);
+}
+
 /**
  * The row's Channel when the general columns take part: only when one of `fields` is filled and
  * Channel holds a known channel. A general value with no Channel is left to the operations that
