@@ -26,11 +26,18 @@ function channelLabel(columns: ColumnMap, field: ChannelField, channel: string):
   return column !== undefined ? columns.headers[column] : `${INPUT_HEADERS[field]} [${channel}]`;
 }
 
-/** The seller's header of a pushed value's column (`price:shopify` → `Variant Price`), by the column mapping. */
+/**
+ * The seller's header of a pushed value's column (`quantity` → `Variant Inventory Qty`), by the
+ * column mapping. A channel's prices read from a compare-at pair come from one column or the
+ * other depending on the row: they are named by field (`Price [shopify]`), never by a column that
+ * may not be theirs.
+ */
 export function valueLabel(columns: ColumnMap, key: string): string {
   const [field, channel] = key.split(':');
   if (!(field in INPUT_HEADERS)) return key;
-  return channel === undefined ? generalLabel(columns, field as InputField) : channelLabel(columns, field as ChannelField, channel);
+  if (channel === undefined) return generalLabel(columns, field as InputField);
+  if (columns.compareAt?.[channel] && (field === 'price' || field === 'salePrice')) return `${INPUT_HEADERS[field]} [${channel}]`;
+  return channelLabel(columns, field as ChannelField, channel);
 }
 
 /**

@@ -48,6 +48,18 @@ const WOO_SHEET = [
   rowOf(WOOCOMMERCE_HEADER, { ID: 12, Type: 'simple', SKU: 'CAP', Name: 'Cap', 'In stock?': 1, Stock: 2, 'Regular price': 10, 'Sale price': 8 }),
 ];
 
+/** An export as the tests use it: its sheet, its mapped columns, its shop's channel, the row its preset leaves out. */
+interface ExportShape {
+  sheet: unknown[][];
+  header: string[];
+  mapped: readonly string[];
+  channel: string;
+  sku: string;
+  heldRow: number;
+}
+const SHOPIFY: ExportShape = { sheet: SHOPIFY_SHEET, header: SHOPIFY_HEADER, mapped: SHOPIFY_MAPPED, channel: 'shopify', sku: 'Variant SKU', heldRow: 4 };
+const WOO: ExportShape = { sheet: WOO_SHEET, header: WOOCOMMERCE_HEADER, mapped: WOO_MAPPED, channel: 'woocommerce', sku: 'SKU', heldRow: 2 };
+
 describe('pull and refresh through the column mapping (bundle in the runtime against the hub emulator)', () => {
   let env: AddonEnv;
   beforeAll(async () => {
@@ -76,41 +88,46 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   }
 
   /** Adds the sheet, with a formula in one of the seller's cells, and returns what must not change. */
-  function addExport(sheet: unknown[][], formulaAt: string, mapped: readonly string[]): unknown[] {
-    env.rt.addSheet(STOCK, sheet);
+  function addExport(shape: ExportShape, formulaAt: string): unknown[] {
+    env.rt.addSheet(STOCK, shape.sheet);
     env.rt.sheet(STOCK).type(formulaAt, '=4+4');
-    return unmapped(sheet[0] as string[], mapped, sheet.length);
+    return unmapped(shape.header, shape.mapped, shape.sheet.length);
   }
 
-  /** No column for a field the export already maps: Quantity, SKU, prices of its own channel. */
-  function expectNoCompetingColumn(header: readonly string[], channel: string): void {
+  /**
+   * Runs `operation` on the export and checks what every pull and refresh must keep: the export's
+   * header row first, no column for a field the export already maps (Quantity, SKU, its own
+   * channel's prices), every other cell of the export (value and formula) as it was, and the row
+   * the preset leaves out whole. Returns a reader of the cells by SKU and header.
+   */
+  function throughMapping(shape: ExportShape, formulaAt: string, operation: () => unknown, expected: Record<string, unknown>) {
+    const kept = addExport(shape, formulaAt);
+    const result = operation() as Outcome;
+    expect(result).toMatchObject({ ok: true, value: { status: 'done', leftOut: 1, ...expected } });
     const v = values();
-    expect(v[0].slice(0, header.length)).toEqual([...header]);
-    const added = v[0].slice(header.length) as string[];
-    for (const h of ['SKU', 'Quantity', 'Price', 'Sale price', 'Title', `Price [${channel}]`, `Sale price [${channel}]`]) expect(added).not.toContain(h);
-    expect(added).toEqual(expect.arrayContaining([`Quantity [${channel}]`, 'In hub']));
+    expect(v[0].slice(0, shape.header.length)).toEqual(shape.header);
+    const added = v[0].slice(shape.header.length) as string[];
+    for (const h of ['SKU', 'Quantity', 'Price', 'Sale price', 'Title', `Price [${shape.channel}]`, `Sale price [${shape.channel}]`]) expect(added).not.toContain(h);
+    expect(added).toEqual(expect.arrayContaining([`Quantity [${shape.channel}]`, 'In hub']));
+    expect(unmapped(shape.header, shape.mapped, shape.sheet.length)).toEqual(kept);
+    expect(v[shape.heldRow - 1].slice(0, shape.header.length)).toEqual(shape.sheet[shape.heldRow - 1]);
+    return { v, message: String(result.value!.message), at: (sku: string, h: string) => cell(v, sku, shape.sku, h) };
   }
 
   test('Shopify export, pull: the hub values go to Variant Inventory Qty and Variant Price / Compare At; nothing else of the export changes', () => {
-    const kept = addExport(SHOPIFY_SHEET, a1(2, SHOPIFY_HEADER.indexOf('Cost per item')), SHOPIFY_MAPPED);
-    // Values never pushed that the hub's would replace are asked about, by the export's own headers.
-    expect(env.rt.call('pullCatalogue', {})).toMatchObject({
-      ok: true, value: { status: 'needsConfirmation', editedRows: 2, examples: ['row 2 (TEE-S): Variant Price 20 (hub: 30), Variant Inventory Qty 1 (hub: 7)', 'row 3 (TEE-M): Variant Price 25 (hub: 28), Variant Inventory Qty 2 (hub: 9)'] },
-    });
-    expect(unmapped(SHOPIFY_HEADER, SHOPIFY_MAPPED, SHOPIFY_SHEET.length)).toEqual(kept);
-    const result = env.rt.call('pullCatalogue', { overwriteEdits: true }) as Outcome;
-    expect(result).toMatchObject({ ok: true, value: { status: 'done', updated: 2, leftOut: 1 } });
-    expect(String(result.value!.message)).toMatch(/1 row was left out by the column mapping's row rules and not written \(Skipped: no Variant SKU/);
-
-    expectNoCompetingColumn(SHOPIFY_HEADER, 'shopify');
-    const v = values();
-    const at = (sku: string, h: string) => cell(v, sku, 'Variant SKU', h);
+    const { at, message } = throughMapping(SHOPIFY, a1(2, SHOPIFY_HEADER.indexOf('Cost per item')), () => {
+      // Values never pushed that the hub's would replace are asked about, by the export's own headers.
+      const before = values();
+      expect(env.rt.call('pullCatalogue', {})).toMatchObject({
+        ok: true, value: { status: 'needsConfirmation', editedRows: 2, examples: ['row 2 (TEE-S): Variant Price 20 (hub: 30), Variant Inventory Qty 1 (hub: 7)', 'row 3 (TEE-M): Variant Compare At Price 25 (hub: 28), Variant Inventory Qty 2 (hub: 9)'] },
+      });
+      expect(values()).toEqual(before);
+      return env.rt.call('pullCatalogue', { overwriteEdits: true });
+    }, { updated: 2 });
+    expect(message).toMatch(/1 row was left out by the column mapping's row rules and not written \(Skipped: no Variant SKU/);
     expect([at('TEE-S', 'Variant Inventory Qty'), at('TEE-S', 'Variant Price'), at('TEE-S', 'Variant Compare At Price')]).toEqual([7, 24, 30]);
     expect([at('TEE-M', 'Variant Inventory Qty'), at('TEE-M', 'Variant Price'), at('TEE-M', 'Variant Compare At Price')]).toEqual([9, 28, '']);
     expect(at('TEE-S', 'Price [amazon]')).toBe(31);
-    // Title, Handle, Body… byte-identical (values and formulas), and the left-out row in full.
-    expect(unmapped(SHOPIFY_HEADER, SHOPIFY_MAPPED, SHOPIFY_SHEET.length)).toEqual(kept);
-    expect(v[3].slice(0, SHOPIFY_HEADER.length)).toEqual(SHOPIFY_SHEET[3]);
 
     // The snapshot is kept by field through the mapping: push changes has nothing to send…
     let from = env.rt.fetchLog().length;
@@ -125,18 +142,13 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   });
 
   test('Shopify export, refresh: the selected variants get the hub values in their mapped columns; the product row is left out', () => {
-    const kept = addExport(SHOPIFY_SHEET, a1(3, SHOPIFY_HEADER.indexOf('Tags')), SHOPIFY_MAPPED);
-    env.rt.select(STOCK, 'A2:A4');
-    const result = env.rt.call('refreshSelectedRows', true) as Outcome;
-    expect(result).toMatchObject({ ok: true, value: { status: 'done', rows: 2, refreshed: 2, leftOut: 1 } });
-    expectNoCompetingColumn(SHOPIFY_HEADER, 'shopify');
-    const v = values();
-    const at = (sku: string, h: string) => cell(v, sku, 'Variant SKU', h);
+    const { at, v } = throughMapping(SHOPIFY, a1(3, SHOPIFY_HEADER.indexOf('Tags')), () => {
+      env.rt.select(STOCK, 'A2:A4');
+      return env.rt.call('refreshSelectedRows', true);
+    }, { rows: 2, refreshed: 2 });
     expect([at('TEE-S', 'Variant Price'), at('TEE-S', 'Variant Compare At Price')]).toEqual([24, 30]);
     expect([at('TEE-M', 'Variant Price'), at('TEE-M', 'Variant Compare At Price')]).toEqual([28, '']);
     expect(at('TEE-S', 'Variant Inventory Qty')).toBe(1); // this endpoint has no general quantity
-    expect(unmapped(SHOPIFY_HEADER, SHOPIFY_MAPPED, SHOPIFY_SHEET.length)).toEqual(kept);
-    expect(v[3].slice(0, SHOPIFY_HEADER.length)).toEqual(SHOPIFY_SHEET[3]);
     expect(v).toHaveLength(SHOPIFY_SHEET.length);
 
     env.rt.select(STOCK, 'A4');
@@ -144,33 +156,21 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   });
 
   test('WooCommerce export, pull: Stock, Regular price and Sale price get the hub values; the variable parent is neither written nor added again', () => {
-    const kept = addExport(WOO_SHEET, a1(3, WOOCOMMERCE_HEADER.indexOf('Purchase note')), WOO_MAPPED);
-    const result = env.rt.call('pullCatalogue', { overwriteEdits: true }) as Outcome;
-    expect(result).toMatchObject({ ok: true, value: { status: 'done', updated: 2, leftOut: 1 } });
-    expectNoCompetingColumn(WOOCOMMERCE_HEADER, 'woocommerce');
-    const v = values();
-    const at = (sku: string, h: string) => cell(v, sku, 'SKU', h);
+    const { at, v } = throughMapping(WOO, a1(3, WOOCOMMERCE_HEADER.indexOf('Purchase note')), () => env.rt.call('pullCatalogue', { overwriteEdits: true }), { updated: 2 });
     expect(WOO_MAPPED.map((h) => at('HOODIE-S', h))).toEqual([5, 45, 39]);
     expect(WOO_MAPPED.map((h) => at('CAP', h))).toEqual([4, 15, '']);
-    expect(unmapped(WOOCOMMERCE_HEADER, WOO_MAPPED, WOO_SHEET.length)).toEqual(kept);
-    expect(v[1].slice(0, WOOCOMMERCE_HEADER.length)).toEqual(WOO_SHEET[1]);
     // The hub's HOODIE is the parent row's SKU: in the sheet already, not appended as a new product.
     expect(v.filter((r) => r[col(v, 'SKU')] === 'HOODIE')).toHaveLength(1);
     expect(v.slice(WOO_SHEET.length).map((r) => r[col(v, 'SKU')]).sort()).toEqual(['TEE-M', 'TEE-S']);
   });
 
   test('WooCommerce export, refresh: the selected products are refreshed, the parent left out', () => {
-    const kept = addExport(WOO_SHEET, a1(4, WOOCOMMERCE_HEADER.indexOf('Tags')), WOO_MAPPED);
-    env.rt.select(STOCK, 'B2:B4');
-    const result = env.rt.call('refreshSelectedRows', true) as Outcome;
-    expect(result).toMatchObject({ ok: true, value: { status: 'done', rows: 2, refreshed: 2, leftOut: 1 } });
-    expectNoCompetingColumn(WOOCOMMERCE_HEADER, 'woocommerce');
-    const v = values();
-    const at = (sku: string, h: string) => cell(v, sku, 'SKU', h);
+    const { at } = throughMapping(WOO, a1(4, WOOCOMMERCE_HEADER.indexOf('Tags')), () => {
+      env.rt.select(STOCK, 'B2:B4');
+      return env.rt.call('refreshSelectedRows', true);
+    }, { rows: 2, refreshed: 2 });
     expect(['Regular price', 'Sale price'].map((h) => at('HOODIE-S', h))).toEqual([45, 39]);
     expect(at('HOODIE-S', 'Stock')).toBe(3); // no general quantity from this endpoint
-    expect(unmapped(WOOCOMMERCE_HEADER, WOO_MAPPED, WOO_SHEET.length)).toEqual(kept);
-    expect(v[1].slice(0, WOOCOMMERCE_HEADER.length)).toEqual(WOO_SHEET[1]);
   });
 
   test('a saved mapping stays with its sheet when the sheet is renamed', () => {
