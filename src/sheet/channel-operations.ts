@@ -27,6 +27,20 @@ function channelLabel(columns: ColumnMap, field: ChannelField, channel: string):
 }
 
 /**
+ * The seller's header of a pushed value's column (`quantity` → `Variant Inventory Qty`), by the
+ * column mapping. A channel's prices read from a compare-at pair come from one column or the
+ * other depending on the row: they are named by field (`Price [shopify]`), never by a column that
+ * may not be theirs.
+ */
+export function valueLabel(columns: ColumnMap, key: string): string {
+  const [field, channel] = key.split(':');
+  if (!(field in INPUT_HEADERS)) return key;
+  if (channel === undefined) return generalLabel(columns, field as InputField);
+  if (columns.compareAt?.[channel] && (field === 'price' || field === 'salePrice')) return `${INPUT_HEADERS[field]} [${channel}]`;
+  return channelLabel(columns, field as ChannelField, channel);
+}
+
+/**
  * The row's Channel when the general columns take part: only when one of `fields` is filled and
  * Channel holds a known channel. A general value with no Channel is left to the operations that
  * need no channel (stock, async, ERP), so it is not an error here.

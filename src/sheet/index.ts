@@ -7,7 +7,7 @@ export * from './cells';
 export * from './table';
 export * from './row-check';
 export * from './operations';
-export { checkByChannel, checkPrices, generalLabel } from './channel-operations';
+export { checkByChannel, checkPrices, generalLabel, valueLabel } from './channel-operations';
 export * from './changes';
 export * from './escape';
 export { cleanHeaderText, cleanInvisible, formulaErrorReason, headerKey, isDate } from './text';
