@@ -14,7 +14,7 @@ import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
-import { writeResults } from './writeback';
+import { resultOptions, writeResults } from './writeback';
 import { selectFirst, selectedRows } from '../selection';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
@@ -65,7 +65,7 @@ function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void
   const results = new Map(
     rows.filter((r) => product.has(r)).map((r): [number, RowResult] => [r, { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} }]),
   );
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
+  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
 }
 
 function newRunId(ctx: Context): string {

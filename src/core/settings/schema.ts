@@ -36,6 +36,8 @@ export const Settings = z.object({
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */
   // Small chunks give finer progress and more points to cancel at; each chunk re-reads the sheet.
   chunkRows: z.number().int().min(10).max(5000).default(500),
+  /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
+  resultColumns: z.enum(['end', 'afterInputs']).default('end'),
   orders: z
     .object({
       /** 0 = no schedule. */
