@@ -177,6 +177,16 @@ export class SheetHandle {
     return this.model.frozenRows;
   }
 
+  /** Freezes the first `n` columns. */
+  setFrozenColumns(n: number): this {
+    this.model.frozenColumns = n;
+    return this;
+  }
+
+  frozenColumns(): number {
+    return this.model.frozenColumns;
+  }
+
   maxRows(): number {
     return this.model.maxRows;
   }

@@ -104,9 +104,10 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
 
 /**
  * Settings the server manages itself (not shown in the form): they are sent back as they were
- * loaded, because saveSettings replaces the whole `orders` object.
+ * loaded, because saveSettings replaces the whole `orders` object; the server keeps its own
+ * `freezeSku` whatever is sent.
  */
-export const SERVER_MANAGED_PATHS = ['orders.scheduleOwner'] as const;
+export const SERVER_MANAGED_PATHS = ['orders.scheduleOwner', 'freezeSku'] as const;
 
 /** Error keys shown next to something other than one field (the sheet names as a group). */
 export const GROUP_PATHS = ['sheetNames'] as const;
