@@ -27,6 +27,15 @@ const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['Pending', LOOKS.neutral],
 ];
 
+/** What the Categories sheet's `Sync status` says beyond those (categories/load.ts, delete.ts). */
+const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
+  ['OK', LOOKS.ok],
+  ['Warning', LOOKS.warning],
+  ['Error', LOOKS.error],
+  ['Not in hub', LOOKS.neutral],
+  ['Deleted', LOOKS.neutral],
+];
+
 /** Written in `Status [channel]` for a channel the hub has no listing on (push/writeback.ts). */
 export const NO_ACTIVE_LISTING = 'No active listing';
 
@@ -45,6 +54,11 @@ export function resultColourRules(statusColumn: number | undefined, channelColum
     rules.push({ when: 'notEmpty', look: LOOKS.error, columns: channels });
   }
   return rules.filter((r) => r.columns.length > 0);
+}
+
+/** The rules for the Categories sheet's `Sync status` column (made with the sheet). */
+export function categoryColourRules(statusColumn: number): ColourRule[] {
+  return CATEGORY_STATUS_LOOKS.map(([word, look]) => ({ when: { equals: word }, look, columns: [statusColumn] }));
 }
 
 /** The rules for a sheet's header row: its `Sync status` and every `Status [channel]` the add-on owns. */
@@ -66,6 +80,5 @@ export function isOwnColourRule(shape: ColourRuleShape): boolean {
   if (shape.criteria !== 'TEXT_EQUAL_TO' || shape.values.length !== 1) return false;
   const text = String(shape.values[0]);
   if (text === NO_ACTIVE_LISTING) return looksLike(shape, LOOKS.neutral);
-  const known = ROW_STATUS_LOOKS.find(([word]) => word === text);
-  return known !== undefined && looksLike(shape, known[1]);
+  return [...ROW_STATUS_LOOKS, ...CATEGORY_STATUS_LOOKS].some(([word, look]) => word === text && looksLike(shape, look));
 }

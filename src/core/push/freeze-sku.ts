@@ -24,7 +24,7 @@ export function freezeSkuQuestion(ctx: Context, sheet: SheetPort, skuColumn: num
   if (!ctx.interactive || skuColumn === undefined) return null;
   if (ctx.settings.freezeSku !== 'ask') return null;
   if (sheet.frozenColumns() > skuColumn) return null;
-  return `Freeze the SKU column so it stays in view? Yes freezes ${span(skuColumn)} of "${sheet.name}", so the SKU stays on screen while you scroll to the results on the right. Hub Sync asks this once; Format \u203a Freeze changes it any time.`;
+  return `Freeze the SKU column so it stays in view? Yes freezes ${span(skuColumn)} of "${sheet.name}", so the SKU stays on screen while you scroll to the results on the right. Hub Sync asks this once; View \u203a Freeze changes it any time.`;
 }
 
 /** Records the answer; yes freezes the columns up to the SKU column as it is now. Returns what was done. */
@@ -39,7 +39,7 @@ export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
   // Found again now: the seller may have moved columns since the question was asked.
   const sku = readStockTable(ctx, sheet).table.columns.input.sku;
-  if (sku === undefined) throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use Format \u203a Freeze.`);
+  if (sku === undefined) throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use View \u203a Freeze.`);
   if (sheet.frozenColumns() <= sku) sheet.freezeColumns(sku + 1);
   return `Froze ${span(sku)} of "${name}": the SKU stays in view.`;
 }
