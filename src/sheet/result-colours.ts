@@ -17,24 +17,18 @@ export const LOOKS = {
   neutral: { background: '#efefef', fontColor: '#5f6368' },
 } as const satisfies Record<string, StatusLook>;
 
-/** What `Sync status` says, and its look (the words src/core/push/types.ts RowStatus writes). */
-const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
+/** The words every `Sync status` shares, and their looks. */
+const SHARED_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['OK', LOOKS.ok],
   ['Warning', LOOKS.warning],
   ['Error', LOOKS.error],
-  ['Unconfirmed', LOOKS.error],
-  ['Skipped', LOOKS.neutral],
-  ['Pending', LOOKS.neutral],
 ];
 
-/** What the Categories sheet's `Sync status` says beyond those (categories/load.ts, delete.ts). */
-const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
-  ['OK', LOOKS.ok],
-  ['Warning', LOOKS.warning],
-  ['Error', LOOKS.error],
-  ['Not in hub', LOOKS.neutral],
-  ['Deleted', LOOKS.neutral],
-];
+/** What the stock sheet's `Sync status` says (the words src/core/push/types.ts RowStatus writes). */
+const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Unconfirmed', LOOKS.error], ['Skipped', LOOKS.neutral], ['Pending', LOOKS.neutral]];
+
+/** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */
+const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Not in hub', LOOKS.neutral], ['Deleted', LOOKS.neutral]];
 
 /** Written in `Status [channel]` for a channel the hub has no listing on (push/writeback.ts). */
 export const NO_ACTIVE_LISTING = 'No active listing';

@@ -6,7 +6,7 @@
  * placed after the inputs when the setting says so.
  */
 import fc from 'fast-check';
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv, type AddonEnv, type EnvOptions } from '../../dev/testkit/env';
 import type { Target } from '../../dev/targets';
 import { LOOKS } from '../../src/sheet/result-colours';
 import { column, columnValues, hubProducts } from './helpers';
@@ -14,6 +14,17 @@ import { column, columnValues, hubProducts } from './helpers';
 const SHEET = 'Stock & Prices';
 const LISTINGS = { mercadolibre: {}, amazon: {}, walmart: {} };
 const products = ['A-1', 'A-2', 'A-3', 'A-4'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: LISTINGS }));
+
+/** An environment with the test products in the hub for the enclosing describe block. */
+function useEnv(options: EnvOptions = {}): () => AddonEnv {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv(options);
+    env.adminSync('POST', '/__admin/products', { products });
+  }, 60_000);
+  afterAll(async () => env?.close());
+  return () => env;
+}
 
 /** The look a status text should show, restated from the README's Colours table. */
 function expectedLook(header: string, text: string): string {
@@ -45,88 +56,73 @@ function expectColoursFollowText(env: AddonEnv): void {
 }
 
 describe.each<Target>(['bound', 'addon'])('result colours (%s)', (target) => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ target });
-    env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useEnv({ target });
 
   test('a push colours every status it writes; a sort moves values under the rules and the colours follow', () => {
-    env.adminSync('POST', '/__admin/faults', { channelErrors: { walmart: 'Publicación pausada' } });
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['NOPE-1', 6], ['A-2', 'abc'], ['A-3', 7]]);
+    env().adminSync('POST', '/__admin/faults', { channelErrors: { walmart: 'Publicación pausada' } });
+    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['NOPE-1', 6], ['A-2', 'abc'], ['A-3', 7]]);
     try {
-      env.rt.call('pushStockAll');
+      env().rt.call('pushStockAll');
     } finally {
-      env.adminSync('DELETE', '/__admin/faults');
+      env().adminSync('DELETE', '/__admin/faults');
     }
-    const statuses = columnValues(env.rt.sheet(SHEET).values(), 'Sync status');
+    const statuses = columnValues(env().rt.sheet(SHEET).values(), 'Sync status');
     expect(new Set(statuses)).toEqual(new Set(['Warning', 'Error']));
-    expectColoursFollowText(env);
-    const rules = env.rt.sheet(SHEET).conditionalRules();
-    env.rt.sheet(SHEET).sortRows(2, 5, 1, false);
-    expect(env.rt.sheet(SHEET).conditionalRules()).toEqual(rules);
-    expectColoursFollowText(env);
-    env.rt.call('pushStockAll'); // now all OK: the same cells turn green, no rule added
-    expect(columnValues(env.rt.sheet(SHEET).values(), 'Sync status').filter((v) => v === 'OK').length).toBe(2);
-    expect(env.rt.sheet(SHEET).conditionalRules()).toEqual(rules);
-    expectColoursFollowText(env);
+    expectColoursFollowText(env());
+    const rules = env().rt.sheet(SHEET).conditionalRules();
+    env().rt.sheet(SHEET).sortRows(2, 5, 1, false);
+    expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(rules);
+    expectColoursFollowText(env());
+    env().rt.call('pushStockAll'); // now all OK: the same cells turn green, no rule added
+    expect(columnValues(env().rt.sheet(SHEET).values(), 'Sync status').filter((v) => v === 'OK').length).toBe(2);
+    expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(rules);
+    expectColoursFollowText(env());
   });
 });
 
 describe('result colours: once, extended, never forced back (bound)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-    env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useEnv();
   beforeEach(() => {
-    for (const name of env.rt.sheetNames()) if (name === SHEET) env.rt.deleteSheet(name);
-    for (const key of Object.keys(env.rt.properties('document'))) if (key.startsWith('resultColours.')) env.rt.setProperty('document', key, null);
+    for (const name of env().rt.sheetNames()) if (name === SHEET) env().rt.deleteSheet(name);
+    for (const key of Object.keys(env().rt.properties('document'))) if (key.startsWith('resultColours.')) env().rt.setProperty('document', key, null);
   });
 
   const seller = { criteria: 'TEXT_CONTAINS' as const, values: ['rush'], background: '#ff00ff', ranges: ['A2:A'] };
 
   test('the seller\'s rule stays first; a second push adds nothing; a recreated Status [channel] column is covered, not duplicated', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['A-2', 6]]);
-    env.rt.sheet(SHEET).addConditionalRule(seller);
-    env.rt.call('pushStockAll');
-    const first = env.rt.sheet(SHEET).conditionalRules();
+    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['A-2', 6]]);
+    env().rt.sheet(SHEET).addConditionalRule(seller);
+    env().rt.call('pushStockAll');
+    const first = env().rt.sheet(SHEET).conditionalRules();
     expect(first[0]).toMatchObject({ criteria: 'TEXT_CONTAINS', background: '#ff00ff' });
     expect(first.length).toBe(9); // the seller's + 6 status words + No active listing + any other channel text
-    env.rt.call('pushStockAll');
-    expect(env.rt.sheet(SHEET).conditionalRules()).toEqual(first);
+    env().rt.call('pushStockAll');
+    expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(first);
     // The seller deletes Status [walmart]; the next push creates it again, at the end, coloured.
-    const values = env.rt.sheet(SHEET).values();
-    env.rt.sheet(SHEET).deleteColumns(column(values, 'Status [walmart]') + 1, 1);
-    env.rt.call('pushStockAll');
-    const again = env.rt.sheet(SHEET).conditionalRules();
+    const values = env().rt.sheet(SHEET).values();
+    env().rt.sheet(SHEET).deleteColumns(column(values, 'Status [walmart]') + 1, 1);
+    env().rt.call('pushStockAll');
+    const again = env().rt.sheet(SHEET).conditionalRules();
     expect(again.length).toBe(9);
-    const walmart = column(env.rt.sheet(SHEET).values(), 'Status [walmart]');
-    expect(env.rt.sheet(SHEET).effectiveBackgrounds().slice(1).map((r) => r[walmart])).toEqual([LOOKS.ok.background, LOOKS.ok.background]);
-    expectColoursFollowText(env);
+    const walmart = column(env().rt.sheet(SHEET).values(), 'Status [walmart]');
+    expect(env().rt.sheet(SHEET).effectiveBackgrounds().slice(1).map((r) => r[walmart])).toEqual([LOOKS.ok.background, LOOKS.ok.background]);
+    expectColoursFollowText(env());
   });
 
   test('rules the seller deleted stay deleted, even when a result column is created again', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5]]);
-    env.rt.call('pushStockAll');
-    env.rt.sheet(SHEET).clearConditionalRules();
-    env.rt.call('pushStockAll');
-    const values = env.rt.sheet(SHEET).values();
-    env.rt.sheet(SHEET).deleteColumns(column(values, 'Status [amazon]') + 1, 1);
-    env.rt.call('pushStockAll');
-    expect(env.rt.sheet(SHEET).conditionalRules()).toEqual([]);
+    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5]]);
+    env().rt.call('pushStockAll');
+    env().rt.sheet(SHEET).clearConditionalRules();
+    env().rt.call('pushStockAll');
+    const values = env().rt.sheet(SHEET).values();
+    env().rt.sheet(SHEET).deleteColumns(column(values, 'Status [amazon]') + 1, 1);
+    env().rt.call('pushStockAll');
+    expect(env().rt.sheet(SHEET).conditionalRules()).toEqual([]);
   });
 });
 
 describe('no stale Status [channel] after a push (bound)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-    env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useEnv();
 
   const prior = fc.constantFrom('OK', 'No active listing', 'Not confirmed', 'Publicación pausada', '');
   const scenario = fc.record({
@@ -138,18 +134,18 @@ describe('no stale Status [channel] after a push (bound)', () => {
   test('property: every Status [channel] of a row the push wrote is this push\'s outcome or empty, never one from before', () => {
     fc.assert(
       fc.property(scenario, ({ statuses, prices, refuse }) => {
-        for (const name of env.rt.sheetNames()) if (name === SHEET) env.rt.deleteSheet(name);
+        for (const name of env().rt.sheetNames()) if (name === SHEET) env().rt.deleteSheet(name);
         const header = ['SKU', 'Price [amazon]', 'Status [amazon]', 'Status [walmart]', 'Status [mercadolibre]'];
         // Marked so a value left from before is recognisable: a push never writes "(before)".
         const mark = (s: string): string => (s ? `${s} (before)` : '');
-        env.rt.addSheet(SHEET, [header, ...products.map((p, i) => [p.sku, prices[i], ...statuses[i].map(mark)])]);
-        if (refuse) env.adminSync('POST', '/__admin/faults', { channelErrors: { amazon: 'Publicación pausada' } });
+        env().rt.addSheet(SHEET, [header, ...products.map((p, i) => [p.sku, prices[i], ...statuses[i].map(mark)])]);
+        if (refuse) env().adminSync('POST', '/__admin/faults', { channelErrors: { amazon: 'Publicación pausada' } });
         try {
-          env.rt.call('pushPricesAll');
+          env().rt.call('pushPricesAll');
         } finally {
-          env.adminSync('DELETE', '/__admin/faults');
+          env().adminSync('DELETE', '/__admin/faults');
         }
-        const values = env.rt.sheet(SHEET).values();
+        const values = env().rt.sheet(SHEET).values();
         values.slice(1).forEach((row, i) => {
           const touched = row[column(values, 'Sync status')] !== '';
           for (const h of ['Status [amazon]', 'Status [walmart]', 'Status [mercadolibre]']) {
@@ -168,26 +164,21 @@ describe('no stale Status [channel] after a push (bound)', () => {
 });
 
 describe('where result columns go (bound)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { resultColumns: 'afterInputs' } });
-    env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useEnv({ settings: { resultColumns: 'afterInputs' } });
 
   test('after the inputs: created right after the columns the push reads; the seller\'s columns move right, whole', () => {
     const sheet = [['SKU', 'Quantity', 'Notes', 'Cost'], ['A-1', 11, 'keep me', 3.5], ['A-2', 12, '', 4]];
-    env.rt.addSheet(SHEET, sheet);
-    env.rt.call('pushStockAll');
-    const values = env.rt.sheet(SHEET).values();
+    env().rt.addSheet(SHEET, sheet);
+    env().rt.call('pushStockAll');
+    const values = env().rt.sheet(SHEET).values();
     expect(values[0].slice(0, 6)).toEqual(['SKU', 'Quantity', 'Sync status', 'Sync message', 'Job id', 'Synced at']);
     expect(values[0].slice(-2)).toEqual(['Notes', 'Cost']);
     expect(values.map((r) => r.slice(-2))).toEqual(sheet.map((r) => r.slice(2)));
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'OK']);
-    expect(hubProducts(env).get('A-1')!.quantity).toBe(11);
-    expectColoursFollowText(env);
+    expect(hubProducts(env()).get('A-1')!.quantity).toBe(11);
+    expectColoursFollowText(env());
     // Pushed again: the columns found by header stay where they are.
-    env.rt.call('pushStockAll');
-    expect(env.rt.sheet(SHEET).values()[0]).toEqual(values[0]);
+    env().rt.call('pushStockAll');
+    expect(env().rt.sheet(SHEET).values()[0]).toEqual(values[0]);
   });
 });

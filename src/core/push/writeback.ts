@@ -41,7 +41,10 @@ export interface WriteBackInput {
   /** Results by the row they belong to in `values`. */
   results: Map<number, RowResult>;
   now: number;
-  /** Fill every Status [channel] column of a successful row (pushes that reach all channels). */
+  /**
+   * The push reached every channel with a listing (stock, async, ERP id): a channel its answer
+   * does not name has no listing, and a successful row says so in that Status [channel].
+   */
   allChannels: boolean;
   channelAliases?: Readonly<Record<string, string>>;
   /**
@@ -88,14 +91,14 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   const { sheet, values, results } = input;
   if (results.size === 0) return { writes: 0 };
   const header = values[0] ?? [];
-  const channelStatus = mapHeaders(header, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
+  const statusColumnsIn = (row: readonly CellValue[]): Record<string, number> => mapHeaders(row, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
   // Only well-formed channel codes become Status [channel] columns: anything else (a job's
   // unknown display name) would be a header that later pushes refuse.
   const channels = new Set<string>();
   results.forEach((r) => Object.keys(r.channels).forEach((c) => isChannelCode(c) && channels.add(c)));
   const needed = [RESULT_HEADERS.status, RESULT_HEADERS.message, RESULT_HEADERS.jobId, RESULT_HEADERS.syncedAt, ...[...channels].sort().map(channelStatusHeader)];
   const found = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
-  const { present, missing } = placeMissingColumns(sheet, values, found, input.placement, Object.values(channelStatus));
+  const { present, missing } = placeMissingColumns(sheet, values, found, input.placement, Object.values(statusColumnsIn(header)));
   let writes = 0;
   if (missing.length > 0) {
     const first = missing[0].column;
@@ -115,7 +118,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   for (const m of missing) where[m.header] = m.column;
   // Every Status [channel] column of the sheet (as placed now), and those this push creates.
   const statusColumns = new Map<number, string>();
-  for (const [channel, c] of Object.entries(mapHeaders(values[0], { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus)) statusColumns.set(c, channel);
+  for (const [channel, c] of Object.entries(statusColumnsIn(values[0]))) statusColumns.set(c, channel);
   for (const channel of channels) statusColumns.set(where[channelStatusHeader(channel)], channel);
   const valueFor = (result: RowResult, column: number, existing: CellValue): CellValue => {
     if (column === where[RESULT_HEADERS.status]) return result.status;
