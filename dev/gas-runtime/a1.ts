@@ -19,6 +19,11 @@ export interface A1Ref extends Rect {
   wholeCols: boolean;
   /** Row-only form ("2:5"): spans every column. */
   wholeRows: boolean;
+  /**
+   * No end row ("A2:C", "A:C"): the range runs to the grid's last row. A Range resolves it to
+   * the grid as it is now; a conditional format rule keeps it open (conditional-format.ts).
+   */
+  openRows: boolean;
 }
 
 /** 1 → "A", 27 → "AA". */
@@ -94,14 +99,19 @@ export function parseA1(a1: string, maxRows: number, maxCols: number): A1Ref | n
     numCols: Math.abs(c2 - c1) + 1,
     wholeCols,
     wholeRows,
+    openRows: b.row === undefined,
   };
 }
 
-/** A1 text of a rectangle: "B2" for one cell, "A1:C3" otherwise, "A:C" / "2:5" when whole. */
-export function toA1(rect: Rect, whole: { wholeCols?: boolean; wholeRows?: boolean } = {}): string {
+/**
+ * A1 text of a rectangle: "B2" for one cell, "A1:C3" otherwise, "A:C" / "2:5" when whole,
+ * "A2:C" when open below (a conditional format rule's range written without an end row).
+ */
+export function toA1(rect: Rect, whole: { wholeCols?: boolean; wholeRows?: boolean; openRows?: boolean } = {}): string {
   const first = columnLetters(rect.col);
   const last = columnLetters(rect.col + rect.numCols - 1);
-  if (whole.wholeCols) return `${first}:${last}`;
+  if (whole.wholeCols || (whole.openRows && rect.row === 1)) return `${first}:${last}`;
+  if (whole.openRows) return `${first}${rect.row}:${last}`;
   if (whole.wholeRows) return `${rect.row}:${rect.row + rect.numRows - 1}`;
   if (rect.numRows === 1 && rect.numCols === 1) return `${first}${rect.row}`;
   return `${first}${rect.row}:${last}${rect.row + rect.numRows - 1}`;

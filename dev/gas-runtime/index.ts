@@ -19,7 +19,7 @@ import { World, type WorldConfig } from './world';
 export * from './types';
 export { COSTS } from './costs';
 export { MSG, GasExecutionError, HarnessError } from './errors';
-export { SheetHandle } from './sheet-handle';
+export { SheetHandle, type ConditionalRuleInfo } from './sheet-handle';
 export { Runtime } from './runtime';
 export { World } from './world';
 export { localHubRoute } from './fetch-policy';

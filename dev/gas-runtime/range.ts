@@ -13,11 +13,20 @@ import type { Cell, SheetModel } from './workbook';
  */
 
 // The sheet and rectangle behind each Range facade, kept out of the bundle's sight.
-const targets = new WeakMap<object, { sheet: SheetModel; rect: Rect }>();
+const targets = new WeakMap<object, RangeTarget>();
 
 export interface RangeWhole {
   wholeCols?: boolean;
   wholeRows?: boolean;
+  /** Written without an end row ("A2:C"): what a conditional format rule keeps open-ended. */
+  openRows?: boolean;
+}
+
+/** What a Range facade stands for. */
+export interface RangeTarget {
+  sheet: SheetModel;
+  rect: Rect;
+  whole: RangeWhole;
 }
 
 /** Checks a getRange rectangle against the sheet's size with Apps Script's messages. */
@@ -150,7 +159,7 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     getNumColumns: () => (cheap('getNumColumns'), rect.numCols),
     getHeight: () => (cheap('getHeight'), rect.numRows),
     getWidth: () => (cheap('getWidth'), rect.numCols),
-    getA1Notation: () => (cheap('getA1Notation'), toA1(rect, whole)),
+    getA1Notation: () => (cheap('getA1Notation'), toA1(rect, { wholeCols: whole.wholeCols, wholeRows: whole.wholeRows })),
     getGridId: () => (cheap('getGridId'), sheet.id),
     getSheet: () => (cheap('getSheet'), sheetFacade(ctx, sheet)),
     getCell(row: number, column: number) {
@@ -165,12 +174,12 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
       return rangeFacade(ctx, sheet, r);
     },
   });
-  targets.set(self, { sheet, rect });
+  targets.set(self, { sheet, rect, whole });
   return self;
 }
 
 /** The sheet and rectangle behind a Range facade (for setActiveRange, RangeList...), without a service call. */
-export function rangeTarget(ctx: Ctx, range: unknown): { sheet: SheetModel; rect: Rect } {
+export function rangeTarget(ctx: Ctx, range: unknown): RangeTarget {
   const t = range && typeof range === 'object' ? targets.get(range) : undefined;
   if (!t || !ctx.world.workbook.sheets.includes(t.sheet)) ctx.fail(MSG.invalidArgument('range'));
   return t;

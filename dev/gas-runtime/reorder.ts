@@ -1,4 +1,5 @@
 import { intersects } from './a1';
+import { remapRuleRanges } from './conditional-format';
 import { toSerial } from './number-format';
 import { isDate, dateMs } from './realm';
 import { remapMerges, remapRowState, type IndexMap } from './structure';
@@ -8,7 +9,9 @@ import type { SheetModel } from './workbook';
 /**
  * Reordering rows and columns: a collaborator sorting a block of rows (Data › Sort range) or
  * dragging rows/columns elsewhere (Sheet.moveRows / moveColumns). Cells move whole (values,
- * formula text, formats, notes). Errors are the caller's: these throw plain Errors.
+ * formula text, formats, notes). Conditional format rules belong to the sheet: a sort or a row
+ * move leaves their ranges where they are (values move under them); a column move carries the
+ * ranges along with the columns. Errors are the caller's: these throw plain Errors.
  */
 
 /** The new order of a block: `order[i]` is the old index now at `first + i`. */
@@ -88,4 +91,5 @@ export function moveColumns(sheet: SheetModel, start: number, n: number, destina
     old.forEach((cell, i) => (row[plan.first + i - 1] = cell));
   }
   remapMerges(sheet, 'col', indexMap(plan.first, plan.order));
+  remapRuleRanges(sheet, 'col', indexMap(plan.first, plan.order));
 }

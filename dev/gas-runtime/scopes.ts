@@ -67,7 +67,7 @@ rows('Sheet', 'spreadsheet/sheet', SHEETS, [
   'insertRowsAfter', 'insertRowsBefore', 'insertColumnsAfter', 'deleteRow', 'deleteRows', 'hideRows', 'showRows',
   'isRowHiddenByUser', 'isRowHiddenByFilter', 'hideSheet', 'showSheet', 'isSheetHidden', 'getActiveRange',
   'setActiveRange', 'setActiveSelection', 'setColumnWidth', 'setColumnWidths', 'setRowHeight', 'autoResizeColumn',
-  'autoResizeColumns',
+  'autoResizeColumns', 'getConditionalFormatRules', 'setConditionalFormatRules', 'clearConditionalFormatRules',
 ]);
 rows('Range', 'spreadsheet/range', SHEETS, [
   'getValues', 'getValue', 'setValues', 'setValue', 'getDisplayValues', 'getDisplayValue', 'getFormulas', 'getFormula',
@@ -79,6 +79,19 @@ rows('Range', 'spreadsheet/range', SHEETS, [
   'getGridId', 'getSheet', 'getCell', 'offset',
 ]);
 rows('RangeList', 'spreadsheet/range-list', SHEETS, ['getRanges']);
+// Conditional formats: the builder, the rule objects and their condition are local objects whose
+// reference pages list no authorization (only reading and setting a sheet's rules, above, reach
+// the spreadsheet). newConditionalFormatRule creates such a builder: held to the same (none).
+rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', NONE, ['newConditionalFormatRule']);
+rows('ConditionalFormatRuleBuilder', 'spreadsheet/conditional-format-rule-builder', NONE, [
+  'build', 'copy', 'getBooleanCondition', 'getGradientCondition', 'getRanges', 'setRanges', 'setBackground', 'setFontColor',
+  'setBold', 'setItalic', 'setStrikethrough', 'setUnderline', 'whenCellEmpty', 'whenCellNotEmpty', 'whenTextEqualTo',
+  'whenTextStartsWith', 'whenTextEndsWith', 'whenTextContains', 'whenTextDoesNotContain',
+]);
+rows('ConditionalFormatRule', 'spreadsheet/conditional-format-rule', NONE, ['copy', 'getBooleanCondition', 'getGradientCondition', 'getRanges']);
+rows('BooleanCondition', 'spreadsheet/boolean-condition', NONE, [
+  'getCriteriaType', 'getCriteriaValues', 'getBackground', 'getFontColor', 'getBold', 'getItalic', 'getStrikethrough', 'getUnderline',
+]);
 rows('Selection', 'spreadsheet/selection', SHEETS, ['getActiveRange', 'getActiveRangeList', 'getActiveSheet', 'getCurrentCell']);
 
 // Ui: sidebars and dialogs need script.container.ui (public reports: "Specified permissions are

@@ -1,10 +1,20 @@
 import { parseA1, toA1, type Rect } from './a1';
+import { CRITERIA, NO_FORMAT, effectiveFormat, type Criteria } from './conditional-format';
 import * as grid from './grid';
 import { HarnessError } from './errors';
 import * as reorder from './reorder';
 import * as structure from './structure';
 import type { CellValue } from './values';
 import type { SheetModel, WorkbookModel } from './workbook';
+
+/** A conditional format rule as the test API describes it. */
+export interface ConditionalRuleInfo {
+  criteria: Criteria;
+  values: string[];
+  background: string | null;
+  fontColor: string | null;
+  ranges: string[];
+}
 
 /**
  * The test's view of one sheet: reads and seeds the model directly, with no parsing, no
@@ -66,6 +76,53 @@ export class SheetHandle {
     return this.read(a1, grid.readBackgrounds);
   }
 
+  /**
+   * The background each cell shows: its conditional format rule's when one applies, else its
+   * own (what the seller sees; Range.getBackgrounds() reports the cell's own, as in Apps Script).
+   */
+  effectiveBackgrounds(a1?: string): string[][] {
+    return this.read(a1, (s, r) => grid.mapRect(s, r, (_, row, col) => effectiveFormat(s, row, col, this.workbook).background));
+  }
+
+  /** The font colour each cell shows (black unless a conditional format rule sets one). */
+  effectiveFontColors(a1?: string): string[][] {
+    return this.read(a1, (s, r) => grid.mapRect(s, r, (_, row, col) => effectiveFormat(s, row, col, this.workbook).fontColor));
+  }
+
+  /** The sheet's conditional format rules in order, ranges in A1 ("F2:F" when open below). */
+  conditionalRules(): ConditionalRuleInfo[] {
+    return this.model.conditionalRules.map((rule) => ({
+      criteria: rule.criteria,
+      values: [...rule.values],
+      background: rule.format.background,
+      fontColor: rule.format.fontColor,
+      ranges: rule.ranges.map((r) => toA1(r, { openRows: r.openRows })),
+    }));
+  }
+
+  /** Adds a rule as the seller would in Format › Conditional formatting (at the end of the list). */
+  addConditionalRule(rule: { criteria: Criteria; values?: string[]; background?: string; fontColor?: string; ranges: string[] }): this {
+    if (!CRITERIA.includes(rule.criteria)) throw new HarnessError(`addConditionalRule: criteria ${rule.criteria} is not modelled (${CRITERIA.join(', ')})`);
+    const ranges = rule.ranges.map((a1) => {
+      const ref = parseA1(a1, this.model.maxRows, this.model.maxCols);
+      if (!ref) throw new HarnessError(`Not an A1 range: ${a1}`);
+      return { row: ref.row, col: ref.col, numRows: ref.numRows, numCols: ref.numCols, ...(ref.openRows ? { openRows: true } : {}) };
+    });
+    this.model.conditionalRules.push({
+      criteria: rule.criteria,
+      values: rule.values ?? [],
+      format: { ...NO_FORMAT, background: rule.background ?? null, fontColor: rule.fontColor ?? null },
+      ranges,
+    });
+    return this;
+  }
+
+  /** Removes every conditional format rule, as the seller would one by one. */
+  clearConditionalRules(): this {
+    this.model.conditionalRules = [];
+    return this;
+  }
+
   /** Writes values as given (no parsing), top-left at `a1` (default A1); grows the sheet if needed. */
   setValues(values: unknown[][], a1 = 'A1'): this {
     const r = this.rect(a1)!;
@@ -118,6 +175,16 @@ export class SheetHandle {
 
   frozenRows(): number {
     return this.model.frozenRows;
+  }
+
+  /** Freezes the first `n` columns. */
+  setFrozenColumns(n: number): this {
+    this.model.frozenColumns = n;
+    return this;
+  }
+
+  frozenColumns(): number {
+    return this.model.frozenColumns;
   }
 
   maxRows(): number {

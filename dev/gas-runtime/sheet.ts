@@ -1,4 +1,6 @@
 import { parseA1, type Rect } from './a1';
+import { copyRule } from './conditional-format';
+import { ruleFacade, ruleTarget } from './conditional-format-facade';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -212,6 +214,19 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
         delete cell.background;
       });
       return self;
+    },
+    getConditionalFormatRules: () => (read('getConditionalFormatRules'), ctx.toRealm(sheet.conditionalRules.map((r) => ruleFacade(ctx, r, sheet)))),
+    setConditionalFormatRules(list: unknown) {
+      write('setConditionalFormatRules');
+      if (!Array.isArray(list)) ctx.fail(MSG.invalidArgument('rules'));
+      const targets = list.map((r) => ruleTarget(ctx, r));
+      // A rule's ranges are on one grid: this sheet's (or none yet).
+      if (targets.some((t) => t.sheet !== null && t.sheet !== sheet)) ctx.fail(MSG.invalidArgument('rules'));
+      sheet.conditionalRules = targets.map((t) => copyRule(t.rule));
+    },
+    clearConditionalFormatRules() {
+      write('clearConditionalFormatRules');
+      sheet.conditionalRules = [];
     },
     setColumnWidth: () => (write('setColumnWidth'), self),
     setColumnWidths: () => (write('setColumnWidths'), self),

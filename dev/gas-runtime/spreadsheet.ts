@@ -1,5 +1,6 @@
 import { splitSheet, type Rect } from './a1';
 import { COSTS } from './costs';
+import { BOOLEAN_CRITERIA, builderFacade } from './conditional-format-facade';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -208,6 +209,8 @@ export function spreadsheetApp(ctx: Ctx): object {
     openById: (id: unknown) => open('openById', String(id) === wb.id),
     openByUrl: (url: unknown) => open('openByUrl', String(url).includes(`/d/${wb.id}`)),
     flush: () => ctx.sheets('SpreadsheetApp', 'flush', 'other'),
+    newConditionalFormatRule: () => (cheap('newConditionalFormatRule'), builderFacade(ctx)),
+    BooleanCriteria: BOOLEAN_CRITERIA,
     getUi() {
       ctx.cheap('SpreadsheetApp', 'getUi');
       if (ctx.exec.kind === 'trigger') ctx.fail(MSG.uiFromThisContext);

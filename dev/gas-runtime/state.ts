@@ -1,4 +1,5 @@
 import type { Rect } from './a1';
+import { copyRule, type ConditionalRule } from './conditional-format';
 import { DriveModel, type DriveFile, type DriveFolder } from './drive';
 import type { QuotaRecord } from './quota';
 import type { TriggerModel } from './triggers';
@@ -9,7 +10,7 @@ import type { World } from './world';
 
 /**
  * A world as JSON (for the playground to persist across restarts): the workbook with values,
- * formulas, formats and notes (Dates as {"$date": iso}), properties, caches, triggers, Drive
+ * formulas, formats, notes and conditional format rules (Dates as {"$date": iso}), properties, caches, triggers, Drive
  * (bytes as base64), daily quota windows and the clock. Not kept: locks, running executions,
  * logs, counters, sessions (menus, selection, queued answers).
  */
@@ -26,6 +27,8 @@ export interface SheetJson {
   hiddenByUser: number[];
   hiddenByFilter: number[];
   merges: Rect[];
+  /** Absent in states exported before conditional formats were modelled. */
+  conditionalRules?: ConditionalRule[];
   /** [row, col, cell] for every non-empty cell. */
   cells: Array<[number, number, Record<string, unknown>]>;
 }
@@ -71,6 +74,7 @@ export function sheetToJson(s: SheetModel): SheetJson {
     hiddenByUser: [...s.hiddenByUser],
     hiddenByFilter: [...s.hiddenByFilter],
     merges: s.merges.map((m) => ({ ...m })),
+    conditionalRules: s.conditionalRules.map(copyRule),
     cells,
   };
 }
@@ -83,6 +87,7 @@ export function sheetFromJson(j: SheetJson): SheetModel {
   j.hiddenByUser.forEach((r) => s.hiddenByUser.add(r));
   j.hiddenByFilter.forEach((r) => s.hiddenByFilter.add(r));
   s.merges = j.merges.map((m) => ({ ...m }));
+  s.conditionalRules = (j.conditionalRules ?? []).map(copyRule);
   for (const [r, c, cell] of j.cells) {
     const target = s.cellForWrite(r, c);
     Object.assign(target, cell as Cell);

@@ -1,10 +1,12 @@
 import type { Rect } from './a1';
+import { insertRuleColumns, insertRuleRows, remapRuleRanges } from './conditional-format';
 import type { Cell, SheetModel } from './workbook';
 
 /**
  * Structural edits of a sheet as Sheets makes them: inserting or deleting rows and columns moves
  * every cell with all it holds (value, formula text, formats, note), and the state indexed by
- * row or column follows (hidden rows, merges, frozen rows and columns); the grid grows or
+ * row or column follows (hidden rows, merges, frozen rows and columns, the ranges of conditional
+ * format rules); the grid grows or
  * shrinks. Shared by the Sheet facade (the bundle's insertRowsAfter, deleteRows...) and
  * SheetHandle (a collaborator's edits). No bounds checks here: callers check with their own
  * errors. Formulas are text only (no recalculation), so their references are not rewritten.
@@ -80,6 +82,7 @@ export function insertRows(sheet: SheetModel, before: number, n: number): void {
   // Rows inserted inside the frozen block join it.
   if (before <= sheet.frozenRows) sheet.frozenRows += n;
   remapRowState(sheet, shiftFrom(before, n));
+  insertRuleRows(sheet, before, n);
 }
 
 /** Deletes rows start..start+n-1. */
@@ -88,6 +91,7 @@ export function deleteRows(sheet: SheetModel, start: number, n: number): void {
   sheet.maxRows -= n;
   sheet.frozenRows -= Math.max(0, Math.min(sheet.frozenRows, start + n - 1) - start + 1);
   remapRowState(sheet, cutOut(start, n));
+  remapRuleRanges(sheet, 'row', cutOut(start, n));
 }
 
 /** Inserts `n` blank columns before column `before`; they take the formats of the column to the left. */
@@ -100,6 +104,7 @@ export function insertColumns(sheet: SheetModel, before: number, n: number): voi
   sheet.maxCols += n;
   if (before <= sheet.frozenColumns) sheet.frozenColumns += n;
   remapMerges(sheet, 'col', shiftFrom(before, n));
+  insertRuleColumns(sheet, before, n);
 }
 
 /** Deletes columns start..start+n-1. */
@@ -108,4 +113,5 @@ export function deleteColumns(sheet: SheetModel, start: number, n: number): void
   sheet.maxCols -= n;
   sheet.frozenColumns -= Math.max(0, Math.min(sheet.frozenColumns, start + n - 1) - start + 1);
   remapMerges(sheet, 'col', cutOut(start, n));
+  remapRuleRanges(sheet, 'col', cutOut(start, n));
 }

@@ -1,10 +1,12 @@
 import type { Rect } from './a1';
+import type { ConditionalRule } from './conditional-format';
 import { hasContent, type CellValue } from './values';
 import { DEFAULT_LOCALE } from './locale';
 
 /**
  * The spreadsheet's data, independent of any execution: sheets of sparse cells with value,
- * formula, number format, font weight, background and note; row visibility; merges; frozen rows.
+ * formula, number format, font weight, background and note; row visibility; merges; frozen rows;
+ * conditional format rules (conditional-format.ts).
  * Facades (spreadsheet.ts, sheet.ts, range.ts) read and write it on behalf of the bundle; the
  * test API reads and seeds it directly. Structural edits (insert/delete/sort/move rows and
  * columns) are in structure.ts and reorder.ts.
@@ -28,6 +30,8 @@ export class SheetModel {
   hiddenByUser = new Set<number>();
   hiddenByFilter = new Set<number>();
   merges: Rect[] = [];
+  /** In the sheet's order: the first rule that matches a cell decides its look. */
+  conditionalRules: ConditionalRule[] = [];
 
   constructor(
     public readonly id: number,

@@ -138,9 +138,11 @@ export interface Snapshot {
 
 /**
  * One cell of the grid window: shown text, the text an edit starts from, number and bold flags,
- * and the target of a HYPERLINK (`/drive/<id>` for a file in the emulator's Drive).
+ * the target of a HYPERLINK (`/drive/<id>` for a file in the emulator's Drive), and the
+ * background and font colour the cell shows when not white and black (its conditional format
+ * rule's, else its own).
  */
-export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string };
+export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string; bg?: string; fg?: string };
 
 export interface WindowOut {
   sheet: string;

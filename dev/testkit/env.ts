@@ -36,6 +36,12 @@ export interface EnvOptions {
   noToken?: boolean;
   /** Check after every runtime call that the token leaked nowhere (default true; benchmarks turn it off). */
   leakCheck?: boolean;
+  /**
+   * Leave the one-time "freeze the SKU column?" question unanswered, so the first push from the
+   * menu asks it (default false: it is answered No at setup, as a seller would have long ago, and
+   * pushes run without a dialog).
+   */
+  askFreezeSku?: boolean;
 }
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
@@ -87,6 +93,10 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   if (!options.noToken) {
     const stored = rt.call('saveToken', TEST_TOKEN) as { ok: boolean; value?: { errors: Record<string, string> } };
     if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
+  }
+  if (!options.askFreezeSku) {
+    const answered = rt.call('answerFreezeSku', false) as { ok: boolean };
+    if (!answered.ok) throw new Error(`answerFreezeSku failed: ${JSON.stringify(answered)}`);
   }
   rt.resetCounters();
   // Content and destinations: the token may go only to the hub's origin, never after a redirect.

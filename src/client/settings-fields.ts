@@ -50,6 +50,14 @@ export const FIELDS = {
   },
   logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
   chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
+  resultColumns: {
+    path: 'resultColumns', label: 'New result columns go', kind: 'select',
+    hint: 'Where Sync status, Status [channel] and the others are created when missing. Columns already there stay where they are.',
+    options: [
+      { value: 'end', label: 'At the end of the sheet' },
+      { value: 'afterInputs', label: 'Right after the columns a push reads' },
+    ],
+  },
   deployment: {
     path: 'deployment', label: 'Deployment', kind: 'select',
     hint: 'Set by how Hub Sync was installed, not here. The Marketplace add-on runs background work at most hourly; a copy bound to this spreadsheet (clasp) may run every minute.',
@@ -89,16 +97,17 @@ export const FIELDS = {
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
-  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.logMaxRows,
+  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows,
   FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
   FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
 ];
 
 /**
  * Settings the server manages itself (not shown in the form): they are sent back as they were
- * loaded, because saveSettings replaces the whole `orders` object.
+ * loaded, because saveSettings replaces the whole `orders` object; the server keeps its own
+ * `freezeSku` whatever is sent.
  */
-export const SERVER_MANAGED_PATHS = ['orders.scheduleOwner'] as const;
+export const SERVER_MANAGED_PATHS = ['orders.scheduleOwner', 'freezeSku'] as const;
 
 /** Error keys shown next to something other than one field (the sheet names as a group). */
 export const GROUP_PATHS = ['sheetNames'] as const;
@@ -124,6 +133,7 @@ export function settingsToForm(s: Settings): FormValues {
     channelAliases: formatAliasLines(s.channelAliases),
     logMaxRows: String(s.logMaxRows),
     chunkRows: String(s.chunkRows),
+    resultColumns: s.resultColumns,
     deployment: s.deployment,
     'orders.scheduleMinutes': String(s.orders.scheduleMinutes),
     'orders.channel': s.orders.channel,
@@ -186,6 +196,7 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
     channelAliases: aliases.ok ? aliases.aliases : {},
     logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
     chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
+    resultColumns: v('resultColumns') === 'afterInputs' ? 'afterInputs' : 'end',
     orders: {
       ...current.orders,
       scheduleMinutes: Number(v('orders.scheduleMinutes')) || 0,

@@ -65,6 +65,27 @@ export interface Session {
   timeZone(): string;
 }
 
+/** A look a conditional format rule gives a cell. */
+export interface StatusLook {
+  background: string;
+  fontColor: string;
+}
+
+/** A conditional format rule of the add-on: when a cell says `equals` exactly (or anything, `notEmpty`), it gets `look`. 0-based columns, from row 2 to the bottom. */
+export interface ColourRule {
+  when: { equals: string } | 'notEmpty';
+  look: StatusLook;
+  columns: number[];
+}
+
+/** A sheet's conditional format rule as read back (criteria as SpreadsheetApp.BooleanCriteria names). */
+export interface ColourRuleShape {
+  criteria: string;
+  values: readonly unknown[];
+  background: string | null;
+  fontColor: string | null;
+}
+
 /** One sheet of the workbook: whole-range reads and block writes, nothing per cell. */
 export interface SheetPort {
   readonly name: string;
@@ -98,6 +119,18 @@ export interface SheetPort {
   maxRows(): number;
   /** Grows the grid to at least `rows` × `columns` (never shrinks; 0 leaves that side alone): writing past the grid fails in Sheets. */
   ensureSize(rows: number, columns: number): void;
+  /** Inserts `count` empty columns after column `column` (1-based): the columns to its right move right. */
+  insertColumnsAfter(column: number, count: number): void;
+  /**
+   * Replaces the sheet's conditional format rules that `isOwn` recognises with `rules`, placed
+   * after every other rule (the seller's, kept as they are); one read and one write. With
+   * `onlyIfPresent`, writes nothing when none was there. Returns how many were there.
+   */
+  replaceOwnColourRules(rules: readonly ColourRule[], isOwn: (rule: ColourRuleShape) => boolean, onlyIfPresent: boolean): number;
+  /** How many columns are frozen (one round trip). */
+  frozenColumns(): number;
+  /** Freezes the first `columns` columns. */
+  freezeColumns(columns: number): void;
 }
 
 /** The spreadsheet. */

@@ -1,4 +1,21 @@
-import type { CellValue, SheetPort, Workbook } from '../core/ports';
+import type { CellValue, ColourRule, ColourRuleShape, SheetPort, Workbook } from '../core/ports';
+import { columnLetter } from '../sheet/headers';
+
+type Rule = GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
+
+/** A rule as the core compares it (null for one without a boolean condition: a gradient, never the add-on's). */
+function shapeOf(rule: Rule): ColourRuleShape | null {
+  const c = rule.getBooleanCondition();
+  return c ? { criteria: String(c.getCriteriaType()), values: c.getCriteriaValues(), background: c.getBackground(), fontColor: c.getFontColor() } : null;
+}
+
+/** A Sheets rule for one of the add-on's: its columns from row 2 down, open-ended so rows added later are covered. */
+function buildRule(sheet: GoogleAppsScript.Spreadsheet.Sheet, rule: ColourRule): Rule {
+  const builder = SpreadsheetApp.newConditionalFormatRule();
+  const when = rule.when === 'notEmpty' ? builder.whenCellNotEmpty() : builder.whenTextEqualTo(rule.when.equals);
+  const ranges = rule.columns.map((c) => sheet.getRange(`${columnLetter(c)}2:${columnLetter(c)}`));
+  return when.setBackground(rule.look.background).setFontColor(rule.look.fontColor).setRanges(ranges).build();
+}
 
 function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
   // The grid does not grow by itself: a write past its last row or column throws. Each size read
@@ -97,6 +114,28 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     },
     ensureSize(rows, columns) {
       grow(rows, columns);
+    },
+    insertColumnsAfter(column, count) {
+      if (count <= 0) return;
+      grow(0, column);
+      sheet.insertColumnsAfter(column, count);
+      known.columns += count;
+    },
+    replaceOwnColourRules(rules, isOwn, onlyIfPresent) {
+      const existing = sheet.getConditionalFormatRules();
+      const theirs = existing.filter((r) => {
+        const shape = shapeOf(r);
+        return !(shape && isOwn(shape));
+      });
+      const found = existing.length - theirs.length;
+      if (onlyIfPresent && found === 0) return 0;
+      // After the seller's rules: where both apply, the seller's choice shows.
+      sheet.setConditionalFormatRules([...theirs, ...rules.map((r) => buildRule(sheet, r))]);
+      return found;
+    },
+    frozenColumns: () => sheet.getFrozenColumns(),
+    freezeColumns(columns) {
+      sheet.setFrozenColumns(columns);
     },
   };
 }

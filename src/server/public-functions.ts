@@ -6,7 +6,7 @@ import { onBackgroundWork } from './handlers/background';
 import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
-import { cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
+import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
 import {
@@ -51,6 +51,7 @@ export const publicFunctions = {
   startPush,
   continuePush,
   cancelPush,
+  answerFreezeSku,
   getColumns,
   saveColumns,
   applyColumnPreset,

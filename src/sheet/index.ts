@@ -16,3 +16,4 @@ export { mapColumns, entriesOf, type MappingOptions, type MappingSource, type Re
 export { matchingPresets, presetMapping, presetNames } from './mapping/detect';
 export { PRESETS, presetById, type ExportPreset } from './mapping/presets';
 export { fieldName, slotName } from './mapping/labels';
+export * from './result-colours';

@@ -105,6 +105,12 @@ describe('playground: grid, menu and sidebar', () => {
     for (const name of ['Sync status', 'Sync message', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]']) expect(headers.has(name)).toBe(true);
     await waitForCell(page, 2, headers.get('Sync status')!, 'OK');
     await waitForCell(page, 2, headers.get('Status [mercadolibre]')!, 'OK');
+    // Statuses show their colours (the add-on's conditional format rules), once the row is not selected.
+    await page.locator('#grid .rh[data-r="3"]').click();
+    await page.waitForFunction(
+      (c) => getComputedStyle(document.querySelector(`#grid .cell[data-r="2"][data-c="${c}"]`) as Element).backgroundColor === 'rgb(183, 225, 205)',
+      headers.get('Sync status')!,
+    );
     await shots.take(page, 'results-in-grid');
 
     const after = await hubProduct(pg.admin, 'CAM-ROJA.M');

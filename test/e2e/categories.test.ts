@@ -39,6 +39,10 @@ describe('Categories sheet (demo hub)', () => {
     const hub = hubCategories().filter((c) => c.CategorySource === 'mercadolibre');
     const v = values();
     expect(v[0]).toEqual(['Path', 'Level', 'Title', 'Source', 'Source id', 'Parent source', 'Parent id', 'Internal id', 'Mappings', 'Map to channel', 'Map to category id', 'Sync status', 'Sync message', 'Synced at']);
+    // The sheet was made with the colours of its Sync status: OK rows show green.
+    const status = col(v, 'Sync status');
+    const shown = env.rt.sheet(SHEET).effectiveBackgrounds();
+    v.slice(1).forEach((r, i) => expect([r[status], shown[i + 1][status]]).toEqual([r[status], r[status] === 'OK' ? '#b7e1cd' : r[status] === 'Warning' ? '#fce8b2' : '#ffffff']));
     expect(v).toHaveLength(1 + hub.length);
     expect(v.slice(1).map((r) => r[7]).sort((a, b) => Number(a) - Number(b))).toEqual(hub.map((c) => c.internalId).sort((a, b) => a - b));
     const paths = v.slice(1).map((r) => String(r[0]));

@@ -15,10 +15,15 @@ function expectOk(name: string, result: unknown): void {
   if (!r.ok || r.value?.saved === false || Object.keys(errors).length > 0) throw new Error(`${name} failed while setting up the playground: ${JSON.stringify(r)}`);
 }
 
-/** Header row bold and frozen, as the add-on creates its own sheets. */
+/**
+ * Header row bold and frozen, as the add-on creates its own sheets; the demo's SKU column (A)
+ * frozen too, as after answering Yes to the add-on's one-time question (a sheet of your own that
+ * you make the stock sheet gets the question at its first push).
+ */
 export function styleHeader(rt: Runtime, sheet: string): void {
   const s = rt.sheet(sheet);
   s.setFrozenRows(1);
+  s.setFrozenColumns(1);
   if (s.lastColumn() > 0) s.setFontWeight(`A1:${columnLetters(s.lastColumn())}1`, 'bold');
 }
 

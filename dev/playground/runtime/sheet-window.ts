@@ -33,13 +33,20 @@ export function readWindow(rt: Runtime, timeZone: string, sheetName: string, fro
   const shown = s.displayValues(a1);
   const formulas = s.formulas(a1);
   const weights = s.fontWeights(a1);
+  // What the seller sees: a conditional format rule's colour wins over the cell's own.
+  const backgrounds = s.effectiveBackgrounds(a1);
+  const fonts = s.effectiveFontColors(a1);
   const rows: CellOut[][] = values.map((line, i) =>
     line.map((value, j): CellOut => {
       const formula = formulas[i][j];
       const bold = weights[i][j] === 'bold';
-      if (value === '' && !formula) return bold ? { t: '', b: 1 } : null;
+      const colours = {
+        ...(backgrounds[i][j] !== '#ffffff' ? { bg: backgrounds[i][j] } : {}),
+        ...(fonts[i][j] !== '#000000' ? { fg: fonts[i][j] } : {}),
+      };
+      if (value === '' && !formula) return bold || colours.bg ? { t: '', ...(bold ? { b: 1 as const } : {}), ...colours } : null;
       const t = shown[i][j];
-      const cell: CellOut = { t };
+      const cell: CellOut = { t, ...colours };
       const e = editText(value, formula, t, timeZone);
       if (e !== t) cell.e = e;
       if (typeof value === 'number' || value instanceof Date) cell.n = 1;

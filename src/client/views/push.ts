@@ -5,6 +5,7 @@ import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../pus
 import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, runTitle, scopeChoices } from '../push-text';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
+import { createFreezeQuestion } from './freeze-question';
 
 const api: PushApi = {
   start: (operation, scope) => callResult('startPush', operation, scope),
@@ -37,6 +38,8 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   // Outside the hidden area: a live region must be in the page before its first update.
   const progressStatus = h('div', { id: 'push-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }, rowsText, statsText, message);
 
+  const freezeQuestion = createFreezeQuestion();
+
   let loop: PushLoop | null = null;
   /** A run found in the state (not driven by this sidebar): Resume or Cancel applies to it. */
   let pending: PushProgress | null = null;
@@ -60,6 +63,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     statsText.textContent = progressStatsText(p);
     message.textContent = p.message;
     show(progressArea, true);
+    if (p.freezeSku) freezeQuestion.ask(p.freezeSku);
   }
 
   /** Hiding a focused button would drop keyboard focus to the page: hand it on first. */
@@ -141,6 +145,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     progressArea,
     progressStatus,
     cancelButton,
+    freezeQuestion.element,
   );
 
   return {

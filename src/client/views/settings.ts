@@ -53,7 +53,7 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     ),
     h('fieldset', { class: 'group' },
       h('legend', null, 'Sending'),
-      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path), row(FIELDS.logMaxRows.path),
+      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path), row(FIELDS.resultColumns.path), row(FIELDS.logMaxRows.path),
     ),
     h('fieldset', { class: 'group' },
       h('legend', null, 'Order import'),

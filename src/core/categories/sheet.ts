@@ -1,8 +1,9 @@
 /**
  * Reading and writing the Categories sheet. Writes touch only the cells given, in blocks of
- * adjacent rows × adjacent columns; a column that is missing is added at the right.
+ * adjacent rows × adjacent columns; a column that is missing is added at the right. A sheet made
+ * here gets the colours of its Sync status (conditional format rules, src/sheet/result-colours.ts).
  */
-import { rewriteAsRead } from '../../sheet';
+import { categoryColourRules, isOwnColourRule, rewriteAsRead } from '../../sheet';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
@@ -21,7 +22,11 @@ export function openCategorySheet(ctx: Context, create: boolean): CategorySheet 
   const name = ctx.settings.sheetNames.categories;
   let sheet = ctx.ports.workbook.sheet(name);
   if (!sheet && !create) throw new UserError(missingSheetMessage(name, 'Categories'));
-  sheet ??= ctx.ports.workbook.ensureSheet(name, CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]));
+  if (!sheet) {
+    sheet = ctx.ports.workbook.ensureSheet(name, CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]));
+    // Made with the sheet, once: a Sync status reads like the stock sheet's (README, Colours).
+    sheet.replaceOwnColourRules(categoryColourRules(CATEGORY_FIELDS.indexOf('status')), isOwnColourRule, false);
+  }
   const values = sheet.readAll();
   return { sheet, values, columns: mapCategoryHeaders(values[0] ?? []) };
 }

@@ -11,7 +11,7 @@ import { loadStockSheet } from '../push/load';
 import { placeResults, type PendingResult } from '../push/relocate';
 import type { ConfirmedValues } from '../push/snapshot';
 import type { RowResult } from '../push/types';
-import { writeResults } from '../push/writeback';
+import { resultOptions, writeResults } from '../push/writeback';
 
 /** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
 const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
@@ -74,7 +74,7 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
   const placedNotes = placeResults(loaded.table, notes, 'async');
   const results = new Map(placedFinals.results);
   placedNotes.results.forEach((r, row) => results.has(row) || results.set(row, r));
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now, allChannels: false, channelAliases: input.aliases });
+  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now, allChannels: false, channelAliases: input.aliases });
 
   const entries = new Map<string, ConfirmedValues>();
   const forgetJobFields = (sku: string): void => {

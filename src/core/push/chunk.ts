@@ -19,7 +19,7 @@ import { partsPerRound, sendParts } from './send';
 import type { ConfirmedValues } from './snapshot';
 import { readStockTable } from './stock-table';
 import type { RowResult } from './types';
-import { writeResults } from './writeback';
+import { resultOptions, writeResults } from './writeback';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -155,7 +155,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
-    writeResults({ sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
+    writeResults({ ...resultOptions(ctx, fresh.table.columns), sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.

@@ -14,7 +14,8 @@ import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
 import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
-import { writeResults } from './writeback';
+import { resultOptions, writeResults } from './writeback';
+import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../selection';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
@@ -65,7 +66,7 @@ function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void
   const results = new Map(
     rows.filter((r) => product.has(r)).map((r): [number, RowResult] => [r, { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} }]),
   );
-  writeResults({ sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
+  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
 }
 
 function newRunId(ctx: Context): string {
@@ -235,6 +236,13 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   return progress(run, outcome.remaining, false, `${run.ok + run.failed + run.skipped} rows done, ${outcome.remaining} to go.`);
 }
 
+/** A push that wrote results asks the person at the keyboard, once, whether to freeze the SKU column. */
+function withFreezeQuestion(ctx: Context, loaded: LoadedSheet, result: PushProgress): PushProgress {
+  const question = result.done > 0 ? freezeSkuQuestion(ctx, loaded.sheet, loaded.table.columns.input.sku) : null;
+  if (question) result.freezeSku = question;
+  return result;
+}
+
 function activeRun(ctx: Context, runId: string | null): PushRun {
   const run = readRun(ctx.ports.documentStore);
   if (!run || (runId !== null && run.id !== runId)) {
@@ -281,7 +289,8 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
 export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
-    return withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), ctx.settings.chunkRows));
+    const loaded = loadStockSheet(ctx, run.operation);
+    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, ctx.settings.chunkRows)));
   });
 }
 
@@ -325,7 +334,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
         ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
         : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
     }
-    return result;
+    return withFreezeQuestion(ctx, loaded, result);
   });
 }
 

@@ -68,4 +68,6 @@ export interface PushProgress {
   message: string;
   /** When the menu started it and a trigger will finish it. */
   continuesInBackground: boolean;
+  /** Set when the person pushing is to be asked, once, whether to freeze the SKU column (freeze-sku.ts). */
+  freezeSku?: string;
 }

@@ -1,11 +1,15 @@
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../context';
+import type { CellValue, KeyValueStore, SheetPort } from '../ports';
+import { channelAliases } from '../settings/aliases';
+import type { Settings } from '../settings/schema';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
-import { RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, mapHeaders, rewriteAsRead } from '../../sheet';
+import { NO_ACTIVE_LISTING, RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, mapHeaders, rewriteAsRead, type ColumnMap } from '../../sheet';
+import { keepResultColours } from './result-colours';
+import { inputColumnsOf, placeMissingColumns } from './result-placement';
 import type { RowResult } from './types';
 
 /** Written in Status [channel] when a push to every channel found no active listing there. */
-export const NO_ACTIVE_LISTING = 'No active listing';
-
+export { NO_ACTIVE_LISTING };
 
 const safe = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
@@ -37,32 +41,64 @@ export interface WriteBackInput {
   /** Results by the row they belong to in `values`. */
   results: Map<number, RowResult>;
   now: number;
-  /** Fill every Status [channel] column of a successful row (pushes that reach all channels). */
+  /**
+   * The push reached every channel with a listing (stock, async, ERP id): a channel its answer
+   * does not name has no listing, and a successful row says so in that Status [channel].
+   */
   allChannels: boolean;
   channelAliases?: Readonly<Record<string, string>>;
+  /**
+   * Where missing result columns go (the resultColumns setting; default at the end) and the
+   * columns the operation reads, which `afterInputs` places them after.
+   */
+  placement?: { mode: Settings['resultColumns']; inputColumns: readonly number[] };
+  /** The document store: with it, the result columns get their colours once (result-colours.ts). */
+  colours?: KeyValueStore;
 }
 
-/** Statuses whose row keeps the Status [channel] cells a push to every channel did not report on. */
-const KEEPS_CHANNELS = new Set<RowResult['status']>(['Skipped']);
+/** What every write of results in an execution shares: aliases, where new columns go (after `columns`' inputs), the colours. */
+export function resultOptions(ctx: Context, columns: ColumnMap): Pick<WriteBackInput, 'channelAliases' | 'placement' | 'colours'> {
+  return {
+    channelAliases: channelAliases(ctx.settings),
+    placement: { mode: ctx.settings.resultColumns, inputColumns: inputColumnsOf(columns) },
+    colours: ctx.ports.documentStore,
+  };
+}
+
+/**
+ * What a row's Status [channel] cell says after a push wrote its result: the channel's outcome
+ * when the push reported one; `No active listing` for a channel a push to every channel found no
+ * listing on; otherwise empty — an outcome from before this push was about other values, and
+ * must not sit next to this push's status (a stale OK beside a new Error).
+ */
+function channelCell(result: RowResult, channel: string, allChannels: boolean): CellValue {
+  if (result.channels[channel] !== undefined) return escapeCellText(result.channels[channel]);
+  // A row rebuilt from the journal does not know what each channel said: nothing is claimed.
+  if (allChannels && !result.restored && (result.status === 'OK' || result.status === 'Warning')) return NO_ACTIVE_LISTING;
+  return '';
+}
 
 /**
  * Writes row results into the add-on's own columns only, found by their header names in the
  * header just read (a column the seller inserted, moved or renamed meanwhile is never written
- * into: a missing add-on column is created to the right of the seller's). One write per run of
- * adjacent result columns, spanning the result rows; rows between them are written back as
- * `values` holds them, which is what the sheet held a moment ago.
+ * into: a missing add-on column is created at the end of the sheet, or after the columns the
+ * operation reads — never over a seller's column). One write per run of adjacent result columns,
+ * spanning the result rows; rows between them are written back as `values` holds them, which is
+ * what the sheet held a moment ago. Every Status [channel] cell of a row with a result is
+ * rewritten (channelCell).
  */
 export function writeResults(input: WriteBackInput): { writes: number } {
   const { sheet, values, results } = input;
   if (results.size === 0) return { writes: 0 };
   const header = values[0] ?? [];
-  const channelStatus = mapHeaders(header, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
+  const statusColumnsIn = (row: readonly CellValue[]): Record<string, number> => mapHeaders(row, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
   // Only well-formed channel codes become Status [channel] columns: anything else (a job's
   // unknown display name) would be a header that later pushes refuse.
   const channels = new Set<string>();
   results.forEach((r) => Object.keys(r.channels).forEach((c) => isChannelCode(c) && channels.add(c)));
   const needed = [RESULT_HEADERS.status, RESULT_HEADERS.message, RESULT_HEADERS.jobId, RESULT_HEADERS.syncedAt, ...[...channels].sort().map(channelStatusHeader)];
-  const { present, missing } = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
+  const found = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
+  const { present, missing } = placeMissingColumns(sheet, values, found, input.placement, Object.values(statusColumnsIn(header)));
   let writes = 0;
   if (missing.length > 0) {
     const first = missing[0].column;
@@ -80,22 +116,17 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   }
   const where: Record<string, number> = { ...present };
   for (const m of missing) where[m.header] = m.column;
-  // Status columns of the channels named in this push; for all-channel pushes, every existing one.
+  // Every Status [channel] column of the sheet (as placed now), and those this push creates.
   const statusColumns = new Map<number, string>();
+  for (const [channel, c] of Object.entries(statusColumnsIn(values[0]))) statusColumns.set(c, channel);
   for (const channel of channels) statusColumns.set(where[channelStatusHeader(channel)], channel);
-  if (input.allChannels) for (const [channel, c] of Object.entries(channelStatus)) statusColumns.set(c, channel);
   const valueFor = (result: RowResult, column: number, existing: CellValue): CellValue => {
     if (column === where[RESULT_HEADERS.status]) return result.status;
     if (column === where[RESULT_HEADERS.message]) return escapeCellText(result.message);
     if (column === where[RESULT_HEADERS.jobId]) return result.jobId ? escapeCellText(result.jobId) : '';
     if (column === where[RESULT_HEADERS.syncedAt]) return new Date(input.now);
     const channel = statusColumns.get(column);
-    if (channel === undefined) return safe(existing);
-    if (result.channels[channel] !== undefined) return escapeCellText(result.channels[channel]);
-    if (!input.allChannels || result.restored || KEEPS_CHANNELS.has(result.status)) return safe(existing);
-    // The hub reported every channel with a listing: one it did not name has none. A row the hub
-    // did not take loses its old channel outcomes, which were about another value.
-    return result.status === 'OK' || result.status === 'Warning' ? NO_ACTIVE_LISTING : '';
+    return channel === undefined ? safe(existing) : channelCell(result, channel, input.allChannels);
   };
   let top = Number.POSITIVE_INFINITY;
   let bottom = 0;
@@ -120,5 +151,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
       run.forEach((c, j) => (row[c] = unescapeForCopy(cells[j])));
     });
   }
+  // After the results, which matter more: the colours follow the statuses whatever happens to rows.
+  if (input.colours) keepResultColours(sheet, values[0], input.colours, missing.length > 0, input.channelAliases);
   return { writes };
 }

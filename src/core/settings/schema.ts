@@ -36,6 +36,10 @@ export const Settings = z.object({
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */
   // Small chunks give finer progress and more points to cancel at; each chunk re-reads the sheet.
   chunkRows: z.number().int().min(10).max(5000).default(500),
+  /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
+  resultColumns: z.enum(['end', 'afterInputs']).default('end'),
+  /** The answer to the one-time "freeze the SKU column?" question (push/freeze-sku.ts): set by the server, never by the form. */
+  freezeSku: z.enum(['ask', 'yes', 'no']).default('ask'),
   orders: z
     .object({
       /** 0 = no schedule. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { UserError } from '../../core/errors';
 import * as push from '../../core/push/run';
+import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
 import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Operation, type PushProgress, type Scope } from '../../core/push/types';
 import { menuCall, sidebarCall, type Result } from '../serve';
 
@@ -33,7 +34,17 @@ type Cap<S extends string> = Capitalize<S>;
 export type PushMenuName = `push${Cap<Exclude<Operation, 'changes'>>}${Cap<Scope>}`;
 
 function menuPush(operation: Operation, scope: Scope): () => void {
-  return () => menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => push.pushFromMenu(ctx, operation, scope).message);
+  return () =>
+    menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => {
+      const result = push.pushFromMenu(ctx, operation, scope);
+      // Asked once the push has let go of the sheet: nobody waits while the seller reads it.
+      return result.freezeSku ? `${result.message} ${askFreezeSku(ctx, result.freezeSku)}` : result.message;
+    });
+}
+
+/** Sidebar: the answer to the one-time question whether to freeze the SKU column. */
+export function answerFreezeSku(freeze: boolean): Result<string> {
+  return sidebarCall((ctx) => answerFreeze(ctx, freeze === true));
 }
 
 

@@ -99,6 +99,8 @@ export function saveSettings(input: unknown): Result<{ saved: boolean; errors: F
     const before = loadSettings(ctx.ports.documentStore, ctx.ports.deployment);
     const { settings, errors } = validateSettings(input, before);
     if (settings && ctx.ports.deployment) settings.deployment = ctx.ports.deployment;
+    // Answered in a push, not in the form: a form loaded before the answer must not undo it.
+    if (settings) settings.freezeSku = before.freezeSku;
     // Saved with the schedule's owner set to whoever changed the interval, never taken from the form.
     const saved = settings ? saveWithSchedule(ctx, before, settings) : null;
     return { saved: saved !== null, errors, settings: saved ?? ctx.settings };

@@ -1,5 +1,5 @@
 /** In-memory ports for unit tests of the orders core. */
-import type { CellValue, KeyValueStore, SheetPort, Workbook } from '../../../src/core/ports';
+import type { CellValue, ColourRule, ColourRuleShape, KeyValueStore, SheetPort, Workbook } from '../../../src/core/ports';
 
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
   const data: Record<string, string> = { ...initial };
@@ -21,6 +21,9 @@ export interface MemorySheet extends SheetPort {
   grid: CellValue[][];
   writes: Array<{ row: number; column: number; rows: number; columns: number }>;
   formats: Array<{ row: number; column: number; rows: number; columns: number; format: string }>;
+  /** Conditional format rules: the seller's (any shape) and the add-on's (ColourRule), in order. */
+  rules: Array<ColourRule | ColourRuleShape>;
+  frozen: number;
 }
 
 let nextSheetId = 0;
@@ -33,6 +36,8 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     grid: grid.map((r) => [...r]),
     writes: [],
     formats: [],
+    rules: [],
+    frozen: 0,
     readAll() {
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
@@ -79,6 +84,23 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     },
     ensureSize() {},
     mergedRanges: () => [],
+    insertColumnsAfter(column, count) {
+      for (const row of this.grid) if (row.length > column) row.splice(column, 0, ...Array<CellValue>(count).fill(''));
+    },
+    replaceOwnColourRules(rules, isOwn, onlyIfPresent) {
+      const shape = (r: ColourRule | ColourRuleShape): ColourRuleShape =>
+        'look' in r ? { criteria: r.when === 'notEmpty' ? 'CELL_NOT_EMPTY' : 'TEXT_EQUAL_TO', values: r.when === 'notEmpty' ? [] : [r.when.equals], ...r.look } : r;
+      const theirs = this.rules.filter((r) => !isOwn(shape(r)));
+      const found = this.rules.length - theirs.length;
+      if (!onlyIfPresent || found > 0) this.rules = [...theirs, ...rules];
+      return found;
+    },
+    frozenColumns() {
+      return this.frozen;
+    },
+    freezeColumns(columns) {
+      this.frozen = columns;
+    },
   };
   return sheet;
 }

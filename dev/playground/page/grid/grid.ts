@@ -210,6 +210,11 @@ export class Grid {
       showText(e, text, data?.l);
       e.title = text.length > 12 ? text : '';
       e.className = `cell${data === undefined ? ' loading' : ''}${data?.n ? ' num' : ''}${data?.b ? ' bold' : ''}`;
+      // Custom properties, not inline colours: the selection's highlight still wins (page.css).
+      if (data?.bg) e.style.setProperty('--cell-bg', data.bg);
+      else e.style.removeProperty('--cell-bg');
+      if (data?.fg) e.style.setProperty('--cell-fg', data.fg);
+      else e.style.removeProperty('--cell-fg');
     }
   }
 

@@ -1,0 +1,41 @@
+/**
+ * Created once: the result colours of a sheet (conditional format rules, src/sheet/result-colours.ts)
+ * are added the first time results are written there, and extended to each result column the
+ * add-on adds later (a new `Status [channel]`) while they are there. A seller who deleted them
+ * has said no: they are not brought back. Their own rules are never touched. One document
+ * property per sheet remembers that the colours were made (read at most once per execution).
+ */
+import { isOwnColourRule, resultColourRulesFor } from '../../sheet';
+import { QuotaError } from '../errors';
+import type { CellValue, KeyValueStore, SheetPort } from '../ports';
+
+const MARK_PREFIX = 'resultColours.';
+
+/** Sheets known to be coloured, per execution's store: the marker is read once, not per write. */
+const known = new WeakMap<KeyValueStore, Set<string>>();
+
+/**
+ * Colours the result columns of `sheet` once (see above). `header` is the header row as written;
+ * `columnsAdded`: result columns were just created. Two Sheets calls when it acts, none otherwise.
+ * Best effort: with the properties quota used up, the colours wait for another day — the results,
+ * already written, matter more.
+ */
+export function keepResultColours(sheet: SheetPort, header: readonly CellValue[], store: KeyValueStore, columnsAdded: boolean, channelAliases?: Readonly<Record<string, string>>): void {
+  try {
+    const seen = known.get(store) ?? new Set<string>();
+    known.set(store, seen);
+    const key = `${MARK_PREFIX}${sheet.name}`;
+    const made = seen.has(sheet.name) || store.get(key) !== null;
+    if (made) seen.add(sheet.name);
+    if (made && !columnsAdded) return;
+    const rules = resultColourRulesFor(header, channelAliases);
+    if (rules.length === 0) return;
+    sheet.replaceOwnColourRules(rules, isOwnColourRule, made);
+    if (!made) {
+      store.set(key, 'made');
+      seen.add(sheet.name);
+    }
+  } catch (e) {
+    if (!(e instanceof QuotaError)) throw e;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The one-time question "Freeze the SKU column so it stays in view?", on the built bundle: asked
+ * by the first push that writes results from the menu (a Yes/No dialog) or the sidebar (in the
+ * push's progress), answered once for the spreadsheet. (Never in a trigger: test/unit/push/freeze-sku.test.ts.)
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { PushProgress } from '../../src/core/push/types';
+import { unwrap } from './orders-helpers';
+
+const SHEET = 'Stock & Prices';
+const products = ['A-1', 'A-2'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: { amazon: {} } }));
+
+describe('the freeze-the-SKU-column question', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ askFreezeSku: true });
+    env.adminSync('POST', '/__admin/products', { products });
+  }, 60_000);
+  afterAll(async () => env?.close());
+  /** The stored answer ('ask' until answered). */
+  const answer = (): string => JSON.parse(env.rt.properties('document').settings as string).freezeSku;
+  beforeEach(() => {
+    for (const name of env.rt.sheetNames()) if (name === SHEET) env.rt.deleteSheet(name);
+    const settings = JSON.parse(env.rt.properties('document').settings as string);
+    env.rt.setProperty('document', 'settings', JSON.stringify({ ...settings, freezeSku: 'ask' }));
+  });
+
+  const freezeDialogs = (): number => env.rt.dialogs().filter((d) => /Freeze the SKU column/.test(d.message ?? '')).length;
+
+  test('menu: asked at the first push that writes results; Yes freezes up to the SKU column; never asked again', () => {
+    env.rt.addSheet(SHEET, [['Title', 'SKU', 'Quantity'], ['Cup', 'A-1', 3], ['Mug', 'A-2', 4]]);
+    const before = freezeDialogs();
+    env.rt.answerNext('YES');
+    env.rt.call('pushStockAll');
+    expect(freezeDialogs()).toBe(before + 1);
+    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringContaining('columns A to B of "Stock & Prices"'), buttons: 'YES_NO' });
+    expect(env.rt.sheet(SHEET).frozenColumns()).toBe(2);
+    expect(env.rt.toasts().at(-1)?.message).toMatch(/Froze columns A to B/);
+    // Unfrozen by the seller afterwards: the question was answered, so no dialog (an unexpected one would fail the call).
+    env.rt.sheet(SHEET).setFrozenColumns(0);
+    env.rt.call('pushStockAll');
+    expect(freezeDialogs()).toBe(before + 1);
+  });
+
+  test('menu: No is remembered and nothing is frozen', () => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3]]);
+    env.rt.answerNext('NO');
+    env.rt.call('pushStockAll');
+    expect(env.rt.sheet(SHEET).frozenColumns()).toBe(0);
+    env.rt.call('pushStockAll');
+    expect(answer()).toBe('no');
+    // A settings form loaded before the answer does not undo it.
+    expect((env.rt.call('saveSettings', { concurrency: 7, freezeSku: 'ask' }) as { ok: boolean }).ok).toBe(true);
+    expect(answer()).toBe('no');
+  });
+
+  test('not asked when the SKU column is already frozen, nor by a push that wrote nothing', () => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3]]);
+    env.rt.sheet(SHEET).setFrozenColumns(1);
+    const before = freezeDialogs();
+    env.rt.call('pushStockAll');
+    env.rt.sheet(SHEET).setFrozenColumns(0);
+    env.rt.call('pushStockChanged'); // nothing changed: nothing written
+    expect(freezeDialogs()).toBe(before);
+    expect(answer()).toBe('ask');
+  });
+
+  test('sidebar: the progress carries the question until it is answered; the answer freezes', () => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3], ['A-2', 4]]);
+    const start = unwrap<PushProgress>(env.rt.call('startPush', 'stock', 'all'));
+    const chunk = unwrap<PushProgress>(env.rt.call('continuePush', start.runId));
+    expect(chunk.finished).toBe(true);
+    expect(chunk.freezeSku).toMatch(/^Freeze the SKU column so it stays in view\? Yes freezes column A of "Stock & Prices"/);
+    expect(unwrap<string>(env.rt.call('answerFreezeSku', true))).toMatch(/Froze column A/);
+    expect(env.rt.sheet(SHEET).frozenColumns()).toBe(1);
+    env.rt.sheet(SHEET).setFrozenColumns(0);
+    const again = unwrap<PushProgress>(env.rt.call('startPush', 'stock', 'all'));
+    expect(unwrap<PushProgress>(env.rt.call('continuePush', again.runId)).freezeSku).toBeUndefined();
+  });
+});
