@@ -67,6 +67,9 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       sheet.name = text;
       return self;
     },
+    // Fixed when the sheet is made; setName and the seller's renames keep it ("Sheet IDs are stable,
+    // even if the sheet name changes": https://developers.google.com/workspace/sheets/api/guides/concepts,
+    // https://developers.google.com/apps-script/reference/spreadsheet/sheet#getSheetId()).
     getSheetId: () => (cheap('getSheetId'), sheet.id),
     getIndex: () => (cheap('getIndex'), wb.sheets.indexOf(sheet) + 1),
     getParent: () => (cheap('getParent'), spreadsheetFacade(ctx)),

@@ -1,8 +1,12 @@
-/** Sidebar entry: builds the sections, loads the state, and refreshes it after every action. */
+/**
+ * Sidebar entry: builds the sections behind their tabs, loads the state (which picks the first
+ * section), and refreshes it after every action.
+ */
 import { byId, h, show } from './dom';
 import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
 import { setDisplayZone } from './format';
+import { openingSection } from './sections';
 import { setupNotice } from './token-text';
 import { createNoticesView, updateHeader } from './views/header';
 import { createCatalogueView } from './views/catalogue';
@@ -11,8 +15,9 @@ import { createCategoriesView } from './views/categories';
 import { createJobsView } from './views/jobs';
 import { createLogView } from './views/log';
 import { createOrdersView } from './views/orders';
+import { createSectionNav } from './views/nav';
 import { createPushView } from './views/push';
-import { createSettingsView, openSettingsAt } from './views/settings';
+import { createSettingsView } from './views/settings';
 
 function start(): void {
   const app = byId('app');
@@ -23,7 +28,8 @@ function start(): void {
   const setupButton = h('button', { id: 'setup-open-settings', type: 'button', class: 'link' }, 'Open Settings');
   const setup = h('div', { id: 'setup-notice', class: 'notice', hidden: true }, setupText, ' ', setupButton);
 
-  const notices = createNoticesView();
+  // Dismissing hides the notice box that held focus: the keyboard goes to the tab of the section in view.
+  const notices = createNoticesView(() => nav.focusCurrentTab());
   const push = createPushView(refreshState);
   const jobs = createJobsView(refreshState);
   const catalogue = createCatalogueView(refreshState);
@@ -32,16 +38,30 @@ function start(): void {
   const categories = createCategoriesView(refreshState);
   const log = createLogView();
   const settings = createSettingsView(refreshState);
-  app.append(status, error, retry, notices.element, setup, push.element, columns.element, catalogue.element, jobs.element, orders.element, categories.element, log.element, settings.element);
+  // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
+  const nav = createSectionNav({
+    push: [push.element, log.element],
+    jobs: [jobs.element],
+    orders: [orders.element],
+    catalogue: [catalogue.element],
+    categories: [categories.element],
+    columns: [columns.element],
+    settings: [settings.element],
+  }, { columns: columns.shown });
+  app.append(status, error, retry, notices.element, setup, nav.tabs, ...nav.panels);
 
   /** Where "Open Settings" takes the keyboard: the first thing missing. */
   let setupTarget = 'settings-baseUrl';
-  setupButton.addEventListener('click', () => openSettingsAt(setupTarget));
+  setupButton.addEventListener('click', () => {
+    nav.select('settings');
+    byId(setupTarget).focus();
+  });
 
   onState((state) => {
     error.textContent = '';
     show(retry, false);
     status.textContent = '';
+    nav.reveal(openingSection(state));
     updateHeader(state);
     notices.update(state);
     setDisplayZone(state.timeZone);

@@ -22,7 +22,7 @@ export function tokenStatusText(status: TokenStatus, now: number, zone?: Zone): 
   return { level: 'ok', text: `${source}; the token expires ${when}.` };
 }
 
-/** Whether the settings section should open by itself: nothing can work without these. */
+/** Whether Settings needs the seller before anything else (the sidebar opens on it): nothing can work without these. */
 export function settingsNeedAttention(baseUrl: string, token: TokenStatus, hubMoved: string | null = null): boolean {
   return !baseUrl.trim() || !token.present || token.expired || hubMoved !== null;
 }

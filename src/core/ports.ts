@@ -68,8 +68,12 @@ export interface Session {
 /** One sheet of the workbook: whole-range reads and block writes, nothing per cell. */
 export interface SheetPort {
   readonly name: string;
+  /** The sheet's id in its spreadsheet: fixed when the sheet is made, kept when it is renamed or moved. */
+  readonly id: number;
   /** Every value of the data range in one round trip ([] when the sheet is empty). */
   readAll(): CellValue[][];
+  /** Row 1 only, without its trailing empty cells, one round trip however many rows the sheet has. */
+  readHeaderRow(): CellValue[];
   /** The values of a rectangular block (1-based corner), one round trip. */
   readBlock(row: number, column: number, rows: number, columns: number): CellValue[][];
   /** The displayed text of a rectangular block (what the seller sees: `00123` for 123 formatted `00000`), one round trip. */

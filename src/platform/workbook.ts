@@ -28,8 +28,13 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       known.columns = lastColumn;
     }
   };
+  let id: number | undefined;
   return {
     name: sheet.getName(),
+    // Asked for only when needed (a saved column mapping is keyed by it); a cheap call, no round trip.
+    get id() {
+      return (id ??= sheet.getSheetId());
+    },
     readAll() {
       const values = sheet.getDataRange().getValues() as CellValue[][];
       // An empty sheet's data range is A1 with "": report no rows.
@@ -37,6 +42,14 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       if (!known.exactRows) known.rows = Math.max(known.rows, values.length);
       if (!known.exactColumns) known.columns = Math.max(known.columns, values[0]?.length ?? 0);
       return values;
+    },
+    readHeaderRow() {
+      // "1:1" is the whole row in one getValues: no getLastColumn round trip first. Its width is
+      // the grid's, so the empty cells after the last header are dropped.
+      const row = (sheet.getRange('1:1').getValues()[0] ?? []) as CellValue[];
+      let end = row.length;
+      while (end > 0 && (row[end - 1] === '' || row[end - 1] === null)) end--;
+      return row.slice(0, end);
     },
     readBlock(row, column, rows, columns) {
       if (rows <= 0 || columns <= 0) return [];

@@ -28,6 +28,20 @@ function channelLabel(columns: ColumnMap, field: ChannelField, channel: string):
   return column !== undefined ? columns.headers[column] : `${INPUT_HEADERS[field]} [${channel}]`;
 }
 
+/**
+ * The seller's header of a pushed value's column (`quantity` → `Variant Inventory Qty`), by the
+ * column mapping. A channel's prices read from a compare-at pair come from one column or the
+ * other depending on the row: they are named by field (`Price [shopify]`), never by a column that
+ * may not be theirs.
+ */
+export function valueLabel(columns: ColumnMap, key: string): string {
+  const [field, channel] = key.split(':');
+  if (!(field in INPUT_HEADERS)) return key;
+  if (channel === undefined) return generalLabel(columns, field as InputField);
+  if (columns.compareAt?.[channel] && (field === 'price' || field === 'salePrice')) return `${INPUT_HEADERS[field]} [${channel}]`;
+  return channelLabel(columns, field as ChannelField, channel);
+}
+
 /** How a channel operation is run: what the hub holds, and whether it is part of Push changes. */
 export interface ChannelOptions {
   /** What the hub is known to hold: a plain value it holds is left out, not refused (default: nothing). */

@@ -7,7 +7,7 @@ export * from './cells';
 export * from './table';
 export * from './row-check';
 export * from './operations';
-export { checkByChannel, checkPrices, generalLabel, type ChannelOptions } from './channel-operations';
+export { checkByChannel, checkPrices, generalLabel, valueLabel, type ChannelOptions } from './channel-operations';
 export * from './plain-rule';
 export * from './unsent-edits';
 export * from './changes';

@@ -28,7 +28,7 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   beforeEach(() => {
     clearRequests(env);
     for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
-    for (const key of Object.keys(env.rt.properties('document'))) if (key.startsWith('columns.')) env.rt.setProperty('document', key, null);
+    for (const key of Object.keys(env.rt.properties('document'))) if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
   });
 
   /** Pushes stock then prices from the menu; returns the sheet's values after both. */
@@ -160,7 +160,8 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     expect(view.value.entries).toContainEqual({ field: 'price', channel: 'amazon', header: 'price' });
     const applied = env.rt.call('applyColumnPreset', 'amazon') as { ok: boolean; value: { source: string } };
     expect(applied.value.source).toBe('saved');
-    expect(JSON.parse(env.rt.properties('document')[`columns.${STOCK}`]).preset).toBe('amazon');
+    const saved = Object.entries(env.rt.properties('document')).filter(([key]) => key.startsWith('sheetColumns.'));
+    expect(saved.map(([, value]) => JSON.parse(value).preset)).toEqual(['amazon']);
     const reset = env.rt.call('resetColumns') as { ok: boolean; value: { source: string } };
     expect(reset.value.source).toBe('preset');
   });

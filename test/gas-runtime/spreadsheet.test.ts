@@ -262,3 +262,18 @@ describe('sheets and structure', () => {
     expect(() => rt.call('run', `SpreadsheetApp.openById('nope')`)).toThrow('openById');
   });
 });
+
+describe('sheet ids', () => {
+  it('a sheet keeps its id when renamed (by the script or by the seller), and reading it is a cheap call, not a round trip', () => {
+    const rt = sheetRuntime([['a']]);
+    const id = rt.call('run', 'sh.getSheetId()') as number;
+    rt.call('run', "sh.setName('Renamed'); 0");
+    expect(rt.call('run', "ss.getSheetByName('Renamed').getSheetId()")).toBe(id);
+    rt.renameSheet('Renamed', 'Again');
+    rt.resetCounters();
+    expect(rt.call('run', "ss.getSheetByName('Again').getSheetId()")).toBe(id);
+    // getActive, getSheetByName twice (the runner's and this one), getSheetId: all counted, none a round trip.
+    expect(rt.counters()).toMatchObject({ sheetsRoundTrips: 0, serviceCalls: 4 });
+    expect(rt.call('run', "ss.insertSheet('New').getSheetId()")).not.toBe(id);
+  });
+});

@@ -13,12 +13,19 @@ export interface PageMenu {
 }
 
 let openMenu: HTMLElement | null = null;
+/** Menus that changed while one was open: drawn when it closes (a redraw under the pointer would close it mid-click). */
+let deferred: PageMenu[] | null = null;
 
 function closeAll(): void {
   if (!openMenu) return;
   openMenu.querySelectorAll<HTMLElement>('.menu-list').forEach((l) => (l.hidden = true));
   openMenu.querySelectorAll('[aria-expanded=true]').forEach((b) => b.setAttribute('aria-expanded', 'false'));
   openMenu = null;
+  if (deferred) {
+    const menus = deferred;
+    deferred = null;
+    renderMenuBar(menus);
+  }
 }
 
 function closeSiblings(list: HTMLElement, except: HTMLElement | null): void {
@@ -101,8 +108,13 @@ let shown = '';
 export function renderMenuBar(menus: PageMenu[]): void {
   const key = JSON.stringify(menus);
   if (key === shown) return;
+  // An open menu stays as it is under the seller's pointer (e.g. while an earlier run's state
+  // arrives); the new items are drawn when it closes.
+  if (openMenu) {
+    deferred = menus;
+    return;
+  }
   shown = key;
-  closeAll();
   const bar = byId('menubar');
   clear(bar);
   menus.forEach((m) => bar.appendChild(renderMenu(m)));

@@ -14,6 +14,9 @@ export function showToast(message: string, title: string, seconds: number, kind:
   );
   const remove = (): void => toast.remove();
   close.addEventListener('click', remove);
+  // Sheets shows one toast at a time: a script's next toast takes the place of the one on screen
+  // (the usual way a script reports progress), so add-on toasts never stack.
+  if (kind === 'addon') for (const old of byId('toasts').querySelectorAll('.toast[data-kind="addon"]')) old.remove();
   byId('toasts').appendChild(toast);
   if (seconds >= 0) setTimeout(remove, Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, seconds)) * 1000);
 }

@@ -1,6 +1,7 @@
 /**
  * The Columns section: which header of the stock sheet each field is read from, as detected
- * (export preset or header names) or saved. Loaded when opened: it reads the sheet's header row.
+ * (export preset or header names) or saved. Loaded the first time its tab is shown: it reads the
+ * sheet's header row, which the other sections do not need.
  */
 import type { ColumnsView } from '../../core/columns/view';
 import { mappingFromForm, sourceSentence } from '../columns-text';
@@ -11,6 +12,8 @@ import { fieldRow } from './fields';
 
 export interface ColumnsSection {
   element: HTMLElement;
+  /** The section came into view: reads the headers the first time. */
+  shown(): void;
 }
 
 const NOT_READ = '\u2014 not read \u2014';
@@ -41,8 +44,10 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
     h('h3', null, 'Whole-row columns'), general,
     h('h3', null, 'Per-channel columns'), channelRows, addButton,
     h('p', null, saveButton, ' ', resetButton, ' ', loadButton), lines.message, lines.error);
-  const details = h('details', { id: 'columns-details' }, h('summary', null, 'Which header each field is read from'), body);
-  const element = h('section', { id: 'columns', 'aria-labelledby': 'columns-heading' }, h('h2', { id: 'columns-heading' }, 'Columns'), details);
+  const element = h('section', { id: 'columns', 'aria-labelledby': 'columns-heading' },
+    h('h2', { id: 'columns-heading' }, 'Columns'),
+    h('p', { class: 'hint' }, 'Which header of the stock sheet each field is read from.'),
+    body);
 
   let view: ColumnsView | null = null;
   let loaded = false;
@@ -95,12 +100,6 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
     render(v);
     return '';
   });
-  details.addEventListener('toggle', () => {
-    if (details.open && !loaded) {
-      loaded = true;
-      void load();
-    }
-  });
   loadButton.addEventListener('click', () => void load());
   addButton.addEventListener('click', () => {
     if (!view) return;
@@ -127,5 +126,12 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
       return 'Back to automatic detection.';
     }, afterAction);
   });
-  return { element };
+  return {
+    element,
+    shown() {
+      if (loaded) return;
+      loaded = true;
+      void load();
+    },
+  };
 }

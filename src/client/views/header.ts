@@ -14,9 +14,9 @@ export function updateHeader(state: SidebarState): void {
 
 /**
  * Notices are handed over once by the server (it forgets them when read), so the sidebar keeps
- * them until the seller dismisses them.
+ * them until the seller dismisses them. `afterDismiss` moves focus on: the box that held it hides.
  */
-export function createNoticesView(): NoticesView {
+export function createNoticesView(afterDismiss: () => void): NoticesView {
   const list = h('ul', { class: 'plain-list' });
   const dismiss = h('button', { id: 'notices-dismiss', type: 'button', class: 'link' }, 'Dismiss');
   const box = h('div', { class: 'notice warning', hidden: true }, h('p', null, h('strong', null, 'While you were away')), list, dismiss);
@@ -32,7 +32,7 @@ export function createNoticesView(): NoticesView {
   dismiss.addEventListener('click', () => {
     kept.length = 0;
     render();
-    byId('push-operation').focus();
+    afterDismiss();
   });
 
   return {

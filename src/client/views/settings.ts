@@ -1,23 +1,22 @@
 /**
- * The Settings section: a <details> that opens by itself when the hub cannot be reached yet.
- * The form is filled from the state once (later refreshes must not overwrite what the seller is
- * typing) and again from what saveSettings returns.
+ * The Settings section (the sidebar opens on it while the hub cannot be reached yet). The form
+ * is filled from the state once (later refreshes must not overwrite what the seller is typing)
+ * and again from what saveSettings returns.
  */
 import { backgroundLines, backgroundNote } from '../background-text';
 import { ORDER_CHANNELS } from '../../api/channels';
 import type { Settings } from '../../core/settings/schema';
-import { byId, h, isBusy, setBusy, setChildren } from '../dom';
+import { h, isBusy, setBusy, setChildren } from '../dom';
 import { fitSchedule, scheduleChoices, scheduleLabel, type Deployment } from '../schedules';
 import { ALL_FIELDS, FIELDS, errorId, fieldId, formToSettings, routeErrors, settingsToForm, type FormValues } from '../settings-fields';
 import { plainChannelsMeaning } from '../plain-channels-text';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
-import { settingsNeedAttention } from '../token-text';
 import { setFieldError, settingsField } from './fields';
 import { createTokenView } from './token';
 
 export interface SettingsView {
-  element: HTMLDetailsElement;
+  element: HTMLElement;
   update(state: SidebarState): void;
 }
 
@@ -84,8 +83,8 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   const background = h('fieldset', { id: 'background', class: 'group', hidden: true },
     h('legend', null, 'Background work'), backgroundList, backgroundNoteLine);
 
-  const element = h('details', { id: 'settings', class: 'section' },
-    h('summary', null, h('h2', null, 'Settings')),
+  const element = h('section', { id: 'settings', 'aria-labelledby': 'settings-heading' },
+    h('h2', { id: 'settings-heading' }, 'Settings'),
     h('fieldset', { class: 'group' }, h('legend', null, 'Connection'), row(FIELDS.baseUrl.path)),
     token.element,
     form,
@@ -191,13 +190,6 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
         loaded = { ...loaded, orders: { ...loaded.orders, scheduleMinutes: state.settings.orders.scheduleMinutes, scheduleOwner: state.settings.orders.scheduleOwner } };
         fillSchedule(deployment.value as Deployment, state.settings.orders.scheduleMinutes);
       }
-      if (settingsNeedAttention(state.settings.baseUrl, state.token, state.hubMoved)) element.open = true;
     },
   };
-}
-
-/** Opens the settings and moves focus to a field (from the notice above the sections). */
-export function openSettingsAt(fieldElementId: string): void {
-  byId<HTMLDetailsElement>('settings').open = true;
-  byId(fieldElementId).focus();
 }

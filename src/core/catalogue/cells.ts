@@ -7,7 +7,7 @@ import type { CellValue } from '../ports';
 import type { ConfirmedValues } from '../push/snapshot';
 import type { PullColumn, PullLayout } from './columns';
 import { isLinkableUrl, permalinkCell } from './link';
-import type { PulledProduct } from './products';
+import type { ChannelValues, PulledProduct } from './products';
 
 const numberCell = (n: number | null): CellValue => (n === null ? '' : n);
 
@@ -19,7 +19,9 @@ export function pulledCell(column: PullColumn, product: PulledProduct, inHub: st
     case 'inHub': return escapeCellText(inHub);
     case 'channelValue': {
       const values = product.channels.get(column.channel);
-      return values ? numberCell(values[column.field]) : '';
+      if (!values) return '';
+      if (column.compareAt && (column.field === 'price' || column.field === 'salePrice')) return compareAtCell(column.field, values);
+      return numberCell(values[column.field]);
     }
     case 'listing': {
       const values = product.channels.get(column.channel);
@@ -30,6 +32,19 @@ export function pulledCell(column: PullColumn, product: PulledProduct, inHub: st
     }
     default: return '';
   }
+}
+
+/**
+ * Shopify's pair for the hub's price and sale price: on sale (a sale price below the price), the
+ * Price column shows the sale price and the compare-at column the price, as Shopify shows a
+ * discount; otherwise Price is the price and the compare-at column is emptied (a compare-at
+ * price not above the price means no sale, and the push would ignore it anyway). A sale price
+ * not below the price cannot be shown this way: it is left out.
+ */
+function compareAtCell(field: 'price' | 'salePrice', values: ChannelValues): CellValue {
+  const onSale = values.price !== null && values.salePrice !== null && values.salePrice < values.price;
+  if (field === 'price') return numberCell(onSale ? values.salePrice : values.price);
+  return onSale ? numberCell(values.price) : '';
 }
 
 /**

@@ -16,7 +16,12 @@ export type PullColumn =
   | { kind: 'title'; header: string }
   | { kind: 'quantity'; header: string }
   | { kind: 'inHub'; header: string }
-  | { kind: 'channelValue'; field: ChannelField; channel: string; header: string }
+  /**
+   * `compareAt`: the channel's prices are a price and a compare-at price (Shopify's): the Price
+   * column gets the offer when there is one, the Sale price slot (the compare-at column) the
+   * regular price — the reverse of what the push reads (row-rules.ts).
+   */
+  | { kind: 'channelValue'; field: ChannelField; channel: string; header: string; compareAt?: boolean }
   | { kind: 'listing'; field: CatalogueField; channel: string; header: string };
 
 /** One channel of the pull, in the hub's order. */

@@ -31,8 +31,11 @@ function readings(row: ParsedRow, columns: ColumnMap, written: WrittenValues): A
   }
   for (const ch of Object.keys(columns.perChannel)) {
     if (!written.channels.has(ch)) continue;
+    // A compare-at pair on sale was read crossed (row-rules.ts): the price from the compare-at column.
+    const crossed = columns.compareAt?.[ch] === true && row.perChannel[ch]?.salePrice?.kind === 'number';
     for (const field of CHANNEL_FIELDS) {
-      const column = columns.perChannel[ch][field];
+      const from = crossed && field === 'price' ? 'salePrice' : crossed && field === 'salePrice' ? 'price' : field;
+      const column = columns.perChannel[ch][from];
       const cell = row.perChannel[ch]?.[field];
       if (column !== undefined && cell) out.push({ key: valueKey(field, ch), label: columns.headers[column], cell });
     }

@@ -1,6 +1,7 @@
 /**
  * The sentences a pull adds to its message (toast, sidebar and Log) when the hub's list could not
- * prove what is missing, lists a SKU more than once, or has SKUs the sheet cannot match exactly.
+ * prove what is missing, lists a SKU more than once, or has SKUs the sheet cannot match exactly;
+ * and, for a refresh too, what the column mapping kept it from writing.
  */
 import type { ListedProduct, Listing } from './listing';
 import { quoteSku, twinDescription, twinMessage } from './sku-match';
@@ -48,4 +49,19 @@ export function unreachableSentence(unreachable: ReadonlyArray<{ sku: string; wh
   if (unreachable.length === 0) return null;
   const count = unreachable.length === 1 ? '1 hub SKU was' : `${n(unreachable.length)} hub SKUs were`;
   return `${count} not added because no sheet SKU can match it exactly (e.g. ${quoteSku(unreachable[0].sku)}: ${unreachable[0].why}): fix it in the hub.`;
+}
+
+/** Rows a row rule of the column mapping leaves out (parent rows of an export): neither written nor added again. */
+export function leftOutSentence(leftOut: { rows: number; reasons: readonly string[] }): string | null {
+  if (leftOut.rows === 0) return null;
+  const rows = leftOut.rows === 1 ? '1 row was' : `${n(leftOut.rows)} rows were`;
+  return `${rows} left out by the column mapping's row rules and not written (${leftOut.reasons.join('; ')}).`;
+}
+
+/** The operation's columns that row 1 has but the column mapping leaves to the seller. */
+export function leftAloneSentence(headers: readonly string[]): string | null {
+  if (headers.length === 0) return null;
+  const list = headers.slice(0, 5).map((h) => `"${h}"`).join(', ') + (headers.length > 5 ? `, and ${n(headers.length - 5)} more` : '');
+  const them = headers.length === 1 ? 'that column' : 'those columns';
+  return `Not written: ${list} \u2014 the column mapping leaves ${them} to you (sidebar \u203a Columns).`;
 }

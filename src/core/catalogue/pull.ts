@@ -14,6 +14,7 @@ import type { CellValue, SheetPort } from '../ports';
 import { readStockTable } from '../push/stock-table';
 import { tableOptions } from '../push/table-options';
 import { SnapshotStore } from '../push/snapshot';
+import { addToColumnMapping } from '../columns/store';
 import { channelAliases, writtenChannel } from './channels';
 import { mergePulled } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
@@ -22,9 +23,10 @@ import { assertNoPushRunning, headerProblem } from './guards';
 import { duplicateNote, findDuplicates } from './duplicates';
 import { readListing, type ListingRead } from './listing';
 import { layoutOf, readProducts } from './products';
-import { duplicatesSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
+import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from './sku-match';
-import { applyColumnPlan, planColumns, writeBlocks } from './sheet-blocks';
+import { placePullColumns } from './placement';
+import { applyColumnPlan, writeBlocks } from './sheet-blocks';
 import type { Confirm, PullOptions, PullOutcome } from './types';
 import { planUpsert } from './upsert';
 import { localDateTime } from './when';
@@ -50,7 +52,10 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
     const filter = options.channel?.trim() ? writtenChannel(options.channel, aliases) : null;
     const existing = ctx.ports.workbook.sheet(name);
-    const { values, table } = existing ? readStockTable(ctx, existing) : { values: [] as CellValue[][], table: readTable([], tableOptions(ctx.settings, ctx.ports.workbook.locale())) };
+    // A sheet the pull creates starts as the header row it is created with.
+    const { values, table, mapping } = existing
+      ? readStockTable(ctx, existing)
+      : { values: [] as CellValue[][], table: readTable([[INPUT_HEADERS.sku]], tableOptions(ctx.settings, ctx.ports.workbook.locale())), mapping: null };
     const problem = headerProblem(table, name, 'pull');
     if (problem) throw new UserError(problem);
 
@@ -85,13 +90,13 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, options.sort)] as const));
 
     const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
-    const columns = planColumns(header, [INPUT_HEADERS.sku, ...specs.map((s) => s.header)], aliases);
-    const skuColumn = columns.where[INPUT_HEADERS.sku];
-    const placed = specs.map((spec) => ({ column: columns.where[spec.header], spec }));
+    // The columns the push reads are the ones the pull writes: through the sheet's column mapping.
+    const columns = placePullColumns(header, table.columns, specs, aliases);
+    const { placed, skuColumn } = columns;
     const plan = planUpsert({
       values: values.length > 0 ? values : [header],
       placed,
-      rows: table.rows.map((r) => ({ rowNumber: r.rowNumber, sku: r.sku })),
+      rows: table.rows.map((r) => ({ rowNumber: r.rowNumber, sku: r.sku, held: r.skipped })),
       products,
       layout,
       inHubText: IN_HUB_YES,
@@ -114,6 +119,8 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     }
 
     const sheet: SheetPort = existing ?? ctx.ports.workbook.ensureSheet(name, [INPUT_HEADERS.sku]);
+    // Before the sheet: a mapping too large to save stops the pull with nothing written.
+    addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
     applyColumnPlan(sheet, columns, plan.lastRow);
     if (plan.lastRow >= 2) writeBlocks(sheet, [[2, plan.lastRow]], placed.map((p) => p.column), plan.cell);
     if (plan.appended.skus.length > 0) sheet.write(plan.appended.firstRow, skuColumn + 1, plan.appended.skus.map((s) => [s]));
@@ -126,7 +133,10 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const parts = [`${n(plan.updatedRows)} row${plan.updatedRows === 1 ? '' : 's'} updated`, `${n(plan.addedRows)} added`];
     if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
     const scope = filter ? ` listed on ${filter}` : '';
-    const notes = [listingCaveat(listing), duplicatesSentence(duplicates), twinsSentence(plan.twins, complete), unreachableSentence(plan.unreachable)].filter((x) => x !== null);
+    const notes = [
+      listingCaveat(listing), duplicatesSentence(duplicates), twinsSentence(plan.twins, complete), unreachableSentence(plan.unreachable),
+      leftOutSentence(plan.leftOut), leftAloneSentence(columns.left),
+    ].filter((x) => x !== null);
     const message = [`Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`, ...notes].join(' ');
     appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
       time: now, user: ctx.ports.session.userEmail(), operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
@@ -135,7 +145,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     }, ctx.settings.logMaxRows);
     return {
       status: 'done', skus: products.length, updated: plan.updatedRows, added: plan.addedRows, notInHub: plan.missingRows,
-      consistent: listing.problem === null, duplicates: duplicates.size, twins: plan.twins.length, unreachable: plan.unreachable.length,
+      consistent: listing.problem === null, duplicates: duplicates.size, twins: plan.twins.length, unreachable: plan.unreachable.length, leftOut: plan.leftOut.rows,
       columnsAdded: columns.missing.length, requests, retries: client.stats.retries, message,
     };
   });

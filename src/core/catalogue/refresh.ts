@@ -13,6 +13,7 @@ import type { CellValue } from '../ports';
 import { missingSheetMessage } from '../push/load';
 import { readStockTable } from '../push/stock-table';
 import { SnapshotStore } from '../push/snapshot';
+import { addToColumnMapping } from '../columns/store';
 import { channelAliases, writtenChannel } from './channels';
 import type { Product } from '../../api/schemas/stock';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
@@ -22,7 +23,9 @@ import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
 import { looseSkuKey, quoteSku, skuKey, twinDescription } from './sku-match';
-import { applyColumnPlan, planColumns, rowRuns, writeBlocks } from './sheet-blocks';
+import { placePullColumns } from './placement';
+import { leftAloneSentence, leftOutSentence } from './pull-report';
+import { applyColumnPlan, rowRuns, writeBlocks } from './sheet-blocks';
 import type { Confirm, RefreshOutcome } from './types';
 import { localDateTime } from './when';
 
@@ -66,7 +69,14 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const { table, mapping } = readStockTable(ctx, sheet);
     const problem = headerProblem(table, name, 'refresh');
     if (problem) throw new UserError(problem);
-    const rows = table.rows.filter((r) => !r.blank && r.sku !== null && selected.has(r.rowNumber));
+    const chosen = table.rows.filter((r) => !r.blank && selected.has(r.rowNumber));
+    // Rows a row rule of the column mapping leaves out (an export's parent rows) are not the
+    // refresh's to write, as they are not the push's to send.
+    const held = chosen.filter((r) => r.skipped !== null);
+    const rows = chosen.filter((r) => r.skipped === null && r.sku !== null);
+    if (rows.length === 0 && held.length > 0) {
+      throw new UserError(`The selected rows of "${name}" are left out by its column mapping's row rules (${held[0].skipped}), so nothing was refreshed: select the rows of the products themselves.`);
+    }
     if (rows.length === 0) throw new UserError(`The selected rows of "${name}" hold no SKU: select rows with a SKU (or pull the whole catalogue).`);
 
     const started = ctx.ports.clock.now();
@@ -100,7 +110,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const now = ctx.ports.clock.now();
     const reread = readStockTable(ctx, sheet, mapping);
     const rowsNow = new Map<string, number[]>();
-    for (const r of reread.table.rows) if (r.sku !== null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
+    for (const r of reread.table.rows) if (r.sku !== null && r.skipped === null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
     const skuAt = new Map<number, string>();
     let unplaced = 0;
     for (const sku of skus) {
@@ -122,9 +132,9 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       }
     }
 
-    const specs = pullColumns(layout);
-    const columns = planColumns(reread.values[0] ?? [], specs.map((s) => s.header), aliases);
-    const placed = specs.map((spec) => ({ column: columns.where[spec.header], spec }));
+    // Through the column mapping, like the push and the pull: mapped columns get the hub's values.
+    const columns = placePullColumns(reread.values[0] ?? [], reread.table.columns, pullColumns(layout), aliases);
+    const { placed } = columns;
     const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
     const missingText = `No (not in the hub at the refresh of ${localDateTime(now, ctx.ports.session.timeZone())})`;
     const cell = (row: number, column: number): CellValue => {
@@ -137,6 +147,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     };
     // Rows that could not be read are left out of the blocks: nothing of theirs is rewritten.
     if (skuAt.size > 0) {
+      addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
       applyColumnPlan(sheet, columns, reread.values.length);
       writeBlocks(sheet, rowRuns(skuAt.keys()), placed.map((p) => p.column), cell);
     }
@@ -153,14 +164,16 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const parts = [`${refreshed} row${refreshed === 1 ? '' : 's'} refreshed`];
     if (gone) parts.push(`${gone} not in the hub`);
     const twinRows = rows.filter((r) => twins.has(r.sku as string)).length;
-    const notes = [...twins.values()];
-    if (twinRows) parts.push(`${twinRows} not taken (${notes.slice(0, 2).join('; ')}${notes.length > 2 ? '; …' : ''})`);
+    const twinNotes = [...twins.values()];
+    if (twinRows) parts.push(`${twinRows} not taken (${twinNotes.slice(0, 2).join('; ')}${twinNotes.length > 2 ? '; …' : ''})`);
     if (failed > twinRows) parts.push(`${failed - twinRows} could not be read (${failures.slice(0, 2).join('; ')}${failures.length > 2 ? '; …' : ''}) \u2014 refresh them again`);
-    const message = `Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`;
+    const leftOut = { rows: held.length, reasons: [...new Set(held.map((r) => r.skipped as string))] };
+    const notes = [leftOutSentence(leftOut), skuAt.size > 0 ? leftAloneSentence(columns.left) : null].filter((x) => x !== null);
+    const message = [`Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`, ...notes].join(' ');
     appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
       time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh rows from the hub', ok: refreshed, failed, skipped: gone,
       requests, retries: client.stats.retries, durationMs: now - started, message,
     }, ctx.settings.logMaxRows);
-    return { status: 'done', rows: rows.length, refreshed, notInHub: gone, failed, requests, message };
+    return { status: 'done', rows: rows.length, refreshed, notInHub: gone, failed, leftOut: held.length, requests, message };
   });
 }

@@ -51,7 +51,7 @@ export function planColumns(header: readonly CellValue[], needed: readonly strin
 }
 
 /** Grows the grid to `rows` × the plan's width, then writes the missing headers (bold, frozen row). */
-export function applyColumnPlan(sheet: SheetPort, plan: ColumnPlan, rows: number): void {
+export function applyColumnPlan(sheet: SheetPort, plan: Pick<ColumnPlan, 'missing' | 'width'>, rows: number): void {
   sheet.ensureSize(rows, plan.width);
   if (plan.missing.length === 0) return;
   sheet.write(1, plan.missing[0].column + 1, [plan.missing.map((m) => m.header)]);

@@ -34,6 +34,8 @@ export interface PullDone {
   twins: number;
   /** Hub SKUs not added: no sheet SKU can match them exactly. */
   unreachable: number;
+  /** Rows the column mapping's row rules leave out (an export's parent rows): not written. */
+  leftOut: number;
   columnsAdded: number;
   requests: number;
   retries: number;
@@ -48,6 +50,8 @@ export interface RefreshDone {
   rows: number;
   refreshed: number;
   notInHub: number;
+  /** Selected rows the column mapping's row rules leave out: not refreshed. */
+  leftOut: number;
   failed: number;
   requests: number;
   message: string;

@@ -17,6 +17,12 @@ import { looseSkuKey, sheetCannotHold, skuKey } from './sku-match';
 export interface SheetRowSku {
   rowNumber: number;
   sku: string | null;
+  /**
+   * Why a row rule of the column mapping leaves the row out (a Shopify product row, a WooCommerce
+   * variable parent), or null. Such a row is neither written nor marked, and the hub's product
+   * with its SKU is not appended as a new one: it is in the sheet, only not the pull's to write.
+   */
+  held?: string | null;
 }
 
 /** The In hub texts of rows the hub did not send, when the listing proves they are not in it. */
@@ -70,13 +76,24 @@ export interface UpsertPlan {
   twins: Twin[];
   /** Hub SKUs no sheet row can send exactly (and that twin no row): not appended. */
   unreachable: Array<{ sku: string; why: string }>;
+  /** Rows a row rule left out, and the rules' reasons (each once). */
+  leftOut: { rows: number; reasons: string[] };
 }
 
 /** Plans the upsert; writing it is the caller's job. */
 export function planUpsert(input: UpsertInput): UpsertPlan {
   const rowsByKey = new Map<string, number[]>();
   const skuOfRow = new Map<number, string>();
+  const heldKeys = new Set<string>();
+  const reasons = new Set<string>();
+  let heldRows = 0;
   for (const row of input.rows) {
+    if (row.held) {
+      heldRows++;
+      reasons.add(row.held);
+      if (row.sku !== null) heldKeys.add(skuKey(row.sku));
+      continue;
+    }
     if (row.sku === null) continue;
     const key = skuKey(row.sku);
     const list = rowsByKey.get(key);
@@ -92,7 +109,7 @@ export function planUpsert(input: UpsertInput): UpsertPlan {
   for (const product of input.products) {
     const rows = rowsByKey.get(product.key);
     if (!rows) {
-      unmatched.push(product);
+      if (!heldKeys.has(product.key)) unmatched.push(product);
       continue;
     }
     rowsByKey.delete(product.key);
@@ -163,5 +180,6 @@ export function planUpsert(input: UpsertInput): UpsertPlan {
     missingRows: marks.size,
     twins,
     unreachable,
+    leftOut: { rows: heldRows, reasons: [...reasons] },
   };
 }

@@ -4,7 +4,7 @@ import type { Context } from '../context';
 import { UserError } from '../errors';
 import { tableOptions } from '../push/table-options';
 import { clearColumnMapping, saveColumnMapping } from './store';
-import { columnsView, headerRow, stockSheet, type ColumnsView } from './view';
+import { columnsView, stockSheet, type ColumnsView } from './view';
 
 /**
  * Saves a mapping chosen in the sidebar, after checking it against the header row now: every
@@ -13,10 +13,12 @@ import { columnsView, headerRow, stockSheet, type ColumnsView } from './view';
 export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const parsed = ColumnMapping.safeParse(input);
   if (!parsed.success) throw new UserError(`This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`);
-  const mapping = parsed.data;
   const sheet = stockSheet(ctx);
-  const header = headerRow(sheet);
+  const header = sheet.readHeaderRow();
   const keys = new Set(header.map((h) => headerKey(String(h))));
+  // A row rule kept from an earlier preset whose column the sheet no longer has (another file
+  // was imported over it) cannot apply to any row; saved, it would stop every push.
+  const mapping = { ...parsed.data, skip: parsed.data.skip.filter((r) => keys.has(headerKey(r.header))) };
   const missing = mapping.entries.filter((e) => !keys.has(headerKey(e.header)));
   if (missing.length > 0) {
     throw new UserError(`Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`);
@@ -25,7 +27,7 @@ export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const { problems } = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping });
   const competing = problems.find((p) => p.message.startsWith('Two columns compete'));
   if (competing) throw new UserError(`Not saved: ${competing.message}.`);
-  saveColumnMapping(ctx.ports.documentStore, sheet.name, mapping);
+  saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
   return columnsView(ctx);
 }
 
@@ -34,16 +36,16 @@ export function applyColumnPreset(ctx: Context, presetId: string): ColumnsView {
   const preset = presetById(String(presetId));
   if (!preset) throw new UserError(`Unknown export preset "${String(presetId)}": reload the sidebar.`);
   const sheet = stockSheet(ctx);
-  const mapping = presetMapping(preset, headerRow(sheet));
+  const mapping = presetMapping(preset, sheet.readHeaderRow());
   if (!mapping.entries.some((e) => e.field === 'sku')) {
     throw new UserError(`"${sheet.name}" has no ${preset.entries.find((e) => e.field === 'sku')?.header} column, so it is not a ${preset.name}: map its columns by hand.`);
   }
-  saveColumnMapping(ctx.ports.documentStore, sheet.name, mapping);
+  saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
   return columnsView(ctx);
 }
 
 /** Forgets the saved mapping: columns are detected again. */
 export function resetColumns(ctx: Context): ColumnsView {
-  clearColumnMapping(ctx.ports.documentStore, stockSheet(ctx).name);
+  clearColumnMapping(ctx.ports.documentStore, stockSheet(ctx));
   return columnsView(ctx);
 }

@@ -10,7 +10,7 @@ import type { Context } from '../context';
 import { UserError } from '../errors';
 import { missingSheetMessage } from '../push/load';
 import { tableOptions } from '../push/table-options';
-import type { CellValue, SheetPort } from '../ports';
+import type { SheetPort } from '../ports';
 import { loadColumnMapping } from './store';
 
 export interface PresetInfo {
@@ -50,16 +50,12 @@ export function stockSheet(ctx: Context): SheetPort {
   return sheet;
 }
 
-/** The header row of the sheet (row 1). */
-export function headerRow(sheet: SheetPort): CellValue[] {
-  return sheet.readAll()[0] ?? [];
-}
-
 /** The Columns view of the stock sheet now. */
 export function columnsView(ctx: Context): ColumnsView {
   const sheet = stockSheet(ctx);
-  const header = headerRow(sheet);
-  const mapping = loadColumnMapping(ctx.ports.documentStore, sheet.name);
+  // Row 1 is all that detection needs: the rows are never read.
+  const header = sheet.readHeaderRow();
+  const mapping = loadColumnMapping(ctx.ports.documentStore, sheet);
   const resolved = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping });
   const { columns } = resolved;
   return {

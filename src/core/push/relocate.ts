@@ -3,7 +3,7 @@
  * sheet, inserted or deleted rows, or typed a new value: a result belongs to its row by identity
  * (the SKU), never by position, and says OK only for the value that was sent.
  */
-import { HOLDS_EVERYTHING, INPUT_HEADERS, plainDecimal, validateRow, type InputField, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
+import { HOLDS_EVERYTHING, plainDecimal, validateRow, valueLabel, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
 import { rowIdentity } from './load';
 import type { Operation, RowResult } from './types';
 
@@ -66,13 +66,6 @@ export function valuesNow(row: ParsedRow, table: TableRead, operation: Operation
   return out;
 }
 
-/** "Price [amazon]" for `price:amazon`. */
-function label(key: string): string {
-  const [field, channel] = key.split(':');
-  const header = INPUT_HEADERS[field as InputField] ?? field;
-  return channel ? `${header} [${channel}]` : header;
-}
-
 /**
  * How a changed row is told: a push speaks of the run ("the row changed while the push ran"); an
  * async job's result, which may come hours after the send, speaks of the send ("sent X, the cell
@@ -81,9 +74,9 @@ function label(key: string): string {
 export type ChangeWording = 'push' | 'job';
 
 /** One changed value, in the wording's words. */
-function describeChange(key: string, then: number | undefined, now: number | undefined, wording: ChangeWording): string {
-  if (wording === 'push') return `${label(key)}: ${then === undefined ? 'empty then' : `${plainDecimal(then)} then`}, ${now === undefined ? 'now empty or unreadable' : `now ${plainDecimal(now)}`}`;
-  const sent = then === undefined ? `sent no ${label(key)}` : `sent ${label(key)} ${plainDecimal(then)}`;
+function describeChange(label: string, then: number | undefined, now: number | undefined, wording: ChangeWording): string {
+  if (wording === 'push') return `${label}: ${then === undefined ? 'empty then' : `${plainDecimal(then)} then`}, ${now === undefined ? 'now empty or unreadable' : `now ${plainDecimal(now)}`}`;
+  const sent = then === undefined ? `sent no ${label}` : `sent ${label} ${plainDecimal(then)}`;
   return `${sent}, ${now === undefined ? 'the cell is now empty or unreadable' : `the cell now holds ${plainDecimal(now)}`}`;
 }
 
@@ -137,7 +130,7 @@ export function placeResults(now: TableRead, pending: readonly PendingResult[], 
       const held = valuesNow(row, now, operation);
       const changes = [...new Set([...Object.keys(then), ...Object.keys(held)])]
         .filter((key) => held[key] !== then[key])
-        .map((key) => describeChange(key, then[key], held[key], wording));
+        .map((key) => describeChange(valueLabel(now.columns, key), then[key], held[key], wording));
       if (changes.length > 0) result = changedSince(result, changes, wording);
     }
     results.set(row.rowNumber, result);

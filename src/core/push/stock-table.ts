@@ -21,7 +21,7 @@ export interface StockTable {
  * the properties service, whose daily quota may have run out meanwhile (results still get written).
  */
 export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMapping | null): StockTable {
-  const mapping = known === undefined ? loadColumnMapping(ctx.ports.documentStore, sheet.name) : known;
+  const mapping = known === undefined ? loadColumnMapping(ctx.ports.documentStore, sheet) : known;
   const values = sheet.readAll();
   const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
   const input = values.length > 1 ? mapColumns(values[0], options).columns.input : {};

@@ -41,3 +41,13 @@ export type ColumnMapping = z.infer<typeof ColumnMapping>;
 export function slotKey(entry: Pick<MappingEntry, 'field' | 'channel'>): string {
   return entry.channel ? `${entry.field}:${entry.channel}` : entry.field;
 }
+
+/**
+ * The mapping with `entries` added, each replacing what mapped its slot before (a compare-at
+ * price holds the Sale price slot): what a pull that added columns saves, so the mapping names them.
+ */
+export function withEntries(mapping: ColumnMapping, entries: readonly MappingEntry[]): ColumnMapping {
+  const slotOf = (e: MappingEntry): string => slotKey(e.field === 'compareAtPrice' ? { ...e, field: 'salePrice' } : e);
+  const replaced = new Set(entries.map(slotOf));
+  return { ...mapping, entries: [...mapping.entries.filter((e) => !replaced.has(slotOf(e))), ...entries.map((e) => ({ ...e }))] };
+}

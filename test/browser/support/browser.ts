@@ -30,8 +30,17 @@ export class Screenshots {
   }
 
   async take(page: Page, step: string): Promise<void> {
+    await page.screenshot({ path: this.next(step) });
+  }
+
+  /** Only the sidebar panel, at its real 300 px: to read the sidebar's own layout. */
+  async takeSidebar(page: Page, step: string): Promise<void> {
+    await page.locator('#sidebar-panel').screenshot({ path: this.next(step) });
+  }
+
+  private next(step: string): string {
     this.n++;
-    await page.screenshot({ path: path.join(this.dir, `${String(this.n).padStart(2, '0')}-${step}.png`) });
+    return path.join(this.dir, `${String(this.n).padStart(2, '0')}-${step}.png`);
   }
 }
 
@@ -90,13 +99,24 @@ export async function menu(page: Page, top: string, ...path: string[]): Promise<
   }
 }
 
-/** The sidebar iframe's frame, once the sidebar has loaded. */
+/** The sidebar iframe's frame, once the sidebar has loaded its state (a section tab is then selected). */
 export async function sidebar(page: Page): Promise<Frame> {
   const handle = await page.locator('#sidebar-frame').elementHandle();
   const frame = await handle!.contentFrame();
   if (!frame) throw new Error('the sidebar frame is not there');
-  await frame.locator('#push-button').waitFor();
+  await frame.locator('#sections [role="tab"][aria-selected="true"]').waitFor();
   return frame;
+}
+
+/** The sidebar's sections, by their tab labels. */
+export type SidebarSection = 'Push' | 'Jobs' | 'Orders' | 'Catalogue' | 'Categories' | 'Columns' | 'Settings';
+
+/** Opens a section of the sidebar as a seller does, with a click on its tab, and waits for its panel. */
+export async function openSection(frame: Frame, section: SidebarSection): Promise<void> {
+  const tab = frame.getByRole('tab', { name: section, exact: true });
+  await tab.click();
+  const panel = await tab.getAttribute('aria-controls');
+  await frame.locator(`#${panel}`).waitFor();
 }
 
 /** Header texts of row 1 → their column numbers. */

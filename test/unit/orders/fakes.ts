@@ -23,15 +23,24 @@ export interface MemorySheet extends SheetPort {
   formats: Array<{ row: number; column: number; rows: number; columns: number; format: string }>;
 }
 
-export function memorySheet(name: string, grid: CellValue[][] = []): MemorySheet {
+let nextSheetId = 0;
+
+/** `id`: the sheet's id (default: a new one per sheet, like Sheets gives). */
+export function memorySheet(name: string, grid: CellValue[][] = [], id = nextSheetId++): MemorySheet {
   const sheet: MemorySheet = {
     name,
+    id,
     grid: grid.map((r) => [...r]),
     writes: [],
     formats: [],
     readAll() {
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+    },
+    readHeaderRow() {
+      const row = [...(this.grid[0] ?? [])];
+      while (row.length > 0 && row[row.length - 1] === '') row.pop();
+      return row;
     },
     readBlock(row, column, rows, columns) {
       return Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => this.grid[row - 1 + i]?.[column - 1 + j] ?? ''));

@@ -1,4 +1,4 @@
-import { mapColumns, readTable, validateRows, type ColumnMapping } from '../../../src/sheet';
+import { mapColumns, readTable, validateRows, valueLabel, withEntries, type ColumnMapping } from '../../../src/sheet';
 import { AMAZON_HEADER } from '../../fixtures/exports/amazon';
 import { MERCADOLIBRE_HEADER } from '../../fixtures/exports/mercadolibre';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
@@ -158,5 +158,27 @@ describe('row rules in the table every operation reads', () => {
     const v = validateRows('prices', readTable([SHOPIFY_HEADER, row] as never)).rows[0];
     expect(v.ok).toBe(false);
     expect(!v.ok && v.reason).toMatch(/Variant Compare At Price: 'abc' is not a number/);
+  });
+});
+
+describe('values named by the mapping', () => {
+  it('a pushed value is named by the header its field is read from; a compare-at pair by its field', () => {
+    const { columns } = mapColumns([...SHOPIFY_HEADER, 'Price [amazon]']);
+    expect(valueLabel(columns, 'quantity')).toBe('Variant Inventory Qty');
+    expect(valueLabel(columns, 'price:amazon')).toBe('Price [amazon]');
+    expect(valueLabel(columns, 'price:shopify')).toBe('Price [shopify]'); // from Variant Price or Variant Compare At Price, by row
+    expect(valueLabel(columns, 'quantity:walmart')).toBe('Quantity [walmart]');
+  });
+
+  it('withEntries adds entries, each replacing what held its slot (a compare-at price holds the Sale price slot)', () => {
+    const mapping: ColumnMapping = {
+      version: 1, preset: 'shopify', skip: [],
+      entries: [{ field: 'sku', header: 'Variant SKU' }, { field: 'compareAtPrice', channel: 'shopify', header: 'Variant Compare At Price' }, { field: 'quantity', header: 'Old' }],
+    };
+    expect(withEntries(mapping, [{ field: 'salePrice', channel: 'shopify', header: 'Sale price [shopify]' }, { field: 'quantity', header: 'Quantity' }]).entries).toEqual([
+      { field: 'sku', header: 'Variant SKU' },
+      { field: 'salePrice', channel: 'shopify', header: 'Sale price [shopify]' },
+      { field: 'quantity', header: 'Quantity' },
+    ]);
   });
 });
