@@ -41,5 +41,11 @@ export function canonicalChannel(name: string, aliases: Readonly<Record<string, 
   return aliases[key] ?? CHANNEL_DISPLAY_NAMES[key] ?? key;
 }
 
+/**
+ * The "Default channels for plain columns" setting's value for every channel: a plain Price or
+ * Quantity is then the hub's general value, which it passes on to every channel's listing.
+ */
+export const EVERY_CHANNEL = '*';
+
 /** Channels that take `availableDays` in the by-channel update. */
 export const AVAILABLE_DAYS_CHANNELS: readonly string[] = ['mercadolibre'];

@@ -4,7 +4,9 @@
  */
 import { checkBaseUrl } from '../core/settings/base-url';
 import type { Settings } from '../core/settings/schema';
+import { PLAIN_CHANNELS_LABEL } from '../core/settings/constants';
 import { formatAliasLines, parseAliasLines } from './aliases';
+import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
 
 type SheetRole = keyof Settings['sheetNames'];
 
@@ -19,7 +21,7 @@ export const SHEET_ROLES: ReadonlyArray<{ role: SheetRole; label: string }> = [
   { role: 'log', label: 'Log' },
 ];
 
-export type FieldKind = 'url' | 'text' | 'integer' | 'decimal' | 'select' | 'aliases' | 'schedule';
+export type FieldKind = 'url' | 'text' | 'integer' | 'decimal' | 'select' | 'aliases' | 'schedule' | 'channelList';
 
 export interface FieldSpec {
   /** The saveSettings error key ("orders.backfillDays"); the element id is derived from it. */
@@ -47,6 +49,10 @@ export const FIELDS = {
   channelAliases: {
     path: 'channelAliases', label: 'Channel aliases', kind: 'aliases',
     hint: 'One read=written pair per line, e.g. meli=mercadolibre (that one is built in).',
+  },
+  plainChannels: {
+    path: 'plainChannels', label: PLAIN_CHANNELS_LABEL, kind: 'channelList',
+    hint: 'Where a plain Price, Sale price, Quantity or Available days goes when the row\u2019s Channel is empty: channel codes (amazon, walmart), or * for every channel (the hub\u2019s general value; overwrites per-channel values). Empty: such rows are refused, with what to do.',
   },
   logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
   chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
@@ -98,7 +104,7 @@ export const FIELDS = {
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows,
-  FIELDS.channelAliases, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
+  FIELDS.channelAliases, FIELDS.plainChannels, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
   FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
 ];
 
@@ -131,6 +137,7 @@ export function settingsToForm(s: Settings): FormValues {
     concurrency: String(s.concurrency),
     decimalSeparator: s.decimalSeparator,
     channelAliases: formatAliasLines(s.channelAliases),
+    plainChannels: formatPlainChannels(s.plainChannels),
     logMaxRows: String(s.logMaxRows),
     chunkRows: String(s.chunkRows),
     resultColumns: s.resultColumns,
@@ -186,6 +193,8 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
 
   const aliases = parseAliasLines(v('channelAliases'));
   if (!aliases.ok) errors.channelAliases = aliases.error;
+  const plain = parsePlainChannels(v('plainChannels'));
+  if (!plain.ok) errors.plainChannels = plain.error;
 
   const input: Settings = {
     ...current,
@@ -194,6 +203,7 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
     concurrency: readNumber(FIELDS.concurrency, v('concurrency'), errors),
     decimalSeparator: v('decimalSeparator') as Settings['decimalSeparator'],
     channelAliases: aliases.ok ? aliases.aliases : {},
+    plainChannels: plain.ok ? plain.channels : current.plainChannels,
     logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
     chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
     resultColumns: v('resultColumns') === 'afterInputs' ? 'afterInputs' : 'end',

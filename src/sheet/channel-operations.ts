@@ -1,7 +1,8 @@
 /**
  * The two channel-based operations: Update Price (one item per channel, hub-api §4.2) and Update
  * Price Stock By Channel (one call per SKU with channel entries, §4.3). A row feeds them through
- * per-channel columns (`Price [amazon]`) and/or the Channel column with the general columns.
+ * per-channel columns (`Price [amazon]`) and/or the plain columns, which go where the Price rule
+ * says (plain-rule.ts): the row's Channel, else the default channels of the settings.
  */
 import { AVAILABLE_DAYS_CHANNELS } from '../api/channels';
 import type { ByChannelUpdate, ChannelDataInput, PriceItem } from '../api/schemas/stock';
@@ -9,6 +10,7 @@ import { valueKey, type PushedValues } from './changes';
 import { CHANNEL_FIELDS, INPUT_HEADERS, type ChannelField, type InputField } from './header-names';
 import type { ColumnMap } from './headers';
 import type { NumberReading } from './numbers';
+import { HOLDS_NOTHING, PlainRow, everyChannelNote, hasEveryChannelValue, plainRefusal, type HubHolds } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import type { ParsedRow } from './table';
 
@@ -40,22 +42,29 @@ export function valueLabel(columns: ColumnMap, key: string): string {
   return channelLabel(columns, field as ChannelField, channel);
 }
 
-/**
- * The row's Channel when the general columns take part: only when one of `fields` is filled and
- * Channel holds a known channel. A general value with no Channel is left to the operations that
- * need no channel (stock, async, ERP), so it is not an error here.
- */
-function generalChannel(check: RowCheck, columns: ColumnMap, fields: readonly ChannelField[]): string | null {
-  if (columns.input.channel === undefined) return null;
-  const row = check.row;
-  if (fields.every((f) => columns.input[f] === undefined || row.cells[f].kind === 'empty')) return null;
-  return check.text(row.cells.channel);
+/** How a channel operation is run: what the hub holds, and whether it is part of Push changes. */
+export interface ChannelOptions {
+  /** What the hub is known to hold: a plain value it holds is left out, not refused (default: nothing). */
+  holds?: HubHolds;
+  /** Push changes: a plain Quantity without named channels goes through Update Stock there, not here. */
+  forChanges?: boolean;
 }
 
-/** True when the row fills a general field of `fields` but leaves Channel empty. */
-function channelMissing(row: ParsedRow, columns: ColumnMap, fields: readonly ChannelField[]): boolean {
-  return columns.input.channel !== undefined && row.cells.channel.kind === 'empty'
-    && fields.some((f) => columns.input[f] !== undefined && row.cells[f].kind !== 'empty');
+/**
+ * The channels a plain value goes to in a per-channel operation (the Price rule): the target's
+ * channels, else none — refused when it is an edit, or said when it is for every channel (which
+ * only the product-level pushes send).
+ */
+function plainChannels(rule: PlainRow, field: ChannelField, value: number, label: string, forChanges: boolean): readonly string[] {
+  const where = rule.where;
+  if (where.kind === 'channels') return where.channels;
+  if (where.kind === 'unreadable' || (forChanges && field === 'quantity')) return [];
+  if (where.kind === 'every' && hasEveryChannelValue(field)) {
+    if (rule.isEdit(field, value)) rule.check.unsent.push(everyChannelNote(label, field, value));
+    return [];
+  }
+  rule.refuse(field, value, plainRefusal(label, field, value, { kind: 'noChannel', everyChosen: where.kind === 'every' }));
+  return [];
 }
 
 /** Reads one channel field by its rules: quantities clamp at 0, prices must be above 0, days are whole. */
@@ -77,17 +86,19 @@ function put(check: RowCheck, entries: Map<string, Entry>, channel: string, fiel
   entry[field] = before ?? picked;
 }
 
-/** Collects channel entries from the general columns (with Channel) and the per-channel columns. */
-function collect(check: RowCheck, columns: ColumnMap, fields: readonly ChannelField[]): Map<string, Entry> {
+/** Collects channel entries from the plain columns (by the Price rule) and the per-channel columns. */
+function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: boolean): Map<string, Entry> {
+  const { check, columns } = rule;
   const row = check.row;
   const entries = new Map<string, Entry>();
-  const general = generalChannel(check, columns, fields);
-  if (general) {
-    for (const field of fields) {
-      if (columns.input[field] === undefined) continue;
-      const label = `${generalLabel(columns, field)} (Channel ${general})`;
-      const value = readField(check, field, row.cells[field], generalLabel(columns, field));
-      if (value !== undefined) put(check, entries, general, field, { value, label });
+  for (const field of fields) {
+    if (columns.input[field] === undefined || row.cells[field].kind === 'empty') continue;
+    const value = readField(check, field, row.cells[field], generalLabel(columns, field));
+    if (value === undefined) continue;
+    const where = rule.where;
+    for (const channel of plainChannels(rule, field, value, generalLabel(columns, field), forChanges)) {
+      const label = `${generalLabel(columns, field)} (${where.kind === 'channels' && where.from === 'setting' ? 'default channel' : 'Channel'} ${channel})`;
+      put(check, entries, channel, field, { value, label });
     }
   }
   for (const channel of Object.keys(columns.perChannel)) {
@@ -101,19 +112,22 @@ function collect(check: RowCheck, columns: ColumnMap, fields: readonly ChannelFi
   return entries;
 }
 
-/** Update Price items for a row: Channel + Price, and every filled Price [channel]. */
-export function checkPrices(row: ParsedRow, columns: ColumnMap): RowVerdict<PriceItem[]> {
+/** Why a row sends nothing: a plain value it holds that cannot go (said), else `fallback`. */
+function nothingReason(rule: PlainRow, fallback: string): string {
+  return rule.check.unsent[0] ?? rule.leftOut[0] ?? fallback;
+}
+
+/** Update Price items for a row: a plain Price to its target channels, and every filled Price [channel]. */
+export function checkPrices(row: ParsedRow, columns: ColumnMap, options: ChannelOptions = {}): RowVerdict<PriceItem[]> {
   const check = new RowCheck(row);
   const sku = check.sku();
-  const entries = collect(check, columns, ['price']);
+  const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
+  const entries = collect(rule, ['price'], options.forChanges === true);
   const values: PushedValues = {};
   entries.forEach((entry, channel) => {
     if (entry.price) values[valueKey('price', channel)] = entry.price.value;
   });
-  if (Object.keys(values).length === 0) {
-    if (channelMissing(row, columns, ['price'])) check.fail(`Channel is empty: fill it to send ${generalLabel(columns, 'price')}, or use a Price [channel] column`);
-    return check.nothing('no price to send: fill Price and Channel, or a Price [channel] column');
-  }
+  if (Object.keys(values).length === 0) return check.nothing(nothingReason(rule, 'no price to send: fill Price and Channel, or a Price [channel] column'));
   return check.done(
     () => Object.keys(values).map((key) => ({ sku: sku as string, price: values[key], channel: key.slice('price:'.length) })),
     values,
@@ -125,10 +139,12 @@ export function checkByChannel(
   row: ParsedRow,
   columns: ColumnMap,
   availableDaysChannels: readonly string[] = AVAILABLE_DAYS_CHANNELS,
+  options: ChannelOptions = {},
 ): RowVerdict<ByChannelUpdate> {
   const check = new RowCheck(row);
   const sku = check.sku();
-  const entries = collect(check, columns, CHANNEL_FIELDS);
+  const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
+  const entries = collect(rule, CHANNEL_FIELDS, options.forChanges === true);
   const channelData: ChannelDataInput[] = [];
   const values: PushedValues = {};
   entries.forEach((entry, channel) => {
@@ -152,8 +168,7 @@ export function checkByChannel(
     if (Object.keys(data).length > 1) channelData.push(data);
   });
   if (channelData.length === 0) {
-    if (channelMissing(row, columns, CHANNEL_FIELDS)) check.fail('Channel is empty: fill it to send the row by channel, or use per-channel columns such as Price [amazon]');
-    return check.nothing('nothing to send by channel: fill a per-channel column such as Quantity [amazon] or Price [amazon], or Channel with Quantity or Price');
+    return check.nothing(nothingReason(rule, 'nothing to send by channel: fill a per-channel column such as Quantity [amazon] or Price [amazon], or Channel with Quantity or Price'));
   }
   return check.done(() => ({ sku: sku as string, channelData }), values);
 }

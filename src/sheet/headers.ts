@@ -33,6 +33,11 @@ export interface ColumnMap {
   compareAt?: Record<string, true>;
   /** Rows to skip with a reason, by the cell of `column` (a mapping's row rules). */
   skipRules?: ResolvedSkipRule[];
+  /**
+   * Where the plain (whole-row) columns go when a row's Channel cell is empty: the "Default
+   * channels for plain columns" setting as written codes, or ['*'] for every channel (plain-rule.ts).
+   */
+  plainChannels?: readonly string[];
 }
 
 /** A row rule resolved against the header row. */
@@ -54,6 +59,8 @@ export interface HeaderOptions {
   channelAliases?: Readonly<Record<string, string>>;
   /** Channels a per-channel input column may name (default WRITE_CHANNELS; null: any). */
   knownChannels?: readonly string[] | null;
+  /** The "Default channels for plain columns" setting (written codes, or ['*']); default none. */
+  plainChannels?: readonly string[];
 }
 
 /** What one header means. */
@@ -161,6 +168,7 @@ export function mapHeaders(headerRow: readonly CellValue[], options: HeaderOptio
   const columns: ColumnMap = {
     headers: [], width: headerRow.length, input: {}, perChannel: {}, result: {}, channelStatus: {}, catalogue: {}, catalogueGeneral: {}, userColumns: [],
   };
+  if (options.plainChannels && options.plainChannels.length > 0) columns.plainChannels = options.plainChannels;
   const problems: HeaderProblem[] = [];
   const seen = new Map<string, number[]>();
 

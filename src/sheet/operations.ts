@@ -4,13 +4,15 @@
  * push never sends half a row (e.g. Price [amazon] without the Price [walmart] the seller also
  * changed); cells the operation does not use never reject it.
  */
-import { AVAILABLE_DAYS_CHANNELS } from '../api/channels';
+import { AVAILABLE_DAYS_CHANNELS, EVERY_CHANNEL } from '../api/channels';
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../api/schemas/stock';
 import { valueKey, type PushedValues } from './changes';
-import { checkByChannel, checkPrices, generalLabel } from './channel-operations';
+import { checkByChannel, checkPrices, generalLabel, type ChannelOptions } from './channel-operations';
+import { PLAIN_CHANNELS_SETTING } from '../core/settings/constants';
 import { CHANNEL_FIELDS } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
+import { HOLDS_NOTHING, PlainRow, everyChannelChosen, plainRefusal, plainTargetOf, targetWords } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import { duplicateReason, type ParsedRow, type TableRead } from './table';
 
@@ -26,7 +28,7 @@ export interface PayloadOf {
   async: AsyncItem;
 }
 
-export interface OperationOptions {
+export interface OperationOptions extends ChannelOptions {
   /** Channels that take availableDays (default AVAILABLE_DAYS_CHANNELS). */
   availableDaysChannels?: readonly string[];
 }
@@ -39,7 +41,8 @@ export interface OperationRows<O extends PushOperation> {
   rows: Array<RowVerdict<PayloadOf[O]>>;
 }
 
-const OPERATION_NAMES: Readonly<Record<PushOperation, string>> = {
+/** Seller-facing names of the operations, as messages say them. */
+export const OPERATION_NAMES: Readonly<Record<PushOperation, string>> = {
   stock: 'Push stock',
   prices: 'Push prices',
   byChannel: 'Push price & stock by channel',
@@ -53,16 +56,18 @@ export function operationColumnProblem(operation: PushOperation, columns: Column
   const perChannel = (fields: readonly string[]): boolean =>
     Object.keys(columns.perChannel).some((ch) => fields.some((f) => (columns.perChannel[ch] as Record<string, number | undefined>)[f] !== undefined));
   const name = OPERATION_NAMES[operation];
+  // Plain columns have somewhere to go with a Channel column, or with default channels named in the settings.
+  const placeable = has('channel') || (columns.plainChannels ?? []).some((c) => c !== EVERY_CHANNEL);
   switch (operation) {
     case 'stock':
     case 'async':
       return has('quantity') ? null : `${name} needs a Quantity column (Quantity, Qty, Stock or Cantidad)`;
     case 'prices':
-      return perChannel(['price']) || (has('price') && has('channel'))
-        ? null : `${name} needs a per-channel price column such as Price [amazon], or both a Price and a Channel column`;
+      return perChannel(['price']) || (has('price') && placeable)
+        ? null : `${name} needs a per-channel price column such as Price [amazon], or a Price column with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
     case 'byChannel':
-      return perChannel(CHANNEL_FIELDS) || (has('channel') && CHANNEL_FIELDS.some(has))
-        ? null : `${name} needs per-channel columns such as Quantity [amazon] or Price [amazon], or a Channel column with Quantity or Price`;
+      return perChannel(CHANNEL_FIELDS) || (placeable && CHANNEL_FIELDS.some(has))
+        ? null : `${name} needs per-channel columns such as Quantity [amazon] or Price [amazon], or Quantity or Price with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
     case 'erp':
       return has('erpId') && has('price') ? null : `${name} needs an ERP id column and a Price column`;
     default:
@@ -82,11 +87,11 @@ export function validateRow<O extends PushOperation>(operation: O, row: ParsedRo
 
 function checkRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<PayloadOf[PushOperation]> {
   switch (operation) {
-    case 'stock': return checkStock(row, columns);
-    case 'prices': return checkPrices(row, columns);
-    case 'byChannel': return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS);
-    case 'erp': return checkErp(row, columns);
-    case 'async': return checkAsync(row, columns);
+    case 'stock': return checkStock(row, columns, options);
+    case 'prices': return checkPrices(row, columns, options);
+    case 'byChannel': return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS, options);
+    case 'erp': return checkErp(row, columns, options);
+    case 'async': return checkAsync(row, columns, options);
     default: throw new Error(`unknown operation ${String(operation)}`);
   }
 }
@@ -106,38 +111,88 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
   return { operation, problems: [], rows: verdicts };
 }
 
+/**
+ * A plain Quantity is the hub's one product-level stock (§4.1): it goes to every channel, whatever
+ * the row's target. It must not overwrite a per-channel Quantity [channel] of the row holding
+ * another value, unless the seller chose every channel (Push changes re-sends those right after it,
+ * so there it may). Where the row names channels, the note says the quantity went further.
+ */
+function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
+  const { check, columns } = rule;
+  if (!options.forChanges && !everyChannelChosen(columns)) {
+    const others = Object.keys(columns.perChannel)
+      .filter((channel) => columns.perChannel[channel].quantity !== undefined)
+      .flatMap((channel) => {
+        const cell = check.row.perChannel[channel]?.quantity;
+        if (!cell || cell.kind !== 'number' || Math.max(0, cell.value) === value) return [];
+        return [`${columns.headers[columns.perChannel[channel].quantity as number]} ${plainDecimal(cell.value)}`];
+      });
+    if (others.length > 0) {
+      rule.refuse('quantity', value, plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
+      return false;
+    }
+  }
+  const target = plainTargetOf(check.row, columns);
+  if (target.kind === 'channels') {
+    check.notes.push(`${label} ${plainDecimal(value)} goes to every channel with a listing (the hub's stock has no channel), not only ${targetWords(target)}: ${OPERATION_NAMES.byChannel} sends it per channel`);
+  }
+  return true;
+}
+
+/** A plain price of a product-level operation reaches every channel: sent only when the seller chose every channel. */
+function everyChannelPrice(rule: PlainRow, field: 'price' | 'publishingPrice', label: string, value: number, operation: PushOperation): boolean {
+  const where = rule.where;
+  if (where.kind === 'every') return true;
+  if (where.kind === 'unreadable') return false;
+  rule.refuse(field, value, plainRefusal(label, field, value, { kind: 'notEveryChannel', operation: OPERATION_NAMES[operation], target: where, wholeRow: operation === 'async' }));
+  return false;
+}
+
 /** Update Stock item: SKU and the general Quantity. */
-function checkStock(row: ParsedRow, columns: ColumnMap): RowVerdict<StockItem> {
+function checkStock(row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<StockItem> {
   const check = new RowCheck(row);
   const sku = check.sku();
   const label = generalLabel(columns, 'quantity');
   const quantity = check.quantity(row.cells.quantity, label);
   if (quantity === undefined) return check.nothing(`no quantity to send: ${label} is empty`);
+  const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
+  if (!productQuantity(rule, label, quantity, 'stock', options)) return check.nothing(rule.leftOut[0]);
   return check.done(() => ({ sku: sku as string, quantity }), { [valueKey('quantity')]: quantity });
 }
 
 /** Update Price By ErpId item: ERP id and the general Price; the SKU is not needed. */
-function checkErp(row: ParsedRow, columns: ColumnMap): RowVerdict<ErpPriceItem> {
+function checkErp(row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<ErpPriceItem> {
   const check = new RowCheck(row);
   const internalId = check.text(row.cells.erpId);
   const price = check.positive(row.cells.price, generalLabel(columns, 'price'));
   if (row.cells.erpId.kind === 'empty') return check.nothing(`no ERP id to send a price with: ${generalLabel(columns, 'erpId')} is empty`);
   if (price === undefined) return check.nothing(`no price to send: ${generalLabel(columns, 'price')} is empty`);
+  const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
+  if (!everyChannelPrice(rule, 'price', generalLabel(columns, 'price'), price, 'erp')) return check.nothing(rule.leftOut[0] ?? `no price to send`);
   // The hub answers by ERP id: which product it priced (the oldest of several sharing the id) is not said.
   if (row.sku) check.notes.push(`the hub updates the product with that ERP id (the oldest, if several share it), not necessarily this row's SKU`);
   return check.done(() => ({ internalId: internalId as string, price }), { [valueKey('price')]: price });
 }
 
-/** Update Price And Stock Async item: numbers travel as plain decimal strings. */
-function checkAsync(row: ParsedRow, columns: ColumnMap): RowVerdict<AsyncItem> {
+/**
+ * Update Price And Stock Async item: numbers travel as plain decimal strings. The row goes whole or
+ * not at all: a price the rule refuses keeps its quantity back too.
+ */
+function checkAsync(row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<AsyncItem> {
   const check = new RowCheck(row);
   const sku = check.sku();
   const label = generalLabel(columns, 'quantity');
   const quantity = check.quantity(row.cells.quantity, label);
-  const price = check.positive(row.cells.price, generalLabel(columns, 'price'));
-  const publishingPrice = check.positive(row.cells.publishingPrice, generalLabel(columns, 'publishingPrice'));
+  const priceLabel = generalLabel(columns, 'price');
+  const publishingLabel = generalLabel(columns, 'publishingPrice');
+  let price = check.positive(row.cells.price, priceLabel);
+  let publishingPrice = check.positive(row.cells.publishingPrice, publishingLabel);
   if (row.cells.quantity.kind === 'empty') check.fail(`${label} is empty: an async job sends a quantity for every row`);
+  const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
+  if (price !== undefined && !everyChannelPrice(rule, 'price', priceLabel, price, 'async')) price = undefined;
+  if (publishingPrice !== undefined && !everyChannelPrice(rule, 'publishingPrice', publishingLabel, publishingPrice, 'async')) publishingPrice = undefined;
   if (quantity === undefined) return check.done<AsyncItem>(unreachable, {});
+  if (!productQuantity(rule, label, quantity, 'async', options)) return check.nothing(rule.leftOut[rule.leftOut.length - 1]);
   const values: PushedValues = { [valueKey('quantity')]: quantity };
   const item: AsyncItem = { sku: sku as string, quantity: plainDecimal(quantity) };
   if (price !== undefined) {

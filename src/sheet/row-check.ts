@@ -20,7 +20,11 @@ import type { ParsedRow } from './table';
 
 /** A row ready to send (payload + the values it pushes), or why not. */
 export type RowVerdict<P> =
-  | { ok: true; rowNumber: number; sku: string | null; payload: P; values: PushedValues; notes: string[] }
+  | {
+      ok: true; rowNumber: number; sku: string | null; payload: P; values: PushedValues; notes: string[];
+      /** Edits of the row this operation does not send (the Price rule): said in the row, never dropped. */
+      unsent?: string[];
+    }
   | {
       ok: false;
       rowNumber: number;
@@ -32,12 +36,15 @@ export type RowVerdict<P> =
       /** True when the row simply has nothing for this operation (not an error in the row). */
       nothingToSend: boolean;
       notes: string[];
+      unsent?: string[];
     };
 
 /** Collects the reasons and notes of the cells an operation uses. */
 export class RowCheck {
   readonly reasons: string[] = [];
   readonly notes: string[] = [];
+  /** Edits the operation leaves out (a plain value for every channel in a per-channel push). */
+  readonly unsent: string[] = [];
 
   constructor(readonly row: ParsedRow) {}
 
@@ -102,7 +109,7 @@ export class RowCheck {
   /** The verdict: rejected with every reason when any used cell was bad (nothing half-sent), else the payload. */
   done<P>(payload: () => P, values: PushedValues): RowVerdict<P> {
     if (this.reasons.length > 0) return this.rejected(false);
-    return { ok: true, rowNumber: this.row.rowNumber, sku: this.row.sku, payload: payload(), values, notes: this.notes };
+    return { ok: true, rowNumber: this.row.rowNumber, sku: this.row.sku, payload: payload(), values, notes: this.notes, ...this.unsentPart() };
   }
 
   /** Rejected because the row has nothing for this operation, unless a bad cell explains it better. */
@@ -114,7 +121,12 @@ export class RowCheck {
 
   private rejected<P>(nothingToSend: boolean): RowVerdict<P> {
     return {
-      ok: false, rowNumber: this.row.rowNumber, sku: this.row.sku, reason: this.reasons[0], reasons: this.reasons, nothingToSend, notes: this.notes,
+      ok: false, rowNumber: this.row.rowNumber, sku: this.row.sku, reason: this.reasons[0], reasons: this.reasons, nothingToSend, notes: this.notes, ...this.unsentPart(),
     };
+  }
+
+  // Present only when there is something to say, so verdicts without it stay as they were.
+  private unsentPart(): { unsent?: string[] } {
+    return this.unsent.length > 0 ? { unsent: this.unsent } : {};
   }
 }

@@ -19,7 +19,8 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
   beforeAll(async () => {
     env = await startAddonEnv({
       hub: { seed: 'demo' },
-      settings: { deployment: 'container', orders: ordersSettings() },
+      // The async job below carries a plain Price: the hub's general price, for every channel (the Price rule).
+      settings: { deployment: 'container', orders: ordersSettings(), plainChannels: ['*'] },
       runtime: {
         deployment: 'container',
         wrapGlobals: check.wrapGlobals,

@@ -1,7 +1,8 @@
 /**
  * The real sidebar in the playground: a 5,000-row push driven chunk by chunk from the sidebar,
  * its progress bar reaching 100 %; the grid stays virtualised; settings refuse an http base URL
- * and a blank token with the message next to the field.
+ * and a blank token with the message next to the field; the Price rule's setting says what its
+ * value means, refuses an unknown channel and saves an alias as the written code.
  */
 import * as http from 'node:http';
 import { headerColumns, menu, openSection, scrollToRow, waitForCell } from './support/browser';
@@ -108,6 +109,37 @@ describe('playground: the sidebar', () => {
     expect(doc.snapshot).toBeTruthy();
     await openSection(s.frame, 'Push');
     expect(s.dialogs).toEqual([]);
+    expect(s.errors).toEqual([]);
+  });
+
+  test('Default channels for plain columns (the Price rule): says what the value means, refuses an unknown channel by the field, saves an alias as its written code', async () => {
+    await openSection(s.frame, 'Settings');
+    // The test above left a refused base URL typed in the form: put the saved one back.
+    const state = await (await fetch(`${s.pg.url}api/run`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Playground': '1' }, body: JSON.stringify({ name: 'getSidebarState', args: [] }) })).json();
+    await s.frame.locator('#settings-baseUrl').fill(state.value.value.settings.baseUrl);
+    const field = s.frame.locator('#settings-plainChannels');
+    const meaning = s.frame.locator('#settings-plainChannels-meaning');
+    await field.scrollIntoViewIfNeeded();
+    expect(await field.inputValue()).toBe('');
+    expect(await meaning.textContent()).toMatch(/^None: a plain Price, Sale price, Quantity or Available days goes to the row’s Channel/);
+
+    await field.fill('*');
+    expect(await meaning.textContent()).toMatch(/^Every channel \(the hub's general value; overwrites per-channel values\)\./);
+    await s.shots.take(s.page, 'plain-channels-every-channel');
+
+    await field.fill('amzn');
+    await s.frame.locator('#settings-save').click();
+    await s.frame.locator('#settings-plainChannels-error').filter({ hasText: /'amzn' is not a channel the hub takes prices and stock for/ }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await s.shots.take(s.page, 'plain-channels-unknown-refused');
+
+    await field.fill('meli, amazon');
+    await s.frame.locator('#settings-save').click();
+    await s.frame.locator('#settings-status').filter({ hasText: 'Settings saved.' }).waitFor();
+    expect(await field.inputValue()).toBe('mercadolibre, amazon');
+    expect(await meaning.textContent()).toBe('Rows without a Channel send their plain columns to mercadolibre, amazon.');
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    await openSection(s.frame, 'Push');
     expect(s.errors).toEqual([]);
   });
 

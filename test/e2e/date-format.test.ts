@@ -12,7 +12,8 @@ describe('one date-time format', () => {
   let env: AddonEnv;
 
   beforeAll(async () => {
-    env = await startAddonEnv();
+    // The job below carries a plain Price: the hub's general price, sent for every channel (the Price rule).
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
     const skus = seedProducts(env, 3, ['amazon']);
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 5 + i, 10])]);
   }, 60_000);

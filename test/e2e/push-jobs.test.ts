@@ -9,7 +9,8 @@ describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger,
   const firstPoll = target === 'addon' ? 61 * 60_000 : 6 * 60_000;
 
   beforeAll(async () => {
-    env = await startAddonEnv({ target });
+    // The sheets below send a plain Price in the job: the hub's general price, for every channel (the Price rule).
+    env = await startAddonEnv({ target, settings: { plainChannels: ['*'] } });
     skus = seedProducts(env, 120, ['mercadolibre', 'amazon']);
   }, 60_000);
   afterAll(async () => env?.close());

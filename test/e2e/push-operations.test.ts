@@ -78,7 +78,16 @@ describe('each push operation, end to end', () => {
     const ids = [skus[20], skus[21]].map((s) => before.get(s)!.internalId);
     const sheet = [['ERP id', 'Price', 'SKU'], [ids[0], 555, skus[20]], [ids[1], 666, skus[21]], ['NO-SUCH-ID', 5, 'x']];
     env.rt.addSheet('Stock & Prices', sheet);
+    // The hub passes a price by ERP id on to every channel: only the seller's choice of every channel sends it (the Price rule).
     env.rt.call('pushErpAll');
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status')).toEqual(['Error', 'Error', 'Error']);
+    expect(apiRequests(env)).toEqual([]);
+    env.rt.call('saveSettings', { plainChannels: ['*'] });
+    try {
+      env.rt.call('pushErpAll');
+    } finally {
+      env.rt.call('saveSettings', { plainChannels: [] });
+    }
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'OK', 'Error']);
     expect(String(values[3][column(values, 'Sync message')])).toMatch(/not found|no encontrado/i);

@@ -7,7 +7,11 @@ import type { HubAdmin } from '../../hub-emulator/admin-client';
 
 /** Channels with a price column in the filled sheet (the demo's most listed ones). */
 export const PRICE_CHANNELS = ['mercadolibre', 'amazon', 'walmart'] as const;
-export const STOCK_HEADER = ['SKU', 'Title', 'Quantity', 'Price', ...PRICE_CHANNELS.map((c) => `Price [${c}]`)];
+/**
+ * No plain Price: by the Price rule it would need a Channel or a default channel in the settings
+ * (the hub's price is per channel), and every price push of the demo would refuse it.
+ */
+export const STOCK_HEADER = ['SKU', 'Title', 'Quantity', ...PRICE_CHANNELS.map((c) => `Price [${c}]`)];
 /** Rows in the sheet on a first start. */
 export const DEFAULT_FILL_ROWS = 300;
 export const MAX_FILL_ROWS = 20_000;
@@ -16,14 +20,13 @@ interface ProductLike {
   sku: string;
   title: string;
   quantity: number;
-  price: number;
   listings: Partial<Record<string, { price: number } | undefined>>;
 }
 
 /** Header + one row per product whose SKU starts with `prefix`, at most `rows`, in the hub's order. */
 export function stockRows(products: readonly ProductLike[], prefix: string, rows: number): unknown[][] {
   const chosen = products.filter((p) => p.sku.startsWith(prefix)).slice(0, rows);
-  return [STOCK_HEADER, ...chosen.map((p) => [p.sku, p.title, p.quantity, p.price, ...PRICE_CHANNELS.map((c) => p.listings[c]?.price ?? '')])];
+  return [STOCK_HEADER, ...chosen.map((p) => [p.sku, p.title, p.quantity, ...PRICE_CHANNELS.map((c) => p.listings[c]?.price ?? '')])];
 }
 
 export async function hubStockRows(admin: HubAdmin, prefix: string, rows: number): Promise<unknown[][]> {

@@ -93,7 +93,9 @@ export class InvariantRunner {
     const { rt } = this.env;
     const report: ScenarioReport = { executions: 0, faults: {}, edits: {}, okRowsChecked: 0, snapshotEntriesChecked: 0, maxPropertyBytes: 0, violations: [] };
     const products = this.reset(s);
-    rt.call('saveSettings', { chunkRows: s.chunkRows });
+    // A plain Price goes by ERP id or in an async job only when the seller chose every channel (the Price rule).
+    const everyChannel = s.operation === 'erp' || s.operation === 'async';
+    rt.call('saveSettings', { chunkRows: s.chunkRows, plainChannels: everyChannel ? ['*'] : [] });
     this.buildSheet(s, products);
     const editedAt = new Map<string, number>();
     // The sheet as the colleague last left it (what a refresh is compared with).

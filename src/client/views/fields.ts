@@ -26,6 +26,8 @@ export function settingsControl(spec: FieldSpec): HTMLInputElement | HTMLSelectE
       return h('select', { id, name: spec.path }, (spec.options ?? []).map((o) => h('option', { value: o.value }, o.label)));
     case 'aliases':
       return h('textarea', { id, name: spec.path, rows: 3, spellcheck: 'false', autocapitalize: 'off', placeholder: 'meli=mercadolibre' });
+    case 'channelList':
+      return h('input', { id, name: spec.path, type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', placeholder: 'amazon, walmart (or *)' });
     case 'url':
       return h('input', { id, name: spec.path, type: 'url', inputmode: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://api.example.com' });
     case 'integer':

@@ -9,6 +9,7 @@ import type { Settings } from '../../core/settings/schema';
 import { h, isBusy, setBusy, setChildren } from '../dom';
 import { fitSchedule, scheduleChoices, scheduleLabel, type Deployment } from '../schedules';
 import { ALL_FIELDS, FIELDS, errorId, fieldId, formToSettings, routeErrors, settingsToForm, type FormValues } from '../settings-fields';
+import { plainChannelsMeaning } from '../plain-channels-text';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
 import { setFieldError, settingsField } from './fields';
@@ -37,6 +38,11 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   deployment.disabled = true;
   const schedule = controls.get(FIELDS.scheduleMinutes.path) as HTMLSelectElement;
   const scheduleNote = h('p', { id: `${fieldId(FIELDS.scheduleMinutes.path)}-note`, class: 'hint', role: 'status' });
+  // The Price rule's setting, said in words as it is typed: what a plain column of a row without Channel does.
+  const plain = controls.get(FIELDS.plainChannels.path) as HTMLInputElement;
+  const plainMeaning = h('p', { id: `${fieldId(FIELDS.plainChannels.path)}-meaning`, class: 'hint', role: 'status' });
+  const explainPlain = (): void => void (plainMeaning.textContent = plainChannelsMeaning(plain.value));
+  plain.addEventListener('input', explainPlain);
   const channel = controls.get(FIELDS.ordersChannel.path) as HTMLInputElement;
   channel.setAttribute('list', 'order-channels');
 
@@ -53,7 +59,8 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     ),
     h('fieldset', { class: 'group' },
       h('legend', null, 'Sending'),
-      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path), row(FIELDS.resultColumns.path), row(FIELDS.logMaxRows.path),
+      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path),
+      row(FIELDS.plainChannels.path), plainMeaning, row(FIELDS.resultColumns.path), row(FIELDS.logMaxRows.path),
     ),
     h('fieldset', { class: 'group' },
       h('legend', null, 'Order import'),
@@ -104,6 +111,7 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       if (path !== FIELDS.scheduleMinutes.path) control.value = values[path] ?? '';
     });
     fillSchedule(settings.deployment, settings.orders.scheduleMinutes);
+    explainPlain();
   }
 
   function read(): FormValues {

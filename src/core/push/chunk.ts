@@ -53,6 +53,9 @@ export interface ChunkOutcome {
   unplaced: number;
   /** Rows were recorded as done in the run sheet. */
   keptRows: boolean;
+  /** Rows written with edits the push does not send (the Price rule: said, never dropped), and the first of them. */
+  unsent: number;
+  firstUnsent: string | null;
 }
 
 /** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
@@ -241,6 +244,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   }
   flush();
   const counts = tally(written);
+  const withUnsent = [...written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.unsent ?? []).length > 0);
+  const firstUnsent = withUnsent.length > 0 ? `row ${withUnsent[0]}: ${(planAt.get(withUnsent[0])?.unsent ?? []).join('; ')}` : null;
   // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
   // the run sheet says which rows this one wrote (a run that ends here needs no record).
   const remaining = pending.length - written.size;
@@ -258,5 +263,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     keptRows,
     extras,
     unplaced,
+    unsent: withUnsent.length,
+    firstUnsent,
   };
 }

@@ -1,5 +1,7 @@
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../../api/schemas/stock';
-import { changedFields, validateRow, type ColumnMap, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict } from '../../sheet';
+import {
+  changedFields, hasSendableEdit, holdsConfirmed, unsentEdits, validateRow, type ColumnMap, type EditScope, type HubHolds, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict,
+} from '../../sheet';
 import type { ConfirmedValues } from './snapshot';
 import type { Operation } from './types';
 
@@ -20,7 +22,11 @@ export type Part =
 
 /** A row of a push: the parts to send, or why nothing is sent. */
 export type RowPlan =
-  | { rowNumber: number; sku: string | null; erpId?: string | null; send: true; parts: Part[]; notes: string[] }
+  | {
+      rowNumber: number; sku: string | null; erpId?: string | null; send: true; parts: Part[]; notes: string[];
+      /** Edits of the row this push does not send (also among the notes): counted for the summary. */
+      unsent?: string[];
+    }
   | {
       rowNumber: number;
       sku: string | null;
@@ -29,6 +35,7 @@ export type RowPlan =
       reason: string;
       nothingToSend: boolean;
       notes: string[];
+      unsent?: string[];
       /** The open async job this row waits for (it is left Pending in that job). */
       heldByJob?: string;
     };
@@ -51,16 +58,47 @@ function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>,
   }
 }
 
-function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>, row: ParsedRow): RowPlan {
-  return { rowNumber: verdict.rowNumber, sku: verdict.sku, erpId: row.erpId, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend, notes: verdict.notes };
+/** Each text once, in order, leaving out `except` (the reason already shown). */
+function unique(texts: readonly string[], except?: string): string[] {
+  return [...new Set(texts)].filter((t) => t !== except);
 }
 
-/** Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed value. */
+function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>, row: ParsedRow, unsent: readonly string[] = []): RowPlan {
+  return {
+    rowNumber: verdict.rowNumber, sku: verdict.sku, erpId: row.erpId, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend,
+    notes: unique([...verdict.notes, ...unsent], verdict.reason), ...(unsent.length > 0 ? { unsent: [...unsent] } : {}),
+  };
+}
+
+/** A row with nothing to send but edits this push leaves out: it says so rather than being passed over. */
+function unsentOnly(row: ParsedRow, unsent: readonly string[]): RowPlan {
+  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: unsent[0], nothingToSend: true, notes: unsent.slice(1), unsent: [...unsent] };
+}
+
+/** The edits a push leaves out: those its verdicts noted, and — when it sends only changes — those of fields it does not carry. */
+function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> | null>, row: ParsedRow, columns: ColumnMap, holds: HubHolds, changedOnly: boolean): string[] {
+  const noted = verdicts.flatMap((v) => v?.unsent ?? []);
+  return unique(changedOnly ? noted.concat(unsentEdits(scope, row, columns, holds)) : noted);
+}
+
+/**
+ * Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed
+ * value, or with an edit the operation does not send (said in the row, never passed over).
+ */
 export function planRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
-  const verdict = validateRow(operation, row, columns);
-  if (!verdict.ok) return changedOnly && verdict.nothingToSend ? null : rejected(verdict, row);
-  if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return null;
-  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts: partsOf(operation, verdict), notes: verdict.notes };
+  const holds = holdsConfirmed(confirmed);
+  const verdict = validateRow(operation, row, columns, { holds });
+  const unsent = unsentOf(operation, [verdict], row, columns, holds, changedOnly);
+  if (!verdict.ok) {
+    // An edit of a kind this push sends, that it still cannot send (a price without its ERP id), is said too.
+    if (changedOnly && verdict.nothingToSend && !hasSendableEdit(operation, row, columns, holds)) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+    return rejected(verdict, row, unsent);
+  }
+  if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+  return {
+    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts: partsOf(operation, verdict), notes: unique([...verdict.notes, ...unsent]),
+    ...(unsent.length > 0 ? { unsent } : {}),
+  };
 }
 
 /**
@@ -73,18 +111,25 @@ export function planRow(operation: PushOperation, row: ParsedRow, columns: Colum
 export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined): RowPlan | null {
   const parts: Part[] = [];
   const notes = new Set<string>();
+  const holds = holdsConfirmed(confirmed);
+  // The general quantity goes through Update Stock here, its per-channel quantities re-sent after it.
+  const options = { holds, forChanges: true };
   const verdicts = {
-    stock: columns.input.quantity !== undefined ? validateRow('stock', row, columns) : null,
-    prices: validateRow('prices', row, columns),
-    byChannel: validateRow('byChannel', row, columns),
+    stock: columns.input.quantity !== undefined ? validateRow('stock', row, columns, options) : null,
+    prices: validateRow('prices', row, columns, options),
+    byChannel: validateRow('byChannel', row, columns, options),
   };
+  const unsent = unsentOf('changes', Object.values(verdicts), row, columns, holds, true);
   for (const v of Object.values(verdicts)) {
-    if (v && !v.ok && !v.nothingToSend) return rejected(v, row);
-    if (v) v.notes.forEach((n) => notes.add(n));
+    if (v && !v.ok && !v.nothingToSend) return rejected(v, row, unsent);
+    if (v && v !== verdicts.stock) v.notes.forEach((n) => notes.add(n));
   }
   const stock = verdicts.stock;
   const generalQuantity = Boolean(stock?.ok && changedFields(stock.values, confirmed).includes('quantity'));
-  if (generalQuantity && stock?.ok) parts.push(...partsOf('stock', stock));
+  if (generalQuantity && stock?.ok) {
+    parts.push(...partsOf('stock', stock));
+    stock.notes.forEach((n) => notes.add(n));
+  }
   const byChannelChannels = new Set<string>();
   if (verdicts.byChannel.ok) {
     const changed = new Set(changedFields(verdicts.byChannel.values, confirmed));
@@ -120,8 +165,8 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
       if (changed.has(`price:${item.channel}`) && !byChannelChannels.has(item.channel)) parts.push(part);
     }
   }
-  if (parts.length === 0) return null;
-  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [...notes] };
+  if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: unique([...notes, ...unsent]), ...(unsent.length > 0 ? { unsent } : {}) };
 }
 
 /**

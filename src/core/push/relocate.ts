@@ -3,7 +3,7 @@
  * sheet, inserted or deleted rows, or typed a new value: a result belongs to its row by identity
  * (the SKU), never by position, and says OK only for the value that was sent.
  */
-import { plainDecimal, validateRow, valueLabel, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
+import { HOLDS_EVERYTHING, plainDecimal, validateRow, valueLabel, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
 import { rowIdentity } from './load';
 import type { Operation, RowResult } from './types';
 
@@ -50,12 +50,17 @@ const VALUE_SOURCES: Record<Operation, ReadonlyArray<'stock' | 'prices' | 'byCha
   changes: ['stock', 'prices', 'byChannel'],
 };
 
-/** The values the row holds for the operation (unreadable cells are absent). */
+/**
+ * The values the row holds for the operation (unreadable cells are absent). A plain value the
+ * Price rule cannot place is left out here, never refused: the same values whether or not the hub
+ * held it when the row was planned (parts.ts), so a row sent is compared with what it sent.
+ */
 export function valuesNow(row: ParsedRow, table: TableRead, operation: Operation): PushedValues {
   const out: PushedValues = {};
+  const options = { holds: HOLDS_EVERYTHING, forChanges: operation === 'changes' };
   for (const source of VALUE_SOURCES[operation]) {
     if (source === 'stock' && table.columns.input.quantity === undefined) continue;
-    const verdict = validateRow(source, row, table.columns);
+    const verdict = validateRow(source, row, table.columns, options);
     if (verdict.ok) Object.assign(out, verdict.values);
   }
   return out;

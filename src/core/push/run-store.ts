@@ -29,6 +29,9 @@ export interface PushRun {
   extraExamples?: string[];
   /** Results not written because their rows moved and their SKU became missing or repeated. */
   unplaced?: number;
+  /** Rows with edits the push does not send, and the first of them (row and what it says). */
+  unsent?: number;
+  firstUnsent?: string;
   /** For the selected scope: how many row keys were selected at the start (kept in the run sheet). */
   selected: number;
   /** Rows done were recorded in the run sheet (to be cleared with the run). */

@@ -185,7 +185,10 @@ function summary(run: PushRun): string {
   const unplaced = run.unplaced
     ? ` ${run.unplaced} result${run.unplaced === 1 ? ' was' : 's were'} not written: the row moved while the push ran and its SKU is now missing or repeated (those rows are sent again at the next push).`
     : '';
-  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${extras}${unplaced}`;
+  const unsent = run.unsent
+    ? ` ${run.unsent} row${run.unsent === 1 ? ' holds' : 's hold'} edits this push does not send (said in Sync message), e.g. ${run.firstUnsent ?? ''}.`
+    : '';
+  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${unsent}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
@@ -216,6 +219,10 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
     run.extraExamples = [...(run.extraExamples ?? []), ...outcome.extras].slice(0, 3).map((e) => e.slice(0, 160));
   }
   if (outcome.unplaced > 0) run.unplaced = (run.unplaced ?? 0) + outcome.unplaced;
+  if (outcome.unsent > 0) {
+    run.unsent = (run.unsent ?? 0) + outcome.unsent;
+    if (!run.firstUnsent && outcome.firstUnsent) run.firstUnsent = outcome.firstUnsent.slice(0, 300);
+  }
   if (outcome.keptRows) run.keptRows = true;
   run.lastChunkAt = ctx.ports.clock.now();
   if (outcome.stop) {

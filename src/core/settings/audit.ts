@@ -8,6 +8,7 @@ import type { Context } from '../context';
 import type { KeyValueStore } from '../ports';
 import { appendLog } from '../log';
 import { addNotice } from '../notices';
+import { PLAIN_CHANNELS_LABEL, describePlainChannels } from './plain-channels';
 import type { Settings } from './schema';
 
 const BASE_URL_CHANGE_KEY = 'settings.baseUrlChange';
@@ -33,6 +34,7 @@ function shared(s: Settings): Record<string, string> {
     // What changes what is sent, or what is deleted, is everyone's business too.
     'Channel aliases': Object.entries(s.channelAliases).map(([k, v]) => `${k}=${v}`).join(', ') || '(none)',
     'Decimal separator': s.decimalSeparator,
+    [PLAIN_CHANNELS_LABEL]: describePlainChannels(s.plainChannels),
     'Backfill days': String(s.orders.backfillDays),
     'Daily check days': String(s.orders.sweepDays),
     'Order lines the hub removed': s.orders.removedLines,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 
+import { EVERY_CHANNEL } from '../../api/channels';
 import { DEFAULT_SHEET_NAMES } from './constants';
 
 export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './constants';
@@ -31,6 +32,16 @@ export const Settings = z.object({
   decimalSeparator: z.enum(['auto', '.', ',']).default('auto'),
   /** Extra read-code → written-code aliases (meli → mercadolibre is built in). */
   channelAliases: z.record(z.string(), z.string()).default({}),
+  /**
+   * Where a plain Price, Sale price, Quantity or Available days goes when the row's Channel cell
+   * is empty (the Price rule, sheet/plain-rule.ts): written channel codes, or ['*'] for every
+   * channel (the hub's general value, which overwrites per-channel values). Empty: nowhere, so
+   * such a value is refused with what to do. Codes are checked against the hub's channels when saved.
+   */
+  plainChannels: z
+    .array(z.string().trim().toLowerCase().min(1, 'A channel code cannot be empty.'))
+    .refine((list) => list.indexOf(EVERY_CHANNEL) < 0 || list.length === 1, `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.`)
+    .default([]),
   /** Rows kept in the Log sheet. */
   logMaxRows: z.number().int().min(50).max(10000).default(1000),
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */

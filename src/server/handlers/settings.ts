@@ -8,6 +8,7 @@ import { checkBaseUrl, originOf } from '../../core/settings/base-url';
 import { hubMovedFor, type Context } from '../../core/context';
 import { Settings } from '../../core/settings/schema';
 import { loadSettings } from '../../core/settings/store';
+import { checkPlainChannels } from '../../core/settings/plain-channels';
 import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
 import { orderFilterProblems, saveWithSchedule } from '../../core/orders/schedule';
 import { ordersStatusView } from '../../core/orders/status-view';
@@ -89,6 +90,10 @@ export function validateSettings(input: unknown, current: Settings): { settings:
     const dupes = names.filter((n, i) => names.indexOf(n) !== i);
     if (dupes.length) errors['sheetNames'] = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
     Object.assign(errors, orderFilterProblems(parsed.data));
+    // Stored as written codes, so that an alias removed later cannot send plain values elsewhere.
+    const plain = checkPlainChannels(parsed.data);
+    if (plain.ok) parsed.data.plainChannels = plain.channels;
+    else errors.plainChannels = plain.error;
   }
   return { settings: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null, errors };
 }

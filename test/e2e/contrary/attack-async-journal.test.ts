@@ -13,7 +13,8 @@ import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './revi
 describe('attack: async job restored from the journal after an edit', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv();
+    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
   }, 60_000);
   afterAll(async () => env?.close());
 

@@ -10,7 +10,8 @@ import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 describe('attack: prices by ERP id tied to the row SKU', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv();
+    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
   }, 60_000);
   afterAll(async () => env?.close());
 

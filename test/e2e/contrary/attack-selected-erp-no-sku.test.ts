@@ -11,7 +11,8 @@ import { SHEET, freshWorld, products, rows } from './review-helpers';
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv();
+    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
   }, 60_000);
   afterAll(async () => env?.close());
 

@@ -11,7 +11,8 @@ import { SHEET, freshWorld, products, rows } from './review-helpers';
 describe('attack: a stale Status [channel] OK after a push that did not confirm', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { fetchTimeoutMs: 1500 } });
+    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+    env = await startAddonEnv({ runtime: { fetchTimeoutMs: 1500 }, settings: { plainChannels: ['*'] } });
   }, 60_000);
   afterAll(async () => env?.close());
 

@@ -5,7 +5,8 @@ import { SHEET, freshWorld } from './review-helpers';
 describe('attack: token echoed by the hub', () => {
   let env: AddonEnv;
   beforeAll(async () => {
-    env = await startAddonEnv();
+    // Every operation must send (plain values for every channel, the Price rule), so that every answer can echo the token.
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
   }, 60_000);
   afterAll(async () => env?.close());
 

@@ -52,7 +52,7 @@ describe('settings form', () => {
       Object.keys(o).flatMap((k) => {
         const v = o[k];
         const path = prefix ? `${prefix}.${k}` : k;
-        return v && typeof v === 'object' && k !== 'channelAliases' ? leaves(v as Record<string, unknown>, path) : [path];
+        return v && typeof v === 'object' && !Array.isArray(v) && k !== 'channelAliases' ? leaves(v as Record<string, unknown>, path) : [path];
       });
     const managed: readonly string[] = SERVER_MANAGED_PATHS;
     expect(ALL_FIELDS.map((f) => f.path).sort()).toEqual(leaves(defaults()).filter((p) => !managed.includes(p)).sort());

@@ -63,7 +63,8 @@ describe('placeResults: by identity, never by position', () => {
   });
 
   test('prices by ERP id on a sheet without SKUs: rows found by ERP id', () => {
-    const now = readTable([['ERP id', 'Price'], ['E2', 20], ['E1', 10]]);
+    // A plain price goes by ERP id only when the seller chose every channel (the Price rule).
+    const now = readTable([['ERP id', 'Price'], ['E2', 20], ['E1', 10]], { plainChannels: ['*'] });
     const p = placeResults(now, [{ rowNumber: 2, identity: 'erp:E1', result: ok('x'), sent: { price: 10 } }], 'erp');
     expect([...p.results.keys()]).toEqual([3]);
     expect(p.results.get(3)?.status).toBe('OK');

@@ -119,8 +119,11 @@ describe('row rules in the table every operation reads', () => {
     expect(stock.map((v) => (v.ok ? 'ok' : v.nothingToSend ? `skipped: ${v.reason}` : 'error'))).toEqual([
       expect.stringMatching(/^skipped: Skipped: a WooCommerce variable/), 'ok', expect.stringMatching(/^skipped/), 'ok',
     ]);
+    // The export's Stock is a plain Quantity: by channel it goes where the Price rule says, or the row says why not.
     const byChannel = validateRows('byChannel', table).rows[1];
-    expect(byChannel.ok && byChannel.payload).toEqual({ sku: 'TEE-S', channelData: [{ channel: 'woocommerce', price: 20, salePrice: 15 }] });
+    expect(!byChannel.ok && byChannel.reason).toMatch(/^Stock 4 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns/);
+    const toShop = validateRows('byChannel', readTable(values as never, { plainChannels: ['woocommerce'] })).rows[1];
+    expect(toShop.ok && toShop.payload).toEqual({ sku: 'TEE-S', channelData: [{ channel: 'woocommerce', quantity: 4, price: 20, salePrice: 15 }] });
   });
 
   it('Shopify: compare-at filled and above is the price and Variant Price the offer; else Variant Price is the price', () => {
@@ -143,10 +146,11 @@ describe('row rules in the table every operation reads', () => {
       expect.stringMatching(/^Skipped: no Variant SKU/),
     ]);
     expect(prices[0].notes).toEqual(['Variant Compare At Price 30 sent as the price, Variant Price 25 as the sale price']);
-    const byChannel = validateRows('byChannel', table).rows;
-    expect(byChannel[0].ok && byChannel[0].payload.channelData).toEqual([{ channel: 'shopify', price: 30, salePrice: 25 }]);
-    expect(byChannel[1].ok && byChannel[1].payload.channelData).toEqual([{ channel: 'shopify', price: 25 }]);
-    expect(byChannel[2].ok && byChannel[2].payload.channelData).toEqual([{ channel: 'shopify', price: 25 }]);
+    // Variant Inventory Qty is a plain Quantity: by channel, here, to the default channel the seller chose.
+    const byChannel = validateRows('byChannel', readTable(values as never, { plainChannels: ['shopify'] })).rows;
+    expect(byChannel[0].ok && byChannel[0].payload.channelData).toEqual([{ channel: 'shopify', quantity: 3, price: 30, salePrice: 25 }]);
+    expect(byChannel[1].ok && byChannel[1].payload.channelData).toEqual([{ channel: 'shopify', quantity: 2, price: 25 }]);
+    expect(byChannel[2].ok && byChannel[2].payload.channelData).toEqual([{ channel: 'shopify', quantity: 1, price: 25 }]);
   });
 
   it('Shopify: an unreadable compare-at price sends no price for the row', () => {

@@ -5,6 +5,10 @@ import { readTable, validateRows, type PushOperation, type RowVerdict } from '..
 function run<O extends PushOperation>(op: O, header: CellValue[], ...rows: CellValue[][]) {
   return validateRows(op, readTable([header, ...rows]));
 }
+/** The same, with plain columns for every channel (Settings › Default channels for plain columns = *). */
+function runEvery<O extends PushOperation>(op: O, header: CellValue[], ...rows: CellValue[][]) {
+  return validateRows(op, readTable([header, ...rows], { plainChannels: ['*'] }));
+}
 function only<P>(result: { rows: Array<RowVerdict<P>> }): RowVerdict<P> {
   expect(result.rows).toHaveLength(1);
   return result.rows[0];
@@ -90,8 +94,10 @@ describe('prices', () => {
     });
   });
 
-  it('flags a Price with no Channel when nothing else is sent', () => {
-    expect(reasonOf(only(run('prices', H, ['A', '', 10, '', ''])))).toBe('Channel is empty: fill it to send Price, or use a Price [channel] column');
+  it('refuses a Price with no Channel, also beside per-channel prices (never ignored)', () => {
+    const text = 'Price 10 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns, or use a per-channel column such as Price [amazon]';
+    expect(reasonOf(only(run('prices', H, ['A', '', 10, '', ''])))).toBe(text);
+    expect(reasonOf(only(run('prices', H, ['A', '', 10, 12, ''])))).toBe(text);
   });
 
   it('rejects an unknown channel only when its price is used', () => {
@@ -166,20 +172,20 @@ describe('erp', () => {
   const H = ['ERP id', 'Price', 'SKU'];
 
   it('sends internalId and price, without needing a SKU', () => {
-    expect(only(run('erp', H, [' E-1 ', '1.234,50', '']))).toMatchObject({
+    expect(only(runEvery('erp', H, [' E-1 ', '1.234,50', '']))).toMatchObject({
       ok: true, sku: null, payload: { internalId: 'E-1', price: 1234.5 }, values: { price: 1234.5 },
     });
-    expect(only(run('erp', ['ERP id', 'Price'], [770, 5]))).toMatchObject({ ok: true, payload: { internalId: '770', price: 5 } });
+    expect(only(runEvery('erp', ['ERP id', 'Price'], [770, 5]))).toMatchObject({ ok: true, payload: { internalId: '770', price: 5 } });
   });
 
   it('needs both values', () => {
-    expect(only(run('erp', H, ['', 5, 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no ERP id to send a price with: ERP id is empty' });
-    expect(only(run('erp', H, ['E', '', 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no price to send: Price is empty' });
-    expect(reasonOf(only(run('erp', H, ['E', -4, 'A'])))).toBe('Price: must be greater than 0');
+    expect(only(runEvery('erp', H, ['', 5, 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no ERP id to send a price with: ERP id is empty' });
+    expect(only(runEvery('erp', H, ['E', '', 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no price to send: Price is empty' });
+    expect(reasonOf(only(runEvery('erp', H, ['E', -4, 'A'])))).toBe('Price: must be greater than 0');
   });
 
   it('rejects every row of a repeated ERP id', () => {
-    const r = run('erp', H, ['E', 5, 'A'], ['E', 6, 'B']);
+    const r = runEvery('erp', H, ['E', 5, 'A'], ['E', 6, 'B']);
     expect(r.rows.map(reasonOf)).toEqual(["ERP id 'E' is also in row 3: keep one row per ERP id", "ERP id 'E' is also in row 2: keep one row per ERP id"]);
   });
 
@@ -192,7 +198,7 @@ describe('async', () => {
   const H = ['SKU', 'Stock', 'Price', 'Publishing price'];
 
   it('sends numbers as plain decimal strings', () => {
-    expect(only(run('async', H, ['A', 1234, '1,234.5', 0.1 * 3]))).toMatchObject({
+    expect(only(runEvery('async', H, ['A', 1234, '1,234.5', 0.1 * 3]))).toMatchObject({
       ok: true,
       payload: { sku: 'A', quantity: '1234', price: '1234.5', publishingPrice: '0.3' },
       values: { quantity: 1234, price: 1234.5, publishingPrice: 0.3 },

@@ -1,0 +1,45 @@
+/**
+ * The "Default channels for plain columns" setting: where a row's plain Price, Sale price,
+ * Quantity or Available days goes when its Channel cell is empty (the Price rule, see
+ * sheet/plain-rule.ts). Pure: the server checks it on save, the table reads it, the sidebar shows it.
+ */
+import { EVERY_CHANNEL, WRITE_CHANNELS, canonicalChannel } from '../../api/channels';
+import { channelAliases } from './aliases';
+import { EVERY_CHANNEL_TEXT } from './constants';
+import type { Settings } from './schema';
+
+export { EVERY_CHANNEL_TEXT, PLAIN_CHANNELS_LABEL } from './constants';
+
+type PlainSettings = Pick<Settings, 'plainChannels' | 'channelAliases'>;
+
+/**
+ * The setting as written channel codes (aliases resolved, each once, in the seller's order), or
+ * the first code that is not a channel the hub takes stock and prices for.
+ */
+export function checkPlainChannels(settings: PlainSettings): { ok: true; channels: string[] } | { ok: false; error: string } {
+  const aliases = channelAliases(settings);
+  const channels: string[] = [];
+  for (const code of settings.plainChannels) {
+    if (code === EVERY_CHANNEL) return settings.plainChannels.length === 1 ? { ok: true, channels: [EVERY_CHANNEL] } : { ok: false, error: `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.` };
+    const written = canonicalChannel(code, aliases);
+    if ((WRITE_CHANNELS as readonly string[]).indexOf(written) < 0) {
+      return { ok: false, error: `'${code}' is not a channel the hub takes prices and stock for (known: ${WRITE_CHANNELS.join(', ')}; or ${EVERY_CHANNEL} for every channel).` };
+    }
+    if (channels.indexOf(written) < 0) channels.push(written);
+  }
+  return { ok: true, channels };
+}
+
+/** The setting as the table reads it: written codes or [`*`]; a code no longer known is kept (the hub then names it). */
+export function plainChannelsOf(settings: PlainSettings): string[] {
+  const checked = checkPlainChannels(settings);
+  if (checked.ok) return checked.channels;
+  const aliases = channelAliases(settings);
+  return settings.plainChannels.map((code) => canonicalChannel(code, aliases));
+}
+
+/** The value in words: "(none)", every channel, or the codes. */
+export function describePlainChannels(list: readonly string[]): string {
+  if (list.length === 0) return '(none)';
+  return list.indexOf(EVERY_CHANNEL) >= 0 ? EVERY_CHANNEL_TEXT : list.join(', ');
+}
