@@ -17,11 +17,18 @@ import { missingSheetMessage } from './load';
 const span = (column: number): string => (column === 0 ? 'column A' : `columns A to ${columnLetter(column)}`);
 
 /**
+ * The last 0-based column worth freezing up to: Sheets freezes from column A, so a SKU further
+ * right (Shopify's Variant SKU is column O) would pin most of the screen; such sheets are not asked.
+ */
+export const MAX_FREEZE_COLUMN = 2;
+
+/**
  * The question to ask, or null: when nobody is at the keyboard, the question was answered, there
- * is no SKU column, or the frozen columns already reach it (one Sheets call, only until answered).
+ * is no SKU column or it is beyond column C, or the frozen columns already reach it (one Sheets
+ * call, only until answered).
  */
 export function freezeSkuQuestion(ctx: Context, sheet: SheetPort, skuColumn: number | undefined): string | null {
-  if (!ctx.interactive || skuColumn === undefined) return null;
+  if (!ctx.interactive || skuColumn === undefined || skuColumn > MAX_FREEZE_COLUMN) return null;
   if (ctx.settings.freezeSku !== 'ask') return null;
   if (sheet.frozenColumns() > skuColumn) return null;
   return `Freeze the SKU column so it stays in view? Yes freezes ${span(skuColumn)} of "${sheet.name}", so the SKU stays on screen while you scroll to the results on the right. Hub Sync asks this once; View \u203a Freeze changes it any time.`;
@@ -40,6 +47,7 @@ export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   // Found again now: the seller may have moved columns since the question was asked.
   const sku = readStockTable(ctx, sheet).table.columns.input.sku;
   if (sku === undefined) throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use View \u203a Freeze.`);
+  if (sku > MAX_FREEZE_COLUMN) return `The SKU column of "${name}" is now ${columnLetter(sku)}, too far right to freeze (it would pin columns A to ${columnLetter(sku)}); nothing was frozen. Move it to column A, B or C and use View \u203a Freeze.`;
   if (sheet.frozenColumns() <= sku) sheet.freezeColumns(sku + 1);
   return `Froze ${span(sku)} of "${name}": the SKU stays in view.`;
 }

@@ -1,5 +1,5 @@
 /** freezeSkuQuestion: asked of a person only, once, and only while the SKU column is not in view already. */
-import { answerFreezeSku, freezeSkuQuestion } from '../../../src/core/push/freeze-sku';
+import { answerFreezeSku, freezeSkuQuestion, MAX_FREEZE_COLUMN } from '../../../src/core/push/freeze-sku';
 import { loadSettings } from '../../../src/core/settings/store';
 import { fakeContext, memorySheet, memoryStore, memoryWorkbook } from '../orders/fakes';
 
@@ -19,6 +19,18 @@ describe('freezeSkuQuestion', () => {
     frozen.frozen = 1;
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), frozen, 1)).not.toBeNull();
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), undefined)).toBeNull();
+  });
+
+  test('a SKU column beyond C (an export such as Shopify\'s, SKU in column O) is not worth pinning: not asked', () => {
+    expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), MAX_FREEZE_COLUMN)).toMatch(/columns A to C/);
+    expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), MAX_FREEZE_COLUMN + 1)).toBeNull();
+    expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), 14)).toBeNull();
+  });
+
+  test('yes after the SKU column moved beyond C freezes nothing and says why', () => {
+    const workbook = memoryWorkbook({ 'Stock & Prices': [['Title', 'Qty', 'Price', 'Notes', 'SKU'], ['Cup', 1, 2, '', 'A-1']] });
+    expect(answerFreezeSku(fakeContext({ interactive: true, workbook, documentStore: memoryStore() }), true)).toMatch(/too far right to freeze/);
+    expect(workbook.sheets.get('Stock & Prices')!.frozen).toBe(0);
   });
 
   test('the answer is kept; yes freezes up to where the SKU column is now', () => {
