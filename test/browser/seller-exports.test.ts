@@ -232,6 +232,7 @@ describe('playground: a seller starts from their shop\'s export', () => {
     await frame.locator('#columns-source', { hasText: 'WooCommerce' }).waitFor();
     expect(await frame.locator('#columns-preset').inputValue()).toBe('woocommerce');
     expect(await frame.locator('#columns-field-quantity').inputValue()).toBe('Stock');
+    await shots.takeSidebar(page, 'woocommerce-detected');
     await frame.locator('#columns-apply').click();
     await frame.locator('#columns-message', { hasText: 'Applied and saved' }).waitFor();
     await shots.take(page, 'woocommerce-preset-applied');
@@ -259,13 +260,19 @@ describe('playground: a seller starts from their shop\'s export', () => {
     await added.locator('.columns-channel-header').selectOption('Precio Mercado Libre');
     await frame.locator('#columns-save').click();
     await frame.locator('#columns-message', { hasText: 'Saved' }).waitFor();
+    // The WooCommerce preset applied earlier on this sheet is not this file: the mapping is the seller's own.
+    expect(await frame.locator('#columns-source').textContent()).not.toMatch(/WooCommerce/);
+    expect(await frame.locator('#columns-rules li').count()).toBe(0);
     await shots.take(page, 'mapped-by-hand');
+    await frame.locator('#columns-field-sku').scrollIntoViewIfNeeded();
+    await shots.takeSidebar(page, 'mapped-by-hand-sidebar');
 
     expect(await sidebarPush('stock')).toMatch(/2 ok/);
     expect(await sidebarPush('prices')).toMatch(/2 ok/);
     expect((await hubProduct(pg.admin, 'MANO-1')).quantity).toBe(6);
     expect((await hubProduct(pg.admin, 'MANO-2')).listings.mercadolibre?.price).toBe(1890.9);
     // The seller's headers are where they were; the results went to the add-on's own columns.
+    await page.locator('#grid .cell[data-r="1"]', { hasText: 'Sync status' }).waitFor();
     const headers = await headerColumns(page);
     expect(headers.get('Clave interna')).toBe(1);
     expect(headers.get('Precio Mercado Libre')).toBe(4);

@@ -1,5 +1,5 @@
 /** The sidebar's changes to the stock sheet's column mapping: save a hand mapping, apply a preset, go back to detection. */
-import { ColumnMapping, headerKey, mapColumns, presetById, presetMapping, slotName } from '../../sheet';
+import { ColumnMapping, headerKey, mapColumns, matchingPresets, presetById, presetMapping, slotName } from '../../sheet';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import { tableOptions } from '../push/table-options';
@@ -18,7 +18,10 @@ export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const keys = new Set(header.map((h) => headerKey(String(h))));
   // A row rule kept from an earlier preset whose column the sheet no longer has (another file
   // was imported over it) cannot apply to any row; saved, it would stop every push.
-  const mapping = { ...parsed.data, skip: parsed.data.skip.filter((r) => keys.has(headerKey(r.header))) };
+  // Likewise the preset it started from is named only while row 1 is still that export, so the
+  // sidebar does not call a different file "from the WooCommerce export".
+  const preset = matchingPresets(header).some((p) => p.id === parsed.data.preset) ? parsed.data.preset : null;
+  const mapping = { ...parsed.data, preset, skip: parsed.data.skip.filter((r) => keys.has(headerKey(r.header))) };
   const missing = mapping.entries.filter((e) => !keys.has(headerKey(e.header)));
   if (missing.length > 0) {
     throw new UserError(`Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`);
