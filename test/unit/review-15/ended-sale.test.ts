@@ -4,10 +4,11 @@
  * confirmed to hold a sale price for shopify — never for a row that has a sale, or a skipped row.
  */
 import fc from 'fast-check';
+import type { CellValue } from '../../../src/core/ports';
 import { endedSales, mapColumns, readTable } from '../../../src/sheet';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
 
-const rowOf = (cells: Record<string, unknown>): unknown[] => SHOPIFY_HEADER.map((h) => cells[h] ?? '');
+const rowOf = (cells: Record<string, CellValue>): CellValue[] => SHOPIFY_HEADER.map((h) => cells[h] ?? '');
 
 describe('a sale ended in a compare-at pair', () => {
   it('property: said exactly when the row has no sale and the hub holds one', () => {
@@ -16,9 +17,9 @@ describe('a sale ended in a compare-at pair', () => {
       fc.property(fc.option(fc.constantFrom('V-1'), { nil: '' as const }), cent, fc.option(cent, { nil: '' as const }), fc.option(cent, { nil: undefined }), (sku, price, compare, held) => {
         const values = [SHOPIFY_HEADER, rowOf({ Handle: 'h', 'Variant SKU': sku, 'Variant Price': price, 'Variant Compare At Price': compare })];
         const { columns } = mapColumns(values[0]);
-        const table = readTable(values as never, { mapping: null });
+        const table = readTable(values, { mapping: null });
         const row = table.rows[0];
-        const confirmed = held === undefined ? {} : { 'salePrice:shopify': held };
+        const confirmed: Record<string, number> = held === undefined ? {} : { 'salePrice:shopify': held };
         const notes = endedSales(row, table.columns, confirmed);
         const sale = compare !== '' && compare > price;
         const expected = sku !== '' && !sale && held !== undefined;
