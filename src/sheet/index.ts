@@ -10,6 +10,7 @@ export * from './operations';
 export { checkByChannel, checkPrices, generalLabel, valueLabel, type ChannelOptions } from './channel-operations';
 export * from './plain-rule';
 export * from './unsent-edits';
+export * from './ended-sale';
 export * from './changes';
 export * from './escape';
 export { cleanHeaderText, cleanInvisible, formulaErrorReason, headerKey, isDate } from './text';

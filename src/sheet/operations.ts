@@ -119,19 +119,12 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
  */
 function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
   const { check, columns } = rule;
-  if (!options.forChanges && !everyChannelChosen(columns)) {
-    const others = Object.keys(columns.perChannel)
-      .filter((channel) => columns.perChannel[channel].quantity !== undefined)
-      .flatMap((channel) => {
-        const cell = check.row.perChannel[channel]?.quantity;
-        if (!cell || cell.kind !== 'number' || Math.max(0, cell.value) === value) return [];
-        return [`${columns.headers[columns.perChannel[channel].quantity as number]} ${plainDecimal(cell.value)}`];
-      });
-    if (others.length > 0) {
-      rule.refuse('quantity', value, plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
-      return false;
-    }
+  const others = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
+  if (others.length > 0 && !everyChannelChosen(columns)) {
+    rule.refuse('quantity', value, plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
+    return false;
   }
+  if (others.length > 0) check.unsent.push(overwrittenNote(label, value, others, OPERATION_NAMES.byChannel));
   const target = plainTargetOf(check.row, columns);
   if (target.kind === 'channels') {
     check.notes.push(`${label} ${plainDecimal(value)} goes to every channel with a listing (the hub's stock has no channel), not only ${targetWords(target)}: ${OPERATION_NAMES.byChannel} sends it per channel`);
@@ -139,10 +132,33 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
   return true;
 }
 
+/** The row's per-channel cells of `field` holding another number than the plain `value` ("Price [amazon] 60"). */
+function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): string[] {
+  return Object.keys(columns.perChannel).flatMap((channel) => {
+    const column = columns.perChannel[channel][field];
+    const cell = row.perChannel[channel]?.[field];
+    if (column === undefined || !cell || cell.kind !== 'number') return [];
+    const same = field === 'quantity' ? Math.max(0, cell.value) === value : cell.value === value;
+    return same ? [] : [`${columns.headers[column]} ${plainDecimal(cell.value)}`];
+  });
+}
+
+/**
+ * Every channel chosen: the plain value goes over the row's per-channel cells, which this push does
+ * not send. The hub no longer holds what they say: said in the row, never a bare OK.
+ */
+function overwrittenNote(label: string, value: number, others: readonly string[], use: string): string {
+  return `${others.join(', ')} not sent: ${label} ${plainDecimal(value)} goes to every channel (${PLAIN_CHANNELS_SETTING}), those included; send ${others.length === 1 ? 'it' : 'them'} after this push with ${use}`;
+}
+
 /** A plain price of a product-level operation reaches every channel: sent only when the seller chose every channel. */
 function everyChannelPrice(rule: PlainRow, field: 'price' | 'publishingPrice', label: string, value: number, operation: PushOperation): boolean {
   const where = rule.where;
-  if (where.kind === 'every') return true;
+  if (where.kind === 'every') {
+    const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value) : [];
+    if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, 'Push prices'));
+    return true;
+  }
   if (where.kind === 'unreadable') return false;
   rule.refuse(field, value, plainRefusal(label, field, value, { kind: 'notEveryChannel', operation: OPERATION_NAMES[operation], target: where, wholeRow: operation === 'async' }));
   return false;

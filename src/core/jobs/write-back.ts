@@ -4,7 +4,7 @@
  * a row is written only when its Job id is that job's and its SKU the one sent (wherever the row
  * is now), and says OK only when it still holds the values sent.
  */
-import type { PushedValues } from '../../sheet';
+import { validateRow, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
 import type { Context } from '../context';
 import { applyConfirmed } from '../push/order';
 import { loadStockSheet } from '../push/load';
@@ -49,7 +49,7 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     const sent = input.sent.get(jobId)?.get(row.sku);
     if (result) {
       waiting.set(row.sku, jobId);
-      finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: { ...result, jobId }, ...(sent ? { sent } : {}) });
+      finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: withUnsent({ ...result, jobId }, row, loaded.table.columns), ...(sent ? { sent } : {}) });
       continue;
     }
     const note = input.notes.get(jobId)?.get(row.sku);
@@ -95,4 +95,13 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
   }
   if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
   return marked;
+}
+
+/**
+ * The job's result with the row's edits the job does not send (a Price [channel] a price for every
+ * channel went over): the Pending write said them, and the final result must not drop them.
+ */
+function withUnsent(result: RowResult, row: ParsedRow, columns: ColumnMap): RowResult {
+  const unsent = validateRow('async', row, columns).unsent ?? [];
+  return unsent.length === 0 ? result : { ...result, message: [result.message, ...unsent].join(' \u00b7 ') };
 }

@@ -1,6 +1,6 @@
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../../api/schemas/stock';
 import {
-  changedFields, hasSendableEdit, holdsConfirmed, unsentEdits, validateRow, type ColumnMap, type EditScope, type HubHolds, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict,
+  changedFields, endedSales, hasSendableEdit, holdsConfirmed, unsentEdits, validateRow, type ColumnMap, type EditScope, type HubHolds, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict,
 } from '../../sheet';
 import type { ConfirmedValues } from './snapshot';
 import type { Operation } from './types';
@@ -75,10 +75,14 @@ function unsentOnly(row: ParsedRow, unsent: readonly string[]): RowPlan {
   return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: unsent[0], nothingToSend: true, notes: unsent.slice(1), unsent: [...unsent] };
 }
 
-/** The edits a push leaves out: those its verdicts noted, and — when it sends only changes — those of fields it does not carry. */
-function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> | null>, row: ParsedRow, columns: ColumnMap, holds: HubHolds, changedOnly: boolean): string[] {
-  const noted = verdicts.flatMap((v) => v?.unsent ?? []);
-  return unique(changedOnly ? noted.concat(unsentEdits(scope, row, columns, holds)) : noted);
+/**
+ * The edits a push leaves out: those its verdicts noted, a sale ended in a compare-at pair that
+ * the hub still holds (no push can remove it), and — when it sends only changes — those of fields
+ * it does not carry.
+ */
+function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> | null>, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): string[] {
+  const noted = [...verdicts.flatMap((v) => v?.unsent ?? []), ...endedSales(row, columns, confirmed)];
+  return unique(changedOnly ? noted.concat(unsentEdits(scope, row, columns, holdsConfirmed(confirmed))) : noted);
 }
 
 /**
@@ -88,7 +92,7 @@ function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> 
 export function planRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
   const holds = holdsConfirmed(confirmed);
   const verdict = validateRow(operation, row, columns, { holds });
-  const unsent = unsentOf(operation, [verdict], row, columns, holds, changedOnly);
+  const unsent = unsentOf(operation, [verdict], row, columns, confirmed, changedOnly);
   if (!verdict.ok) {
     // An edit of a kind this push sends, that it still cannot send (a price without its ERP id), is said too.
     if (changedOnly && verdict.nothingToSend && !hasSendableEdit(operation, row, columns, holds)) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
@@ -119,7 +123,7 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     prices: validateRow('prices', row, columns, options),
     byChannel: validateRow('byChannel', row, columns, options),
   };
-  const unsent = unsentOf('changes', Object.values(verdicts), row, columns, holds, true);
+  const unsent = unsentOf('changes', Object.values(verdicts), row, columns, confirmed, true);
   for (const v of Object.values(verdicts)) {
     if (v && !v.ok && !v.nothingToSend) return rejected(v, row, unsent);
     if (v && v !== verdicts.stock) v.notes.forEach((n) => notes.add(n));

@@ -3,16 +3,21 @@
  * are added the first time results are written there, and extended to each result column the
  * add-on adds later (a new `Status [channel]`) while they are there. A seller who deleted them
  * has said no: they are not brought back. Their own rules are never touched. One document
- * property per sheet remembers that the colours were made (read at most once per execution).
+ * property per sheet remembers that the colours were made (read at most once per execution),
+ * keyed by the sheet's id: a renamed sheet keeps its memory (deleted colours stay deleted), and a
+ * new sheet under an old name — a fresh export put in place of the stock sheet — gets its colours.
  */
 import { isOwnColourRule, resultColourRulesFor } from '../../sheet';
 import { QuotaError } from '../errors';
 import type { CellValue, KeyValueStore, SheetPort } from '../ports';
 
 const MARK_PREFIX = 'resultColours.';
+/** Before the marker was kept by sheet id: `resultColours.<sheet name>`. Read once, then moved to the id. */
+const markKey = (sheet: Pick<SheetPort, 'id'>): string => `${MARK_PREFIX}id:${sheet.id}`;
+const legacyMarkKey = (sheet: Pick<SheetPort, 'name'>): string => `${MARK_PREFIX}${sheet.name}`;
 
 /** Sheets known to be coloured, per execution's store: the marker is read once, not per write. */
-const known = new WeakMap<KeyValueStore, Set<string>>();
+const known = new WeakMap<KeyValueStore, Set<number>>();
 
 /**
  * Colours the result columns of `sheet` once (see above). `header` is the header row as written;
@@ -22,20 +27,28 @@ const known = new WeakMap<KeyValueStore, Set<string>>();
  */
 export function keepResultColours(sheet: SheetPort, header: readonly CellValue[], store: KeyValueStore, columnsAdded: boolean, channelAliases?: Readonly<Record<string, string>>): void {
   try {
-    const seen = known.get(store) ?? new Set<string>();
+    const seen = known.get(store) ?? new Set<number>();
     known.set(store, seen);
-    const key = `${MARK_PREFIX}${sheet.name}`;
-    const made = seen.has(sheet.name) || store.get(key) !== null;
-    if (made) seen.add(sheet.name);
+    const made = seen.has(sheet.id) || markedMade(store, sheet);
+    if (made) seen.add(sheet.id);
     if (made && !columnsAdded) return;
     const rules = resultColourRulesFor(header, channelAliases);
     if (rules.length === 0) return;
     sheet.replaceOwnColourRules(rules, isOwnColourRule, made);
     if (!made) {
-      store.set(key, 'made');
-      seen.add(sheet.name);
+      store.set(markKey(sheet), 'made');
+      seen.add(sheet.id);
     }
   } catch (e) {
     if (!(e instanceof QuotaError)) throw e;
   }
+}
+
+/** True when the sheet's colours were made; a marker an earlier version kept by name moves to the id. */
+function markedMade(store: KeyValueStore, sheet: SheetPort): boolean {
+  if (store.get(markKey(sheet)) !== null) return true;
+  if (store.get(legacyMarkKey(sheet)) === null) return false;
+  store.set(markKey(sheet), 'made');
+  store.delete(legacyMarkKey(sheet));
+  return true;
 }
