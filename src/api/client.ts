@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './schemas/messages';
 import { MAX_ITEMS_PER_REQUEST, ENDPOINTS, type EndpointName } from './endpoints';
 import { HubError } from './errors';
 import { readDeprecation, type Deprecation } from './deprecation';
@@ -60,19 +61,19 @@ function redactedResponse(res: HttpResponse, token: string | null): HttpResponse
 }
 
 /** Checks input against its schema before anything is sent; a mismatch is an invalid-input HubError. */
-function validated<T>(endpoint: EndpointName, schema: z.ZodType<T>, input: unknown): T {
+function validated<T>(endpoint: EndpointName, schema: z.ZodMiniType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new HubError({ kind: 'invalid-input', status: null, endpoint, message: `${ENDPOINTS[endpoint].title} was not sent: ${firstIssue(parsed.error)}.` });
 }
 
-function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unexpected shape';
 }
 
 /** A parser that reads JSON and checks it against the schema; unknown fields are kept. */
-export function jsonParser<T>(schema: z.ZodType<T>): (res: HttpResponse) => T {
+export function jsonParser<T>(schema: z.ZodMiniType<T>): (res: HttpResponse) => T {
   return (res) => {
     let data: unknown;
     try {
@@ -138,7 +139,7 @@ export class HubClient {
     return request;
   }
 
-  private call<T>(endpoint: EndpointName, schema: z.ZodType<T>, init: Parameters<HubClient['request']>[1] = {}, extra: Partial<Call<T>> = {}): Call<T> {
+  private call<T>(endpoint: EndpointName, schema: z.ZodMiniType<T>, init: Parameters<HubClient['request']>[1] = {}, extra: Partial<Call<T>> = {}): Call<T> {
     return { endpoint, request: this.request(endpoint, init), parse: jsonParser(schema), ...extra };
   }
 
@@ -205,7 +206,7 @@ export class HubClient {
   }
 
   /** Requests of at most 50 items, none carrying the same key (SKU, ERP id) twice: see packDistinct. */
-  private batches<I, R>(endpoint: EndpointName, items: readonly I[], schema: z.ZodType<R>, keyOf: (item: I) => string): BatchOutcome<I, R>[] {
+  private batches<I, R>(endpoint: EndpointName, items: readonly I[], schema: z.ZodMiniType<R>, keyOf: (item: I) => string): BatchOutcome<I, R>[] {
     const slices = packDistinct(items, keyOf, MAX_ITEMS_PER_REQUEST);
     const outcomes = this.run(slices.map((slice) => this.call(endpoint, schema, { json: slice })));
     return slices.map((slice, i) => ({ items: slice, outcome: outcomes[i] }));

@@ -5,7 +5,8 @@
  * the value the hub sent, so the row can say what was wrong.
  */
 import { parseHubDate } from './query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './schemas/messages';
 import { Order, OrderItem } from './schemas/orders';
 
 /** A page of Get Orders with its records still unread. */
@@ -13,7 +14,7 @@ export const OrdersPageEnvelope = z.looseObject({
   paging: z.number(),
   offset: z.number(),
   total: z.number(),
-  sort: z.string().nullable().optional(),
+  sort: z.optional(z.nullable(z.string())),
   results: z.array(z.unknown()),
 });
 
@@ -37,7 +38,7 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function expected(schema: z.ZodType): string {
+function expected(schema: z.ZodMiniType): string {
   const issue = schema.safeParse(Symbol('x')).error?.issues[0];
   return issue && 'expected' in issue && typeof issue.expected === 'string' ? `a ${issue.expected}` : 'another type';
 }
@@ -46,7 +47,7 @@ function expected(schema: z.ZodType): string {
  * Reads the fields of `shape` one by one; bad ones are left out and named. A number where text
  * was expected (an id sent as 123456) is read as its text — and still named, so the row says so.
  */
-function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodType>, prefix: string, problems: string[]): Record<string, unknown> {
+function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodMiniType>, prefix: string, problems: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!(key in shape)) out[key] = value; // unknown fields are kept
   for (const [key, schema] of Object.entries(shape)) {
@@ -72,7 +73,7 @@ export function readOrderRecord(raw: unknown): OrderRecord {
   const problems: string[] = [];
   // An id sent as text ("77") is still that order: read it as its number rather than lose the order.
   if (typeof record.orderId === 'string' && /^\d{1,15}$/.test(record.orderId.trim())) record.orderId = Number(record.orderId.trim());
-  const fields = readFields(record, Order.shape as unknown as Record<string, z.ZodType>, '', problems);
+  const fields = readFields(record, Order.shape as unknown as Record<string, z.ZodMiniType>, '', problems);
   if (typeof fields.orderId !== 'number') return { order: null, problems, raw, itemsRead: false };
   for (const key of REQUIRED_TEXT) {
     if (typeof fields[key] === 'string') continue;
@@ -98,7 +99,7 @@ export function readOrderRecord(raw: unknown): OrderRecord {
       const ok = OrderItem.safeParse(item);
       if (ok.success) items.push(ok.data);
       else if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-        items.push(readFields(item as Record<string, unknown>, OrderItem.shape as unknown as Record<string, z.ZodType>, `items[${i}].`, problems) as OrderItem);
+        items.push(readFields(item as Record<string, unknown>, OrderItem.shape as unknown as Record<string, z.ZodMiniType>, `items[${i}].`, problems) as OrderItem);
       } else {
         problems.push(`items[${i}] = ${shown(item)} (expected an order line)`);
         itemsRead = false;

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './messages';
 
 /** Response of `POST /login` (hub-api-notes). `expires_in` is in seconds (about one week). */
 export const LoginResult = z.looseObject({
-  access_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
   token_type: z.string(),
   expires_in: z.number(),
 });
@@ -10,9 +11,9 @@ export type LoginResult = z.infer<typeof LoginResult>;
 
 /** Error bodies seen: ASP.NET's `{Message}`, the category `{message}`, OAuth's `{error, error_description}`. */
 export const HubErrorBody = z.looseObject({
-  Message: z.string().optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
+  Message: z.optional(z.string()),
+  message: z.optional(z.string()),
+  error: z.optional(z.string()),
+  error_description: z.optional(z.string()),
 });
 export type HubErrorBody = z.infer<typeof HubErrorBody>;

@@ -1,20 +1,21 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './messages';
 
 /** Body of Create Category (§4.10). Source fields let the hub map the category automatically. */
 export const CategoryCreate = z.object({
-  Title: z.string().min(1),
-  CategorySource: z.string().min(1),
-  CategorySourceId: z.number().int(),
-  CategorySourceParent: z.string().nullable(),
-  CategorySourceParentId: z.number().int().nullable(),
+  Title: z.string().check(z.minLength(1)),
+  CategorySource: z.string().check(z.minLength(1)),
+  CategorySourceId: z.number().check(z.int()),
+  CategorySourceParent: z.nullable(z.string()),
+  CategorySourceParentId: z.nullable(z.number().check(z.int())),
 });
 export type CategoryCreate = z.infer<typeof CategoryCreate>;
 
 /** Body of Update Category (§4.11): the category is found by source and source id. */
 export const CategoryUpdate = z.object({
-  Title: z.string().min(1),
-  CategorySource: z.string().min(1),
-  CategorySourceId: z.number().int(),
+  Title: z.string().check(z.minLength(1)),
+  CategorySource: z.string().check(z.minLength(1)),
+  CategorySourceId: z.number().check(z.int()),
 });
 export type CategoryUpdate = z.infer<typeof CategoryUpdate>;
 
@@ -30,10 +31,10 @@ export const Category = z.looseObject({
   internalId: z.number(),
   Title: z.string(),
   CategorySource: z.string(),
-  CategorySourceId: z.number().nullable(),
-  CategorySourceParent: z.string().nullable().optional(),
-  CategorySourceParentId: z.number().nullable().optional(),
-  mappings: z.array(CategoryMapping).optional(),
+  CategorySourceId: z.nullable(z.number()),
+  CategorySourceParent: z.optional(z.nullable(z.string())),
+  CategorySourceParentId: z.optional(z.nullable(z.number())),
+  mappings: z.optional(z.array(CategoryMapping)),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -48,9 +49,9 @@ export type CategorySearchHit = z.infer<typeof CategorySearchHit>;
 
 /** Body of Map Category (shape chosen by us): hub category → a destination channel's category. */
 export const CategoryMapInput = z.object({
-  internalId: z.number().int(),
-  channel: z.string().min(1),
-  channelCategoryId: z.string().min(1),
+  internalId: z.number().check(z.int()),
+  channel: z.string().check(z.minLength(1)),
+  channelCategoryId: z.string().check(z.minLength(1)),
 });
 export type CategoryMapInput = z.infer<typeof CategoryMapInput>;
 
@@ -59,10 +60,10 @@ export const CategoryMapResult = z.looseObject({
   internalId: z.number(),
   channel: z.string(),
   channelCategoryId: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type CategoryMapResult = z.infer<typeof CategoryMapResult>;
 
 /** Response of Delete Category. */
-export const CategoryDeleteResult = z.looseObject({ internalId: z.number(), message: z.string().optional() });
+export const CategoryDeleteResult = z.looseObject({ internalId: z.number(), message: z.optional(z.string()) });
 export type CategoryDeleteResult = z.infer<typeof CategoryDeleteResult>;

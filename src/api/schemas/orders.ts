@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './messages';
 
 /** Order statuses the Get Orders `status` filter knows (hub-api-notes). */
 export const ORDER_STATUSES = ['CREATED', 'SHIPPED', 'CANCELED', 'RETURNED', 'DELIVERED'] as const;
@@ -9,16 +10,16 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 
 /** An order line. Real records carry more fields than documented: unknown ones are kept. */
 export const OrderItem = z.looseObject({
-  itemExternalId: z.string().nullable().optional(),
-  title: z.string().nullable().optional(),
-  price: z.number().nullable().optional(),
-  variationId: z.string().nullable().optional(),
-  variationName: z.string().nullable().optional(),
-  itemQuantity: z.number().nullable().optional(),
-  total: z.number().nullable().optional(),
-  sku: z.string().nullable().optional(),
-  erpId: z.string().nullable().optional(),
-  channelSku: z.string().nullable().optional(),
+  itemExternalId: z.optional(z.nullable(z.string())),
+  title: z.optional(z.nullable(z.string())),
+  price: z.optional(z.nullable(z.number())),
+  variationId: z.optional(z.nullable(z.string())),
+  variationName: z.optional(z.nullable(z.string())),
+  itemQuantity: z.optional(z.nullable(z.number())),
+  total: z.optional(z.nullable(z.number())),
+  sku: z.optional(z.nullable(z.string())),
+  erpId: z.optional(z.nullable(z.string())),
+  channelSku: z.optional(z.nullable(z.string())),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -30,19 +31,19 @@ export const Order = z.looseObject({
   dateCreated: z.string(),
   dateModified: z.string(),
   externalId: z.string(),
-  total: z.number().nullable().optional(),
-  currency: z.string().nullable().optional(),
-  tax: z.number().nullable().optional(),
-  comments: z.string().nullable().optional(),
-  itemsQuantity: z.number().nullable().optional(),
-  title: z.string().nullable().optional(),
-  internalStatus: z.string().nullable().optional(),
-  amazonFulfillment: z.string().nullable().optional(),
-  cartId: z.string().nullable().optional(),
-  externalNumber: z.string().nullable().optional(),
-  orderStatus: z.string().nullable().optional(),
-  Discounts: z.unknown().optional(),
-  items: z.array(OrderItem).default([]),
+  total: z.optional(z.nullable(z.number())),
+  currency: z.optional(z.nullable(z.string())),
+  tax: z.optional(z.nullable(z.number())),
+  comments: z.optional(z.nullable(z.string())),
+  itemsQuantity: z.optional(z.nullable(z.number())),
+  title: z.optional(z.nullable(z.string())),
+  internalStatus: z.optional(z.nullable(z.string())),
+  amazonFulfillment: z.optional(z.nullable(z.string())),
+  cartId: z.optional(z.nullable(z.string())),
+  externalNumber: z.optional(z.nullable(z.string())),
+  orderStatus: z.optional(z.nullable(z.string())),
+  Discounts: z.optional(z.unknown()),
+  items: z._default(z.array(OrderItem), []),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -51,7 +52,7 @@ export const OrdersPage = z.looseObject({
   paging: z.number(),
   offset: z.number(),
   total: z.number(),
-  sort: z.string().nullable().optional(),
+  sort: z.optional(z.nullable(z.string())),
   results: z.array(Order),
 });
 export type OrdersPage = z.infer<typeof OrdersPage>;
@@ -62,35 +63,35 @@ export type FindOrderResult = z.infer<typeof FindOrderResult>;
 
 /** A line of a new order. */
 export const OrderItemInput = z.object({
-  sku: z.string().min(1),
-  title: z.string().min(1),
-  price: z.number().nonnegative(),
-  itemQuantity: z.number().int().positive(),
+  sku: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  price: z.number().check(z.nonnegative()),
+  itemQuantity: z.number().check(z.int(), z.positive()),
 });
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
 /** Body of Create Order (shape chosen by us; the spec shows none). */
 export const OrderCreate = z.object({
-  channel: z.string().min(1),
-  externalId: z.string().min(1),
-  dateCreated: z.string().optional(),
-  currency: z.string().min(3).max(3),
-  comments: z.string().optional(),
-  cartId: z.string().optional(),
-  items: z.array(OrderItemInput).min(1),
+  channel: z.string().check(z.minLength(1)),
+  externalId: z.string().check(z.minLength(1)),
+  dateCreated: z.optional(z.string()),
+  currency: z.string().check(z.minLength(3), z.maxLength(3)),
+  comments: z.optional(z.string()),
+  cartId: z.optional(z.string()),
+  items: z.array(OrderItemInput).check(z.minLength(1)),
 });
 export type OrderCreate = z.infer<typeof OrderCreate>;
 
 /** Response of Create Order. */
-export const OrderCreateResult = z.looseObject({ orderId: z.number(), externalId: z.string(), message: z.string().optional() });
+export const OrderCreateResult = z.looseObject({ orderId: z.number(), externalId: z.string(), message: z.optional(z.string()) });
 export type OrderCreateResult = z.infer<typeof OrderCreateResult>;
 
 /** Fields Update Order accepts (all optional; fields not sent are left as they are). */
 export const OrderUpdate = z.object({
-  comments: z.string().optional(),
-  internalStatus: z.enum(ORDER_STATUSES).optional(),
-  orderStatus: z.string().optional(),
-  externalNumber: z.string().optional(),
+  comments: z.optional(z.string()),
+  internalStatus: z.optional(z.enum(ORDER_STATUSES)),
+  orderStatus: z.optional(z.string()),
+  externalNumber: z.optional(z.string()),
 });
 export type OrderUpdate = z.infer<typeof OrderUpdate>;
 

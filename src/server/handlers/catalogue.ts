@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../api/schemas/messages';
 import type { Context } from '../../core/context';
 import { UserError } from '../../core/errors';
 import { pullCatalogue as pull } from '../../core/catalogue/pull';
@@ -8,13 +9,16 @@ import { menuCall, sidebarCall, type Result } from '../serve';
 
 const CHANNEL_CODE = /^[a-z0-9][a-z0-9_.-]*$/i;
 
-const PullArgs = z
-  .object({
-    channel: z.string().trim().max(40).refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon').optional(),
-    sort: z.union([z.enum(PULL_SORTS), z.literal('')]).optional(),
-    overwriteEdits: z.boolean().optional(),
-  })
-  .default({});
+const PullArgs = z._default(
+  z.object({
+    channel: z.optional(
+      z.string().check(z.trim(), z.maxLength(40), z.refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon')),
+    ),
+    sort: z.optional(z.union([z.enum(PULL_SORTS), z.literal('')])),
+    overwriteEdits: z.optional(z.boolean()),
+  }),
+  {},
+);
 
 function pullArgs(value: unknown): z.infer<typeof PullArgs> {
   const parsed = PullArgs.safeParse(value ?? undefined);

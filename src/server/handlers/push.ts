@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../api/schemas/messages';
 import { UserError } from '../../core/errors';
 import * as push from '../../core/push/run';
 import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
@@ -8,7 +9,7 @@ import { menuCall, sidebarCall, type Result } from '../serve';
 const OperationArg = z.enum(OPERATIONS);
 const ScopeArg = z.enum(SCOPES);
 
-function args<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+function args<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UserError(`Unknown ${what}: ${String(value)}.`);
   return parsed.data;

@@ -3,7 +3,8 @@
  * properties (JSON, well under the 9 KB a property value may hold). Headers, not positions: a
  * colleague inserting or moving columns does not break it.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../api/schemas/messages';
 
 /** The fields a mapping may name: the input fields, and a compare-at price (Shopify's). */
 export const MAPPED_FIELDS = ['sku', 'quantity', 'price', 'salePrice', 'publishingPrice', 'channel', 'erpId', 'availableDays', 'compareAtPrice'] as const;
@@ -15,25 +16,25 @@ export const PER_CHANNEL_MAPPED: readonly MappedField[] = ['quantity', 'price', 
 export const MappingEntry = z.object({
   field: z.enum(MAPPED_FIELDS),
   /** Absent: the whole-row field. Set: the field for that channel only. */
-  channel: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a channel code such as amazon').optional(),
-  header: z.string().min(1).max(200),
+  channel: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'a channel code such as amazon'))),
+  header: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type MappingEntry = z.infer<typeof MappingEntry>;
 
 /** A row rule: rows whose `header` cell is empty, or holds one of `values`, are skipped with `reason`. */
 export const SkipRule = z.object({
-  header: z.string().min(1).max(200),
-  when: z.union([z.literal('empty'), z.array(z.string().min(1).max(60)).min(1).max(20)]),
-  reason: z.string().min(1).max(300),
+  header: z.string().check(z.minLength(1), z.maxLength(200)),
+  when: z.union([z.literal('empty'), z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.minLength(1), z.maxLength(20))]),
+  reason: z.string().check(z.minLength(1), z.maxLength(300)),
 });
 export type SkipRule = z.infer<typeof SkipRule>;
 
 export const ColumnMapping = z.object({
   version: z.literal(1),
   /** The export preset it came from (its seller columns stay the seller's), or null for a hand mapping. */
-  preset: z.string().max(40).nullable(),
-  entries: z.array(MappingEntry).max(120),
-  skip: z.array(SkipRule).max(10).default([]),
+  preset: z.nullable(z.string().check(z.maxLength(40))),
+  entries: z.array(MappingEntry).check(z.maxLength(120)),
+  skip: z._default(z.array(SkipRule).check(z.maxLength(10)), []),
 });
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
 
