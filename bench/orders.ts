@@ -7,7 +7,9 @@
  * consumer accounts 90 minutes of trigger runtime a day, so the second figure is what a backlog
  * costs of that quota.
  */
-import { startAddonEnv } from '../dev/testkit/env';
+import { startAddonEnv, type AddonEnv } from '../dev/testkit/env';
+import { COSTS } from '../dev/gas-runtime/costs';
+import { ITEM_HEADER_LIST, ORDER_HEADER_LIST } from '../src/core/orders/columns';
 
 export const ORDERS_LATENCY_MS = 100;
 
@@ -29,27 +31,55 @@ export interface OrdersFigures {
 
 type Call = { path: string; status: number | null };
 
-/** Imports a backlog of `count` orders on a 1-minute schedule and returns the figures. */
-export async function benchOrders(count = 1000, callsPerMinute = 1): Promise<OrdersFigures> {
-  const env = await startAddonEnv({
+/** The add-on against a hub of ORDERS_LATENCY_MS, the order import's settings as a seller leaves them. */
+function startOrdersEnv(callsPerMinute: number): Promise<AddonEnv> {
+  return startAddonEnv({
     hub: { latencyMs: ORDERS_LATENCY_MS },
     settings: { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 60, callsPerMinute } },
     leakCheck: false,
   });
+}
+
+/** The hub's Get Orders calls since its request log was cleared. */
+function getOrdersCalls(env: AddonEnv): Call[] {
+  return ((env.adminSync('GET', '/__admin/requests') as { requests: Call[] }).requests).filter((r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders');
+}
+
+/** Trigger runs started at or after `since`. */
+function triggerRuns(env: AddonEnv, since: number) {
+  return env.rt.executions().filter((e) => e.kind === 'trigger' && e.startedAt >= since);
+}
+
+/**
+ * A backlog of `count` orders in the hub, the 1-minute schedule switched on, and the clock moved
+ * minute by minute until every order has its row. Returns when the schedule was switched on.
+ */
+function importBacklog(env: AddonEnv, count: number, seed: number): number {
+  env.adminSync('POST', '/__admin/orders', { generate: { count, days: 30, seed } });
+  env.adminSync('DELETE', '/__admin/requests');
+  const start = env.rt.now();
+  env.rt.resetCounters();
+  const switchedOn = env.rt.call('setOrdersSchedule', 1) as { ok: boolean; error?: string };
+  if (!switchedOn.ok) throw new Error(`setOrdersSchedule: ${switchedOn.error}`);
+  for (let minute = 0; importedRows(env) < count; minute++) {
+    if (minute > (count / 50) * 3 + 10) throw new Error(`only ${importedRows(env)} of ${count} orders after ${minute} minutes`);
+    env.rt.advance(60_000);
+  }
+  return start;
+}
+
+function importedRows(env: AddonEnv): number {
+  return env.rt.sheetNames().includes('Orders') ? env.rt.sheet('Orders').lastRow() - 1 : 0;
+}
+
+/** Imports a backlog of `count` orders on a 1-minute schedule and returns the figures. */
+export async function benchOrders(count = 1000, callsPerMinute = 1): Promise<OrdersFigures> {
+  const env = await startOrdersEnv(callsPerMinute);
   try {
-    env.adminSync('POST', '/__admin/orders', { generate: { count, days: 30, seed: 17 } });
-    env.adminSync('DELETE', '/__admin/requests');
-    const start = env.rt.now();
-    const switchedOn = env.rt.call('setOrdersSchedule', 1) as { ok: boolean; error?: string };
-    if (!switchedOn.ok) throw new Error(`setOrdersSchedule: ${switchedOn.error}`);
-    const imported = () => (env.rt.sheetNames().includes('Orders') ? env.rt.sheet('Orders').lastRow() - 1 : 0);
-    for (let minute = 0; imported() < count; minute++) {
-      if (minute > (count / 50) * 3 + 10) throw new Error(`only ${imported()} of ${count} orders after ${minute} minutes`);
-      env.rt.advance(60_000);
-    }
-    const runs = env.rt.executions().filter((e) => e.kind === 'trigger' && e.startedAt >= start);
+    const start = importBacklog(env, count, 17);
+    const runs = triggerRuns(env, start);
     const end = Math.max(...runs.map((e) => e.endedAt));
-    const calls = ((env.adminSync('GET', '/__admin/requests') as { requests: Call[] }).requests).filter((r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders');
+    const calls = getOrdersCalls(env);
     const minutes = (end - start) / 60_000;
     return {
       orders: count,
@@ -78,11 +108,110 @@ export function ordersRow(f: OrdersFigures): string {
   return `| ${f.orders.toLocaleString('en-US')} | every ${f.scheduleMinutes} min | ${f.callsPerMinute} | ${f.getOrdersCalls} | ${f.refused429} | ${f.minutes.toFixed(1)} | ${f.ordersPerMinute.toFixed(1)} | ${f.boundPerMinute} | ${Math.round((100 * f.ordersPerMinute) / f.boundPerMinute)} % | ${f.triggerRuns} | ${f.triggerSecondsPer1000.toFixed(1)} |`;
 }
 
+/** What a scale run measured: a backlog into an empty sheet, then idle runs against the full sheet. */
+export interface OrderScaleFigures {
+  orders: number;
+  lines: number;
+  backlog: { calls: number; runs: number; roundTrips: number; cellsRead: number; cellsWritten: number; seconds: number; floorSeconds: number };
+  idle: { runs: number; calls: number; roundTrips: number; cellsRead: number; propertyOps: number; msPerCall: number; msPerRun: number; floorMs: number; minutesPerDay: number };
+}
+
+/**
+ * The order import at scale, on the 1-minute schedule at the documented 1 call per minute:
+ * `count` orders of backlog into an empty sheet, then `idleMinutes` of runs with nothing new
+ * against the full sheet. Floors, under the same cost model: a backlog needs ceil(N/50) calls one
+ * after the other (the rate limit allows no overlap) and, per call, one read of the used columns
+ * and one write per result block (Orders, Order Items, the order snapshot), plus every cell of
+ * the rows it writes; an idle run needs its one call and no Sheets work at all.
+ */
+export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise<OrderScaleFigures> {
+  const env = await startOrdersEnv(1);
+  try {
+    const start = importBacklog(env, count, 16);
+    const lines = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ items: unknown[] }> }).orders.reduce((n, o) => n + o.items.length, 0);
+    const runs = triggerRuns(env, start);
+    const c = env.rt.counters();
+    const pages = Math.ceil(count / 50);
+    const cells = count * ORDER_HEADER_LIST.length + lines * ITEM_HEADER_LIST.length + count * 3;
+    const backlog = {
+      calls: getOrdersCalls(env).length,
+      runs: runs.length,
+      roundTrips: c.sheetsRoundTrips,
+      cellsRead: c.cellsRead,
+      cellsWritten: c.cellsWritten,
+      seconds: runs.reduce((s, e) => s + (e.endedAt - e.startedAt), 0) / 1000,
+      floorSeconds: (pages * (ORDERS_LATENCY_MS + 4 * COSTS.sheetsRoundTripMs) + cells * COSTS.perCellWriteMs) / 1000,
+    };
+    // Every row is in: run on until both streams have read to the end of their lists (the changes
+    // stream still has a few pages: it took one call in four while new orders had a backlog).
+    const pending = () => (JSON.parse(env.rt.properties('document')['orders.status'] ?? '{}') as { pending?: boolean }).pending !== false;
+    for (let i = 0, quiet = 0; quiet < 3; i++) {
+      if (i > 300) throw new Error('the import did not catch up within 300 minutes of its last row');
+      env.rt.advance(60_000);
+      quiet = pending() ? 0 : quiet + 1;
+    }
+    const idleStart = env.rt.now();
+    env.rt.resetCounters();
+    // Minute by minute: a run that calls the hub, and one that finds the next call not yet allowed
+    // (the rate limit's slack makes every other run one), are told apart by their fetches.
+    let callingMs = 0;
+    for (let i = 0; i < idleMinutes; i++) {
+      const [at, fetchesBefore] = [env.rt.now(), env.rt.counters().fetchCalls];
+      env.rt.advance(60_000);
+      if (env.rt.counters().fetchCalls > fetchesBefore) callingMs += triggerRuns(env, at).reduce((s, e) => s + (e.endedAt - e.startedAt), 0);
+    }
+    if (importedRows(env) !== count) throw new Error(`idle runs changed the sheet: ${importedRows(env)} rows`);
+    const idleRuns = triggerRuns(env, idleStart);
+    const ic = env.rt.counters();
+    const calls = ic.fetchCalls;
+    const total = idleRuns.reduce((s, e) => s + (e.endedAt - e.startedAt), 0);
+    return {
+      orders: count,
+      lines,
+      backlog,
+      idle: {
+        runs: idleRuns.length,
+        calls,
+        roundTrips: ic.sheetsRoundTrips,
+        cellsRead: ic.cellsRead,
+        propertyOps: ic.propertyReads + ic.propertyWrites,
+        msPerCall: calls > 0 ? callingMs / calls : 0,
+        msPerRun: total / Math.max(1, idleRuns.length),
+        floorMs: ORDERS_LATENCY_MS,
+        minutesPerDay: (total / idleMinutes) * 1440 / 60_000,
+      },
+    };
+  } finally {
+    await env.close();
+  }
+}
+
+export const ORDER_SCALE_TABLE_HEADER = [
+  '| run | Get Orders calls | trigger runs | Sheets round trips | cells read | virtual time | floor | × floor |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+].join('\n');
+
+/** The two rows of the scale run. */
+export function orderScaleRows(f: OrderScaleFigures): string[] {
+  const n = f.orders.toLocaleString('en-US');
+  const b = f.backlog;
+  const i = f.idle;
+  return [
+    `| order import: ${n}-order backlog into an empty sheet (${f.lines.toLocaleString('en-US')} lines) | ${b.calls} | ${b.runs} | ${b.roundTrips.toLocaleString('en-US')} (${(b.roundTrips / b.calls).toFixed(1)} per call) | ${b.cellsRead.toLocaleString('en-US')} | ${b.seconds.toFixed(1)} s of trigger runtime (${((1000 * b.seconds) / f.orders).toFixed(1)} s per 1,000 orders) | ${b.floorSeconds.toFixed(1)} s | ${(b.seconds / b.floorSeconds).toFixed(2)} |`,
+    `| an idle run against a ${n}-order sheet (goal ≤ 0.5 s virtual) | ${i.calls} in ${i.runs} runs | ${i.runs} | ${i.roundTrips} | ${i.cellsRead} | ${(i.msPerCall / 1000).toFixed(2)} s a run that calls (${i.propertyOps} property reads and writes in all); ${i.minutesPerDay.toFixed(1)} min/day at one run a minute | ${(i.floorMs / 1000).toFixed(2)} s | ${(i.msPerCall / i.floorMs).toFixed(2)} |`,
+  ];
+}
+
 if (require.main === module) {
-  benchOrders().then((f) => {
-    console.log(ORDERS_TABLE_HEADER);
-    console.log(ordersRow(f));
-  }).catch((e) => {
+  // `tsx bench/orders.ts scale 2000` runs the scale rows alone, with a smaller N while developing.
+  const scale = process.argv[2] === 'scale';
+  (scale
+    ? benchOrderScale(Number(process.argv[3] ?? 10_000)).then((f) => console.log([ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(f)].join('\n')))
+    : benchOrders().then((f) => {
+        console.log(ORDERS_TABLE_HEADER);
+        console.log(ordersRow(f));
+      })
+  ).catch((e) => {
     console.error(e);
     process.exit(1);
   });

@@ -64,13 +64,22 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       // "1:1" is the whole row in one getValues: no getLastColumn round trip first. Its width is
       // the grid's, so the empty cells after the last header are dropped.
       const row = (sheet.getRange('1:1').getValues()[0] ?? []) as CellValue[];
+      // A whole row is as wide as the grid: its width is the grid's column count, known for free.
+      if (row.length > 0 && !known.exactColumns) {
+        known.columns = row.length;
+        known.exactColumns = true;
+      }
       let end = row.length;
       while (end > 0 && (row[end - 1] === '' || row[end - 1] === null)) end--;
       return row.slice(0, end);
     },
     readBlock(row, column, rows, columns) {
       if (rows <= 0 || columns <= 0) return [];
-      return sheet.getRange(row, column, rows, columns).getValues() as CellValue[][];
+      const values = sheet.getRange(row, column, rows, columns).getValues() as CellValue[][];
+      // A block that could be read lies inside the grid.
+      if (!known.exactRows) known.rows = Math.max(known.rows, row + rows - 1);
+      if (!known.exactColumns) known.columns = Math.max(known.columns, column + columns - 1);
+      return values;
     },
     readDisplayBlock(row, column, rows, columns) {
       if (rows <= 0 || columns <= 0) return [];
@@ -86,7 +95,12 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       sheet.appendRow(values);
       if (known.exactRows) known.rows = Math.max(known.rows, sheet.getLastRow());
     },
-    lastRow: () => sheet.getLastRow(),
+    lastRow() {
+      const last = sheet.getLastRow();
+      // The grid holds at least the rows with content.
+      if (!known.exactRows) known.rows = Math.max(known.rows, last);
+      return last;
+    },
     mergedRanges: (row, columns) => (columns > 0 ? sheet.getRange(row, 1, 1, columns).getMergedRanges().map((r) => r.getA1Notation()) : []),
     setNumberFormat(row, column, rows, columns, format) {
       if (rows <= 0 || columns <= 0) return;

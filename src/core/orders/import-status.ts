@@ -48,7 +48,11 @@ export function readImportStatus(store: KeyValueStore): ImportStatus {
 
 /** Updates part of the status. */
 export function updateImportStatus(store: KeyValueStore, change: Partial<ImportStatus>): ImportStatus {
-  const next = { ...readImportStatus(store), ...change };
-  store.set(STATUS_KEY, JSON.stringify(next));
-  return next;
+  return writeImportStatus(store, { ...readImportStatus(store), ...change });
+}
+
+/** Stores the whole status (a caller that read it under the document lock saves reading it again). */
+export function writeImportStatus(store: KeyValueStore, status: ImportStatus): ImportStatus {
+  store.set(STATUS_KEY, JSON.stringify(status));
+  return status;
 }

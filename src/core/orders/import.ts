@@ -8,10 +8,11 @@ import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../guard';
 import { appendLog } from '../log';
 import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
-import { hasBacklog, nextTurn, readStreams, resetStreams, writeStreams, type ImportStreams } from './streams-store';
-import { readImportStatus, updateImportStatus } from './import-status';
+import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';
+import { readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
 import { afterRateLimit, nextCallAt, readRate, writeRate } from './rate';
-import { writeOrders } from './write-orders';
+import { noteWrittenInStreams, onlySeenAgain, type PageOrder } from './seen-again';
+import { writeOrders, type WriteOrdersResult } from './write-orders';
 
 /** What one import run did. */
 export interface ImportOutcome {
@@ -35,6 +36,11 @@ export interface ImportOutcome {
   /** When the next Get Orders call may start (epoch ms), when this run had to stop for the rate limit. */
   nextCallAt: number | null;
   message: string;
+}
+
+/** What writeOrders would answer for a page of orders all seen again unchanged. */
+function allUnchanged(count: number): WriteOrdersResult {
+  return { rows: new Map(), added: 0, updated: 0, unchanged: count, keptEdits: 0, removedLines: 0, written: [] };
 }
 
 /** Stop starting Get Orders calls this long into an execution (Apps Script stops it at 6 minutes). */
@@ -76,7 +82,9 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     calls: 0, added: 0, updated: 0, unchanged: 0, keptEdits: 0, unreadable: 0, partial: 0, sweepFoundLate: null, removedLines: 0,
     pending: false, rateLimited: false, nextCallAt: null, message: '',
   };
-  let streams = readStreams(store, ctx.ports.clock.now(), orders);
+  const loaded = loadStreams(store, ctx.ports.clock.now(), orders);
+  let streams = loaded.streams;
+  let dropOldCursor = loaded.fromOldCursor;
   for (;;) {
     const now = ctx.ports.clock.now();
     const rate = readRate(store);
@@ -108,7 +116,12 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
     const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
     const admit = filters.status === undefined ? undefined : (o: Order) => String(o.internalStatus ?? '').trim().toUpperCase() === filters.status;
-    const written = writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit });
+    const listed: PageOrder[] = readable.map((r) => ({ id: r.order.orderId, date: streamDate(kind, r.raw as Record<string, unknown>), dateModified: r.order.dateModified, whole: r.problems.length === 0 }));
+    // An idle run's page (the last order read, listed again unchanged) leaves the sheets unopened.
+    const seenAgain = onlySeenAgain(cursor.tail, listed);
+    const written = seenAgain
+      ? allUnchanged(listed.length)
+      : writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit });
     const step = advanceStream(
       cursor,
       {
@@ -122,7 +135,10 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     // The rows are written: only now may the cursor pass them.
     const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
     streams = settle(ctx, { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 }, kind, step.cursor, step.caughtUp, late, out);
-    writeStreams(store, streams);
+    // The tails remember which dateModified their orders' rows now hold (the next idle page's proof).
+    streams = noteWrittenInStreams(streams, listed, (id) => seenAgain || written.rows.has(id));
+    writeStreams(store, streams, dropOldCursor);
+    dropOldCursor = false;
     out.added += written.added;
     out.updated += written.updated;
     out.unchanged += written.unchanged;
@@ -136,7 +152,8 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
   // A run that could not call keeps the backlog flag of the one before.
   out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
   out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines, ctx.settings.deployment);
-  updateImportStatus(store, {
+  writeImportStatus(store, {
+    ...before,
     lastRunAt: ctx.ports.clock.now(),
     lastRunAdded: out.added,
     lastRunUpdated: out.updated,

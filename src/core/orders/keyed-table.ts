@@ -2,6 +2,7 @@ import { findMissingColumns, rewriteAsRead } from '../../sheet';
 import { contiguousRuns } from '../push/writeback';
 import type { CellValue, SheetPort, Workbook } from '../ports';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
+import { orderKey } from './order-rows';
 
 const asRead = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
 
@@ -30,26 +31,40 @@ export interface FlushOptions {
 }
 
 /**
- * A sheet of the orders feature, read once, with rows found by a key and cells set by header.
- * Columns the seller added, and their cells, are never written. Missing add-on columns are added
- * to the right of the seller's. All changes are written by flush(), in blocks.
+ * A read Sheets round trip costs about as much as reading this many more cells in it (the cost
+ * model, dev/gas-runtime/costs.ts: a round trip against a price per cell): rows to load that lie
+ * closer than this many cells apart are read as one block.
+ */
+const CELLS_PER_ROUND_TRIP = 2000;
+
+/**
+ * A sheet of the orders feature, with rows found by a key and cells set by header. Columns the
+ * seller added, and their cells, are never written. Missing add-on columns are added to the
+ * right of the seller's. All changes are written by flush(), in blocks.
+ *
+ * Two ways to open it: `open` reads the whole sheet (a pass over every row: drafts, labels, Send
+ * edited orders); `openByKey` reads the header, the last row and the key column only, and then
+ * just the rows the caller names with load() — an import's cost then follows the orders it
+ * writes, not the size of the sheet.
  */
 export class KeyedTable {
   private readonly columns: Record<string, number> = {};
   private readonly index = new Map<string, number>();
+  private readonly byKey = new Map<string, number[]>();
   private readonly changes = new Map<number, Map<number, CellValue>>();
   private readonly firstAppended: number;
   private nextRow: number;
+  /** Row r (1-based) at index r − 1; a row of the data not loaded yet is a hole. */
   readonly values: CellValue[][];
 
   private constructor(
     readonly sheet: SheetPort,
-    values: CellValue[][],
+    header: CellValue[],
+    /** The last row with content when the sheet was opened. */
+    private readonly lastDataRow: number,
     headers: readonly string[],
-    keyOf: (row: CellValue[], column: (header: string) => number) => string,
   ) {
-    this.values = values;
-    const header = values[0] ?? [];
+    this.values = lastDataRow > 0 || header.length > 0 ? [header] : [];
     const { present, missing } = findMissingColumns(header, headers);
     Object.assign(this.columns, present);
     for (const m of missing) this.columns[m.header] = m.column;
@@ -58,19 +73,51 @@ export class KeyedTable {
       sheet.write(1, missing[0].column + 1, [missing.map((m) => m.header)]);
       sheet.styleHeader(missing[missing.length - 1].column + 1);
     }
-    const column = (h: string): number => this.columns[h];
-    for (let r = 1; r < values.length; r++) {
-      const key = keyOf(values[r], column);
-      if (key !== '' && !this.index.has(key)) this.index.set(key, r + 1);
-    }
-    this.firstAppended = Math.max(values.length, 1) + 1;
+    this.firstAppended = Math.max(lastDataRow, 1) + 1;
     this.nextRow = this.firstAppended;
   }
 
-  /** Opens the sheet (created with `headers` when missing) with one read. */
+  /** Opens the sheet (created with `headers` when missing) with one read of every row. */
   static open(workbook: Workbook, name: string, headers: readonly string[], keyOf: (row: CellValue[], column: (header: string) => number) => string): KeyedTable {
     const sheet = workbook.ensureSheet(name, [...headers]);
-    return new KeyedTable(sheet, sheet.readAll(), headers, keyOf);
+    return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
+  }
+
+  /**
+   * Opens the sheet (created with `headers` when missing; `hidden` for the add-on's own) reading
+   * three things: the header row, the last row, and the column of `keyHeader`. Rows are read
+   * later by load(), only those named. A sheet that lacks an add-on column (new, or a column
+   * the seller deleted) is read whole once: where the missing column goes depends on the data.
+   */
+  static openByKey(workbook: Workbook, name: string, headers: readonly string[], keyHeader: string, options: { hidden?: boolean } = {}): KeyedTable {
+    const sheet = workbook.ensureSheet(name, [...headers], { hidden: options.hidden });
+    const keyOf = (row: CellValue[], column: (header: string) => number): string => orderKey(row[column(keyHeader)]);
+    const header = sheet.readHeaderRow();
+    if (findMissingColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
+    const last = sheet.lastRow();
+    const table = new KeyedTable(sheet, header, last, headers);
+    if (last >= 2) table.indexKeys(sheet.readBlock(2, table.column(keyHeader) + 1, last - 1, 1).map((cells) => orderKey(cells[0])), 2);
+    return table;
+  }
+
+  private static whole(sheet: SheetPort, values: CellValue[][], headers: readonly string[], keyOf: (row: CellValue[], column: (header: string) => number) => string): KeyedTable {
+    const table = new KeyedTable(sheet, values[0] ?? [], values.length, headers);
+    for (let r = 1; r < values.length; r++) table.values[r] = values[r];
+    const column = (h: string): number => table.columns[h];
+    table.indexKeys(values.slice(1).map((row) => keyOf(row, column)), 2);
+    return table;
+  }
+
+  /** Indexes keys[i] as the key of row first + i ('' is no key). */
+  private indexKeys(keys: readonly string[], first: number): void {
+    keys.forEach((key, i) => {
+      if (key === '') return;
+      const row = first + i;
+      if (!this.index.has(key)) this.index.set(key, row);
+      const rows = this.byKey.get(key);
+      if (rows) rows.push(row);
+      else this.byKey.set(key, [row]);
+    });
   }
 
   /** The 0-based column of an add-on header. */
@@ -80,19 +127,52 @@ export class KeyedTable {
     return c;
   }
 
-  /** The 1-based row holding `key`, or null. */
+  /** The 1-based row holding `key` (the first, when several do), or null. */
   rowOf(key: string): number | null {
     return this.index.get(key) ?? null;
   }
 
-  /** Every key with its row. */
+  /** Every row holding `key`, top to bottom, as opened (Order Items: the lines of an order). */
+  rowsOf(key: string): readonly number[] {
+    return this.byKey.get(key) ?? [];
+  }
+
+  /** Every key with its (first) row. */
   keys(): Map<string, number> {
     return new Map(this.index);
   }
 
-  /** The value read from a cell at the start (undefined for appended rows). */
+  /**
+   * Reads the named rows of the data that are not read yet, rows close together in one block
+   * (the rows between them come along: cheaper than another round trip).
+   */
+  load(rows: readonly number[]): void {
+    const width = this.width();
+    this.loadRuns(rows, Math.max(0, Math.floor(CELLS_PER_ROUND_TRIP / width) - 1), width);
+  }
+
+  private loadRuns(rows: readonly number[], maxGap: number, width: number): void {
+    const wanted = rows.filter((r) => r >= 2 && r <= this.lastDataRow && this.values[r - 1] === undefined);
+    for (const run of rowClusters(wanted, maxGap)) {
+      const block = this.sheet.readBlock(run.first, 1, run.last - run.first + 1, width);
+      block.forEach((cells, i) => {
+        this.values[run.first - 1 + i] ??= cells;
+      });
+    }
+  }
+
+  /** Columns a loaded row holds: every add-on column and whatever lies left of them. */
+  private width(): number {
+    let width = (this.values[0] ?? []).length;
+    for (const c of Object.values(this.columns)) width = Math.max(width, c + 1);
+    return Math.max(1, width);
+  }
+
+  /** The value read from a cell (undefined for appended rows); a row of the data must be loaded first. */
   read(row: number, header: string): CellValue | undefined {
-    return this.values[row - 1]?.[this.column(header)];
+    const line = this.values[row - 1];
+    if (line === undefined && row >= 2 && row <= this.lastDataRow) throw new Error(`KeyedTable: row ${row} of ${this.sheet.name} was not read; load() it first`);
+    return line?.[this.column(header)];
   }
 
   /** The row for `key`: the existing one, or a new row appended below the data. */
@@ -117,27 +197,50 @@ export class KeyedTable {
     const touched = [...this.changes.keys()];
     const columns = new Set<number>();
     this.changes.forEach((line) => line.forEach((_, c) => columns.add(c)));
+    const blocks = options.exact ? contiguousRuns([...columns]).flatMap((run) => this.exactBlocks(touched, run)) : this.plainBlocks(touched, [...columns], options.maxGap);
+    // A block rewrites the cells it does not change as read: rows of it not loaded yet are read now.
+    const unread: number[] = [];
+    for (const block of blocks) for (let r = block.first; r <= Math.min(block.last, this.lastDataRow); r++) if (this.values[r - 1] === undefined) unread.push(r);
+    this.loadRuns(unread, 0, this.width());
     let writes = 0;
-    for (const run of contiguousRuns([...columns])) {
-      for (const block of this.blocks(touched, run, options)) {
-        const rows: CellValue[][] = [];
-        for (let r = block.first; r <= block.last; r++) {
-          const line = this.changes.get(r);
-          const read = this.values[r - 1] ?? [];
-          rows.push(block.columns.map((c) => (line && line.has(c) ? line.get(c)! : asRead(read[c]))));
-        }
-        this.sheet.write(block.first, block.columns[0] + 1, rows);
-        writes++;
+    for (const block of blocks) {
+      const rows: CellValue[][] = [];
+      for (let r = block.first; r <= block.last; r++) {
+        const line = this.changes.get(r);
+        const read = this.values[r - 1] ?? [];
+        rows.push(block.columns.map((c) => (line && line.has(c) ? line.get(c)! : asRead(read[c]))));
       }
+      this.sheet.write(block.first, block.columns[0] + 1, rows);
+      writes++;
     }
     writes += this.formatAppendedDates(options.dateHeaders ?? []);
     this.changes.clear();
     return writes;
   }
 
-  /** Blocks of one column run: clusters of touched rows, split further in exact mode where a cell was not set. */
-  private blocks(touched: number[], run: number[], options: FlushOptions): Array<{ first: number; last: number; columns: number[] }> {
-    if (!options.exact) return rowClusters(touched, options.maxGap).map((c) => ({ ...c, columns: run }));
+  /**
+   * Clusters of touched rows × runs of changed columns. Rows appended by this table are blank:
+   * there an add-on column between two changed ones (Label, which only printing sets) is written
+   * blank too, so a page of new orders is one block, not one per side of it.
+   */
+  private plainBlocks(touched: number[], columns: number[], maxGap: number): Array<{ first: number; last: number; columns: number[] }> {
+    const own = new Set(Object.values(this.columns));
+    const sorted = [...columns].sort((a, b) => a - b);
+    const bridged: number[] = [];
+    sorted.forEach((c, i) => {
+      const next = sorted[i + 1];
+      bridged.push(c);
+      if (next === undefined) return;
+      const between = Array.from({ length: next - c - 1 }, (_, k) => c + 1 + k);
+      if (between.every((b) => own.has(b))) bridged.push(...between);
+    });
+    return rowClusters(touched, maxGap).flatMap((cluster) =>
+      contiguousRuns(cluster.first > this.lastDataRow ? bridged : sorted).map((run) => ({ ...cluster, columns: run })),
+    );
+  }
+
+  /** Exact mode: per column, runs of rows where that cell was set; side-by-side ones joined. */
+  private exactBlocks(touched: number[], run: number[]): Array<{ first: number; last: number; columns: number[] }> {
     const out: Array<{ first: number; last: number; columns: number[] }> = [];
     for (const c of run) {
       const rows = touched.filter((r) => this.changes.get(r)!.has(c));

@@ -58,29 +58,52 @@ export function placeLines(orderId: number, items: readonly OrderItem[], rows: R
   const byBase = new Map<string, OrderItem[]>();
   for (const item of items) {
     const base = hubLineBase(orderId, item);
-    byBase.set(base, [...(byBase.get(base) ?? []), item]);
+    const lines = byBase.get(base);
+    if (lines) lines.push(item);
+    else byBase.set(base, [item]);
   }
   const placed: LinePlacement['placed'] = [];
   const gone: number[] = [];
   const prefix = `${orderId}|`;
   rows.forEach((list, base) => {
-    if (base.startsWith(prefix) && !byBase.has(base)) gone.push(...list);
+    if (base.startsWith(prefix) && !byBase.has(base)) for (const row of list) gone.push(row);
   });
   byBase.forEach((lines, base) => {
-    const free = [...(rows.get(base) ?? [])];
+    const free = rows.get(base) ?? [];
+    const taken = new Set<number>(); // indexes into free
     const cells = lines.map((item) => byHeader(itemCells(orderId, item), ITEM_HEADERS));
     const target: Array<number | null> = lines.map(() => null);
-    // Same values first: a line that did not change keeps its row wherever the row went.
-    lines.forEach((_, i) => {
-      const want = hubFingerprint(lines[i]);
-      const at = free.findIndex((row) => fingerprint((h) => read(row, h)) === want);
-      if (at >= 0) target[i] = free.splice(at, 1)[0];
+    // Same values first: a line that did not change keeps its row wherever the row went. Each
+    // fingerprint's rows are handed out top to bottom, each row once.
+    const byPrint = new Map<string, number[]>();
+    free.forEach((row, k) => {
+      const print = fingerprint((h) => read(row, h));
+      const at = byPrint.get(print);
+      if (at) at.push(k);
+      else byPrint.set(print, [k]);
     });
-    // Then by position, top to bottom.
-    lines.forEach((_, i) => {
-      if (target[i] === null && free.length > 0) target[i] = free.shift()!;
+    const handedOut = new Map<string, number>();
+    lines.forEach((line, i) => {
+      const want = hubFingerprint(line);
+      const candidates = byPrint.get(want);
+      const next = handedOut.get(want) ?? 0;
+      if (!candidates || next >= candidates.length) return;
+      handedOut.set(want, next + 1);
+      target[i] = free[candidates[next]];
+      taken.add(candidates[next]);
     });
-    gone.push(...free);
+    // Then by position, top to bottom: one pass over the rows left.
+    let k = 0;
+    lines.forEach((_, i) => {
+      if (target[i] !== null) return;
+      while (k < free.length && taken.has(k)) k++;
+      if (k >= free.length) return;
+      target[i] = free[k];
+      taken.add(k++);
+    });
+    free.forEach((row, j) => {
+      if (!taken.has(j)) gone.push(row);
+    });
     lines.forEach((item, i) => placed.push({ item, row: target[i], cells: cells[i] }));
   });
   return { placed, gone };

@@ -37,6 +37,8 @@ const DATE_BY: Record<StreamKind, { searchDateBy: 'added' | 'modified'; sort: Or
 export interface Seen {
   id: number;
   date: string;
+  /** The dateModified of the order as its row in Orders holds it, when the import wrote it whole (seen-again.ts). */
+  written?: string;
 }
 
 export interface StreamCursor {

@@ -64,28 +64,34 @@ function valid(s: Partial<ImportStreams> | null): s is ImportStreams {
 
 /** The stored streams if they match the current filters; otherwise fresh ones. */
 export function readStreams(store: KeyValueStore, now: number, orders: Settings['orders']): ImportStreams {
+  return loadStreams(store, now, orders).streams;
+}
+
+/** As readStreams, and whether they were started from an older version's cursor (writeStreams then removes it). */
+export function loadStreams(store: KeyValueStore, now: number, orders: Settings['orders']): { streams: ImportStreams; fromOldCursor: boolean } {
   let stored: Partial<ImportStreams> | null = null;
   try {
     stored = JSON.parse(store.get(STREAMS_KEY) ?? 'null') as Partial<ImportStreams> | null;
   } catch {
     stored = null;
   }
-  if (valid(stored) && stored.filterKey === filterKey(orders)) return stored;
+  if (valid(stored) && stored.filterKey === filterKey(orders)) return { streams: stored, fromOldCursor: false };
   if (stored === null) {
     // An import of an older version: both streams start where its window was (re-reading is harmless).
     try {
       const old = JSON.parse(store.get(OLD_CURSOR_KEY) ?? 'null') as { filterKey?: string; windowStart?: number } | null;
-      if (old && old.filterKey === filterKey(orders) && Number.isFinite(old.windowStart)) return freshStreams(now, orders, old.windowStart);
+      if (old && old.filterKey === filterKey(orders) && Number.isFinite(old.windowStart)) return { streams: freshStreams(now, orders, old.windowStart), fromOldCursor: true };
     } catch {
       // unreadable: start from the backfill
     }
   }
-  return freshStreams(now, orders);
+  return { streams: freshStreams(now, orders), fromOldCursor: false };
 }
 
-export function writeStreams(store: KeyValueStore, streams: ImportStreams): void {
+/** Stores the streams; `dropOldCursor` once they replace an older version's cursor (not at every write: a property write costs). */
+export function writeStreams(store: KeyValueStore, streams: ImportStreams, dropOldCursor = false): void {
   store.set(STREAMS_KEY, JSON.stringify(streams));
-  store.delete(OLD_CURSOR_KEY);
+  if (dropOldCursor) store.delete(OLD_CURSOR_KEY);
 }
 
 /** Forgets where the import is: the next import starts from the backfill again (rows are updated in place, never duplicated). */

@@ -8,7 +8,7 @@ import { missingSheetMessage } from '../push/load';
 import type { CellValue } from '../ports';
 import { EDITABLE, ORDER_HEADERS } from './columns';
 import { cellText } from './order-rows';
-import { orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { OrderSnapshots, snapshotText, type OrderSnapshot } from './order-snapshot';
 import { openOrdersTable } from './write-orders';
 
 export interface UpdateSummary {
@@ -76,8 +76,8 @@ export function sendEditedOrders(ctx: Context): UpdateSummary {
   return withDocumentLock(ctx, 'Send edited orders', LOCK_WAIT_MS, () => {
     if (!ctx.ports.workbook.sheet(name)) throw new UserError(missingSheetMessage(name, 'Orders'));
     const table = openOrdersTable(ctx);
-    const store = orderSnapshotStore(ctx.ports.workbook);
-    const snapshots = store.load();
+    const store = new OrderSnapshots(ctx.ports.workbook);
+    const snapshots = store.load(table.keys().keys());
     const edits: OrderEdit[] = [];
     let failed = 0;
     for (const [orderId, row] of table.keys()) {
@@ -113,7 +113,7 @@ export function sendEditedOrders(ctx: Context): UpdateSummary {
       }
     }
     table.flush({ maxGap: 10 });
-    store.save(confirmed, snapshots, ctx.ports.clock.now());
+    store.save(confirmed, ctx.ports.clock.now());
     const parts = [`${updated} order${updated === 1 ? '' : 's'} updated`];
     if (failed) parts.push(`${failed} not sent (see Sync message)`);
     if (left) parts.push(`${left} left for lack of time: run it again`);

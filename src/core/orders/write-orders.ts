@@ -1,11 +1,12 @@
 import type { Order } from '../../api/schemas/orders';
 import type { OrderRecord } from '../../api/order-records';
 import type { Context } from '../context';
+import type { CellValue } from '../ports';
 import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';
 import { placeLines, sheetLineBase } from './order-lines';
-import { SEEN_MODIFIED, importedValues, orderSnapshotStore, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { OrderSnapshots, SEEN_MODIFIED, importedValues, snapshotText, type OrderSnapshot } from './order-snapshot';
 
 /** Untouched rows between updated ones rewritten as read to save a block write (about the cost of one round trip). */
 const MAX_GAP = 10;
@@ -37,7 +38,7 @@ export interface WriteOrdersResult {
   written: Array<{ order: Order; added: boolean }>;
 }
 
-/** Opens the Orders sheet keyed by order id. */
+/** Opens the Orders sheet keyed by order id, every row read (a pass over all orders). */
 export function openOrdersTable(ctx: Context): KeyedTable {
   return KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, (row, column) => orderKey(row[column(ORDER_HEADERS.orderId)]));
 }
@@ -47,13 +48,28 @@ export function openOrdersTable(ctx: Context): KeyedTable {
  * in place, a new one appended. An editable cell holding a seller's unsent edit is kept (and the
  * row says so). Rows are written before the snapshot, so an execution killed in between can
  * only make the next import see its own values as edits, never lose a seller's.
+ *
+ * What is read follows the orders given, not the size of the sheets: the order id columns of
+ * Orders and of the snapshot, then the rows of these orders only. Each call reads them afresh
+ * (under the document lock the caller holds), so a colleague's edits since the last run are
+ * seen: a sort or deleted rows by the key column, inserted columns by the header, an edit of an
+ * editable cell by the row read just before it is written.
  */
 export function writeOrders(ctx: Context, orders: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
   const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0, written: [] };
   if (orders.length === 0) return result;
-  const table = openOrdersTable(ctx);
-  const store = orderSnapshotStore(ctx.ports.workbook);
-  const snapshots = store.load();
+  const table = KeyedTable.openByKey(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, ORDER_HEADERS.orderId);
+  const store = new OrderSnapshots(ctx.ports.workbook);
+  const snapshots = store.load(orders.map((o) => String(o.orderId)));
+  const isUnchanged = (order: Order, existing: number | null): boolean =>
+    options.fromImport && !options.problems?.has(order.orderId) && existing !== null && snapshots.get(String(order.orderId))?.[SEEN_MODIFIED] === order.dateModified;
+  // The rows about to be rewritten, read in one go: their editable cells tell an unsent edit.
+  const rewritten: number[] = [];
+  for (const order of orders) {
+    const row = table.rowOf(String(order.orderId));
+    if (row !== null && !isUnchanged(order, row)) rewritten.push(row);
+  }
+  table.load(rewritten);
   const snapshotUpdates = new Map<string, OrderSnapshot>();
   const changed: Order[] = [];
   for (const order of orders) {
@@ -63,10 +79,9 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     if (existing === null && options.admit && !options.admit(order)) continue;
     const problem = options.problems?.get(order.orderId);
     const seen: OrderSnapshot = options.fromImport ? { [SEEN_MODIFIED]: order.dateModified } : {};
-    if (options.fromImport && !problem && existing !== null && before && before[SEEN_MODIFIED] === order.dateModified) {
+    if (isUnchanged(order, existing)) {
       result.unchanged++;
-      result.rows.set(order.orderId, existing);
-      snapshotUpdates.set(key, seen);
+      result.rows.set(order.orderId, existing!);
       continue;
     }
     const { row, appended } = table.rowFor(key);
@@ -98,7 +113,7 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
   // A record read in part leaves its lines as they were: a line field that failed is not the hub's ''.
   const linesRead = changed.filter((o) => !options.problems?.has(o.orderId));
   result.removedLines = writeItems(ctx, linesRead, options.removedLines ?? 'delete', options.now);
-  store.save(snapshotUpdates, snapshots, options.now);
+  store.save(snapshotUpdates, options.now);
   return result;
 }
 
@@ -129,25 +144,15 @@ function recordMessage(record: OrderRecord): string {
  */
 function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 'mark', now: number): number {
   if (orders.length === 0) return 0;
-  const bases = new Map<string, number[]>();
-  const seen = new Map<string, number>();
-  const table = KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orderItems, ITEM_HEADER_LIST, (row, column) => {
-    const base = sheetLineBase(orderKey(row[column(ITEM_HEADERS.orderId)]), (h) => row[column(h)]);
-    if (base === '') return '';
-    // Keyed by base and position only to be unique in the table; placeLines says which row is which line.
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return `${base}#${n}`;
-  });
-  table.keys().forEach((row, key) => {
-    const base = key.slice(0, key.lastIndexOf('#'));
-    bases.set(base, [...(bases.get(base) ?? []), row].sort((a, b) => a - b));
-  });
+  // Keyed by order id: the rows of these orders are all that is read.
+  const table = KeyedTable.openByKey(ctx.ports.workbook, ctx.settings.sheetNames.orderItems, ITEM_HEADER_LIST, ITEM_HEADERS.orderId);
+  table.load(orders.flatMap((o) => table.rowsOf(String(o.orderId))));
+  const read = (row: number, header: string): CellValue | undefined => table.read(row, header);
   const gone: number[] = [];
   let appended = 0;
   for (const order of orders) {
-    const placement = placeLines(order.orderId, order.items, bases, (row, header) => table.read(row, header));
-    gone.push(...placement.gone);
+    const placement = placeLines(order.orderId, order.items, linesOf(table, order.orderId), read);
+    for (const row of placement.gone) gone.push(row);
     for (const p of placement.placed) table.set(p.row ?? table.rowFor(`\u0000new ${appended++}`).row, p.cells);
   }
   const mark = `Removed from the order on ${new Date(now).toISOString().slice(0, 10)}`;
@@ -160,4 +165,17 @@ function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 
     for (const run of rowClusters(gone, 0).reverse()) table.sheet.deleteRows(run.first, run.last - run.first + 1);
   }
   return gone.length;
+}
+
+/** The rows of an order's lines in Order Items by line identity (order-lines.ts), top to bottom. */
+function linesOf(table: KeyedTable, orderId: number): Map<string, number[]> {
+  const key = String(orderId);
+  const bases = new Map<string, number[]>();
+  for (const row of table.rowsOf(key)) {
+    const base = sheetLineBase(key, (h) => table.read(row, h));
+    const rows = bases.get(base);
+    if (rows) rows.push(row);
+    else bases.set(base, [row]);
+  }
+  return bases;
 }

@@ -162,7 +162,8 @@ describe('the import\'s stored state stays small', () => {
       return days;
     };
     // The changes stream's window slides daily once caught up (a month is generous); the check reads at most 60 days.
-    const tail = Array.from({ length: 5 }, (_, i) => ({ id: 1_000_000_000 + i, date: '2026-11-20T10:00:00.1234567Z' }));
+    // Each tail entry also remembers the dateModified its order's row holds (seen-again.ts).
+    const tail = Array.from({ length: 5 }, (_, i) => ({ id: 1_000_000_000 + i, date: '2026-11-20T10:00:00.1234567Z', written: '2026-11-20T10:00:00.1234567Z' }));
     const full = { ...s, added: { ...s.added, days: daysBack(365), tail, offset: 3_650_000, reached: 3_650_000 }, modified: { ...s.modified, days: daysBack(30), tail }, sweep: { ...s.added, days: daysBack(60), tail } };
     expect(JSON.stringify(full).length).toBeLessThan(9 * 1024);
   });
