@@ -39,6 +39,11 @@ async function focusedId(frame: Frame): Promise<string | undefined> {
 async function reopenSidebar(page: Page, version: number): Promise<Frame> {
   await menu(page, 'Extensions', 'Hub Sync', 'Open sidebar');
   await page.waitForFunction((v) => (document.getElementById('sidebar-frame') as HTMLIFrameElement).src.endsWith(`v=${v}`), version);
+  // The iframe's src changes before its document does: until the new one has loaded, the frame
+  // still shows the old sidebar (with the old section selected). Wait for the new document.
+  const frame = await sidebar(page);
+  await frame.waitForURL((url) => url.toString().endsWith(`v=${version}`));
+  await frame.waitForLoadState('load');
   return sidebar(page);
 }
 
