@@ -1,46 +1,118 @@
 /**
- * npm run bench: runs every benchmark in the Apps Script runtime emulator against the hub
- * emulator and writes BENCHMARKS.md. Figures are ratios measured side by side in one run; times
- * are virtual (measured loopback latency plus the runtime's documented Sheets cost model).
+ * npm run bench: runs the benchmarks in the Apps Script runtime emulator against the hub emulator
+ * and writes BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
+ * runtime's cost model, stated in the file's header). Flags pick what runs:
+ *
+ *   --parts scale,push,prices,pull,orders,bundle   (default: all)
+ *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
+ *   --out FILE   (default BENCHMARKS.md; a partial run while developing should not overwrite it)
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { loadRuntime } from '../dev/gas-runtime';
+import { bundlePathOf } from '../dev/testkit/env';
 import { benchPush, pushTable, LATENCY_MS } from './push';
 import { CATALOGUE_LATENCY_MS, CATALOGUE_TABLE_HEADER, benchCatalogue, catalogueRow } from './catalogue';
 import { PRICES_TABLE_HEADER, benchPrices, pricesRow } from './prices';
 import { ORDERS_LATENCY_MS, ORDERS_TABLE_HEADER, ORDER_SCALE_TABLE_HEADER, benchOrderScale, benchOrders, orderScaleRows, ordersRow } from './orders';
 import { BUNDLE_TABLE_HEADER, BUNDLE_TARGET_KIB, benchBundle, bundleRows } from './bundle';
+import { costSheet } from './cost-sheet';
+import { DEFAULT_SCALE, SCALE_CONCURRENCY, SCALE_LATENCY_MS, SCALE_TABLE_HEADER, benchScale, scaleRow, type ScaleOptions } from './scale';
+
+const PARTS = ['scale', 'push', 'prices', 'pull', 'orders', 'bundle'] as const;
+type Part = (typeof PARTS)[number];
+
+interface Args {
+  parts: Set<Part>;
+  scale: ScaleOptions;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const value = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const sizes = (flag: string, fallback: number[]): number[] => {
+    const v = value(flag);
+    if (v === undefined) return fallback;
+    if (v === 'none') return [];
+    const list = v.split(',').filter(Boolean).map(Number);
+    if (list.some((x) => !Number.isInteger(x) || x <= 0)) throw new Error(`${flag} takes whole numbers separated by commas (e.g. ${flag} 10000,50000) or none`);
+    return list;
+  };
+  const parts = (value('--parts') ?? PARTS.join(',')).split(',').filter(Boolean);
+  const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`unknown --parts ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
+  return {
+    parts: new Set(parts as Part[]),
+    scale: {
+      pushSizes: sizes('--push', DEFAULT_SCALE.pushSizes),
+      sidebarSizes: sizes('--sidebar', DEFAULT_SCALE.sidebarSizes),
+      byChannel: sizes('--by-channel', DEFAULT_SCALE.byChannel),
+      pullSizes: sizes('--pull', DEFAULT_SCALE.pullSizes),
+    },
+    out: path.resolve(value('--out') ?? path.join(__dirname, '..', 'BENCHMARKS.md')),
+  };
+}
+
+/** The cost model in force (defaults) and the bundle load it measures, from a runtime of the bound bundle. */
+function modelHeader(): string {
+  const rt = loadRuntime({ bundlePath: bundlePathOf('bound') });
+  try {
+    const costs = rt.world.config.costs;
+    return `## Cost model\n\nEvery time below is virtual: what the Apps Script runtime emulator charges (dev/gas-runtime/costs.ts; README "Benchmarks"). Requests are charged their measured latency against the hub emulator, queued beyond Apps Script's fetchAll parallelism, plus the call overhead; the bundle's JavaScript is charged its measured CPU time in the vm × the factor; every execution starts with a bundle load (the bound bundle's, measured in this run).\n\n${costSheet(costs, rt.world.bundleLoadMs())}`;
+  } finally {
+    void rt.close();
+  }
+}
 
 async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
-  const sections: string[] = [];
-  console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');
-  const push = await benchPush([1000, 10_000], 1000);
-  sections.push(`## Push stock from the menu\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. *Virtual time* is what the Apps Script execution spends: measured request latency plus the runtime emulator's Sheets cost model (dev/gas-runtime/README.md). Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`);
-  console.log('bench: push prices (1,000 and 10,000 rows × 3 channels)…');
-  const prices = await benchPrices([1000, 10_000]);
-  sections.push(`## Push prices from the menu\n\nThree channels per row, hub latency ${LATENCY_MS} ms, concurrency 8. Update Price's answer names the SKU but not the channel, so a request never carries a SKU twice: each result is tied to exactly one item. The minimum is ceil(items/50) requests.\n\n${[PRICES_TABLE_HEADER, ...prices.map(pricesRow)].join('\n')}`);
-  console.log('bench: catalogue pull (1,000 and 10,000 SKUs)…');
-  const pull = await benchCatalogue([1000, 10_000]);
-  sections.push(`## Catalogue pull\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal counts ceil(N/50) requests, what a pull that proves nothing would need (the pull's pages overlap by one product to prove that none was skipped: 1 page per 49 products, 205 instead of 200 for 10,000), and its time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the cost model's per-cell price of the cells any pull must write. Sheets round trips and writes are the same for 1,000 and 10,000 SKUs.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`);
-  console.log('bench: order import (1,000-order backlog at 1 call per minute)…');
-  const orders = await benchOrders(1000, 1);
-  sections.push(`## Order import\n\nA backlog of 1,000 orders imported by the scheduled trigger (container-bound, every minute) at the hub's documented limit of 1 Get Orders call per minute (50 orders per call), hub latency ${ORDERS_LATENCY_MS} ms. The bound is what the rate limit allows: 50 orders per minute.\n\n${[ORDERS_TABLE_HEADER, ordersRow(orders)].join('\n')}`);
-  console.log('bench: order import at scale (10,000-order backlog into an empty sheet, then idle runs)…');
-  const scale = await benchOrderScale(10_000);
-  sections.push(`## Order import at scale\n\nThe same schedule and limit (1-minute trigger, 1 Get Orders call per minute, hub latency ${ORDERS_LATENCY_MS} ms): a 10,000-order backlog imported into an empty sheet, then 20 minutes of runs with nothing new against the full sheet. A run reads the order id columns of Orders, Order Items and the order snapshot, then only the rows of the orders it writes; a run whose page lists only the last order read, unchanged, opens no sheet. Floors under the same cost model: the backlog needs ceil(N/50) calls one after another (the rate limit allows no overlap) and per call one read of the used columns and one write per result block (Orders, Order Items, the snapshot), plus every cell of the rows written; an idle run needs its one call. The rest of a run is the trigger's own bookkeeping (properties, re-arming the trigger) and, for the backlog, the order id columns read at each call (one cell per row: the term that still grows with the sheet).\n\n${[ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(scale)].join('\n')}`);
-  console.log('bench: bundle load (shipped vs the build before issue 16, 30 loads each)…');
-  const bundle = await benchBundle(30);
-  sections.push(`## Bundle load\n\nApps Script compiles and runs the whole Code.js at the start of every execution (menu click, sidebar call, trigger run), before any work. *Load* is the median of ${bundle.runs} loads of each bundle, alternated: compile (\`new vm.Script\` of a source V8 has not seen) plus evaluate (its top-level code in a fresh realm of the runtime emulator), real time in Node on this machine. The build before is today's source built as before issue 16 (not minified, classic zod), so the ratio is the build's alone. Issue 16's goal is ${BUNDLE_TARGET_KIB} KiB: what remains above it is the add-on's own minified code (messages, property names), not a library.\n\n${[BUNDLE_TABLE_HEADER, ...bundleRows(bundle)].join('\n')}`);
+  const sections: string[] = [modelHeader()];
+  if (args.parts.has('scale')) {
+    console.log('bench: what sellers do, each against its floor…');
+    const rows = await benchScale(args.scale);
+    sections.push(`## What sellers do, against the floor\n\nHub latency ${SCALE_LATENCY_MS} ms per request, concurrency ${SCALE_CONCURRENCY}. The **floor** of a row is the least any implementation could spend under the same cost model: one bundle load, the request minimum ÷ concurrency × (latency + fetchAll call overhead) (a pull's first page alone), one read of the used columns and one write per result block (the result columns, the snapshot of confirmed values; a pull's rows). *Virtual time* sums the executions (a sidebar push is one per chunk; a menu push past the 6-minute budget continues in background executions, whose waits are not counted); the breakdown columns say what it was spent on (the rest: locks, triggers, UI, local calls). The goals are the issue's: ≤ 1.2× the floor at 50,000 rows, a sidebar push ≤ 1.3× the menu push of the same N, and 200,000 rows completing.\n\n${[SCALE_TABLE_HEADER, ...rows.map(scaleRow)].join('\n')}`);
+  }
+  if (args.parts.has('push')) {
+    console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');
+    const push = await benchPush([1000, 10_000], 1000);
+    sections.push(`## Push stock from the menu, against what a seller would write\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`);
+  }
+  if (args.parts.has('prices')) {
+    console.log('bench: push prices (1,000 and 10,000 rows × 3 channels)…');
+    const prices = await benchPrices([1000, 10_000]);
+    sections.push(`## Push prices from the menu\n\nThree channels per row, hub latency ${LATENCY_MS} ms, concurrency 8. Update Price's answer names the SKU but not the channel, so a request never carries a SKU twice: each result is tied to exactly one item. The minimum is ceil(items/50) requests.\n\n${[PRICES_TABLE_HEADER, ...prices.map(pricesRow)].join('\n')}`);
+  }
+  if (args.parts.has('pull')) {
+    console.log('bench: catalogue pull (1,000 and 10,000 SKUs)…');
+    const pull = await benchCatalogue([1000, 10_000]);
+    sections.push(`## Catalogue pull: requests and rounds\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal counts ceil(N/50) requests, what a pull that proves nothing would need (the pull's pages overlap by one product to prove that none was skipped: 1 page per 49 products, 205 instead of 200 for 10,000), and its time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the Sheets writes and the rest of the cost model.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`);
+  }
+  if (args.parts.has('orders')) {
+    console.log('bench: order import (1,000-order backlog at 1 call per minute)…');
+    const orders = await benchOrders(1000, 1);
+    sections.push(`## Order import\n\nA backlog of 1,000 orders imported by the scheduled trigger (container-bound, every minute) at the hub's documented limit of 1 Get Orders call per minute (50 orders per call), hub latency ${ORDERS_LATENCY_MS} ms. The bound is what the rate limit allows: 50 orders per minute.\n\n${[ORDERS_TABLE_HEADER, ordersRow(orders)].join('\n')}`);
+    console.log('bench: order import at scale (10,000-order backlog into an empty sheet, then idle runs)…');
+    const scale = await benchOrderScale(10_000);
+    sections.push(`## Order import at scale\n\nThe same schedule and limit (1-minute trigger, 1 Get Orders call per minute, hub latency ${ORDERS_LATENCY_MS} ms): a 10,000-order backlog imported into an empty sheet, then 20 minutes of runs with nothing new against the full sheet. A run reads the order id columns of Orders, Order Items and the order snapshot, then only the rows of the orders it writes; a run whose page lists only the last order read, unchanged, opens no sheet. Floors under the same cost model: the backlog needs ceil(N/50) calls one after another (the rate limit allows no overlap) and per call one read of the used columns and one write per result block (Orders, Order Items, the snapshot), plus every cell of the rows written; an idle run needs its one call. The rest of a run is the trigger's own bookkeeping (properties, re-arming the trigger) and, for the backlog, the order id columns read at each call (one cell per row: the term that still grows with the sheet).\n\n${[ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(scale)].join('\n')}`);
+  }
+  if (args.parts.has('bundle')) {
+    console.log('bench: bundle load (shipped vs the build before issue 16, 30 loads each)…');
+    const bundle = await benchBundle(30);
+    sections.push(`## Bundle load\n\nApps Script compiles and runs the whole Code.js at the start of every execution (menu click, sidebar call, trigger run), before any work. *Load* is the median of ${bundle.runs} loads of each bundle, alternated: compile (\`new vm.Script\` of a source V8 has not seen) plus evaluate (its top-level code in a fresh realm of the runtime emulator), real time in Node on this machine. The build before is today's source built as before issue 16 (not minified, classic zod), so the ratio is the build's alone. Issue 16's goal is ${BUNDLE_TARGET_KIB} KiB: what remains above it is the add-on's own minified code (messages, property names), not a library.\n\n${[BUNDLE_TABLE_HEADER, ...bundleRows(bundle)].join('\n')}`);
+  }
   const body = [
     '# Benchmarks',
     '',
-    `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus().length} CPUs; ${Math.round((Date.now() - started) / 1000)} s in all). Regenerate rather than edit.`,
+    `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus().length} CPUs; ${Math.round((Date.now() - started) / 1000)} s in all; parts: ${[...args.parts].join(', ')}). Regenerate rather than edit.`,
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');
-  fs.writeFileSync(path.join(__dirname, '..', 'BENCHMARKS.md'), body);
+  fs.writeFileSync(args.out, body);
   console.log(body);
 }
 

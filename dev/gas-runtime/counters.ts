@@ -22,5 +22,10 @@ export function zeroCounters(): Counters {
     sleepMs: 0,
     triggerOps: 0,
     driveOps: 0,
+    jsMs: 0,
+    bundleLoadMs: 0,
+    fetchMs: 0,
+    sheetsMs: 0,
+    propertiesMs: 0,
   };
 }

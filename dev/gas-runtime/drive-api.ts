@@ -1,5 +1,4 @@
 import { blobState } from './blob';
-import { COSTS } from './costs';
 import { newDriveId, fileUrl, folderUrl, MIME_TYPE, type DriveFile, type DriveFolder } from './drive';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -21,7 +20,7 @@ function apiFailure(ctx: Ctx, method: string, error: string): never {
 function op(ctx: Ctx, method: string): void {
   ctx.enter('Drive.Files', method);
   ctx.world.counters.driveOps++;
-  ctx.charge(COSTS.driveOpMs);
+  ctx.charge(ctx.costs.driveOpMs);
 }
 
 function fileResource(f: DriveFile): Record<string, unknown> {

@@ -1,6 +1,5 @@
 import * as crypto from 'node:crypto';
 import { blobFacade, blobState, dataBytes } from './blob';
-import { COSTS } from './costs';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -92,7 +91,7 @@ function iterator(ctx: Ctx, kind: string, items: object[]): object {
 function op(ctx: Ctx, service: string, method: string): void {
   ctx.enter(service, method);
   ctx.world.counters.driveOps++;
-  ctx.charge(COSTS.driveOpMs);
+  ctx.charge(ctx.costs.driveOpMs);
 }
 
 function fileFacade(ctx: Ctx, f: DriveFile): object {

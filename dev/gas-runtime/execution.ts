@@ -1,4 +1,5 @@
-import { COSTS } from './costs';
+import type { CostTable } from './costs';
+import type { CpuMeter } from './cpu-meter';
 import { HarnessError, MSG } from './errors';
 import type { Realm } from './realm';
 import { unattendedView, type SelectionView, type UserSession } from './session';
@@ -19,6 +20,8 @@ export class Execution {
   fatal?: HarnessError;
   ended = false;
   realm!: Realm;
+  /** Measures the bundle's CPU time (absent when costs.jsCpuFactor is 0). */
+  meter?: CpuMeter;
   readonly deadline: number;
 
   constructor(
@@ -78,6 +81,11 @@ export class Ctx {
     return (this.triggerView ??= unattendedView());
   }
 
+  /** The cost model of the world. */
+  get costs(): CostTable {
+    return this.world.config.costs;
+  }
+
   /** Virtual now. */
   now(): number {
     return this.world.clock.now();
@@ -124,10 +132,29 @@ export class Ctx {
     clock.advance(ms);
   }
 
+  /**
+   * Books `ms` of the bundle's own JavaScript (CPU × jsCpuFactor). Past the deadline it kills the
+   * execution: by throwing when the bundle is between two statements that may throw (a service
+   * call, a Date read), else by marking it killed (its outcome is then a kill).
+   */
+  chargeJs(cpuMs: number, mayThrow: boolean): void {
+    const ms = cpuMs * this.costs.jsCpuFactor;
+    this.world.counters.jsMs += ms;
+    const x = this.exec;
+    const clock = this.world.clock;
+    if (clock.now() + ms <= x.deadline) {
+      clock.advance(ms);
+      return;
+    }
+    clock.advanceTo(x.deadline);
+    if (mayThrow) this.kill();
+    x.killed = true;
+  }
+
   /** A call answered locally: counted as a service call, nearly free. */
   cheap(service: string, method: string): void {
     this.enter(service, method);
-    this.charge(COSTS.cheapCallMs);
+    this.charge(this.costs.cheapCallMs);
   }
 
   /** A Sheets round trip reading or writing `cells` cells (or structure, with cells = 0). */
@@ -142,8 +169,10 @@ export class Ctx {
       c.sheetsWrites++;
       c.cellsWritten += cells;
     }
-    const perCell = kind === 'write' ? COSTS.perCellWriteMs : COSTS.perCellReadMs;
-    this.charge(COSTS.sheetsRoundTripMs + cells * perCell);
+    const { sheetsRoundTripMs, perCellReadMs, perCellWriteMs } = this.costs;
+    const ms = sheetsRoundTripMs + cells * (kind === 'write' ? perCellWriteMs : perCellReadMs);
+    c.sheetsMs += ms;
+    this.charge(ms);
   }
 
   /** Throws an Apps Script-like exception (an Error of the execution's realm). */

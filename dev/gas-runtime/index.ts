@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { VirtualClock } from './clock';
+import { resolveCosts } from './costs';
 import { HarnessError } from './errors';
 import { DEFAULT_LOCALE, localeRules } from './locale';
 import * as grid from './grid';
@@ -17,7 +18,7 @@ import { World, type WorldConfig } from './world';
  * the first user's Runtime. See README.md.
  */
 export * from './types';
-export { COSTS } from './costs';
+export { COSTS, COST_SOURCES, resolveCosts, type CostTable, type CostSource } from './costs';
 export { MSG, GasExecutionError, HarnessError } from './errors';
 export { SheetHandle, type ConditionalRuleInfo } from './sheet-handle';
 export { Runtime } from './runtime';
@@ -29,14 +30,14 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
 /** The bound script's build (dev/build.ts writes one folder per target). */
 const DEFAULT_BUNDLE = path.join('dist', 'bound', 'Code.js');
 
-function loadBundle(options: RuntimeOptions): vm.Script {
+function loadBundle(options: RuntimeOptions): { script: vm.Script; source: string } {
   const file = options.bundlePath ?? DEFAULT_BUNDLE;
   let source = options.bundle;
   if (source === undefined) {
     if (!fs.existsSync(file)) throw new HarnessError(`Bundle not found at ${file}: run the build or pass { bundle }`);
     source = fs.readFileSync(file, 'utf8');
   }
-  return new vm.Script(source, { filename: options.bundle === undefined ? path.resolve(file) : 'Code.js' });
+  return { script: new vm.Script(source, { filename: options.bundle === undefined ? path.resolve(file) : 'Code.js' }), source };
 }
 
 /** The appsscript.json beside a bundle file, or null when there is none. */
@@ -84,7 +85,7 @@ function localeOption(options: RuntimeOptions): string {
 
 /** Loads a bundle into a fresh emulated Apps Script world and returns the first user's runtime. */
 export function loadRuntime(options: RuntimeOptions = {}): Runtime {
-  const bundle = loadBundle(options);
+  const { script: bundle, source } = loadBundle(options);
   const state = options.state as WorldStateV1 | undefined;
   if (state && state.version !== 1) throw new HarnessError(`Unknown state version ${String(state.version)}`);
   const config: WorldConfig = {
@@ -94,6 +95,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     budgetMs: options.budgetMs ?? 6 * 60_000,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
     virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
+    costs: resolveCosts(options.costs),
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),
@@ -111,7 +113,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
   const clock = new VirtualClock(state?.now ?? options.now ?? DEFAULT_NOW);
   const workbook = state ? workbookFromState(state) : newWorkbook(options);
   const scriptId = state?.scriptId ?? `1${crypto.randomBytes(42).toString('base64url').slice(0, 56)}`;
-  const world = new World(bundle, config, clock, workbook, scriptId);
+  const world = new World(bundle, source, config, clock, workbook, scriptId);
   if (state) restoreWorld(world, state);
   return new Runtime(world, options.user ?? 'user@example.com', options.authMode ?? 'FULL');
 }

@@ -1,4 +1,3 @@
-import { COSTS } from './costs';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -39,7 +38,7 @@ function lockFacade(ctx: Ctx, key: string): object {
 
   const acquire = (method: string, timeoutMs: unknown): boolean => {
     ctx.enter('Lock', method);
-    ctx.charge(COSTS.lockOpMs);
+    ctx.charge(ctx.costs.lockOpMs);
     c.lockAcquires++;
     const timeout = Math.max(0, Number(timeoutMs) || 0);
     let h = table.get(key);
@@ -74,7 +73,7 @@ function lockFacade(ctx: Ctx, key: string): object {
     },
     releaseLock(): void {
       ctx.enter('Lock', 'releaseLock');
-      ctx.charge(COSTS.lockOpMs);
+      ctx.charge(ctx.costs.lockOpMs);
       if (table.get(key)?.executionId === me) table.delete(key);
       held = false;
     },

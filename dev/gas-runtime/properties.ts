@@ -1,4 +1,3 @@
-import { COSTS } from './costs';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -49,13 +48,15 @@ export function propertiesFacade(ctx: Ctx, store: PropertyStore): object {
     ctx.enter('Properties', method);
     useQuota(ctx, 'properties');
     c.propertyReads++;
-    ctx.charge(COSTS.propertyReadMs);
+    c.propertiesMs += ctx.costs.propertyReadMs;
+    ctx.charge(ctx.costs.propertyReadMs);
   };
   const write = (method: string) => {
     ctx.enter('Properties', method);
     useQuota(ctx, 'properties');
     c.propertyWrites++;
-    ctx.charge(COSTS.propertyWriteMs);
+    c.propertiesMs += ctx.costs.propertyWriteMs;
+    ctx.charge(ctx.costs.propertyWriteMs);
   };
   const self = facade('Properties', {
     getProperty(key: unknown): string | null {

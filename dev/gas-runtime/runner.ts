@@ -1,4 +1,5 @@
 import * as vm from 'node:vm';
+import { CpuMeter, withMeter } from './cpu-meter';
 import { describeThrown, HarnessError, MSG } from './errors';
 import { Ctx, Execution } from './execution';
 import { installGlobals } from './globals';
@@ -11,7 +12,9 @@ import type { World } from './world';
 /**
  * Runs one execution the way Apps Script does: a fresh global scope, the bundle's top-level
  * code evaluated again, then the named top-level function called. Module-level state therefore
- * never survives from one execution to the next, as in production.
+ * never survives from one execution to the next, as in production. The execution is charged the
+ * bundle's load (costs.bundleLoadMs) first, then its JavaScript's CPU time as it runs
+ * (costs.jsCpuFactor, cpu-meter.ts).
  */
 
 export interface ExecutionSpec {
@@ -59,8 +62,14 @@ export function runExecution(world: World, session: UserSession, spec: Execution
     spec.documentContext,
     spec.triggerUid,
   );
-  exec.realm = createRealm(() => world.clock.now(), world.config.scriptTimeZone, `apps-script-${exec.id}`);
+  // A Date read inside the bundle first books the bundle's CPU time so far: its own clock sees it.
+  const now = () => {
+    exec.meter?.settle();
+    return world.clock.now();
+  };
+  exec.realm = createRealm(now, world.config.scriptTimeZone, `apps-script-${exec.id}`);
   const ctx = new Ctx(world, exec, session);
+  if (world.config.costs.jsCpuFactor > 0) exec.meter = new CpuMeter((ms, mayThrow) => ctx.chargeJs(ms, mayThrow));
   world.stack.push(exec);
   world.counters.executions++;
   let outcome: ExecutionOutcome;
@@ -93,6 +102,9 @@ function invoke(world: World, ctx: Ctx, spec: ExecutionSpec): ExecutionOutcome {
   const installed = installGlobals(ctx);
   const timeout = world.config.cpuTimeoutMs;
   try {
+    const loadMs = world.bundleLoadMs();
+    world.counters.bundleLoadMs += loadMs;
+    ctx.charge(loadMs);
     realm.run(world.bundle, timeout);
   } catch (e) {
     return { ok: false, thrown: e, killed: false };
@@ -107,12 +119,15 @@ function invoke(world: World, ctx: Ctx, spec: ExecutionSpec): ExecutionOutcome {
   const args = typeof spec.args === 'function' ? spec.args(ctx) : spec.args;
   const slot = { fn, args: realm.toRealm(args), done: (ok: boolean, value: unknown) => (settled = { ok, value }) };
   Object.defineProperty(g, '__gasRuntimeInvoke__', { value: slot, configurable: true, enumerable: false });
+  const meter = ctx.exec.meter;
+  meter?.start();
   try {
-    realm.run(INVOKE, timeout);
+    withMeter(meter, () => realm.run(INVOKE, timeout));
   } catch (e) {
     // Only a host-level failure (the cpu timeout) gets here; bundle errors are settled above.
     return { ok: false, thrown: e, killed: false };
   } finally {
+    meter?.stop();
     delete g.__gasRuntimeInvoke__;
   }
   if (!settled) return { ok: false, thrown: realm.error(`${spec.functionName} returned a promise that never settled`, 'Error'), killed: false };

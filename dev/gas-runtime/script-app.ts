@@ -1,4 +1,3 @@
-import { COSTS } from './costs';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { dateMs, isDate } from './realm';
@@ -86,7 +85,7 @@ function clockBuilder(ctx: Ctx, handler: string): object {
     create() {
       ctx.enter('ClockTriggerBuilder', 'create');
       w.counters.triggerOps++;
-      ctx.charge(COSTS.triggerOpMs);
+      ctx.charge(ctx.costs.triggerOpMs);
       if (!spec.type) ctx.fail('Missing time-based trigger schedule (everyMinutes, everyHours, everyDays, after or at).');
       const user = ctx.exec.user;
       // Used one-shots count too: a trigger is the user's until deleteTrigger, fired or not.
@@ -128,7 +127,7 @@ export function scriptApp(ctx: Ctx): object {
   const list = (method: string, filter: (t: TriggerModel) => boolean) => {
     ctx.enter('ScriptApp', method);
     w.counters.triggerOps++;
-    ctx.charge(COSTS.triggerOpMs);
+    ctx.charge(ctx.costs.triggerOpMs);
     return ctx.toRealm<object[]>(w.triggers.filter((t) => t.owner === ctx.exec.user && filter(t)).map((t) => triggerFacade(ctx, t)));
   };
   return facade('ScriptApp', {
@@ -156,7 +155,7 @@ export function scriptApp(ctx: Ctx): object {
     deleteTrigger(trigger: Record<symbol, unknown>) {
       ctx.enter('ScriptApp', 'deleteTrigger');
       w.counters.triggerOps++;
-      ctx.charge(COSTS.triggerOpMs);
+      ctx.charge(ctx.costs.triggerOpMs);
       const uid = trigger?.[TRIGGER_UID];
       const i = w.triggers.findIndex((t) => t.uid === uid && t.owner === ctx.exec.user);
       if (i >= 0) w.triggers.splice(i, 1);

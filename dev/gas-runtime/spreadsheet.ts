@@ -1,5 +1,4 @@
 import { splitSheet, type Rect } from './a1';
-import { COSTS } from './costs';
 import { BOOLEAN_CRITERIA, builderFacade } from './conditional-format-facade';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
@@ -96,7 +95,7 @@ export function spreadsheetFacade(ctx: Ctx): object {
     },
     toast(msg: unknown, title?: unknown, timeoutSeconds?: unknown) {
       ctx.enter('Spreadsheet', 'toast');
-      ctx.charge(COSTS.uiOpMs);
+      ctx.charge(ctx.costs.uiOpMs);
       ctx.world.toasts.push({
         user: ctx.exec.user,
         at: Math.floor(ctx.now()),

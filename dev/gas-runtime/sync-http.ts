@@ -62,12 +62,15 @@ export class SyncHttp {
     this.worker.unref();
   }
 
-  /** Sends all requests at once and returns their results in order; blocks the calling thread. */
-  requestAll(requests: SyncHttpRequest[], hardTimeoutMs = 10 * 60_000): { results: SyncHttpResult[]; elapsedMs: number } {
+  /**
+   * Sends the requests concurrently, at most `maxParallel` in flight (the others queue until one
+   * finishes; default: all at once), and returns their results in order; blocks the calling thread.
+   */
+  requestAll(requests: SyncHttpRequest[], hardTimeoutMs = 10 * 60_000, maxParallel = Infinity): { results: SyncHttpResult[]; elapsedMs: number } {
     if (requests.length === 0) return { results: [], elapsedMs: 0 };
     const id = this.nextId++;
     Atomics.store(this.flag, 0, 0);
-    this.port.postMessage({ id, requests });
+    this.port.postMessage({ id, requests, maxParallel: Number.isFinite(maxParallel) ? maxParallel : requests.length });
     const waited = Atomics.wait(this.flag, 0, 0, hardTimeoutMs);
     if (waited === 'timed-out') throw new Error(`SyncHttp: no answer from the worker within ${hardTimeoutMs} ms`);
     for (let pauses = 0; ; ) {

@@ -2,6 +2,7 @@
  * Public types of the Apps Script runtime emulator: options, records the test API hands back.
  * Kept apart from the implementation so a reader sees the whole contract in one file.
  */
+import type { CostTable } from './costs';
 
 /** Apps Script's ScriptApp.AuthMode values (strings here, enum objects in Apps Script). */
 export type AuthMode = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
@@ -161,6 +162,12 @@ export interface Counters {
   sleepMs: number;
   triggerOps: number;
   driveOps: number;
+  /** Virtual ms charged, by kind: the bundle's JavaScript (CPU × jsCpuFactor), loading the bundle, fetches (requests + call overhead), Sheets round trips, properties. */
+  jsMs: number;
+  bundleLoadMs: number;
+  fetchMs: number;
+  sheetsMs: number;
+  propertiesMs: number;
 }
 
 /** Info handed to an onServiceCall hook before each service call of an execution. */
@@ -247,6 +254,12 @@ export interface RuntimeOptions {
    * network for time-budget tests without waiting in real time. Default 0.
    */
   virtualFetchLatencyMs?: number;
+  /**
+   * The cost model, per figure (see costs.ts and README.md "Cost model"): e.g.
+   * `{ jsCpuFactor: 0, bundleLoadMs: 0 }` for a clock that counts service calls only, the same on
+   * every machine. Default: COSTS.
+   */
+  costs?: Partial<CostTable>;
   /**
    * UrlFetch requests allowed per user per quota window (24 h from the user's first request,
    * see quota.ts). Default 20000 (consumer account; Google Workspace: 100000).

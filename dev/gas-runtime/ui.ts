@@ -1,4 +1,3 @@
-import { COSTS } from './costs';
 import type { Ctx } from './execution';
 import { facade } from './facade';
 import { htmlState } from './html';
@@ -83,7 +82,7 @@ function showDialog(ctx: Ctx, kind: 'modal' | 'modeless', output: unknown, title
 export function uiFacade(ctx: Ctx): object {
   const op = (method: string) => {
     ctx.enter('Ui', method);
-    ctx.charge(COSTS.uiOpMs);
+    ctx.charge(ctx.costs.uiOpMs);
   };
   return facade('Ui', {
     Button: BUTTON,

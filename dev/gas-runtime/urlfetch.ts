@@ -9,9 +9,10 @@ import type { SyncHttpRequest, SyncHttpResult } from './sync-http';
 
 /**
  * UrlFetchApp: real HTTP, synchronous for the bundle (SyncHttp: a worker thread does the I/O
- * while this thread blocks). fetchAll sends its requests concurrently, as one batch. The
- * execution is charged the measured real latency (a batch: its wall time). Every request is
- * recorded in the world's fetch log.
+ * while this thread blocks). fetchAll sends its requests concurrently, at most
+ * costs.fetchAllParallelism in flight (the rest queue, as Apps Script's undocumented cap makes
+ * them). The execution is charged the measured real latency (a batch: its wall time, queueing
+ * included) plus costs.urlFetchCallMs per call. Every request is recorded in the world's fetch log.
  */
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: emulated)';
@@ -142,9 +143,12 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   w.counters.fetchRequests += batch.length;
   w.config.beforeFetch?.(Math.floor(ctx.now()));
   const at = Math.floor(ctx.now());
+  const cap = w.config.costs.fetchAllParallelism;
+  // Queued requests wait for a slot: the batch may take one request timeout per wave.
   const { results, elapsedMs } = w.http().requestAll(
     batch.map((b) => b.http),
-    w.config.fetchTimeoutMs + 30_000,
+    w.config.fetchTimeoutMs * Math.ceil(batch.length / cap) + 30_000,
+    cap,
   );
   results.forEach((r, i) => {
     const req = batch[i].http;
@@ -181,7 +185,9 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
       redirectHop: hops.length > 0,
     });
   });
-  ctx.charge(elapsedMs + w.config.virtualFetchLatencyMs);
+  const ms = elapsedMs + w.config.virtualFetchLatencyMs + w.config.costs.urlFetchCallMs;
+  w.counters.fetchMs += ms;
+  ctx.charge(ms);
   return results;
 }
 

@@ -1,6 +1,8 @@
 import type * as vm from 'node:vm';
 import type { CacheStore } from './cache';
 import { VirtualClock } from './clock';
+import { measureBundleLoad } from './bundle-load';
+import type { CostTable } from './costs';
 import { zeroCounters } from './counters';
 import { DriveModel } from './drive';
 import type { Execution } from './execution';
@@ -35,6 +37,8 @@ export interface WorldConfig {
   budgetMs: number;
   fetchTimeoutMs: number;
   virtualFetchLatencyMs: number;
+  /** The cost model (costs.ts), defaults with the test's overrides. */
+  costs: CostTable;
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
   htmlDir: string;
@@ -83,13 +87,25 @@ export class World {
   triggerSeq = 0;
   private httpClient?: SyncHttp;
 
+  private loadMs?: number;
+
   constructor(
     readonly bundle: vm.Script,
+    /** The bundle's text (its load time is measured from it). */
+    readonly bundleSource: string,
     readonly config: WorldConfig,
     readonly clock: VirtualClock,
     readonly workbook: WorkbookModel,
     readonly scriptId: string,
   ) {}
+
+  /** Virtual ms charged for loading the bundle at the start of each execution (costs.bundleLoadMs). */
+  bundleLoadMs(): number {
+    const c = this.config.costs.bundleLoadMs;
+    if (c !== 'measured') return c;
+    this.loadMs ??= measureBundleLoad(this.bundleSource);
+    return this.loadMs;
+  }
 
   userProperties(email: string): PropertyStore {
     let s = this.userPropertyStores.get(email);

@@ -10,11 +10,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
  *   /redirect            302 to /echo
  *   /redirect-to?to=URL&code=302   that status with Location: URL (another host, for redirect tests)
  *   /bytes               body bytes 0xff 0x00 0x7f 0x80
+ *   /inflight?ms=200     waits, then JSON { inFlight }: how many requests were open when this one arrived
  */
 const SERVER = `
 const http = require('node:http');
+let open = 0;
 const server = http.createServer((req, res) => {
   const u = new URL(req.url, 'http://x');
+  open++;
+  res.on('finish', () => open--);
+  res.on('close', () => { if (!res.writableFinished) open--; });
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
@@ -35,6 +40,9 @@ const server = http.createServer((req, res) => {
     } else if (u.pathname === '/redirect-to') {
       res.writeHead(Number(u.searchParams.get('code') || 302), { Location: u.searchParams.get('to') });
       res.end();
+    } else if (u.pathname === '/inflight') {
+      const inFlight = open;
+      setTimeout(() => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ inFlight })); }, Number(u.searchParams.get('ms') || 0));
     } else if (u.pathname === '/bytes') {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
       res.end(Buffer.from([0xff, 0x00, 0x7f, 0x80]));

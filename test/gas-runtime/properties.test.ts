@@ -1,4 +1,4 @@
-import { loadRuntime } from '../../dev/gas-runtime';
+import { COSTS, loadRuntime } from '../../dev/gas-runtime';
 
 const BUNDLE = `
 function props(kind) { return kind === 'user' ? PropertiesService.getUserProperties() : kind === 'document' ? PropertiesService.getDocumentProperties() : PropertiesService.getScriptProperties(); }
@@ -71,16 +71,19 @@ describe('PropertiesService', () => {
     expect(Object.keys(rt.properties('user'))).toEqual(['only']);
   });
 
-  it('counts reads and writes and charges a few ms each', () => {
-    const rt = loadRuntime({ bundle: BUNDLE });
-    const t0 = rt.now();
+  it('counts reads and writes and charges each its published cost', () => {
+    // JavaScript and bundle load free: the clock then moves by the service calls alone.
+    const rt = loadRuntime({ bundle: BUNDLE, costs: { jsCpuFactor: 0, bundleLoadMs: 0 } });
+    const t0 = rt.world.clock.now();
     rt.call('set', 'script', 'a', '1');
     rt.call('get', 'script', 'a');
     rt.call('all', 'script');
     const c = rt.counters();
     expect([c.propertyReads, c.propertyWrites]).toEqual([2, 1]);
-    expect(rt.now() - t0).toBeGreaterThanOrEqual(3 + 3 + 5);
-    expect(rt.now() - t0).toBeLessThan(20);
+    const calls = 2 * COSTS.propertyReadMs + COSTS.propertyWriteMs;
+    expect(c.propertiesMs).toBe(calls);
+    // Plus three getScriptProperties, answered locally.
+    expect(rt.world.clock.now() - t0).toBeCloseTo(calls + 3 * COSTS.cheapCallMs, 2);
   });
 });
 

@@ -1,6 +1,9 @@
 import { loadRuntime, type Runtime } from '../../dev/gas-runtime';
 import { startServer, type TestServer } from './http-server';
 
+// JavaScript and bundle load free: these tests check the clock's mechanics to the millisecond.
+const EXACT_CLOCK = { jsCpuFactor: 0, bundleLoadMs: 0 };
+
 /**
  * Daily quotas as Google documents them
  * (https://developers.google.com/apps-script/guides/services/quotas): per user, reset 24 hours
@@ -64,13 +67,13 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('defaults to the consumer limits', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true });
     expect(rt.quota('urlfetch')).toEqual({ used: 0, limit: 20_000, windowStartedAt: null, resetsAt: null });
     expect(rt.quota('properties').limit).toBe(50_000);
   });
 
   it('throws Apps Script\'s exact message once the limit is reached, without sending anything', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true });
     rt.setQuotaUsed('urlfetch', 19_999);
     expect(rt.call('get', ok)).toBe(200);
     expect(rt.quota('urlfetch').used).toBe(20_000);
@@ -81,7 +84,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('opens a window at the first request and resets it 24 h later, not at midnight', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 2 });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 2 });
     rt.call('get', ok);
     const start = rt.quota('urlfetch').windowStartedAt!;
     expect(start).toBeGreaterThanOrEqual(EVENING);
@@ -98,7 +101,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('starts the next window with the next request, not when the previous one closed', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 1 });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true, now: EVENING, fetchQuotaPerDay: 1 });
     rt.call('get', ok);
     rt.advance(30 * HOUR);
     expect(rt.quota('urlfetch')).toMatchObject({ used: 0, windowStartedAt: null });
@@ -110,7 +113,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('counts every request of a fetchAll and refuses a batch that would go over, whole', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchQuotaPerDay: 5 });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true, fetchQuotaPerDay: 5 });
     expect(rt.call('all', [ok, ok, ok])).toEqual([200, 200, 200]);
     expect(rt.quota('urlfetch').used).toBe(3);
     expect(messageOf(() => rt.call('all', [ok, ok, ok]))).toBe(URLFETCH_MSG);
@@ -121,7 +124,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('keeps one window per user', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, user: 'a@example.com', fetchQuotaPerDay: 1 });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true, user: 'a@example.com', fetchQuotaPerDay: 1 });
     const b = rt.forUser('b@example.com');
     rt.call('get', ok);
     expect(messageOf(() => rt.call('get', ok))).toBe(URLFETCH_MSG);
@@ -130,7 +133,7 @@ describe('daily UrlFetch quota', () => {
   });
 
   it('lets a test place the start of a window in the past', () => {
-    rt = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchQuotaPerDay: 100 });
+    rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true, fetchQuotaPerDay: 100 });
     rt.setQuotaUsed('urlfetch', 100, { windowStartedAt: rt.now() - 23 * HOUR });
     expect(rt.quota('urlfetch').resetsAt).toBe(rt.now() + HOUR);
     expect(messageOf(() => rt.call('get', ok))).toBe(URLFETCH_MSG);
@@ -143,7 +146,7 @@ describe('daily Properties quota', () => {
   const OPS = ['getProperty', 'getProperties', 'getKeys', 'setProperty', 'setProperties', 'deleteProperty', 'deleteAllProperties'];
 
   it('counts every read and every write, one each', () => {
-    const rt = loadRuntime({ bundle: BUNDLE });
+    const rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK });
     OPS.forEach((op, i) => {
       rt.call('prop', op);
       expect([op, rt.quota('properties').used]).toEqual([op, i + 1]);
@@ -151,7 +154,7 @@ describe('daily Properties quota', () => {
   });
 
   it('throws Apps Script\'s message on the call past the limit, for reads and writes alike', () => {
-    const rt = loadRuntime({ bundle: BUNDLE, propertyQuotaPerDay: 2 });
+    const rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 2 });
     rt.call('prop', 'setProperty');
     rt.call('prop', 'getProperty');
     expect(messageOf(() => rt.call('prop', 'getProperty'))).toBe(PROPERTIES_MSG);
@@ -164,7 +167,7 @@ describe('daily Properties quota', () => {
   });
 
   it('resets 24 h after the first request', () => {
-    const rt = loadRuntime({ bundle: BUNDLE, now: EVENING });
+    const rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, now: EVENING });
     rt.setQuotaUsed('properties', 49_999);
     rt.call('prop', 'getProperty');
     expect(messageOf(() => rt.call('prop', 'getProperty'))).toBe(PROPERTIES_MSG);
@@ -176,9 +179,9 @@ describe('daily Properties quota', () => {
   });
 
   it('survives exportState / loadRuntime({ state })', () => {
-    const before = loadRuntime({ bundle: BUNDLE, propertyQuotaPerDay: 10 });
+    const before = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 10 });
     before.setQuotaUsed('properties', 10, { windowStartedAt: before.now() - HOUR });
-    const after = loadRuntime({ bundle: BUNDLE, propertyQuotaPerDay: 10, state: JSON.parse(JSON.stringify(before.exportState())) });
+    const after = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 10, state: JSON.parse(JSON.stringify(before.exportState())) });
     expect(after.quota('properties')).toEqual(before.quota('properties'));
     expect(messageOf(() => after.call('prop', 'getKeys'))).toBe(PROPERTIES_MSG);
   });

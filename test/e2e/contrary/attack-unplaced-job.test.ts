@@ -21,6 +21,9 @@ describe('attack: an async job whose row result was not written', () => {
   test('the SKU goes into a second job; the first job overwrites it; the row says OK', () => {
     const fillers = Array.from({ length: 200 }, (_, i) => `B-${String(i + 1).padStart(3, '0')}`);
     freshWorld(env, [...fillers, 'A-1'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+    // The hub works slowly enough that both pushes (≈ 4 s each of virtual time under the cost
+    // model: property and Sheets calls) end before J1 reaches A-1.
+    env.adminSync('POST', '/__admin/settings', { jobItemsPerSecond: 10 });
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...fillers.map((s) => [s, 2]), ['A-1', 5]]);
     const last = fillers.length + 2; // A-1's row
     let copied = false;
@@ -40,7 +43,7 @@ describe('attack: an async job whose row result was not written', () => {
     env.rt.call('pushAsyncAll'); // push again: the run resumes with A-1
     const afterSecond = rows(env).find((r) => r.SKU === 'A-1')!;
     // The hub runs its jobs side by side: J2's one item is due 2 s after J2 was created, J1's A-1
-    // (its 201st item at 50 items/s) 6 s after J1. The emulator ticks when its clock moves.
+    // (its 201st item at 10 items/s) 22 s after J1. The emulator ticks when its clock moves.
     env.adminSync('POST', '/__admin/clock', { now: env.rt.now() + 2_500 });
     const midway = products(env).get('A-1')!.quantity;
     env.rt.advance(120_000);
