@@ -5,7 +5,7 @@ import type { Context } from '../context';
 import { QuotaError } from '../errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
-import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, nextRound, toRanges, type JournalEntry } from './journal';
+import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, journalCadence, nextRound, toRanges, type JournalEntry } from './journal';
 import { rowIdentity, type LoadedSheet } from './load';
 import { combineParts, type PartResult } from './outcome';
 import { applyConfirmed, forgetSent } from './order';
@@ -149,6 +149,12 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   );
 
   let journalRound = nextRound(store);
+  // Confirmed rows not in the journal yet: an execution killed now sends at most these again.
+  let unjournalled: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
+  // Rows finished since the journal was last written (confirmed or not): a round of 50-row
+  // requests reaches the cadence at once, so its rows are journalled right after it, as ever.
+  let settled = 0;
+  const journalEvery = journalCadence(ctx.settings.concurrency);
   let journalChars = 0;
   let journalling = true;
   let stop: PushStop | null = null;
@@ -181,6 +187,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     waiting.filter((p) => !unplacedRows.has(p.rowNumber)).forEach((p) => doneHere.push(p.identity));
     clearJournalQuietly();
     journalChars = 0;
+    unjournalled = [];
+    settled = 0;
     waiting = [];
   };
   const clearJournalQuietly = (): void => {
@@ -210,8 +218,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
     stop = got.results.find((r) => r.stop)?.stop ?? null;
-    const journalEntries: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
     for (const row of queue.settle(round)) {
+      settled++;
       const results = row.results as PartResult[];
       // A row none of whose parts Apps Script sent (daily quota) stays as it was: nothing to write.
       if (results.every((r) => r.unsent)) continue;
@@ -220,11 +228,15 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);
       const steps = byPhase.map(({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }));
       wait(row.plan.rowNumber, result, steps);
-      if (result.status === 'OK') journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
+      if (result.status === 'OK') unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
-    if (journalling) {
+    // One property write per round would be one per request or two for small rounds (one SKU per
+    // by-channel request): the journal is written once a round's worth of rows is confirmed.
+    if (journalling && settled >= journalEvery && unjournalled.length > 0) {
       try {
-        journalChars += appendJournal(store, run.id, journalRound++, toRanges(journalEntries));
+        journalChars += appendJournal(store, run.id, journalRound++, toRanges(unjournalled));
+        unjournalled = [];
+        settled = 0;
       } catch (e) {
         // A daily properties quota stops the push (after writing what is known); a full store only
         // turns the journal off (an interruption would then re-send these rows, which is safe for

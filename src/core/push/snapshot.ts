@@ -10,9 +10,29 @@ export type ConfirmedValues = Record<string, number>;
 export type SnapshotValues = Record<string, string | number>;
 
 /**
+ * Unchanged rows between two changed ones are written back (as read) rather than paying another
+ * round trip when the gap is at most this many rows: a Sheets call costs about what writing a
+ * thousand cells does (Google: batch your calls; the runtime emulator's cost model), and a
+ * snapshot row is three cells.
+ */
+const MERGE_GAP_ROWS = 300;
+
+/** Sorted, merged [first, last] spans of row indexes: spans whose gap is at most `gap` rows become one. */
+export function writeSpans(indexes: readonly number[], gap: number): Array<[number, number]> {
+  const sorted = Array.from(new Set(indexes)).sort((a, b) => a - b);
+  const spans: Array<[number, number]> = [];
+  for (const i of sorted) {
+    const last = spans.length > 0 ? spans[spans.length - 1] : undefined;
+    if (last && i - last[1] - 1 <= gap) last[1] = i;
+    else spans.push([i, i]);
+  }
+  return spans;
+}
+
+/**
  * The snapshot of confirmed values, keyed by SKU, so sorting, filtering, inserting and deleting
- * rows in the seller's sheet cannot confuse it. One read to load; one write to save (the changed
- * rows and the appended ones form one block from the first changed row to the end).
+ * rows in the seller's sheet cannot confuse it. One read to load; one write per span of changed
+ * rows to save (save).
  */
 export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   private sheet: SheetPort | null = null;
@@ -42,29 +62,34 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     return out;
   }
 
-  /** Merges confirmed values into the snapshot and writes them in one block. */
+  /**
+   * Merges confirmed values into the snapshot and writes only what changed: runs of changed rows
+   * (unchanged rows between two changes are written back as read when that saves a round trip)
+   * and the appended rows. Rewriting from the first changed row down would make a push that saves
+   * the snapshot chunk by chunk quadratic.
+   */
   save(updates: Map<string, V>, current: Map<string, V>, now: number): void {
     if (updates.size === 0) return;
     if (!this.loaded) this.load();
-    let first = Number.POSITIVE_INFINITY;
+    const changed: number[] = [];
     for (const [sku, values] of updates) {
       const merged = { ...current.get(sku), ...values } as V; // later keys replace earlier ones (mergeConfirmed for any value type)
       current.set(sku, merged);
       const row: CellValue[] = [sku, JSON.stringify(merged), new Date(now)];
-      const at = this.index.get(sku);
+      let at = this.index.get(sku);
       if (at === undefined) {
-        this.index.set(sku, this.rows.length);
-        first = Math.min(first, this.rows.length);
+        at = this.rows.length;
+        this.index.set(sku, at);
         this.rows.push(row);
-      } else {
-        this.rows[at] = row;
-        first = Math.min(first, at);
-      }
+      } else this.rows[at] = row;
+      changed.push(at);
     }
     const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
     this.sheet = sheet;
-    // Rows are kept as read; every string is escaped on the way out, changed or not.
-    sheet.write(first + 2, 1, this.rows.slice(first).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
+    for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS)) {
+      // Rows are kept as read; every string is escaped on the way out, changed or not.
+      sheet.write(first + 2, 1, this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
+    }
   }
 
   /** Replaces whole entries (a catalogue pull sets what the hub holds). */
