@@ -26,6 +26,8 @@ export interface ChunkLimits {
   maxRows: number;
   /** Epoch ms after which no new round of requests starts (the execution budget, with margin). */
   deadline: number;
+  /** More rows of the run follow this chunk's (a block of a linear sidebar run): record the rows done. */
+  more?: boolean;
 }
 
 /** Why a push cannot go on: the hub refused the token, or a daily quota of Apps Script is used up. */
@@ -161,7 +163,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const flush = (): void => {
     if (waiting.length === 0) return;
     // Read again now, after the requests: rows and columns may have moved since the chunk read them.
-    const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
+    const fresh = loaded.reread?.() ?? readStockTable(ctx, loaded.sheet, loaded.mapping);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
     writeResults({ ...resultOptions(ctx, fresh.table.columns), sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
@@ -231,8 +233,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       if (result.status === 'OK') unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
     // One property write per round would be one per request or two for small rounds (one SKU per
-    // by-channel request): the journal is written once a round's worth of rows is confirmed.
-    if (journalling && settled >= journalEvery && unjournalled.length > 0) {
+    // by-channel request): the journal is written once a round's worth of rows is finished, and
+    // after the last round (the results are written next, but an execution may stop before).
+    if (journalling && (settled >= journalEvery || queue.empty) && unjournalled.length > 0) {
       try {
         journalChars += appendJournal(store, run.id, journalRound++, toRanges(unjournalled));
         unjournalled = [];
@@ -261,7 +264,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
   // the run sheet says which rows this one wrote (a run that ends here needs no record).
   const remaining = pending.length - written.size;
-  const keptRows = remaining > 0 && stop === null && doneHere.length > 0;
+  const keptRows = (remaining > 0 || limits.more === true) && stop === null && doneHere.length > 0;
   if (keptRows) appendDone(ctx.ports.workbook, run.id, kept, doneHere);
   return {
     ...counts,

@@ -17,13 +17,18 @@ export type SnapshotValues = Record<string, string | number>;
  */
 const MERGE_GAP_ROWS = 300;
 
-/** Sorted, merged [first, last] spans of row indexes: spans whose gap is at most `gap` rows become one. */
-export function writeSpans(indexes: readonly number[], gap: number): Array<[number, number]> {
+/** Sorted, merged [first, last] spans of row indexes: spans whose gap is at most `gap` rows, all `known`, become one. */
+export function writeSpans(indexes: readonly number[], gap: number, known: (i: number) => boolean = () => true): Array<[number, number]> {
   const sorted = Array.from(new Set(indexes)).sort((a, b) => a - b);
   const spans: Array<[number, number]> = [];
+  const knownBetween = (a: number, b: number): boolean => {
+    for (let i = a + 1; i < b; i++) if (!known(i)) return false;
+    return true;
+  };
   for (const i of sorted) {
     const last = spans.length > 0 ? spans[spans.length - 1] : undefined;
-    if (last && i - last[1] - 1 <= gap) last[1] = i;
+    // Rows in a gap are written back as held: only rows that were read can be.
+    if (last && i - last[1] - 1 <= gap && knownBetween(last[1], i)) last[1] = i;
     else spans.push([i, i]);
   }
   return spans;
@@ -62,6 +67,44 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     return out;
   }
 
+  /** Where each key's row is (0-based, below the header), once loaded. */
+  positions(): ReadonlyMap<string, number> {
+    return this.index;
+  }
+
+  /** Rows held (loaded, or known to be there). */
+  size(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * Reads only rows lo…hi (0-based below the header) of a snapshot known to hold `total` rows
+   * (two round trips): null when it holds another number (something else wrote it). Keys outside
+   * the span count as absent, and new ones are appended after `total`.
+   */
+  loadSpan(lo: number | null, hi: number | null, total: number): Map<string, V> | null {
+    this.sheet = this.workbook.sheet(this.sheetName);
+    const rows = this.sheet ? Math.max(0, this.sheet.lastRow() - 1) : 0;
+    if (rows !== total) return null;
+    this.rows = new Array(total);
+    const out = new Map<string, V>();
+    if (this.sheet && lo !== null && hi !== null && hi >= lo) {
+      this.sheet.readBlock(lo + 2, 1, hi - lo + 1, HEADER.length).forEach((row, i) => {
+        this.rows[lo + i] = row;
+        const sku = String(row[0] ?? '');
+        if (!sku) return;
+        this.index.set(sku, lo + i);
+        try {
+          out.set(sku, JSON.parse(String(row[1] ?? '{}')) as V);
+        } catch {
+          // As in load: never confirmed.
+        }
+      });
+    }
+    this.loaded = true;
+    return out;
+  }
+
   /**
    * Merges confirmed values into the snapshot and writes only what changed: runs of changed rows
    * (unchanged rows between two changes are written back as read when that saves a round trip)
@@ -86,7 +129,7 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     }
     const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
     this.sheet = sheet;
-    for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS)) {
+    for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS, (i) => this.rows[i] !== undefined)) {
       // Rows are kept as read; every string is escaped on the way out, changed or not.
       sheet.write(first + 2, 1, this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
     }
