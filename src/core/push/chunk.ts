@@ -5,7 +5,7 @@ import type { Context } from '../context';
 import { QuotaError } from '../errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
-import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, nextRound, toRanges, type JournalEntry } from './journal';
+import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, journalCadence, nextRound, toRanges, type JournalEntry } from './journal';
 import { rowIdentity, type LoadedSheet } from './load';
 import { combineParts, type PartResult } from './outcome';
 import { applyConfirmed, forgetSent } from './order';
@@ -26,6 +26,8 @@ export interface ChunkLimits {
   maxRows: number;
   /** Epoch ms after which no new round of requests starts (the execution budget, with margin). */
   deadline: number;
+  /** More rows of the run follow this chunk's (a block of a linear sidebar run): record the rows done. */
+  more?: boolean;
 }
 
 /** Why a push cannot go on: the hub refused the token, or a daily quota of Apps Script is used up. */
@@ -149,13 +151,19 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   );
 
   let journalRound = nextRound(store);
+  // Confirmed rows not in the journal yet: an execution killed now sends at most these again.
+  let unjournalled: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
+  // Rows finished since the journal was last written (confirmed or not): a round of 50-row
+  // requests reaches the cadence at once, so its rows are journalled right after it, as ever.
+  let settled = 0;
+  const journalEvery = journalCadence(ctx.settings.concurrency);
   let journalChars = 0;
   let journalling = true;
   let stop: PushStop | null = null;
   const flush = (): void => {
     if (waiting.length === 0) return;
     // Read again now, after the requests: rows and columns may have moved since the chunk read them.
-    const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
+    const fresh = loaded.reread?.() ?? readStockTable(ctx, loaded.sheet, loaded.mapping);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
     writeResults({ ...resultOptions(ctx, fresh.table.columns), sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
@@ -181,6 +189,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     waiting.filter((p) => !unplacedRows.has(p.rowNumber)).forEach((p) => doneHere.push(p.identity));
     clearJournalQuietly();
     journalChars = 0;
+    unjournalled = [];
+    settled = 0;
     waiting = [];
   };
   const clearJournalQuietly = (): void => {
@@ -210,8 +220,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
     stop = got.results.find((r) => r.stop)?.stop ?? null;
-    const journalEntries: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
     for (const row of queue.settle(round)) {
+      settled++;
       const results = row.results as PartResult[];
       // A row none of whose parts Apps Script sent (daily quota) stays as it was: nothing to write.
       if (results.every((r) => r.unsent)) continue;
@@ -220,11 +230,16 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);
       const steps = byPhase.map(({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }));
       wait(row.plan.rowNumber, result, steps);
-      if (result.status === 'OK') journalEntries.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
+      if (result.status === 'OK') unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
-    if (journalling) {
+    // One property write per round would be one per request or two for small rounds (one SKU per
+    // by-channel request): the journal is written once a round's worth of rows is finished, and
+    // after the last round (the results are written next, but an execution may stop before).
+    if (journalling && (settled >= journalEvery || queue.empty) && unjournalled.length > 0) {
       try {
-        journalChars += appendJournal(store, run.id, journalRound++, toRanges(journalEntries));
+        journalChars += appendJournal(store, run.id, journalRound++, toRanges(unjournalled));
+        unjournalled = [];
+        settled = 0;
       } catch (e) {
         // A daily properties quota stops the push (after writing what is known); a full store only
         // turns the journal off (an interruption would then re-send these rows, which is safe for
@@ -249,7 +264,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
   // the run sheet says which rows this one wrote (a run that ends here needs no record).
   const remaining = pending.length - written.size;
-  const keptRows = remaining > 0 && stop === null && doneHere.length > 0;
+  const keptRows = (remaining > 0 || limits.more === true) && stop === null && doneHere.length > 0;
   if (keptRows) appendDone(ctx.ports.workbook, run.id, kept, doneHere);
   return {
     ...counts,

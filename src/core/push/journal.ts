@@ -16,6 +16,18 @@ const RANGES_PER_VALUE = 200;
 /** Past this many stored characters the chunk writes its results and starts a new journal. */
 export const JOURNAL_FLUSH_CHARS = 60_000;
 
+/** Rows a full round of Update Stock carries (50 per request): the most a killed execution may send again. */
+const ROWS_PER_REQUEST = 50;
+
+/**
+ * How many confirmed rows wait before the journal is written: a full round's worth. A round of
+ * 50-row requests is journalled at once, as before; rounds of one SKU per request (by channel)
+ * share one write, so property writes grow with rows, not with requests.
+ */
+export function journalCadence(concurrency: number): number {
+  return Math.max(1, concurrency) * ROWS_PER_REQUEST;
+}
+
 /** "OK": the hub confirmed the row's values. */
 export type JournalEntry = string;
 

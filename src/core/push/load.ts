@@ -1,5 +1,5 @@
 import { operationColumnProblem, type ColumnMapping, type ParsedRow, type TableRead } from '../../sheet';
-import { readStockTable } from './stock-table';
+import { readStockTable, type StockTable } from './stock-table';
 import type { Operation } from './types';
 import type { Context } from '../context';
 import { UserError } from '../errors';
@@ -15,6 +15,8 @@ export interface LoadedSheet {
   mapping: ColumnMapping | null;
   snapshot: SnapshotStore;
   confirmed: Map<string, ConfirmedValues>;
+  /** Reads again what this load read (null: it moved; read the whole sheet). Absent: the whole sheet. */
+  reread?: () => StockTable | null;
 }
 
 /** The message for a sheet that is not there, naming the setting that points at it. */

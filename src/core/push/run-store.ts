@@ -39,9 +39,17 @@ export interface PushRun {
   /** True when started from the menu: a trigger continues it. */
   background: boolean;
   lastChunkAt: number;
+  /** A linear sidebar run (blocks.ts): the next block to push; absent: whole reads per chunk. */
+  nextBlock?: number;
+  /** Where the next done row goes in the run sheet (the linear run does not read it). */
+  doneRow?: number;
+  /** Rows of the snapshot after the last chunk: more means another operation appended to it. */
+  snapshotRows?: number;
 }
 
 const RUN_KEY = 'pushRun';
+/** blocks.ts keeps a linear run's blocks here. */
+export const BLOCKS_KEY = 'pushRunBlocks';
 /** Where versions before the selection moved to a sheet kept it: cleaned up, never written. */
 const LEGACY_SELECTED_PREFIX = 'pushRunSkus.';
 /** A run with no chunk for this long is considered abandoned and may be replaced. */
@@ -93,6 +101,7 @@ export function clearRun(store: KeyValueStore, workbook: Workbook, run: PushRun)
   if (run.selected || run.keptRows) clearRunRows(workbook);
   for (const key of Object.keys(store.entries(LEGACY_SELECTED_PREFIX))) store.delete(key);
   store.delete(RUN_KEY);
+  store.delete(BLOCKS_KEY);
 }
 
 /** Starts the run sheet with the keys of the selected rows (one write); returns how many. */

@@ -10,6 +10,8 @@ import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
 import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
 import { clearJournal, readJournal } from './journal';
+import { loadBlock, readBlocks, recordBlocks } from './blocks';
+import { loadColumnMapping } from '../columns/store';
 import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
@@ -192,8 +194,9 @@ function summary(run: PushRun): string {
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
-function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number, known?: RunRows): PushProgress {
-  const rows = known ?? readRunRows(ctx.ports.workbook, run.id);
+function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number, known?: RunRows, block?: { more: boolean }): PushProgress {
+  // A block of a linear run: the run sheet is written (rows done), never read.
+  const rows = known ?? (block ? { selected: new Set<string>(), done: new Set<string>(), nextRow: run.doneRow ?? 2 } : readRunRows(ctx.ports.workbook, run.id));
   if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
     const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
     finishRun(ctx, run, text);
@@ -205,6 +208,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, rows, {
     maxRows,
     deadline: ctx.startedAt + EXECUTION_BUDGET_MS,
+    more: block?.more,
   });
   run.ok += outcome.ok;
   run.failed += outcome.failed;
@@ -225,6 +229,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   }
   if (outcome.keptRows) run.keptRows = true;
   run.lastChunkAt = ctx.ports.clock.now();
+  if (block) nextBlock(run, outcome, rows, loaded, block.more);
   if (outcome.stop) {
     // Every later request would be refused too (the token) or never sent (a daily quota): end the
     // push with what was done, and say why and what to do.
@@ -241,6 +246,37 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   }
   writeRun(ctx.ports.documentStore, run);
   return progress(run, outcome.remaining, false, `${run.ok + run.failed + run.skipped} rows done, ${outcome.remaining} to go.`);
+}
+
+/**
+ * After a block of a linear run: on to the next block when every row of this one was written;
+ * otherwise (a row moved, or time ran out) the run goes on with whole reads, which find the
+ * rows left by SKU. The chunk's own count of rows left is the block's: the run's is what its
+ * total says, and 0 after the last block.
+ */
+function nextBlock(run: PushRun, outcome: ChunkOutcome, rows: RunRows, loaded: LoadedSheet, more: boolean): void {
+  const left = Math.max(0, run.total - (run.ok + run.failed + run.skipped));
+  run.doneRow = rows.nextRow;
+  run.snapshotRows = loaded.snapshot.size();
+  if (outcome.remaining === 0 && run.nextBlock !== undefined) {
+    run.nextBlock += 1;
+    outcome.remaining = more ? Math.max(1, left) : 0;
+  } else {
+    delete run.nextBlock;
+    outcome.remaining = Math.max(outcome.remaining, left, 1);
+  }
+}
+
+/** The stock sheet for the next chunk of a sidebar run: its next block alone when the run is linear and the block is as recorded. */
+function loadForChunk(ctx: Context, run: PushRun): { loaded: LoadedSheet; block?: { more: boolean } } {
+  const blocks = run.nextBlock !== undefined ? readBlocks(ctx.ports.documentStore, run.id) : null;
+  const sheet = ctx.ports.workbook.sheet(ctx.settings.sheetNames.stock);
+  if (blocks && sheet && run.nextBlock !== undefined) {
+    const read = loadBlock(ctx, run, blocks, loadColumnMapping(ctx.ports.documentStore, sheet), sheet);
+    if (read) return { loaded: read.loaded, block: { more: run.nextBlock + 1 < blocks.blocks.length } };
+  }
+  delete run.nextBlock;
+  return { loaded: loadStockSheet(ctx, run.operation) };
 }
 
 /** A push that wrote results asks the person at the keyboard, once, whether to freeze the SKU column. */
@@ -281,7 +317,14 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const { run } = createRun(ctx, operation, scope, false, loaded);
+    const { run, kept } = createRun(ctx, operation, scope, false, loaded);
+    if (kept && run.total > 0 && recordBlocks(ctx.ports.documentStore, run, loaded, ctx.settings.chunkRows)) {
+      // Each chunk reads its block alone (blocks.ts): the first read is the only whole one.
+      run.nextBlock = 0;
+      run.doneRow = kept.nextRow;
+      run.snapshotRows = loaded.snapshot.size();
+      writeRun(ctx.ports.documentStore, run);
+    }
     if (run.total === 0) {
       const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
@@ -296,8 +339,8 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
 export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
-    const loaded = loadStockSheet(ctx, run.operation);
-    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, ctx.settings.chunkRows)));
+    const { loaded, block } = loadForChunk(ctx, run);
+    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, ctx.settings.chunkRows, undefined, block)));
   });
 }
 

@@ -10,9 +10,34 @@ export type ConfirmedValues = Record<string, number>;
 export type SnapshotValues = Record<string, string | number>;
 
 /**
+ * Unchanged rows between two changed ones are written back (as read) rather than paying another
+ * round trip when the gap is at most this many rows: a Sheets call costs about what writing a
+ * thousand cells does (Google: batch your calls; the runtime emulator's cost model), and a
+ * snapshot row is three cells.
+ */
+const MERGE_GAP_ROWS = 300;
+
+/** Sorted, merged [first, last] spans of row indexes: spans whose gap is at most `gap` rows, all `known`, become one. */
+export function writeSpans(indexes: readonly number[], gap: number, known: (i: number) => boolean = () => true): Array<[number, number]> {
+  const sorted = Array.from(new Set(indexes)).sort((a, b) => a - b);
+  const spans: Array<[number, number]> = [];
+  const knownBetween = (a: number, b: number): boolean => {
+    for (let i = a + 1; i < b; i++) if (!known(i)) return false;
+    return true;
+  };
+  for (const i of sorted) {
+    const last = spans.length > 0 ? spans[spans.length - 1] : undefined;
+    // Rows in a gap are written back as held: only rows that were read can be.
+    if (last && i - last[1] - 1 <= gap && knownBetween(last[1], i)) last[1] = i;
+    else spans.push([i, i]);
+  }
+  return spans;
+}
+
+/**
  * The snapshot of confirmed values, keyed by SKU, so sorting, filtering, inserting and deleting
- * rows in the seller's sheet cannot confuse it. One read to load; one write to save (the changed
- * rows and the appended ones form one block from the first changed row to the end).
+ * rows in the seller's sheet cannot confuse it. One read to load; one write per span of changed
+ * rows to save (save).
  */
 export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   private sheet: SheetPort | null = null;
@@ -42,29 +67,72 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     return out;
   }
 
-  /** Merges confirmed values into the snapshot and writes them in one block. */
+  /** Where each key's row is (0-based, below the header), once loaded. */
+  positions(): ReadonlyMap<string, number> {
+    return this.index;
+  }
+
+  /** Rows held (loaded, or known to be there). */
+  size(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * Reads only rows lo…hi (0-based below the header) of a snapshot known to hold `total` rows
+   * (two round trips): null when it holds another number (something else wrote it). Keys outside
+   * the span count as absent, and new ones are appended after `total`.
+   */
+  loadSpan(lo: number | null, hi: number | null, total: number): Map<string, V> | null {
+    this.sheet = this.workbook.sheet(this.sheetName);
+    const rows = this.sheet ? Math.max(0, this.sheet.lastRow() - 1) : 0;
+    if (rows !== total) return null;
+    this.rows = new Array(total);
+    const out = new Map<string, V>();
+    if (this.sheet && lo !== null && hi !== null && hi >= lo) {
+      this.sheet.readBlock(lo + 2, 1, hi - lo + 1, HEADER.length).forEach((row, i) => {
+        this.rows[lo + i] = row;
+        const sku = String(row[0] ?? '');
+        if (!sku) return;
+        this.index.set(sku, lo + i);
+        try {
+          out.set(sku, JSON.parse(String(row[1] ?? '{}')) as V);
+        } catch {
+          // As in load: never confirmed.
+        }
+      });
+    }
+    this.loaded = true;
+    return out;
+  }
+
+  /**
+   * Merges confirmed values into the snapshot and writes only what changed: runs of changed rows
+   * (unchanged rows between two changes are written back as read when that saves a round trip)
+   * and the appended rows. Rewriting from the first changed row down would make a push that saves
+   * the snapshot chunk by chunk quadratic.
+   */
   save(updates: Map<string, V>, current: Map<string, V>, now: number): void {
     if (updates.size === 0) return;
     if (!this.loaded) this.load();
-    let first = Number.POSITIVE_INFINITY;
+    const changed: number[] = [];
     for (const [sku, values] of updates) {
       const merged = { ...current.get(sku), ...values } as V; // later keys replace earlier ones (mergeConfirmed for any value type)
       current.set(sku, merged);
       const row: CellValue[] = [sku, JSON.stringify(merged), new Date(now)];
-      const at = this.index.get(sku);
+      let at = this.index.get(sku);
       if (at === undefined) {
-        this.index.set(sku, this.rows.length);
-        first = Math.min(first, this.rows.length);
+        at = this.rows.length;
+        this.index.set(sku, at);
         this.rows.push(row);
-      } else {
-        this.rows[at] = row;
-        first = Math.min(first, at);
-      }
+      } else this.rows[at] = row;
+      changed.push(at);
     }
     const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
     this.sheet = sheet;
-    // Rows are kept as read; every string is escaped on the way out, changed or not.
-    sheet.write(first + 2, 1, this.rows.slice(first).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
+    for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS, (i) => this.rows[i] !== undefined)) {
+      // Rows are kept as read; every string is escaped on the way out, changed or not.
+      sheet.write(first + 2, 1, this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
+    }
   }
 
   /** Replaces whole entries (a catalogue pull sets what the hub holds). */

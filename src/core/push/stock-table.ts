@@ -28,6 +28,29 @@ export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMap
   return { values, mapping, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
 }
 
+/**
+ * Rows first…last of the stock sheet and its header, read alone (two round trips, three when a
+ * SKU cell holds a number): `values` has the header at 0 and these rows at their places, nothing
+ * elsewhere, so row numbers are the sheet's.
+ */
+export function readStockBlock(ctx: Context, sheet: SheetPort, mapping: ColumnMapping | null, first: number, last: number): StockTable {
+  const header = sheet.readHeaderRow();
+  const rows = header.length > 0 && last >= first ? sheet.readBlock(first, 1, last - first + 1, header.length) : [];
+  const values: CellValue[][] = new Array(first - 1 + rows.length);
+  values[0] = header;
+  rows.forEach((row, i) => (values[first - 1 + i] = row));
+  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const input = mapColumns(header, options).columns.input;
+  const shown = (column: number | undefined): Map<number, string> | undefined => {
+    if (column === undefined || !rows.some((row) => typeof row[column] === 'number')) return undefined;
+    const text = sheet.readDisplayBlock(first, column + 1, rows.length, 1);
+    const out = new Map<number, string>();
+    rows.forEach((row, i) => typeof row[column] === 'number' && out.set(first - 1 + i, String(text[i]?.[0] ?? '')));
+    return out;
+  };
+  return { values, mapping, table: readTable(values, { ...options, shownSkus: shown(input.sku), shownErpIds: shown(input.erpId) }) };
+}
+
 /** The displayed text of the cells of a column that hold numbers (one read, only when there are any). */
 function shownNumbers(sheet: SheetPort, values: CellValue[][], column: number | undefined): Map<number, string> | undefined {
   if (column === undefined || !values.some((row, r) => r > 0 && typeof row[column] === 'number')) return undefined;

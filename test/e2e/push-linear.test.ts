@@ -1,0 +1,83 @@
+/**
+ * Issue 16: the sidebar push and the by-channel push stay linear. Counted by the runtime
+ * emulator (Sheets round trips, cells read, property writes), never timed: a push ten times
+ * longer costs each chunk the same, and the whole run ten times as much.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { columnValues, seedProducts } from './helpers';
+
+type Progress = { runId: string; finished: boolean; done: number; total: number };
+type R<T> = { ok: true; value: T } | { ok: false; error: string };
+const unwrap = <T>(r: unknown): T => {
+  const result = r as R<T>;
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+};
+
+describe('linear pushes (issue 16)', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  const BIG = 20_000;
+
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { chunkRows: 500, concurrency: 8 }, runtime: { fetchQuotaPerDay: 1e6, propertyQuotaPerDay: 1e7 }, leakCheck: false });
+    skus = seedProducts(env, BIG, ['mercadolibre', 'amazon', 'walmart'], 'active');
+  }, 180_000);
+  afterAll(async () => env?.close());
+
+  function fresh(rows: unknown[][]): void {
+    for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
+    env.rt.addSheet('Stock & Prices', rows);
+  }
+
+  /** A whole sidebar push of n rows (a second one: the snapshot holds every SKU), with the counters of each chunk. */
+  function sidebarPush(n: number) {
+    fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
+    const run = () => {
+      const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+      const chunks: Array<ReturnType<AddonEnv['rt']['counters']>> = [];
+      let p = start;
+      while (!p.finished) {
+        env.rt.resetCounters();
+        p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+        chunks.push(env.rt.counters());
+      }
+      return chunks;
+    };
+    run();
+    const sheet = env.rt.sheet('Stock & Prices');
+    sheet.setValues(sheet.values().map((r, i) => (i === 0 ? r : [r[0], 2 + (i % 90), ...r.slice(2)])));
+    const chunks = run();
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
+    const max = (k: 'sheetsRoundTrips' | 'cellsRead') => chunks.reduce((m, c) => Math.max(m, c[k]), 0);
+    const sum = (k: 'sheetsRoundTrips' | 'cellsRead') => chunks.reduce((m, c) => m + c[k], 0);
+    return { chunks: chunks.length, maxRoundTrips: max('sheetsRoundTrips'), maxCells: max('cellsRead'), cells: sum('cellsRead') };
+  }
+
+  test('a sidebar chunk reads its own rows, not the sheet: 10× the rows, the same cost per chunk, 10× in all', () => {
+    const small = sidebarPush(BIG / 10);
+    const big = sidebarPush(BIG);
+    expect(big.chunks).toBe(small.chunks * 10);
+    // Per chunk: the same round trips and about the same cells whatever the sheet's length.
+    expect(big.maxRoundTrips).toBeLessThanOrEqual(small.maxRoundTrips + 2);
+    expect(big.maxCells).toBeLessThanOrEqual(small.maxCells * 1.2);
+    // In all: linear (a whole read per chunk would be 40 chunks × 20,000 rows).
+    expect(big.cells).toBeLessThanOrEqual(small.cells * 10 * 1.2);
+    // About 20 cells a row (the block twice, six columns wide, and its snapshot rows); a whole read per chunk was ~600.
+    expect(big.cells / BIG).toBeLessThan(40);
+  }, 600_000);
+
+  test('by channel: property writes grow with rows, not with request rounds', () => {
+    const n = 2000;
+    fresh([['SKU', 'Quantity [mercadolibre]', 'Quantity [amazon]', 'Quantity [walmart]'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 7), 2 + (i % 7), 3 + (i % 7)])]);
+    env.rt.resetCounters();
+    env.rt.call('pushByChannelAll');
+    const c = env.rt.counters();
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
+    // Many rounds of small requests…
+    expect(c.fetchCalls).toBeGreaterThan(20);
+    // …and the journal written once per 400 rows (8 × 50), plus the run's own records.
+    expect(c.propertyWrites).toBeLessThanOrEqual(2 * Math.ceil(n / 400) + 20);
+    expect(c.propertyWrites).toBeLessThan(c.fetchCalls);
+  }, 300_000);
+});
