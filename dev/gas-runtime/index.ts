@@ -94,6 +94,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     budgetMs: options.budgetMs ?? 6 * 60_000,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
     virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
+    measuredFetchLatency: options.measuredFetchLatency ?? true,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),

@@ -248,6 +248,12 @@ export interface RuntimeOptions {
    */
   virtualFetchLatencyMs?: number;
   /**
+   * Charge the measured real time of every fetch / fetchAll batch to the virtual clock. Default
+   * true (benchmarks: the hub emulator's latency is real). False makes a fetch cost only
+   * `virtualFetchLatencyMs`, so a time-budget test gives the same result on a busy machine.
+   */
+  measuredFetchLatency?: boolean;
+  /**
    * UrlFetch requests allowed per user per quota window (24 h from the user's first request,
    * see quota.ts). Default 20000 (consumer account; Google Workspace: 100000).
    */

@@ -35,6 +35,7 @@ export interface WorldConfig {
   budgetMs: number;
   fetchTimeoutMs: number;
   virtualFetchLatencyMs: number;
+  measuredFetchLatency: boolean;
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
   htmlDir: string;

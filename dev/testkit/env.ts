@@ -30,7 +30,11 @@ export interface EnvOptions {
   runtime?: RuntimeOptions;
   /** Settings saved through saveSettings (baseUrl is set to the hub's URL, or for the add-on to its whitelisted origin routed to the hub). */
   settings?: Record<string, unknown>;
-  /** Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits, jobs). Default true. */
+  /**
+   * Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits,
+   * jobs). Default true. The hub's clock is then frozen between fetches: how far its jobs got by
+   * a request depends on virtual time only, never on how busy the machine was.
+   */
   linkClock?: boolean;
   /** Skip storing a token (for tests of sign-in). */
   noToken?: boolean;
@@ -67,6 +71,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   };
   let lastSynced = -1;
   const linkClock = options.linkClock ?? true;
+  // Frozen from the start: before the first fetch too, real time must not move the hub on.
+  if (linkClock) adminSync('POST', '/__admin/clock', { now, frozen: true });
   const target = options.target ?? 'bound';
   // The add-on's whitelist holds only https origins: it reaches the local hub through its first
   // whitelisted origin, routed; the bound script calls the hub's 127.0.0.1 URL directly.

@@ -95,6 +95,23 @@ describe('UrlFetchApp', () => {
     expect(rt.call('get', `${server.url}/redirect`, { followRedirects: false })).toMatchObject({ code: 302 });
   });
 
+  it('charges only the virtual latency when told not to charge measured time (machine-independent budgets)', () => {
+    const fixed = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, virtualFetchLatencyMs: 1000, measuredFetchLatency: false });
+    try {
+      const requests = Array.from({ length: 3 }, () => ({ url: `${server.url}/delay?ms=150` }));
+      const t0 = fixed.now();
+      expect(fixed.call('fetchAll', requests)).toEqual([200, 200, 200]);
+      const virtual = fixed.now() - t0;
+      // The requests really took their 150 ms, yet only the 1,000 virtual ms (and the cost model's
+      // cheap calls, well under 1 ms) were charged: the same figure on any machine.
+      expect(Math.min(...fixed.fetchLog().map((f) => f.elapsedMs))).toBeGreaterThanOrEqual(140);
+      expect(virtual).toBeGreaterThanOrEqual(1000);
+      expect(virtual).toBeLessThan(1001);
+    } finally {
+      fixed.close();
+    }
+  });
+
   it('runs fetchAll concurrently and charges the batch wall time', () => {
     // Concurrent: the barrier answers only when all 10 are waiting at once (sent one by one, the
     // first would never be answered). No wall-clock bound: a busy machine stretches those.

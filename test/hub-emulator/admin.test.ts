@@ -57,6 +57,29 @@ describe('admin API', () => {
     await h.admin.setClock({ now: Date.now() });
   });
 
+  it('freezes the clock: it moves only when set or advanced, so jobs wait for it', async () => {
+    const at = Date.UTC(2031, 0, 1);
+    expect(await h.admin.setClock({ now: at, frozen: true })).toMatchObject({ now: at, frozen: true });
+    await h.admin.settings({ jobItemsPerSecond: 0, jobStartDelayMs: 1000 });
+    const r = await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 9 }]);
+    const job = () => h.hub.state.job(r.json[0].jobId)!;
+    // Real time passes (the background timer ticks every 200 ms); the hub's time does not.
+    await new Promise((res) => setTimeout(res, 450));
+    expect((await h.admin.clock()).now).toBe(at);
+    expect(job().finishedAt).toBeNull();
+    expect((await h.admin.setClock({ now: at + 999 })).frozen).toBe(true);
+    expect(job().finishedAt).toBeNull();
+    expect((await h.admin.advance(1)).now).toBe(at + 1000);
+    expect(job().finishedAt).toBe(at + 1000);
+    await expect(h.admin.setClock({ frozen: 'yes' } as never)).rejects.toThrow(/400/);
+    // Let run again, it goes on from where it stood.
+    const running = await h.admin.setClock({ frozen: false });
+    expect(running).toMatchObject({ frozen: false });
+    expect(running.now - (at + 1000)).toBeGreaterThanOrEqual(0);
+    await h.admin.settings({ jobItemsPerSecond: 50, jobStartDelayMs: 2000 });
+    await h.admin.setClock({ now: Date.now() });
+  });
+
   it('logs hub requests: time, method, path, query, status, content type, SKUs; since; clear', async () => {
     await h.admin.clearRequests();
     await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 1 }, { sku: 'A.B,C', quantity: 2 }]);
