@@ -45,15 +45,30 @@ export function parseContentionArgs(argv: string[]): ContentionArgs {
   return out;
 }
 
-/** A process that spins on one core until killed: plain arithmetic, no I/O, no memory growth. */
+/**
+ * A process that spins on one core until killed: plain arithmetic, no I/O, no memory growth. It
+ * also ends by itself once its parent is gone, so a killed run leaves no loop behind.
+ */
+const BUSY_LOOP = `const parent = Number(process.argv[1]); let x = 0;
+for (let i = 1; ; i++) {
+  x = (x * 1103515245 + 12345) % 2147483648;
+  if (i % 50000000 === 0) { try { process.kill(parent, 0); } catch { process.exit(0); } }
+}`;
+
 function startBusyLoop(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'let x = 0; for (;;) { x = (x * 1103515245 + 12345) % 2147483648; }'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', BUSY_LOOP, String(process.pid)], { stdio: 'ignore' });
   child.on('error', (e) => console.error(`contention: a busy loop failed to start: ${e.message}`));
   return child;
 }
 
 function main(): number {
-  const args = parseContentionArgs(process.argv.slice(2));
+  let args: ContentionArgs;
+  try {
+    args = parseContentionArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`contention: ${(e as Error).message}. Usage: npm run -s test:contention -- [--workers N] [--runs N] [jest args]`);
+    return 2;
+  }
   const loops = Array.from({ length: args.workers }, startBusyLoop);
   // The loops must not outlive us, whatever ends this process.
   const stop = () => loops.forEach((l) => l.pid !== undefined && l.exitCode === null && l.kill('SIGKILL'));
