@@ -76,7 +76,8 @@ function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}):
       body: body ?? null,
       followRedirects: params.followRedirects !== false,
       validateHttpsCertificates: params.validateHttpsCertificates !== false,
-      timeoutMs: ctx.world.config.fetchTimeoutMs,
+      timeoutMs: realTimeoutMs(ctx.world.config),
+      announcedTimeouts: ctx.world.config.announcedTimeouts,
     },
     muted: params.muteHttpExceptions === true,
   };
@@ -131,6 +132,15 @@ function responseFacade(ctx: Ctx, r: Extract<SyncHttpResult, { ok: true }>): obj
   });
 }
 
+/**
+ * Real ms a request may take. With announced timeouts the server says when it will never answer,
+ * so the real limit is only a safety net for a server that hangs without saying so.
+ */
+const ANNOUNCED_SAFETY_NET_MS = 60_000;
+function realTimeoutMs(config: { fetchTimeoutMs: number; announcedTimeouts: boolean }): number {
+  return config.announcedTimeouts ? Math.max(config.fetchTimeoutMs, ANNOUNCED_SAFETY_NET_MS) : config.fetchTimeoutMs;
+}
+
 /** Sends a batch, records it, charges its wall time; returns results in order. */
 function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   const w = ctx.world;
@@ -144,7 +154,7 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   const at = Math.floor(ctx.now());
   const { results, elapsedMs } = w.http().requestAll(
     batch.map((b) => b.http),
-    w.config.fetchTimeoutMs + 30_000,
+    realTimeoutMs(w.config) + 30_000,
   );
   results.forEach((r, i) => {
     const req = batch[i].http;
@@ -183,7 +193,10 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   });
   // Real time spent on the loopback varies with the machine's load: a test that needs the same
   // virtual time on any machine turns it off (measuredFetchLatency: false).
-  ctx.charge((w.config.measuredFetchLatency ? elapsedMs : 0) + w.config.virtualFetchLatencyMs);
+  // An announced timeout ended at once in real time but lasts, in virtual time, what a timeout lasts.
+  const announced = results.some((r) => !r.ok && r.announced);
+  const measured = w.config.measuredFetchLatency ? elapsedMs : 0;
+  ctx.charge(Math.max(measured, announced ? w.config.fetchTimeoutMs : 0) + w.config.virtualFetchLatencyMs);
   return results;
 }
 

@@ -36,6 +36,7 @@ export interface WorldConfig {
   fetchTimeoutMs: number;
   virtualFetchLatencyMs: number;
   measuredFetchLatency: boolean;
+  announcedTimeouts: boolean;
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
   htmlDir: string;

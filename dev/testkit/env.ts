@@ -83,6 +83,9 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     timeZone: 'America/Mexico_City',
     now,
     fetchTimeoutMs: 5000,
+    // The hub emulator announces its timeout faults: they end at once, deterministically, and a
+    // slow answer on a busy machine is not mistaken for one (fetchTimeoutMs is then virtual).
+    announcedTimeouts: true,
     allowPrivateHosts: true,
     routes: route.routes,
     ...options.runtime,

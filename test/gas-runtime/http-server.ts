@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  *   /status?code=503&body=text   answers that status and body
  *   /echo                JSON of method, url, headers and body
  *   /hang                never answers
+ *   /announced-hang      says it never will (103 with X-Emulator-Fault: timeout), then never answers
  *   /redirect            302 to /echo
  *   /redirect-to?to=URL&code=302   that status with Location: URL (another host, for redirect tests)
  *   /bytes               body bytes 0xff 0x00 0x7f 0x80
@@ -40,6 +41,8 @@ const server = http.createServer((req, res) => {
     } else if (u.pathname === '/echo') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    } else if (u.pathname === '/announced-hang') {
+      res.writeEarlyHints({ link: '</>; rel=preconnect', 'x-emulator-fault': 'timeout' });
     } else if (u.pathname === '/hang') {
       // never answer
     } else if (u.pathname === '/redirect') {

@@ -112,6 +112,24 @@ describe('UrlFetchApp', () => {
     }
   });
 
+  it('takes an announced timeout at once and charges it fetchTimeoutMs of virtual time (announcedTimeouts)', () => {
+    const announcing = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 30_000, announcedTimeouts: true, measuredFetchLatency: false });
+    try {
+      const t0 = announcing.now();
+      // Ends without waiting out the 30 s: a real wait would outlast jest's own timeout.
+      expect(announcing.call('caught', `${server.url}/announced-hang`)).toEqual([true, `Timeout: ${server.url}/announced-hang`]);
+      expect(announcing.now() - t0).toBeGreaterThanOrEqual(30_000);
+      expect(announcing.now() - t0).toBeLessThan(30_001);
+      // A plain answer is untouched.
+      expect(announcing.call('get', `${server.url}/echo`)).toMatchObject({ code: 200 });
+    } finally {
+      announcing.close();
+    }
+    // Without the option the announcement means nothing: the real timeout applies.
+    expect(rt.call('caught', `${server.url}/announced-hang`)).toEqual([true, `Timeout: ${server.url}/announced-hang`]);
+    expect(rt.fetchLog().at(-1)!.elapsedMs).toBeGreaterThanOrEqual(990);
+  });
+
   it('runs fetchAll concurrently and charges the batch wall time', () => {
     // Concurrent: the barrier answers only when all 10 are waiting at once (sent one by one, the
     // first would never be answered). No wall-clock bound: a busy machine stretches those.

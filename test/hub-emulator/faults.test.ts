@@ -55,6 +55,23 @@ describe('fault injection', () => {
     expect(entry).toMatchObject({ fault: 'timeout', status: null });
   });
 
+  it('timeout: announces first, in an informational 103, that no answer will come', async () => {
+    await h.admin.setFaults({ timeoutRate: 1 });
+    const http = await import('node:http');
+    const info = await new Promise<{ status: number; fault: unknown }>((resolve, reject) => {
+      const r = http.request(`${h.url}/api/stock/GetProductsStockPrice?paging=1`, { headers: { Authorization: `Bearer ${TOKEN}` } }, () => reject(new Error('answered')));
+      r.on('information', (i) => {
+        r.destroy();
+        resolve({ status: i.statusCode, fault: i.headers['x-emulator-fault'] });
+      });
+      r.on('error', () => undefined);
+      r.end();
+    });
+    expect(info).toEqual({ status: 103, fault: 'timeout' });
+    await until(async () => (await h.admin.requests()).length === 1, 'the request was logged');
+    expect((await h.admin.requests())[0]).toMatchObject({ fault: 'timeout', status: null });
+  });
+
   it('malformed: processed, then a broken JSON body with status 200', async () => {
     await h.admin.setFaults({ malformedRate: 1 });
     const r = await update(777);
