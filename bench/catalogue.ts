@@ -37,7 +37,7 @@ export function idealPullSeconds(n: number, latencyMs = CATALOGUE_LATENCY_MS, co
 
 /** Pulls `sizes` SKUs each (fresh workbook each time) and returns the figures. */
 export async function benchCatalogue(sizes: readonly number[] = [10_000]): Promise<CatalogueFigures[]> {
-  const env = await startAddonEnv({ hub: { latencyMs: CATALOGUE_LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false });
+  const env = await startAddonEnv({ hub: { latencyMs: CATALOGUE_LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false, measuredCosts: true });
   const out: CatalogueFigures[] = [];
   try {
     for (const n of sizes) {

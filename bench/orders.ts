@@ -37,6 +37,7 @@ function startOrdersEnv(callsPerMinute: number): Promise<AddonEnv> {
     hub: { latencyMs: ORDERS_LATENCY_MS },
     settings: { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 60, callsPerMinute } },
     leakCheck: false,
+    measuredCosts: true,
   });
 }
 

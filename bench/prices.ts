@@ -21,7 +21,7 @@ export interface PriceFigures {
 
 export async function benchPrices(sizes = [1000, 10_000]): Promise<PriceFigures[]> {
   const max = Math.max(...sizes);
-  const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: 8 }, leakCheck: false });
+  const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: 8 }, leakCheck: false, measuredCosts: true });
   const out: PriceFigures[] = [];
   try {
     env.adminSync('POST', '/__admin/products', { generate: { count: max, prefix: 'PRICE-', channels: CHANNELS, status: 'active', seed: 4 } });

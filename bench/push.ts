@@ -65,7 +65,7 @@ function baseline(env: AddonEnv, file: string, fn: string, skus: string[]): { re
 /** Runs the push benchmark for each N and returns its rows. */
 export async function benchPush(sizes = [1000, 10_000], perRowSample = 1000): Promise<PushFigures[]> {
   const max = Math.max(...sizes);
-  const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false });
+  const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false, measuredCosts: true });
   const rows: PushFigures[] = [];
   try {
     env.adminSync('POST', '/__admin/products', { generate: { count: max, prefix: 'BENCH-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: 3 } });

@@ -47,7 +47,7 @@ export const DEFAULT_SCALE: ScaleOptions = { pushSizes: [10_000, 50_000, 200_000
 const skuOf = (prefix: string, i: number): string => `${prefix}${String(i + 1).padStart(6, '0')}`;
 
 async function env(): Promise<AddonEnv> {
-  return startAddonEnv({ hub: { latencyMs: SCALE_LATENCY_MS }, settings: { concurrency: SCALE_CONCURRENCY }, leakCheck: false });
+  return startAddonEnv({ hub: { latencyMs: SCALE_LATENCY_MS }, settings: { concurrency: SCALE_CONCURRENCY }, leakCheck: false, measuredCosts: true });
 }
 
 /** Runs `fn` (one or more calls) and measures the executions it made, continuations included. */

@@ -96,6 +96,8 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
     virtualFetchLatencyMs: options.virtualFetchLatencyMs ?? 0,
     costs: resolveCosts(options.costs),
+    measuredFetchLatency: options.measuredFetchLatency ?? true,
+    announcedTimeouts: options.announcedTimeouts ?? false,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),

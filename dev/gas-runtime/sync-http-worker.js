@@ -74,6 +74,14 @@ function once(req, started, hops) {
         res.on('error', (e) => resolve({ ok: false, error: 'network', message: String(e.message || e), elapsedMs: Date.now() - started }));
       },
     );
+    // A test server can announce that it will never answer (a 103 carrying X-Emulator-Fault:
+    // timeout): taken as the timeout at once, when asked, instead of waiting for it in real time.
+    r.on('information', (info) => {
+      if (req.announcedTimeouts && info.statusCode === 103 && info.headers['x-emulator-fault'] === 'timeout') {
+        r.destroy();
+        resolve({ ok: false, error: 'timeout', announced: true, message: 'Timeout: ' + req.url, elapsedMs: Date.now() - started });
+      }
+    });
     r.setTimeout(req.timeoutMs || 60000, () => {
       r.destroy();
       resolve({ ok: false, error: 'timeout', message: 'Timeout: ' + req.url, elapsedMs: Date.now() - started });

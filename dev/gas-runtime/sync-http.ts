@@ -11,6 +11,11 @@ export interface SyncHttpRequest {
   validateHttpsCertificates?: boolean;
   /** Real milliseconds before the request is abandoned as a timeout. */
   timeoutMs?: number;
+  /**
+   * Take a server's announcement that it will never answer (an informational 103 with
+   * `X-Emulator-Fault: timeout`, sent by the hub emulator's timeout fault) as the timeout at once.
+   */
+  announcedTimeouts?: boolean;
 }
 
 /** A request that was answered 3xx and whose `Location` was followed (`followRedirects`). */
@@ -36,7 +41,7 @@ interface AfterRedirects {
 /** The outcome of one request: an HTTP answer (any status) or a transport failure. */
 export type SyncHttpResult =
   | ({ ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number } & AfterRedirects)
-  | ({ ok: false; error: 'timeout' | 'network' | 'invalid-url'; message: string; elapsedMs: number } & AfterRedirects);
+  | ({ ok: false; error: 'timeout' | 'network' | 'invalid-url'; message: string; elapsedMs: number; announced?: boolean } & AfterRedirects);
 
 /**
  * Synchronous HTTP for code that cannot await (the Apps Script emulator, sync transports).

@@ -261,6 +261,20 @@ export interface RuntimeOptions {
    */
   costs?: Partial<CostTable>;
   /**
+   * Charge the measured real time of every fetch / fetchAll batch to the virtual clock. Default
+   * true (benchmarks: the hub emulator's latency is real). False makes a fetch cost only
+   * `virtualFetchLatencyMs`, so a time-budget test gives the same result on a busy machine.
+   */
+  measuredFetchLatency?: boolean;
+  /**
+   * Take a server's announcement that it will never answer (the hub emulator's timeout fault
+   * sends an informational 103 with `X-Emulator-Fault: timeout`) as the timeout at once, charged
+   * `fetchTimeoutMs` of virtual time. `fetchTimeoutMs` then stops being a real-time limit (the
+   * real limit becomes at least 60 s, a safety net), so an answer slowed by a busy machine is
+   * still an answer. Default false; the test kit turns it on.
+   */
+  announcedTimeouts?: boolean;
+  /**
    * UrlFetch requests allowed per user per quota window (24 h from the user's first request,
    * see quota.ts). Default 20000 (consumer account; Google Workspace: 100000).
    */

@@ -77,7 +77,8 @@ function build(ctx: Ctx, urlArg: unknown, params: Record<string, unknown> = {}):
       body: body ?? null,
       followRedirects: params.followRedirects !== false,
       validateHttpsCertificates: params.validateHttpsCertificates !== false,
-      timeoutMs: ctx.world.config.fetchTimeoutMs,
+      timeoutMs: realTimeoutMs(ctx.world.config),
+      announcedTimeouts: ctx.world.config.announcedTimeouts,
     },
     muted: params.muteHttpExceptions === true,
   };
@@ -132,6 +133,15 @@ function responseFacade(ctx: Ctx, r: Extract<SyncHttpResult, { ok: true }>): obj
   });
 }
 
+/**
+ * Real ms a request may take. With announced timeouts the server says when it will never answer,
+ * so the real limit is only a safety net for a server that hangs without saying so.
+ */
+const ANNOUNCED_SAFETY_NET_MS = 60_000;
+function realTimeoutMs(config: { fetchTimeoutMs: number; announcedTimeouts: boolean }): number {
+  return config.announcedTimeouts ? Math.max(config.fetchTimeoutMs, ANNOUNCED_SAFETY_NET_MS) : config.fetchTimeoutMs;
+}
+
 /** Sends a batch, records it, charges its wall time; returns results in order. */
 function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   const w = ctx.world;
@@ -147,7 +157,7 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   // Queued requests wait for a slot: the batch may take one request timeout per wave.
   const { results, elapsedMs } = w.http().requestAll(
     batch.map((b) => b.http),
-    w.config.fetchTimeoutMs * Math.ceil(batch.length / cap) + 30_000,
+    realTimeoutMs(w.config) * Math.ceil(batch.length / cap) + 30_000,
     cap,
   );
   results.forEach((r, i) => {
@@ -185,7 +195,12 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
       redirectHop: hops.length > 0,
     });
   });
-  const ms = elapsedMs + w.config.virtualFetchLatencyMs + w.config.costs.urlFetchCallMs;
+  // Real time spent on the loopback varies with the machine's load: a test that needs the same
+  // virtual time on any machine turns it off (measuredFetchLatency: false).
+  // An announced timeout ended at once in real time but lasts, in virtual time, what a timeout lasts.
+  const announced = results.some((r) => !r.ok && r.announced);
+  const measured = w.config.measuredFetchLatency ? elapsedMs : 0;
+  const ms = Math.max(measured, announced ? w.config.fetchTimeoutMs : 0) + w.config.virtualFetchLatencyMs + w.config.costs.urlFetchCallMs;
   w.counters.fetchMs += ms;
   ctx.charge(ms);
   return results;

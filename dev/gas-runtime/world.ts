@@ -39,6 +39,8 @@ export interface WorldConfig {
   virtualFetchLatencyMs: number;
   /** The cost model (costs.ts), defaults with the test's overrides. */
   costs: CostTable;
+  measuredFetchLatency: boolean;
+  announcedTimeouts: boolean;
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
   htmlDir: string;

@@ -50,11 +50,12 @@ export class HubAdmin {
     return this.call('POST', '/__admin/reset', seed ? { seed } : {});
   }
 
-  clock(): Promise<{ now: number; iso: string; offsetMs: number }> {
+  clock(): Promise<{ now: number; iso: string; offsetMs: number; frozen: boolean }> {
     return this.call('GET', '/__admin/clock');
   }
 
-  setClock(arg: { advanceMs: number } | { now: number }): Promise<{ now: number; iso: string; offsetMs: number }> {
+  /** Moves the clock; `frozen` stops it (it then moves only when set or advanced) or lets it run again. */
+  setClock(arg: { advanceMs?: number; now?: number; frozen?: boolean }): Promise<{ now: number; iso: string; offsetMs: number; frozen: boolean }> {
     return this.call('POST', '/__admin/clock', arg);
   }
 

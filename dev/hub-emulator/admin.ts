@@ -52,13 +52,15 @@ export function adminRoutes(app: Hono<AppEnv>, hub: Hub): void {
     return c.json({ seed, products: hub.state.products.length, orders: hub.state.orders.length });
   }));
 
-  const clockView = () => ({ now: hub.clock.now(), iso: hub.clock.iso(), offsetMs: hub.clock.offsetMs });
+  const clockView = () => ({ now: hub.clock.now(), iso: hub.clock.iso(), offsetMs: hub.clock.offsetMs, frozen: hub.clock.frozen });
   app.get('/__admin/clock', (c) => c.json(clockView()));
   app.post('/__admin/clock', safe(async (c) => {
     const b = await jsonBody(c);
+    if (b.frozen !== undefined && typeof b.frozen !== 'boolean') return bad(c, 'frozen must be true or false');
+    if (typeof b.frozen === 'boolean') hub.clock.freeze(b.frozen);
     if (typeof b.now === 'number') hub.clock.set(b.now);
     else if (typeof b.advanceMs === 'number') hub.clock.advance(b.advanceMs);
-    else return bad(c, 'send {advanceMs: number} or {now: epochMs}');
+    else if (typeof b.frozen !== 'boolean') return bad(c, 'send {advanceMs: number} or {now: epochMs}, optionally with {frozen: true|false}');
     hub.jobs.tick(); // jobs due at the new time are processed at once
     hub.changed();
     return c.json(clockView());

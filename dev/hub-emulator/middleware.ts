@@ -93,6 +93,11 @@ export function faultInjection(hub: Hub): { middleware: MiddlewareHandler<AppEnv
     }
     if (kind === 'timeout') {
       // Processed, but the answer is never sent: hold until the client leaves or we close.
+      // An informational 103 says so first: clients ignore it, but the runtime emulator (with
+      // announcedTimeouts) takes it as the timeout at once, so a test need not wait one out in
+      // real time, nor set a short real timeout that a busy machine's slow answers would hit.
+      // (Node 20 sends a 103 only with a Link hint in it: a harmless one to this origin.)
+      c.env?.outgoing?.writeEarlyHints?.({ link: '</>; rel=preconnect', 'x-emulator-fault': 'timeout' });
       await new Promise<void>((resolve) => {
         const done = () => {
           held.delete(done);

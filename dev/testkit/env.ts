@@ -30,7 +30,11 @@ export interface EnvOptions {
   runtime?: RuntimeOptions;
   /** Settings saved through saveSettings (baseUrl is set to the hub's URL, or for the add-on to its whitelisted origin routed to the hub). */
   settings?: Record<string, unknown>;
-  /** Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits, jobs). Default true. */
+  /**
+   * Keep the hub's clock equal to the runtime's virtual clock before every fetch (rate limits,
+   * jobs). Default true. The hub's clock is then frozen between fetches: how far its jobs got by
+   * a request depends on virtual time only, never on how busy the machine was.
+   */
   linkClock?: boolean;
   /** Skip storing a token (for tests of sign-in). */
   noToken?: boolean;
@@ -42,7 +46,17 @@ export interface EnvOptions {
    * pushes run without a dialog).
    */
   askFreezeSku?: boolean;
+  /**
+   * Charge the bundle's measured JavaScript CPU time and its measured load, as the cost model does
+   * by default (benchmarks). Default false: a test's virtual clock counts service calls only, plus a
+   * fixed load per execution, so what a test sees (time budgets, continuations) is the same however
+   * busy or fast the machine is.
+   */
+  measuredCosts?: boolean;
 }
+
+/** The cost model's machine-dependent figures, fixed for tests (see EnvOptions.measuredCosts). */
+export const TEST_KIT_COSTS = { jsCpuFactor: 0, bundleLoadMs: 20 } as const;
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -67,6 +81,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   };
   let lastSynced = -1;
   const linkClock = options.linkClock ?? true;
+  // Frozen from the start: before the first fetch too, real time must not move the hub on.
+  if (linkClock) adminSync('POST', '/__admin/clock', { now, frozen: true });
   const target = options.target ?? 'bound';
   // The add-on's whitelist holds only https origins: it reaches the local hub through its first
   // whitelisted origin, routed; the bound script calls the hub's 127.0.0.1 URL directly.
@@ -77,9 +93,13 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     timeZone: 'America/Mexico_City',
     now,
     fetchTimeoutMs: 5000,
+    // The hub emulator announces its timeout faults: they end at once, deterministically, and a
+    // slow answer on a busy machine is not mistaken for one (fetchTimeoutMs is then virtual).
+    announcedTimeouts: true,
     allowPrivateHosts: true,
     routes: route.routes,
     ...options.runtime,
+    costs: { ...(options.measuredCosts ? {} : TEST_KIT_COSTS), ...options.runtime?.costs },
     beforeFetch: (virtualNow) => {
       if (linkClock && virtualNow !== lastSynced) {
         adminSync('POST', '/__admin/clock', { now: virtualNow });

@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { cell, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots } from './support/browser';
+import { BROWSER_TEST_MS, cell, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, UNTIL_READY_MS } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
-jest.setTimeout(90_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 describe('playground: a contrary hub', () => {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-contrary-'));
@@ -34,7 +34,7 @@ describe('playground: a contrary hub', () => {
   test('push prices: unconfirmed rows say so in words; rows that say OK hold what the hub holds', async () => {
     await pg.admin.setFaults({ answerFaults: { drop: 0.1, duplicate: 0.1, substitute: 0.1, refuse: 0.1, reorder: 0.5 }, seed: 7 });
     await menu(page, 'Extensions', 'Hub Sync', 'Push prices', 'All rows');
-    await page.locator('.toast', { hasText: 'Push prices (all rows)' }).waitFor({ timeout: 60_000 });
+    await page.locator('.toast', { hasText: 'Push prices (all rows)' }).waitFor({ timeout: UNTIL_READY_MS });
     await page.locator('#grid .cell[data-r="1"]', { hasText: 'Sync status' }).waitFor();
     const headers = await headerColumns(page);
     const status = headers.get('Sync status')!;

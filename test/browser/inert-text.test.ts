@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { cell, headerColumns, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, cell, headerColumns, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const TITLE_FORMULA = '=HYPERLINK("https://evil.example/title","click me")';
 const TITLE_IMG = '<img src=x onerror="window.__xss=\'title\';alert(\'title\')"> Taza';
@@ -54,7 +54,7 @@ describe('playground: hub and sheet text is inert', () => {
     await page.locator('#fill-prefix').fill('XSS-');
     await page.locator('#fill-rows').fill('10');
     await page.locator('#fill-OK').click();
-    await page.locator('.toast', { hasText: '2 products written' }).waitFor({ timeout: 20_000 });
+    await page.locator('.toast', { hasText: '2 products written' }).waitFor({ timeout: UNTIL_READY_MS });
     await waitForCell(page, 2, 2, TITLE_FORMULA);
     await waitForCell(page, 3, 2, TITLE_IMG);
     // The formula bar shows the stored text as Sheets would: an apostrophe marks text that looks like a formula.
@@ -67,7 +67,7 @@ describe('playground: hub and sheet text is inert', () => {
   test('a hub channel error carrying markup and a formula is written and shown as text', async () => {
     await page.locator('#grid .rh[data-r="1"]').click(); // the push takes all rows anyway
     await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'All rows');
-    await page.locator('.toast', { hasText: 'Push stock (all rows)' }).waitFor({ timeout: 30_000 });
+    await page.locator('.toast', { hasText: 'Push stock (all rows)' }).waitFor({ timeout: UNTIL_READY_MS });
     await page.locator('[data-sheet="Stock & Prices"]').click();
     await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [walmart]'));
     const headers = await headerColumns(page);

@@ -10,11 +10,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { cell, expectActiveTab, launchChromium, menu, openPage, Screenshots, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, cell, expectActiveTab, launchChromium, menu, openPage, Screenshots, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 import { savedSheet, sheetNames, waitForSaved, type SavedCell } from './support/saved-workbook';
 
-jest.setTimeout(90_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 

@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const STOCK = 'Stock & Prices';
 // Columns of the sheet the playground fills from the hub: SKU, Title, Quantity, Price [mercadolibre], …
@@ -68,7 +68,7 @@ describe('playground: grid, menu and sidebar', () => {
     await page.locator('#dialog-input').fill('999999');
     await page.locator('#dialog-OK').click();
     // The add-on asked the hub, which does not know that job: it says so in an alert.
-    await page.locator('#dialog-message', { hasText: /not found|404/i }).waitFor({ timeout: 20_000 });
+    await page.locator('#dialog-message', { hasText: /not found|404/i }).waitFor({ timeout: UNTIL_READY_MS });
     await shots.take(page, 'alert');
     await page.locator('#dialog-OK').click();
     await page.locator('#dialog').waitFor({ state: 'detached' });
@@ -90,7 +90,7 @@ describe('playground: grid, menu and sidebar', () => {
 
     await page.locator('#grid .rh[data-r="2"]').click();
     await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
-    await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: 30_000 });
+    await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
     await shots.take(page, 'stock-pushed');
 
     // The first push creates the Log sheet, which Sheets makes the active sheet: go back.
@@ -98,7 +98,7 @@ describe('playground: grid, menu and sidebar', () => {
     await expectActiveTab(page, STOCK);
     await page.locator('#grid .rh[data-r="2"]').click();
     await menu(page, 'Extensions', 'Hub Sync', 'Push prices', 'Selected rows');
-    await page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: 30_000 });
+    await page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: UNTIL_READY_MS });
 
     await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'));
     const headers = await headerColumns(page);

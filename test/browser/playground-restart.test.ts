@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, typeIntoCell, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const STOCK = 'Stock & Prices';
 const QTY = 3;
@@ -34,7 +34,7 @@ describe('playground: saved state', () => {
     await expectActiveTab(page, STOCK);
     await page.locator(`#grid .rh[data-r="${r}"]`).click();
     await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
-    await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: 30_000 });
+    await page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
     // The first push creates the Log sheet, which Sheets activates: come back to the products.
     await page.locator(`[data-sheet="${STOCK}"]`).click();
     await expectActiveTab(page, STOCK);

@@ -12,13 +12,14 @@ import { hubStockRows } from '../../dev/playground/hub/catalogue';
 import { skipMissedRuns } from '../../dev/playground/runtime/catch-up';
 import { RuntimeThread } from '../../dev/playground/runtime/client';
 import { callableFromPage, topLevelFunctions, withBridge } from '../../dev/playground/server/sidebar-bridge';
+import { UNTIL_READY_MS, BROWSER_TEST_MS } from './support/browser';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TOKEN = 'pg_test_token';
 
-async function until<T>(what: string, read: () => T | null | undefined, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string, read: () => T | null | undefined, timeoutMs = UNTIL_READY_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = read();

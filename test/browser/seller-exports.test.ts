@@ -15,10 +15,10 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { AMAZON_HEADER } from '../fixtures/exports/amazon';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
-import { cell, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, openSection, Screenshots, sidebar, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, openSection, Screenshots, sidebar, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
-jest.setTimeout(120_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const STOCK_SHEET = 'Stock & Prices';
 /** The result colours (src/sheet/result-colours.ts) as the browser reports them. */
@@ -106,13 +106,13 @@ describe('playground: a seller starts from their shop\'s export', () => {
     await menu(page, 'Extensions', 'Hub Sync', operation, 'All rows');
     if (freezeAnswer) {
       // The one-time question, asked by the first push that writes results while the SKU column is not frozen.
-      await page.locator('#dialog').waitFor({ timeout: 60_000 });
+      await page.locator('#dialog').waitFor({ timeout: UNTIL_READY_MS });
       expect(await page.locator('#dialog-message').textContent()).toMatch(/^Freeze the SKU column so it stays in view\? Yes freezes columns A to C/);
       await shots.take(page, 'freeze-question');
       await page.locator(`#dialog-${freezeAnswer}`).click();
     }
     const toasts = page.locator('.toast', { hasText: `${operation} (all rows)` });
-    await toasts.waitFor({ timeout: 60_000 });
+    await toasts.waitFor({ timeout: UNTIL_READY_MS });
     return (await toasts.textContent()) ?? '';
   }
 
@@ -133,7 +133,7 @@ describe('playground: a seller starts from their shop\'s export', () => {
     const title = operation === 'stock' ? 'Push stock (all rows)' : 'Push prices (all rows)';
     const done = frame.locator('#push-message', { hasText: title });
     const refused = frame.locator('#push-error:not(:empty)');
-    await done.or(refused).first().waitFor({ timeout: 60_000 });
+    await done.or(refused).first().waitFor({ timeout: UNTIL_READY_MS });
     if (await refused.isVisible()) throw new Error(`the sidebar push was refused: ${await refused.textContent()}`);
     return (await frame.locator('#push-message').textContent()) ?? '';
   }

@@ -6,10 +6,10 @@
  * moves focus; all seven tabs fit the 300 px sidebar in two rows.
  */
 import type { Frame, Page } from 'playwright-core';
-import { menu, openSection, sidebar, type SidebarSection } from './support/browser';
+import { BROWSER_TEST_MS, menu, openSection, sidebar, type SidebarSection, UNTIL_READY_MS } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 /** Each tab, with a control that only its panel holds. */
 const SECTIONS: Array<[SidebarSection, string]> = [
@@ -126,7 +126,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
       expect(await visiblePanels(s.frame)).toHaveLength(1);
       await s.frame.locator(control).waitFor(); // visible
       // Columns reads the sheet's header row when its tab is first shown.
-      if (label === 'Columns') await s.frame.locator('#columns-source').filter({ hasText: /^Found by header names/ }).waitFor({ timeout: 20_000 });
+      if (label === 'Columns') await s.frame.locator('#columns-source').filter({ hasText: /^Found by header names/ }).waitFor({ timeout: UNTIL_READY_MS });
       for (const [, other] of SECTIONS) if (other !== control) expect(await s.frame.locator(other).isVisible()).toBe(false);
       expect(await s.frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await s.shots.takeSidebar(s.page, `section-${label.toLowerCase()}`);
@@ -135,7 +135,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     // An action refreshes the whole state: the section the seller is in stays.
     await openSection(s.frame, 'Jobs');
     await s.frame.locator('#jobs-refresh').click();
-    await s.frame.locator('#jobs-status').filter({ hasText: /\S/ }).waitFor({ timeout: 20_000 });
+    await s.frame.locator('#jobs-status').filter({ hasText: /\S/ }).waitFor({ timeout: UNTIL_READY_MS });
     await s.frame.locator('#jobs-refresh').filter({ hasText: 'Refresh job results' }).waitFor(); // done, state refreshed
     expect(await selectedTab(s.frame)).toBe('Jobs');
     expect(await visiblePanels(s.frame)).toEqual(['panel-jobs']);
@@ -195,7 +195,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     await s.frame.locator('#settings-username').fill('demo');
     await s.frame.locator('#settings-password').fill('demo');
     await s.frame.locator('#settings-signin').click();
-    await s.frame.locator('#token-status').filter({ hasText: /^Signed in/ }).waitFor({ timeout: 20_000 });
+    await s.frame.locator('#token-status').filter({ hasText: /^Signed in/ }).waitFor({ timeout: UNTIL_READY_MS });
     await s.frame.locator('#setup-notice').waitFor({ state: 'hidden' });
     expect(await selectedTab(s.frame)).toBe('Settings'); // no jump while the seller is here
 

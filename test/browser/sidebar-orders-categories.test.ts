@@ -7,10 +7,10 @@
  * 300 px (nothing scrolls sideways).
  */
 import type { Page } from 'playwright-core';
-import { cell, expectActiveTab, headerColumns, hubProduct, openSection, typeIntoCell, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, hubProduct, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 /** Resolves once the page has told the server its selection (it does so 100 ms after a click); sidebar calls run with it. */
 function selectionSent(page: Page, sheet: string, topLeft: string): Promise<unknown> {
@@ -65,7 +65,7 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     const status = s.frame.locator('#orders-status');
     await s.frame.locator('#orders-import').click();
     const message = s.frame.locator('#orders-message');
-    await message.filter({ hasText: /new orders?/ }).waitFor({ timeout: 30_000 });
+    await message.filter({ hasText: /new orders?/ }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await s.frame.locator('#orders-error').textContent()).toBe('');
     const added = Number(/(\d+) new orders?/.exec((await message.textContent()) ?? '')?.[1]);
     expect(added).toBeGreaterThan(0);
@@ -86,12 +86,12 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await button.click();
     const progress = s.frame.locator('#orders-catch-up-progress');
     // The rate limit allows no call yet: the loop says when the next one starts and waits in the s.browser.
-    await progress.filter({ hasText: /^Catching up: \d+ new and \d+ updated orders? in \d+ calls?; next call in \d+ s \(the hub allows one a minute\)\. Keep the sidebar open\.$/ }).waitFor({ timeout: 30_000 });
+    await progress.filter({ hasText: /^Catching up: \d+ new and \d+ updated orders? in \d+ calls?; next call in \d+ s \(the hub allows one a minute\)\. Keep the sidebar open\.$/ }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await button.textContent()).toBe('Stop catching up');
     await s.frame.locator('#orders-catch-up').scrollIntoViewIfNeeded();
     await s.shots.take(s.page, 'orders-catching-up');
     await button.click();
-    await progress.filter({ hasText: /^Stopped: / }).waitFor({ timeout: 10_000 });
+    await progress.filter({ hasText: /^Stopped: / }).waitFor({ timeout: UNTIL_READY_MS });
     await s.frame.locator('#orders-catch-up').filter({ hasText: /^Catch up$/ }).waitFor();
     expect(await s.frame.locator('#orders-error').textContent()).toBe('');
     expect(s.errors).toEqual([]);
@@ -161,7 +161,7 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     expect(await s.frame.locator('#categories-message').textContent()).toBe('');
 
     await s.frame.locator('#categories-load').click();
-    await s.frame.locator('#categories-message').filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    await s.frame.locator('#categories-message').filter({ hasText: /\S/ }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await s.frame.locator('#categories-error').textContent()).toBe('');
     await s.page.locator('[data-sheet="Categories"]').click();
     await expectActiveTab(s.page, 'Categories');
@@ -212,13 +212,13 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
       () => /\S/.test(document.getElementById('catalogue-message')?.textContent ?? '') || !document.getElementById('catalogue-confirm')?.hidden
         || /\S/.test(document.getElementById('catalogue-error')?.textContent ?? ''),
       undefined,
-      { timeout: 45_000 },
+      { timeout: UNTIL_READY_MS },
     );
     expect(await s.frame.locator('#catalogue-error').textContent()).toBe('');
     // The playground filled the sheet with the hub's own values and no pull: the hub confirmed none
     // of them, but the pull would change none either, so nothing is lost and nothing is asked.
     expect(await confirm.isHidden()).toBe(true);
-    await message.filter({ hasText: /\S/ }).waitFor({ timeout: 45_000 });
+    await message.filter({ hasText: /\S/ }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await message.textContent()).toMatch(/^Pulled [\d,]+ SKUs listed on amazon into "Stock & Prices"/);
     expect(await confirm.isHidden()).toBe(true);
     await s.frame.locator('#catalogue').scrollIntoViewIfNeeded();
@@ -251,7 +251,7 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await s.frame.locator('#catalogue-refresh').click();
     await confirm.waitFor();
     await s.frame.locator('#catalogue-overwrite').click();
-    await message.filter({ hasText: /^Refresh from the hub: 1 row refreshed/ }).waitFor({ timeout: 30_000 });
+    await message.filter({ hasText: /^Refresh from the hub: 1 row refreshed/ }).waitFor({ timeout: UNTIL_READY_MS });
     await confirm.waitFor({ state: 'hidden' });
     await waitForCell(s.page, 2, amazonPrice, String(hubPrice));
     await s.shots.take(s.page, 'catalogue-refreshed');

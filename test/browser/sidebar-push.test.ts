@@ -5,10 +5,10 @@
  * value means, refuses an unknown channel and saves an alias as the written code.
  */
 import * as http from 'node:http';
-import { headerColumns, menu, openSection, scrollToRow, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, headerColumns, menu, openSection, scrollToRow, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
-jest.setTimeout(60_000);
+jest.setTimeout(BROWSER_TEST_MS);
 
 const ROWS = 5000;
 
@@ -20,13 +20,13 @@ describe('playground: the sidebar', () => {
     await s.page.locator('#generate-count').fill(String(ROWS));
     await s.page.locator('#generate-prefix').fill('BIG-');
     await s.page.locator('#generate-OK').click();
-    await s.page.locator('.toast', { hasText: '5,000 products added to the hub' }).waitFor({ timeout: 20_000 });
+    await s.page.locator('.toast', { hasText: '5,000 products added to the hub' }).waitFor({ timeout: UNTIL_READY_MS });
 
     await menu(s.page, 'Playground', 'Fill');
     await s.page.locator('#fill-prefix').fill('BIG-');
     await s.page.locator('#fill-rows').fill(String(ROWS));
     await s.page.locator('#fill-OK').click();
-    await s.page.locator('.toast', { hasText: '5,000 products written' }).waitFor({ timeout: 20_000 });
+    await s.page.locator('.toast', { hasText: '5,000 products written' }).waitFor({ timeout: UNTIL_READY_MS });
     await waitForCell(s.page, 2, 1, 'BIG-000001');
 
     // Scroll to the last product: it is rendered, and the s.page holds a few dozen rows, not 5,000.
@@ -56,7 +56,7 @@ describe('playground: the sidebar', () => {
         return bar.max === rows && bar.value === rows && /100\s*%/.test(document.getElementById('push-progress-text')?.textContent ?? '');
       },
       ROWS,
-      { timeout: 50_000, polling: 100 },
+      { timeout: UNTIL_READY_MS, polling: 100 },
     );
     await s.frame.locator('#push-cancel').waitFor({ state: 'hidden' });
     await s.shots.take(s.page, 'push-100-percent');

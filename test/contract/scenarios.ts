@@ -159,12 +159,10 @@ export const scenarios = {
     await hub.admin.advance(61_000); // whatever earlier tests used of the window is gone
     try {
       const { client, clock } = makeClient(hub.url);
-      const started = Date.now();
       const first = ok(client.getOrders({ paging: 5 }));
       expect(first.records).toHaveLength(5);
       const second = client.getOrders({ paging: 5, offset: 5 });
       const e = failed(second);
-      expect(Date.now() - started).toBeLessThan(5_000); // answered, not waited for
       expect(e.kind).toBe('rate-limit');
       expect(e.status).toBe(429);
       expect(e.endpoint).toBe('getOrders');
@@ -172,6 +170,8 @@ export const scenarios = {
       expect(e.retryAfterMs).toBeLessThanOrEqual(60_000);
       expect(e.message).toMatch(/rate limit for Get Orders/);
       expect(e.hubMessage).toMatch(/^Too many requests: Get Orders allows 1 call\(s\) per 60 seconds\. Retry after \d+ seconds\.$/);
+      // Answered, not waited for: one attempt and no sleep on the client's (virtual) clock. A
+      // wall-clock bound said the same but failed on a busy machine.
       expect(second.attempts).toBe(1);
       expect(clock.slept).toEqual([]);
       expect((await logged(hub, /\/api\/orders\/orders/i)).map((l) => l.status)).toEqual([200, 429]);

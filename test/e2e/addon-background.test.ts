@@ -25,7 +25,7 @@ describe('add-on target: background work with no document open', () => {
   let skus: string[];
 
   beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon', runtime: { virtualFetchLatencyMs: 8000 }, settings: { chunkRows: 2500, plainChannels: ['*'] } }); // an async job with a plain Price: for every channel
+    env = await startAddonEnv({ target: 'addon', runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false }, settings: { chunkRows: 2500, plainChannels: ['*'] } }); // an async job with a plain Price: for every channel
     skus = seedProducts(env, 20_000, ['amazon'], 'active');
   }, 120_000);
   afterAll(async () => env?.close());

@@ -4,9 +4,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * A tiny HTTP server in a child process (SyncHttp blocks this thread, so the server must live
  * elsewhere). Routes:
  *   /delay?ms=200        waits, then 200 "ok"
+ *   /barrier?n=10&id=k&ms=200   answers 200 "ok" (ms after) only once n requests of barrier k are waiting at the same
+ *                        time: proof of concurrency that needs no clock (requests sent one after
+ *                        another never get past it)
  *   /status?code=503&body=text   answers that status and body
  *   /echo                JSON of method, url, headers and body
  *   /hang                never answers
+ *   /announced-hang      says it never will (103 with X-Emulator-Fault: timeout), then never answers
  *   /redirect            302 to /echo
  *   /redirect-to?to=URL&code=302   that status with Location: URL (another host, for redirect tests)
  *   /bytes               body bytes 0xff 0x00 0x7f 0x80
@@ -15,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 const SERVER = `
 const http = require('node:http');
 let open = 0;
+const barriers = new Map();
 const server = http.createServer((req, res) => {
   const u = new URL(req.url, 'http://x');
   open++;
@@ -26,12 +31,23 @@ const server = http.createServer((req, res) => {
     const body = Buffer.concat(chunks).toString('utf8');
     if (u.pathname === '/delay') {
       setTimeout(() => { res.writeHead(200, { 'Content-Type': 'text/plain' }); res.end('ok'); }, Number(u.searchParams.get('ms') || 0));
+    } else if (u.pathname === '/barrier') {
+      const id = u.searchParams.get('id') || '';
+      const waiting = barriers.get(id) || [];
+      waiting.push(res);
+      barriers.set(id, waiting);
+      if (waiting.length >= Number(u.searchParams.get('n'))) {
+        barriers.delete(id);
+        setTimeout(() => { for (const r of waiting) { r.writeHead(200, { 'Content-Type': 'text/plain' }); r.end('ok'); } }, Number(u.searchParams.get('ms') || 0));
+      }
     } else if (u.pathname === '/status') {
       res.writeHead(Number(u.searchParams.get('code')), { 'Content-Type': 'text/plain', 'X-Multi': ['a', 'b'] });
       res.end(u.searchParams.get('body') || '');
     } else if (u.pathname === '/echo') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    } else if (u.pathname === '/announced-hang') {
+      res.writeEarlyHints({ link: '</>; rel=preconnect', 'x-emulator-fault': 'timeout' });
     } else if (u.pathname === '/hang') {
       // never answer
     } else if (u.pathname === '/redirect') {

@@ -95,16 +95,55 @@ describe('UrlFetchApp', () => {
     expect(rt.call('get', `${server.url}/redirect`, { followRedirects: false })).toMatchObject({ code: 302 });
   });
 
+  it('charges only the virtual latency when told not to charge measured time (machine-independent budgets)', () => {
+    const fixed = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, virtualFetchLatencyMs: 1000, measuredFetchLatency: false });
+    try {
+      const requests = Array.from({ length: 3 }, () => ({ url: `${server.url}/delay?ms=150` }));
+      const t0 = fixed.now();
+      expect(fixed.call('fetchAll', requests)).toEqual([200, 200, 200]);
+      const virtual = fixed.now() - t0;
+      // The requests really took their 150 ms, yet only the 1,000 virtual ms (and the cost model's
+      // cheap calls, well under 1 ms) were charged: the same figure on any machine.
+      expect(Math.min(...fixed.fetchLog().map((f) => f.elapsedMs))).toBeGreaterThanOrEqual(140);
+      expect(virtual).toBeGreaterThanOrEqual(1000);
+      expect(virtual).toBeLessThan(1001);
+    } finally {
+      fixed.close();
+    }
+  });
+
+  it('takes an announced timeout at once and charges it fetchTimeoutMs of virtual time (announcedTimeouts)', () => {
+    const announcing = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 30_000, announcedTimeouts: true, measuredFetchLatency: false });
+    try {
+      const t0 = announcing.now();
+      // Ends without waiting out the 30 s: a real wait would outlast jest's own timeout.
+      expect(announcing.call('caught', `${server.url}/announced-hang`)).toEqual([true, `Timeout: ${server.url}/announced-hang`]);
+      expect(announcing.now() - t0).toBeGreaterThanOrEqual(30_000);
+      expect(announcing.now() - t0).toBeLessThan(30_001);
+      // A plain answer is untouched.
+      expect(announcing.call('get', `${server.url}/echo`)).toMatchObject({ code: 200 });
+    } finally {
+      announcing.close();
+    }
+    // Without the option the announcement means nothing: the real timeout applies.
+    expect(rt.call('caught', `${server.url}/announced-hang`)).toEqual([true, `Timeout: ${server.url}/announced-hang`]);
+    expect(rt.fetchLog().at(-1)!.elapsedMs).toBeGreaterThanOrEqual(990);
+  });
+
   it('runs fetchAll concurrently and charges the batch wall time', () => {
-    const requests = Array.from({ length: 10 }, () => ({ url: `${server.url}/delay?ms=200` }));
+    // Concurrent: the barrier answers only when all 10 are waiting at once (sent one by one, the
+    // first would never be answered). No wall-clock bound: a busy machine stretches those.
+    const requests = Array.from({ length: 10 }, () => ({ url: `${server.url}/barrier?n=10&id=fetchall&ms=200` }));
     const t0 = rt.now();
-    const real0 = Date.now();
+    const logged0 = rt.fetchLog().length;
     expect(rt.call('fetchAll', requests)).toEqual(Array(10).fill(200));
-    const real = Date.now() - real0;
     const virtual = rt.now() - t0;
-    expect(real).toBeLessThan(1500);
-    expect(virtual).toBeGreaterThanOrEqual(200);
-    expect(virtual).toBeLessThan(1000);
+    const each = rt.fetchLog().slice(logged0).map((f) => f.elapsedMs);
+    expect(each).toHaveLength(10);
+    // Charged once for the batch (at least its slowest request), not the sum of the requests
+    // (each waited 200 ms after the barrier, so the sum is at least 2 s more than the batch).
+    expect(virtual).toBeGreaterThanOrEqual(Math.max(...each));
+    expect(virtual).toBeLessThan(each.reduce((a, b) => a + b, 0));
     expect(rt.counters()).toMatchObject({ fetchCalls: 1, fetchRequests: 10 });
     expect(hookTimes).toEqual([expect.any(Number)]);
   });

@@ -51,7 +51,9 @@ describe('Utilities', () => {
     const real0 = Date.now();
     run(`Utilities.sleep(30000)`);
     expect(rt.now() - t0).toBeGreaterThanOrEqual(30_000);
-    expect(Date.now() - real0).toBeLessThan(1000);
+    // Never waited for real: a real sleep cannot take less than its 30 s, however fast the
+    // machine, and the call takes far less however busy it is.
+    expect(Date.now() - real0).toBeLessThan(30_000);
   });
 });
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { cliArgs, spawnHub, type SpawnedHub } from '../../dev/hub-emulator/spawn';
 import { startHub } from '../../dev/hub-emulator/server';
-import { client } from './helpers';
+import { client, until } from './helpers';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,9 +123,11 @@ describe('state file', () => {
     const h = await startHub({ seed: 'empty', token: 'T', admin: true, stateFile: file });
     try {
       await h.admin.seedProducts([{ sku: 'DEB-1', quantity: 3 }]);
-      await new Promise((r) => setTimeout(r, 700));
-      const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
-      expect(saved.state.products.map((p: any) => p.sku)).toEqual(['DEB-1']);
+      // Saved by itself, with no call: wait for the file rather than a fixed time, which a busy
+      // machine can outlast.
+      const savedSkus = () => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).state.products.map((p: any) => p.sku) : []);
+      await until(() => savedSkus().length > 0, 'the debounced save wrote the state file');
+      expect(savedSkus()).toEqual(['DEB-1']);
     } finally {
       await h.close();
     }

@@ -49,3 +49,16 @@ export function client(url: string, token: string | null = TOKEN) {
 }
 
 export type Client = ReturnType<typeof client>;
+
+/**
+ * Waits until `ready()` holds, checking between turns of the event loop: a readiness signal in
+ * place of a fixed sleep, so a busy machine only makes it slower, never wrong. The cap on
+ * checks is a safety net that names what never happened.
+ */
+export async function until(ready: () => boolean | Promise<boolean>, what: string, maxChecks = 5_000): Promise<void> {
+  for (let i = 0; i < maxChecks; i++) {
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never happened: ${what} (checked ${maxChecks} times)`);
+}

@@ -8,6 +8,16 @@ import { chromium, type Browser, type Frame, type Locator, type Page } from 'pla
 import type { HubAdmin } from '../../../dev/hub-emulator/admin-client';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The most any wait on a readiness signal (a toast, a cell's text, a started process) may take
+ * before the test gives up. A safety net, never the assertion: a busy machine makes the page
+ * slower, so these waits are generous (fixed 10–30 s waits failed beside CPU-heavy jobs).
+ */
+export const UNTIL_READY_MS = 120_000;
+
+/** Jest's limit for one browser test: room for a few waits at their safety net. */
+export const BROWSER_TEST_MS = 5 * UNTIL_READY_MS;
 const OUTPUT = path.resolve(__dirname, '..', '..', '..', 'test-output', 'browser');
 
 export function launchChromium(): Promise<Browser> {
@@ -47,6 +57,8 @@ export class Screenshots {
 /** A desktop-sized page that records every JS dialog and page error (none should happen). */
 export async function openPage(browser: Browser, url: string): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // Clicks and waits without their own timeout get the same safety net (Playwright's is 30 s).
+  page.setDefaultTimeout(UNTIL_READY_MS);
   const dialogs: string[] = [];
   const errors: string[] = [];
   page.on('dialog', (d) => {
@@ -64,7 +76,7 @@ export function cell(page: Page, r: number, c: number): Locator {
 }
 
 /** Waits until a cell shows exactly `text` (the grid refetches after every change). */
-export async function waitForCell(page: Page, r: number, c: number, text: string, timeout = 20_000): Promise<void> {
+export async function waitForCell(page: Page, r: number, c: number, text: string, timeout = UNTIL_READY_MS): Promise<void> {
   await page.waitForFunction(
     ([row, col, expected]) => document.querySelector(`#grid .cell[data-r="${row}"][data-c="${col}"]`)?.textContent === expected,
     [r, c, text] as const,

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
+import { UNTIL_READY_MS } from './browser';
 import { HubAdmin } from '../../../dev/hub-emulator/admin-client';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -21,7 +22,7 @@ export interface PlaygroundProcess {
   stop(): Promise<void>;
 }
 
-export function startPlaygroundProcess(stateDir: string, extraArgs: string[] = [], timeoutMs = 45_000): Promise<PlaygroundProcess> {
+export function startPlaygroundProcess(stateDir: string, extraArgs: string[] = [], timeoutMs = UNTIL_READY_MS): Promise<PlaygroundProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--no-build', '--port', '0', '--state-dir', stateDir, ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

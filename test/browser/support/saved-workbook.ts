@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { UNTIL_READY_MS } from './browser';
 
 export interface SavedCell {
   value?: unknown;
@@ -44,7 +45,7 @@ export function savedSheet(stateDir: string, name: string): Map<string, SavedCel
 }
 
 /** Waits until the saved workbook satisfies `ready` (it is written about a second after a change). */
-export async function waitForSaved<T>(stateDir: string, ready: () => T | null | undefined | false, timeoutMs = 15_000): Promise<T> {
+export async function waitForSaved<T>(stateDir: string, ready: () => T | null | undefined | false, timeoutMs = UNTIL_READY_MS): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = ready();
