@@ -1,6 +1,9 @@
 import { loadRuntime, type Runtime } from '../../dev/gas-runtime';
 import { startServer, type TestServer } from './http-server';
 
+/** A clock that charges a fetch only its latency: no call overhead, no JavaScript or load time (both measured, so machine-dependent). */
+const EXACT_FETCH_CLOCK = { urlFetchCallMs: 0, jsCpuFactor: 0, bundleLoadMs: 0 };
+
 const BUNDLE = `
 function get(url, params) {
   var r = UrlFetchApp.fetch(url, params);
@@ -96,7 +99,7 @@ describe('UrlFetchApp', () => {
   });
 
   it('charges only the virtual latency when told not to charge measured time (machine-independent budgets)', () => {
-    const fixed = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, virtualFetchLatencyMs: 1000, measuredFetchLatency: false });
+    const fixed = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, virtualFetchLatencyMs: 1000, measuredFetchLatency: false, costs: EXACT_FETCH_CLOCK });
     try {
       const requests = Array.from({ length: 3 }, () => ({ url: `${server.url}/delay?ms=150` }));
       const t0 = fixed.now();
@@ -113,7 +116,7 @@ describe('UrlFetchApp', () => {
   });
 
   it('takes an announced timeout at once and charges it fetchTimeoutMs of virtual time (announcedTimeouts)', () => {
-    const announcing = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 30_000, announcedTimeouts: true, measuredFetchLatency: false });
+    const announcing = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 30_000, announcedTimeouts: true, measuredFetchLatency: false, costs: EXACT_FETCH_CLOCK });
     try {
       const t0 = announcing.now();
       // Ends without waiting out the 30 s: a real wait would outlast jest's own timeout.
