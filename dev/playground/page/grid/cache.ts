@@ -18,6 +18,8 @@ export class WindowCache {
   private blocks = new Map<number, Block>();
   private wanted: { first: number; last: number }[] = [];
   private inflight = false;
+  /** Typed values shown until a block fetched after the edit (a later revision) arrives. */
+  private patches = new Map<string, { cell: CellOut; revision: number }>();
 
   constructor(
     private readonly fetchWindow: (sheet: string, from: number, count: number) => Promise<WindowOut>,
@@ -30,6 +32,7 @@ export class WindowCache {
     this.sheet = sheet;
     this.revision = revision;
     this.blocks.clear();
+    this.patches.clear();
   }
 
   /** The sheet may have changed: refetch what is on screen. */
@@ -42,6 +45,13 @@ export class WindowCache {
   /** undefined: not fetched yet; null: an empty cell. */
   cell(r: number, c: number): CellOut | undefined {
     const block = this.blocks.get(Math.floor((r - 1) / BLOCK_ROWS));
+    const key = `${r},${c}`;
+    const typed = this.patches.get(key);
+    if (typed) {
+      // A block fetched before the edit reached the runtime (same revision) must not hide it.
+      if (!block || block.revision <= typed.revision) return typed.cell;
+      this.patches.delete(key);
+    }
     if (!block) return undefined;
     const row = block.rows[(r - 1) % BLOCK_ROWS];
     return row ? (row[c - 1] ?? null) : null;
@@ -49,9 +59,7 @@ export class WindowCache {
 
   /** Shows a typed value at once, until the runtime's reading of it arrives. */
   patch(r: number, c: number, cell: CellOut): void {
-    const block = this.blocks.get(Math.floor((r - 1) / BLOCK_ROWS));
-    const row = block?.rows[(r - 1) % BLOCK_ROWS];
-    if (row) row[c - 1] = cell;
+    this.patches.set(`${r},${c}`, { cell, revision: this.revision });
   }
 
   /** The row ranges on screen (frozen rows and the scrolled part). */
