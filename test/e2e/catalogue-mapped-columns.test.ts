@@ -187,17 +187,6 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     expect(Object.keys(env.rt.properties('document')).filter((k) => /^(sheetColumns|columns)\./.test(k))).toEqual([expect.stringMatching(/^sheetColumns\.\d+$/)]);
   });
 
-  test('a mapping saved by sheet name (before ids) moves to the sheet id when read, and then survives a rename', () => {
-    env.rt.addSheet(STOCK, [['Code', 'Units'], ['TEE-M', 11]]);
-    env.rt.setProperty('document', `columns.${STOCK}`, JSON.stringify({ version: 1, preset: null, entries: [{ field: 'sku', header: 'Code' }, { field: 'quantity', header: 'Units' }], skip: [] }));
-    expect(env.rt.call('getColumns')).toMatchObject({ ok: true, value: { source: 'saved' } });
-    expect(env.rt.properties('document')[`columns.${STOCK}`]).toBeUndefined();
-    env.rt.renameSheet(STOCK, 'Shopify export');
-    env.rt.call('saveSettings', { sheetNames: { stock: 'Shopify export' } });
-    env.rt.call('pushStockAll');
-    expect(hubProducts(env).get('TEE-M')!.quantity).toBe(11);
-  });
-
   test('the Columns section reads the header row only, however many rows the sheet has', () => {
     const rows = 3000;
     env.rt.addSheet(STOCK, [SHOPIFY_HEADER, ...Array.from({ length: rows }, (_, i) => rowOf(SHOPIFY_HEADER, { Handle: `p${i}`, 'Variant SKU': `V-${i}`, 'Variant Inventory Qty': i, 'Variant Price': 10 }))]);

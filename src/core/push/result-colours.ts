@@ -12,9 +12,7 @@ import { QuotaError } from '../errors';
 import type { CellValue, KeyValueStore, SheetPort } from '../ports';
 
 const MARK_PREFIX = 'resultColours.';
-/** Before the marker was kept by sheet id: `resultColours.<sheet name>`. Read once, then moved to the id. */
 const markKey = (sheet: Pick<SheetPort, 'id'>): string => `${MARK_PREFIX}id:${sheet.id}`;
-const legacyMarkKey = (sheet: Pick<SheetPort, 'name'>): string => `${MARK_PREFIX}${sheet.name}`;
 
 /** Sheets known to be coloured, per execution's store: the marker is read once, not per write. */
 const known = new WeakMap<KeyValueStore, Set<number>>();
@@ -29,7 +27,7 @@ export function keepResultColours(sheet: SheetPort, header: readonly CellValue[]
   try {
     const seen = known.get(store) ?? new Set<number>();
     known.set(store, seen);
-    const made = seen.has(sheet.id) || markedMade(store, sheet);
+    const made = seen.has(sheet.id) || store.get(markKey(sheet)) !== null;
     if (made) seen.add(sheet.id);
     if (made && !columnsAdded) return;
     const rules = resultColourRulesFor(header, channelAliases);
@@ -42,13 +40,4 @@ export function keepResultColours(sheet: SheetPort, header: readonly CellValue[]
   } catch (e) {
     if (!(e instanceof QuotaError)) throw e;
   }
-}
-
-/** True when the sheet's colours were made; a marker an earlier version kept by name moves to the id. */
-function markedMade(store: KeyValueStore, sheet: SheetPort): boolean {
-  if (store.get(markKey(sheet)) !== null) return true;
-  if (store.get(legacyMarkKey(sheet)) === null) return false;
-  store.set(markKey(sheet), 'made');
-  store.delete(legacyMarkKey(sheet));
-  return true;
 }
