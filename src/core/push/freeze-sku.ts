@@ -10,7 +10,7 @@ import type { Context } from '../context';
 import type { SheetPort } from '../ports';
 import { UserError } from '../errors';
 import { loadSettings, saveSettings } from '../settings/store';
-import { readStockTable } from './stock-table';
+import { readStockColumns } from './stock-table';
 import { missingSheetMessage } from './load';
 
 /** "column A", "columns A to C": what freezing up to a 0-based column takes. */
@@ -44,8 +44,8 @@ export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
-  // Found again now: the seller may have moved columns since the question was asked.
-  const sku = readStockTable(ctx, sheet).table.columns.input.sku;
+  // Found again now (header row only): the seller may have moved columns since the question was asked.
+  const sku = readStockColumns(ctx, sheet).input.sku;
   if (sku === undefined) throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use View \u203a Freeze.`);
   if (sku > MAX_FREEZE_COLUMN) return `The SKU column of "${name}" is now ${columnLetter(sku)}, too far right to freeze (it would pin columns A to ${columnLetter(sku)}); nothing was frozen. Move it to column A, B or C and use View \u203a Freeze.`;
   if (sheet.frozenColumns() <= sku) sheet.freezeColumns(sku + 1);

@@ -28,6 +28,12 @@ export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMap
   return { values, mapping, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
 }
 
+/** Where the stock sheet's fields are now, from its header row alone (one round trip) and its mapping. */
+export function readStockColumns(ctx: Context, sheet: SheetPort): ReturnType<typeof mapColumns>['columns'] {
+  const mapping = loadColumnMapping(ctx.ports.documentStore, sheet);
+  return mapColumns(sheet.readHeaderRow(), { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping }).columns;
+}
+
 /**
  * Rows first…last of the stock sheet and its header, read alone (two round trips, three when a
  * SKU cell holds a number): `values` has the header at 0 and these rows at their places, nothing
