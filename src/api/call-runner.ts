@@ -1,6 +1,7 @@
 import type { EndpointName } from './endpoints';
 import { ENDPOINTS } from './endpoints';
 import { HubError, describeHttpFailure, describeMalformed, describeTransportFailure, parseRetryAfter } from './errors';
+import { DueQueue } from './due-queue';
 import { backoffDelay, type RetryPolicy } from './retry';
 import { HubErrorBody } from './schemas/auth';
 import type { Clock, HttpRequest, HttpResponse, Transport } from './transport';
@@ -102,24 +103,22 @@ export function runCalls<T>(
   deps: { transport: Transport; clock: Clock; concurrency: number; retry: RetryPolicy; random: () => number; stats: CallStats; deadline?: number | null },
 ): Outcome<T>[] {
   const outcomes: Outcome<T>[] = new Array(calls.length);
-  let queue: Pending[] = calls.map((_, index) => ({ index, attempts: 0, dueAt: 0 }));
+  const queue = new DueQueue<Pending>();
+  calls.forEach((_, index) => queue.push({ index, attempts: 0, dueAt: 0 }));
   // Once Apps Script refuses for its daily quota, nothing more can be sent today: the calls left
   // fail at once with that reason instead of being tried (and counted) one by one.
   let quota: HubError | null = null;
-  while (queue.length > 0) {
+  while (queue.size > 0) {
     if (quota) {
-      for (const p of queue) outcomes[p.index] = { ok: false, error: quota, attempts: p.attempts };
+      for (const p of queue.drain()) outcomes[p.index] = { ok: false, error: quota, attempts: p.attempts };
       break;
     }
     const now = deps.clock.now();
-    const due = queue.filter((p) => p.dueAt <= now);
-    if (due.length === 0) {
-      deps.clock.sleep(Math.min(...queue.map((p) => p.dueAt)) - now);
+    const round = queue.takeDue(now, Math.max(1, deps.concurrency));
+    if (round.length === 0) {
+      deps.clock.sleep(queue.soonest() - now);
       continue;
     }
-    const round = due.slice(0, Math.max(1, deps.concurrency));
-    const inRound = new Set(round);
-    queue = queue.filter((p) => !inRound.has(p));
     const results = deps.transport.fetchAll(round.map((p) => calls[p.index].request));
     const unsent = results.every((r) => !r.ok && r.kind === 'quota');
     if (!unsent) deps.stats.requests += round.length;
