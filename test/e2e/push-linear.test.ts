@@ -4,6 +4,7 @@
  * longer costs each chunk the same, and the whole run ten times as much.
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { hubRequests } from './catalogue-helpers';
 import { columnValues, seedProducts } from './helpers';
 
 type Progress = { runId: string; finished: boolean; done: number; total: number };
@@ -49,9 +50,10 @@ describe('linear pushes (issue 16)', () => {
     sheet.setValues(sheet.values().map((r, i) => (i === 0 ? r : [r[0], 2 + (i % 90), ...r.slice(2)])));
     const chunks = run();
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
-    const max = (k: 'sheetsRoundTrips' | 'cellsRead') => chunks.reduce((m, c) => Math.max(m, c[k]), 0);
-    const sum = (k: 'sheetsRoundTrips' | 'cellsRead') => chunks.reduce((m, c) => m + c[k], 0);
-    return { chunks: chunks.length, maxRoundTrips: max('sheetsRoundTrips'), maxCells: max('cellsRead'), cells: sum('cellsRead') };
+    type Counted = 'sheetsRoundTrips' | 'cellsRead' | 'cellsWritten';
+    const max = (k: Counted) => chunks.reduce((m, c) => Math.max(m, c[k]), 0);
+    const sum = (k: Counted) => chunks.reduce((m, c) => m + c[k], 0);
+    return { chunks: chunks.length, maxRoundTrips: max('sheetsRoundTrips'), maxCells: max('cellsRead'), cells: sum('cellsRead'), written: sum('cellsWritten') };
   }
 
   test('a sidebar chunk reads its own rows, not the sheet: 10× the rows, the same cost per chunk, 10× in all', () => {
@@ -65,7 +67,31 @@ describe('linear pushes (issue 16)', () => {
     expect(big.cells).toBeLessThanOrEqual(small.cells * 10 * 1.2);
     // About 20 cells a row (the block twice, six columns wide, and its snapshot rows); a whole read per chunk was ~600.
     expect(big.cells / BIG).toBeLessThan(40);
+    // Written per row: its result columns (Sync status, message, Job id, Synced at, a Status per
+    // channel: 7) and its snapshot row (3); the run sheet's record of done rows is packed, a row per
+    // chunk. One run-sheet row per done row was 3 cells more a row (13).
+    expect(big.written / BIG).toBeLessThan(10.5);
   }, 600_000);
+
+  test('a colleague sorts mid-run: the packed record of done rows keeps every SKU sent once', () => {
+    const n = 3_000;
+    fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
+    env.adminSync('DELETE', '/__admin/requests');
+    const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+    let p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+    p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+    // Rows done so far sit in the first blocks; sorted descending, they land in the last ones.
+    env.rt.sheet('Stock & Prices').sortRows(2, n + 1, 1, false);
+    for (let i = 0; !p.finished && i < 50; i++) p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+    expect(p.finished).toBe(true);
+    const sent = hubRequests(env).filter((r) => r.path.endsWith('/updatestock')).flatMap((r) => r.skus ?? []);
+    expect(sent).toHaveLength(n);
+    expect(new Set(sent).size).toBe(n);
+    const values = env.rt.sheet('Stock & Prices').values();
+    expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
+    // The run sheet held the done rows packed (a row per chunk), and is empty once the run ends.
+    expect(env.rt.sheet('Hub Sync run').values().slice(1).every((r) => r.every((c) => c === ''))).toBe(true);
+  }, 120_000);
 
   test('by channel: property writes grow with rows, not with request rounds', () => {
     const n = 2000;
