@@ -106,4 +106,19 @@ describe('linear pushes (issue 16)', () => {
     expect(c.propertyWrites).toBeLessThanOrEqual(2 * Math.ceil(n / 400) + 20);
     expect(c.propertyWrites).toBeLessThan(c.fetchCalls);
   }, 300_000);
+
+  test('menu push: one property write per round of requests (the journal value is rewritten, not a key per round deleted after)', () => {
+    const n = 20_000;
+    fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
+    env.rt.call('pushStockAll');
+    env.rt.sheet('Stock & Prices').setValues(skus.slice(0, n).map((_, i) => [2 + (i % 90)]), 'B2');
+    env.rt.resetCounters();
+    env.rt.call('pushStockAll');
+    const c = env.rt.counters();
+    expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
+    const rounds = Math.ceil(n / 400);
+    expect(c.fetchCalls).toBe(rounds);
+    // A round's journal write, the few deletes at the end, and the run's own records.
+    expect(c.propertyWrites).toBeLessThanOrEqual(rounds + 12);
+  }, 300_000);
 });

@@ -5,7 +5,7 @@ import type { Context } from '../context';
 import { QuotaError } from '../errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
-import { JOURNAL_FLUSH_CHARS, appendJournal, clearJournal, journalCadence, nextRound, toRanges, type JournalEntry } from './journal';
+import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';
 import { rowIdentity, type LoadedSheet } from './load';
 import { combineParts, type PartResult } from './outcome';
 import { applyConfirmed, forgetSent } from './order';
@@ -150,7 +150,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     }),
   );
 
-  let journalRound = nextRound(store);
+  const journal = new JournalWriter(store, run.id);
   // Confirmed rows not in the journal yet: an execution killed now sends at most these again.
   let unjournalled: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
   // Rows finished since the journal was last written (confirmed or not): a round of 50-row
@@ -195,7 +195,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   };
   const clearJournalQuietly = (): void => {
     try {
-      clearJournal(store);
+      journal.clear();
     } catch (e) {
       // A properties quota must not lose results already in the sheet; the journal of this run is
       // ignored by any other run, and cleared when the next one starts.
@@ -237,7 +237,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     // after the last round (the results are written next, but an execution may stop before).
     if (journalling && (settled >= journalEvery || queue.empty) && unjournalled.length > 0) {
       try {
-        journalChars += appendJournal(store, run.id, journalRound++, toRanges(unjournalled));
+        journalChars = journal.append(toRanges(unjournalled));
         unjournalled = [];
         settled = 0;
       } catch (e) {
