@@ -39,6 +39,8 @@ export interface QueuedSkus {
   inFlight: Map<string, PushedValues>;
   /** SKUs of other open jobs: SKU → job id. */
   elsewhere: Map<string, string>;
+  /** Open jobs not tracked by items (older versions' jobs): the rows' Job id column names them. */
+  untracked: Set<string>;
 }
 
 /**
@@ -47,8 +49,9 @@ export interface QueuedSkus {
  * (the run's only job without items), and are relabelled now.
  */
 export function queuedSkus(ctx: Context, runId: string | null): QueuedSkus {
-  const out: QueuedSkus = { ofThisRun: new Map(), inFlight: new Map(), elsewhere: new Map() };
-  const open = readOpenJobs(ctx.ports.documentStore).filter((j) => j.tracked);
+  const all = readOpenJobs(ctx.ports.documentStore);
+  const out: QueuedSkus = { ofThisRun: new Map(), inFlight: new Map(), elsewhere: new Map(), untracked: new Set(all.filter((j) => !j.tracked).map((j) => j.jobId)) };
+  const open = all.filter((j) => j.tracked);
   const flight = runId === null ? null : inFlightId(runId);
   const ids = new Set(open.map((j) => j.jobId));
   if (flight) ids.add(flight);

@@ -115,7 +115,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const store = ctx.ports.documentStore;
   // Only an async run can have its own job requests to find again.
   const queued = queuedSkus(ctx, run.operation === 'async' ? run.id : null);
-  const pending = pendingRows(ctx, loaded, run, kept, queued);
+  const pending = pendingRows(loaded, run, kept, queued);
   const slice = pending.slice(0, limits.maxRows);
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
   const extras: string[] = [];

@@ -1,7 +1,5 @@
 /** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
 import { duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
-import type { Context } from '../context';
-import { readOpenJobs } from '../jobs/open-jobs';
 import type { QueuedSkus } from '../jobs/queued';
 import { rowIdentity, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
@@ -38,18 +36,17 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
  * The rows of the run not done yet, in sheet order, with their plans. A row another open async
  * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
  */
-export function pendingRows(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows, queued: QueuedSkus): RowPlan[] {
+export function pendingRows(loaded: LoadedSheet, run: PushRun, kept: RunRows, queued: QueuedSkus): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
-  const untracked = new Set(readOpenJobs(ctx.ports.documentStore).filter((j) => !j.tracked).map((j) => j.jobId));
   for (const row of rows) {
     const identity = rowIdentity(row, run.operation);
     if (run.scope === 'selected' && !kept.selected.has(identity)) continue;
     if (kept.done.has(identity)) continue;
     const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
-    const queuedJob = plan?.send ? (row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, untracked) : null;
+    const queuedJob = plan?.send ? (row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, queued.untracked) : null;
     if (plan && others) {
       // Two rows with one ERP id would set one product twice, in an order nobody chose.
       const shown = others.filter((n) => n !== row.rowNumber);

@@ -132,7 +132,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
     markHiddenRows(ctx, loaded, hidden);
   }
   const kept: RunRows = { selected: selected ?? new Set(), done: new Set(), nextRow: 2 + (selected?.size ?? 0) };
-  run.total = pendingRows(ctx, loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null)).length;
+  run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null)).length;
   writeRun(ctx.ports.documentStore, run);
   return { run, kept };
 }
