@@ -35,9 +35,10 @@ export function writeBackground(ctx: Context, state: BackgroundState): void {
   ctx.ports.documentStore.set(key(ctx), JSON.stringify(state));
 }
 
-/** Updates part of this user's background state. */
+/** Updates part of this user's background state; a change that changes nothing writes nothing (a property write is ~60 ms). */
 export function updateBackground(ctx: Context, change: Partial<BackgroundState>): BackgroundState {
-  const next = { ...readBackground(ctx), ...change };
-  writeBackground(ctx, next);
+  const before = readBackground(ctx);
+  const next = { ...before, ...change };
+  if (JSON.stringify(next) !== JSON.stringify(before)) writeBackground(ctx, next);
   return next;
 }

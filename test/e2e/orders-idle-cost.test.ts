@@ -1,0 +1,40 @@
+/**
+ * Issue 16: the scheduled import's idle runs are cheap. At one Get Orders call a minute, with a
+ * trigger every minute, every other run finds the call not allowed yet: such a run takes no lock
+ * and writes no property (it used to write 7, ~0.9 s of trigger time under the cost model); a run
+ * that calls and finds nothing new writes only what it must (the rate, the cursors, the status,
+ * the lock's holder and this user's trigger state).
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { ordersSettings } from './orders-helpers';
+
+describe('idle runs of the scheduled order import', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ hub: { latencyMs: 100 }, settings: { orders: ordersSettings({ callsPerMinute: 1, backfillDays: 60 }) }, leakCheck: false });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('a run the rate limit keeps from calling takes no lock and writes nothing; one that calls writes at most 7 properties', () => {
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 30, seed: 4 } });
+    const on = env.rt.call('setOrdersSchedule', 1) as { ok: boolean; error?: string };
+    expect(on.ok).toBe(true);
+    for (let i = 0; i < 30; i++) env.rt.advance(60_000);
+    expect(env.rt.sheet('Orders').lastRow() - 1).toBe(120);
+    const runs: Array<{ fetches: number; writes: number; reads: number; locks: number }> = [];
+    for (let i = 0; i < 12; i++) {
+      env.rt.resetCounters();
+      env.rt.advance(60_000);
+      const c = env.rt.counters();
+      runs.push({ fetches: c.fetchCalls, writes: c.propertyWrites, reads: c.propertyReads, locks: c.lockAcquires });
+    }
+    const waiting = runs.filter((r) => r.fetches === 0);
+    const calling = runs.filter((r) => r.fetches > 0);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(calling.length).toBeGreaterThan(0);
+    for (const r of waiting) expect(r).toMatchObject({ writes: 0, locks: 0 });
+    for (const r of waiting) expect(r.reads).toBeLessThanOrEqual(12);
+    for (const r of calling) expect(r.writes).toBeLessThanOrEqual(7);
+    expect(env.rt.sheet('Orders').lastRow() - 1).toBe(120);
+  }, 120_000);
+});
