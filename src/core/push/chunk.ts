@@ -20,12 +20,15 @@ import type { ConfirmedValues } from './snapshot';
 import { readStockTable } from './stock-table';
 import type { RowResult } from './types';
 import { resultOptions, writeResults } from './writeback';
+import { writeEstimateMs } from './write-time';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
   maxRows: number;
   /** Epoch ms after which no new round of requests starts (the execution budget, with margin). */
   deadline: number;
+  /** Epoch ms by which the results must be written: no round starts whose rows could not be (write-time.ts). */
+  writeBy?: number;
   /** More rows of the run follow this chunk's (a block of a linear sidebar run): record the rows done. */
   more?: boolean;
 }
@@ -135,7 +138,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       ...(plan.send ? { sent: sent ?? sentValues(plan), held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)), snapshot } : {}),
     });
   };
-  const replayed = replay(ctx, run, slice, queued);
+  // One read of the journal: what an interrupted execution recorded, and the keys to clear.
+  const journal = new JournalWriter(store, run.id);
+  const replayed = replay(run, slice, queued, journal.recorded);
   // A general value confirmed before the interruption was passed on to channels the journal does
   // not name: what was confirmed for them is no longer known. A row queued in a job is not
   // confirmed yet; a job's values were sent, so they are no longer known either.
@@ -150,7 +155,6 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     }),
   );
 
-  const journal = new JournalWriter(store, run.id);
   // Confirmed rows not in the journal yet: an execution killed now sends at most these again.
   let unjournalled: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
   // Rows finished since the journal was last written (confirmed or not): a round of 50-row
@@ -207,7 +211,10 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const retriesBefore = client.stats.retries;
   const reasonsBefore = { ...client.stats.retryReasons };
   let lastRoundMs = 0;
-  while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline) {
+  const width = loaded.values[0]?.length ?? 0;
+  const roundRows = Math.max(1, ctx.settings.concurrency) * 50;
+  const roomToWrite = (): boolean => limits.writeBy === undefined || clock.now() + lastRoundMs + writeEstimateMs(waiting.length + roundRows, width, loaded.values.length) < limits.writeBy;
+  while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline && roomToWrite()) {
     const started = clock.now();
     const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency));
     round.forEach((entry) => reapplyOnlyWhatWasOverwritten(entry.row, entry.indexes));

@@ -109,9 +109,14 @@ export class JournalWriter {
   private readonly base: number;
   private values: JournalRange[][] = [];
 
-  /** One read of the store: the keys there (a previous execution's), and where this chunk's go. */
+  /** What an interrupted execution of this run recorded (read with the keys, in the same read). */
+  readonly recorded: JournalRange[];
+
+  /** One read of the store: the keys there (a previous execution's), their ranges of this run, and where this chunk's go. */
   constructor(private readonly store: KeyValueStore, private readonly runId: string) {
-    this.leftovers = Object.keys(store.entries(PREFIX));
+    const entries = store.entries(PREFIX);
+    this.leftovers = Object.keys(entries);
+    this.recorded = rangesOf(entries, runId);
     let max = -1;
     for (const key of this.leftovers) {
       const round = Number(key.slice(PREFIX.length).split('.')[0]);
@@ -151,8 +156,12 @@ export class JournalWriter {
 
 /** This run's journal as ranges (entries of another run are ignored). */
 export function readJournal(store: KeyValueStore, runId: string): JournalRange[] {
+  return rangesOf(store.entries(PREFIX), runId);
+}
+
+function rangesOf(entries: Record<string, string>, runId: string): JournalRange[] {
   const out: JournalRange[] = [];
-  for (const raw of Object.values(store.entries(PREFIX))) {
+  for (const raw of Object.values(entries)) {
     try {
       const value = JSON.parse(raw) as { run: string; done: JournalRange[] };
       if (value.run === runId) out.push(...value.done);
@@ -169,6 +178,6 @@ export function clearJournal(store: KeyValueStore): void {
 }
 
 /** The journal's word on each row that still matches the sheet. */
-export function journalledRows(store: KeyValueStore, runId: string, keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
-  return matchRanges(readJournal(store, runId), keyAt);
+export function journalledRows(ranges: readonly JournalRange[], keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+  return matchRanges(ranges, keyAt);
 }

@@ -4,9 +4,8 @@
  * or whose job request was cut off) — so they are never sent twice.
  */
 import { canonicalValues, type PushedValues } from '../../sheet';
-import type { Context } from '../context';
 import type { QueuedSkus } from '../jobs/queued';
-import { journalKey, journalledRows } from './journal';
+import { journalKey, journalledRows, type JournalRange } from './journal';
 import { rowIdentity } from './load';
 import type { RowPlan } from './parts';
 import { sentValues } from './pending';
@@ -27,9 +26,9 @@ export function journalKeyOf(plan: RowPlan, operation: PushRun['operation']): st
 }
 
 /** Results of the slice's rows done before an interruption. */
-export function replay(ctx: Context, run: PushRun, slice: readonly RowPlan[], queued: QueuedSkus): Map<number, Restored> {
+export function replay(run: PushRun, slice: readonly RowPlan[], queued: QueuedSkus, journal: readonly JournalRange[]): Map<number, Restored> {
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
-  const recorded = journalledRows(ctx.ports.documentStore, run.id, (rowNumber) => {
+  const recorded = journalledRows(journal, (rowNumber) => {
     const plan = planAt.get(rowNumber);
     return plan ? journalKeyOf(plan, run.operation) : undefined;
   });

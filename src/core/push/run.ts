@@ -22,6 +22,8 @@ import { selectFirst, selectedRows } from '../selection';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
+/** Results are written by then: Apps Script stops an execution at 6 minutes, and the Log, snapshot and trigger follow. */
+const WRITE_BY_MS = 6 * 60 * 1000 - 45_000;
 /** How long past the last round's start retries may still be scheduled. */
 const RETRY_GRACE_MS = 40_000;
 /** A selection larger than this must use "all rows" or "changed rows" (its SKUs are kept in properties). */
@@ -208,6 +210,7 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, rows, {
     maxRows,
     deadline: ctx.startedAt + EXECUTION_BUDGET_MS,
+    writeBy: ctx.startedAt + WRITE_BY_MS,
     more: block?.more,
   });
   run.ok += outcome.ok;
