@@ -233,3 +233,52 @@ export function scaleRow(f: ScaleFigures): string {
   const vs = f.vsMenu === undefined ? '' : `; ${f.vsMenu.toFixed(2)}× menu`;
   return `| ${f.row}${f.note ? ` (${f.note})` : ''} | ${n(f.n)} | ${f.executions} | ${n(f.requests)} (${n(f.minRequests)}) | ${n(c.sheetsRoundTrips)} | ${n(c.cellsRead)} | ${n(c.cellsWritten)} | ${n(c.propertyReads)} / ${n(c.propertyWrites)} | ${s(c.fetchMs)} | ${s(c.sheetsMs)} | ${s(c.propertiesMs)} | ${s(c.jsMs)} | ${s(c.bundleLoadMs)} | ${f.busySeconds.toFixed(1)} | ${s(f.floor.totalMs)} | ${ratio.toFixed(2)}×${vs} | ${f.goal} |`;
 }
+
+/** Why each kind of row spends what the floor does not count (the causes; the figures come from the run). */
+const CAUSES: Record<'requests' | 'sheets' | 'properties' | 'js' | 'loads', (f: ScaleFigures) => string> = {
+  requests: (f) =>
+    f.row.startsWith('sidebar')
+      ? 'a chunk\u2019s last fetchAll round is not full'
+      : f.row.startsWith('catalogue')
+        ? 'pages overlap by one product, to prove that none was skipped'
+        : 'retries and rounds the deadline cut short',
+  sheets: (f) =>
+    f.row.startsWith('sidebar')
+      ? `each of the ${f.executions} chunks reads the header, its block and the block\u2019s snapshot rows, reads the block again just before writing (a colleague may have sorted), and writes its results, snapshot rows and one packed row of done rows`
+      : f.row.startsWith('catalogue')
+        ? 'the sheet\u2019s header and formats, and the snapshot'
+        : 'the used range (result columns included: results are written as blocks) is read twice, before the requests and again just before writing, so that results follow a colleague\u2019s sort or inserted column; the snapshot of confirmed values is read to plan the rows',
+  properties: (f) =>
+    f.row.startsWith('sidebar')
+      ? 'per chunk: settings, the run and its blocks, the lock\u2019s holder, the token, the journal of confirmed rows, open jobs'
+      : 'the journal of confirmed rows (one write per two rounds: a killed execution sends again at most those rows), the run record, the lock\u2019s holder',
+  js: () => 'the add-on\u2019s own work: parsing, planning, matching each answer to its row by SKU',
+  loads: (f) => `one bundle load per execution (${f.executions})`,
+};
+
+/**
+ * One line per row over 1.2× its floor (or the sidebar over 1.3× the menu): the virtual time
+ * beyond the floor, split by what the cost model charged, each part with its cause.
+ */
+export function gapNotes(rows: readonly ScaleFigures[]): string[] {
+  const out: string[] = [];
+  for (const f of rows) {
+    const ratio = f.busySeconds / (f.floor.totalMs / 1000);
+    const overMenu = f.vsMenu !== undefined && f.vsMenu > 1.3;
+    if (ratio <= 1.2 && !overMenu) continue;
+    const c = f.counters;
+    const parts: Array<[keyof typeof CAUSES, number]> = [
+      ['requests', c.fetchMs - f.floor.requestMs],
+      ['sheets', c.sheetsMs - f.floor.sheetsMs],
+      ['properties', c.propertiesMs],
+      ['js', c.jsMs],
+      ['loads', c.bundleLoadMs - f.floor.loadMs],
+    ];
+    const shown = parts
+      .filter(([, ms]) => ms >= 500)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, ms]) => `${kind === 'js' ? 'JavaScript' : kind === 'loads' ? 'bundle loads' : kind.charAt(0).toUpperCase() + kind.slice(1)} +${s(ms)} s (${CAUSES[kind](f)})`);
+    out.push(`- **${f.row} ${n(f.n)}**: ${ratio.toFixed(2)}× the floor, ${s(f.busySeconds * 1000 - f.floor.totalMs)} s over it: ${shown.join('; ')}.`);
+  }
+  return out;
+}
