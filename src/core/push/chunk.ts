@@ -1,6 +1,6 @@
 import type { HubClient } from '../../api/client';
 import type { StockItem } from '../../api/schemas/stock';
-import type { PushedValues } from '../../sheet';
+import { RESULT_HEADERS, type PushedValues } from '../../sheet';
 import type { Context } from '../context';
 import { QuotaError } from '../errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
@@ -212,8 +212,16 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const reasonsBefore = { ...client.stats.retryReasons };
   let lastRoundMs = 0;
   const width = loaded.values[0]?.length ?? 0;
+  // The columns a row's result fills: those there, or the ones a first push creates (a 60-column
+  // export writes its few result columns, not 60).
+  const { columns } = loaded.table;
+  const resultColumns = Math.max(Object.keys(RESULT_HEADERS).length, Object.keys(columns.result).length) + Object.keys(columns.channelStatus).length;
   const roundRows = Math.max(1, ctx.settings.concurrency) * 50;
-  const roomToWrite = (): boolean => limits.writeBy === undefined || clock.now() + lastRoundMs + writeEstimateMs(waiting.length + roundRows, width, loaded.values.length) < limits.writeBy;
+  // The first round always goes: an estimate that allowed none (a very wide or long sheet) would
+  // leave every execution with nothing done, continuing for ever.
+  let rounds = 0;
+  const roomToWrite = (): boolean =>
+    rounds === 0 || limits.writeBy === undefined || clock.now() + lastRoundMs + writeEstimateMs(waiting.length + roundRows, resultColumns, loaded.values.length, width) < limits.writeBy;
   while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline && roomToWrite()) {
     const started = clock.now();
     const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency));
@@ -263,6 +271,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     // A large journal (scattered rows) is turned into written results before it fills the store.
     if (journalChars > JOURNAL_FLUSH_CHARS) flush();
     lastRoundMs = clock.now() - started;
+    rounds++;
   }
   flush();
   const counts = tally(written);

@@ -14,7 +14,10 @@ const READ_MS_PER_CELL = 0.01;
 /** The snapshot row each confirmed row rewrites (SKU, values, when). */
 const SNAPSHOT_CELLS = 3;
 
-/** Writing `rows` rows' results into a sheet `width` columns wide (their snapshot rows too), after re-reading its `sheetRows` rows. */
-export function writeEstimateMs(rows: number, width: number, sheetRows: number): number {
-  return rows * (width + SNAPSHOT_CELLS) * WRITE_MS_PER_CELL + sheetRows * width * READ_MS_PER_CELL;
+/**
+ * Writing `rows` rows' results, `resultColumns` cells each (their snapshot rows too), after
+ * re-reading the sheet's `sheetRows` rows `width` columns wide.
+ */
+export function writeEstimateMs(rows: number, resultColumns: number, sheetRows: number, width: number): number {
+  return rows * (resultColumns + SNAPSHOT_CELLS) * WRITE_MS_PER_CELL + sheetRows * width * READ_MS_PER_CELL;
 }

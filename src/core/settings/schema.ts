@@ -66,9 +66,10 @@ export const Settings = z.object({
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */
   // Each chunk is an execution with a fixed cost (bundle load, lock, the run's properties, the
   // block's header and re-read: ~1.2 s under the cost model). At 500 rows that made a 50,000-row
-  // push 2.3x the menu's, at 2,000 1.30x; at 2,500 a step takes about 5 s and the push stays
-  // under 1.3x (BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
-  chunkRows: z._default(wholeNumber(10, 5000), 2500),
+  // push 2.3x the menu's, at 2,000 1.30x. 2,400 is six full rounds at the default concurrency
+  // (6 x 8 x 50: no half-empty last round), a step of about 5 s, and keeps the push under 1.3x
+  // (BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
+  chunkRows: z._default(wholeNumber(10, 5000), 2400),
   /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
   resultColumns: z._default(z.enum(['end', 'afterInputs']), 'end'),
   /** The answer to the one-time "freeze the SKU column?" question (push/freeze-sku.ts): set by the server, never by the form. */
