@@ -134,7 +134,7 @@ describe('schema issues read as before the move to zod/mini', () => {
 
   test('defaults, trimming and transforms still apply', () => {
     const defaults = Settings.parse({});
-    expect(defaults).toMatchObject({ concurrency: 8, chunkRows: 500, orders: { backfillDays: 30, removedLines: 'delete' }, jobs: { dailyRequestBudget: 2000, deadlineHours: 24 } });
+    expect(defaults).toMatchObject({ concurrency: 8, chunkRows: 2400, orders: { backfillDays: 30, removedLines: 'delete' }, jobs: { dailyRequestBudget: 2000, deadlineHours: 24 } });
     expect(Settings.parse({ sheetNames: { stock: '  Stock  ' }, plainChannels: [' Amazon '] })).toMatchObject({ sheetNames: { stock: 'Stock', jobs: 'Jobs' }, plainChannels: ['amazon'] });
     expect(AsyncResult.parse({ status: 'ok', jobId: 17 })).toEqual({ status: 'ok', msg: '', jobId: '17' });
     expect(ErpPriceResult.parse([{ E1: { status: 'ok', sites: 3, extra: true } }])).toEqual([{ E1: { status: 'ok', sites: '', msg: '', extra: true } }]);
