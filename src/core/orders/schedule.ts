@@ -116,8 +116,9 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     return { work: 'orders', ran: outcome.calls > 0, message: outcome.message };
   } catch (e) {
     if (e instanceof BusyError) return { work: 'orders', ran: false, message: e.message };
-    // A failed run counts as a run: it is tried again at the next scheduled time, not every minute.
-    updateBackground(ctx, { ordersRanAt: now });
+    // A failed run counts as a run: it is tried again at the next scheduled time, not every minute
+    // (nor at once, as a backlog's one-off trigger would).
+    updateBackground(ctx, { ordersRanAt: now, ordersAt: null });
     const message = e instanceof Error ? e.message : String(e);
     const repeat = status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS;
     if (repeat) return { work: 'orders', ran: true, message };

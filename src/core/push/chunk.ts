@@ -128,7 +128,11 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const written = new Map<number, RowResult>();
   const doneHere: string[] = [];
   const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
+  // The first and last rows of the results waiting to be written (write-time.ts).
+  const waitingSpan = { lo: Number.POSITIVE_INFINITY, hi: 0 };
   const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = [], sent?: PushedValues): void => {
+    waitingSpan.lo = Math.min(waitingSpan.lo, rowNumber);
+    waitingSpan.hi = Math.max(waitingSpan.hi, rowNumber);
     const plan = planAt.get(rowNumber) as RowPlan;
     const read = rowAt.get(rowNumber);
     waiting.push({
@@ -196,6 +200,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     unjournalled = [];
     settled = 0;
     waiting = [];
+    waitingSpan.lo = Number.POSITIVE_INFINITY;
+    waitingSpan.hi = 0;
   };
   const clearJournalQuietly = (): void => {
     try {
@@ -212,19 +218,46 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const reasonsBefore = { ...client.stats.retryReasons };
   let lastRoundMs = 0;
   const width = loaded.values[0]?.length ?? 0;
-  // The columns a row's result fills: those there, or the ones a first push creates (a 60-column
-  // export writes its few result columns, not 60).
+  // The columns a row's result fills: those there, or those a first push creates — a Status
+  // column per channel the answers name (a 60-column export writes its few result columns, not 60).
   const { columns } = loaded.table;
-  const resultColumns = Math.max(Object.keys(RESULT_HEADERS).length, Object.keys(columns.result).length) + Object.keys(columns.channelStatus).length;
+  const fixedColumns = Math.max(Object.keys(RESULT_HEADERS).length, Object.keys(columns.result).length);
+  const channelsSeen = new Set(Object.keys(columns.channelStatus));
   const roundRows = Math.max(1, ctx.settings.concurrency) * 50;
-  // The first round always goes: an estimate that allowed none (a very wide or long sheet) would
-  // leave every execution with nothing done, continuing for ever.
+  // The write estimate never keeps the first round back: one that allowed none (a very wide or
+  // long sheet) would leave every execution with nothing done, continuing for ever. Results are
+  // written over the span of their rows (the rows between are written back as read), so the span
+  // is what counts.
   let rounds = 0;
-  const roomToWrite = (): boolean =>
-    rounds === 0 || limits.writeBy === undefined || clock.now() + lastRoundMs + writeEstimateMs(waiting.length + roundRows, resultColumns, loaded.values.length, width) < limits.writeBy;
-  while (!queue.empty && stop === null && clock.now() + lastRoundMs < limits.deadline && roomToWrite()) {
+  const roomToWrite = (more: number): boolean => {
+    if (limits.writeBy === undefined) return true;
+    const rows = (waiting.length > 0 ? waitingSpan.hi - waitingSpan.lo + 1 : 0) + more;
+    return clock.now() + lastRoundMs + writeEstimateMs(rows, fixedColumns + channelsSeen.size, loaded.values.length, width) < limits.writeBy;
+  };
+  /** Records the rows confirmed since the last journal write. */
+  const journalNow = (): void => {
+    if (!journalling || unjournalled.length === 0) return;
+    try {
+      journalChars = journal.append(toRanges(unjournalled));
+      unjournalled = [];
+      settled = 0;
+    } catch (e) {
+      // A daily properties quota stops the push (after writing what is known); a full store only
+      // turns the journal off (an interruption would then re-send these rows, which is safe for
+      // stock and prices) and writes results sooner.
+      if (e instanceof QuotaError) stop = { kind: 'quota', message: e.message };
+      journalling = false;
+      flush();
+    }
+  };
+  // Once a limit is reached no new row starts, but rows begun are finished (rounds.ts) while their
+  // results can still be written in time; past that, they are left to the next execution.
+  let closing = false;
+  while (!queue.empty && stop === null) {
+    if (!closing && !(clock.now() + lastRoundMs < limits.deadline && (rounds === 0 || roomToWrite(roundRows)))) closing = true;
+    if (closing && !(queue.begun && limits.writeBy !== undefined && roomToWrite(0))) break;
     const started = clock.now();
-    const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency));
+    const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency), !closing);
     round.forEach((entry) => reapplyOnlyWhatWasOverwritten(entry.row, entry.indexes));
     const sending = round.flatMap(({ row, indexes }) => indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
     const parts = sending.map((s) => s.row.plan.parts[s.index]);
@@ -234,6 +267,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const got = sendParts(client, parts, aliases);
     extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
+    for (const r of got.results) for (const channel of Object.keys(r.channels ?? {})) channelsSeen.add(channel);
     stop = got.results.find((r) => r.stop)?.stop ?? null;
     for (const row of queue.settle(round)) {
       settled++;
@@ -250,20 +284,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     // One property write per round would be one per request or two for small rounds (one SKU per
     // by-channel request): the journal is written once a round's worth of rows is finished, and
     // after the last round (the results are written next, but an execution may stop before).
-    if (journalling && (settled >= journalEvery || queue.empty) && unjournalled.length > 0) {
-      try {
-        journalChars = journal.append(toRanges(unjournalled));
-        unjournalled = [];
-        settled = 0;
-      } catch (e) {
-        // A daily properties quota stops the push (after writing what is known); a full store only
-        // turns the journal off (an interruption would then re-send these rows, which is safe for
-        // stock and prices) and writes results sooner.
-        if (e instanceof QuotaError) stop = { kind: 'quota', message: e.message };
-        journalling = false;
-        flush();
-      }
-    }
+    if (settled >= journalEvery || queue.empty) journalNow();
     if (createsJob) {
       const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
       afterJobRequest(ctx, run.id, job, round.length);
@@ -273,6 +294,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     lastRoundMs = clock.now() - started;
     rounds++;
   }
+  // Stopped by a limit before the cadence came round: the rows confirmed since are journalled
+  // before the write of results, the step an execution is most likely to be stopped in.
+  journalNow();
   flush();
   const counts = tally(written);
   const withUnsent = [...written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.unsent ?? []).length > 0);

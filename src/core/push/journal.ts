@@ -148,9 +148,22 @@ export class JournalWriter {
 
   /** Forgets what the journal holds (the results are in the sheet now). */
   clear(): void {
-    for (const key of [...this.leftovers.splice(0), ...this.keys]) this.store.delete(key);
-    this.keys.clear();
+    // What it holds is in the sheet now, whatever happens to the deletes: never appended to again.
     this.values = [];
+    // Each key forgotten once deleted, so that a delete refused (a quota) is tried at the next clear.
+    let deleted = 0;
+    try {
+      for (const key of this.leftovers) {
+        this.store.delete(key);
+        deleted++;
+      }
+    } finally {
+      this.leftovers.splice(0, deleted);
+    }
+    for (const key of [...this.keys]) {
+      this.store.delete(key);
+      this.keys.delete(key);
+    }
   }
 }
 

@@ -40,6 +40,11 @@ export class RowInFlight {
   }
 }
 
+/** Some part of the row was handed to a round. */
+function begun(row: RowInFlight): boolean {
+  return row.taken.some(Boolean);
+}
+
 /** The parts of one row that go in a round. */
 export interface RoundEntry {
   row: RowInFlight;
@@ -63,8 +68,17 @@ export class RoundQueue {
     return this.next >= this.plans.length && this.continuing.length === 0;
   }
 
-  /** The parts of the next round (at least one when any is left). */
-  take(capacity: (kind: Part['kind']) => number): RoundEntry[] {
+  /** Some row begun waits to go on (a later phase, or parts of this one, still to send). */
+  get begun(): boolean {
+    return this.continuing.some(begun);
+  }
+
+  /**
+   * The parts of the next round (at least one when any is left). With `newRows` false only rows
+   * already begun go on: a push out of time finishes them rather than leave a row half sent (a
+   * general quantity the hub passed on to every channel, the per-channel values not re-applied).
+   */
+  take(capacity: (kind: Part['kind']) => number, newRows = true): RoundEntry[] {
     const used = new Map<Part['kind'], number>();
     const round: RoundEntry[] = [];
     let full = false;
@@ -90,10 +104,12 @@ export class RoundQueue {
     this.continuing = [];
     for (const row of waiting) {
       const before = round.length;
-      if (!full && !put(row)) full = true;
+      const fresh = !begun(row);
+      // A row none of whose parts went yet is a new row: it waits while no new row may start.
+      if (!full && (newRows || !fresh) && !put(row)) full = true;
       if (round.length === before || row.untaken().length > 0) this.continuing.push(row);
     }
-    while (!full && this.next < this.plans.length) {
+    while (newRows && !full && this.next < this.plans.length) {
       const row = new RowInFlight(this.plans[this.next++]);
       if (!put(row)) full = true;
       if (row.untaken().length > 0) this.continuing.push(row);

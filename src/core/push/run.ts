@@ -315,13 +315,22 @@ function withCleanupOnFailure<T>(ctx: Context, run: PushRun, fn: () => T): T {
   }
 }
 
+/**
+ * Rows per sidebar chunk. A push by channel sends one SKU per request (the interface's rule):
+ * 2,400 rows would be 300 rounds, a progress step of most of a minute, so its chunks take a
+ * quarter of the setting (600 rows ≈ 75 rounds, about 10 s at 100 ms a request).
+ */
+export function sidebarChunkRows(ctx: Context, operation: Operation): number {
+  return operation === 'byChannel' ? Math.max(10, Math.ceil(ctx.settings.chunkRows / 4)) : ctx.settings.chunkRows;
+}
+
 /** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
 export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
     const { run, kept } = createRun(ctx, operation, scope, false, loaded);
-    if (kept && run.total > 0 && recordBlocks(ctx.ports.documentStore, run, loaded, ctx.settings.chunkRows)) {
+    if (kept && run.total > 0 && recordBlocks(ctx.ports.documentStore, run, loaded, sidebarChunkRows(ctx, operation))) {
       // Each chunk reads its block alone (blocks.ts): the first read is the only whole one.
       run.nextBlock = 0;
       run.doneRow = kept.nextRow;
@@ -343,7 +352,7 @@ export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
     const { loaded, block } = loadForChunk(ctx, run);
-    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, ctx.settings.chunkRows, undefined, block)));
+    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, sidebarChunkRows(ctx, run.operation), undefined, block)));
   });
 }
 

@@ -57,6 +57,24 @@ describe('the dependency: general before per-channel, same SKU, same field', () 
     expect(r2.map((e) => [e.row.plan.rowNumber, e.row.phase]).sort()).toEqual([[2, 1], [3, 1], [4, 0]]);
   });
 
+  test('out of time (newRows false): only rows begun go on, so none is left half sent', () => {
+    const plans = Array.from({ length: 3 }, (_, i) => plan(i + 2, [stock(`S${i}`, 1, i + 2), byChannel(`S${i}`, i + 2, [{ channel: 'amazon', quantity: 1 }])]));
+    const queue = new RoundQueue(plans);
+    const cap = (): number => 2;
+    const answer = (round: ReturnType<typeof queue.take>): void => round.forEach((e) => e.indexes.forEach((i) => (e.row.results[i] = { ok: true, message: '', channels: {} })));
+    const r1 = queue.take(cap);
+    answer(r1);
+    queue.settle(r1);
+    expect(queue.begun).toBe(true);
+    const r2 = queue.take(cap, false);
+    expect(r2.map((e) => [e.row.plan.rowNumber, e.row.phase])).toEqual([[2, 1], [3, 1]]);
+    answer(r2);
+    queue.settle(r2);
+    expect(queue.begun).toBe(false);
+    expect(queue.take(cap, false)).toEqual([]);
+    expect(queue.empty).toBe(false);
+  });
+
   test('rounds are filled to the brim: a row\'s prices may be split over two rounds, each SKU finished once', () => {
     const plans = Array.from({ length: 5 }, (_, i) => plan(i + 2, ['amazon', 'walmart', 'mercadolibre'].map((ch) => price(`S${i}`, 1, ch, i + 2))));
     const queue = new RoundQueue(plans);
