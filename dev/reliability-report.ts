@@ -138,7 +138,7 @@ function main(): void {
     ),
     row(
       `Interruptions — push: execution cut at a random service call, ${push?.seeds ?? 50} seeds`,
-      push ? `${push.survived} of ${push.seeds} resumed (${push.killed} were cut mid-run); rows lost: ${push.rowsLost}; hub state equals the sheet every time; rows sent twice: at most ${push.maxRowsResent} (the round in flight at the cut; confirmed rows are journalled and never re-sent)` : missing,
+      push ? `${push.survived} of ${push.seeds} resumed (${push.killed} were cut mid-run); rows lost: ${push.rowsLost}; hub state equals the sheet every time; rows sent twice: at most ${push.maxRowsResent} (rows confirmed since the last journal write, made every second round, and the round in flight at the cut; journalled rows are never re-sent)` : missing,
     ),
     row(
       `Interruptions — job refresh, ${jobs?.seeds ?? 50} seeds`,
