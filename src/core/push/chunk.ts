@@ -281,9 +281,10 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       wait(row.plan.rowNumber, result, steps);
       if (result.status === 'OK') unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
-    // One property write per round would be one per request or two for small rounds (one SKU per
-    // by-channel request): the journal is written once a round's worth of rows is finished, and
-    // after the last round (the results are written next, but an execution may stop before).
+    // One property write per round would be one per request for small rounds (one SKU per
+    // by-channel request): the journal is written once two full rounds' worth of rows are
+    // finished (journal.ts), and after the last round (the results are written next, but an
+    // execution may stop before).
     if (settled >= journalEvery || queue.empty) journalNow();
     if (createsJob) {
       const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
