@@ -1,0 +1,102 @@
+/**
+ * Issue 17 (preview before push): what a push would change, value by value. Each value a row
+ * would send (its plan's parts, keyed as the snapshot keys them: `quantity`, `price:amazon`, …)
+ * is set beside what the hub holds now; a row the checks refuse is one line with its reason.
+ * Pure: the reads (read-strategy.ts) and the Preview sheet are elsewhere.
+ */
+import type { RowPlan } from '../push/parts';
+
+/** What a value of the preview would do if pushed. */
+export type PreviewAction = 'send' | 'unchanged' | 'refused' | 'not in hub' | 'not read';
+
+export interface PreviewLine {
+  rowNumber: number;
+  sku: string | null;
+  /** '' for a whole-row value (the general Quantity). */
+  channel: string;
+  /** '' for a refused row. */
+  field: string;
+  hubNow: number | null;
+  sheet: number | null;
+  /** sheet − hub now, when both are known. */
+  change: number | null;
+  /** The change as a fraction of what the hub holds (0.1 = +10 %), when that is not 0. */
+  changePct: number | null;
+  action: PreviewAction;
+  reason: string;
+}
+
+/** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */
+export type HubNow = ReadonlyMap<string, Readonly<Record<string, number>> | null>;
+
+function splitKey(key: string): { field: string; channel: string } {
+  const at = key.indexOf(':');
+  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
+}
+
+function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: number, hub: HubNow): PreviewLine {
+  const { field, channel } = splitKey(key);
+  const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet };
+  if (plan.sku === null || !hub.has(plan.sku)) {
+    return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'not read from the hub: the preview cannot say what it holds' };
+  }
+  const held = hub.get(plan.sku);
+  if (held === null || held === undefined) {
+    return { ...base, hubNow: null, change: null, changePct: null, action: 'not in hub', reason: 'the hub has no product with this SKU: the push would be refused' };
+  }
+  const now = held[key];
+  if (now === undefined) {
+    return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
+  }
+  if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it: not sent' };
+  const change = sheet - now;
+  return { ...base, hubNow: now, change, changePct: now !== 0 ? change / Math.abs(now) : null, action: 'send', reason: '' };
+}
+
+/** The preview's lines, in sheet order: a line per value a row would send, one per refused row. */
+export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLine[] {
+  const out: PreviewLine[] = [];
+  for (const plan of plans) {
+    if (!plan.send) {
+      out.push({ rowNumber: plan.rowNumber, sku: plan.sku, channel: '', field: '', hubNow: null, sheet: null, change: null, changePct: null, action: 'refused', reason: plan.reason });
+      continue;
+    }
+    // A key once per row: the last part that carries it is what the hub ends with (phase order).
+    const values = new Map<string, number>();
+    for (const part of plan.parts) for (const [key, value] of Object.entries(part.values)) values.set(key, value);
+    for (const [key, value] of values) out.push(valueLine(plan, key, value, hub));
+  }
+  return out;
+}
+
+/** The sidebar's totals of a preview. */
+export interface PreviewTotals {
+  /** Values that would change, by field and channel (`price [amazon]`, `quantity`). */
+  changes: Record<string, number>;
+  unchanged: number;
+  refused: number;
+  /** SKUs the hub has no product for. */
+  notInHub: number;
+  notRead: number;
+  largestIncrease: PreviewLine | null;
+  largestDecrease: PreviewLine | null;
+}
+
+export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
+  const out: PreviewTotals = { changes: {}, unchanged: 0, refused: 0, notInHub: 0, notRead: 0, largestIncrease: null, largestDecrease: null };
+  const missing = new Set<string>();
+  for (const line of lines) {
+    if (line.action === 'unchanged') out.unchanged++;
+    else if (line.action === 'refused') out.refused++;
+    else if (line.action === 'not read') out.notRead++;
+    else if (line.action === 'not in hub') missing.add(line.sku ?? `row ${line.rowNumber}`);
+    else {
+      const label = line.channel ? `${line.field} [${line.channel}]` : line.field;
+      out.changes[label] = (out.changes[label] ?? 0) + 1;
+      if (line.changePct !== null && line.changePct > 0 && (out.largestIncrease?.changePct ?? 0) < line.changePct) out.largestIncrease = line;
+      if (line.changePct !== null && line.changePct < 0 && (out.largestDecrease?.changePct ?? 0) > line.changePct) out.largestDecrease = line;
+    }
+  }
+  out.notInHub = missing.size;
+  return out;
+}
