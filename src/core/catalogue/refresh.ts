@@ -4,7 +4,6 @@
  * snapshot entries. The general Quantity is not refreshed: that endpoint does not return it.
  */
 import { escapeCellText } from '../../sheet';
-import { HubError } from '../../api/errors';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
 import { withDocumentLock } from '../guard';
@@ -14,48 +13,24 @@ import { missingSheetMessage } from '../push/load';
 import { readStockTable } from '../push/stock-table';
 import { SnapshotStore } from '../push/snapshot';
 import { addToColumnMapping } from '../columns/store';
-import { channelAliases, writtenChannel } from './channels';
-import type { Product } from '../../api/schemas/stock';
+import { answerDoubt, isMissingProduct } from './by-channel-answer';
+import { channelAliases } from './channels';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
-import { looseSkuKey, quoteSku, skuKey, twinDescription } from './sku-match';
 import { placePullColumns } from './placement';
 import { leftAloneSentence, leftOutSentence } from './pull-report';
 import { applyColumnPlan, rowRuns, writeBlocks } from './sheet-blocks';
 import type { Confirm, RefreshOutcome } from './types';
 import { localDateTime } from './when';
 
-/**
- * Why an answer cannot be taken as the hub's values of `sku`, or null: it names another SKU (also
- * one that differs only by spaces or letter case: SKUs match exactly, see sku-match.ts), or names
- * a channel more than once (which of the two is right cannot be known).
- */
-function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<string, string>>): { text: string; twin: boolean } | null {
-  if (skuKey(product.sku) !== skuKey(sku)) {
-    if (looseSkuKey(product.sku) === looseSkuKey(sku)) {
-      return { twin: true, text: `the hub answered for ${twinDescription(product.sku, sku)}, not ${quoteSku(sku)}, so nothing was written: pushes to ${quoteSku(sku)} may fail \u2014 fix the SKU in the hub or in the sheet` };
-    }
-    return { twin: false, text: `the hub answered with another product (${quoteSku(product.sku)}), so nothing was written; refresh it again` };
-  }
-  const seen = new Set<string>();
-  for (const entry of product.channelData) {
-    const channel = writtenChannel(entry.channel, aliases);
-    if (seen.has(channel)) return { twin: false, text: `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again` };
-    seen.add(channel);
-  }
-  return null;
-}
-
 /** More rows than this: pull the catalogue instead (one request per 50 SKUs instead of one per SKU). */
 export const MAX_REFRESH_ROWS = 2000;
 const LOCK_WAIT_MS = 10_000;
 
-/** How ASP.NET Web API words a 404 for a URL it has no route for (not a product it lacks). */
-const ROUTING_MISS = /no http resource was found|no type was found that matches the controller|no action was found/i;
 
 /** Refreshes the selected rows; `confirm` is asked before replacing values the hub has not confirmed. */
 export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutcome {
@@ -93,7 +68,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       if (!o.ok) {
         // Only a 404 about the product says the hub has no such SKU; a routing miss ("No HTTP
         // resource was found…", e.g. a '/' in the SKU breaking the hub's route) says nothing of it.
-        if (o.error instanceof HubError && o.error.kind === 'not-found' && !ROUTING_MISS.test(o.error.hubMessage ?? '')) notFound.add(sku);
+        if (isMissingProduct(o.error)) notFound.add(sku);
         else failures.push(`${sku}: ${o.error.message}`);
         return;
       }
