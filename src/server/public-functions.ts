@@ -7,6 +7,7 @@ import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './hand
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
+import { previewPush } from './handlers/preview';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
 import {
@@ -52,6 +53,7 @@ export const publicFunctions = {
   continuePush,
   cancelPush,
   answerFreezeSku,
+  previewPush,
   getColumns,
   saveColumns,
   applyColumnPreset,

@@ -36,7 +36,7 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
  * The rows of the run not done yet, in sheet order, with their plans. A row another open async
  * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
  */
-export function pendingRows(loaded: LoadedSheet, run: PushRun, kept: RunRows, queued: QueuedSkus): RowPlan[] {
+export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope'>, kept: Pick<RunRows, 'selected' | 'done'>, queued: QueuedSkus): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;

@@ -56,7 +56,7 @@ function progress(run: PushRun, remaining: number, finished: boolean, message: s
 }
 
 /** Keys of the selected rows of the stock sheet, and the selected rows left out because hidden or filtered. */
-function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Operation): { keys: string[]; hidden: number[] } {
+export function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Operation): { keys: string[]; hidden: number[] } {
   const tooMany = `You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`;
   const { rows, hidden } = selectedRows(ctx, loaded.sheet, { max: MAX_SELECTED_ROWS, what: 'push', skipHidden: true, tooMany });
   const keys = loaded.table.rows.filter((row) => !row.blank && rows.has(row.rowNumber)).map((row) => rowIdentity(row, operation));

@@ -1,23 +1,15 @@
-import * as z from 'zod/mini';
-import '../../api/schemas/messages';
-import { UserError } from '../../core/errors';
 import * as push from '../../core/push/run';
 import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
 import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Operation, type PushProgress, type Scope } from '../../core/push/types';
 import { menuCall, sidebarCall, type Result } from '../serve';
-
-const OperationArg = z.enum(OPERATIONS);
-const ScopeArg = z.enum(SCOPES);
-
-function args<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new UserError(`Unknown ${what}: ${String(value)}.`);
-  return parsed.data;
-}
+import { pushArgs } from './push-args';
 
 /** Sidebar: starts a push; the sidebar then calls continuePush until finished. */
 export function startPush(operation: string, scope: string): Result<PushProgress> {
-  return sidebarCall((ctx) => push.startPush(ctx, args(OperationArg, operation, 'operation'), args(ScopeArg, scope, 'scope')));
+  return sidebarCall((ctx) => {
+    const a = pushArgs(operation, scope);
+    return push.startPush(ctx, a.operation, a.scope);
+  });
 }
 
 /** Sidebar: the next chunk of a push. */

@@ -1,0 +1,43 @@
+/**
+ * The Preview sheet: one row per value a push would send (and per refused row), what the hub
+ * holds now beside the sheet's value, the change and what would happen. Rewritten whole by each
+ * preview (one write; rows a longer earlier preview left are emptied in the same write).
+ */
+import { escapeCellText } from '../../sheet';
+import type { CellValue, Workbook } from '../ports';
+import type { PreviewLine } from './diff';
+
+export const PREVIEW_SHEET = 'Preview';
+const HEADER = ['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why'];
+
+const WHAT: Record<PreviewLine['action'], string> = {
+  send: 'send',
+  unchanged: 'unchanged',
+  refused: 'refused',
+  'not in hub': 'refused by the hub',
+  'not read': 'send (not checked)',
+};
+
+function cells(line: PreviewLine): CellValue[] {
+  return [
+    escapeCellText(line.sku ?? ''),
+    line.rowNumber,
+    escapeCellText(line.channel || (line.field ? 'all channels' : '')),
+    line.field,
+    line.hubNow ?? '',
+    line.sheet ?? '',
+    line.change ?? '',
+    line.changePct === null ? '' : Math.round(line.changePct * 1000) / 10,
+    WHAT[line.action],
+    escapeCellText(line.reason),
+  ];
+}
+
+/** Writes the preview's lines below the header, emptying what an earlier preview left below them. */
+export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLine[]): void {
+  const sheet = workbook.ensureSheet(PREVIEW_SHEET, HEADER);
+  const before = Math.max(0, sheet.lastRow() - 1);
+  const rows = lines.map(cells);
+  for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));
+  if (rows.length > 0) sheet.write(2, 1, rows);
+}

@@ -1,0 +1,70 @@
+/**
+ * Issue 17, preview before push (first steps): the built bundle plans the rows as the push would,
+ * reads the hub's current values the cheaper way, writes the Preview sheet and returns totals —
+ * and sends nothing.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { apiRequests, clearRequests, seedProducts } from './helpers';
+
+type Listing = { price: number; quantity: number };
+type HubProduct = { sku: string; listings: Record<string, Listing> };
+type Outcome = { rows: number; lines: number; totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number; largestDecrease: { sku: string; changePct: number } | null }; read: { kind: string; requests: number; why: string } };
+
+describe('preview a push (issue 17)', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    skus = seedProducts(env, 20, ['amazon', 'walmart'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  const products = (): Map<string, HubProduct> => new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+
+  test('prices, all rows: each value beside the hub\'s, unchanged ones marked, a bad row and an unknown SKU refused; nothing sent', () => {
+    const hub = products();
+    // Rows 1–10 as the hub holds them; rows 11–20 with Price [amazon] halved; a bad value; a SKU the hub lacks.
+    const rows = skus.map((sku, i) => {
+      const l = hub.get(sku)!.listings;
+      return [sku, i < 10 ? l.amazon.price : Math.round(l.amazon.price / 2), l.walmart.price];
+    });
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Price [amazon]', 'Price [walmart]'], ...rows, ['NOT-IN-HUB', 5, 6], ['ODD-1', 'abc', 1]]);
+    clearRequests(env);
+    const r = env.rt.call('previewPush', 'prices', 'all') as { ok: boolean; value?: Outcome; error?: string };
+    expect(r.ok).toBe(true);
+    const out = r.value!;
+    expect(out.totals.changes).toEqual({ 'price [amazon]': 10 });
+    expect(out.totals.unchanged).toBe(30);
+    expect(out.totals.notInHub).toBe(1);
+    expect(out.totals.refused).toBe(1);
+    expect(env.rt.sheet('Preview').values().find((row) => row[0] === 'ODD-1')?.[9]).toMatch(/Price \[amazon\]/);
+    expect(out.totals.largestDecrease?.changePct).toBeLessThan(-0.4);
+    // 21 SKUs of a 20-product catalogue: one page beats 21 GETs.
+    expect(out.read).toMatchObject({ kind: 'catalogue', requests: 1 });
+    const sent = apiRequests(env);
+    expect(sent.filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
+    expect(sent).toHaveLength(1);
+    // The Preview sheet: a row per value, what the hub holds beside the sheet.
+    const sheet = env.rt.sheet('Preview').values();
+    expect(sheet[0]).toEqual(['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why']);
+    const eleventh = sheet.find((row) => row[0] === skus[10] && row[2] === 'amazon')!;
+    expect(eleventh[4]).toBe(hub.get(skus[10])!.listings.amazon.price);
+    expect(eleventh[5]).toBe(Math.round(hub.get(skus[10])!.listings.amazon.price / 2));
+    expect(eleventh[8]).toBe('send');
+    expect(sheet.some((row) => row[0] === 'NOT-IN-HUB' && row[8] === 'refused by the hub')).toBe(true);
+    // The hub is as it was.
+    expect(products().get(skus[10])!.listings.amazon.price).toBe(hub.get(skus[10])!.listings.amazon.price);
+  });
+
+  test('a later, shorter preview leaves no rows of the earlier one', () => {
+    env.rt.deleteSheet('Stock & Prices');
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], [skus[0], 3]]);
+    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
+    expect(r.ok).toBe(true);
+    // A general Quantity: read from the catalogue (the per-SKU read does not return it).
+    expect(r.value!.read.kind).toBe('catalogue');
+    const values = env.rt.sheet('Preview').values().slice(1).filter((row) => row.some((c) => c !== ''));
+    expect(values).toHaveLength(1);
+    expect(values[0].slice(0, 4)).toEqual([skus[0], 2, 'all channels', 'quantity']);
+  });
+});
