@@ -82,6 +82,21 @@ describe('playground: the sidebar', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test('Preview (issue 17) reads the hub and says what the push would change, sending nothing', async () => {
+    const before = (await s.pg.admin.state(['products'])).products.find((p) => p.sku === 'BIG-000001')?.quantity;
+    await s.frame.locator('#push-operation').selectOption('stock');
+    await s.frame.locator('#push-scope').selectOption('all');
+    await s.frame.locator('#preview-button').click();
+    await s.frame.locator('#preview-result p').first().waitFor({ timeout: UNTIL_READY_MS });
+    const text = (await s.frame.locator('#preview-result').textContent()) ?? '';
+    // Just pushed: every quantity is what the hub holds.
+    expect(text).toContain('Nothing would change in the hub.');
+    expect(text).toContain('5,000 values already as the hub holds them (not sent)');
+    expect(text).toMatch(/read the catalogue \(\d+ pages\): only it returns the general Quantity/);
+    expect((await s.pg.admin.state(['products'])).products.find((p) => p.sku === 'BIG-000001')?.quantity).toBe(before);
+    await s.shots.take(s.page, 'preview-after-push');
+  });
+
   test('settings refuse an http base URL and a blank token, with the message next to the field', async () => {
     await openSection(s.frame, 'Settings');
     const baseUrl = s.frame.locator('#settings-baseUrl');

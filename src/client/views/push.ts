@@ -1,8 +1,9 @@
-/** The Push section: operation, scope, Push; the chunk loop's progress, Cancel and Resume. */
+/** The Push section: operation, scope, Preview, Push; the chunk loop's progress, Cancel and Resume. */
 import type { Operation, PushProgress, Scope } from '../../core/push/types';
 import { h, isBusy, setBusy, setChildren, show } from '../dom';
 import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../push-loop';
 import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, runTitle, scopeChoices } from '../push-text';
+import { previewSummary } from '../preview-text';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
 import { createFreezeQuestion } from './freeze-question';
@@ -24,6 +25,9 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   const scope = h('select', { id: 'push-scope', name: 'scope', 'aria-describedby': 'push-scope-hint' });
   const scopeHint = h('p', { id: 'push-scope-hint', class: 'hint', hidden: true }, 'Push changes always takes the rows changed since their last confirmed push.');
   const pushButton = h('button', { id: 'push-button', type: 'button', class: 'primary', 'aria-describedby': 'push-error' }, 'Push');
+  // A dry run: what the push would change, read from the hub, in the Preview sheet; nothing is sent.
+  const previewButton = h('button', { id: 'preview-button', type: 'button', 'aria-describedby': 'push-error' }, 'Preview');
+  const previewResult = h('div', { id: 'preview-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const error = h('p', { id: 'push-error', class: 'error', role: 'alert' });
 
   const bar = h('progress', { id: 'push-progress', max: 1, value: 0, 'aria-label': 'Push progress' });
@@ -113,7 +117,25 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     }
   }
 
+  async function preview(): Promise<void> {
+    error.textContent = '';
+    setChildren(previewResult, []);
+    setBusy(previewButton, true, 'Reading the hub\u2026');
+    try {
+      const outcome = await callResult('previewPush', operation.value as Operation, scope.value as Scope);
+      setChildren(previewResult, previewSummary(outcome).map((line) => h('p', {}, line)));
+    } catch (e) {
+      error.textContent = errorMessage(e);
+    } finally {
+      setBusy(previewButton, false);
+    }
+  }
+
   operation.addEventListener('change', () => fillScopes(scope.value as Scope));
+  previewButton.addEventListener('click', () => {
+    if (isBusy(previewButton) || loop) return;
+    void preview();
+  });
   pushButton.addEventListener('click', () => {
     if (isBusy(pushButton) || loop) return;
     void drive({ kind: 'new', operation: operation.value as Operation, scope: scope.value as Scope });
@@ -139,8 +161,9 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     h('h2', { id: 'push-heading' }, 'Push to the hub'),
     h('div', { class: 'field' }, h('label', { for: 'push-operation' }, 'Operation'), operation),
     h('div', { class: 'field' }, h('label', { for: 'push-scope' }, 'Rows'), scope, scopeHint),
-    pushButton,
+    h('div', { class: 'actions' }, previewButton, pushButton),
     error,
+    previewResult,
     resumeBox,
     progressArea,
     progressStatus,

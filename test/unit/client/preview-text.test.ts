@@ -1,0 +1,26 @@
+import { previewSummary } from '../../../src/client/preview-text';
+import type { PreviewOutcome } from '../../../src/core/preview/run';
+
+const line = (sku: string, field: string, channel: string, changePct: number) => ({ rowNumber: 2, sku, field, channel, hubNow: 100, sheet: 100 * (1 + changePct), change: 100 * changePct, changePct, action: 'send' as const, reason: '' });
+
+const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome => ({
+  operation: 'prices', scope: 'all', rows: 3000, lines: 3200,
+  totals: { changes: { 'price [amazon]': 400, 'price [walmart]': 12 }, unchanged: 2788, refused: 2, notInHub: 1, notRead: 0, largestDecrease: line('X-1', 'price', 'amazon', -0.63), largestIncrease: line('Y-2', 'price', 'walmart', 0.1), ...over },
+  read: { kind: 'catalogue', requests: 62, why: 'read the catalogue (62 pages; one by one would take 3,000 requests)' },
+  problems: [],
+});
+
+describe('previewSummary (the sidebar\'s words for a preview)', () => {
+  test('changes per channel and field, what stays, what is refused, the largest moves, how the hub was read', () => {
+    expect(previewSummary(outcome())).toEqual([
+      '412 values would change: price [amazon] 400, price [walmart] 12.',
+      '2,788 values already as the hub holds them (not sent); 2 rows refused by the checks; 1 SKU not in the hub.',
+      'Largest drop \u221263 % (X-1, price [amazon]); largest rise +10 % (Y-2, price [walmart]).',
+      'The hub was read in 62 requests: read the catalogue (62 pages; one by one would take 3,000 requests). Nothing was sent; every value is in the Preview sheet.',
+    ]);
+  });
+
+  test('nothing to change says so', () => {
+    expect(previewSummary(outcome({ changes: {}, refused: 0, notInHub: 0, largestDecrease: null, largestIncrease: null }))[0]).toBe('Nothing would change in the hub.');
+  });
+});
