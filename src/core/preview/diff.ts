@@ -46,6 +46,11 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
   }
   const now = held[key];
   if (now === undefined) {
+    // A whole-row price (prices by ERP id) is in no answer the hub gives; a channel's value is
+    // missing when the product has no listing there yet.
+    if (channel === '' && field !== 'quantity') {
+      return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'no read of the hub returns this value: not checked' };
+    }
     return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
   }
   if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it: not sent' };

@@ -33,6 +33,11 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
     expect(lines[5].reason).toBe('Price [amazon]: not a number');
   });
 
+  test('a whole-row price (prices by ERP id) is in no answer of the hub: not read, not claimed new', () => {
+    const [line] = previewLines([send(2, 'A', { price: 12 })], hub);
+    expect(line).toMatchObject({ action: 'not read', reason: 'no read of the hub returns this value: not checked' });
+  });
+
   test('totals: changes per field and channel, the largest drop and rise, SKUs the hub lacks', () => {
     const lines = previewLines([send(2, 'A', { 'price:amazon': 37, 'price:walmart': 60, quantity: 10 }), send(3, 'B', { 'price:amazon': 9 })], hub);
     const t = previewTotals(lines);

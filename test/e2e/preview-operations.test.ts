@@ -1,0 +1,88 @@
+/**
+ * Issue 17: a preview of every push operation and scope on the built bundle. Each plans the rows
+ * as its push would, sets every value beside the hub's, and sends nothing.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { apiRequests, clearRequests, seedProducts } from './helpers';
+
+type Outcome = { rows: number; lines: number; totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number } };
+type Listing = { price: number; quantity: number };
+type HubProduct = { sku: string; internalId?: string; quantity: number; listings: Record<string, Listing> };
+
+describe('preview: every operation and scope (issue 17)', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  let hub: Map<string, HubProduct>;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    skus = seedProducts(env, 6, ['amazon', 'walmart'], 'active');
+    hub = new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  const sheet = (header: string[], row: (sku: string, i: number) => unknown[]): void => {
+    if (env.rt.sheetNames().includes('Stock & Prices')) env.rt.deleteSheet('Stock & Prices');
+    env.rt.addSheet('Stock & Prices', [header, ...skus.map(row)]);
+  };
+  const preview = (operation: string, scope: string): Outcome => {
+    clearRequests(env);
+    const r = env.rt.call('previewPush', operation, scope) as { ok: boolean; value?: Outcome; error?: string };
+    if (!r.ok) throw new Error(r.error);
+    // A preview sends nothing: reads only.
+    expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
+    return r.value!;
+  };
+  const amazon = (sku: string): Listing => hub.get(sku)!.listings.amazon;
+
+  test.each(['all', 'selected'])('stock, %s rows: the general Quantity beside the hub\'s', (scope) => {
+    sheet(['SKU', 'Quantity'], (sku, i) => [sku, i < 3 ? hub.get(sku)!.quantity : hub.get(sku)!.quantity + 1]);
+    env.rt.select('Stock & Prices', 'A2:A5');
+    const out = preview('stock', scope);
+    const rows = scope === 'all' ? 6 : 4;
+    expect(out.rows).toBe(rows);
+    expect(out.totals.changes).toEqual({ quantity: rows - 3 });
+    expect(out.totals.unchanged).toBe(3);
+  });
+
+  test('prices, all rows: one value per channel', () => {
+    sheet(['SKU', 'Price [amazon]', 'Price [walmart]'], (sku, i) => [sku, amazon(sku).price + (i % 2), hub.get(sku)!.listings.walmart.price]);
+    const out = preview('prices', 'all');
+    expect(out.totals.changes).toEqual({ 'price [amazon]': 3 });
+    expect(out.totals.unchanged).toBe(9);
+  });
+
+  test('by channel, all rows: quantities and prices per channel', () => {
+    sheet(['SKU', 'Quantity [amazon]', 'Price [walmart]'], (sku, i) => [sku, i === 0 ? amazon(sku).quantity + 5 : amazon(sku).quantity, hub.get(sku)!.listings.walmart.price]);
+    const out = preview('byChannel', 'all');
+    expect(out.totals.changes).toEqual({ 'quantity [amazon]': 1 });
+    expect(out.totals.unchanged).toBe(11);
+  });
+
+  test('changed rows: only rows edited since their last confirmed push are in scope', () => {
+    sheet(['SKU', 'Quantity'], (sku) => [sku, hub.get(sku)!.quantity]);
+    env.rt.call('pushStockAll');
+    env.rt.sheet('Stock & Prices').setValues([[hub.get(skus[1])!.quantity + 7]], 'B3');
+    const out = preview('changes', 'changed');
+    expect(out.rows).toBe(1);
+    expect(out.totals.changes).toEqual({ quantity: 1 });
+  });
+
+  test('prices by ERP id (a plain Price, sent to every channel): each row planned as the push would, nothing refused', () => {
+    env.rt.call('saveSettings', { plainChannels: ['*'] });
+    sheet(['SKU', 'ERP id', 'Price'], (sku, i) => [sku, hub.get(sku)!.internalId ?? `ERP-${i}`, amazon(sku).price + (i < 2 ? 1 : 0)]);
+    const out = preview('erp', 'all');
+    expect(out.rows).toBe(6);
+    expect(out.totals.refused).toBe(0);
+    const actions = env.rt.sheet('Preview').values().slice(1).filter((r) => r[0] !== '').map((r) => r[8]);
+    expect(actions.length).toBeGreaterThanOrEqual(6);
+    for (const a of actions) expect(['send', 'unchanged', 'send (not checked)']).toContain(a);
+    env.rt.call('saveSettings', { plainChannels: [] });
+  });
+
+  test('async job: the values the job would carry, each beside the hub\'s', () => {
+    sheet(['SKU', 'Quantity'], (sku, i) => [sku, hub.get(sku)!.quantity + (i === 2 ? 1 : 0)]);
+    const out = preview('async', 'all');
+    expect(out.totals.changes).toEqual({ quantity: 1 });
+    expect(out.totals.unchanged).toBe(5);
+  });
+});
