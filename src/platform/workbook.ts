@@ -45,6 +45,23 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       known.columns = lastColumn;
     }
   };
+  /**
+   * Grows the grid to (lastRow, lastColumn), then runs `fn` (a write there). The size known may
+   * be stale — a colleague deleted rows or columns since it was read, during the requests — and
+   * then growing or writing fails: the size is read again and both are tried once more. Told by
+   * size, not by the error's text (Apps Script words it in the user's language); an error with
+   * nothing to do with the size fails again and is thrown.
+   */
+  const grown = (lastRow: number, lastColumn: number, fn: () => unknown): void => {
+    try {
+      grow(lastRow, lastColumn);
+      fn();
+    } catch {
+      Object.assign(known, { rows: 0, columns: 0, exactRows: false, exactColumns: false });
+      grow(lastRow, lastColumn);
+      fn();
+    }
+  };
   let id: number | undefined;
   return {
     name: sheet.getName(),
@@ -87,8 +104,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     },
     write(row, column, values) {
       if (values.length === 0 || values[0].length === 0) return;
-      grow(row + values.length - 1, column + values[0].length - 1);
-      sheet.getRange(row, column, values.length, values[0].length).setValues(values);
+      grown(row + values.length - 1, column + values[0].length - 1, () => sheet.getRange(row, column, values.length, values[0].length).setValues(values));
     },
     appendRow(values) {
       // appendRow is where Sheets grows the grid by itself.
@@ -104,8 +120,7 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     mergedRanges: (row, columns) => (columns > 0 ? sheet.getRange(row, 1, 1, columns).getMergedRanges().map((r) => r.getA1Notation()) : []),
     setNumberFormat(row, column, rows, columns, format) {
       if (rows <= 0 || columns <= 0) return;
-      grow(row + rows - 1, column + columns - 1);
-      sheet.getRange(row, column, rows, columns).setNumberFormat(format);
+      grown(row + rows - 1, column + columns - 1, () => sheet.getRange(row, column, rows, columns).setNumberFormat(format));
     },
     styleHeader(columns) {
       if (columns <= 0) return;
@@ -127,12 +142,11 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       return known.rows;
     },
     ensureSize(rows, columns) {
-      grow(rows, columns);
+      grown(rows, columns, () => undefined);
     },
     insertColumnsAfter(column, count) {
       if (count <= 0) return;
-      grow(0, column);
-      sheet.insertColumnsAfter(column, count);
+      grown(0, column, () => sheet.insertColumnsAfter(column, count));
       known.columns += count;
     },
     replaceOwnColourRules(rules, isOwn, onlyIfPresent) {
