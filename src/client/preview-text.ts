@@ -13,7 +13,7 @@ export function previewSummary(p: PreviewOutcome): string[] {
   const lines: string[] = [];
   lines.push(count === 0 ? 'Nothing would change in the hub.' : `${plural(count, 'value')} would change: ${changes.map(([label, c]) => `${label} ${n(c)}`).join(', ')}.`);
   const rest = [
-    t.unchanged > 0 ? `${plural(t.unchanged, 'value')} already as the hub holds them (not sent)` : '',
+    t.unchanged > 0 ? `${plural(t.unchanged, 'value')} already as the hub holds them` : '',
     t.refused > 0 ? `${plural(t.refused, 'row')} refused by the checks` : '',
     t.notInHub > 0 ? `${plural(t.notInHub, 'SKU')} not in the hub` : '',
     t.notRead > 0 ? `${plural(t.notRead, 'value')} not checked against the hub` : '',

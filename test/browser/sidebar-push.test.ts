@@ -91,7 +91,7 @@ describe('playground: the sidebar', () => {
     const text = (await s.frame.locator('#preview-result').textContent()) ?? '';
     // Just pushed: every quantity is what the hub holds.
     expect(text).toContain('Nothing would change in the hub.');
-    expect(text).toContain('5,000 values already as the hub holds them (not sent)');
+    expect(text).toContain('5,000 values already as the hub holds them');
     expect(text).toMatch(/read the catalogue \(\d+ pages\): only it returns the general Quantity/);
     expect((await s.pg.admin.state(['products'])).products.find((p) => p.sku === 'BIG-000001')?.quantity).toBe(before);
     await s.shots.take(s.page, 'preview-after-push');

@@ -33,14 +33,21 @@ describe('preview: every operation and scope (issue 17)', () => {
     return r.value!;
   };
   const amazon = (sku: string): Listing => hub.get(sku)!.listings.amazon;
+  /** The hub passes a general Quantity on to every channel: per channel, the rows where that changes the channel's quantity. */
+  const overwritten = (rows: Array<[string, number]>): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const [sku, q] of rows) for (const [ch, l] of Object.entries(hub.get(sku)!.listings)) if (l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
+    return out;
+  };
 
   test.each(['all', 'selected'])('stock, %s rows: the general Quantity beside the hub\'s', (scope) => {
-    sheet(['SKU', 'Quantity'], (sku, i) => [sku, i < 3 ? hub.get(sku)!.quantity : hub.get(sku)!.quantity + 1]);
+    const q = (sku: string, i: number): number => (i < 3 ? hub.get(sku)!.quantity : hub.get(sku)!.quantity + 1);
+    sheet(['SKU', 'Quantity'], (sku, i) => [sku, q(sku, i)]);
     env.rt.select('Stock & Prices', 'A2:A5');
     const out = preview('stock', scope);
     const rows = scope === 'all' ? 6 : 4;
     expect(out.rows).toBe(rows);
-    expect(out.totals.changes).toEqual({ quantity: rows - 3 });
+    expect(out.totals.changes).toEqual({ quantity: rows - 3, ...overwritten(skus.slice(0, rows).map((sku, i) => [sku, q(sku, i)])) });
     expect(out.totals.unchanged).toBe(3);
   });
 
@@ -64,7 +71,9 @@ describe('preview: every operation and scope (issue 17)', () => {
     env.rt.sheet('Stock & Prices').setValues([[hub.get(skus[1])!.quantity + 7]], 'B3');
     const out = preview('changes', 'changed');
     expect(out.rows).toBe(1);
-    expect(out.totals.changes).toEqual({ quantity: 1 });
+    // The push before passed the general quantities on to every channel: the hub's state now.
+    hub = new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+    expect(out.totals.changes).toEqual({ quantity: 1, ...overwritten([[skus[1], hub.get(skus[1])!.quantity + 7]]) });
   });
 
   test('prices by ERP id (a plain Price, sent to every channel): each row planned as the push would, nothing refused', () => {
@@ -80,9 +89,10 @@ describe('preview: every operation and scope (issue 17)', () => {
   });
 
   test('async job: the values the job would carry, each beside the hub\'s', () => {
-    sheet(['SKU', 'Quantity'], (sku, i) => [sku, hub.get(sku)!.quantity + (i === 2 ? 1 : 0)]);
+    const q = (sku: string, i: number): number => hub.get(sku)!.quantity + (i === 2 ? 1 : 0);
+    sheet(['SKU', 'Quantity'], (sku, i) => [sku, q(sku, i)]);
     const out = preview('async', 'all');
-    expect(out.totals.changes).toEqual({ quantity: 1 });
+    expect(out.totals.changes).toEqual({ quantity: 1, ...overwritten(skus.map((sku, i) => [sku, q(sku, i)])) });
     expect(out.totals.unchanged).toBe(5);
   });
 });

@@ -64,7 +64,32 @@ describe('preview a push (issue 17)', () => {
     // A general Quantity: read from the catalogue (the per-SKU read does not return it).
     expect(r.value!.read.kind).toBe('catalogue');
     const values = env.rt.sheet('Preview').values().slice(1).filter((row) => row.some((c) => c !== ''));
-    expect(values).toHaveLength(1);
+    // The general Quantity, and the channels it would overwrite: nothing of the earlier preview.
     expect(values[0].slice(0, 4)).toEqual([skus[0], 2, 'all channels', 'quantity']);
+    expect(values.every((row) => row[0] === skus[0])).toBe(true);
+  });
+
+  test('a sheet named Preview that is not the add-on\'s is never written into', () => {
+    env.rt.deleteSheet('Preview');
+    env.rt.addSheet('Preview', [['My notes', 'Owner'], ['keep me', 'Ana']]);
+    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; error?: string };
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/The sheet "Preview" is not the add-on's .* rename that sheet, then preview again/);
+    expect(env.rt.sheet('Preview').values()).toEqual([['My notes', 'Owner'], ['keep me', 'Ana']]);
+  });
+
+  test('a general Quantity shows the channels it would overwrite', () => {
+    env.rt.deleteSheet('Preview');
+    const hub = products();
+    const sku = skus[3];
+    const general = hub.get(sku)!.listings.amazon.quantity + 17;
+    env.rt.deleteSheet('Stock & Prices');
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], [sku, general]]);
+    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
+    expect(r.ok).toBe(true);
+    expect(r.value!.totals.changes['quantity [amazon]']).toBe(1);
+    const line = env.rt.sheet('Preview').values().find((row) => row[0] === sku && row[2] === 'amazon')!;
+    expect(line.slice(4, 6)).toEqual([hub.get(sku)!.listings.amazon.quantity, general]);
+    expect(line[9]).toMatch(/passes the general Quantity on to every channel/);
   });
 });

@@ -53,7 +53,7 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
     }
     return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
   }
-  if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it: not sent' };
+  if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it' };
   const change = sheet - now;
   return { ...base, hubNow: now, change, changePct: now !== 0 ? change / Math.abs(now) : null, action: 'send', reason: '' };
 }
@@ -70,6 +70,40 @@ export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLin
     const values = new Map<string, number>();
     for (const part of plan.parts) for (const [key, value] of Object.entries(part.values)) values.set(key, value);
     for (const [key, value] of values) out.push(valueLine(plan, key, value, hub));
+    out.push(...overwrittenChannels(plan, values, hub));
+  }
+  return out;
+}
+
+/** Whole-row values the hub passes on to every channel with an active listing (hub-api.md §1, §4: Update Stock, async jobs, prices by ERP id). */
+const PASSED_ON = ['quantity', 'price'];
+
+/** The key read-hub.ts sets to 1 for a channel where the product's listing is active (the channels a general value reaches). */
+export function activeKey(channel: string): string {
+  return `active:${channel}`;
+}
+
+/**
+ * A general Quantity (or a whole-row price) is passed on by the hub to every channel with an
+ * active listing: each such channel holding another value changes too, unless the row sets that
+ * channel itself.
+ */
+function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: ReadonlyMap<string, number>, hub: HubNow): PreviewLine[] {
+  const held = plan.sku === null ? undefined : hub.get(plan.sku);
+  if (!held) return [];
+  const out: PreviewLine[] = [];
+  for (const field of PASSED_ON) {
+    const general = values.get(field);
+    if (general === undefined) continue;
+    for (const [key, now] of Object.entries(held)) {
+      const { field: f, channel } = splitKey(key);
+      if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
+      const change = general - now;
+      out.push({
+        rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, change, changePct: now !== 0 ? change / Math.abs(now) : null,
+        action: 'send', reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
+      });
+    }
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { confirmedValues } from '../catalogue/cells';
 import { readListing } from '../catalogue/listing';
 import { layoutOf, readProduct, type PulledProduct } from '../catalogue/products';
 import { skuKey } from '../catalogue/sku-match';
-import type { HubNow } from './diff';
+import { activeKey, type HubNow } from './diff';
 import { chooseReads, type ReadStrategy } from './read-strategy';
 
 export interface HubRead {
@@ -21,9 +21,16 @@ export interface HubRead {
   problems: string[];
 }
 
+/** Each product's values keyed like the snapshot, and which of its channels have an active listing (diff.ts activeKey). */
 function keyed(products: readonly PulledProduct[]): Map<string, Record<string, number>> {
   const layout = layoutOf(products);
-  return new Map(products.map((p) => [p.key, confirmedValues(p, layout)]));
+  return new Map(
+    products.map((p) => {
+      const values: Record<string, number> = confirmedValues(p, layout);
+      for (const [channel, v] of p.channels) if (v.status.trim().toLowerCase() === 'active') values[activeKey(channel)] = 1;
+      return [p.key, values];
+    }),
+  );
 }
 
 function perSku(client: HubClient, skus: readonly string[], aliases: Readonly<Record<string, string>>, strategy: ReadStrategy): HubRead {

@@ -4,6 +4,7 @@
  * preview (one write; rows a longer earlier preview left are emptied in the same write).
  */
 import { escapeCellText } from '../../sheet';
+import { UserError } from '../errors';
 import type { CellValue, Workbook } from '../ports';
 import type { PreviewLine } from './diff';
 
@@ -33,9 +34,21 @@ function cells(line: PreviewLine): CellValue[] {
   ];
 }
 
-/** Writes the preview's lines below the header, emptying what an earlier preview left below them. */
-export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLine[]): void {
-  const sheet = workbook.ensureSheet(PREVIEW_SHEET, HEADER);
+/**
+ * Writes the preview's lines below the header, emptying what an earlier preview left below them.
+ * A sheet of that name that is not the add-on's (another header row) is never written into.
+ */
+export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLine[], protectedNames: readonly string[] = []): void {
+  const existing = workbook.sheet(PREVIEW_SHEET);
+  if (existing) {
+    const header = existing.readHeaderRow().map((c) => String(c));
+    const ours = header.length === 0 || (header.length === HEADER.length && header.every((h, i) => h === HEADER[i]));
+    if (!ours || protectedNames.includes(PREVIEW_SHEET)) {
+      throw new UserError(`The sheet "${PREVIEW_SHEET}" is not the add-on's (its first row is not the preview's header), so the preview was not written and nothing was sent: rename that sheet, then preview again.`);
+    }
+  }
+  const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);
+  if (existing && existing.readHeaderRow().length === 0) sheet.write(1, 1, [HEADER]);
   const before = Math.max(0, sheet.lastRow() - 1);
   const rows = lines.map(cells);
   for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));

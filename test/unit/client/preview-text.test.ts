@@ -14,7 +14,7 @@ describe('previewSummary (the sidebar\'s words for a preview)', () => {
   test('changes per channel and field, what stays, what is refused, the largest moves, how the hub was read', () => {
     expect(previewSummary(outcome())).toEqual([
       '412 values would change: price [amazon] 400, price [walmart] 12.',
-      '2,788 values already as the hub holds them (not sent); 2 rows refused by the checks; 1 SKU not in the hub.',
+      '2,788 values already as the hub holds them; 2 rows refused by the checks; 1 SKU not in the hub.',
       'Largest drop \u221263 % (X-1, price [amazon]); largest rise +10 % (Y-2, price [walmart]).',
       'The hub was read in 62 requests: read the catalogue (62 pages; one by one would take 3,000 requests). Nothing was sent; every value is in the Preview sheet.',
     ]);

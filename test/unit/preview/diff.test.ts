@@ -33,6 +33,18 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
     expect(lines[5].reason).toBe('Price [amazon]: not a number');
   });
 
+  test('a general Quantity: the active channels it overwrites are lines too, unless the row sets them itself', () => {
+    // amazon, walmart and meli active; linio paused (a general value does not reach it).
+    const held: HubNow = new Map([['A', { quantity: 10, 'quantity:amazon': 3, 'quantity:walmart': 10, 'quantity:meli': 4, 'quantity:linio': 1, 'active:amazon': 1, 'active:walmart': 1, 'active:meli': 1 }]]);
+    const lines = previewLines([send(2, 'A', { quantity: 10, 'quantity:meli': 4 })], held);
+    expect(lines.map((l) => [l.field, l.channel, l.hubNow, l.sheet, l.action])).toEqual([
+      ['quantity', '', 10, 10, 'unchanged'],
+      ['quantity', 'meli', 4, 4, 'unchanged'],
+      ['quantity', 'amazon', 3, 10, 'send'],
+    ]);
+    expect(lines[2].reason).toMatch(/passes the general Quantity on to every channel/);
+  });
+
   test('a whole-row price (prices by ERP id) is in no answer of the hub: not read, not claimed new', () => {
     const [line] = previewLines([send(2, 'A', { price: 12 })], hub);
     expect(line).toMatchObject({ action: 'not read', reason: 'no read of the hub returns this value: not checked' });
@@ -54,11 +66,22 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
     fc.assert(
       fc.property(
         fc.array(fc.record({ sku: fc.constantFrom('A', 'B', 'C', 'D'), values: fc.dictionary(keys, value, { minKeys: 1 }), refused: fc.boolean() }), { maxLength: 12 }),
-        fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.option(fc.dictionary(keys, value), { nil: null })),
+        // walmart active (a general Quantity reaches it), amazon not.
+        fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.option(fc.dictionary(keys, value).map((d) => ({ ...d, 'active:walmart': 1 })), { nil: null })),
         (rows, held) => {
           const hubNow: HubNow = new Map(Object.entries(held));
           const plans: RowPlan[] = rows.map((r, i) => (r.refused ? { rowNumber: i + 2, sku: r.sku, send: false, reason: 'refused', nothingToSend: false, notes: [] } : send(i + 2, r.sku, r.values)));
-          const lines = previewLines(plans, hubNow);
+          const all = previewLines(plans, hubNow);
+          // Channels a general Quantity overwrites: each differs from it, and the row does not set it itself.
+          const passedOn = all.filter((l) => /passes the general/.test(l.reason));
+          for (const l of passedOn) {
+            const row = rows[l.rowNumber - 2];
+            expect(row.values.quantity).toBe(l.sheet);
+            expect(`quantity:${l.channel}` in row.values).toBe(false);
+            expect(held[row.sku]?.[`quantity:${l.channel}`]).not.toBe(row.values.quantity);
+            expect(l.channel).toBe('walmart');
+          }
+          const lines = all.filter((l) => !passedOn.includes(l));
           const expected = rows.reduce((n, r) => n + (r.refused ? 1 : Object.keys(r.values).length), 0);
           expect(lines).toHaveLength(expected);
           for (const line of lines) {
@@ -72,10 +95,10 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
               if (now[key] !== undefined) expect(line.change).toBe((line.sheet as number) - now[key]);
             }
           }
-          const t = previewTotals(lines);
-          const sent = lines.filter((l) => l.action === 'send').length;
+          const t = previewTotals(all);
+          const sent = all.filter((l) => l.action === 'send').length;
           expect(Object.values(t.changes).reduce((a, b) => a + b, 0)).toBe(sent);
-          expect(t.unchanged + t.refused + t.notRead + sent + lines.filter((l) => l.action === 'not in hub').length).toBe(lines.length);
+          expect(t.unchanged + t.refused + t.notRead + sent + all.filter((l) => l.action === 'not in hub').length).toBe(all.length);
         },
       ),
       { numRuns: 300 },
