@@ -67,7 +67,7 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
       fc.property(
         fc.array(fc.record({ sku: fc.constantFrom('A', 'B', 'C', 'D'), values: fc.dictionary(keys, value, { minKeys: 1 }), refused: fc.boolean() }), { maxLength: 12 }),
         // walmart active (a general Quantity reaches it), amazon not.
-        fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.option(fc.dictionary(keys, value).map((d) => ({ ...d, 'active:walmart': 1 })), { nil: null })),
+        fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.option(fc.dictionary(keys, value).map((d): Record<string, number> => ({ ...d, 'active:walmart': 1 })), { nil: null })),
         (rows, held) => {
           const hubNow: HubNow = new Map(Object.entries(held));
           const plans: RowPlan[] = rows.map((r, i) => (r.refused ? { rowNumber: i + 2, sku: r.sku, send: false, reason: 'refused', nothingToSend: false, notes: [] } : send(i + 2, r.sku, r.values)));
