@@ -3,7 +3,11 @@ import type { PreviewOutcome } from '../core/preview/run';
 
 const n = (x: number): string => x.toLocaleString('en-US');
 const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
-const pct = (f: number): string => `${f > 0 ? '+' : '\u2212'}${Math.abs(Math.round(f * 1000) / 10)} %`;
+/** A change as a signed percentage; one that rounds to 0 still shows its sign and size (< 0.1 %). */
+const pct = (f: number): string => {
+  const shown = Math.abs(Math.round(f * 1000) / 10);
+  return `${f > 0 ? '+' : '\u2212'}${shown === 0 ? '< 0.1' : shown} %`;
+};
 
 /** One line each: the changes by field and channel, what stays, what is refused, the largest moves, the read. */
 export function previewSummary(p: PreviewOutcome): string[] {
@@ -20,8 +24,8 @@ export function previewSummary(p: PreviewOutcome): string[] {
   ].filter(Boolean);
   if (rest.length > 0) lines.push(`${rest.join('; ')}.`);
   const moves = [
-    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${label(t.largestDecrease)})` : '',
-    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${label(t.largestIncrease)})` : '',
+    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${label(t.largestDecrease)})` : '',
+    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${label(t.largestIncrease)})` : '',
   ].filter(Boolean);
   if (moves.length > 0) lines.push(`${moves.join('; ')}.`.replace(/^l/, 'L'));
   lines.push(`The hub was read in ${plural(p.read.requests, 'request')}: ${p.read.why}. Nothing was sent; every value is in the Preview sheet.`);

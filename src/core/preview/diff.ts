@@ -29,6 +29,11 @@ export interface PreviewLine {
 /** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */
 export type HubNow = ReadonlyMap<string, Readonly<Record<string, number>> | null>;
 
+/** A difference of two sheet values, free of binary-fraction noise (19.99 − 20 is −0.01, not −0.010000000000001563). */
+function difference(sheet: number, now: number): number {
+  return Math.round((sheet - now) * 1e6) / 1e6;
+}
+
 function splitKey(key: string): { field: string; channel: string } {
   const at = key.indexOf(':');
   return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
@@ -54,7 +59,7 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
     return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
   }
   if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it' };
-  const change = sheet - now;
+  const change = difference(sheet, now);
   return { ...base, hubNow: now, change, changePct: now !== 0 ? change / Math.abs(now) : null, action: 'send', reason: '' };
 }
 
@@ -98,7 +103,7 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
     for (const [key, now] of Object.entries(held)) {
       const { field: f, channel } = splitKey(key);
       if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
-      const change = general - now;
+      const change = difference(general, now);
       out.push({
         rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, change, changePct: now !== 0 ? change / Math.abs(now) : null,
         action: 'send', reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
@@ -108,7 +113,9 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
   return out;
 }
 
-/** The sidebar's totals of a preview. */
+const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'salePrice', 'publishingPrice']);
+
+/** The sidebar's totals of a preview (the largest increase and decrease are of prices). */
 export interface PreviewTotals {
   /** Values that would change, by field and channel (`price [amazon]`, `quantity`). */
   changes: Record<string, number>;
@@ -132,8 +139,10 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
     else {
       const label = line.channel ? `${line.field} [${line.channel}]` : line.field;
       out.changes[label] = (out.changes[label] ?? 0) + 1;
-      if (line.changePct !== null && line.changePct > 0 && (out.largestIncrease?.changePct ?? 0) < line.changePct) out.largestIncrease = line;
-      if (line.changePct !== null && line.changePct < 0 && (out.largestDecrease?.changePct ?? 0) > line.changePct) out.largestDecrease = line;
+      // Among prices: a quantity going to 0 (−100 %) is ordinary and would hide every price's move.
+      if (!PRICE_FIELDS.has(line.field) || line.changePct === null) continue;
+      if (line.changePct > 0 && (out.largestIncrease?.changePct ?? 0) < line.changePct) out.largestIncrease = line;
+      if (line.changePct < 0 && (out.largestDecrease?.changePct ?? 0) > line.changePct) out.largestDecrease = line;
     }
   }
   out.notInHub = missing.size;

@@ -15,12 +15,17 @@ describe('previewSummary (the sidebar\'s words for a preview)', () => {
     expect(previewSummary(outcome())).toEqual([
       '412 values would change: price [amazon] 400, price [walmart] 12.',
       '2,788 values already as the hub holds them; 2 rows refused by the checks; 1 SKU not in the hub.',
-      'Largest drop \u221263 % (X-1, price [amazon]); largest rise +10 % (Y-2, price [walmart]).',
+      'Largest price drop \u221263 % (X-1, price [amazon]); largest price rise +10 % (Y-2, price [walmart]).',
       'The hub was read in 62 requests: read the catalogue (62 pages; one by one would take 3,000 requests). Nothing was sent; every value is in the Preview sheet.',
     ]);
   });
 
   test('nothing to change says so', () => {
     expect(previewSummary(outcome({ changes: {}, refused: 0, notInHub: 0, largestDecrease: null, largestIncrease: null }))[0]).toBe('Nothing would change in the hub.');
+  });
+
+  test('a move that rounds to 0 % still shows its sign and size', () => {
+    const lines = previewSummary(outcome({ largestDecrease: line('X-1', 'price', 'amazon', -0.0004), largestIncrease: null }));
+    expect(lines[2]).toBe('Largest price drop \u2212< 0.1 % (X-1, price [amazon]).');
   });
 });

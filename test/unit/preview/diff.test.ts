@@ -45,6 +45,14 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
     expect(lines[2].reason).toMatch(/passes the general Quantity on to every channel/);
   });
 
+  test('changes free of binary-fraction noise; the largest moves are of prices (a quantity to 0 is ordinary)', () => {
+    const held: HubNow = new Map([['A', { 'price:amazon': 20, 'quantity:amazon': 5 }]]);
+    const lines = previewLines([send(2, 'A', { 'price:amazon': 19.99, 'quantity:amazon': 0 })], held);
+    expect(lines[0].change).toBe(-0.01);
+    const t = previewTotals(lines);
+    expect(t.largestDecrease).toMatchObject({ field: 'price', channel: 'amazon' });
+  });
+
   test('a whole-row price (prices by ERP id) is in no answer of the hub: not read, not claimed new', () => {
     const [line] = previewLines([send(2, 'A', { price: 12 })], hub);
     expect(line).toMatchObject({ action: 'not read', reason: 'no read of the hub returns this value: not checked' });
