@@ -29,9 +29,13 @@ export interface PreviewLine {
 /** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */
 export type HubNow = ReadonlyMap<string, Readonly<Record<string, number>> | null>;
 
-/** A difference of two sheet values, free of binary-fraction noise (19.99 − 20 is −0.01, not −0.010000000000001563). */
-function difference(sheet: number, now: number): number {
-  return Math.round((sheet - now) * 1e6) / 1e6;
+/**
+ * How a value would move: the difference, free of binary-fraction noise (19.99 − 20 is −0.01, not
+ * −0.010000000000001563), and as a fraction of what the hub holds when that is not 0.
+ */
+function move(sheet: number, now: number): Pick<PreviewLine, 'change' | 'changePct'> {
+  const change = Math.round((sheet - now) * 1e6) / 1e6;
+  return { change, changePct: now !== 0 ? change / Math.abs(now) : null };
 }
 
 function splitKey(key: string): { field: string; channel: string } {
@@ -59,8 +63,7 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
     return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
   }
   if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it' };
-  const change = difference(sheet, now);
-  return { ...base, hubNow: now, change, changePct: now !== 0 ? change / Math.abs(now) : null, action: 'send', reason: '' };
+  return { ...base, hubNow: now, ...move(sheet, now), action: 'send', reason: '' };
 }
 
 /** The preview's lines, in sheet order: a line per value a row would send, one per refused row. */
@@ -103,9 +106,8 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
     for (const [key, now] of Object.entries(held)) {
       const { field: f, channel } = splitKey(key);
       if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
-      const change = difference(general, now);
       out.push({
-        rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, change, changePct: now !== 0 ? change / Math.abs(now) : null,
+        rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, ...move(general, now),
         action: 'send', reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
       });
     }

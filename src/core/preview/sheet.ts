@@ -40,15 +40,15 @@ function cells(line: PreviewLine): CellValue[] {
  */
 export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLine[], protectedNames: readonly string[] = []): void {
   const existing = workbook.sheet(PREVIEW_SHEET);
+  const header = existing ? existing.readHeaderRow().map((c) => String(c)) : [];
   if (existing) {
-    const header = existing.readHeaderRow().map((c) => String(c));
     const ours = header.length === 0 || (header.length === HEADER.length && header.every((h, i) => h === HEADER[i]));
     if (!ours || protectedNames.includes(PREVIEW_SHEET)) {
       throw new UserError(`The sheet "${PREVIEW_SHEET}" is not the add-on's (its first row is not the preview's header), so the preview was not written and nothing was sent: rename that sheet, then preview again.`);
     }
   }
   const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);
-  if (existing && existing.readHeaderRow().length === 0) sheet.write(1, 1, [HEADER]);
+  if (existing && header.length === 0) sheet.write(1, 1, [HEADER]);
   const before = Math.max(0, sheet.lastRow() - 1);
   const rows = lines.map(cells);
   for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));
