@@ -9,11 +9,32 @@ import type { Operation, PushProgress, Scope } from '../core/push/types';
 /** The three server calls the loop needs (injected: unit tests drive the loop with fakes). */
 export interface PushApi {
   start(operation: Operation, scope: Scope): Promise<PushProgress>;
+  /** "Push these changes": the changes of a preview. */
+  startPreviewed(previewId: string): Promise<PushProgress>;
+  /** "Undo last push": restores the values of the push an undo preview showed. */
+  startUndo(pushId: string, overwrite: boolean): Promise<PushProgress>;
   next(runId: string): Promise<PushProgress>;
   cancel(runId: string): Promise<PushProgress>;
 }
 
-export type PushStart = { kind: 'new'; operation: Operation; scope: Scope } | { kind: 'resume'; runId: string };
+export type PushStart =
+  | { kind: 'new'; operation: Operation; scope: Scope }
+  | { kind: 'resume'; runId: string }
+  | { kind: 'previewed'; previewId: string }
+  | { kind: 'undo'; pushId: string; overwrite: boolean };
+
+function first(api: PushApi, start: PushStart): Promise<PushProgress> {
+  switch (start.kind) {
+    case 'new':
+      return api.start(start.operation, start.scope);
+    case 'resume':
+      return api.next(start.runId);
+    case 'previewed':
+      return api.startPreviewed(start.previewId);
+    case 'undo':
+      return api.startUndo(start.pushId, start.overwrite);
+  }
+}
 
 export interface PushLoop {
   /** Resolves with the last progress (finished, or cancelled); rejects with the first call's error. */
@@ -27,7 +48,7 @@ export interface PushLoop {
 export function runPushLoop(api: PushApi, start: PushStart, onProgress: (p: PushProgress) => void): PushLoop {
   let cancelRequested = false;
   const done = (async (): Promise<PushProgress> => {
-    let p = start.kind === 'new' ? await api.start(start.operation, start.scope) : await api.next(start.runId);
+    let p = await first(api, start);
     onProgress(p);
     while (!p.finished) {
       if (cancelRequested) {

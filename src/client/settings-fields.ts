@@ -56,6 +56,14 @@ export const FIELDS = {
   },
   logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
   chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
+  guardPricePct: {
+    path: 'guards.pricePct', label: 'Preview: hold price changes beyond (\u00B1 %)', kind: 'integer', min: 0, max: 1000,
+    hint: 'A preview holds back a price that moves more than this until you tick \u201cI checked these\u201d (0: off).',
+  },
+  guardZeroStock: {
+    path: 'guards.zeroStock', label: 'Preview: hold stock drops to 0 of more than (SKUs)', kind: 'integer', min: 0, max: 1000000,
+    hint: 'When more SKUs than this would go to 0 stock, a preview holds them back until you tick \u201cI checked these\u201d (0: off).',
+  },
   resultColumns: {
     path: 'resultColumns', label: 'New result columns go', kind: 'select',
     hint: 'Where Sync status, Status [channel] and the others are created when missing. Columns already there stay where they are.',
@@ -103,7 +111,7 @@ export const FIELDS = {
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
-  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows,
+  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows, FIELDS.guardPricePct, FIELDS.guardZeroStock,
   FIELDS.channelAliases, FIELDS.plainChannels, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
   FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
 ];
@@ -141,6 +149,8 @@ export function settingsToForm(s: Settings): FormValues {
     logMaxRows: String(s.logMaxRows),
     chunkRows: String(s.chunkRows),
     resultColumns: s.resultColumns,
+    'guards.pricePct': String(s.guards.pricePct),
+    'guards.zeroStock': String(s.guards.zeroStock),
     deployment: s.deployment,
     'orders.scheduleMinutes': String(s.orders.scheduleMinutes),
     'orders.channel': s.orders.channel,
@@ -207,6 +217,10 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
     logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
     chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
     resultColumns: v('resultColumns') === 'afterInputs' ? 'afterInputs' : 'end',
+    guards: {
+      pricePct: readNumber(FIELDS.guardPricePct, v('guards.pricePct'), errors),
+      zeroStock: readNumber(FIELDS.guardZeroStock, v('guards.zeroStock'), errors),
+    },
     orders: {
       ...current.orders,
       scheduleMinutes: Number(v('orders.scheduleMinutes')) || 0,

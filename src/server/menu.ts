@@ -64,6 +64,8 @@ export function menuTree(): MenuTree {
       separator,
       item('Push changes (edited since last pull or push)', 'pushChanges'),
       ...pushMenus(),
+      item('Preview a push (sidebar)\u2026', 'showSidebar'),
+      item('Undo last push\u2026', 'undoLastPushFromMenu'),
       separator,
       item('Refresh job results', 'refreshJobResults'),
       item('Old job status (deprecated)\u2026', 'checkOldJobStatus'),

@@ -7,7 +7,8 @@ import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './hand
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
-import { previewPush } from './handlers/preview';
+import { previewPush, pushPreviewedChanges } from './handlers/preview';
+import { previewUndo, undoLastPush, undoLastPushFromMenu } from './handlers/undo';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
 import {
@@ -25,6 +26,7 @@ export const publicFunctions = {
   // Menu items
   ...pushMenuHandlers,
   pushChanges,
+  undoLastPushFromMenu,
   refreshJobResults,
   checkOldJobStatus,
   pullCatalogueFromMenu,
@@ -54,6 +56,9 @@ export const publicFunctions = {
   cancelPush,
   answerFreezeSku,
   previewPush,
+  pushPreviewedChanges,
+  previewUndo,
+  undoLastPush,
   getColumns,
   saveColumns,
   applyColumnPreset,

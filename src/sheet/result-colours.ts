@@ -25,7 +25,7 @@ const SHARED_LOOKS: ReadonlyArray<[string, StatusLook]> = [
 ];
 
 /** What the stock sheet's `Sync status` says (the words src/core/push/types.ts RowStatus writes). */
-const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Unconfirmed', LOOKS.error], ['Skipped', LOOKS.neutral], ['Pending', LOOKS.neutral]];
+const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Unconfirmed', LOOKS.error], ['Skipped', LOOKS.neutral], ['Pending', LOOKS.neutral], ['Undone', LOOKS.warning]];
 
 /** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */
 const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Not in hub', LOOKS.neutral], ['Deleted', LOOKS.neutral]];
@@ -42,7 +42,7 @@ export const NO_ACTIVE_LISTING = 'No active listing';
 export function resultColourRules(statusColumn: number | undefined, channelColumns: readonly number[]): ColourRule[] {
   const status = statusColumn === undefined ? [] : [statusColumn];
   const channels = [...channelColumns].sort((a, b) => a - b);
-  const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({ when: { equals: word }, look, columns: word === 'OK' ? [...status, ...channels] : status }));
+  const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({ when: { equals: word }, look, columns: word === 'OK' || word === 'Undone' ? [...status, ...channels] : status }));
   if (channels.length > 0) {
     rules.push({ when: { equals: NO_ACTIVE_LISTING }, look: LOOKS.neutral, columns: channels });
     rules.push({ when: 'notEmpty', look: LOOKS.error, columns: channels });

@@ -3,7 +3,9 @@ import type { Operation, PushProgress, Scope } from '../../core/push/types';
 import { h, isBusy, setBusy, setChildren, show } from '../dom';
 import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../push-loop';
 import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, runTitle, scopeChoices } from '../push-text';
-import { previewSummary } from '../preview-text';
+import { previewSummary, undoSummary } from '../preview-text';
+import type { PreviewOutcome } from '../../core/preview/run';
+import type { UndoPreview } from '../../core/undo/run';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
 import { createFreezeQuestion } from './freeze-question';
@@ -12,6 +14,8 @@ const api: PushApi = {
   start: (operation, scope) => callResult('startPush', operation, scope),
   next: (runId) => callResult('continuePush', runId),
   cancel: (runId) => callResult('cancelPush', runId),
+  startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId),
+  startUndo: (pushId, overwrite) => callResult('undoLastPush', pushId, overwrite),
 };
 
 export interface PushView {
@@ -28,6 +32,16 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   // A dry run: what the push would change, read from the hub, in the Preview sheet; nothing is sent.
   const previewButton = h('button', { id: 'preview-button', type: 'button', 'aria-describedby': 'push-error' }, 'Preview');
   const previewResult = h('div', { id: 'preview-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  // What the preview showed, and nothing else, is what "Push these changes" sends.
+  const checkedBox = h('input', { id: 'preview-checked', type: 'checkbox' }) as HTMLInputElement;
+  const checkedField = h('div', { id: 'preview-checked-field', class: 'check', hidden: true }, checkedBox, h('label', { for: 'preview-checked' }, 'I checked these: send the values the guard rails hold back'));
+  const pushPreviewedButton = h('button', { id: 'push-previewed', type: 'button', class: 'primary', hidden: true }, 'Push these changes');
+  const previewAgainButton = h('button', { id: 'preview-again', type: 'button', hidden: true }, 'Preview again');
+  const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Undo last push\u2026');
+  const undoResult = h('div', { id: 'undo-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const overwriteBox = h('input', { id: 'undo-overwrite', type: 'checkbox' }) as HTMLInputElement;
+  const overwriteField = h('div', { id: 'undo-overwrite-field', class: 'check', hidden: true }, overwriteBox, h('label', { for: 'undo-overwrite' }, 'Also overwrite the values changed on the hub since'));
+  const restoreButton = h('button', { id: 'undo-restore', type: 'button', class: 'primary', hidden: true }, 'Restore these values');
   const error = h('p', { id: 'push-error', class: 'error', role: 'alert' });
 
   const bar = h('progress', { id: 'push-progress', max: 1, value: 0, 'aria-label': 'Push progress' });
@@ -89,6 +103,8 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
       await loop.done;
     } catch (e) {
       error.textContent = errorMessage(e);
+      // The sheet or the hub changed since the preview: the way on is a new preview.
+      if (start.kind === 'previewed') show(previewAgainButton, true);
     } finally {
       loop = null;
       setBusy(pushButton, false);
@@ -117,13 +133,32 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     }
   }
 
-  async function preview(): Promise<void> {
-    error.textContent = '';
+  let shownPreview: PreviewOutcome | null = null;
+  let shownUndo: UndoPreview | null = null;
+
+  function clearShown(): void {
+    shownPreview = null;
+    shownUndo = null;
     setChildren(previewResult, []);
+    setChildren(undoResult, []);
+    for (const el of [pushPreviewedButton, previewAgainButton, restoreButton, checkedField, overwriteField]) {
+      handFocus(el, previewButton);
+      show(el, false);
+    }
+  }
+
+  async function preview(checked = false): Promise<void> {
+    error.textContent = '';
+    clearShown();
     setBusy(previewButton, true, 'Reading the hub\u2026');
     try {
-      const outcome = await callResult('previewPush', operation.value as Operation, scope.value as Scope);
+      const outcome = await callResult('previewPush', operation.value as Operation, scope.value as Scope, checked);
+      shownPreview = outcome;
       setChildren(previewResult, previewSummary(outcome).map((line) => h('p', {}, line)));
+      checkedBox.checked = outcome.guards.checked;
+      show(checkedField, outcome.totals.guarded > 0 || outcome.guards.checked);
+      pushPreviewedButton.textContent = `Push these changes (${outcome.rowsToPush.toLocaleString('en-US')} row${outcome.rowsToPush === 1 ? '' : 's'})`;
+      show(pushPreviewedButton, outcome.rowsToPush > 0);
     } catch (e) {
       error.textContent = errorMessage(e);
     } finally {
@@ -131,10 +166,56 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     }
   }
 
+  async function previewUndo(overwrite = false): Promise<void> {
+    error.textContent = '';
+    clearShown();
+    setBusy(undoButton, true, 'Reading the hub\u2026');
+    try {
+      const shown = await callResult('previewUndo', overwrite);
+      shownUndo = shown;
+      setChildren(undoResult, undoSummary(shown).map((line) => h('p', {}, line)));
+      overwriteBox.checked = shown.overwrite;
+      show(overwriteField, shown.undoneAt === null && (shown.totals.changedOnHub > 0 || shown.overwrite));
+      show(restoreButton, shown.undoneAt === null && shown.rowsToRestore > 0);
+    } catch (e) {
+      error.textContent = errorMessage(e);
+    } finally {
+      setBusy(undoButton, false);
+    }
+  }
+
   operation.addEventListener('change', () => fillScopes(scope.value as Scope));
   previewButton.addEventListener('click', () => {
     if (isBusy(previewButton) || loop) return;
     void preview();
+  });
+  previewAgainButton.addEventListener('click', () => {
+    if (isBusy(previewButton) || loop) return;
+    void preview();
+  });
+  checkedBox.addEventListener('change', () => {
+    if (isBusy(previewButton) || loop) return;
+    void preview(checkedBox.checked);
+  });
+  pushPreviewedButton.addEventListener('click', () => {
+    if (isBusy(pushPreviewedButton) || loop || !shownPreview) return;
+    const previewId = shownPreview.previewId;
+    clearShown();
+    void drive({ kind: 'previewed', previewId });
+  });
+  undoButton.addEventListener('click', () => {
+    if (isBusy(undoButton) || loop) return;
+    void previewUndo();
+  });
+  overwriteBox.addEventListener('change', () => {
+    if (isBusy(undoButton) || loop) return;
+    void previewUndo(overwriteBox.checked);
+  });
+  restoreButton.addEventListener('click', () => {
+    if (isBusy(restoreButton) || loop || !shownUndo?.pushId) return;
+    const start: PushStart = { kind: 'undo', pushId: shownUndo.pushId, overwrite: shownUndo.overwrite };
+    clearShown();
+    void drive(start);
   });
   pushButton.addEventListener('click', () => {
     if (isBusy(pushButton) || loop) return;
@@ -163,7 +244,14 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     h('div', { class: 'field' }, h('label', { for: 'push-scope' }, 'Rows'), scope, scopeHint),
     h('div', { class: 'actions' }, previewButton, pushButton),
     error,
+    previewAgainButton,
     previewResult,
+    checkedField,
+    pushPreviewedButton,
+    h('div', { class: 'actions' }, undoButton),
+    undoResult,
+    overwriteField,
+    restoreButton,
     resumeBox,
     progressArea,
     progressStatus,

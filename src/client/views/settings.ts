@@ -61,6 +61,7 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       h('legend', null, 'Sending'),
       row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path),
       row(FIELDS.plainChannels.path), plainMeaning, row(FIELDS.resultColumns.path), row(FIELDS.logMaxRows.path),
+      row(FIELDS.guardPricePct.path), row(FIELDS.guardZeroStock.path),
     ),
     h('fieldset', { class: 'group' },
       h('legend', null, 'Order import'),

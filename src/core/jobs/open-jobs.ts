@@ -19,6 +19,8 @@ export interface OpenJob {
   tracked?: boolean;
   /** The push run that created it. */
   runId?: string;
+  /** Made by Undo last push: its rows say Undone, not OK (the hub holds the values from before, not the cells). */
+  undo?: true;
   /** Reads of it so far, and when the background trigger reads it next (poll-schedule.ts; absent: 5 minutes after it was sent). */
   polls?: number;
   nextPollAt?: number;
@@ -66,7 +68,7 @@ export function writeOpenJobs(store: KeyValueStore, jobs: OpenJob[]): void {
 }
 
 /** Records async jobs just created, shows them in the Jobs sheet, and starts polling them. */
-export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; runId?: string }>): void {
+export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; runId?: string; undo?: boolean }>): void {
   const store = ctx.ports.documentStore;
   const open = readOpenJobs(store);
   const now = ctx.ports.clock.now();
@@ -74,7 +76,7 @@ export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: n
   for (const job of jobs) {
     if (open.some((j) => j.jobId === job.jobId)) continue;
     // Its items are in the job items sheet already (queued.ts records them before the request).
-    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, tracked: true, ...(job.runId ? { runId: job.runId } : {}) });
+    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, tracked: true, ...(job.runId ? { runId: job.runId } : {}), ...(job.undo ? { undo: true as const } : {}) });
   }
   writeOpenJobs(store, open);
   showQueuedJobs(ctx.ports.workbook, ctx.settings.sheetNames.jobs, jobs, now);

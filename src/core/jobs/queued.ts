@@ -21,13 +21,13 @@ export function beforeJobRequest(ctx: Context, runId: string, items: SentItem[])
 }
 
 /** After the request: the items become the job's (and the job is followed at once), or are dropped when no job was made. */
-export function afterJobRequest(ctx: Context, runId: string, jobId: string | null, rows: number): void {
+export function afterJobRequest(ctx: Context, runId: string, jobId: string | null, rows: number, undo = false): void {
   if (jobId === null) {
     forgetSentItems(ctx.ports.workbook, new Set([inFlightId(runId)]));
     return;
   }
   // The job is followed first: cut off between the two, its rows read as "maybe in a job" (never sent twice).
-  recordNewJobs(ctx, [{ jobId, rows, runId }]);
+  recordNewJobs(ctx, [{ jobId, rows, runId, undo }]);
   relabelSentItems(ctx.ports.workbook, inFlightId(runId), jobId);
 }
 

@@ -163,7 +163,8 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     // Counted before anything else is written: a refresh cut short must not lose what it spent.
     spendBudget(store, now, requests);
     replaceJobRows(ctx.ports.workbook, settings.sheetNames.jobs, replacements);
-    const marked = writeBackJobs(ctx, { finals, notes, unresolved, sent, aliases });
+    const undoJobs = new Set(open.filter((j) => j.undo).map((j) => j.jobId));
+    const marked = writeBackJobs(ctx, { finals, notes, unresolved, sent, aliases, undoJobs });
     writeOpenJobs(store, stillOpen);
     forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
     rearmBackground(ctx);

@@ -12,6 +12,7 @@ import { placeResults, type PendingResult } from '../push/relocate';
 import type { ConfirmedValues } from '../push/snapshot';
 import type { RowResult } from '../push/types';
 import { resultOptions, writeResults } from '../push/writeback';
+import { undoneResult } from '../undo/plan';
 
 /** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
 const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
@@ -26,6 +27,8 @@ export interface JobWriteBack {
   /** What each job was sent: job id → SKU → values. */
   sent: Map<string, Map<string, PushedValues>>;
   aliases: Readonly<Record<string, string>>;
+  /** Jobs made by Undo last push: their rows say Undone (the cells were not what was sent). */
+  undoJobs?: ReadonlySet<string>;
 }
 
 /**
@@ -47,6 +50,11 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn as number] ?? '').trim();
     const result = input.finals.get(jobId)?.get(row.sku);
     const sent = input.sent.get(jobId)?.get(row.sku);
+    if (result && input.undoJobs?.has(jobId)) {
+      waiting.set(row.sku, jobId);
+      finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: undoneResult({ ...result, jobId }) });
+      continue;
+    }
     if (result) {
       waiting.set(row.sku, jobId);
       finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: withUnsent({ ...result, jobId }, row, loaded.table.columns), ...(sent ? { sent } : {}) });

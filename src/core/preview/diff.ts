@@ -7,7 +7,7 @@
 import type { RowPlan } from '../push/parts';
 
 /** What a value of the preview would do if pushed. */
-export type PreviewAction = 'send' | 'unchanged' | 'refused' | 'not in hub' | 'not read';
+export type PreviewAction = 'send' | 'unchanged' | 'refused' | 'not in hub' | 'not read' | 'guarded' | 'changed on hub';
 
 export interface PreviewLine {
   rowNumber: number;
@@ -24,6 +24,8 @@ export interface PreviewLine {
   changePct: number | null;
   action: PreviewAction;
   reason: string;
+  /** Not a value the row sends: a channel the hub passes the row's general value on to. */
+  passedOn?: true;
 }
 
 /** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */
@@ -108,14 +110,14 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
       if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
       out.push({
         rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, ...move(general, now),
-        action: 'send', reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
+        action: 'send', passedOn: true, reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
       });
     }
   }
   return out;
 }
 
-const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'salePrice', 'publishingPrice']);
+export const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'salePrice', 'publishingPrice']);
 
 /** The sidebar's totals of a preview (the largest increase and decrease are of prices). */
 export interface PreviewTotals {
@@ -123,6 +125,10 @@ export interface PreviewTotals {
   changes: Record<string, number>;
   unchanged: number;
   refused: number;
+  /** Values an undo leaves as they are because the hub changed them since the push (undo/lines.ts). */
+  changedOnHub: number;
+  /** Values a guard rail holds back (guards.ts) until the seller ticks "I checked these". */
+  guarded: number;
   /** SKUs the hub has no product for. */
   notInHub: number;
   notRead: number;
@@ -131,11 +137,13 @@ export interface PreviewTotals {
 }
 
 export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
-  const out: PreviewTotals = { changes: {}, unchanged: 0, refused: 0, notInHub: 0, notRead: 0, largestIncrease: null, largestDecrease: null };
+  const out: PreviewTotals = { changes: {}, unchanged: 0, refused: 0, guarded: 0, changedOnHub: 0, notInHub: 0, notRead: 0, largestIncrease: null, largestDecrease: null };
   const missing = new Set<string>();
   for (const line of lines) {
     if (line.action === 'unchanged') out.unchanged++;
     else if (line.action === 'refused') out.refused++;
+    else if (line.action === 'guarded') out.guarded++;
+    else if (line.action === 'changed on hub') out.changedOnHub++;
     else if (line.action === 'not read') out.notRead++;
     else if (line.action === 'not in hub') missing.add(line.sku ?? `row ${line.rowNumber}`);
     else {

@@ -1,54 +1,84 @@
 /**
  * Issue 17: preview a push (a dry run). Plans the rows of the operation and scope exactly as the
- * push would (pending.ts), reads what the hub holds now for their SKUs (read-hub.ts), writes the
- * Preview sheet and returns the totals. Sends nothing. (A push left unfinished resumes with its
+ * push would (pending.ts), reads what the hub holds now for their SKUs (read-hub.ts), applies the
+ * guard rails (guards.ts), writes the Preview sheet, keeps what "Push these changes" may send
+ * (record.ts) and returns the totals. Sends nothing. (A push left unfinished resumes with its
  * own rows: the preview shows what a new push of this operation and scope would send.)
  */
 import { hubClient, type Context } from '../context';
 import { HubError } from '../../api/errors';
+import type { HubClient } from '../../api/client';
 import { UserError } from '../errors';
 import { queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
-import { loadStockSheet } from '../push/load';
+import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
+import type { RowPlan } from '../push/parts';
 import { pendingRows } from '../push/pending';
-import { selectedKeys } from '../push/run';
+import { newRunId, selectedKeys } from '../push/run';
 import type { Operation, Scope } from '../push/types';
-import { previewLines, previewTotals, type PreviewTotals } from './diff';
-import { readHubNow } from './read-hub';
+import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from './diff';
+import { applyGuards, guardsOn, type Guards } from './guards';
+import { previewedRows, type PreviewedRow } from './limit';
+import { readHubNow, type HubRead } from './read-hub';
 import type { ReadStrategy } from './read-strategy';
+import { writePreviewRecord } from './record';
 import { writePreviewSheet } from './sheet';
 
 export interface PreviewOutcome {
+  /** What "Push these changes" names to send exactly this preview's changes. */
+  previewId: string;
   operation: Operation;
   scope: Scope;
   /** Rows in scope (sent, unchanged or refused). */
   rows: number;
   lines: number;
+  /** Rows "Push these changes" would send something for. */
+  rowsToPush: number;
   totals: PreviewTotals;
   /** How the hub's values were read, and what that cost. */
   read: ReadStrategy;
   problems: string[];
+  /** The guard rails applied (0: off) and whether the seller ticked "I checked these". */
+  guards: Guards & { on: boolean; checked: boolean };
+}
+
+/** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
+export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string): { lines: PreviewLine[]; read: HubRead } {
+  const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
+  const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
+  let read: HubRead;
+  try {
+    read = readHubNow(client, skus, generalQuantity, channelAliases(ctx.settings));
+  } catch (e) {
+    if (e instanceof HubError) throw new UserError(`${what}: the hub could not be read: ${e.message} Nothing was sent.`);
+    throw e;
+  }
+  return { lines: applyGuards(previewLines(plans, read.hub), ctx.settings.guards, checked), read };
+}
+
+/** The rows a push of a preview's lines sends, by identity. */
+export function rowsToPush(loaded: LoadedSheet, plans: readonly RowPlan[], lines: readonly PreviewLine[], operation: Operation): Map<string, PreviewedRow> {
+  const identityAt = new Map(plans.map((p) => [p.rowNumber, rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, operation)]));
+  return previewedRows(lines, identityAt, operation);
 }
 
 /**
- * No lock: a preview changes nothing but its own sheet, and reading the hub may take longer than
+ * No lock: a preview changes nothing but its own sheets, and reading the hub may take longer than
  * a push continuing in the background would wait for the lock.
  */
-export function previewPush(ctx: Context, operation: Operation, scope: Scope): PreviewOutcome {
+export function previewPush(ctx: Context, operation: Operation, scope: Scope, checked = false): PreviewOutcome {
   const client = hubClient(ctx);
   const loaded = loadStockSheet(ctx, operation);
   const selected = scope === 'selected' ? new Set(selectedKeys(ctx, loaded, operation).keys) : new Set<string>();
   const plans = pendingRows(loaded, { operation, scope }, { selected, done: new Set() }, queuedSkus(ctx, null));
-  const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
-  const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
-  let read: ReturnType<typeof readHubNow>;
-  try {
-    read = readHubNow(client, skus, generalQuantity, channelAliases(ctx.settings));
-  } catch (e) {
-    if (e instanceof HubError) throw new UserError(`Preview: the hub could not be read: ${e.message} Nothing was sent.`);
-    throw e;
-  }
-  const lines = previewLines(plans, read.hub);
+  const { lines, read } = linesNow(ctx, client, plans, checked, 'Preview');
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
-  return { operation, scope, rows: plans.length, lines: lines.length, totals: previewTotals(lines), read: read.strategy, problems: read.problems };
+  const rows = rowsToPush(loaded, plans, lines, operation);
+  const id = newRunId(ctx);
+  writePreviewRecord(ctx.ports.workbook, ctx.ports.documentStore, { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked }, rows);
+  const guards = ctx.settings.guards;
+  return {
+    previewId: id, operation, scope, rows: plans.length, lines: lines.length, rowsToPush: rows.size, totals: previewTotals(lines), read: read.strategy, problems: read.problems,
+    guards: { ...guards, on: guardsOn(guards), checked },
+  };
 }

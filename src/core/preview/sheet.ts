@@ -17,6 +17,8 @@ const WHAT: Record<PreviewLine['action'], string> = {
   refused: 'refused',
   'not in hub': 'refused by the hub',
   'not read': 'send (not checked)',
+  guarded: 'held by a guard rail',
+  'changed on hub': 'skipped: changed on the hub',
 };
 
 function cells(line: PreviewLine): CellValue[] {

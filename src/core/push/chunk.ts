@@ -21,6 +21,8 @@ import { readStockTable } from './stock-table';
 import type { RowResult } from './types';
 import { resultOptions, writeResults } from './writeback';
 import { writeEstimateMs } from './write-time';
+import { recordUndo, undoEntries } from '../undo/record';
+import { undoneResult } from '../undo/plan';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -97,9 +99,9 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
   for (const rowNumber of [...written.keys()].sort((a, b) => a - b)) {
     const r = written.get(rowNumber) as RowResult;
     if (r.held || r.status === 'Skipped') skipped++;
-    else if (r.status === 'OK' || r.status === 'Pending') ok++;
+    else if (r.status === 'OK' || r.status === 'Pending' || r.status === 'Undone') ok++;
     else failed++;
-    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped') firstFailure = `row ${rowNumber}: ${r.message}`;
+    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped' && r.status !== 'Undone') firstFailure = `row ${rowNumber}: ${r.message}`;
   }
   return { ok, failed, skipped, firstFailure };
 }
@@ -138,7 +140,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     waiting.push({
       rowNumber,
       identity: rowIdentity({ sku: plan.sku, rowNumber, erpId: plan.erpId ?? null }, run.operation),
-      result,
+      // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
+      result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
       ...(plan.send ? { sent: sent ?? sentValues(plan), held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)), snapshot } : {}),
     });
   };
@@ -178,6 +181,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
+    // What the hub held before these values, for Undo last push: read before the snapshot moves on.
+    recordUndo(ctx, run, undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed));
     const entries = new Map<string, ConfirmedValues>();
     // Prices by ERP id: the hub prices the product of that ERP id, which may not be the row's SKU.
     for (const p of run.operation === 'erp' ? [] : waiting) {
@@ -288,7 +293,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     if (settled >= journalEvery || queue.empty) journalNow();
     if (createsJob) {
       const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
-      afterJobRequest(ctx, run.id, job, round.length);
+      afterJobRequest(ctx, run.id, job, round.length, run.limited?.kind === 'undo');
     }
     // A large journal (scattered rows) is turned into written results before it fills the store.
     if (journalChars > JOURNAL_FLUSH_CHARS) flush();

@@ -4,6 +4,8 @@ import type { QueuedSkus } from '../jobs/queued';
 import { rowIdentity, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
 import { planFor, type RowPlan } from './parts';
+import { limitPlan } from '../preview/limit';
+import { undoPlan } from '../undo/plan';
 import type { PushRun, RunRows } from './run-store';
 import type { RowResult } from './types';
 
@@ -36,15 +38,30 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
  * The rows of the run not done yet, in sheet order, with their plans. A row another open async
  * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
  */
-export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope'>, kept: Pick<RunRows, 'selected' | 'done'>, queued: QueuedSkus): RowPlan[] {
+/**
+ * A row's plan: for a limited run (PushRun.limited) only the values it is limited to — the
+ * changes a preview showed, or the values an undo restores — and for other runs the plan of the
+ * operation and scope. Null: the row is not part of the run.
+ */
+function rowPlan(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, only: RunRows['only'], row: ParsedRow, identity: string): RowPlan | null {
+  const confirmed = row.sku ? loaded.confirmed.get(row.sku) : undefined;
+  if (!only || !run.limited) return planFor(run.operation, row, loaded.table.columns, confirmed, run.scope === 'changed');
+  const values = only.get(identity);
+  if (!values) return null;
+  if (run.limited.kind === 'undo') return undoPlan(run.operation, row, values, `Undo of ${run.limited.title}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`);
+  const plan = planFor(run.operation, row, loaded.table.columns, confirmed, false);
+  return plan ? limitPlan(plan, new Set(Object.keys(values))) : null;
+}
+
+export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, kept: Pick<RunRows, 'selected' | 'done' | 'only'>, queued: QueuedSkus): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
   for (const row of rows) {
     const identity = rowIdentity(row, run.operation);
-    if (run.scope === 'selected' && !kept.selected.has(identity)) continue;
+    if (run.scope === 'selected' && !run.limited && !kept.selected.has(identity)) continue;
     if (kept.done.has(identity)) continue;
-    const plan = planFor(run.operation, row, loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, run.scope === 'changed');
+    const plan = rowPlan(loaded, run, kept.only, row, identity);
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
     const queuedJob = plan?.send ? (row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, queued.untracked) : null;
     if (plan && others) {

@@ -1,4 +1,5 @@
 import { escapeCellText } from '../../sheet';
+import { PACK_CHARS, packJson, unpackJson } from '../packed';
 import type { CellValue, KeyValueStore, Workbook } from '../ports';
 import type { Operation, Scope } from './types';
 
@@ -45,6 +46,13 @@ export interface PushRun {
   doneRow?: number;
   /** Rows of the snapshot after the last chunk: more means another operation appended to it. */
   snapshotRows?: number;
+  /**
+   * A run limited to some values of some rows (the run sheet's `only rows`): the changes a preview
+   * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts).
+   */
+  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string };
+  /** The undo history (undo/history.ts) has this run: older pushes beyond the kept number were dropped. */
+  undoKept?: boolean;
 }
 
 const RUN_KEY = 'pushRun';
@@ -78,6 +86,8 @@ const RUN_HEADER = ['Run', 'Row key', 'State'];
 export interface RunRows {
   selected: Set<string>;
   done: Set<string>;
+  /** A limited run's rows by identity, with a value per key (PushRun.limited); absent for other runs. */
+  only?: Map<string, Record<string, number | null>>;
   /** Where the next row goes. */
   nextRow: number;
 }
@@ -114,6 +124,17 @@ export function writeSelection(workbook: Workbook, runId: string, keys: readonly
   return keys.length;
 }
 
+/** Starts the run sheet with a limited run's rows and values (one write); returns the rows kept for the run. */
+export function writeOnly(workbook: Workbook, runId: string, only: ReadonlyMap<string, Record<string, number | null>>): RunRows {
+  const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
+  const before = Math.max(0, sheet.lastRow() - 1);
+  const rows: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), JSON.stringify(pack), ONLY_PACKED]);
+  const written = rows.length;
+  for (let i = rows.length; i < before; i++) rows.push(['', '', '']);
+  if (rows.length > 0) sheet.write(2, 1, rows);
+  return { selected: new Set(), done: new Set(), only: new Map(only), nextRow: 2 + written };
+}
+
 /** The run's selected and done rows (another run's leftovers are ignored). */
 export function readRunRows(workbook: Workbook, runId: string): RunRows {
   const sheet = workbook.sheet(RUN_SHEET);
@@ -124,45 +145,32 @@ export function readRunRows(workbook: Workbook, runId: string): RunRows {
     if (row[0] !== '' || row[1] !== '') out.nextRow = i + 3;
     if (String(row[0]) !== runId) return;
     if (row[2] === DONE_PACKED) unpackKeys(String(row[1])).forEach((key) => out.done.add(key));
+    else if (row[2] === ONLY_PACKED) {
+      out.only ??= new Map();
+      for (const entry of unpackJson(String(row[1]))) {
+        if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object') out.only.set(entry[0], entry[1] as Record<string, number | null>);
+      }
+    }
     else (row[2] === 'done' ? out.done : out.selected).add(String(row[1]));
   });
   return out;
 }
 
 /**
- * Done rows are kept packed, a JSON list of keys per cell: a chunk of 2,000 rows writes one row
- * of the run sheet (3 cells) instead of 2,000 (6,000 cells, which cost a sidebar push of 50,000
- * rows ~22 s of its ~140). A cell holds 50,000 characters; a pack stays well under.
+ * Done rows are kept packed (packed.ts): a chunk of 2,000 rows writes one row of the run sheet
+ * (3 cells) instead of 2,000 (6,000 cells, which cost a sidebar push of 50,000 rows ~22 s of its ~140).
  */
 const DONE_PACKED = 'done rows';
-const PACK_CHARS = 40_000;
-
-function packKeys(keys: readonly string[]): string[][] {
-  const packs: string[][] = [];
-  let pack: string[] = [];
-  let chars = 2;
-  for (const key of keys) {
-    const size = JSON.stringify(key).length + 1;
-    if (pack.length > 0 && chars + size > PACK_CHARS) {
-      packs.push(pack);
-      pack = [];
-      chars = 2;
-    }
-    pack.push(key);
-    chars += size;
-  }
-  if (pack.length > 0) packs.push(pack);
-  return packs;
-}
+/**
+ * A previewed push or an undo (preview/push-previewed.ts, undo/run.ts) is limited to some rows
+ * and, in each, some values: kept packed, `[identity, {key: value}]` per entry (the value the hub
+ * held before, or the value to restore).
+ */
+const ONLY_PACKED = 'only rows';
 
 /** The keys of a packed cell; none when it cannot be read (those rows are sent again, which is safe). */
 function unpackKeys(text: string): string[] {
-  try {
-    const keys: unknown = JSON.parse(text);
-    return Array.isArray(keys) ? keys.map(String) : [];
-  } catch {
-    return [];
-  }
+  return unpackJson(text).map(String);
 }
 
 /** Records rows whose results the run wrote (one write below what is there, keys packed). */
@@ -171,7 +179,7 @@ export function appendDone(workbook: Workbook, runId: string, rows: RunRows, key
   if (fresh.length === 0) return;
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   // A key too long to share a cell (never a real SKU) keeps a row of its own.
-  const lines = packKeys(fresh).map((pack) =>
+  const lines = packJson(fresh).map((pack) =>
     pack.length === 1 && JSON.stringify(pack).length > PACK_CHARS ? [escapeCellText(runId), escapeCellText(pack[0]), 'done'] : [escapeCellText(runId), JSON.stringify(pack), DONE_PACKED],
   );
   sheet.write(rows.nextRow, 1, lines);

@@ -8,17 +8,18 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
-import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
+import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeOnly, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
 import { clearJournal, readJournal } from './journal';
 import { loadBlock, readBlocks, recordBlocks } from './blocks';
 import { loadColumnMapping } from '../columns/store';
 import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
 import { QuotaError } from '../errors';
 import { localDateTime } from '../catalogue/when';
-import { OPERATION_TITLES, SCOPE_TITLES, type Operation, type PushProgress, type RowResult, type Scope } from './types';
+import { OPERATION_TITLES, SCOPE_TITLES, pushTitle, type Operation, type PushProgress, type RowResult, type Scope } from './types';
 import { resultOptions, writeResults } from './writeback';
 import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../selection';
+import { markUndone } from '../undo/history';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
@@ -31,9 +32,7 @@ export const MAX_SELECTED_ROWS = 5000;
 /** Waiting this long for the document lock before telling the seller another operation runs. */
 const LOCK_WAIT_MS = 10_000;
 
-function title(run: Pick<PushRun, 'operation' | 'scope'>): string {
-  return `${OPERATION_TITLES[run.operation]} (${SCOPE_TITLES[run.scope]})`;
-}
+const title = pushTitle;
 
 function progress(run: PushRun, remaining: number, finished: boolean, message: string): PushProgress {
   const done = run.ok + run.failed + run.skipped;
@@ -73,7 +72,7 @@ function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void
   writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
 }
 
-function newRunId(ctx: Context): string {
+export function newRunId(ctx: Context): string {
   return `${ctx.ports.clock.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
@@ -90,7 +89,7 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
-  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope) return active;
+  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope && !active.limited) return active;
   const done = active.ok + active.failed + active.skipped;
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
@@ -244,6 +243,9 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
   }
   if (outcome.remaining === 0) {
     const text = summary(run);
+    // Undone once: undoing again does nothing (undo/history.ts). After failures it stays open:
+    // undoing again restores what is left (what was restored shows as already back).
+    if (run.limited?.kind === 'undo' && run.limited.undoOf && run.failed === 0) markUndone(ctx.ports.workbook, run.limited.undoOf, ctx.ports.clock.now());
     finishRun(ctx, run, text);
     return progress(run, 0, true, text);
   }
@@ -324,26 +326,31 @@ export function sidebarChunkRows(ctx: Context, operation: Operation): number {
   return operation === 'byChannel' ? Math.max(10, Math.ceil(ctx.settings.chunkRows / 4)) : ctx.settings.chunkRows;
 }
 
+/** The sidebar's start of a created run: its total, the chunks follow (continuePush). */
+function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined): PushProgress {
+  if (kept && run.total > 0 && !run.limited && recordBlocks(ctx.ports.documentStore, run, loaded, sidebarChunkRows(ctx, run.operation))) {
+    // Each chunk reads its block alone (blocks.ts): the first read is the only whole one.
+    run.nextBlock = 0;
+    run.doneRow = kept.nextRow;
+    run.snapshotRows = loaded.snapshot.size();
+    writeRun(ctx.ports.documentStore, run);
+  }
+  if (run.total === 0) {
+    const text = `${title(run)}: nothing to send${run.scope === 'changed' && !run.limited ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
+    clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
+    return progress(run, 0, true, text);
+  }
+  const done = run.ok + run.failed + run.skipped;
+  return progress(run, Math.max(0, run.total - done), false, done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`);
+}
+
 /** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
 export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
     const { run, kept } = createRun(ctx, operation, scope, false, loaded);
-    if (kept && run.total > 0 && recordBlocks(ctx.ports.documentStore, run, loaded, sidebarChunkRows(ctx, operation))) {
-      // Each chunk reads its block alone (blocks.ts): the first read is the only whole one.
-      run.nextBlock = 0;
-      run.doneRow = kept.nextRow;
-      run.snapshotRows = loaded.snapshot.size();
-      writeRun(ctx.ports.documentStore, run);
-    }
-    if (run.total === 0) {
-      const text = `${title(run)}: nothing to send${scope === 'changed' ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
-      clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
-      return progress(run, 0, true, text);
-    }
-    const done = run.ok + run.failed + run.skipped;
-    return progress(run, Math.max(0, run.total - done), false, done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`);
+    return sidebarStart(ctx, loaded, run, kept);
   });
 }
 
@@ -380,23 +387,69 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
     hubClient(ctx);
     const loaded = loadStockSheet(ctx, operation);
     const { run, kept } = createRun(ctx, operation, scope, true, loaded);
-    if (run.total === 0) {
-      clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
-      return progress(run, 0, true, `${title(run)}: nothing to send.`);
+    return menuRun(ctx, loaded, run, kept);
+  });
+}
+
+/** The menu's run of a created push: as much as fits in this execution, the rest by a trigger. */
+function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined): PushProgress {
+  if (run.total === 0) {
+    clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
+    return progress(run, 0, true, `${title(run)}: nothing to send.`);
+  }
+  // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
+  // so that even an execution killed by the time limit is finished by the trigger.
+  const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
+  if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
+  const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
+  if (!result.finished) {
+    continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
+    // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
+    result.message = ctx.settings.deployment === 'addon'
+      ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+      : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+  }
+  return withFreezeQuestion(ctx, loaded, result);
+}
+
+/** A push limited to some values of some rows (PushRun.limited): what it sends, worked out from the sheet as read. */
+export interface LimitedPush {
+  operation: Operation;
+  scope: Scope;
+  limited: NonNullable<PushRun['limited']>;
+  only: Map<string, Record<string, number | null>>;
+  /** Requests already made to work it out (the check reads), counted in its Log line. */
+  requests: number;
+}
+
+/**
+ * Starts a limited push (Push these changes, Undo last push): from the sidebar it returns its
+ * total and the chunks follow (continuePush); from the menu it runs like any menu push. Another
+ * unfinished push comes first: it is never replaced or resumed by this one.
+ */
+export function startLimitedPush(ctx: Context, fromMenu: boolean, wanted: string, plan: (load: (operation: Operation) => LoadedSheet) => LimitedPush): PushProgress {
+  return withDocumentLock(ctx, wanted, LOCK_WAIT_MS, () => {
+    hubClient(ctx);
+    const active = readRun(ctx.ports.documentStore);
+    if (active && isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
+    else if (active) {
+      const done = active.ok + active.failed + active.skipped;
+      throw new BusyError(`${wanted} did not start: ${title(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`);
     }
-    // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
-    // so that even an execution killed by the time limit is finished by the trigger.
-    const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
-    if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-    const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
-    if (!result.finished) {
-      continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
-      // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
-      result.message = ctx.settings.deployment === 'addon'
-        ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
-        : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
-    }
-    return withFreezeQuestion(ctx, loaded, result);
+    let read: LoadedSheet | null = null;
+    const spec = plan((operation) => (read = loadStockSheet(ctx, operation)));
+    const loaded: LoadedSheet = read ?? loadStockSheet(ctx, spec.operation);
+    const now = ctx.ports.clock.now();
+    const run: PushRun = {
+      id: newRunId(ctx), operation: spec.operation, scope: spec.scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
+      ok: 0, failed: 0, skipped: 0, requests: spec.requests, retries: 0, cancelled: false, selected: spec.only.size, background: fromMenu, lastChunkAt: now, limited: spec.limited,
+    };
+    clearJournal(ctx.ports.documentStore);
+    if (spec.operation === 'async') forgetAbandonedRequests(ctx, null);
+    const kept = writeOnly(ctx.ports.workbook, run.id, spec.only);
+    run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, spec.operation === 'async' ? run.id : null)).length;
+    writeRun(ctx.ports.documentStore, run);
+    return fromMenu ? menuRun(ctx, loaded, run, kept) : sidebarStart(ctx, loaded, run, kept);
   });
 }
 

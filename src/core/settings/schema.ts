@@ -70,6 +70,14 @@ export const Settings = z.object({
   // (6 x 8 x 50: no half-empty last round), a step of about 5 s, and keeps the push under 1.3x
   // (BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
   chunkRows: z._default(wholeNumber(10, 5000), 2400),
+  /** Guard rails of a preview (preview/guards.ts): 0 switches each off, as it is by default. */
+  guards: z._default(
+    z.object({
+      pricePct: z._default(wholeNumber(0, 1000, { min: 'The price guard rail is at least 0 % (0 switches it off).', max: 'The price guard rail is at most 1,000 %.' }), 0),
+      zeroStock: z._default(wholeNumber(0, 1_000_000, { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }), 0),
+    }),
+    { pricePct: 0, zeroStock: 0 },
+  ),
   /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
   resultColumns: z._default(z.enum(['end', 'afterInputs']), 'end'),
   /** The answer to the one-time "freeze the SKU column?" question (push/freeze-sku.ts): set by the server, never by the form. */

@@ -4,8 +4,9 @@ import type { PreviewOutcome } from '../../../src/core/preview/run';
 const line = (sku: string, field: string, channel: string, changePct: number) => ({ rowNumber: 2, sku, field, channel, hubNow: 100, sheet: 100 * (1 + changePct), change: 100 * changePct, changePct, action: 'send' as const, reason: '' });
 
 const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome => ({
+  previewId: 'p1', rowsToPush: 412, guards: { pricePct: 50, zeroStock: 0, on: true, checked: false },
   operation: 'prices', scope: 'all', rows: 3000, lines: 3200,
-  totals: { changes: { 'price [amazon]': 400, 'price [walmart]': 12 }, unchanged: 2788, refused: 2, notInHub: 1, notRead: 0, largestDecrease: line('X-1', 'price', 'amazon', -0.63), largestIncrease: line('Y-2', 'price', 'walmart', 0.1), ...over },
+  totals: { changes: { 'price [amazon]': 400, 'price [walmart]': 12 }, unchanged: 2788, refused: 2, guarded: 0, changedOnHub: 0, notInHub: 1, notRead: 0, largestDecrease: line('X-1', 'price', 'amazon', -0.63), largestIncrease: line('Y-2', 'price', 'walmart', 0.1), ...over },
   read: { kind: 'catalogue', requests: 62, why: 'read the catalogue (62 pages; one by one would take 3,000 requests)' },
   problems: [],
 });

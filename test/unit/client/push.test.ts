@@ -20,6 +20,14 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
       calls.push(`start ${operation} ${scope}`);
       return progress({ operation, scope });
     },
+    async startPreviewed(previewId) {
+      calls.push(`previewed ${previewId}`);
+      return progress({});
+    },
+    async startUndo(pushId, overwrite) {
+      calls.push(`undo ${pushId} ${overwrite}`);
+      return progress({});
+    },
     async next(runId) {
       calls.push(`next ${runId}`);
       onNext?.(++chunk);
@@ -34,6 +42,18 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
 }
 
 describe('runPushLoop', () => {
+  it('starts a push of previewed changes, or an undo, by their own call, then continues alike', async () => {
+    for (const [start, call] of [
+      [{ kind: 'previewed', previewId: 'pv-1' }, 'previewed pv-1'],
+      [{ kind: 'undo', pushId: 'push-9', overwrite: true }, 'undo push-9 true'],
+    ] as const) {
+      const api = fakeApi();
+      const last = await runPushLoop(api, start, () => undefined).done;
+      expect(api.calls).toEqual([call, 'next r1', 'next r1']);
+      expect(last.finished).toBe(true);
+    }
+  });
+
   it('starts, then continues chunk by chunk until finished', async () => {
     const api = fakeApi();
     const seen: number[] = [];

@@ -51,7 +51,9 @@ describe('sidebar safety', () => {
       define: { __VERSION__: '"test"' }, metafile: true,
     });
     const js = out.outputFiles[0].text;
-    expect(js.length).toBeLessThan(60 * 1024);
+    // 60 KB until issue 17 added preview, Push these changes and undo (~4 KB): a few ms on a
+    // sidebar open, still well under the 100+ KB of a UI framework alone.
+    expect(js.length).toBeLessThan(68 * 1024);
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);

@@ -1,0 +1,73 @@
+/**
+ * Issue 17, "Push these changes": sends exactly the changes the latest preview showed. The hub is
+ * read again for those rows alone (the cheaper way, read-strategy.ts) and their lines worked out
+ * again: when any differs from what the preview showed — the sheet or the hub changed since —
+ * nothing is sent and the seller is asked to preview again. A value the seller did not see is
+ * never sent; values the hub already holds are not sent at all.
+ */
+import { hubClient, type Context } from '../context';
+import { UserError } from '../errors';
+import { queuedSkus } from '../jobs/queued';
+import { plainDecimal } from '../../sheet';
+import { rowIdentity } from '../push/load';
+import { pendingRows } from '../push/pending';
+import { startLimitedPush } from '../push/run';
+import type { PushProgress } from '../push/types';
+import { onlyValues, type PreviewedRow, type PreviewedValue } from './limit';
+import { clearPreviewRecord, previewDigest, readPreviewRecord } from './record';
+import { linesNow, rowsToPush } from './run';
+
+const shown = (v: PreviewedValue | undefined): string => {
+  if (!v) return 'not in the preview';
+  const hub = v[0] === null ? 'unknown' : plainDecimal(v[0]);
+  const sheet = v[1] === null ? 'empty' : plainDecimal(v[1]);
+  return `hub ${hub}, sheet ${sheet}, ${v[2]}`;
+};
+
+/** The first differences between what the preview showed and what holds now, one line each. */
+export function differences(then: ReadonlyMap<string, PreviewedRow>, now: ReadonlyMap<string, PreviewedRow>, max = 5): string[] {
+  const out: string[] = [];
+  let count = 0;
+  for (const identity of new Set([...then.keys(), ...now.keys()])) {
+    const a = then.get(identity)?.values ?? {};
+    const b = now.get(identity)?.values ?? {};
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (JSON.stringify(a[key]) === JSON.stringify(b[key])) continue;
+      count++;
+      if (out.length < max) out.push(`${identity} ${key}: previewed ${shown(a[key])}; now ${shown(b[key])}`);
+    }
+  }
+  if (count > out.length) out.push(`and ${count - out.length} more`);
+  return out;
+}
+
+/** Sidebar or menu: pushes the changes of preview `previewId`, after checking nothing changed since. */
+export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean): PushProgress {
+  const wanted = 'Push these changes';
+  return startLimitedPush(ctx, fromMenu, wanted, (load) => {
+    const saved = readPreviewRecord(ctx.ports.workbook, ctx.ports.documentStore);
+    if (!saved || saved.record.id !== previewId) {
+      throw new UserError(`${wanted}: this preview is no longer the latest, or its changes were pushed already. Preview again, then push its changes. Nothing was sent.`);
+    }
+    const { record, rows: previewed } = saved;
+    const loaded = load(record.operation);
+    const client = hubClient(ctx);
+    // The preview's rows alone, planned as the preview planned them; a deleted row or one whose
+    // SKU changed is not found, which the comparison reports.
+    const plans = pendingRows(loaded, { operation: record.operation, scope: 'all' }, { selected: new Set(), done: new Set() }, queuedSkus(ctx, null)).filter((p) =>
+      previewed.has(rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, record.operation)),
+    );
+    const before = client.stats.requests;
+    const { lines } = linesNow(ctx, client, plans, record.checked, wanted);
+    const now = rowsToPush(loaded, plans, lines, record.operation);
+    if (previewDigest(now) !== record.digest || now.size !== previewed.size) {
+      const what = differences(previewed, now);
+      throw new UserError(`${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${what.join('; ')}). Preview again to see what a push would change now.`);
+    }
+    clearPreviewRecord(ctx.ports.documentStore);
+    return {
+      operation: record.operation, scope: record.scope, limited: { kind: 'preview', title: 'previewed changes' }, only: onlyValues(now, record.operation),
+      requests: client.stats.requests - before,
+    };
+  });
+}

@@ -1,0 +1,61 @@
+/** The words for a preview and an undo (issue 17): what would change, and how the hub was read. Sidebar and menu. */
+import type { PreviewTotals } from './diff';
+import type { PreviewOutcome } from './run';
+import type { ReadStrategy } from './read-strategy';
+import type { UndoPreview } from '../undo/run';
+
+const n = (x: number): string => x.toLocaleString('en-US');
+const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
+/** A change as a signed percentage; one that rounds to 0 still shows its sign and size (< 0.1 %). */
+const pct = (f: number): string => {
+  const shown = Math.abs(Math.round(f * 1000) / 10);
+  return `${f > 0 ? '+' : '\u2212'}${shown === 0 ? '< 0.1' : shown} %`;
+};
+
+/** The totals' lines: the changes by field and channel, what stays, what is left, the largest moves. */
+function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) => string): string[] {
+  const changes = Object.entries(t.changes).sort((a, b) => b[1] - a[1]);
+  const count = changes.reduce((sum, [, c]) => sum + c, 0);
+  const lines: string[] = [];
+  lines.push(count === 0 ? `Nothing would ${verb} in the hub.` : `${plural(count, 'value')} would ${verb}: ${changes.map(([l, c]) => `${l} ${n(c)}`).join(', ')}.`);
+  const rest = [
+    t.unchanged > 0 ? `${plural(t.unchanged, 'value')} already as the hub holds them` : '',
+    t.refused > 0 ? refused(t.refused) : '',
+    t.guarded > 0 ? `${plural(t.guarded, 'value')} held back by the guard rails` : '',
+    t.changedOnHub > 0 ? `${plural(t.changedOnHub, 'value')} changed on the hub since, left as they are` : '',
+    t.notInHub > 0 ? `${plural(t.notInHub, 'SKU')} not in the hub` : '',
+    t.notRead > 0 ? `${plural(t.notRead, 'value')} not checked against the hub` : '',
+  ].filter(Boolean);
+  if (rest.length > 0) lines.push(`${rest.join('; ')}.`);
+  const moves = [
+    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${label(t.largestDecrease)})` : '',
+    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${label(t.largestIncrease)})` : '',
+  ].filter(Boolean);
+  if (moves.length > 0) lines.push(`${moves.join('; ')}.`.replace(/^l/, 'L'));
+  return lines;
+}
+
+function readLine(read: ReadStrategy): string {
+  return `The hub was read in ${plural(read.requests, 'request')}: ${read.why}. Nothing was sent; every value is in the Preview sheet.`;
+}
+
+/** One line each: the changes by field and channel, what stays, what is refused, the largest moves, the read. */
+export function previewSummary(p: PreviewOutcome): string[] {
+  const lines = totalsLines(p.totals, 'change', (c) => `${plural(c, 'row')} refused by the checks`);
+  lines.push(readLine(p.read));
+  if (!p.guards.on && p.totals.largestDecrease) {
+    lines.push('Guard rails are off: in Settings \u203a Sending, a preview can hold back price changes beyond \u00B1X % and stock drops to 0 of more than Y SKUs until you tick \u201cI checked these\u201d.');
+  }
+  for (const problem of p.problems) lines.push(problem);
+  return lines;
+}
+
+/** What an undo would restore, or why there is nothing to undo. */
+export function undoSummary(u: UndoPreview): string[] {
+  if (u.undoneAt !== null) return [`Nothing to undo: ${u.title} was undone at ${u.undoneAt}.`];
+  return [`Undo ${u.title}:`, ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`), readLine(u.read), ...u.problems];
+}
+
+function label(line: { field: string; channel: string }): string {
+  return line.channel ? `${line.field} [${line.channel}]` : line.field;
+}

@@ -1,0 +1,74 @@
+/**
+ * Issue 17, undo: what an undo would do, value by value, as preview lines (the Preview sheet and
+ * the sidebar's totals show them like a push's): restore the value the hub held before the push,
+ * or leave it — already back, changed on the hub since (unless the seller overwrites), not known,
+ * no row, or an async job still open. Pure.
+ */
+import { plainDecimal } from '../../sheet';
+import type { HubNow, PreviewLine } from '../preview/diff';
+import type { Operation } from '../push/types';
+import type { UndoEntry } from './history';
+
+export interface UndoContext {
+  hub: HubNow;
+  /** Row numbers now, by identity (absent: no row, or the identity is on two rows). */
+  rowAt: ReadonlyMap<string, number>;
+  /** SKUs an open async job still carries, with the job. */
+  openJobs: ReadonlyMap<string, string>;
+  /** Restore values the hub changed since the push, too. */
+  overwrite: boolean;
+}
+
+function splitKey(key: string): { field: string; channel: string } {
+  const at = key.indexOf(':');
+  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
+}
+
+function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: string; key: string } {
+  const [identity, sku, key, before, after] = entry;
+  const { field, channel } = splitKey(key);
+  const held = sku === null ? undefined : c.hub.get(sku);
+  const now = held ? held[key] ?? null : null;
+  const change = before !== null && now !== null ? Math.round((before - now) * 1e6) / 1e6 : null;
+  const base = { identity, key, rowNumber: c.rowAt.get(identity) ?? 0, sku, field, channel, hubNow: now, sheet: before, change, changePct: change !== null && now ? change / Math.abs(now) : null };
+  const leave = (reason: string): PreviewLine & { identity: string; key: string } => ({ ...base, action: 'refused', reason });
+  if (!c.rowAt.has(identity)) return leave('its row is no longer in the sheet (or its SKU is on two rows): not restored');
+  if (before === null) return leave('what the hub held before the push is not known (no confirmed value, no preview): not restored');
+  if (before === after) return { ...base, action: 'unchanged', reason: 'the push did not change it' };
+  const job = sku === null ? undefined : c.openJobs.get(sku);
+  if (job) return leave(`async job ${job} for this SKU is still open: refresh job results (Jobs), then undo`);
+  if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };
+  if (held === undefined || now === null) return { ...base, action: 'not read', reason: 'what the hub holds now cannot be read: restored without that check' };
+  if (now === before) return { ...base, action: 'unchanged', reason: 'the hub already holds the value from before the push' };
+  if (now === after) return { ...base, action: 'send', reason: 'restores the value from before the push' };
+  if (c.overwrite) return { ...base, action: 'send', reason: `changed on the hub since the push (it set ${plainDecimal(after)}): overwritten, as you chose` };
+  return { ...base, action: 'changed on hub', reason: `the hub now holds ${plainDecimal(now)}, not the ${plainDecimal(after)} the push set (a colleague or a channel changed it): left as it is unless you choose to overwrite` };
+}
+
+/**
+ * The undo's lines, and what the undo run restores per row. An async job's item needs a
+ * quantity: a row restoring only prices sends the quantity the hub holds now along (unchanged).
+ */
+export function undoLines(entries: readonly UndoEntry[], operation: Operation, c: UndoContext): { lines: PreviewLine[]; only: Map<string, Record<string, number | null>> } {
+  const lines = entries.map((e) => lineOf(e, c));
+  const only = new Map<string, Record<string, number | null>>();
+  for (const line of lines) {
+    if (line.action !== 'send' && line.action !== 'not read') continue;
+    only.set(line.identity, { ...(only.get(line.identity) ?? {}), [line.key]: line.sheet });
+  }
+  if (operation === 'async') {
+    const skuOf = new Map(lines.map((l) => [l.identity, l.sku]));
+    for (const [identity, values] of only) {
+      const sku = skuOf.get(identity);
+      const quantity = sku ? c.hub.get(sku)?.quantity : undefined;
+      if (values.quantity === undefined && quantity !== undefined) values.quantity = quantity;
+      else if (values.quantity === undefined) only.delete(identity);
+    }
+    for (const line of lines) {
+      if ((line.action === 'send' || line.action === 'not read') && !only.has(line.identity)) {
+        Object.assign(line, { action: 'refused', reason: 'an async job needs the quantity, which the hub could not be read for: not restored' });
+      }
+    }
+  }
+  return { lines: lines.map(({ identity: _i, key: _k, ...line }) => line), only };
+}

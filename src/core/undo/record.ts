@@ -1,0 +1,60 @@
+/**
+ * Issue 17, undo: what each push records, as its results are written — for every value the hub
+ * confirmed (or, for an async job, every value the job carries), what the hub held before: the
+ * value a preview read, when the push was of a preview's changes, else the last confirmed value
+ * (the snapshot), else not known.
+ */
+import type { Context } from '../context';
+import { appendLog } from '../log';
+import { localDateTime } from '../catalogue/when';
+import type { PendingResult } from '../push/relocate';
+import type { PushRun, RunRows } from '../push/run-store';
+import type { ConfirmedValues } from '../push/snapshot';
+import { pushTitle } from '../push/types';
+import { UNDO_KEPT, appendUndo, pruneUndo, type UndoEntry } from './history';
+
+/** The values a batch of written results changed in the hub, with what the hub held before. */
+export function undoEntries(
+  waiting: readonly PendingResult[],
+  skuOf: (rowNumber: number) => string | null,
+  run: Pick<PushRun, 'operation'>,
+  only: RunRows['only'],
+  confirmed: ReadonlyMap<string, ConfirmedValues>,
+): UndoEntry[] {
+  const out: UndoEntry[] = [];
+  for (const p of waiting) {
+    const sku = skuOf(p.rowNumber);
+    const set: Record<string, number> = {};
+    for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
+    // An async job's values reach the hub when it runs: what it carries is what it will set.
+    if (run.operation === 'async' && p.result.status === 'Pending' && !p.result.held && p.sent) Object.assign(set, p.sent);
+    const previewed = only?.get(p.identity);
+    const snapshot = sku ? confirmed.get(sku) : undefined;
+    for (const [key, after] of Object.entries(set)) {
+      const before = previewed && key in previewed ? previewed[key] : snapshot?.[key];
+      out.push([p.identity, sku, key, typeof before === 'number' ? before : null, after]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Records the entries under the run (its first entries drop the stock sheet's oldest pushes
+ * beyond those kept, each with a Log line). Undo runs record nothing: undoing twice does nothing.
+ */
+export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEntry[]): void {
+  if (entries.length === 0 || run.limited?.kind === 'undo') return;
+  const { workbook } = ctx.ports;
+  const sheet = ctx.settings.sheetNames.stock;
+  const zone = ctx.ports.session.timeZone();
+  if (!run.undoKept) {
+    for (const gone of pruneUndo(workbook, sheet, UNDO_KEPT - 1)) {
+      appendLog(workbook, ctx.settings.sheetNames.log, {
+        time: ctx.ports.clock.now(), user: run.user, operation: 'Undo history', ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
+        message: `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`,
+      }, ctx.settings.logMaxRows);
+    }
+    run.undoKept = true;
+  }
+  appendUndo(workbook, { id: run.id, at: run.startedAt, sheet, operation: run.operation, title: `${pushTitle(run)}, ${localDateTime(run.startedAt, zone)}` }, entries);
+}
