@@ -95,7 +95,7 @@ describe('result colours: once, extended, never forced back (bound)', () => {
     env().rt.call('pushStockAll');
     const first = env().rt.sheet(SHEET).conditionalRules();
     expect(first[0]).toMatchObject({ criteria: 'TEXT_CONTAINS', background: '#ff00ff' });
-    expect(first.length).toBe(9); // the seller's + 6 status words + No active listing + any other channel text
+    expect(first.length).toBe(10); // the seller's + 7 status words (Undone among them) + No active listing + any other channel text
     env().rt.call('pushStockAll');
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(first);
     // The seller deletes Status [walmart]; the next push creates it again, at the end, coloured.
@@ -103,7 +103,7 @@ describe('result colours: once, extended, never forced back (bound)', () => {
     env().rt.sheet(SHEET).deleteColumns(column(values, 'Status [walmart]') + 1, 1);
     env().rt.call('pushStockAll');
     const again = env().rt.sheet(SHEET).conditionalRules();
-    expect(again.length).toBe(9);
+    expect(again.length).toBe(10);
     const walmart = column(env().rt.sheet(SHEET).values(), 'Status [walmart]');
     expect(env().rt.sheet(SHEET).effectiveBackgrounds().slice(1).map((r) => r[walmart])).toEqual([LOOKS.ok.background, LOOKS.ok.background]);
     expectColoursFollowText(env());

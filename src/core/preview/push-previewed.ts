@@ -58,9 +58,14 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
       previewed.has(rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, record.operation)),
     );
     const before = client.stats.requests;
-    const { lines } = linesNow(ctx, client, plans, record.checked, wanted);
+    const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted);
     const now = rowsToPush(loaded, plans, lines, record.operation);
     if (previewDigest(now) !== record.digest || now.size !== previewed.size) {
+      // A read that failed or that the hub answered for the wrong SKU proves nothing either way:
+      // the preview still stands, and pushing again reads again.
+      if (read.problems.length > 0) {
+        throw new UserError(`${wanted}: the hub's values could not be checked (${read.problems.slice(0, 3).join('; ')}), so nothing was sent. Press Push these changes again, or preview again.`);
+      }
       const what = differences(previewed, now);
       throw new UserError(`${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${what.join('; ')}). Preview again to see what a push would change now.`);
     }

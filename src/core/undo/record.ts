@@ -1,6 +1,6 @@
 /**
- * Issue 17, undo: what each push records, as its results are written — for every value the hub
- * confirmed (or, for an async job, every value the job carries), what the hub held before: the
+ * Issue 17, undo: what each push records, as its results are written — for every value it sent
+ * (confirmed or not; an async job's when the job is made), what the hub held before: the
  * value a preview read, when the push was of a preview's changes, else the last confirmed value
  * (the snapshot), else not known.
  */
@@ -24,10 +24,11 @@ export function undoEntries(
   const out: UndoEntry[] = [];
   for (const p of waiting) {
     const sku = skuOf(p.rowNumber);
-    const set: Record<string, number> = {};
+    // Every value sent, confirmed or not: an answer the add-on could not tie to what was sent
+    // does not mean the hub did not take it (the undo checks what the hub holds before restoring).
+    if (!p.sent || p.result.held) continue;
+    const set: Record<string, number> = { ...p.sent };
     for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
-    // An async job's values reach the hub when it runs: what it carries is what it will set.
-    if (run.operation === 'async' && p.result.status === 'Pending' && !p.result.held && p.sent) Object.assign(set, p.sent);
     const previewed = only?.get(p.identity);
     const snapshot = sku ? confirmed.get(sku) : undefined;
     for (const [key, after] of Object.entries(set)) {
