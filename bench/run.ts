@@ -3,7 +3,7 @@
  * and writes BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
  * runtime's cost model, stated in the file's header). Flags pick what runs:
  *
- *   --parts scale,push,prices,pull,orders,bundle   (default: all)
+ *   --parts scale,preview,push,prices,pull,orders,bundle   (default: all)
  *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
  *   --out FILE   (default BENCHMARKS.md; a partial run while developing should not overwrite it)
  */
@@ -18,9 +18,10 @@ import { PRICES_TABLE_HEADER, benchPrices, pricesRow } from './prices';
 import { ORDERS_LATENCY_MS, ORDERS_TABLE_HEADER, ORDER_SCALE_TABLE_HEADER, benchOrderScale, benchOrders, orderScaleRows, ordersRow } from './orders';
 import { BUNDLE_TABLE_HEADER, BUNDLE_TARGET_KIB, benchBundle, bundleRows } from './bundle';
 import { costSheet } from './cost-sheet';
+import { benchPreview } from './preview';
 import { DEFAULT_SCALE, SCALE_CONCURRENCY, SCALE_LATENCY_MS, SCALE_TABLE_HEADER, benchScale, gapNotes, scaleRow, type ScaleOptions } from './scale';
 
-const PARTS = ['scale', 'push', 'prices', 'pull', 'orders', 'bundle'] as const;
+const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -82,6 +83,12 @@ async function main(): Promise<void> {
     console.log('bench: what sellers do, each against its floor…');
     const rows = await benchScale(args.scale);
     sections.push(`## What sellers do, against the floor\n\nHub latency ${SCALE_LATENCY_MS} ms per request, concurrency ${SCALE_CONCURRENCY}. The **floor** of a row is the least any implementation could spend under the same cost model: one bundle load, the request minimum ÷ concurrency × (latency + fetchAll call overhead) (a pull's first page alone), one read of the used columns and one write per result block (the result columns, the snapshot of confirmed values; a pull's rows). *Virtual time* sums the executions (a sidebar push is one per chunk; a menu push past the 6-minute budget continues in background executions, whose waits are not counted); the breakdown columns say what it was spent on (the rest: locks, triggers, UI, local calls). The goals are the issue's: ≤ 1.2× the floor at 50,000 rows, a sidebar push ≤ 1.3× the menu push of the same N, and 200,000 rows completing.\n\n${[SCALE_TABLE_HEADER, ...rows.map(scaleRow)].join('\n')}${gapSection(gapNotes(rows))}`);
+  }
+  if (args.parts.has('preview')) {
+    console.log('bench: preview, push these changes, undo (10,000 rows)…');
+    const p = await benchPreview(10_000);
+    const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+    sections.push(`## Preview, push these changes, undo\n\nOne sheet of 10,000 rows with a Price for two channels, hub latency ${SCALE_LATENCY_MS} ms, concurrency ${SCALE_CONCURRENCY}, all from the sidebar; floors as above. The preview reads the catalogue (one page per 50 products; one GET per SKU would take a request per row) and writes a line per value to the Preview sheet. *Push these changes* reads the hub again for the edited rows alone (the cheaper way; here the catalogue's pages, as 1,000 GETs would cost more), compares, and sends only the changed values. At a 10 % edit rate it made **${p.previewedRequests} requests against ${p.blindRequests} for a blind push of the same sheet (${ratio(p.previewedRequests, p.blindRequests)})**; a changed-rows push (which trusts the last confirmed values and checks nothing) made ${p.changedRequests}. The check read is most of its cost: it is what lets it refuse when the hub changed since the preview. Beyond the floor, *push these changes* and the changed-rows push spend their time in Sheets: the results of rows scattered over the sheet are written as one block over their span (the rows between written back as read: one round trip rather than one per row), where the floor counts the edited rows alone. The undo's preview and the undo itself each read the hub (the second read catches changes made in between: 810 requests where 600 would do), and the preview writes a line per value (200,000 cells, about 30 s, also in the preview's row).\n\n${[SCALE_TABLE_HEADER, ...p.rows.map(scaleRow)].join('\n')}`);
   }
   if (args.parts.has('push')) {
     console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');

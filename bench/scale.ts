@@ -46,12 +46,12 @@ export const DEFAULT_SCALE: ScaleOptions = { pushSizes: [10_000, 50_000, 200_000
 
 const skuOf = (prefix: string, i: number): string => `${prefix}${String(i + 1).padStart(6, '0')}`;
 
-async function env(): Promise<AddonEnv> {
+export async function env(): Promise<AddonEnv> {
   return startAddonEnv({ hub: { latencyMs: SCALE_LATENCY_MS }, settings: { concurrency: SCALE_CONCURRENCY }, leakCheck: false, measuredCosts: true });
 }
 
 /** Runs `fn` (one or more calls) and measures the executions it made, continuations included. */
-function measured(e: AddonEnv, fn: () => void): { counters: Counters; executions: number; killed: number; busySeconds: number; elapsedSeconds: number } {
+export function measured(e: AddonEnv, fn: () => void): { counters: Counters; executions: number; killed: number; busySeconds: number; elapsedSeconds: number } {
   e.rt.resetCounters();
   const before = e.rt.executions().length;
   fn();
@@ -70,7 +70,7 @@ const KILLED = 'Exceeded maximum execution time';
  * killed by the 6-minute limit is part of the story (its safety trigger resumes the push), not a
  * failure of the benchmark: measured() counts it.
  */
-function menuPushToEnd(e: AddonEnv, fn: string): void {
+export function menuPushToEnd(e: AddonEnv, fn: string): void {
   try {
     e.rt.call(fn);
   } catch (err) {
@@ -98,7 +98,7 @@ function sidebarPush(e: AddonEnv, operation: string): void {
 }
 
 /** Cells of each block of result columns (contiguous) and of the snapshot, for `n` rows. */
-function resultBlocks(e: AddonEnv, n: number): number[] {
+export function resultBlocks(e: AddonEnv, n: number): number[] {
   const header = e.rt.sheet(SHEET).values('1:1')[0] ?? [];
   const blocks: number[] = [];
   let width = 0;
@@ -120,12 +120,12 @@ function continuation(m: ReturnType<typeof measured>): string | undefined {
   return `${m.executions} executions${killed}; ${(m.elapsedSeconds / 60).toFixed(1)} min from start to end`;
 }
 
-function figures(row: string, n: number, m: ReturnType<typeof measured>, floor: FloorInput, costs: CostTable, loadMs: number, goal: string, note?: string): ScaleFigures {
+export function figures(row: string, n: number, m: ReturnType<typeof measured>, floor: FloorInput, costs: CostTable, loadMs: number, goal: string, note?: string): ScaleFigures {
   return { row, n, executions: m.executions, requests: m.counters.fetchRequests, minRequests: floor.requests, counters: m.counters, busySeconds: m.busySeconds, elapsedSeconds: m.elapsedSeconds, floor: floorOf(floor, costs, loadMs), goal, ...(note ? { note } : {}) };
 }
 
 /** The bundle load the runtime charged per execution (measured), for the floors. */
-function loadMsOf(e: AddonEnv): number {
+export function loadMsOf(e: AddonEnv): number {
   return e.rt.world.bundleLoadMs();
 }
 

@@ -197,7 +197,8 @@ function summary(run: PushRun): string {
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
 function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number, known?: RunRows, block?: { more: boolean }): PushProgress {
   // A block of a linear run: the run sheet is written (rows done), never read.
-  const rows = known ?? (block ? { selected: new Set<string>(), done: new Set<string>(), nextRow: run.doneRow ?? 2 } : readRunRows(ctx.ports.workbook, run.id));
+  // (A limited run reads its few packed rows of the run sheet: what it is limited to.)
+  const rows = known ?? (block && !run.limited ? { selected: new Set<string>(), done: new Set<string>(), nextRow: run.doneRow ?? 2 } : readRunRows(ctx.ports.workbook, run.id));
   if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
     const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
     finishRun(ctx, run, text);
@@ -328,7 +329,10 @@ export function sidebarChunkRows(ctx: Context, operation: Operation): number {
 
 /** The sidebar's start of a created run: its total, the chunks follow (continuePush). */
 function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined): PushProgress {
-  if (kept && run.total > 0 && !run.limited && recordBlocks(ctx.ports.documentStore, run, loaded, sidebarChunkRows(ctx, run.operation))) {
+  // A limited run whose rows fit one chunk is one chunk (a whole read); blocks of the sheet would
+  // cut its few rows into as many chunks as the sheet has blocks.
+  const chunk = sidebarChunkRows(ctx, run.operation);
+  if (kept && run.total > 0 && (!run.limited || run.total > chunk) && recordBlocks(ctx.ports.documentStore, run, loaded, chunk)) {
     // Each chunk reads its block alone (blocks.ts): the first read is the only whole one.
     run.nextBlock = 0;
     run.doneRow = kept.nextRow;
