@@ -5,11 +5,16 @@
  * Pure.
  */
 import type { Part, RowPlan } from '../push/parts';
+import type { LimitedValue, OnlyRows } from '../push/run-store';
 import type { Operation } from '../push/types';
 import type { PreviewAction, PreviewLine } from './diff';
 
-/** One value of a previewed row: the hub's value then, the sheet's, and what the preview said. */
-export type PreviewedValue = [hubNow: number | null, sheet: number | null, action: PreviewAction];
+/**
+ * One value of a previewed row: the hub's value then, the sheet's, and what the preview said —
+ * `passed on` for a channel the row's general value reaches (never sent by the row: checked
+ * before the push, and what the hub held there is kept for undo).
+ */
+export type PreviewedValue = [hubNow: number | null, sheet: number | null, action: PreviewAction | 'passed on'];
 
 /** A row the preview would send something for, by its identity (load.ts rowIdentity). */
 export interface PreviewedRow {
@@ -31,8 +36,9 @@ export function allowedKeys(row: PreviewedRow, operation: Operation): Set<string
   const entries = Object.entries(row.values);
   const allowed = new Set(entries.filter(([, v]) => v[2] === 'send' || v[2] === 'not read').map(([k]) => k));
   if (allowed.size === 0) return allowed;
-  if (operation === 'async') return entries.some(([, v]) => v[2] === 'guarded') ? new Set() : new Set(entries.map(([k]) => k));
-  if (allowed.has('quantity')) for (const [k] of entries) if (k.startsWith('quantity:')) allowed.add(k);
+  if (operation === 'async') return entries.some(([, v]) => v[2] === 'guarded') ? new Set() : new Set(entries.filter(([, v]) => v[2] !== 'passed on').map(([k]) => k));
+  // (guards.ts holds a general quantity back with its row's channel quantities: none is guarded here.)
+  if (allowed.has('quantity')) for (const [k, v] of entries) if (k.startsWith('quantity:') && v[2] !== 'passed on') allowed.add(k);
   return allowed;
 }
 
@@ -41,21 +47,28 @@ export function previewedRows(lines: readonly PreviewLine[], identityAt: Readonl
   const rows = new Map<string, PreviewedRow>();
   for (const line of lines) {
     const identity = identityAt.get(line.rowNumber);
-    if (identity === undefined || line.passedOn || !line.field) continue;
+    if (identity === undefined || !line.field) continue;
     const row = rows.get(identity) ?? { sku: line.sku, values: {} };
-    row.values[keyOf(line)] = [line.hubNow, line.sheet, line.action];
+    row.values[keyOf(line)] = [line.hubNow, line.sheet, line.passedOn ? 'passed on' : line.action];
     rows.set(identity, row);
   }
   for (const [identity, row] of rows) if (allowedKeys(row, operation).size === 0) rows.delete(identity);
   return rows;
 }
 
-/** What a limited run keeps per row: the keys it sends, each with what the hub held before (for undo). */
-export function onlyValues(rows: ReadonlyMap<string, PreviewedRow>, operation: Operation): Map<string, Record<string, number | null>> {
-  const only = new Map<string, Record<string, number | null>>();
+/**
+ * What a limited run keeps per row: the keys it sends, each with the value the preview showed and
+ * what the hub held before; and the channels the row's general value is passed on to (for undo).
+ */
+export function onlyValues(rows: ReadonlyMap<string, PreviewedRow>, operation: Operation): OnlyRows {
+  const only: OnlyRows = new Map();
   for (const [identity, row] of rows) {
-    const values: Record<string, number | null> = {};
-    for (const key of allowedKeys(row, operation)) values[key] = row.values[key]?.[0] ?? null;
+    const values: Record<string, LimitedValue> = {};
+    const allowed = allowedKeys(row, operation);
+    for (const [key, [before, value, action]] of Object.entries(row.values)) {
+      if (allowed.has(key)) values[key] = { before, value };
+      else if (action === 'passed on') values[key] = { before, value, passedOn: true };
+    }
     only.set(identity, values);
   }
   return only;

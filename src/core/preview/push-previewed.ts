@@ -58,7 +58,7 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
       previewed.has(rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, record.operation)),
     );
     const before = client.stats.requests;
-    const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted);
+    const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted, record.zeroCount ?? 0);
     const now = rowsToPush(loaded, plans, lines, record.operation);
     if (previewDigest(now) !== record.digest || now.size !== previewed.size) {
       // A read that failed or that the hub answered for the wrong SKU proves nothing either way:

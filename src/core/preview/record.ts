@@ -24,6 +24,8 @@ export interface PreviewRecord {
   scope: Scope;
   /** The seller ticked "I checked these": lines beyond the guard rails are sent. */
   checked: boolean;
+  /** SKUs the preview took to 0 stock (the guard rail's count, kept for the check before the push). */
+  zeroCount: number;
   rows: number;
   digest: string;
 }

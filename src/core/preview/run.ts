@@ -17,7 +17,7 @@ import { pendingRows } from '../push/pending';
 import { newRunId, selectedKeys } from '../push/run';
 import type { Operation, Scope } from '../push/types';
 import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from './diff';
-import { applyGuards, guardsOn, type Guards } from './guards';
+import { applyGuards, guardsOn, zeroDrops, type Guards } from './guards';
 import { previewedRows, type PreviewedRow } from './limit';
 import { readHubNow, type HubRead } from './read-hub';
 import type { ReadStrategy } from './read-strategy';
@@ -43,7 +43,7 @@ export interface PreviewOutcome {
 }
 
 /** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
-export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string): { lines: PreviewLine[]; read: HubRead } {
+export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string, zeroCount?: number): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
   const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
   const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
   let read: HubRead;
@@ -53,7 +53,9 @@ export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPla
     if (e instanceof HubError) throw new UserError(`${what}: the hub could not be read: ${e.message} Nothing was sent.`);
     throw e;
   }
-  return { lines: applyGuards(previewLines(plans, read.hub), ctx.settings.guards, checked), read };
+  const lines = previewLines(plans, read.hub);
+  const zeros = zeroCount ?? zeroDrops(lines);
+  return { lines: applyGuards(lines, ctx.settings.guards, checked, zeros), read, zeroCount: zeros };
 }
 
 /** The rows a push of a preview's lines sends, by identity. */
@@ -71,11 +73,11 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
   const loaded = loadStockSheet(ctx, operation);
   const selected = scope === 'selected' ? new Set(selectedKeys(ctx, loaded, operation).keys) : new Set<string>();
   const plans = pendingRows(loaded, { operation, scope }, { selected, done: new Set() }, queuedSkus(ctx, null));
-  const { lines, read } = linesNow(ctx, client, plans, checked, 'Preview');
+  const { lines, read, zeroCount } = linesNow(ctx, client, plans, checked, 'Preview');
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
   const rows = rowsToPush(loaded, plans, lines, operation);
   const id = newRunId(ctx);
-  writePreviewRecord(ctx.ports.workbook, ctx.ports.documentStore, { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked }, rows);
+  writePreviewRecord(ctx.ports.workbook, ctx.ports.documentStore, { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked, zeroCount }, rows);
   const guards = ctx.settings.guards;
   return {
     previewId: id, operation, scope, rows: plans.length, lines: lines.length, rowsToPush: rows.size, totals: previewTotals(lines), read: read.strategy, problems: read.problems,

@@ -1,5 +1,5 @@
 /** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
-import { duplicateReason, type ParsedRow, type PushedValues } from '../../sheet';
+import { duplicateReason, plainDecimal, valueLabel, type ParsedRow, type PushedValues } from '../../sheet';
 import type { QueuedSkus } from '../jobs/queued';
 import { rowIdentity, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
@@ -49,8 +49,17 @@ function rowPlan(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' |
   const values = only.get(identity);
   if (!values) return null;
   if (run.limited.kind === 'undo') return undoPlan(run.operation, row, values, `Undo of ${run.limited.title}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`);
-  const plan = planFor(run.operation, row, loaded.table.columns, confirmed, false);
-  return plan ? limitPlan(plan, new Set(Object.keys(values))) : null;
+  const planned = planFor(run.operation, row, loaded.table.columns, confirmed, false);
+  const plan = planned ? limitPlan(planned, new Set(Object.keys(values).filter((k) => !values[k].passedOn))) : null;
+  if (!plan?.send) return plan;
+  // A cell changed after the check (between chunks, or before a resumed one): never sent.
+  const moved = Object.entries(sentValues(plan)).filter(([key, value]) => values[key] && values[key].value !== value);
+  if (moved.length === 0) return plan;
+  const said = moved.map(([key, value]) => `${valueLabel(loaded.table.columns, key)} is ${plainDecimal(value)} now, not the ${values[key].value === null ? 'empty cell' : plainDecimal(values[key].value as number)} the preview showed`);
+  return {
+    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [],
+    reason: `Not sent: ${said.join('; ')}. Preview again to send it.`,
+  };
 }
 
 export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, kept: Pick<RunRows, 'selected' | 'done' | 'only'>, queued: QueuedSkus): RowPlan[] {

@@ -82,12 +82,24 @@ export function isAbandoned(run: PushRun, now: number, deployment: 'addon' | 'co
 export const RUN_SHEET = 'Hub Sync run';
 const RUN_HEADER = ['Run', 'Row key', 'State'];
 
+/**
+ * One value a limited run (PushRun.limited) is limited to: what the hub held before it, and the
+ * value it sends — the cell as the preview showed it, or the value an undo restores. `passedOn`:
+ * not sent by the row, a channel the hub passes the row's general value on to (kept for undo).
+ */
+export interface LimitedValue {
+  before: number | null;
+  value: number | null;
+  passedOn?: true;
+}
+export type OnlyRows = Map<string, Record<string, LimitedValue>>;
+
 /** The run's rows as kept in the run sheet. */
 export interface RunRows {
   selected: Set<string>;
   done: Set<string>;
   /** A limited run's rows by identity, with a value per key (PushRun.limited); absent for other runs. */
-  only?: Map<string, Record<string, number | null>>;
+  only?: OnlyRows;
   /** Where the next row goes. */
   nextRow: number;
 }
@@ -125,7 +137,7 @@ export function writeSelection(workbook: Workbook, runId: string, keys: readonly
 }
 
 /** Starts the run sheet with a limited run's rows and values (one write); returns the rows kept for the run. */
-export function writeOnly(workbook: Workbook, runId: string, only: ReadonlyMap<string, Record<string, number | null>>): RunRows {
+export function writeOnly(workbook: Workbook, runId: string, only: OnlyRows): RunRows {
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
   const rows: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), JSON.stringify(pack), ONLY_PACKED]);
@@ -148,7 +160,7 @@ export function readRunRows(workbook: Workbook, runId: string): RunRows {
     else if (row[2] === ONLY_PACKED) {
       out.only ??= new Map();
       for (const entry of unpackJson(String(row[1]))) {
-        if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object') out.only.set(entry[0], entry[1] as Record<string, number | null>);
+        if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object') out.only.set(entry[0], entry[1] as Record<string, LimitedValue>);
       }
     }
     else (row[2] === 'done' ? out.done : out.selected).add(String(row[1]));

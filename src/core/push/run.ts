@@ -8,7 +8,7 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
-import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeOnly, writeRun, writeSelection, type PushRun, type RunRows } from './run-store';
+import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeOnly, writeRun, writeSelection, type OnlyRows, type PushRun, type RunRows } from './run-store';
 import { clearJournal, readJournal } from './journal';
 import { loadBlock, readBlocks, recordBlocks } from './blocks';
 import { loadColumnMapping } from '../columns/store';
@@ -421,7 +421,7 @@ export interface LimitedPush {
   operation: Operation;
   scope: Scope;
   limited: NonNullable<PushRun['limited']>;
-  only: Map<string, Record<string, number | null>>;
+  only: OnlyRows;
   /** Requests already made to work it out (the check reads), counted in its Log line. */
   requests: number;
 }

@@ -13,8 +13,12 @@ const HEADER = ['Push', 'Time', 'Stock sheet', 'Operation', 'Title', 'Values', '
 /** Pushes kept per stock sheet. */
 export const UNDO_KEPT = 3;
 
-/** One value a push changed: who (row identity and SKU), which value, what the hub held before (null: not known) and what the push set. */
-export type UndoEntry = [identity: string, sku: string | null, key: string, before: number | null, after: number];
+/**
+ * One value a push changed: who (row identity and SKU), which value, what the hub held before
+ * (null: not known), what the push set, and where `before` comes from: a read of the hub just
+ * before the push (its preview's check), or the last value the add-on confirmed (the snapshot).
+ */
+export type UndoEntry = [identity: string, sku: string | null, key: string, before: number | null, after: number, from?: 'read' | 'confirmed'];
 
 export interface UndoPush {
   id: string;
@@ -28,7 +32,7 @@ export interface UndoPush {
 }
 
 function isEntry(e: unknown): e is UndoEntry {
-  return Array.isArray(e) && e.length === 5 && typeof e[0] === 'string' && typeof e[2] === 'string' && typeof e[4] === 'number';
+  return Array.isArray(e) && (e.length === 5 || e.length === 6) && typeof e[0] === 'string' && typeof e[2] === 'string' && typeof e[4] === 'number';
 }
 
 /** The pushes kept, oldest first (rows of one push are together or at least in order). */

@@ -7,6 +7,7 @@
 import { plainDecimal } from '../../sheet';
 import type { HubNow, PreviewLine } from '../preview/diff';
 import type { Operation } from '../push/types';
+import type { OnlyRows } from '../push/run-store';
 import type { UndoEntry } from './history';
 
 export interface UndoContext {
@@ -25,7 +26,7 @@ function splitKey(key: string): { field: string; channel: string } {
 }
 
 function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: string; key: string } {
-  const [identity, sku, key, before, after] = entry;
+  const [identity, sku, key, before, after, from] = entry;
   const { field, channel } = splitKey(key);
   const held = sku === null ? undefined : c.hub.get(sku);
   const now = held ? held[key] ?? null : null;
@@ -40,28 +41,50 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };
   if (held === undefined || now === null) return { ...base, action: 'not read', reason: 'what the hub holds now cannot be read: restored without that check' };
   if (now === before) return { ...base, action: 'unchanged', reason: 'the hub already holds the value from before the push' };
-  if (now === after) return { ...base, action: 'send', reason: 'restores the value from before the push' };
+  // A value from the snapshot is the last one the add-on confirmed: the hub may have held another
+  // just before the push (a channel's sale) without the add-on seeing it.
+  const restores = from === 'read' ? 'restores the value the hub held just before the push' : 'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)';
+  if (now === after) return { ...base, action: 'send', reason: restores };
   if (c.overwrite) return { ...base, action: 'send', reason: `changed on the hub since the push (it set ${plainDecimal(after)}): overwritten, as you chose` };
   return { ...base, action: 'changed on hub', reason: `the hub now holds ${plainDecimal(now)}, not the ${plainDecimal(after)} the push set (a colleague or a channel changed it): left as it is unless you choose to overwrite` };
 }
 
+/** The general fields the hub passes on to every channel's listing, and the per-channel field each reaches. */
+const PASSED_ON: Readonly<Record<string, string>> = { quantity: 'quantity', price: 'price' };
+
 /**
- * The undo's lines, and what the undo run restores per row. An async job's item needs a
+ * The undo's lines, and what the undo run restores per row. A general value restored is passed
+ * on by the hub to every channel again: the row's channel values of that field are sent again
+ * after it, as the hub holds them now (as a push re-applies them). An async job's item needs a
  * quantity: a row restoring only prices sends the quantity the hub holds now along (unchanged).
  */
-export function undoLines(entries: readonly UndoEntry[], operation: Operation, c: UndoContext): { lines: PreviewLine[]; only: Map<string, Record<string, number | null>> } {
+export function undoLines(entries: readonly UndoEntry[], operation: Operation, c: UndoContext): { lines: PreviewLine[]; only: OnlyRows } {
   const lines = entries.map((e) => lineOf(e, c));
-  const only = new Map<string, Record<string, number | null>>();
+  if (operation === 'async') {
+    // The job the undo sends sets general values only, and when the hub runs it, it passes them on.
+    for (const line of lines) {
+      if (line.channel !== '' && (line.action === 'send' || line.action === 'not read')) {
+        Object.assign(line, { action: 'refused', reason: 'an async job sets the general values, which the hub passes on to every channel: a channel\u2019s own value is not restored by it' });
+      }
+    }
+  }
+  const restoredGeneral = new Set(lines.filter((l) => l.action === 'send' && l.channel === '' && PASSED_ON[l.field]).map((l) => `${l.identity}|${PASSED_ON[l.field]}`));
+  for (const line of lines) {
+    if (operation === 'async' || line.channel === '' || line.action !== 'unchanged' || !restoredGeneral.has(`${line.identity}|${line.field}`)) continue;
+    const value = line.hubNow ?? line.sheet;
+    Object.assign(line, { action: 'send', sheet: value, change: 0, changePct: 0, reason: `sent again after the general ${line.field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel` });
+  }
+  const only: OnlyRows = new Map();
   for (const line of lines) {
     if (line.action !== 'send' && line.action !== 'not read') continue;
-    only.set(line.identity, { ...(only.get(line.identity) ?? {}), [line.key]: line.sheet });
+    only.set(line.identity, { ...(only.get(line.identity) ?? {}), [line.key]: { before: line.hubNow, value: line.sheet } });
   }
   if (operation === 'async') {
     const skuOf = new Map(lines.map((l) => [l.identity, l.sku]));
     for (const [identity, values] of only) {
       const sku = skuOf.get(identity);
       const quantity = sku ? c.hub.get(sku)?.quantity : undefined;
-      if (values.quantity === undefined && quantity !== undefined) values.quantity = quantity;
+      if (values.quantity === undefined && quantity !== undefined) values.quantity = { before: quantity, value: quantity };
       else if (values.quantity === undefined) only.delete(identity);
     }
     for (const line of lines) {

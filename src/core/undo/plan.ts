@@ -7,6 +7,7 @@ import type { ChannelDataInput } from '../../api/schemas/stock';
 import type { ParsedRow, PushedValues } from '../../sheet';
 import type { Part, RowPlan } from '../push/parts';
 import type { Operation, RowResult } from '../push/types';
+import type { LimitedValue } from '../push/run-store';
 
 const CHANNEL_FIELDS = ['quantity', 'price', 'salePrice', 'availableDays'] as const;
 type ChannelField = (typeof CHANNEL_FIELDS)[number];
@@ -21,7 +22,8 @@ const decimal = (n: number): string => String(n);
 /**
  * The parts restoring `values` (keys as the snapshot keys them) the way the push's operation
  * sends them: an async job as one job item (its quantity is mandatory: the undo gives it one),
- * prices by ERP id by the row's ERP id, everything else by the endpoint made for each value — a
+ * prices by ERP id by the row's ERP id (the channels it reached by SKU), everything else by the
+ * endpoint made for each value — a
  * general quantity through Update Stock, a lone channel price through Update Price, other channel
  * values through the by-channel update.
  */
@@ -29,7 +31,10 @@ export function undoParts(operation: Operation, row: Pick<ParsedRow, 'rowNumber'
   const rowNumber = row.rowNumber;
   const sku = row.sku ?? '';
   if (operation === 'erp') {
-    return row.erpId && values.price !== undefined ? [{ kind: 'erp', rowNumber, item: { internalId: row.erpId, price: values.price }, values: { price: values.price } }] : [];
+    // The ERP id's price, then the channels it was passed on to, by the row's SKU.
+    const { price, ...channels } = values;
+    const erp: Part[] = row.erpId && price !== undefined ? [{ kind: 'erp', rowNumber, item: { internalId: row.erpId, price }, values: { price } }] : [];
+    return [...erp, ...(sku ? undoParts('prices', row, channels) : [])];
   }
   if (!sku) return [];
   if (operation === 'async') {
@@ -61,9 +66,9 @@ export function undoParts(operation: Operation, row: Pick<ParsedRow, 'rowNumber'
 }
 
 /** The row's plan for an undo: its values restored, said in its Sync message; null when there is nothing to restore. */
-export function undoPlan(operation: Operation, row: ParsedRow, values: Readonly<Record<string, number | null>>, note: string): RowPlan | null {
+export function undoPlan(operation: Operation, row: ParsedRow, values: Readonly<Record<string, LimitedValue>>, note: string): RowPlan | null {
   const known: Record<string, number> = {};
-  for (const [key, value] of Object.entries(values)) if (typeof value === 'number') known[key] = value;
+  for (const [key, { value }] of Object.entries(values)) if (typeof value === 'number') known[key] = value;
   const parts = undoParts(operation, row, known);
   if (parts.length === 0) return null;
   return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [note] };

@@ -32,8 +32,14 @@ export function undoEntries(
     const previewed = only?.get(p.identity);
     const snapshot = sku ? confirmed.get(sku) : undefined;
     for (const [key, after] of Object.entries(set)) {
-      const before = previewed && key in previewed ? previewed[key] : snapshot?.[key];
-      out.push([p.identity, sku, key, typeof before === 'number' ? before : null, after]);
+      const read = previewed?.[key];
+      const before = read ? read.before : snapshot?.[key];
+      out.push([p.identity, sku, key, typeof before === 'number' ? before : null, after, read ? 'read' : 'confirmed']);
+    }
+    // The channels the row's general value reached, as the preview's check read them.
+    for (const [key, v] of Object.entries(previewed ?? {})) {
+      const general = key.slice(0, key.indexOf(':'));
+      if (v.passedOn && !(key in set) && set[general] !== undefined) out.push([p.identity, sku, key, v.before, set[general], 'read']);
     }
   }
   return out;

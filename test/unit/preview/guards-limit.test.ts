@@ -32,6 +32,18 @@ describe('applyGuards (issue 17: guard rails)', () => {
     const two = [moved('A', 'quantity', '', 5, 0), moved('B', 'quantity', 'amazon', 3, 0), { ...moved('A', 'quantity', 'walmart', 4, 0), passedOn: true as const }];
     expect(applyGuards(two, { pricePct: 0, zeroStock: 2 }, false).map((l) => l.action)).toEqual(['send', 'send', 'send']);
     expect(applyGuards(two, { pricePct: 0, zeroStock: 1 }, false).map((l) => l.action)).toEqual(['guarded', 'guarded', 'send']);
+    // Counted over the whole preview when the lines are some of its rows (the check before a push).
+    expect(applyGuards([two[0]], { pricePct: 0, zeroStock: 1 }, false).map((l) => l.action)).toEqual(['send']);
+    expect(applyGuards([two[0]], { pricePct: 0, zeroStock: 1 }, false, 2).map((l) => l.action)).toEqual(['guarded']);
+  });
+
+  test('a channel quantity held back holds its row\'s general quantity back too (the hub passes it on)', () => {
+    const row = [moved('A', 'quantity', '', 10, 12), moved('A', 'quantity', 'amazon', 10, 0), moved('B', 'quantity', '', 10, 12)];
+    const held = applyGuards(row, { pricePct: 0, zeroStock: 0 }, false, 5);
+    expect(held.map((l) => l.action)).toEqual(['send', 'send', 'send']);
+    const rails = applyGuards(row.map((l) => ({ ...l, rowNumber: l.sku === 'A' ? 2 : 3 })), { pricePct: 0, zeroStock: 1 }, false, 2);
+    expect(rails.map((l) => l.action)).toEqual(['guarded', 'guarded', 'send']);
+    expect(rails[0].reason).toMatch(/^held back by the guard rail with this row’s channel quantities/);
   });
 
   test('property: a guarded line was a send beyond a rail, and checking turns every guarded line back into a send', () => {
@@ -92,7 +104,7 @@ describe('limitPlan and allowedKeys (issue 17: push exactly what was previewed)'
     const lines = [moved('A', 'price', 'amazon', 100, 90, 2), moved('A', 'price', 'walmart', 50, 50, 2), moved('B', 'price', 'amazon', 7, 7, 3), { ...moved('C', 'quantity', 'amazon', 1, 2, 4), passedOn: true as const }];
     const rows = previewedRows(lines, new Map([[2, 'A'], [3, 'B'], [4, 'C']]), 'prices');
     expect([...rows.keys()]).toEqual(['A']);
-    expect(onlyValues(rows, 'prices')).toEqual(new Map([['A', { 'price:amazon': 100 }]]));
+    expect(onlyValues(rows, 'prices')).toEqual(new Map([['A', { 'price:amazon': { before: 100, value: 90 } }]]));
   });
 
   test('the digest changes with any value, and differences name what changed', () => {

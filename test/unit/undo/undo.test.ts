@@ -33,10 +33,12 @@ describe('undoLines (issue 17: what an undo would do)', () => {
     const entries = [entry('A', 'price:amazon', 10, 12), entry('A', 'price:walmart', 7, 8), entry('A', 'quantity', 1, 2), entry('B', 'price:amazon', null, 5), entry('C', 'price:amazon', 1, 2)];
     const { lines, only } = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), overwrite: false });
     expect(lines.map((l) => l.action)).toEqual(['send', 'unchanged', 'changed on hub', 'refused', 'refused']);
-    expect(only).toEqual(new Map([['A', { 'price:amazon': 10 }]]));
+    expect(only).toEqual(new Map([['A', { 'price:amazon': { before: 12, value: 10 } }]]));
     const over = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map([['A', '77']]), overwrite: true });
     expect(over.lines[0].reason).toMatch(/async job 77 .* still open/);
-    expect(undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), overwrite: true }).only).toEqual(new Map([['A', { 'price:amazon': 10, quantity: 1 }]]));
+    const overwritten = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), overwrite: true });
+    // The general quantity restored: the row's channel values of that field go again after it (none here).
+    expect(overwritten.only).toEqual(new Map([['A', { 'price:amazon': { before: 12, value: 10 }, quantity: { before: 3, value: 1 } }]]));
   });
 
   test('property: without overwrite, a value is restored only when the hub still holds what the push set', () => {
@@ -47,12 +49,23 @@ describe('undoLines (issue 17: what an undo would do)', () => {
         const rows = new Map(triples.map((_, i) => [`S${i}`, i + 2]));
         const { only } = undoLines(entries, 'stock', { hub, rowAt: rows, openJobs: new Map(), overwrite: false });
         triples.forEach(([before, after, now], i) => {
-          const restores = only.get(`S${i}`)?.quantity;
+          const restores = only.get(`S${i}`)?.quantity?.value;
           if (now === after && before !== after) expect(restores).toBe(before);
           else expect(restores).toBeUndefined();
         });
       }),
     );
+  });
+});
+
+describe('undoLines: a general value restored is passed on again', () => {
+  test('the row\'s channel quantity the push left as it was is sent again after the general one, as the hub holds it now', () => {
+    const hub = new Map([['A', { quantity: 10, 'quantity:amazon': 4, 'quantity:walmart': 10 }]]);
+    const entries: UndoEntry[] = [['A', 'A', 'quantity', 8, 10, 'read'], ['A', 'A', 'quantity:amazon', 4, 4, 'read'], ['A', 'A', 'quantity:walmart', 8, 10, 'read']];
+    const { lines, only } = undoLines(entries, 'changes', { hub, rowAt: new Map([['A', 2]]), openJobs: new Map(), overwrite: false });
+    expect(lines.map((l) => [l.channel, l.action, l.sheet])).toEqual([['', 'send', 8], ['amazon', 'send', 4], ['walmart', 'send', 8]]);
+    expect(lines[1].reason).toBe('sent again after the general Quantity, which the hub passes on to every channel');
+    expect(only.get('A')).toEqual({ quantity: { before: 10, value: 8 }, 'quantity:amazon': { before: 4, value: 4 }, 'quantity:walmart': { before: 10, value: 8 } });
   });
 });
 

@@ -1,0 +1,62 @@
+/**
+ * Review 17: the check before "Push these changes" compares only the values the row sends. The
+ * channels a general value is passed on to (shown in the preview with what they hold) are left
+ * out of the record and of its digest, and a price by ERP id is never read at all ("not read" both
+ * times). A hub change since the preview on those channels goes unnoticed and is overwritten.
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type Preview = { previewId: string; rowsToPush: number };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {
+  const p = hubProducts(env).get(sku) as HubProduct;
+  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field] = value;
+  env.adminSync('POST', '/__admin/products', { products: [p] });
+}
+const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
+
+describe('review 17: hub changes the check does not see', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  beforeAll(async () => {
+    // Prices by ERP id go to every channel: plain columns are every channel's.
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
+    skus = seedProducts(env, 2, ['amazon', 'walmart'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('prices by ERP id: a channel price changed on the hub since the preview is not overwritten', () => {
+    const p = hubProducts(env).get(skus[0]) as HubProduct;
+    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], [skus[0], p.internalId, 55.5]]);
+    const preview = (env.rt.call('previewPush', 'erp', 'all') as Result<Preview>).value!;
+    expect(preview.rowsToPush).toBe(1);
+    // The preview listed amazon's and walmart's prices (passed the 55.5); a colleague reprices amazon.
+    expect(env.rt.sheet('Preview').values().some((r) => r[0] === skus[0] && r[2] === 'amazon')).toBe(true);
+    changeOnHub(env, skus[0], 'amazon', 'price', 99.99);
+    clearRequests(env);
+    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    let p2 = r.value;
+    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = (env.rt.call('continuePush', p2.runId) as Result<Progress>).value;
+    expect(posts(env)).toEqual([]);
+    expect(r.ok).toBe(false);
+    expect(hubProducts(env).get(skus[0])!.listings.amazon!.price).toBe(99.99);
+  });
+
+  test('a general Quantity: a channel quantity changed on the hub since the preview is not overwritten', () => {
+    env.rt.deleteSheet(SHEET);
+    const q = hubProducts(env).get(skus[1])!.quantity;
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [skus[1], q + 5]]);
+    const preview = (env.rt.call('previewPush', 'stock', 'all') as Result<Preview>).value!;
+    changeOnHub(env, skus[1], 'walmart', 'quantity', 1); // a sale on walmart
+    clearRequests(env);
+    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    let p2 = r.value;
+    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = (env.rt.call('continuePush', p2.runId) as Result<Progress>).value;
+    expect(r.ok).toBe(false);
+    expect(posts(env)).toEqual([]);
+  });
+});

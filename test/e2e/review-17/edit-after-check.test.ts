@@ -1,0 +1,50 @@
+/**
+ * Review 17: "Push these changes" checks the sheet against the preview when it starts, but each
+ * chunk (continuePush, a later execution) plans the row again from the cells as they are then and
+ * cuts it only by key. A value typed between the start and a chunk is sent: a value the seller
+ * never saw in a preview, past the guard rails.
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number } };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
+  const r = env.rt.call(name, ...args) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${r.error}`);
+  return r.value as T;
+}
+
+describe('review 17: a cell edited after Push these changes started', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { guards: { pricePct: 30, zeroStock: 0 } } });
+    skus = seedProducts(env, 3, ['amazon'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('the value sent is the one previewed, never one typed after the check', () => {
+    const price = hubProducts(env).get(skus[0])!.listings.amazon!.price;
+    const previewed = Math.round(price * 1.1 * 100) / 100; // +10 %: within the guard rail
+    env.rt.addSheet(SHEET, [['SKU', 'Price [amazon]'], [skus[0], previewed]]);
+    const preview = call<Preview>(env, 'previewPush', 'prices', 'all');
+    expect(preview.rowsToPush).toBe(1);
+    const started = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
+    expect(started.finished).toBe(false);
+    // A colleague (or a typo) between the start and the first chunk: −99 %, never previewed, beyond the ±30 % rail.
+    env.rt.sheet(SHEET).setValues([[0.01]], 'B2');
+    clearRequests(env);
+    let p = started;
+    for (let i = 0; i < 10 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
+    const sent = apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
+    const hubNow = hubProducts(env).get(skus[0])!.listings.amazon!.price;
+    // Either the previewed value went, or nothing did (the row says it changed since the preview).
+    expect([previewed, price]).toContain(hubNow);
+    expect(hubNow).not.toBe(0.01);
+    expect(sent.length).toBeLessThanOrEqual(1);
+  });
+});

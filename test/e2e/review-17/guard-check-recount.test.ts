@@ -1,0 +1,47 @@
+/**
+ * Review 17: the stock-to-0 guard rail counts the SKUs dropping to 0 among the lines it is given.
+ * The preview counts every row in scope; the check before "Push these changes" re-counts only the
+ * rows the preview would push. A row whose only change is a held-back drop to 0 is not among
+ * them, so the count falls under the limit, the other row's held-back quantity turns into "send",
+ * and the push is refused as "the sheet or the hub changed since the preview" — every time.
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number; changes: Record<string, number> } };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+describe('review 17: the zero-stock guard rail and the check', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { guards: { pricePct: 0, zeroStock: 1 } } });
+    skus = seedProducts(env, 2, ['amazon'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('nothing changed since the preview: its price change is pushed, its held-back drops are not', () => {
+    const hub = hubProducts(env);
+    const price = hub.get(skus[1])!.listings.amazon!.price;
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Price [amazon]'],
+      [skus[0], 0, hub.get(skus[0])!.listings.amazon!.price], // only a drop to 0
+      [skus[1], 0, price + 1], // a drop to 0 and a price change
+    ]);
+    const preview = (env.rt.call('previewPush', 'changes', 'all') as Result<Preview>).value!;
+    expect(preview.totals.guarded).toBe(2);
+    expect(preview.rowsToPush).toBe(1);
+    clearRequests(env);
+    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    expect(r.error).toBeUndefined();
+    expect(r.ok).toBe(true);
+    let p = r.value!;
+    for (let i = 0; i < 10 && !p.finished; i++) p = (env.rt.call('continuePush', p.runId) as Result<Progress>).value!;
+    const after = hubProducts(env);
+    expect(after.get(skus[1])!.listings.amazon!.price).toBe(price + 1);
+    expect(after.get(skus[1])!.quantity).toBe(hub.get(skus[1])!.quantity);
+    expect(apiRequests(env).filter((q) => q.method !== 'GET').every((q) => !q.path.includes('updatestock'))).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Review 17: a previewed push of prices by ERP id cannot be undone. The preview read every
+ * channel's price (and showed it), but the record keeps only the row's own key `price`, which no
+ * read returns ("not read"): its "before" is null and the undo says it is not known.
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { hubProducts, seedProducts, type HubProduct } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type Preview = { previewId: string; rowsToPush: number };
+type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
+  const r = env.rt.call(name, ...args) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${r.error}`);
+  return r.value as T;
+}
+function finish(env: AddonEnv, first: Progress): Progress {
+  let p = first;
+  for (let i = 0; i < 20 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
+  return p;
+}
+
+describe('review 17: undo of a previewed push of prices by ERP id', () => {
+  let env: AddonEnv;
+  let sku: string;
+  beforeAll(async () => {
+    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
+    [sku] = seedProducts(env, 1, ['amazon', 'walmart'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('the channel prices the preview showed come back', () => {
+    const before = hubProducts(env).get(sku) as HubProduct;
+    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], [sku, before.internalId, 55.5]]);
+    const preview = call<Preview>(env, 'previewPush', 'erp', 'all');
+    expect(preview.rowsToPush).toBe(1);
+    finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    expect(hubProducts(env).get(sku)!.listings.amazon!.price).toBe(55.5);
+    const shown = call<UndoShown>(env, 'previewUndo', false);
+    expect(shown.rowsToRestore).toBe(1);
+    finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
+    const after = hubProducts(env).get(sku)!;
+    expect([after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([before.listings.amazon!.price, before.listings.walmart!.price]);
+  });
+});

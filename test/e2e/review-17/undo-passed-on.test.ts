@@ -1,0 +1,54 @@
+/**
+ * Review 17: a general Quantity (or an ERP-id price) is passed on by the hub to every channel. The
+ * preview reads and shows what each channel held, but the previewed push keeps no "before" for
+ * those channels (previewedRows drops passedOn lines), so Undo last push cannot put them back.
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { hubProducts, seedProducts, type HubProduct } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type Preview = { previewId: string; rowsToPush: number };
+type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
+  const r = env.rt.call(name, ...args) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${r.error}`);
+  return r.value as T;
+}
+function finish(env: AddonEnv, first: Progress): Progress {
+  let p = first;
+  for (let i = 0; i < 20 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
+  return p;
+}
+
+describe('review 17: undo of a previewed general quantity', () => {
+  let env: AddonEnv;
+  let sku: string;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    [sku] = seedProducts(env, 1, ['amazon', 'walmart'], 'active');
+    // The channels hold their own quantities (a channel's sales, a by-channel push).
+    const p = hubProducts(env).get(sku) as HubProduct;
+    p.quantity = 8;
+    p.listings.amazon!.quantity = 5;
+    p.listings.walmart!.quantity = 3;
+    env.adminSync('POST', '/__admin/products', { products: [p] });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('undo puts every channel back to what the preview showed the hub held', () => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [sku, 10]]);
+    const preview = call<Preview>(env, 'previewPush', 'stock', 'all');
+    // The preview shows amazon 5 and walmart 3 being passed 10.
+    const shownChannels = env.rt.sheet('Preview').values().filter((r) => r[0] === sku).map((r) => [r[2], r[4]]);
+    expect(shownChannels).toEqual(expect.arrayContaining([['amazon', 5], ['walmart', 3]]));
+    finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    expect(hubProducts(env).get(sku)!.listings.amazon!.quantity).toBe(10);
+    const shown = call<UndoShown>(env, 'previewUndo', false);
+    finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
+    const after = hubProducts(env).get(sku)!;
+    expect([after.quantity, after.listings.amazon!.quantity, after.listings.walmart!.quantity]).toEqual([8, 5, 3]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Review 17: for a push that was not previewed, undo's "before" is the snapshot (the last value
+ * the add-on confirmed), not what the hub held just before the push. A sale on a channel between
+ * two pushes is then wiped out by Undo last push, which says it "restores the value from before
+ * the push".
+ */
+import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { hubProducts, seedProducts, type HubProduct } from '../helpers';
+
+type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
+type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { changes: Record<string, number> } };
+type Result<T> = { ok: boolean; value?: T; error?: string };
+const SHEET = 'Stock & Prices';
+
+function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
+  const r = env.rt.call(name, ...args) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${r.error}`);
+  return r.value as T;
+}
+
+describe('review 17: undo of a blind push after the hub moved', () => {
+  let env: AddonEnv;
+  let sku: string;
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    [sku] = seedProducts(env, 1, ['amazon'], 'active');
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  // Issue 17 takes "before" from the preview's read when there was one, else from the last
+  // confirmed value: a push without a preview reads nothing first, so a channel's sale in between
+  // is not seen. The undo says where its value comes from (and a preview before the push reads it).
+  test('undo of a push without a preview restores the last confirmed value, and says so', () => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [sku, 10]]);
+    env.rt.call('pushStockAll'); // confirmed: 10 (the snapshot says 10)
+    // Three units sold on the channel: the hub now holds 7.
+    const p = hubProducts(env).get(sku) as HubProduct;
+    p.quantity = 7;
+    p.listings.amazon!.quantity = 7;
+    env.adminSync('POST', '/__admin/products', { products: [p] });
+    env.rt.sheet(SHEET).setValues([[20]], 'B2');
+    env.rt.call('pushStockAll'); // the hub held 7 before this push
+    const shown = call<UndoShown>(env, 'previewUndo', false);
+    const line = env.rt.sheet('Preview').values().find((r) => r[0] === sku && r[3] === 'quantity' && r[2] === 'all channels');
+    expect(line?.[5]).toBe(10);
+    expect(String(line?.[9])).toBe('restores the last value the add-on had confirmed before the push (no preview read the hub just before it)');
+    let done = call<Progress>(env, 'undoLastPush', shown.pushId, false);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    expect(hubProducts(env).get(sku)!.quantity).toBe(10);
+  });
+
+  test('previewed, the same push is undone to what the hub held just before it', () => {
+    const p = hubProducts(env).get(sku) as HubProduct;
+    p.quantity = 7;
+    p.listings.amazon!.quantity = 7;
+    env.adminSync('POST', '/__admin/products', { products: [p] });
+    const preview = call<{ previewId: string }>(env, 'previewPush', 'stock', 'all');
+    let done = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    expect(hubProducts(env).get(sku)!.quantity).toBe(20);
+    const shown = call<UndoShown>(env, 'previewUndo', false);
+    done = call<Progress>(env, 'undoLastPush', shown.pushId, false);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    expect(hubProducts(env).get(sku)!.quantity).toBe(7);
+    expect(hubProducts(env).get(sku)!.listings.amazon!.quantity).toBe(7);
+  });
+});
