@@ -43,7 +43,7 @@ function readLine(read: ReadStrategy): string {
 export function previewSummary(p: PreviewOutcome): string[] {
   const lines = totalsLines(p.totals, 'change', (c) => `${plural(c, 'row')} refused by the checks`);
   lines.push(readLine(p.read));
-  if (!p.guards.on && p.totals.largestDecrease) {
+  if (!p.guards.on) {
     lines.push('Guard rails are off: in Settings \u203a Sending, a preview can hold back price changes beyond \u00B1X % and stock drops to 0 of more than Y SKUs until you tick \u201cI checked these\u201d.');
   }
   for (const problem of p.problems) lines.push(problem);
