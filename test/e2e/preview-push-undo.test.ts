@@ -7,29 +7,15 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts, type HubProduct } from './helpers';
+import { call, finish, type Progress, type Result } from './preview-helpers';
 
-type Progress = { runId: string; finished: boolean; ok: number; failed: number; skipped: number; requests: number; message: string; total: number };
 type Totals = { changes: Record<string, number>; unchanged: number; refused: number; guarded: number; changedOnHub: number };
 type Preview = { previewId: string; rowsToPush: number; totals: Totals; read: { kind: string; requests: number } };
 type UndoShown = { pushId: string | null; title: string; undoneAt: string | null; rowsToRestore: number; totals: Totals };
-type Result<T> = { ok: boolean; value?: T; error?: string };
 
 const SHEET = 'Stock & Prices';
 
-/** Calls a sidebar function and returns its value (fails the test with the error otherwise). */
-function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
-  const r = env.rt.call(name, ...args) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${r.error}`);
-  return r.value as T;
-}
 
-/** Runs a started sidebar push to its end, chunk by chunk, as the sidebar does. */
-function finish(env: AddonEnv, first: Progress): Progress {
-  let p = first;
-  for (let i = 0; i < 50 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
-  expect(p.finished).toBe(true);
-  return p;
-}
 
 /** The invariant of the write-back issue: no row or channel says OK for a value the hub does not hold; the snapshot is what the hub holds. */
 function expectInvariant(env: AddonEnv, operation: string, since = 0, changedOnHub: string[] = []): void {

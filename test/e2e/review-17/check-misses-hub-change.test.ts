@@ -6,10 +6,9 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
+import { call, type Progress, type Result } from '../preview-helpers';
 
-type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
 type Preview = { previewId: string; rowsToPush: number };
-type Result<T> = { ok: boolean; value?: T; error?: string };
 const SHEET = 'Stock & Prices';
 
 function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {

@@ -7,10 +7,9 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
+import { call, type Progress, type Result } from '../preview-helpers';
 
-type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
 type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number; changes: Record<string, number> } };
-type Result<T> = { ok: boolean; value?: T; error?: string };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: the zero-stock guard rail and the check', () => {

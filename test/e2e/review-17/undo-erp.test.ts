@@ -5,23 +5,12 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
+import { call, finish, type Progress } from '../preview-helpers';
 
-type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
 type Preview = { previewId: string; rowsToPush: number };
 type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
-type Result<T> = { ok: boolean; value?: T; error?: string };
 const SHEET = 'Stock & Prices';
 
-function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
-  const r = env.rt.call(name, ...args) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${r.error}`);
-  return r.value as T;
-}
-function finish(env: AddonEnv, first: Progress): Progress {
-  let p = first;
-  for (let i = 0; i < 20 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
-  return p;
-}
 
 describe('review 17: undo of a previewed push of prices by ERP id', () => {
   let env: AddonEnv;

@@ -6,17 +6,11 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
+import { call, type Progress } from '../preview-helpers';
 
-type Progress = { runId: string; finished: boolean; ok: number; failed: number; message: string; total: number };
 type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { changes: Record<string, number> } };
-type Result<T> = { ok: boolean; value?: T; error?: string };
 const SHEET = 'Stock & Prices';
 
-function call<T>(env: AddonEnv, name: string, ...args: unknown[]): T {
-  const r = env.rt.call(name, ...args) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${r.error}`);
-  return r.value as T;
-}
 
 describe('review 17: undo of a blind push after the hub moved', () => {
   let env: AddonEnv;
