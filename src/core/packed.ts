@@ -5,22 +5,32 @@
  */
 export const PACK_CHARS = 40_000;
 
+/** A pack: its items, and the cell's text (their JSON list, each item stringified once). */
+export interface Pack<T> {
+  items: T[];
+  text: string;
+}
+
 /** The items in packs of at most `maxChars` characters of JSON each (an item too big for one stays alone). */
-export function packJson<T>(items: readonly T[], maxChars = PACK_CHARS): T[][] {
-  const packs: T[][] = [];
+export function packJson<T>(items: readonly T[], maxChars = PACK_CHARS): Array<Pack<T>> {
+  const packs: Array<Pack<T>> = [];
   let pack: T[] = [];
+  let texts: string[] = [];
   let chars = 2;
+  const close = (): void => {
+    packs.push({ items: pack, text: `[${texts.join(',')}]` });
+    pack = [];
+    texts = [];
+    chars = 2;
+  };
   for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
-    if (pack.length > 0 && chars + size > maxChars) {
-      packs.push(pack);
-      pack = [];
-      chars = 2;
-    }
+    const text = JSON.stringify(item);
+    if (pack.length > 0 && chars + text.length + 1 > maxChars) close();
     pack.push(item);
-    chars += size;
+    texts.push(text);
+    chars += text.length + 1;
   }
-  if (pack.length > 0) packs.push(pack);
+  if (pack.length > 0) close();
   return packs;
 }
 

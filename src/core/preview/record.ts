@@ -43,7 +43,7 @@ export function previewDigest(rows: ReadonlyMap<string, PreviewedRow>): string {
 export function writePreviewRecord(workbook: Workbook, store: KeyValueStore, record: Omit<PreviewRecord, 'digest' | 'rows'>, rows: ReadonlyMap<string, PreviewedRow>): PreviewRecord {
   const sheet = workbook.ensureSheet(PREVIEW_RECORD_SHEET, HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
-  const cells: CellValue[][] = packJson([...rows]).map((pack) => [escapeCellText(record.id), JSON.stringify(pack)]);
+  const cells: CellValue[][] = packJson([...rows]).map((pack) => [escapeCellText(record.id), pack.text]);
   for (let i = cells.length; i < before; i++) cells.push(['', '']);
   if (cells.length > 0) sheet.write(2, 1, cells);
   const full: PreviewRecord = { ...record, rows: rows.size, digest: previewDigest(rows) };

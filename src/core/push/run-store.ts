@@ -140,7 +140,7 @@ export function writeSelection(workbook: Workbook, runId: string, keys: readonly
 export function writeOnly(workbook: Workbook, runId: string, only: OnlyRows): RunRows {
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
-  const rows: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), JSON.stringify(pack), ONLY_PACKED]);
+  const rows: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), pack.text, ONLY_PACKED]);
   const written = rows.length;
   for (let i = rows.length; i < before; i++) rows.push(['', '', '']);
   if (rows.length > 0) sheet.write(2, 1, rows);
@@ -192,7 +192,7 @@ export function appendDone(workbook: Workbook, runId: string, rows: RunRows, key
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   // A key too long to share a cell (never a real SKU) keeps a row of its own.
   const lines = packJson(fresh).map((pack) =>
-    pack.length === 1 && JSON.stringify(pack).length > PACK_CHARS ? [escapeCellText(runId), escapeCellText(pack[0]), 'done'] : [escapeCellText(runId), JSON.stringify(pack), DONE_PACKED],
+    pack.items.length === 1 && pack.text.length > PACK_CHARS ? [escapeCellText(runId), escapeCellText(pack.items[0]), 'done'] : [escapeCellText(runId), pack.text, DONE_PACKED],
   );
   sheet.write(rows.nextRow, 1, lines);
   rows.nextRow += lines.length;

@@ -4,19 +4,22 @@
  * Entries are packed (packed.ts): a 10,000-row push costs a few cells per chunk, not 10,000 rows.
  */
 import { escapeCellText } from '../../sheet';
-import type { CellValue, Workbook } from '../ports';
+import type { CellValue, SheetPort, Workbook } from '../ports';
 import { packJson, unpackJson } from '../packed';
 import type { Operation } from '../push/types';
 
 export const UNDO_SHEET = 'Hub Sync undo';
-const HEADER = ['Push', 'Time', 'Stock sheet', 'Operation', 'Title', 'Values', 'Undone'];
+/** The index columns (read to find a push) come first; the packed values, read only for the push undone, last. */
+const HEADER = ['Push', 'Time', 'Stock sheet', 'Operation', 'Title', 'Undone', 'Values'];
+const INDEX_COLUMNS = 6;
+const VALUES_COLUMN = 7;
 /** Pushes kept per stock sheet. */
 export const UNDO_KEPT = 3;
 
 /**
  * One value a push changed: who (row identity and SKU), which value, what the hub held before
  * (null: not known), what the push set, and where `before` comes from: a read of the hub just
- * before the push (its preview's check), or the last value the add-on confirmed (the snapshot).
+ * before the push (its preview's check), or (absent) the last value the add-on confirmed (the snapshot).
  */
 export type UndoEntry = [identity: string, sku: string | null, key: string, before: number | null, after: number, from?: 'read' | 'confirmed'];
 
@@ -31,66 +34,74 @@ export interface UndoPush {
   entries: UndoEntry[];
 }
 
+/** A push as the index columns give it: its rows (one push's rows are together: one push runs at a time). */
+interface Indexed extends Omit<UndoPush, 'entries'> {
+  firstRow: number;
+  rows: number;
+}
+
 function isEntry(e: unknown): e is UndoEntry {
   return Array.isArray(e) && (e.length === 5 || e.length === 6) && typeof e[0] === 'string' && typeof e[2] === 'string' && typeof e[4] === 'number';
 }
 
-/** The pushes kept, oldest first (rows of one push are together or at least in order). */
-function readPushes(workbook: Workbook): { pushes: UndoPush[]; rows: CellValue[][] } {
+/** The pushes kept, oldest first, from the index columns alone (one round trip, whatever the values' size). */
+function readIndex(workbook: Workbook): { sheet: SheetPort | null; pushes: Indexed[]; last: number } {
   const sheet = workbook.sheet(UNDO_SHEET);
-  const rows = sheet ? sheet.readAll().slice(1) : [];
-  const byId = new Map<string, UndoPush>();
-  for (const row of rows) {
-    const id = String(row[0] ?? '');
-    if (!id) continue;
-    const push = byId.get(id) ?? { id, at: Number(row[1]) || 0, sheet: String(row[2]), operation: String(row[3]) as Operation, title: String(row[4]), undoneAt: null, entries: [] };
-    push.entries.push(...unpackJson(String(row[5] ?? '')).filter(isEntry));
-    if (row[6] !== '' && row[6] !== undefined && Number(row[6])) push.undoneAt = Number(row[6]);
-    byId.set(id, push);
-  }
-  return { pushes: [...byId.values()], rows };
-}
-
-/** Appends a push's entries (one write below what is there). */
-export function appendUndo(workbook: Workbook, push: Omit<UndoPush, 'entries' | 'undoneAt'>, entries: readonly UndoEntry[]): void {
-  if (entries.length === 0) return;
-  const sheet = workbook.ensureSheet(UNDO_SHEET, HEADER, { hidden: true });
-  const cells: CellValue[][] = packJson(entries).map((pack) => [
-    escapeCellText(push.id), push.at, escapeCellText(push.sheet), push.operation, escapeCellText(push.title), JSON.stringify(pack), '',
-  ]);
-  sheet.write(sheet.lastRow() + 1, 1, cells);
+  const last = sheet ? sheet.lastRow() : 0;
+  if (!sheet || last < 2) return { sheet, pushes: [], last: Math.max(1, last) };
+  const pushes: Indexed[] = [];
+  sheet.readBlock(2, 1, last - 1, INDEX_COLUMNS).forEach((cells, i) => {
+    const id = String(cells[0] ?? '');
+    if (!id) return;
+    const open = pushes[pushes.length - 1];
+    if (open && open.id === id && open.firstRow + open.rows === i + 2) {
+      open.rows++;
+      return;
+    }
+    const undone = Number(cells[5]) || null;
+    pushes.push({ id, at: Number(cells[1]) || 0, sheet: String(cells[2]), operation: String(cells[3]) as Operation, title: String(cells[4]), undoneAt: undone, firstRow: i + 2, rows: 1 });
+  });
+  return { sheet, pushes, last };
 }
 
 /**
- * Drops the oldest pushes of `sheetName` so that `keep` remain (a new push then makes it
- * `keep + 1`); returns those dropped. One read; one write when something is dropped.
+ * Appends a push's entries (one write below what is there). Its first entries (`first`) drop the
+ * oldest pushes of its stock sheet so that, with it, UNDO_KEPT remain — their rows deleted, the
+ * last first — and returns those dropped.
  */
-export function pruneUndo(workbook: Workbook, sheetName: string, keep: number): UndoPush[] {
-  const { pushes, rows } = readPushes(workbook);
-  const ofSheet = pushes.filter((p) => p.sheet === sheetName);
-  const dropped = ofSheet.slice(0, Math.max(0, ofSheet.length - keep));
-  if (dropped.length === 0) return [];
-  const gone = new Set(dropped.map((p) => p.id));
-  const kept = rows.filter((row) => !gone.has(String(row[0] ?? '')) && String(row[0] ?? '') !== '');
-  const width = HEADER.length;
-  const out: CellValue[][] = kept.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
-  for (let i = out.length; i < rows.length; i++) out.push(Array.from({ length: width }, () => ''));
-  (workbook.sheet(UNDO_SHEET) as NonNullable<ReturnType<Workbook['sheet']>>).write(2, 1, out);
+export function appendUndo(workbook: Workbook, push: Omit<UndoPush, 'entries' | 'undoneAt'>, entries: readonly UndoEntry[], first: boolean): Array<Omit<UndoPush, 'entries'>> {
+  if (entries.length === 0) return [];
+  let dropped: Indexed[] = [];
+  let next: number | null = null;
+  if (first) {
+    const { sheet, pushes, last } = readIndex(workbook);
+    const ofSheet = pushes.filter((p) => p.sheet === push.sheet);
+    dropped = ofSheet.slice(0, Math.max(0, ofSheet.length - (UNDO_KEPT - 1)));
+    if (sheet) for (const p of [...dropped].sort((a, b) => b.firstRow - a.firstRow)) sheet.deleteRows(p.firstRow, p.rows);
+    if (sheet) next = Math.max(2, last + 1 - dropped.reduce((n, p) => n + p.rows, 0));
+  }
+  const sheet = workbook.ensureSheet(UNDO_SHEET, HEADER, { hidden: true });
+  const cells: CellValue[][] = packJson(entries).map((pack) => [
+    escapeCellText(push.id), push.at, escapeCellText(push.sheet), push.operation, escapeCellText(push.title), '', pack.text,
+  ]);
+  sheet.write(next ?? sheet.lastRow() + 1, 1, cells);
   return dropped;
 }
 
-/** The latest push of the stock sheet (undone or not), or null. */
+/** The latest push of the stock sheet (undone or not), with its values, or null. */
 export function latestPush(workbook: Workbook, sheetName: string): UndoPush | null {
-  const ofSheet = readPushes(workbook).pushes.filter((p) => p.sheet === sheetName);
-  return ofSheet.length > 0 ? ofSheet[ofSheet.length - 1] : null;
+  const { sheet, pushes } = readIndex(workbook);
+  const ofSheet = pushes.filter((p) => p.sheet === sheetName);
+  const last = ofSheet[ofSheet.length - 1];
+  if (!sheet || !last) return null;
+  const entries = sheet.readBlock(last.firstRow, VALUES_COLUMN, last.rows, 1).flatMap((cells) => unpackJson(String(cells[0] ?? '')).filter(isEntry));
+  const { firstRow: _f, rows: _r, ...push } = last;
+  return { ...push, entries };
 }
 
-/** Marks a push undone (its rows' Undone cell): undoing it again does nothing. */
+/** Marks a push undone (its rows' Undone cells, one write): undoing it again does nothing. */
 export function markUndone(workbook: Workbook, pushId: string, at: number): void {
-  const sheet = workbook.sheet(UNDO_SHEET);
-  if (!sheet) return;
-  const rows = sheet.readAll();
-  rows.forEach((row, i) => {
-    if (i > 0 && String(row[0]) === pushId) sheet.write(i + 1, HEADER.length, [[at]]);
-  });
+  const { sheet, pushes } = readIndex(workbook);
+  const push = pushes.find((p) => p.id === pushId);
+  if (sheet && push) sheet.write(push.firstRow, INDEX_COLUMNS, Array.from({ length: push.rows }, () => [at]));
 }

@@ -11,7 +11,7 @@ import type { PendingResult } from '../push/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
 import type { ConfirmedValues } from '../push/snapshot';
 import { pushTitle } from '../push/types';
-import { UNDO_KEPT, appendUndo, pruneUndo, type UndoEntry } from './history';
+import { UNDO_KEPT, appendUndo, type UndoEntry } from './history';
 
 /** The values a batch of written results changed in the hub, with what the hub held before. */
 export function undoEntries(
@@ -31,10 +31,20 @@ export function undoEntries(
     for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
     const previewed = only?.get(p.identity);
     const snapshot = sku ? confirmed.get(sku) : undefined;
-    for (const [key, after] of Object.entries(set)) {
+    const beforeOf = (key: string): number | null => {
       const read = previewed?.[key];
       const before = read ? read.before : snapshot?.[key];
-      out.push([p.identity, sku, key, typeof before === 'number' ? before : null, after, read ? 'read' : 'confirmed']);
+      return typeof before === 'number' ? before : null;
+    };
+    for (const [key, after] of Object.entries(set)) {
+      const before = beforeOf(key);
+      // A channel that followed the row's general value before and after the push needs no entry
+      // of its own: restoring the general value passes it on again (most of a stock push's entries).
+      const at = key.indexOf(':');
+      const general = at > 0 ? key.slice(0, at) : '';
+      if (general && set[general] === after && before !== null && beforeOf(general) === before) continue;
+      // (A value from the snapshot is the entry's default: no sixth element, a smaller pack.)
+      out.push(previewed?.[key] ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]);
     }
     // The channels the row's general value reached, as the preview's check read them.
     for (const [key, v] of Object.entries(previewed ?? {})) {
@@ -54,14 +64,13 @@ export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEnt
   const { workbook } = ctx.ports;
   const sheet = ctx.settings.sheetNames.stock;
   const zone = ctx.ports.session.timeZone();
-  if (!run.undoKept) {
-    for (const gone of pruneUndo(workbook, sheet, UNDO_KEPT - 1)) {
-      appendLog(workbook, ctx.settings.sheetNames.log, {
-        time: ctx.ports.clock.now(), user: run.user, operation: 'Undo history', ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
-        message: `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`,
-      }, ctx.settings.logMaxRows);
-    }
-    run.undoKept = true;
+  const title = `${pushTitle(run)}, ${localDateTime(run.startedAt, zone)}`;
+  const dropped = appendUndo(workbook, { id: run.id, at: run.startedAt, sheet, operation: run.operation, title }, entries, !run.undoKept);
+  run.undoKept = true;
+  for (const gone of dropped) {
+    appendLog(workbook, ctx.settings.sheetNames.log, {
+      time: ctx.ports.clock.now(), user: run.user, operation: 'Undo history', ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
+      message: `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`,
+    }, ctx.settings.logMaxRows);
   }
-  appendUndo(workbook, { id: run.id, at: run.startedAt, sheet, operation: run.operation, title: `${pushTitle(run)}, ${localDateTime(run.startedAt, zone)}` }, entries);
 }

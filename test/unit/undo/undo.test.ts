@@ -74,8 +74,11 @@ describe('packJson (lists kept a JSON list per cell)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string(), fc.integer()), { maxLength: 200 }), fc.integer({ min: 20, max: 400 }), (items, max) => {
         const packs = packJson(items, max);
-        packs.forEach((p) => expect(p.length === 1 || JSON.stringify(p).length <= max).toBe(true));
-        expect(packs.flatMap((p) => unpackJson(JSON.stringify(p)))).toEqual(items);
+        packs.forEach((p) => {
+          expect(p.text).toBe(JSON.stringify(p.items));
+          expect(p.items.length === 1 || p.text.length <= max).toBe(true);
+        });
+        expect(packs.flatMap((p) => unpackJson(p.text))).toEqual(items);
       }),
     );
     expect(unpackJson('not json')).toEqual([]);
