@@ -247,7 +247,7 @@ const CAUSES: Record<'requests' | 'sheets' | 'properties' | 'js' | 'loads', (f: 
       ? `each of the ${f.executions} chunks reads the header, its block and the block\u2019s snapshot rows, reads the block again just before writing (a colleague may have sorted), and writes its results, snapshot rows and one packed row of done rows`
       : f.row.startsWith('catalogue')
         ? 'the sheet\u2019s header and formats, and the snapshot'
-        : 'the used range (result columns included: results are written as blocks) is read twice, before the requests and again just before writing, so that results follow a colleague\u2019s sort or inserted column; the snapshot of confirmed values is read to plan the rows',
+        : 'the used range (result columns included: results are written as blocks) is read twice, before the requests and again just before writing, so that results follow a colleague\u2019s sort or inserted column; the snapshot of confirmed values is read to plan the rows; the undo history (the values before the push, packed: about 5 round trips) is written for Undo last push',
   properties: (f) =>
     f.row.startsWith('sidebar')
       ? 'per chunk: settings, the run and its blocks, the lock\u2019s holder, the token, the journal of confirmed rows, open jobs'

@@ -73,14 +73,16 @@ export function appendUndo(workbook: Workbook, push: Omit<UndoPush, 'entries' | 
   if (entries.length === 0) return [];
   let dropped: Indexed[] = [];
   let next: number | null = null;
+  let found: SheetPort | null = null;
   if (first) {
     const { sheet, pushes, last } = readIndex(workbook);
+    found = sheet;
     const ofSheet = pushes.filter((p) => p.sheet === push.sheet);
     dropped = ofSheet.slice(0, Math.max(0, ofSheet.length - (UNDO_KEPT - 1)));
     if (sheet) for (const p of [...dropped].sort((a, b) => b.firstRow - a.firstRow)) sheet.deleteRows(p.firstRow, p.rows);
     if (sheet) next = Math.max(2, last + 1 - dropped.reduce((n, p) => n + p.rows, 0));
   }
-  const sheet = workbook.ensureSheet(UNDO_SHEET, HEADER, { hidden: true });
+  const sheet = found ?? workbook.ensureSheet(UNDO_SHEET, HEADER, { hidden: true });
   const cells: CellValue[][] = packJson(entries).map((pack) => [
     escapeCellText(push.id), push.at, escapeCellText(push.sheet), push.operation, escapeCellText(push.title), '', pack.text,
   ]);
