@@ -178,11 +178,11 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
     writeResults({ ...resultOptions(ctx, fresh.table.columns), sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
+    // What the hub held before these values, for Undo last push: read before the snapshot moves on.
+    recordUndo(ctx, run, undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed));
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
-    // What the hub held before these values, for Undo last push: read before the snapshot moves on.
-    recordUndo(ctx, run, undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed));
     const entries = new Map<string, ConfirmedValues>();
     // Prices by ERP id: the hub prices the product of that ERP id, which may not be the row's SKU.
     for (const p of run.operation === 'erp' ? [] : waiting) {

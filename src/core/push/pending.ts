@@ -35,10 +35,6 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
 }
 
 /**
- * The rows of the run not done yet, in sheet order, with their plans. A row another open async
- * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
- */
-/**
  * A row's plan: for a limited run (PushRun.limited) only the values it is limited to — the
  * changes a preview showed, or the values an undo restores — and for other runs the plan of the
  * operation and scope. Null: the row is not part of the run.
@@ -62,6 +58,10 @@ function rowPlan(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' |
   };
 }
 
+/**
+ * The rows of the run not done yet, in sheet order, with their plans. A row another open async
+ * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
+ */
 export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, kept: Pick<RunRows, 'selected' | 'done' | 'only'>, queued: QueuedSkus): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);

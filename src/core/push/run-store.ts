@@ -126,25 +126,26 @@ export function clearRun(store: KeyValueStore, workbook: Workbook, run: PushRun)
   store.delete(BLOCKS_KEY);
 }
 
-/** Starts the run sheet with the keys of the selected rows (one write); returns how many. */
-export function writeSelection(workbook: Workbook, runId: string, keys: readonly string[]): number {
+/** Starts the run sheet with `lines` (one write: what an earlier run left below them is emptied in it). */
+function startRunSheet(workbook: Workbook, lines: CellValue[][]): void {
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
-  const rows: CellValue[][] = keys.map((key) => [escapeCellText(runId), escapeCellText(key), 'selected']);
+  const rows = [...lines];
   for (let i = rows.length; i < before; i++) rows.push(['', '', '']);
   if (rows.length > 0) sheet.write(2, 1, rows);
+}
+
+/** Starts the run sheet with the keys of the selected rows (one write); returns how many. */
+export function writeSelection(workbook: Workbook, runId: string, keys: readonly string[]): number {
+  startRunSheet(workbook, keys.map((key) => [escapeCellText(runId), escapeCellText(key), 'selected']));
   return keys.length;
 }
 
 /** Starts the run sheet with a limited run's rows and values (one write); returns the rows kept for the run. */
 export function writeOnly(workbook: Workbook, runId: string, only: OnlyRows): RunRows {
-  const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
-  const before = Math.max(0, sheet.lastRow() - 1);
-  const rows: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), pack.text, ONLY_PACKED]);
-  const written = rows.length;
-  for (let i = rows.length; i < before; i++) rows.push(['', '', '']);
-  if (rows.length > 0) sheet.write(2, 1, rows);
-  return { selected: new Set(), done: new Set(), only: new Map(only), nextRow: 2 + written };
+  const lines: CellValue[][] = packJson([...only]).map((pack) => [escapeCellText(runId), pack.text, ONLY_PACKED]);
+  startRunSheet(workbook, lines);
+  return { selected: new Set(), done: new Set(), only: new Map(only), nextRow: 2 + lines.length };
 }
 
 /** The run's selected and done rows (another run's leftovers are ignored). */

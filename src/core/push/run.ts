@@ -97,6 +97,17 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
   );
 }
 
+/** A new run of this user, nothing done; what an interrupted or abandoned run left (its journal, its job requests) is cleared. */
+function freshRun(ctx: Context, operation: Operation, scope: Scope, background: boolean): PushRun {
+  const now = ctx.ports.clock.now();
+  clearJournal(ctx.ports.documentStore);
+  if (operation === 'async') forgetAbandonedRequests(ctx, null);
+  return {
+    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
+    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selected: 0, background, lastChunkAt: now,
+  };
+}
+
 /** The push to go on with, and — for a run created now — what the run sheet holds for it (nothing to read back). */
 function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): { run: PushRun; kept?: RunRows } {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
@@ -116,14 +127,7 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
     writeRun(ctx.ports.documentStore, resumed);
     return { run: resumed };
   }
-  const now = ctx.ports.clock.now();
-  const run: PushRun = {
-    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
-    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selected: 0, background, lastChunkAt: now,
-  };
-  // Whatever an interrupted or abandoned run left is of no use to this one.
-  clearJournal(ctx.ports.documentStore);
-  if (operation === 'async') forgetAbandonedRequests(ctx, null);
+  const run = freshRun(ctx, operation, scope, background);
   if (scope !== 'selected') clearRunRows(ctx.ports.workbook);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
@@ -443,13 +447,7 @@ export function startLimitedPush(ctx: Context, fromMenu: boolean, wanted: string
     let read: LoadedSheet | null = null;
     const spec = plan((operation) => (read = loadStockSheet(ctx, operation)));
     const loaded: LoadedSheet = read ?? loadStockSheet(ctx, spec.operation);
-    const now = ctx.ports.clock.now();
-    const run: PushRun = {
-      id: newRunId(ctx), operation: spec.operation, scope: spec.scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
-      ok: 0, failed: 0, skipped: 0, requests: spec.requests, retries: 0, cancelled: false, selected: spec.only.size, background: fromMenu, lastChunkAt: now, limited: spec.limited,
-    };
-    clearJournal(ctx.ports.documentStore);
-    if (spec.operation === 'async') forgetAbandonedRequests(ctx, null);
+    const run: PushRun = { ...freshRun(ctx, spec.operation, spec.scope, fromMenu), requests: spec.requests, selected: spec.only.size, limited: spec.limited };
     const kept = writeOnly(ctx.ports.workbook, run.id, spec.only);
     run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, spec.operation === 'async' ? run.id : null)).length;
     writeRun(ctx.ports.documentStore, run);
