@@ -42,17 +42,21 @@ export interface PreviewOutcome {
   guards: Guards & { on: boolean; checked: boolean };
 }
 
-/** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
-export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string, zeroCount?: number): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
-  const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
-  const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
-  let read: HubRead;
+/** What the hub holds now for `skus` (read-hub.ts); a hub that cannot be read is said for `what`, nothing sent. */
+export function hubNow(ctx: Context, client: HubClient, skus: readonly string[], generalQuantity: boolean, what: string): HubRead {
   try {
-    read = readHubNow(client, skus, generalQuantity, channelAliases(ctx.settings));
+    return readHubNow(client, skus, generalQuantity, channelAliases(ctx.settings));
   } catch (e) {
     if (e instanceof HubError) throw new UserError(`${what}: the hub could not be read: ${e.message} Nothing was sent.`);
     throw e;
   }
+}
+
+/** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
+export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string, zeroCount?: number): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
+  const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
+  const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
+  const read = hubNow(ctx, client, skus, generalQuantity, what);
   const lines = previewLines(plans, read.hub);
   const zeros = zeroCount ?? zeroDrops(lines);
   return { lines: applyGuards(lines, ctx.settings.guards, checked, zeros), read, zeroCount: zeros };

@@ -10,11 +10,11 @@ import { UserError } from '../errors';
 import { queuedSkus } from '../jobs/queued';
 import { localDateTime } from '../catalogue/when';
 import { previewTotals, type PreviewTotals } from '../preview/diff';
-import { linesNow } from '../preview/run';
+import { hubNow } from '../preview/run';
+import type { HubRead } from '../preview/read-hub';
 import type { ReadStrategy } from '../preview/read-strategy';
 import { writePreviewSheet } from '../preview/sheet';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
-import type { RowPlan } from '../push/parts';
 import { startLimitedPush } from '../push/run';
 import type { PushProgress } from '../push/types';
 import { latestPush, type UndoPush } from './history';
@@ -57,17 +57,11 @@ function rowsByIdentity(loaded: LoadedSheet, push: UndoPush): Map<string, number
 }
 
 /** What undoing the push does now: lines, the values per row to restore, and how the hub was read. */
-function undoNow(ctx: Context, client: HubClient, loaded: LoadedSheet, push: UndoPush, overwrite: boolean): ReturnType<typeof undoLines> & { read: ReturnType<typeof linesNow>['read'] } {
-  // The hub is read for the SKUs with a value to check, as a preview reads them (plans of the
-  // values the push set: the general quantity among them tells whether the catalogue is needed).
-  const bySku = new Map<string, RowPlan>();
-  for (const [, sku, key, , after] of push.entries) {
-    if (!sku) continue;
-    const plan = bySku.get(sku) ?? { rowNumber: 0, sku, send: true, parts: [{ kind: 'stock', rowNumber: 0, item: { sku, quantity: 0 }, values: {} }], notes: [] };
-    if (plan.send) plan.parts[0].values[key] = after;
-    bySku.set(sku, plan);
-  }
-  const { read } = linesNow(ctx, client, [...bySku.values()], false, 'Undo');
+function undoNow(ctx: Context, client: HubClient, loaded: LoadedSheet, push: UndoPush, overwrite: boolean): ReturnType<typeof undoLines> & { read: HubRead } {
+  // The hub is read for the SKUs the push set, as a preview reads them: a general quantity among
+  // them needs the catalogue (the only read that returns it).
+  const skus = push.entries.flatMap(([, sku]) => (sku ? [sku] : []));
+  const read = hubNow(ctx, client, skus, push.entries.some(([, , key]) => key === 'quantity'), 'Undo');
   const openJobs = queuedSkus(ctx, null).elsewhere;
   return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt: rowsByIdentity(loaded, push), openJobs, overwrite }), read };
 }
