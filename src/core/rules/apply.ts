@@ -1,0 +1,135 @@
+/**
+ * Issue 18: a rule applied to a value, with what it did in words ("Price 100 → 119.99 for amazon:
+ * +20 %, .99"). Always from the base value (the sheet's), never from a value already ruled: a
+ * preview and the push after it derive the same value. Pure.
+ */
+import { plainDecimal, roundToCents } from '../../sheet';
+import type { Rounding, Rule } from './rule';
+
+export interface Ruled {
+  value: number;
+  /** What the rule did, in order ("+20 %", ".99", "max 500"); empty: nothing. */
+  steps: string[];
+}
+
+/** The value with the rounding's ending or step nearest to `x` (to cents first). */
+function rounded(x: number, r: Rounding): number {
+  switch (r.kind) {
+    case 'none':
+      return roundToCents(x);
+    case 'whole':
+      return Math.round(x);
+    case 'multiple':
+      return roundToCents(Math.round(x / r.of) * r.of);
+    case 'ending': {
+      const e = r.cents / 100;
+      return roundToCents(Math.max(0, Math.round(x - e)) + e);
+    }
+  }
+}
+
+/** The largest value with the rounding's form at or below `max`, or null when there is none at or above `min`. */
+function roundedDown(max: number, r: Rounding, min: number): number | null {
+  let v: number;
+  switch (r.kind) {
+    case 'none':
+      v = Math.floor(roundToCents(max) * 100 + 1e-6) / 100;
+      break;
+    case 'whole':
+      v = Math.floor(max + 1e-9);
+      break;
+    case 'multiple':
+      v = roundToCents(Math.floor(max / r.of + 1e-9) * r.of);
+      break;
+    case 'ending': {
+      const e = r.cents / 100;
+      v = roundToCents(Math.floor(max - e + 1e-9) + e);
+      break;
+    }
+  }
+  return v >= min && v >= 0 ? v : null;
+}
+
+/** The smallest value with the rounding's form at or above `min`, or null when there is none at or below `max`. */
+function roundedUp(min: number, r: Rounding, max: number): number | null {
+  let v: number;
+  switch (r.kind) {
+    case 'none':
+      v = Math.ceil(roundToCents(min) * 100 - 1e-6) / 100;
+      break;
+    case 'whole':
+      v = Math.ceil(min - 1e-9);
+      break;
+    case 'multiple':
+      v = roundToCents(Math.ceil(min / r.of - 1e-9) * r.of);
+      break;
+    case 'ending': {
+      const e = r.cents / 100;
+      v = roundToCents(Math.max(0, Math.ceil(min - e - 1e-9)) + e);
+      break;
+    }
+  }
+  return v <= max ? v : null;
+}
+
+const ROUNDING_WORDS = (r: Rounding): string => (r.kind === 'ending' ? `.${r.cents}` : r.kind === 'whole' ? 'whole units' : r.kind === 'multiple' ? `multiple of ${plainDecimal(r.of)}` : '');
+
+/**
+ * A price under the rule: markup (percent, then amount), rounding, then the bounds — a bound wins
+ * over the rounding, and within the bounds the nearest value of the rounding's form is taken
+ * (none: the bound itself).
+ */
+export function rulePrice(price: number, rule: Rule): Ruled {
+  const steps: string[] = [];
+  let x = price;
+  if (rule.markupPct !== 0) {
+    x = x * (1 + rule.markupPct / 100);
+    steps.push(`${rule.markupPct > 0 ? '+' : '\u2212'}${plainDecimal(Math.abs(rule.markupPct))} %`);
+  }
+  if (rule.markupAmount !== 0) {
+    x = x + rule.markupAmount;
+    steps.push(`${rule.markupAmount > 0 ? '+' : '\u2212'}${plainDecimal(Math.abs(rule.markupAmount))}`);
+  }
+  let value = rounded(Math.max(0, x), rule.rounding);
+  if (rule.rounding.kind !== 'none') steps.push(ROUNDING_WORDS(rule.rounding));
+  const min = rule.minPrice ?? 0;
+  const max = rule.maxPrice ?? Number.POSITIVE_INFINITY;
+  if (value > max) {
+    value = roundedDown(max, rule.rounding, min) ?? roundToCents(max);
+    steps.push(`max ${plainDecimal(max)}`);
+  } else if (value < min) {
+    value = roundedUp(min, rule.rounding, max) ?? roundToCents(min);
+    steps.push(`min ${plainDecimal(min)}`);
+  }
+  return { value, steps };
+}
+
+/** A quantity under the rule: the buffer (units, then percent, rounded down), the most listed, then "send 0 below". Never below 0. */
+export function ruleQuantity(quantity: number, rule: Rule): Ruled {
+  const steps: string[] = [];
+  let q = Math.max(0, quantity);
+  if (rule.bufferUnits > 0) {
+    q = Math.max(0, q - rule.bufferUnits);
+    steps.push(`buffer ${plainDecimal(rule.bufferUnits)}`);
+  }
+  if (rule.bufferPct > 0) {
+    q = Math.max(0, Math.floor(q * (1 - rule.bufferPct / 100) + 1e-9));
+    steps.push(`buffer ${plainDecimal(rule.bufferPct)} %`);
+  }
+  if (rule.maxQuantity !== null && q > rule.maxQuantity) {
+    q = rule.maxQuantity;
+    steps.push(`max ${plainDecimal(rule.maxQuantity)}`);
+  }
+  // Last: what would be sent, if below the floor, is sent as 0 (so a ruled quantity stays as it is).
+  if (rule.zeroBelow !== null && q > 0 && q < rule.zeroBelow) {
+    q = 0;
+    steps.push(`0 below ${plainDecimal(rule.zeroBelow)}`);
+  }
+  return { value: q, steps };
+}
+
+/** "Price 100 → 119.99 for amazon: +20 %, .99", or null when the rule changed nothing. */
+export function ruleMessage(label: string, channel: string, before: number, ruled: Ruled): string | null {
+  if (ruled.steps.length === 0 && ruled.value === before) return null;
+  return `${label} ${plainDecimal(before)} \u2192 ${plainDecimal(ruled.value)} for ${channel}: ${ruled.steps.join(', ')}`;
+}
