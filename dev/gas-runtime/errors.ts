@@ -42,7 +42,7 @@ export const MSG = {
    * daily property quota reads "…for one day: graphite property writes."
    * (github.com/googleworkspace/apps-script-oauth2/issues/217), so match on the prefix.
    */
-  dailyQuota: (service: 'urlfetch' | 'properties') => `Service invoked too many times for one day: ${service}.`,
+  dailyQuota: (service: 'urlfetch' | 'properties' | 'email') => `Service invoked too many times for one day: ${service}.`,
   /** verified */
   argumentTooLarge: (what: 'key' | 'value') => `Argument too large: ${what}`,
   /** verified */

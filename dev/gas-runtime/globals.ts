@@ -4,6 +4,7 @@ import { advancedDrive } from './drive-api';
 import type { Ctx } from './execution';
 import { htmlService } from './html';
 import { lockService } from './lock';
+import { mailApp } from './mail';
 import { consoleFacade, loggerFacade } from './logging';
 import { propertiesService } from './properties';
 import { scriptApp } from './script-app';
@@ -30,6 +31,7 @@ export function installGlobals(ctx: Ctx): Set<string> {
     Logger: loggerFacade(ctx),
     console: consoleFacade(ctx),
     DriveApp: driveApp(ctx),
+    MailApp: mailApp(ctx),
     MimeType: MIME_TYPE,
   };
   // Advanced services exist only when the manifest enables them, under the symbol it names.

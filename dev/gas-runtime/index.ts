@@ -100,6 +100,7 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     announcedTimeouts: options.announcedTimeouts ?? false,
     fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
     propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
+    mailRecipientsPerDay: options.mailRecipientsPerDay ?? 100,
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),
     addonName: options.addonName ?? 'Add-on',
     triggerDocumentContext: options.triggerDocumentContext ?? false,

@@ -18,6 +18,7 @@ import type {
   Counters,
   DialogAnswer,
   DialogRecord,
+  MailRecord,
   DriveFileInfo,
   ExecutionRecord,
   FetchRecord,
@@ -302,6 +303,11 @@ export class Runtime {
   /** Modal/modeless dialogs shown and alerts/prompts asked, in order. */
   dialogs(): DialogRecord[] {
     return [...this.world.dialogs];
+  }
+
+  /** Every e-mail MailApp sent, oldest first. */
+  mails(): MailRecord[] {
+    return [...this.world.mails];
   }
 
   /** Every execution so far (calls and trigger runs). */

@@ -179,6 +179,8 @@ rows('HtmlOutput', 'html/html-output', NONE, [
   'appendUntrusted', 'clear', 'setSandboxMode', 'setXFrameOptionsMode', 'addMetaTag', 'setFaviconUrl', 'getAs', 'getBlob', 'asTemplate',
 ]);
 rows('HtmlTemplate', 'html/html-template', NONE, ['evaluate', 'getCode', 'getRawContent']);
+// MailApp: sendEmail needs script.send_mail; getRemainingDailyQuota too (its reference page lists it).
+rows('MailApp', 'mail/mail-app', [`${AUTH}script.send_mail`], ['sendEmail', 'getRemainingDailyQuota']);
 rows('Utilities', 'utilities/utilities', NONE, [
   'sleep', 'formatDate', 'formatString', 'base64Encode', 'base64Decode', 'base64EncodeWebSafe', 'base64DecodeWebSafe',
   'computeDigest', 'computeHmacSha256Signature', 'computeHmacSignature', 'getUuid', 'newBlob', 'parseCsv', 'jsonParse',

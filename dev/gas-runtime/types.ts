@@ -22,6 +22,20 @@ export interface DialogRequest {
 /** The user's answer to an alert (a button name) or a prompt (button + text). */
 export type DialogAnswer = string | { button: string; text?: string };
 
+/** Every e-mail MailApp sent (mail.ts), with the user whose execution sent it. */
+export interface MailRecord {
+  at: number;
+  user: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  body: string;
+  htmlBody?: string;
+  replyTo?: string;
+  name?: string;
+}
+
 /** Every dialog shown during the world's life (alerts, prompts, modal and modeless dialogs). */
 export interface DialogRecord {
   kind: 'alert' | 'prompt' | 'modal' | 'modeless';
@@ -181,7 +195,7 @@ export interface ServiceCallInfo {
 }
 
 /** A service with a daily quota the emulator enforces. */
-export type QuotaService = 'urlfetch' | 'properties';
+export type QuotaService = 'urlfetch' | 'properties' | 'email';
 
 /** One user's use of a daily quota, as rt.quota() reports it. */
 export interface QuotaInfo {
@@ -284,6 +298,11 @@ export interface RuntimeOptions {
    * account; Google Workspace: 500000).
    */
   propertyQuotaPerDay?: number;
+  /**
+   * E-mail recipients MailApp may send to per user per quota window. Default 100 (consumer
+   * account; Google Workspace: 1500): https://developers.google.com/apps-script/guides/services/quotas.
+   */
+  mailRecipientsPerDay?: number;
   /** Called synchronously with the virtual time before every fetch / fetchAll batch. */
   beforeFetch?: (nowMs: number) => void;
   /** Answers alerts and prompts when no scripted answer is queued (answerNext). */

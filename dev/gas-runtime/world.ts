@@ -17,6 +17,7 @@ import type {
   Deployment,
   DialogAnswer,
   DialogRecord,
+  MailRecord,
   DialogRequest,
   ExecutionRecord,
   FetchRecord,
@@ -43,6 +44,7 @@ export interface WorldConfig {
   announcedTimeouts: boolean;
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
+  mailRecipientsPerDay: number;
   htmlDir: string;
   addonName: string;
   triggerDocumentContext: boolean;
@@ -80,6 +82,8 @@ export class World {
   readonly fetchLog: FetchRecord[] = [];
   readonly toasts: ToastRecord[] = [];
   readonly dialogs: DialogRecord[] = [];
+  /** Every e-mail sent (MailApp). */
+  readonly mails: MailRecord[] = [];
   readonly sessions = new Map<string, UserSession>();
   /** Per-user daily quota windows (UrlFetch, Properties). */
   readonly quotas = new DailyQuotas();
@@ -129,6 +133,7 @@ export class World {
 
   /** The per-user daily limit of a quota. */
   quotaLimit(service: QuotaService): number {
+    if (service === 'email') return this.config.mailRecipientsPerDay;
     return service === 'urlfetch' ? this.config.fetchQuotaPerDay : this.config.propertyQuotaPerDay;
   }
 
