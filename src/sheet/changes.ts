@@ -17,6 +17,12 @@ export function valueKey(field: string, channel?: string): string {
   return channel === undefined ? field : `${field}:${channel}`;
 }
 
+/** A pushed value's key taken apart: `price:amazon` → price, amazon; `quantity` → quantity, '' (the whole row). */
+export function splitValueKey(key: string): { field: string; channel: string } {
+  const at = key.indexOf(':');
+  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
+}
+
 /** Stable JSON of pushed values: keys sorted, numbers as plain decimals (same values → same string). */
 export function canonicalValues(values: Readonly<PushedValues>): string {
   const keys = Object.keys(values).sort();

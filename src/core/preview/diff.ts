@@ -4,6 +4,7 @@
  * is set beside what the hub holds now; a row the checks refuse is one line with its reason.
  * Pure: the reads (read-strategy.ts) and the Preview sheet are elsewhere.
  */
+import { splitValueKey } from '../../sheet';
 import type { RowPlan } from '../push/parts';
 
 /** What a value of the preview would do if pushed. */
@@ -40,13 +41,8 @@ function move(sheet: number, now: number): Pick<PreviewLine, 'change' | 'changeP
   return { change, changePct: now !== 0 ? change / Math.abs(now) : null };
 }
 
-function splitKey(key: string): { field: string; channel: string } {
-  const at = key.indexOf(':');
-  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
-}
-
 function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: number, hub: HubNow): PreviewLine {
-  const { field, channel } = splitKey(key);
+  const { field, channel } = splitValueKey(key);
   const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet };
   if (plan.sku === null || !hub.has(plan.sku)) {
     return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'not read from the hub: the preview cannot say what it holds' };
@@ -86,7 +82,7 @@ export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLin
 }
 
 /** Whole-row values the hub passes on to every channel with an active listing (hub-api.md §1, §4: Update Stock, async jobs, prices by ERP id). */
-const PASSED_ON = ['quantity', 'price'];
+export const PASSED_ON: readonly string[] = ['quantity', 'price'];
 
 /** The key read-hub.ts sets to 1 for a channel where the product's listing is active (the channels a general value reaches). */
 export function activeKey(channel: string): string {
@@ -106,7 +102,7 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
     const general = values.get(field);
     if (general === undefined) continue;
     for (const [key, now] of Object.entries(held)) {
-      const { field: f, channel } = splitKey(key);
+      const { field: f, channel } = splitValueKey(key);
       if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
       out.push({
         rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, ...move(general, now),

@@ -4,6 +4,7 @@
  * those a guard rail held back are left out, so a push of 10 % edits sends 10 % of the values.
  * Pure.
  */
+import { valueKey } from '../../sheet';
 import type { Part, RowPlan } from '../push/parts';
 import type { LimitedValue, OnlyRows } from '../push/run-store';
 import type { Operation } from '../push/types';
@@ -20,10 +21,6 @@ export type PreviewedValue = [hubNow: number | null, sheet: number | null, actio
 export interface PreviewedRow {
   sku: string | null;
   values: Record<string, PreviewedValue>;
-}
-
-function keyOf(line: Pick<PreviewLine, 'field' | 'channel'>): string {
-  return line.channel ? `${line.field}:${line.channel}` : line.field;
 }
 
 /**
@@ -49,7 +46,7 @@ export function previewedRows(lines: readonly PreviewLine[], identityAt: Readonl
     const identity = identityAt.get(line.rowNumber);
     if (identity === undefined || !line.field) continue;
     const row = rows.get(identity) ?? { sku: line.sku, values: {} };
-    row.values[keyOf(line)] = [line.hubNow, line.sheet, line.passedOn ? 'passed on' : line.action];
+    row.values[valueKey(line.field, line.channel || undefined)] = [line.hubNow, line.sheet, line.passedOn ? 'passed on' : line.action];
     rows.set(identity, row);
   }
   for (const [identity, row] of rows) if (allowedKeys(row, operation).size === 0) rows.delete(identity);

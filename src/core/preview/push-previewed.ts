@@ -55,7 +55,7 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
     // The preview's rows alone, planned as the preview planned them; a deleted row or one whose
     // SKU changed is not found, which the comparison reports.
     const plans = pendingRows(loaded, { operation: record.operation, scope: 'all' }, { selected: new Set(), done: new Set() }, queuedSkus(ctx, null)).filter((p) =>
-      previewed.has(rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, record.operation)),
+      previewed.has(rowIdentity(p, record.operation)),
     );
     const before = client.stats.requests;
     const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted, record.zeroCount ?? 0);

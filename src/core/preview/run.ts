@@ -64,7 +64,7 @@ export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPla
 
 /** The rows a push of a preview's lines sends, by identity. */
 export function rowsToPush(loaded: LoadedSheet, plans: readonly RowPlan[], lines: readonly PreviewLine[], operation: Operation): Map<string, PreviewedRow> {
-  const identityAt = new Map(plans.map((p) => [p.rowNumber, rowIdentity({ sku: p.sku, rowNumber: p.rowNumber, erpId: p.erpId ?? null }, operation)]));
+  const identityAt = new Map(plans.map((p) => [p.rowNumber, rowIdentity(p, operation)]));
   return previewedRows(lines, identityAt, operation);
 }
 

@@ -139,7 +139,7 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const read = rowAt.get(rowNumber);
     waiting.push({
       rowNumber,
-      identity: rowIdentity({ sku: plan.sku, rowNumber, erpId: plan.erpId ?? null }, run.operation),
+      identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
       result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
       ...(plan.send ? { sent: sent ?? sentValues(plan), held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)), snapshot } : {}),

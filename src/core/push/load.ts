@@ -63,7 +63,7 @@ export function rowKey(row: Pick<ParsedRow, 'sku' | 'rowNumber'>): string {
  * Who a row is for a push, to find it again after rows moved: its SKU — or, for prices by ERP id,
  * its ERP id, which is what the hub goes by there (the product it updates may not be the row's SKU).
  */
-export function rowIdentity(row: Pick<ParsedRow, 'sku' | 'rowNumber' | 'erpId'>, operation: Operation): string {
+export function rowIdentity(row: Pick<ParsedRow, 'sku' | 'rowNumber'> & { erpId?: string | null }, operation: Operation): string {
   if (operation === 'erp' && row.erpId) return `erp:${row.erpId}`;
   return rowKey(row);
 }

@@ -21,7 +21,7 @@ export interface Restored {
 
 /** The key a confirmed row is journalled under: who it is and the values sent. */
 export function journalKeyOf(plan: RowPlan, operation: PushRun['operation']): string {
-  const identity = rowIdentity({ sku: plan.sku, rowNumber: plan.rowNumber, erpId: plan.erpId ?? null }, operation);
+  const identity = rowIdentity(plan, operation);
   return journalKey(identity, plan.send ? canonicalValues(sentValues(plan)) : '');
 }
 

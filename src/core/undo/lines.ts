@@ -4,8 +4,8 @@
  * or leave it — already back, changed on the hub since (unless the seller overwrites), not known,
  * no row, or an async job still open. Pure.
  */
-import { plainDecimal } from '../../sheet';
-import type { HubNow, PreviewLine } from '../preview/diff';
+import { plainDecimal, splitValueKey } from '../../sheet';
+import { PASSED_ON, type HubNow, type PreviewLine } from '../preview/diff';
 import type { Operation } from '../push/types';
 import type { OnlyRows } from '../push/run-store';
 import type { UndoEntry } from './history';
@@ -20,14 +20,9 @@ export interface UndoContext {
   overwrite: boolean;
 }
 
-function splitKey(key: string): { field: string; channel: string } {
-  const at = key.indexOf(':');
-  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
-}
-
 function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: string; key: string } {
   const [identity, sku, key, before, after, from] = entry;
-  const { field, channel } = splitKey(key);
+  const { field, channel } = splitValueKey(key);
   const held = sku === null ? undefined : c.hub.get(sku);
   const now = held ? held[key] ?? null : null;
   const change = before !== null && now !== null ? Math.round((before - now) * 1e6) / 1e6 : null;
@@ -49,9 +44,6 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   return { ...base, action: 'changed on hub', reason: `the hub now holds ${plainDecimal(now)}, not the ${plainDecimal(after)} the push set (a colleague or a channel changed it): left as it is unless you choose to overwrite` };
 }
 
-/** The general fields the hub passes on to every channel's listing, and the per-channel field each reaches. */
-const PASSED_ON: Readonly<Record<string, string>> = { quantity: 'quantity', price: 'price' };
-
 /**
  * The undo's lines, and what the undo run restores per row. A general value restored is passed
  * on by the hub to every channel again: the row's channel values of that field are sent again
@@ -68,7 +60,7 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
       }
     }
   }
-  const restoredGeneral = new Set(lines.filter((l) => l.action === 'send' && l.channel === '' && PASSED_ON[l.field]).map((l) => `${l.identity}|${PASSED_ON[l.field]}`));
+  const restoredGeneral = new Set(lines.filter((l) => l.action === 'send' && l.channel === '' && PASSED_ON.includes(l.field)).map((l) => `${l.identity}|${l.field}`));
   for (const line of lines) {
     if (operation === 'async' || line.channel === '' || line.action !== 'unchanged' || !restoredGeneral.has(`${line.identity}|${line.field}`)) continue;
     const value = line.hubNow ?? line.sheet;

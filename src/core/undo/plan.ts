@@ -4,18 +4,13 @@
  * they are (a changed-rows push sends them again). Pure.
  */
 import type { ChannelDataInput } from '../../api/schemas/stock';
-import type { ParsedRow, PushedValues } from '../../sheet';
+import { splitValueKey, type ParsedRow, type PushedValues } from '../../sheet';
 import type { Part, RowPlan } from '../push/parts';
 import type { Operation, RowResult } from '../push/types';
 import type { LimitedValue } from '../push/run-store';
 
 const CHANNEL_FIELDS = ['quantity', 'price', 'salePrice', 'availableDays'] as const;
 type ChannelField = (typeof CHANNEL_FIELDS)[number];
-
-function splitKey(key: string): { field: string; channel: string } {
-  const at = key.indexOf(':');
-  return at < 0 ? { field: key, channel: '' } : { field: key.slice(0, at), channel: key.slice(at + 1) };
-}
 
 const decimal = (n: number): string => String(n);
 
@@ -46,7 +41,7 @@ export function undoParts(operation: Operation, row: Pick<ParsedRow, 'rowNumber'
   if (values.quantity !== undefined) parts.push({ kind: 'stock', rowNumber, item: { sku, quantity: values.quantity }, values: { quantity: values.quantity } });
   const byChannel = new Map<string, ChannelDataInput>();
   for (const [key, value] of Object.entries(values)) {
-    const { field, channel } = splitKey(key);
+    const { field, channel } = splitValueKey(key);
     if (!channel || !(CHANNEL_FIELDS as readonly string[]).includes(field)) continue;
     const entry = byChannel.get(channel) ?? { channel };
     entry[field as ChannelField] = value;

@@ -4,6 +4,7 @@
  * value a preview read, when the push was of a preview's changes, else the last confirmed value
  * (the snapshot), else not known.
  */
+import { splitValueKey } from '../../sheet';
 import type { Context } from '../context';
 import { appendLog } from '../log';
 import { localDateTime } from '../catalogue/when';
@@ -40,15 +41,15 @@ export function undoEntries(
       const before = beforeOf(key);
       // A channel that followed the row's general value before and after the push needs no entry
       // of its own: restoring the general value passes it on again (most of a stock push's entries).
-      const at = key.indexOf(':');
-      const general = at > 0 ? key.slice(0, at) : '';
+      const { field, channel } = splitValueKey(key);
+      const general = channel ? field : '';
       if (general && set[general] === after && before !== null && beforeOf(general) === before) continue;
       // (A value from the snapshot is the entry's default: no sixth element, a smaller pack.)
       out.push(previewed?.[key] ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]);
     }
     // The channels the row's general value reached, as the preview's check read them.
     for (const [key, v] of Object.entries(previewed ?? {})) {
-      const general = key.slice(0, key.indexOf(':'));
+      const general = splitValueKey(key).field;
       if (v.passedOn && !(key in set) && set[general] !== undefined) out.push([p.identity, sku, key, v.before, set[general], 'read']);
     }
   }

@@ -17,7 +17,7 @@ import { writePreviewSheet } from '../preview/sheet';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
 import { startLimitedPush } from '../push/run';
 import type { PushProgress } from '../push/types';
-import { latestPush, type UndoPush } from './history';
+import { UNDO_KEPT, latestPush, type UndoPush } from './history';
 import { undoLines } from './lines';
 
 export interface UndoPreview {
@@ -38,7 +38,7 @@ export interface UndoPreview {
 /** The latest push of the stock sheet, refused with what to do when there is nothing to undo. */
 function pushToUndo(ctx: Context): UndoPush {
   const push = latestPush(ctx.ports.workbook, ctx.settings.sheetNames.stock);
-  if (!push) throw new UserError(`Nothing to undo: no push of "${ctx.settings.sheetNames.stock}" is recorded (the last ${3} pushes are kept).`);
+  if (!push) throw new UserError(`Nothing to undo: no push of "${ctx.settings.sheetNames.stock}" is recorded (the last ${UNDO_KEPT} pushes are kept).`);
   return push;
 }
 
