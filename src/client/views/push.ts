@@ -185,14 +185,12 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   }
 
   operation.addEventListener('change', () => fillScopes(scope.value as Scope));
-  previewButton.addEventListener('click', () => {
+  const previewAgain = (): void => {
     if (isBusy(previewButton) || loop) return;
     void preview();
-  });
-  previewAgainButton.addEventListener('click', () => {
-    if (isBusy(previewButton) || loop) return;
-    void preview();
-  });
+  };
+  previewButton.addEventListener('click', previewAgain);
+  previewAgainButton.addEventListener('click', previewAgain);
   checkedBox.addEventListener('change', () => {
     if (isBusy(previewButton) || loop) return;
     void preview(checkedBox.checked);

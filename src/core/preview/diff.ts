@@ -5,6 +5,7 @@
  * Pure: the reads (read-strategy.ts) and the Preview sheet are elsewhere.
  */
 import { splitValueKey } from '../../sheet';
+import { lineLabel } from './summary';
 import type { RowPlan } from '../push/parts';
 
 /** What a value of the preview would do if pushed. */
@@ -143,7 +144,7 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
     else if (line.action === 'not read') out.notRead++;
     else if (line.action === 'not in hub') missing.add(line.sku ?? `row ${line.rowNumber}`);
     else {
-      const label = line.channel ? `${line.field} [${line.channel}]` : line.field;
+      const label = lineLabel(line);
       out.changes[label] = (out.changes[label] ?? 0) + 1;
       // Among prices: a quantity going to 0 (−100 %) is ordinary and would hide every price's move.
       if (!PRICE_FIELDS.has(line.field) || line.changePct === null) continue;

@@ -1,5 +1,5 @@
 /** The words for a preview and an undo (issue 17): what would change, and how the hub was read. Sidebar and menu. */
-import type { PreviewTotals } from './diff';
+import type { PreviewLine, PreviewTotals } from './diff';
 import type { PreviewOutcome } from './run';
 import type { ReadStrategy } from './read-strategy';
 import type { UndoPreview } from '../undo/run';
@@ -11,6 +11,14 @@ const pct = (f: number): string => {
   const shown = Math.abs(Math.round(f * 1000) / 10);
   return `${f > 0 ? '+' : '\u2212'}${shown === 0 ? '< 0.1' : shown} %`;
 };
+
+/**
+ * How a line's value is named in totals: `price [amazon]`, or `quantity` for the whole row. Here,
+ * not in diff.ts, because the sidebar's bundle takes this file alone (diff.ts brings the sheet code).
+ */
+export function lineLabel(line: Pick<PreviewLine, 'field' | 'channel'>): string {
+  return line.channel ? `${line.field} [${line.channel}]` : line.field;
+}
 
 /** The totals' lines: the changes by field and channel, what stays, what is left, the largest moves. */
 function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) => string): string[] {
@@ -28,8 +36,8 @@ function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) =>
   ].filter(Boolean);
   if (rest.length > 0) lines.push(`${rest.join('; ')}.`);
   const moves = [
-    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${label(t.largestDecrease)})` : '',
-    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${label(t.largestIncrease)})` : '',
+    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${lineLabel(t.largestDecrease)})` : '',
+    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${lineLabel(t.largestIncrease)})` : '',
   ].filter(Boolean);
   if (moves.length > 0) lines.push(`${moves.join('; ')}.`.replace(/^l/, 'L'));
   return lines;
@@ -54,8 +62,4 @@ export function previewSummary(p: PreviewOutcome): string[] {
 export function undoSummary(u: UndoPreview): string[] {
   if (u.undoneAt !== null) return [`Nothing to undo: ${u.title} was undone at ${u.undoneAt}.`];
   return [`Undo ${u.title}:`, ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`), readLine(u.read), ...u.problems];
-}
-
-function label(line: { field: string; channel: string }): string {
-  return line.channel ? `${line.field} [${line.channel}]` : line.field;
 }
