@@ -94,12 +94,13 @@ export function rulePrice(price: number, rule: Rule): Ruled {
   if (rule.rounding.kind !== 'none') steps.push(ROUNDING_WORDS(rule.rounding));
   const min = rule.minPrice ?? 0;
   const max = rule.maxPrice ?? Number.POSITIVE_INFINITY;
-  if (value > max) {
-    value = roundedDown(max, rule.rounding, min) ?? roundToCents(max);
-    steps.push(`max ${plainDecimal(max)}`);
-  } else if (value < min) {
-    value = roundedUp(min, rule.rounding, max) ?? roundToCents(min);
-    steps.push(`min ${plainDecimal(min)}`);
+  if (value > max || value < min) {
+    // No value of the rounding's form inside the bounds: the unrounded value, held to them. Not
+    // the bound the rounding overshot, or a ruled value ruled again would jump to the other bound.
+    const above = value > max;
+    const inside = above ? roundedDown(max, rule.rounding, min) : roundedUp(min, rule.rounding, max);
+    value = inside ?? roundToCents(Math.min(max, Math.max(min, x)));
+    if (inside !== null || value === (above ? max : min)) steps.push(above ? `max ${plainDecimal(max)}` : `min ${plainDecimal(min)}`);
   }
   return { value, steps };
 }

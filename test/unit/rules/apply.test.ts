@@ -29,6 +29,11 @@ describe('rulePrice (issue 18)', () => {
     expect(rulePrice(2, r)).toEqual({ value: 10.99, steps: ['+50 %', '.99', 'min 10'] });
     // No .99 between 10 and 10.5: the bound itself.
     expect(rulePrice(50, rule({ rounding: { kind: 'ending', cents: 99 }, minPrice: 10, maxPrice: 10.5 })).value).toBe(10.5);
+    // No multiple of 5 between 1 and 2 (found by CI): 2.5 is held to 2, and 2 ruled again stays 2 (not the other bound).
+    const narrow = rule({ rounding: { kind: 'multiple', of: 5 }, minPrice: 1, maxPrice: 2 });
+    expect(rulePrice(2.5, narrow)).toEqual({ value: 2, steps: ['multiple of 5', 'max 2'] });
+    expect(rulePrice(2, narrow).value).toBe(2);
+    expect(rulePrice(1.5, narrow).value).toBe(1.5);
   });
 
   const rounding: fc.Arbitrary<Rounding> = fc.oneof(
@@ -59,6 +64,7 @@ describe('rulePrice (issue 18)', () => {
         const shapedOnce = rulePrice(price, shaped).value;
         expect(rulePrice(shapedOnce, shaped).value).toBe(shapedOnce);
       }),
+      { numRuns: 2000 },
     );
   });
 });
