@@ -184,7 +184,7 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
         // insertSheet makes the new sheet active: the seller stays where they were.
         const active = ss.getActiveSheet();
         s = ss.insertSheet(name);
-        if (active) active.activate();
+        if (active && !options?.activate) active.activate();
         if (header.length > 0) {
           // The add-on's own header texts: plain words that Sheets keeps as text.
           s.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
@@ -197,6 +197,7 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
           for (const c of options.dateColumns) s.getRange(2, c + 1, rows, 1).setNumberFormat(format);
         }
       }
+      if (options?.activate) s.activate();
       return sheetPort(s);
     },
     selection() {

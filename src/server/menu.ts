@@ -66,6 +66,7 @@ export function menuTree(): MenuTree {
       ...pushMenus(),
       item('Preview a push (sidebar)\u2026', 'showSidebar'),
       item('Undo last push\u2026', 'undoLastPushFromMenu'),
+      item('Per-channel rules (markup, rounding, stock buffer)\u2026', 'openRulesFromMenu'),
       separator,
       item('Refresh job results', 'refreshJobResults'),
       item('Old job status (deprecated)\u2026', 'checkOldJobStatus'),

@@ -9,6 +9,7 @@ import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
 import { previewUndo, undoLastPush, undoLastPushFromMenu } from './handlers/undo';
+import { openRulesFromMenu } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
 import {
@@ -27,6 +28,7 @@ export const publicFunctions = {
   ...pushMenuHandlers,
   pushChanges,
   undoLastPushFromMenu,
+  openRulesFromMenu,
   refreshJobResults,
   checkOldJobStatus,
   pullCatalogueFromMenu,

@@ -13,6 +13,7 @@ import type { NumberReading } from './numbers';
 import { HOLDS_NOTHING, PlainRow, everyChannelNote, hasEveryChannelValue, plainRefusal, type HubHolds } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import type { ParsedRow } from './table';
+import { ruledValue } from './value-rules';
 
 type Picked = { value: number; label: string };
 type Entry = Partial<Record<ChannelField, Picked>>;
@@ -98,7 +99,8 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
     const where = rule.where;
     for (const channel of plainChannels(rule, field, value, generalLabel(columns, field), forChanges)) {
       const label = `${generalLabel(columns, field)} (${where.kind === 'channels' && where.from === 'setting' ? 'default channel' : 'Channel'} ${channel})`;
-      put(check, entries, channel, field, { value, label });
+      const ruled = ruledValue(check, columns.valueRules, channel, field, value, true, generalLabel(columns, field));
+      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label });
     }
   }
   for (const channel of Object.keys(columns.perChannel)) {
@@ -106,7 +108,8 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
       if (columns.perChannel[channel][field] === undefined) continue;
       const label = channelLabel(columns, field, channel);
       const value = readField(check, field, row.perChannel[channel]?.[field], label);
-      if (value !== undefined) put(check, entries, channel, field, { value, label });
+      const ruled = value === undefined ? undefined : ruledValue(check, columns.valueRules, channel, field, value, false, label);
+      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label });
     }
   }
   return entries;

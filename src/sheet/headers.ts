@@ -10,6 +10,7 @@ import {
   type CatalogueField, type CatalogueGeneralField, type ChannelField, type InputField, type ResultField,
 } from './header-names';
 import { cleanHeaderText, headerKey } from './text';
+import type { ValueRules } from './value-rules';
 
 /** Where each kind of column is (0-based column indexes). */
 export interface ColumnMap {
@@ -38,6 +39,8 @@ export interface ColumnMap {
    * channels for plain columns" setting as written codes, or ['*'] for every channel (plain-rule.ts).
    */
   plainChannels?: readonly string[];
+  /** The seller's per-channel rules (issue 18, value-rules.ts); absent: none. */
+  valueRules?: ValueRules;
 }
 
 /** A row rule resolved against the header row. */
@@ -61,6 +64,8 @@ export interface HeaderOptions {
   knownChannels?: readonly string[] | null;
   /** The "Default channels for plain columns" setting (written codes, or ['*']); default none. */
   plainChannels?: readonly string[];
+  /** The per-channel rules the operations apply (issue 18); default none. */
+  valueRules?: ValueRules;
 }
 
 /** What one header means. */
@@ -169,6 +174,7 @@ export function mapHeaders(headerRow: readonly CellValue[], options: HeaderOptio
     headers: [], width: headerRow.length, input: {}, perChannel: {}, result: {}, channelStatus: {}, catalogue: {}, catalogueGeneral: {}, userColumns: [],
   };
   if (options.plainChannels && options.plainChannels.length > 0) columns.plainChannels = options.plainChannels;
+  if (options.valueRules) columns.valueRules = options.valueRules;
   const problems: HeaderProblem[] = [];
   const seen = new Map<string, number[]>();
 

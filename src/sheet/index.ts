@@ -20,3 +20,4 @@ export { matchingPresets, presetMapping, presetNames } from './mapping/detect';
 export { PRESETS, presetById, type ExportPreset } from './mapping/presets';
 export { fieldName, slotName } from './mapping/labels';
 export * from './result-colours';
+export * from './value-rules';

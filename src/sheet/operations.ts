@@ -15,6 +15,7 @@ import { plainDecimal } from './numbers';
 import { HOLDS_NOTHING, PlainRow, everyChannelChosen, plainRefusal, plainTargetOf, targetWords } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import { duplicateReason, type ParsedRow, type TableRead } from './table';
+import { EVERY_CHANNEL_RULE, ruledValue } from './value-rules';
 
 /** The push operations this module prepares rows for. */
 export type PushOperation = 'stock' | 'prices' | 'byChannel' | 'erp' | 'async';
@@ -164,6 +165,11 @@ function everyChannelPrice(rule: PlainRow, field: 'price' | 'publishingPrice', l
   return false;
 }
 
+/** A product-level value (one for every channel) through the `*` rule (issue 18); undefined when a bad rule refuses it. */
+function everyChannelRule(check: RowCheck, columns: ColumnMap, field: 'quantity' | 'price', value: number, label: string): number | undefined {
+  return ruledValue(check, columns.valueRules, EVERY_CHANNEL_RULE, field, value, true, label);
+}
+
 /** Update Stock item: SKU and the general Quantity. */
 function checkStock(row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<StockItem> {
   const check = new RowCheck(row);
@@ -173,7 +179,9 @@ function checkStock(row: ParsedRow, columns: ColumnMap, options: OperationOption
   if (quantity === undefined) return check.nothing(`no quantity to send: ${label} is empty`);
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
   if (!productQuantity(rule, label, quantity, 'stock', options)) return check.nothing(rule.leftOut[0]);
-  return check.done(() => ({ sku: sku as string, quantity }), { [valueKey('quantity')]: quantity });
+  const sent = everyChannelRule(check, columns, 'quantity', quantity, label);
+  if (sent === undefined) return check.done<StockItem>(unreachable, {});
+  return check.done(() => ({ sku: sku as string, quantity: sent }), { [valueKey('quantity')]: sent });
 }
 
 /** Update Price By ErpId item: ERP id and the general Price; the SKU is not needed. */
@@ -187,7 +195,9 @@ function checkErp(row: ParsedRow, columns: ColumnMap, options: OperationOptions)
   if (!everyChannelPrice(rule, 'price', generalLabel(columns, 'price'), price, 'erp')) return check.nothing(rule.leftOut[0] ?? `no price to send`);
   // The hub answers by ERP id: which product it priced (the oldest of several sharing the id) is not said.
   if (row.sku) check.notes.push(`the hub updates the product with that ERP id (the oldest, if several share it), not necessarily this row's SKU`);
-  return check.done(() => ({ internalId: internalId as string, price }), { [valueKey('price')]: price });
+  const sent = everyChannelRule(check, columns, 'price', price, generalLabel(columns, 'price'));
+  if (sent === undefined) return check.done<ErpPriceItem>(unreachable, {});
+  return check.done(() => ({ internalId: internalId as string, price: sent }), { [valueKey('price')]: sent });
 }
 
 /**
@@ -209,8 +219,11 @@ function checkAsync(row: ParsedRow, columns: ColumnMap, options: OperationOption
   if (publishingPrice !== undefined && !everyChannelPrice(rule, 'publishingPrice', publishingLabel, publishingPrice, 'async')) publishingPrice = undefined;
   if (quantity === undefined) return check.done<AsyncItem>(unreachable, {});
   if (!productQuantity(rule, label, quantity, 'async', options)) return check.nothing(rule.leftOut[rule.leftOut.length - 1]);
-  const values: PushedValues = { [valueKey('quantity')]: quantity };
-  const item: AsyncItem = { sku: sku as string, quantity: plainDecimal(quantity) };
+  const sent = everyChannelRule(check, columns, 'quantity', quantity, label);
+  if (price !== undefined) price = everyChannelRule(check, columns, 'price', price, priceLabel);
+  if (sent === undefined) return check.done<AsyncItem>(unreachable, {});
+  const values: PushedValues = { [valueKey('quantity')]: sent };
+  const item: AsyncItem = { sku: sku as string, quantity: plainDecimal(sent) };
   if (price !== undefined) {
     values[valueKey('price')] = price;
     item.price = plainDecimal(price);

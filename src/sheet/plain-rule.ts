@@ -10,11 +10,12 @@
 import { EVERY_CHANNEL } from '../api/channels';
 import { PLAIN_CHANNELS_SETTING } from '../core/settings/constants';
 import { valueKey } from './changes';
-import { INPUT_HEADERS, type ChannelField } from './header-names';
+import { INPUT_HEADERS, type ChannelField, type NumericField } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
 import type { RowCheck } from './row-check';
 import type { ParsedRow } from './table';
+import { EVERY_CHANNEL_RULE, ruledForComparison, type ValueRules } from './value-rules';
 
 /** Where a row's plain values go. `unreadable`: the Channel cell is bad, and its own reason says so. */
 export type PlainTarget =
@@ -62,9 +63,11 @@ export function plainTargetOf(row: ParsedRow, columns: ColumnMap): PlainTarget {
  * True when a plain value is not what the hub holds: neither its general value nor, for named
  * targets, every one of their channel values.
  */
-export function plainIsEdit(holds: HubHolds, field: string, value: number, target: PlainTarget): boolean {
-  if (holds(field, value)) return false;
-  return !(target.kind === 'channels' && target.channels.every((channel) => holds(valueKey(field, channel), value)));
+export function plainIsEdit(holds: HubHolds, field: string, value: number, target: PlainTarget, rules?: ValueRules): boolean {
+  // The hub holds what the rules made of the value (issue 18): compare that, not the cell.
+  const ruled = (channel: string): number => ruledForComparison(rules, channel, field as NumericField, value, true);
+  if (holds(field, ruled(EVERY_CHANNEL_RULE))) return false;
+  return !(target.kind === 'channels' && target.channels.every((channel) => holds(valueKey(field, channel), ruled(channel))));
 }
 
 /** "amazon" or "amazon, walmart", with where it came from. */
@@ -150,7 +153,7 @@ export class PlainRow {
 
   /** True when the plain value is an edit (not what the hub holds). */
   isEdit(field: string, value: number): boolean {
-    return plainIsEdit(this.holds, field, value, plainTargetOf(this.check.row, this.columns));
+    return plainIsEdit(this.holds, field, value, plainTargetOf(this.check.row, this.columns), this.columns.valueRules);
   }
 
   /** Refuses the row for an edit; a value the hub already holds is only left out (nothing to send again). */

@@ -24,6 +24,8 @@ export type RowVerdict<P> =
       ok: true; rowNumber: number; sku: string | null; payload: P; values: PushedValues; notes: string[];
       /** Edits of the row this operation does not send (the Price rule): said in the row, never dropped. */
       unsent?: string[];
+      /** What a per-channel rule did to a value, by value key (issue 18; the preview's Rule column). */
+      ruled?: Record<string, string>;
     }
   | {
       ok: false;
@@ -45,6 +47,8 @@ export class RowCheck {
   readonly notes: string[] = [];
   /** Edits the operation leaves out (a plain value for every channel in a per-channel push). */
   readonly unsent: string[] = [];
+  /** What a per-channel rule did, by value key (value-rules.ts). */
+  readonly ruled: Record<string, string> = {};
 
   constructor(readonly row: ParsedRow) {}
 
@@ -109,7 +113,8 @@ export class RowCheck {
   /** The verdict: rejected with every reason when any used cell was bad (nothing half-sent), else the payload. */
   done<P>(payload: () => P, values: PushedValues): RowVerdict<P> {
     if (this.reasons.length > 0) return this.rejected(false);
-    return { ok: true, rowNumber: this.row.rowNumber, sku: this.row.sku, payload: payload(), values, notes: this.notes, ...this.unsentPart() };
+    const ruled = Object.keys(this.ruled).length > 0 ? { ruled: this.ruled } : {};
+    return { ok: true, rowNumber: this.row.rowNumber, sku: this.row.sku, payload: payload(), values, notes: this.notes, ...this.unsentPart(), ...ruled };
   }
 
   /** Rejected because the row has nothing for this operation, unless a bad cell explains it better. */

@@ -10,6 +10,7 @@ import { plainIsEdit, plainTargetOf, type HubHolds } from './plain-rule';
 import { RowCheck } from './row-check';
 import type { ParsedRow } from './table';
 import { valueKey } from './changes';
+import { ruledForComparison } from './value-rules';
 
 /** A single operation, or Push changes (each edit through the endpoint made for it). */
 export type EditScope = PushOperation | 'changes';
@@ -64,14 +65,14 @@ function editedCells(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds
     const column = columns.input[field];
     if (column === undefined) continue;
     const value = sentValue(field, row.cells[field], columns.headers[column], row);
-    if (value !== undefined && plainIsEdit(holds, field, value, target)) out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain.indexOf(field) >= 0 });
+    if (value !== undefined && plainIsEdit(holds, field, value, target, columns.valueRules)) out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain.indexOf(field) >= 0 });
   }
   for (const channel of Object.keys(columns.perChannel)) {
     for (const field of CHANNEL_FIELDS) {
       const column = columns.perChannel[channel][field];
       if (column === undefined) continue;
       const value = sentValue(field, row.perChannel[channel]?.[field], columns.headers[column], row);
-      if (value !== undefined && !holds(valueKey(field, channel), value)) out.push({ label: columns.headers[column], kind: CHANNEL_KIND[field], handled: handled.perChannel.indexOf(field) >= 0 });
+      if (value !== undefined && !holds(valueKey(field, channel), ruledForComparison(columns.valueRules, channel, field, value, false))) out.push({ label: columns.headers[column], kind: CHANNEL_KIND[field], handled: handled.perChannel.indexOf(field) >= 0 });
     }
   }
   return out;

@@ -46,7 +46,7 @@ describe('preview a push (issue 17)', () => {
     expect(sent).toHaveLength(1);
     // The Preview sheet: a row per value, what the hub holds beside the sheet.
     const sheet = env.rt.sheet('Preview').values();
-    expect(sheet[0]).toEqual(['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why']);
+    expect(sheet[0]).toEqual(['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why', 'Rule']);
     const eleventh = sheet.find((row) => row[0] === skus[10] && row[2] === 'amazon')!;
     expect(eleventh[4]).toBe(hub.get(skus[10])!.listings.amazon.price);
     expect(eleventh[5]).toBe(Math.round(hub.get(skus[10])!.listings.amazon.price / 2));

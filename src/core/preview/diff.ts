@@ -28,6 +28,8 @@ export interface PreviewLine {
   reason: string;
   /** Not a value the row sends: a channel the hub passes the row's general value on to. */
   passedOn?: true;
+  /** What a per-channel rule made of the sheet's value (issue 18): `sheet` is then the ruled value. */
+  rule?: string;
 }
 
 /** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */
@@ -44,7 +46,8 @@ function move(sheet: number, now: number): Pick<PreviewLine, 'change' | 'changeP
 
 function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: number, hub: HubNow): PreviewLine {
   const { field, channel } = splitValueKey(key);
-  const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet };
+  const rule = plan.ruled?.[key];
+  const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet, ...(rule !== undefined ? { rule } : {}) };
   if (plan.sku === null || !hub.has(plan.sku)) {
     return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'not read from the hub: the preview cannot say what it holds' };
   }

@@ -9,7 +9,9 @@ import type { CellValue, Workbook } from '../ports';
 import type { PreviewLine } from './diff';
 
 export const PREVIEW_SHEET = 'Preview';
-const HEADER = ['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why'];
+const HEADER = ['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why', 'Rule'];
+/** Before issue 18 the sheet had no Rule column: such a sheet is still the add-on's, and gets it. */
+const HEADER_BEFORE_RULES = HEADER.slice(0, -1);
 
 const WHAT: Record<PreviewLine['action'], string> = {
   send: 'send',
@@ -33,6 +35,7 @@ function cells(line: PreviewLine): CellValue[] {
     line.changePct === null ? '' : Math.round(line.changePct * 1000) / 10,
     WHAT[line.action],
     escapeCellText(line.reason),
+    escapeCellText(line.rule ?? ''),
   ];
 }
 
@@ -44,13 +47,14 @@ export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLin
   const existing = workbook.sheet(PREVIEW_SHEET);
   const header = existing ? existing.readHeaderRow().map((c) => String(c)) : [];
   if (existing) {
-    const ours = header.length === 0 || (header.length === HEADER.length && header.every((h, i) => h === HEADER[i]));
+    const is = (expected: readonly string[]): boolean => header.length === expected.length && header.every((h, i) => h === expected[i]);
+    const ours = header.length === 0 || is(HEADER) || is(HEADER_BEFORE_RULES);
     if (!ours || protectedNames.includes(PREVIEW_SHEET)) {
       throw new UserError(`The sheet "${PREVIEW_SHEET}" is not the add-on's (its first row is not the preview's header), so the preview was not written and nothing was sent: rename that sheet, then preview again.`);
     }
   }
   const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);
-  if (existing && header.length === 0) sheet.write(1, 1, [HEADER]);
+  if (existing && header.length < HEADER.length) sheet.write(1, 1, [HEADER]);
   const before = Math.max(0, sheet.lastRow() - 1);
   const rows = lines.map(cells);
   for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));

@@ -26,6 +26,8 @@ export type RowPlan =
       rowNumber: number; sku: string | null; erpId?: string | null; send: true; parts: Part[]; notes: string[];
       /** Edits of the row this push does not send (also among the notes): counted for the summary. */
       unsent?: string[];
+      /** What a per-channel rule did to a value sent, by value key (issue 18): the preview's Rule column. */
+      ruled?: Record<string, string>;
     }
   | {
       rowNumber: number;
@@ -101,7 +103,7 @@ export function planRow(operation: PushOperation, row: ParsedRow, columns: Colum
   if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
   return {
     rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts: partsOf(operation, verdict), notes: unique([...verdict.notes, ...unsent]),
-    ...(unsent.length > 0 ? { unsent } : {}),
+    ...(unsent.length > 0 ? { unsent } : {}), ...(verdict.ruled ? { ruled: verdict.ruled } : {}),
   };
 }
 
@@ -170,7 +172,11 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     }
   }
   if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
-  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: unique([...notes, ...unsent]), ...(unsent.length > 0 ? { unsent } : {}) };
+  const ruled = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
+  return {
+    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: unique([...notes, ...unsent]), ...(unsent.length > 0 ? { unsent } : {}),
+    ...(Object.keys(ruled).length > 0 ? { ruled } : {}),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { mapColumns, readTable, type ColumnMapping, type TableRead } from '../..
 import { loadColumnMapping } from '../columns/store';
 import type { Context } from '../context';
 import type { CellValue, SheetPort } from '../ports';
+import { readValueRules } from '../rules/read';
 import { tableOptions } from './table-options';
 
 /** The stock sheet as read now: raw values (row 0 = header) and typed rows. */
@@ -23,7 +24,7 @@ export interface StockTable {
 export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMapping | null): StockTable {
   const mapping = known === undefined ? loadColumnMapping(ctx.ports.documentStore, sheet) : known;
   const values = sheet.readAll();
-  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping, valueRules: readValueRules(ctx) };
   const input = values.length > 1 ? mapColumns(values[0], options).columns.input : {};
   return { values, mapping, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
 }
@@ -45,7 +46,7 @@ export function readStockBlock(ctx: Context, sheet: SheetPort, mapping: ColumnMa
   const values: CellValue[][] = new Array(first - 1 + rows.length);
   values[0] = header;
   rows.forEach((row, i) => (values[first - 1 + i] = row));
-  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping, valueRules: readValueRules(ctx) };
   const input = mapColumns(header, options).columns.input;
   const shown = (column: number | undefined): Map<number, string> | undefined => {
     if (column === undefined || !rows.some((row) => typeof row[column] === 'number')) return undefined;

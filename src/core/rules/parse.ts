@@ -15,7 +15,10 @@ type Column = (typeof RULES_HEADER)[number];
 export interface RuleRowProblem {
   rowNumber: number;
   channel: string;
+  /** The whole text, for the rule's row. */
   message: string;
+  /** Why alone ("the minimum price 50 is above the maximum 10"), for a stock row it blocks. */
+  reason: string;
 }
 
 export interface ParsedRules {
@@ -57,7 +60,8 @@ export function parseRules(values: readonly CellValue[][], channels: ReadonlySet
   const at = (column: Column): number => header.indexOf(column.toLowerCase());
   const out: ParsedRules = { rules: [], problems: [] };
   if (at('Channel') < 0) {
-    out.problems.push({ rowNumber: 1, channel: '', message: `The sheet "${RULES_SHEET}" has no Channel column: put the headers (${RULES_HEADER.join(', ')}) in row 1` });
+    const reason = `the sheet "${RULES_SHEET}" has no Channel column`;
+    out.problems.push({ rowNumber: 1, channel: '', reason, message: `The sheet "${RULES_SHEET}" has no Channel column: put the headers (${RULES_HEADER.join(', ')}) in row 1` });
     return out;
   }
   const seen = new Map<string, number>();
@@ -67,7 +71,7 @@ export function parseRules(values: readonly CellValue[][], channels: ReadonlySet
     const raw = String(get('Channel') ?? '').trim().toLowerCase();
     if (raw === '' && cells.every((c) => c === '' || c === null || c === undefined)) return;
     const channel = raw === EVERY ? EVERY : alias(raw);
-    const fail = (message: string): void => void out.problems.push({ rowNumber, channel, message: `Rule in row ${rowNumber} (${channel || 'no channel'}) not used: ${message}. Nothing is sent with it: fix the row.` });
+    const fail = (reason: string): void => void out.problems.push({ rowNumber, channel, reason, message: `Rule in row ${rowNumber} (${channel || 'no channel'}) not used: ${reason}. Nothing is sent with it: fix the row.` });
     if (channel === '') return fail('the Channel is empty (a channel code, or * for every channel)');
     const first = seen.get(channel);
     if (first !== undefined) return fail(`row ${first} already holds the rule for ${channel}`);
