@@ -9,6 +9,7 @@ import { setDisplayZone } from './format';
 import { openingSection } from './sections';
 import { setupNotice } from './token-text';
 import { createNoticesView, updateHeader } from './views/header';
+import { createAlertsView } from './views/alerts';
 import { createCatalogueView } from './views/catalogue';
 import { createColumnsView } from './views/columns';
 import { createCategoriesView } from './views/categories';
@@ -30,6 +31,10 @@ function start(): void {
 
   // Dismissing hides the notice box that held focus: the keyboard goes to the tab of the section in view.
   const notices = createNoticesView(() => nav.focusCurrentTab());
+  const alerts = createAlertsView(async () => {
+    await refreshState();
+    nav.focusCurrentTab();
+  });
   const push = createPushView(refreshState);
   const jobs = createJobsView(refreshState);
   const catalogue = createCatalogueView(refreshState);
@@ -48,7 +53,7 @@ function start(): void {
     columns: [columns.element],
     settings: [settings.element],
   }, { columns: columns.shown });
-  app.append(status, error, retry, notices.element, setup, nav.tabs, ...nav.panels);
+  app.append(status, error, retry, alerts.element, notices.element, setup, nav.tabs, ...nav.panels);
 
   /** Where "Open Settings" takes the keyboard: the first thing missing. */
   let setupTarget = 'settings-baseUrl';
@@ -64,6 +69,7 @@ function start(): void {
     nav.reveal(openingSection(state));
     updateHeader(state);
     notices.update(state);
+    alerts.update(state);
     setDisplayZone(state.timeZone);
     const notice = setupNotice(state.settings.baseUrl, state.token, state.now, undefined, state.hubMoved);
     setupTarget = state.settings.baseUrl.trim() ? 'settings-token' : 'settings-baseUrl';

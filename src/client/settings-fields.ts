@@ -107,6 +107,18 @@ export const FIELDS = {
     path: 'jobs.deadlineHours', label: 'Stop polling a job after (hours)', kind: 'integer', min: 1, max: 168,
     hint: 'Then its rows without a result say to push again.',
   },
+  alertsMail: {
+    path: 'alerts.mail', label: 'Send alerts by e-mail', kind: 'select',
+    hint: 'When background work fails or stops, its owner gets one mail a day per kind. Off, alerts still show at open and here.',
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+  },
+  alertsLowStock: {
+    path: 'alerts.lowStock', label: 'Low-stock alert at or below (units)', kind: 'integer', min: 0, max: 1000000,
+    hint: 'SKUs at or below this after a push or an order import are listed in the alert (0: off).',
+  },
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */
@@ -114,6 +126,7 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows, FIELDS.guardPricePct, FIELDS.guardZeroStock,
   FIELDS.channelAliases, FIELDS.plainChannels, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
   FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
+  FIELDS.alertsMail, FIELDS.alertsLowStock,
 ];
 
 /**
@@ -161,6 +174,8 @@ export function settingsToForm(s: Settings): FormValues {
     'orders.removedLines': s.orders.removedLines,
     'jobs.dailyRequestBudget': String(s.jobs.dailyRequestBudget),
     'jobs.deadlineHours': String(s.jobs.deadlineHours),
+    'alerts.mail': s.alerts.mail ? 'yes' : 'no',
+    'alerts.lowStock': String(s.alerts.lowStock),
   };
   for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
   return values;
@@ -235,6 +250,11 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       ...current.jobs,
       dailyRequestBudget: readNumber(FIELDS.jobsDailyRequestBudget, v('jobs.dailyRequestBudget'), errors),
       deadlineHours: readNumber(FIELDS.jobsDeadlineHours, v('jobs.deadlineHours'), errors),
+    },
+    alerts: {
+      mail: v('alerts.mail') !== 'no',
+      // Empty means off, as 0 does.
+      lowStock: v('alerts.lowStock').trim() === '' ? 0 : readNumber(FIELDS.alertsLowStock, v('alerts.lowStock'), errors),
     },
     deployment: v('deployment') as Settings['deployment'],
   };

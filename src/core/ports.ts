@@ -57,6 +57,12 @@ export interface FileStore {
   save(folderName: string, fileName: string, mimeType: string, bytes: number[]): { id: string; url: string };
 }
 
+/** E-mail to the person this execution runs as (a trigger's owner): the only way to reach a seller who is not at the spreadsheet. */
+export interface Mailer {
+  /** Sends a plain-text mail to this execution's own user; throws when Google refuses (daily quota, no address). */
+  sendToSelf(subject: string, body: string): void;
+}
+
 /** Who is running this execution and where. */
 export interface Session {
   userEmail(): string;
@@ -165,6 +171,7 @@ export interface Ports {
   scheduler: Scheduler;
   notifier: Notifier;
   files: FileStore;
+  mailer: Mailer;
   session: Session;
   workbook: Workbook;
 }

@@ -2,6 +2,7 @@ import type { Ports } from '../core/ports';
 import { BUILD_TARGET } from '../target';
 import { documentState } from './document-store';
 import { driveFileStore } from './files';
+import { mailAppMailer } from './mailer';
 import { spreadsheetNotifier } from './notifier';
 import { userStore } from './properties';
 import { scriptAppScheduler } from './scheduler';
@@ -13,6 +14,11 @@ const LABEL_FOLDER_KEY = 'labelFolderId';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
+/** The deployment the bundle was built as (absent when built without a target: the settings decide). */
+export function buildDeployment(): Ports['deployment'] {
+  return BUILD_TARGET === null ? undefined : BUILD_TARGET === 'addon' ? 'addon' : 'container';
+}
+
 /**
  * The one place that wires Apps Script services to the core's ports, for the open spreadsheet
  * or, in the add-on's hourly run, for one it opened by id.
@@ -23,7 +29,7 @@ export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Por
   const doc = documentState(spreadsheet);
   const user = userStore();
   return {
-    deployment: BUILD_TARGET === null ? undefined : BUILD_TARGET === 'addon' ? 'addon' : 'container',
+    deployment: buildDeployment(),
     transport: urlFetchTransport(),
     clock: appsScriptClock,
     userStore: user,
@@ -32,6 +38,7 @@ export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Por
     scheduler: scriptAppScheduler(),
     notifier: spreadsheetNotifier(interactive, spreadsheet),
     files: driveFileStore({ get: () => user.get(LABEL_FOLDER_KEY), set: (id) => user.set(LABEL_FOLDER_KEY, id) }),
+    mailer: mailAppMailer,
     session: appsScriptSession(user, spreadsheet),
     workbook: spreadsheetWorkbook(spreadsheet()),
   };

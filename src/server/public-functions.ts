@@ -2,6 +2,7 @@
  * THE list of public server functions. dev/build.ts generates one top-level function declaration
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
+import { dismissAlert } from './handlers/alerts';
 import { onBackgroundWork } from './handlers/background';
 import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
@@ -49,6 +50,7 @@ export const publicFunctions = {
   restartOrderImport,
   // Sidebar (google.script.run)
   getSidebarState,
+  dismissAlert,
   saveSettings,
   saveToken,
   signIn,

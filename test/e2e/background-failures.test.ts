@@ -46,11 +46,12 @@ describe('background failures are reported', () => {
     env.adminSync('POST', '/__admin/tokens/expire', { token: env.token });
     try {
       env.rt.advance(10 * 60_000);
-      const state = env.rt.call('getSidebarState') as R<{ notices: string[]; push: unknown }>;
+      const state = env.rt.call('getSidebarState') as R<{ alerts: Array<{ kind: string; text: string }>; push: unknown }>;
       expect(state.ok).toBe(true);
       if (state.ok) {
         expect(state.value.push).toBeNull();
-        expect(state.value.notices.join(' ')).toMatch(/Background push failed: .*expired|Background push failed: .*Sign in again/);
+        // A failure of background work is an alert now (kept until dismissed), no longer a one-off notice.
+        expect(state.value.alerts.map((a) => `${a.kind}: ${a.text}`).join(' ')).toMatch(/push: Finishing a push in the background failing since .*(expired|Sign in again)/);
       }
       const log = env.rt.sheet('Log').values();
       expect(log.slice(1).some((r) => /Background push/.test(String(r[column(log, 'Operation')])))).toBe(true);

@@ -40,7 +40,7 @@ const ruleCells = (r: Rule): unknown[] => [
 
 const scenario = fc.record({
   rules: fc.tuple(fc.option(ruleArb('amazon'), { nil: null }), fc.option(ruleArb('walmart'), { nil: null }), fc.option(ruleArb('*'), { nil: null })),
-  rows: fc.array(fc.record({ channel: fc.constantFrom(...CHANNELS), price: fc.integer({ min: 100, max: 50_000 }).map((c) => c / 100), quantity: fc.integer({ min: -2, max: 120 }), walmartPrice: fc.option(fc.integer({ min: 1, max: 500 }), { nil: '' }) }), { minLength: 1, maxLength: 10 }),
+  rows: fc.array(fc.record({ channel: fc.constantFrom(...CHANNELS), price: fc.integer({ min: 100, max: 50_000 }).map((c) => c / 100), quantity: fc.integer({ min: -2, max: 120 }), walmartPrice: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }) }), { minLength: 1, maxLength: 10 }),
   contrary: fc.record({ reorder: fc.double({ min: 0, max: 0.3, noNaN: true }), duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }), extra: fc.double({ min: 0, max: 0.3, noNaN: true }), drop: fc.double({ min: 0, max: 0.2, noNaN: true }) }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
@@ -62,7 +62,7 @@ describe('per-channel rules as a property over random rules and a contrary hub (
         for (const name of [SHEET, 'Rules', 'Hub Sync snapshot']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
         const rules = s.rules.filter((r): r is Rule => r !== null);
         env.rt.addSheet('Rules', [RULES_HEADER, ...rules.map(ruleCells)]);
-        const sheet = [['SKU', 'Channel', 'Price', 'Quantity', 'Price [walmart]'], ...s.rows.map((r, i) => [skus[i], r.channel, r.price, r.quantity, r.walmartPrice])];
+        const sheet = [['SKU', 'Channel', 'Price', 'Quantity', 'Price [walmart]'], ...s.rows.map((r, i) => [skus[i], r.channel, r.price, r.quantity, r.walmartPrice ?? ''])];
         env.rt.addSheet(SHEET, sheet);
         const before = hubProducts(env);
         env.adminSync('POST', '/__admin/faults', { seed: s.seed, rates: { '503': 0.1 }, answerFaults: s.contrary });
@@ -78,7 +78,7 @@ describe('per-channel rules as a property over random rules and a contrary hub (
           const price = rule ? rulePrice(r.price, rule) : { value: r.price, steps: [] };
           const quantity = rule ? ruleQuantity(Math.max(0, r.quantity), rule) : { value: Math.max(0, r.quantity), steps: [] };
           const walmartRule = ruleFor(rules, 'walmart');
-          const walmart = r.walmartPrice === '' ? null : walmartRule && walmartRule.perChannelColumns ? rulePrice(r.walmartPrice, walmartRule).value : r.walmartPrice;
+          const walmart = r.walmartPrice === null ? null : walmartRule && walmartRule.perChannelColumns ? rulePrice(r.walmartPrice, walmartRule).value : r.walmartPrice;
           // What the row should set, by channel and field.
           const expected: Array<[string, 'price' | 'quantity', number]> = [[r.channel, 'price', price.value], [r.channel, 'quantity', quantity.value]];
           if (walmart !== null) expected.push(['walmart', 'price', walmart]);

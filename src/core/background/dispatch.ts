@@ -10,6 +10,8 @@ export interface BackgroundStep {
   ran: boolean;
   message: string;
   error?: unknown;
+  /** It failed again the way it failed before: reported already (no `error`), yet no success either (alerts). */
+  failed?: boolean;
 }
 
 /** Work that runs from the background trigger when due: order import is added by the orders feature. */
@@ -17,12 +19,20 @@ export interface BackgroundWork {
   orders?: (ctx: Context) => BackgroundStep | null;
 }
 
+/** What a run read on its way (alerts judge staleness from it rather than read it again). */
+export interface BackgroundSeen {
+  /** This user's open async jobs, when the run looked. */
+  jobs?: ReturnType<typeof myOpenJobs>;
+  /** When this user's pending push is due, after the run (null: none). */
+  pushAt?: number | null;
+}
+
 /**
  * The background trigger's body: continues this user's push, polls this user's open async jobs
  * when due, runs the order import when scheduled, then re-arms the one trigger for what is due
  * next. Each piece fails on its own: an error in one is reported and the others still run.
  */
-export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): BackgroundStep[] {
+export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen: BackgroundSeen = {}): BackgroundStep[] {
   const steps: BackgroundStep[] = [];
   const attempt = (work: BackgroundStep['work'], fn: () => BackgroundStep | null): void => {
     try {
@@ -42,10 +52,11 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}): Bac
     if (!roomFor(60_000)) return null;
     const now = ctx.ports.clock.now();
     // Each job has its own next poll (backing off, and at the latest its deadline): poll when one is due.
-    if (!myOpenJobs(ctx).some((j) => isDue(j, now, ctx.settings))) return null;
+    seen.jobs = myOpenJobs(ctx);
+    if (!seen.jobs.some((j) => isDue(j, now, ctx.settings))) return null;
     return { work: 'jobs', ran: true, message: refreshJobs(ctx, { background: true }).message };
   });
   if (extra.orders) attempt('orders', () => (roomFor(90_000) ? extra.orders!(ctx) : null));
-  rearmBackground(ctx);
+  seen.pushAt = rearmBackground(ctx).pushAt;
   return steps;
 }

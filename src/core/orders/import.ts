@@ -13,6 +13,7 @@ import { readImportStatus, updateImportStatus, writeImportStatus } from './impor
 import { afterRateLimit, nextCallAt, readRate, writeRate } from './rate';
 import { noteWrittenInStreams, onlySeenAgain, type PageOrder } from './seen-again';
 import { writeOrders, type WriteOrdersResult } from './write-orders';
+import { countSold, noteLowStockAfterImport } from './low-stock';
 
 /** What one import run did. */
 export interface ImportOutcome {
@@ -58,7 +59,9 @@ export function importOrders(ctx: Context): ImportOutcome {
   try {
     // One attempt: a retry would be a second Get Orders call inside the same minute.
     const client = hubClient(ctx, { maxAttempts: 1 });
-    const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () => importPages(ctx, client));
+    const sold = new Map<string, number>();
+    const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () => importPages(ctx, client, sold));
+    noteLowStockAfterImport(ctx, sold);
     if (outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited) {
       appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
         time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Import orders', ok: outcome.added + outcome.updated, failed: 0,
@@ -74,7 +77,8 @@ export function importOrders(ctx: Context): ImportOutcome {
   }
 }
 
-function importPages(ctx: Context, client: HubClient): ImportOutcome {
+/** `sold`: the units of the orders added, by SKU (the low-stock alert's estimate). */
+function importPages(ctx: Context, client: HubClient, sold: Map<string, number>): ImportOutcome {
   const store = ctx.ports.documentStore;
   const { orders } = ctx.settings;
   const filters = { channel: orders.channel.trim() || undefined, status: orders.status.trim().toUpperCase() || undefined };
@@ -139,6 +143,7 @@ function importPages(ctx: Context, client: HubClient): ImportOutcome {
     streams = noteWrittenInStreams(streams, listed, (id) => seenAgain || written.rows.has(id));
     writeStreams(store, streams, dropOldCursor);
     dropOldCursor = false;
+    countSold(sold, written.written);
     out.added += written.added;
     out.updated += written.updated;
     out.unchanged += written.unchanged;

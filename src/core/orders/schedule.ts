@@ -121,7 +121,7 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     updateBackground(ctx, { ordersRanAt: now, ordersAt: null });
     const message = e instanceof Error ? e.message : String(e);
     const repeat = status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS;
-    if (repeat) return { work: 'orders', ran: true, message };
+    if (repeat) return { work: 'orders', ran: true, message, failed: true };
     updateImportStatus(store, { lastError: message, lastErrorAt: now, lastErrorReportedAt: now });
     return { work: 'orders', ran: true, message, error: e };
   }

@@ -40,6 +40,8 @@ function shared(s: Settings): Record<string, string> {
     'Order lines the hub removed': s.orders.removedLines,
     'Job polling budget (requests a day)': String(s.jobs.dailyRequestBudget),
     'Job deadline (hours)': String(s.jobs.deadlineHours),
+    'Alert mail': s.alerts.mail ? 'on' : 'off',
+    'Low-stock alert at or below': String(s.alerts.lowStock),
   };
   for (const [role, name] of Object.entries(s.sheetNames)) out[`Sheet name (${role})`] = name;
   return out;

@@ -129,6 +129,24 @@ export const Settings = z.object({
     }),
     { dailyRequestBudget: 2000, deadlineHours: 24 },
   ),
+  /** Alerts from background work (core/alerts): the owner's daily mail, and the low-stock line in it. */
+  alerts: z._default(
+    z.object({
+      /** Send the daily alert mail; off, the alerts still show at open and in the sidebar. */
+      mail: z._default(z.boolean({ error: 'Choose whether alerts are sent by e-mail (yes or no).' }), true),
+      /** SKUs at or below this quantity after a push or an order import are listed in the alert (0: off). */
+      lowStock: z._default(
+        wholeNumber(0, 1_000_000, {
+          type: 'Enter the low-stock threshold as a number of units (0 switches it off).',
+          int: 'Enter a whole number of units for the low-stock threshold (0 switches it off).',
+          min: 'The low-stock threshold is at least 0 (0 switches it off).',
+          max: 'The low-stock threshold is at most 1,000,000 units.',
+        }),
+        0,
+      ),
+    }),
+    { mail: true, lowStock: 0 },
+  ),
   /** How the script is deployed: add-ons may only schedule hourly or slower. */
   deployment: z._default(z.enum(['addon', 'container']), 'addon'),
 });

@@ -1,4 +1,5 @@
-import { runBackgroundWork } from '../../core/background/dispatch';
+import { alertsAfterBackground } from '../../core/alerts/background';
+import { runBackgroundWork, type BackgroundSeen } from '../../core/background/dispatch';
 import { markDocumentRun, markOpenFailure, OPEN_FAILURES_BEFORE_DROP, readDocuments, walkOrder } from '../../core/background/documents';
 import { BACKGROUND_HANDLER } from '../../core/background/trigger';
 import { createContext, type Context } from '../../core/context';
@@ -29,21 +30,33 @@ export function onBackgroundWork(): void {
   else triggerCall(runOneDocument);
 }
 
-/** Everything due in one spreadsheet, each failure logged there and kept as a notice. */
+/**
+ * Everything due in one spreadsheet, each failure logged there and kept as an alert (a toast at
+ * the next open, the sidebar until dismissed, the owner's daily mail); a success clears its alert.
+ */
 function runOneDocument(ctx: Context): void {
-  const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport });
-  for (const step of steps) {
-    if (!step.error) continue;
-    const message = describeError(step.error);
-    // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
-    if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
-    try {
+  const seen: BackgroundSeen = {};
+  const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport }, seen);
+  const failures: string[] = [];
+  try {
+    for (const step of steps) {
+      if (!step.error) continue;
+      const message = describeError(step.error);
+      failures.push(`Background ${step.work} failed: ${message}`);
+      // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
+      if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
       appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
         time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Background ${step.work}`, ok: 0, failed: 1, skipped: 0,
         requests: 0, retries: 0, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
       }, ctx.settings.logMaxRows);
-    } finally {
-      addNotice(ctx, `Background ${step.work} failed: ${message}`);
+    }
+  } finally {
+    const outcomes = steps.map((s) => ({ work: s.work, ran: s.ran, failure: s.error ? describeError(s.error) : s.failed ? s.message : null }));
+    const problem = alertsAfterBackground(ctx, outcomes, seen);
+    // Alerts that could not be kept: the failures still reach the seller as plain notices.
+    if (problem !== null) {
+      console.warn(`onBackgroundWork: alerts not kept: ${problem}`);
+      for (const text of failures) addNotice(ctx, text);
     }
   }
 }

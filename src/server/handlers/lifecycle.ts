@@ -4,6 +4,11 @@ import { menuTree } from '../menu';
 import { documentState } from '../../platform/document-store';
 import { spreadsheetNotifier } from '../../platform/notifier';
 import { takeNotices } from './trigger-errors';
+import { alertsToToast } from '../../core/alerts/open';
+import type { KeyValueStore } from '../../core/ports';
+import { loadSettings } from '../../core/settings/store';
+import { buildDeployment } from '../../platform/ports';
+import { appsScriptClock } from '../../platform/session';
 
 /**
  * Simple trigger: builds the menu. In AuthMode.NONE (add-on not yet used in this file) it touches
@@ -15,10 +20,23 @@ export function onOpen(e?: { authMode?: unknown }): void {
   if (mode === 'NONE') return;
   try {
     // Only the document's own store and a toast: both allowed in LIMITED mode (user properties are not).
-    const notices = takeNotices(documentState(() => SpreadsheetApp.getActive()).store);
+    const store = documentState(() => SpreadsheetApp.getActive()).store;
+    const notices = [...takeNotices(store), ...alertsAtOpen(store)];
     if (notices.length > 0) spreadsheetNotifier(false).toast(notices.join('\n'), `${ADDON_NAME}: while you were away`);
   } catch {
     // Should the store be refused, the sidebar shows the same notices when opened.
+  }
+}
+
+/** Alerts not shown yet, stale background work found now (its trigger may be gone: nothing else would say so). */
+function alertsAtOpen(store: KeyValueStore): string[] {
+  try {
+    const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone() || Session.getScriptTimeZone();
+    return alertsToToast(store, loadSettings(store, buildDeployment()), appsScriptClock.now(), zone);
+  } catch (e) {
+    // The notices taken above must still be shown; the sidebar lists the alerts anyway.
+    console.warn(`onOpen: alerts not read: ${String(e)}`);
+    return [];
   }
 }
 

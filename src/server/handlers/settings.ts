@@ -16,6 +16,7 @@ import { ADDON_NAME, VERSION } from '../../version';
 import { sidebarCall, type Result } from '../serve';
 import { takeNotices } from './trigger-errors';
 import { readDocuments } from '../../core/background/documents';
+import { alertsView } from '../../core/alerts/open';
 
 /** Field → message, shown next to each field in the sidebar. */
 export type FieldErrors = Record<string, string>;
@@ -37,6 +38,8 @@ export function sidebarState(ctx: Context) {
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
     notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
+    /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
+    alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()),
     background: backgroundDocumentsView(ctx),
     /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
     timeZone: ctx.ports.session.timeZone(),

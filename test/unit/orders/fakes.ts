@@ -143,6 +143,7 @@ export function fakeContext(parts: Partial<Ports> & { interactive?: boolean; now
     scheduler: parts.scheduler ?? (unused('scheduler') as Ports['scheduler']),
     notifier: parts.notifier ?? (unused('notifier') as Ports['notifier']),
     files: parts.files ?? (unused('files') as Ports['files']),
+    mailer: parts.mailer ?? (unused('mailer') as Ports['mailer']),
     session: parts.session ?? { userEmail: () => 'seller@example.com', userKey: () => 'seller@example.com', timeZone: () => 'America/Mexico_City' },
     workbook: parts.workbook ?? memoryWorkbook(),
   };

@@ -1,0 +1,24 @@
+/**
+ * The optional low-stock alert: SKUs whose quantity after a push or an order import is at or below
+ * Settings › Alerts › Low stock, listed in the day's alert mail and in the sidebar.
+ */
+import type { Context } from '../context';
+import { noteLow, readAlerts, writeAlerts } from './record';
+import type { LowSku } from './schema';
+
+/** The SKUs at or below `threshold` (0 or less: the alert is off, none). */
+export function lowStockSkus(values: ReadonlyArray<{ sku: string; quantity: number }>, threshold: number): LowSku[] {
+  if (!(threshold > 0)) return [];
+  return values.filter((v) => v.sku !== '' && Number.isFinite(v.quantity) && v.quantity <= threshold).map((v) => ({ sku: v.sku, quantity: v.quantity }));
+}
+
+/**
+ * Records SKUs found low (whatever found them: the order import, a push) for the day's mail and
+ * the sidebar; nothing when the threshold is off. The caller passes the quantities it knows.
+ */
+export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; quantity: number }>): void {
+  const low = lowStockSkus(skus, ctx.settings.alerts.lowStock);
+  if (low.length === 0) return;
+  const store = ctx.ports.documentStore;
+  writeAlerts(store, noteLow(readAlerts(store), low, ctx.ports.clock.now()));
+}

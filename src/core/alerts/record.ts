@@ -1,0 +1,81 @@
+/**
+ * The alerts as kept in the document store: noted by background work, cleared by its next
+ * success or by the seller's dismissal. Functions of the store alone, so onOpen (LIMITED mode,
+ * document properties only) uses them as the trigger does.
+ */
+import type { KeyValueStore } from '../ports';
+import { AlertsRecord, type Alert, type AlertKind, type LowSku } from './schema';
+import { staleSince, type Expectation } from './stale';
+
+const KEY = 'alerts';
+/** A property holds 9 KB: the longest texts are cut, the low-SKU list is capped. */
+const MAX_MESSAGE = 600;
+export const MAX_LOW_SKUS = 50;
+/** A success is recorded at most this often unless it clears an alert (a property write costs ~60 ms a run). */
+const SUCCESS_WRITE_GAP_MS = 60_000;
+
+export function readAlerts(store: KeyValueStore): AlertsRecord {
+  const raw = store.get(KEY);
+  if (!raw) return AlertsRecord.parse({});
+  try {
+    const parsed = AlertsRecord.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : AlertsRecord.parse({});
+  } catch {
+    return AlertsRecord.parse({});
+  }
+}
+
+export function writeAlerts(store: KeyValueStore, record: AlertsRecord): void {
+  store.set(KEY, JSON.stringify(record));
+}
+
+/** The record with `alert` in place of any alert of its kind. */
+function withAlert(record: AlertsRecord, alert: Alert): AlertsRecord {
+  return { ...record, alerts: [...record.alerts.filter((a) => a.kind !== alert.kind), alert] };
+}
+
+/** A failure of background work: a new alert, or the same one (same "since") with the latest message. */
+export function noteFailure(record: AlertsRecord, kind: AlertKind, message: string, now: number, owner: string): AlertsRecord {
+  const before = record.alerts.find((a) => a.kind === kind && a.cause !== 'low');
+  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}\u2026` : message;
+  // Failing since the first failure; a stale alert that now fails keeps its "not succeeded since".
+  return withAlert(record, { kind, cause: 'failed', since: before?.since ?? now, lastAt: now, message: text, owner, toasted: before?.toasted ?? false });
+}
+
+/** A success: recorded, and the kind's alert (failed or stale) is gone. Null when nothing needs writing. */
+export function noteSuccess(record: AlertsRecord, kind: AlertKind, now: number): AlertsRecord | null {
+  const clears = record.alerts.some((a) => a.kind === kind);
+  const last = record.lastSuccess[kind];
+  if (!clears && last !== undefined && now - last < SUCCESS_WRITE_GAP_MS) return null;
+  return { ...record, alerts: record.alerts.filter((a) => a.kind !== kind), lastSuccess: { ...record.lastSuccess, [kind]: now } };
+}
+
+/** Stale work noted (without replacing a failure, which says more); null when nothing is new. */
+export function noteStale(record: AlertsRecord, expected: readonly Expectation[], now: number): AlertsRecord | null {
+  let next = record;
+  for (const e of expected) {
+    if (next.alerts.some((a) => a.kind === e.kind)) continue;
+    const since = staleSince(e, next.lastSuccess[e.kind], now);
+    if (since === null) continue;
+    const minutes = Math.round(e.intervalMs / 60_000);
+    const message = `it should run every ${minutes} minutes, and none of its runs since then succeeded (its trigger may be gone, or its runs stopped).`;
+    next = withAlert(next, { kind: e.kind, cause: 'stale', since, lastAt: now, message, owner: e.owner, toasted: false });
+  }
+  return next === record ? null : next;
+}
+
+/** Low SKUs added to the day's low-stock alert (the latest quantity of each SKU; the list capped). */
+export function noteLow(record: AlertsRecord, skus: readonly LowSku[], now: number): AlertsRecord {
+  const before = record.alerts.find((a) => a.kind === 'lowStock');
+  const merged = new Map((before?.skus ?? []).map((s) => [s.sku, s.quantity]));
+  for (const s of skus) merged.set(s.sku, s.quantity);
+  const list = Array.from(merged, ([sku, quantity]) => ({ sku, quantity })).slice(-MAX_LOW_SKUS);
+  return withAlert(record, {
+    kind: 'lowStock', cause: 'low', since: before?.since ?? now, lastAt: now, message: `${list.length} SKU(s) at or below the threshold`, owner: '', skus: list, toasted: false,
+  });
+}
+
+/** The seller dismissed an alert: gone until its work fails (or SKUs run low) again. */
+export function dismiss(record: AlertsRecord, kind: AlertKind): AlertsRecord | null {
+  return record.alerts.some((a) => a.kind === kind) ? { ...record, alerts: record.alerts.filter((a) => a.kind !== kind) } : null;
+}

@@ -1,0 +1,137 @@
+/**
+ * Alerts (issue 18, item 3) on the built bundle: failing or stale background work sends its owner
+ * one mail per kind per day (MailApp in the runtime emulator), shows once as a toast at the next
+ * open, and stays in the sidebar until dismissed or until the work succeeds again.
+ */
+import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { column } from './helpers';
+import { unwrap } from './orders-helpers';
+
+const HOUR = 3_600_000;
+type Alert = { kind: string; title: string; text: string; since: number };
+type State = { alerts: Alert[]; notices: string[]; timeZone: string };
+
+const state = (env: AddonEnv): State => unwrap<State>(env.rt.call('getSidebarState'));
+const alerts = (env: AddonEnv): Alert[] => state(env).alerts;
+const failOrders = (env: AddonEnv): unknown => env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/orders/orders', seed: 1 });
+const healOrders = (env: AddonEnv): unknown => env.adminSync('DELETE', '/__admin/faults');
+/** An hour past the next midnight in the spreadsheet's time zone (the seller's "next day"). */
+const nextLocalDay = (env: AddonEnv): number => {
+  const now = env.rt.now();
+  const local = new Date(new Date(now).toLocaleString('en-US', { timeZone: state(env).timeZone }));
+  const msToMidnight = (24 - local.getHours()) * HOUR - local.getMinutes() * 60_000;
+  return now + msToMidnight + HOUR;
+};
+const logLines = (env: AddonEnv, operation: RegExp): unknown[][] => {
+  const log = env.rt.sheet('Log').values();
+  return log.slice(1).filter((r) => operation.test(String(r[column(log, 'Operation')])));
+};
+
+describe('alerts from a failing scheduled import (bound script, hourly)', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ target: 'bound' });
+    env.adminSync('POST', '/__admin/orders', { generate: { count: 5, days: 2, seed: 2 } });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('several failed runs the same day send exactly one mail, to the trigger\'s owner, saying what failed, since when and what to try', () => {
+    failOrders(env);
+    unwrap(env.rt.call('setOrdersSchedule', 60));
+    env.rt.advance(4 * HOUR + 60_000);
+    expect(logLines(env, /Background orders/).length).toBeGreaterThanOrEqual(4);
+    const mails = env.rt.mails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(['user@example.com']);
+    expect(mails[0].subject).toMatch(/scheduled order import failing/);
+    expect(mails[0].body).toMatch(/Scheduled order import failing since \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(mails[0].body).toMatch(/What failed: .*HTTP 500/);
+    expect(mails[0].body).toMatch(/First thing to try: /);
+    expect(mails[0].body).toContain('https://docs.google.com/spreadsheets/d/');
+    expect(env.rt.executions().filter((e) => e.kind === 'trigger' && !e.ok)).toEqual([]);
+  });
+
+  test('the next open shows the alert as one toast; the sidebar keeps it; the open after is quiet', () => {
+    const before = env.rt.toasts().length;
+    env.rt.open({ authMode: 'LIMITED' });
+    const shown = env.rt.toasts().slice(before);
+    expect(shown).toHaveLength(1);
+    expect(shown[0].title).toMatch(/while you were away/);
+    expect(shown[0].message).toMatch(/Scheduled order import failing since .*HTTP 500.*Nothing is lost/);
+    env.rt.open({ authMode: 'LIMITED' });
+    expect(env.rt.toasts()).toHaveLength(before + 1);
+    // Read twice: the sidebar's alerts are kept, not taken.
+    expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
+    expect(alerts(env)[0].text).toMatch(/HTTP 500/);
+  });
+
+  test('failing on into the next day sends exactly one more mail', () => {
+    env.rt.advanceTo(nextLocalDay(env));
+    expect(env.rt.mails()).toHaveLength(2);
+    env.rt.advance(3 * HOUR);
+    expect(env.rt.mails()).toHaveLength(2);
+  });
+
+  test('dismiss removes the alert from the sidebar; failing again the same day brings it back without another mail', () => {
+    const left = unwrap<{ alerts: Alert[] }>(env.rt.call('dismissAlert', 'import'));
+    expect(left.alerts).toEqual([]);
+    expect(alerts(env)).toEqual([]);
+    expect((env.rt.call('dismissAlert', 'nonsense') as { ok: boolean; error?: string }).error).toMatch(/No alert of kind 'nonsense'/);
+    env.rt.advance(HOUR);
+    expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
+    expect(env.rt.mails()).toHaveLength(2);
+  });
+
+  test('a recovery (the next successful import) clears the alert', () => {
+    healOrders(env);
+    env.rt.advance(HOUR);
+    expect(alerts(env)).toEqual([]);
+    expect(env.rt.mails()).toHaveLength(2);
+  });
+
+  test('with mail off, a failure sends nothing but the alert is still shown', () => {
+    unwrap(env.rt.call('saveSettings', { alerts: { mail: false, lowStock: 0 } }));
+    failOrders(env);
+    env.rt.advanceTo(nextLocalDay(env));
+    expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
+    expect(env.rt.mails()).toHaveLength(2);
+    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
+  });
+
+  test('with the mail quota spent, the import fails as before, the refusal is logged and the alert kept', () => {
+    // Mail was just switched on again: the day's alert would go at the next run, but the quota is spent.
+    env.rt.setQuotaUsed('email', 100, { windowStartedAt: env.rt.now() });
+    const failedBefore = logLines(env, /Background orders/).length;
+    env.rt.advance(3 * HOUR);
+    expect(logLines(env, /Background orders/).length).toBeGreaterThan(failedBefore);
+    expect(env.rt.mails()).toHaveLength(2);
+    const refused = logLines(env, /Alert mail/);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.map((r) => r.join(' ')).join(' ')).toMatch(/Service invoked too many times for one day: email.*stays in the sidebar/);
+    expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
+    expect(env.rt.executions().filter((e) => e.kind === 'trigger' && !e.ok)).toEqual([]);
+    healOrders(env);
+  });
+});
+
+describe('stale background work (bound script)', () => {
+  let env: AddonEnv;
+  beforeAll(async () => {
+    env = await startAddonEnv({ target: 'bound' });
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('an import that cannot run (a colleague holds the lock) for more than twice its interval is mailed as not running', () => {
+    unwrap(env.rt.call('setOrdersSchedule', 60));
+    env.rt.holdLock('document', 10 * HOUR);
+    env.rt.advance(2 * HOUR - 60_000);
+    expect(env.rt.mails()).toHaveLength(0);
+    expect(alerts(env)).toEqual([]);
+    env.rt.advance(HOUR + 2 * 60_000);
+    const mails = env.rt.mails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/scheduled order import not running/);
+    expect(mails[0].body).toMatch(/has not succeeded since/);
+    expect(alerts(env)[0].text).toMatch(/Scheduled order import has not succeeded since/);
+  });
+});
