@@ -34,9 +34,10 @@ function version(): string {
  * for 200; zod/mini and minifying took it from 674 to about 295, and the rest is the add-on's own
  * code (README, Architecture: "The bundle"). Issue 17 (preview, Push these changes, undo) added
  * about 25 KiB of it: 320 became 340. Issue 18's alerts (the daily mail's and the sidebar's
- * words, the alert record, staleness) added about 11 KiB to the 336 there were: 347.
+ * words, the alert record, staleness) added about 11 KiB to the 336 there were, and its per-channel
+ * rules (the engine, the Rules sheet, the operations' port) about 9 KiB more: 357 shipped, 360.
  */
-export const BUNDLE_BUDGET_KIB = 347;
+export const BUNDLE_BUDGET_KIB = 360;
 
 /** esbuild's options for a target's server bundle (the bench builds variants of it). */
 export function serverBuildOptions(target: Target): esbuild.BuildOptions & { write: false } {
