@@ -4,7 +4,7 @@
  * open, and stays in the sidebar until dismissed or until the work succeeds again.
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { column } from './helpers';
+import { column, seedProducts } from './helpers';
 import { unwrap } from './orders-helpers';
 
 const HOUR = 3_600_000;
@@ -133,5 +133,43 @@ describe('stale background work (bound script)', () => {
     expect(mails[0].subject).toMatch(/scheduled order import not running/);
     expect(mails[0].body).toMatch(/has not succeeded since/);
     expect(alerts(env)[0].text).toMatch(/Scheduled order import has not succeeded since/);
+  });
+});
+
+describe('low stock after a push (add-on)', () => {
+  let env: AddonEnv;
+  let skus: string[];
+  beforeAll(async () => {
+    env = await startAddonEnv();
+    skus = seedProducts(env, 5, ['amazon', 'walmart']);
+  }, 60_000);
+  afterAll(async () => env?.close());
+
+  test('SKUs the hub confirms at or below the threshold (after the rules) are an alert at once and go out in the day\'s one mail', () => {
+    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
+    // amazon keeps 2 back: a sheet's 6 is 4 in the hub, at or below 5.
+    env.rt.addSheet('Rules', [['Channel', 'Stock buffer', 'Also per-channel columns'], ['amazon', 2, 'yes']]);
+    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity [amazon]', 'Quantity [walmart]'], [skus[0], 6, 40], [skus[1], 50, 50], [skus[2], 30, 0]]);
+    env.rt.call('pushByChannelAll');
+    const values = env.rt.sheet('Stock & Prices').values();
+    expect(values.slice(1).map((r) => r[column(values, 'Sync status')])).toEqual(['OK', 'OK', 'OK']);
+    const low = alerts(env).find((a) => a.kind === 'lowStock');
+    expect(low?.text).toMatch(new RegExp(`^Low stock: 2 SKUs at or below the threshold since .*: ${skus[0]} \\(4\\), ${skus[2]} \\(0\\)`));
+    expect(env.rt.mails()).toHaveLength(0);
+    // The next background run mails it, once.
+    unwrap(env.rt.call('setOrdersSchedule', 60));
+    env.rt.advance(HOUR + 60_000);
+    expect(env.rt.mails()).toHaveLength(1);
+    expect(env.rt.mails()[0].body).toContain(`- ${skus[0]}: 4\n- ${skus[2]}: 0`);
+    env.rt.call('pushByChannelAll');
+    env.rt.advance(HOUR);
+    expect(env.rt.mails()).toHaveLength(1);
+  });
+
+  test('with the threshold off, a push records nothing', () => {
+    unwrap(env.rt.call('dismissAlert', 'lowStock'));
+    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
+    env.rt.call('pushByChannelAll');
+    expect(alerts(env).filter((a) => a.kind === 'lowStock')).toEqual([]);
   });
 });

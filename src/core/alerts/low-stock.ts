@@ -22,3 +22,15 @@ export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; qu
   const store = ctx.ports.documentStore;
   writeAlerts(store, noteLow(readAlerts(store), low, ctx.ports.clock.now()));
 }
+
+/**
+ * noteLowStock where the caller's own work must go on whatever happens (a push writing its
+ * results): an alert that cannot be recorded (the properties service's quota) is left out.
+ */
+export function noteLowStockQuietly(ctx: Context, skus: ReadonlyArray<{ sku: string; quantity: number }>): void {
+  try {
+    noteLowStock(ctx, skus);
+  } catch {
+    // The push's results and snapshot are already written; the alert is optional.
+  }
+}

@@ -13,6 +13,8 @@ import type { ConfirmedValues } from '../push/snapshot';
 import type { RowResult } from '../push/types';
 import { resultOptions, writeResults } from '../push/writeback';
 import { undoneResult } from '../undo/plan';
+import { noteLowStockQuietly } from '../alerts/low-stock';
+import { confirmedQuantities } from '../push/low-stock';
 
 /** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
 const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
@@ -102,6 +104,7 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     if (p.result.confirmed) entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
   }
   if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
+  noteLowStockQuietly(ctx, confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))));
   return marked;
 }
 

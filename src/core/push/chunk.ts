@@ -22,6 +22,8 @@ import type { RowResult } from './types';
 import { resultOptions, writeResults } from './writeback';
 import { writeEstimateMs } from './write-time';
 import { recordUndo, undoEntries } from '../undo/record';
+import { noteLowStockQuietly } from '../alerts/low-stock';
+import { confirmedQuantities } from './low-stock';
 import { undoneResult } from '../undo/plan';
 
 export interface ChunkLimits {
@@ -193,6 +195,8 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       entries.set(sku, entry);
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
+    // The optional low-stock alert (issue 18): SKUs the hub now confirms at or below the threshold.
+    noteLowStockQuietly(ctx, run.operation === 'erp' ? [] : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))));
     const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
     for (const p of waiting) {
       if (unplacedRows.has(p.rowNumber)) continue;
