@@ -46,6 +46,7 @@ describe('playground: per-channel rules (issue 18)', () => {
   test('Push prices: the hub holds the ruled amazon price, the row says what the rule did', async () => {
     await s.page.locator('[role=tab][data-sheet="Stock & Prices"]').click();
     await expectActiveTab(s.page, 'Stock & Prices');
+    await waitForCell(s.page, 1, 1, 'SKU');
     let header = await headerColumns(s.page);
     const { products } = await s.pg.admin.state(['products']);
     const first = products.find((p) => p.sku.startsWith('RU-') && p.listings.amazon)!;
@@ -71,6 +72,7 @@ describe('playground: per-channel rules (issue 18)', () => {
   test('a bad rule row: its reason in the Problem cell; its channel\'s rows are refused, the others go', async () => {
     await s.page.locator('[role=tab][data-sheet="Rules"]').click();
     await expectActiveTab(s.page, 'Rules');
+    await waitForCell(s.page, 1, 1, 'Channel');
     const header = await headerColumns(s.page);
     await typeIntoCell(s.page, 3, header.get('Channel')!, 'walmart');
     await typeIntoCell(s.page, 3, header.get('Min price')!, '50');
@@ -84,6 +86,9 @@ describe('playground: per-channel rules (issue 18)', () => {
     await s.shots.take(s.page, 'bad-rule');
 
     await s.page.locator('[role=tab][data-sheet="Stock & Prices"]').click();
+    await expectActiveTab(s.page, 'Stock & Prices');
+    // The grid has redrawn this sheet (its header, not the Rules sheet's) before it is read.
+    await waitForCell(s.page, 1, 1, 'SKU');
     const stock = await headerColumns(s.page);
     // A row with a walmart price is refused whole; one with amazon alone still goes.
     const { products } = await s.pg.admin.state(['products']);
