@@ -17,10 +17,16 @@ export function lowStockSkus(values: ReadonlyArray<{ sku: string; quantity: numb
  * the sidebar; nothing when the threshold is off. The caller passes the quantities it knows.
  */
 export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; quantity: number }>): void {
-  const low = lowStockSkus(skus, ctx.settings.alerts.lowStock);
-  if (low.length === 0) return;
+  const threshold = ctx.settings.alerts.lowStock;
+  const low = lowStockSkus(skus, threshold);
+  // Found above the threshold now: off the alert (else the next day's mail says it is still low).
+  const restocked = new Set(threshold > 0 ? skus.filter((s) => s.quantity > threshold).map((s) => s.sku) : []);
+  if (low.length === 0 && restocked.size === 0) return;
   const store = ctx.ports.documentStore;
-  writeAlerts(store, noteLow(readAlerts(store), low, ctx.ports.clock.now()));
+  const record = readAlerts(store);
+  if (low.length === 0 && !record.alerts.some((a) => a.kind === 'lowStock')) return;
+  const next = noteLow(record, low, ctx.ports.clock.now(), restocked);
+  if (next) writeAlerts(store, next);
 }
 
 /**

@@ -64,11 +64,19 @@ export function noteStale(record: AlertsRecord, expected: readonly Expectation[]
   return next === record ? null : next;
 }
 
-/** Low SKUs added to the day's low-stock alert (the latest quantity of each SKU; the list capped). */
-export function noteLow(record: AlertsRecord, skus: readonly LowSku[], now: number): AlertsRecord {
+/**
+ * Low SKUs added to the day's low-stock alert (the latest quantity of each SKU; the list capped),
+ * and SKUs found above the threshold since (`restocked`) taken off it: a restocked SKU is not
+ * mailed the next day as low. Null when nothing changed.
+ */
+export function noteLow(record: AlertsRecord, skus: readonly LowSku[], now: number, restocked: ReadonlySet<string> = new Set()): AlertsRecord | null {
   const before = record.alerts.find((a) => a.kind === 'lowStock');
   const merged = new Map((before?.skus ?? []).map((s) => [s.sku, s.quantity]));
+  const gone = [...merged.keys()].filter((sku) => restocked.has(sku));
+  if (skus.length === 0 && gone.length === 0) return null;
+  for (const sku of gone) merged.delete(sku);
   for (const s of skus) merged.set(s.sku, s.quantity);
+  if (merged.size === 0) return { ...record, alerts: record.alerts.filter((a) => a.kind !== 'lowStock') };
   const list = Array.from(merged, ([sku, quantity]) => ({ sku, quantity })).slice(-MAX_LOW_SKUS);
   return withAlert(record, {
     kind: 'lowStock', cause: 'low', since: before?.since ?? now, lastAt: now, message: `${list.length} SKU(s) at or below the threshold`, owner: '', skus: list, toasted: false,

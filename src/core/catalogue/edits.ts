@@ -5,9 +5,34 @@
  * nothing, so it does not count — a sheet never pushed but in line with the hub asks nothing.
  * The seller is asked first. Rows the hub does not send keep their values, so they never count.
  */
-import { CHANNEL_FIELDS, changedFields, valueKey, type ColumnMap, type NumberReading, type ParsedRow } from '../../sheet';
-import type { PullLayout } from './columns';
+import { CHANNEL_FIELDS, EVERY_CHANNEL_RULE, changedFields, ruledForComparison, splitValueKey, valueKey, type ColumnMap, type NumberReading, type ParsedRow } from '../../sheet';
+import type { CellValue } from '../ports';
+import type { PullColumn, PullLayout } from './columns';
 import type { ConfirmedValues } from '../push/snapshot';
+
+/**
+ * What a push sends of a cell's value under the seller's rules (issue 18): what the hub holds of
+ * it. The general Quantity goes to every channel (the `*` rule), a per-channel cell by its channel's.
+ */
+function ruledCell(columns: ColumnMap, key: string, value: number): number {
+  const { field, channel } = splitValueKey(key);
+  const numeric = field as Parameters<typeof ruledForComparison>[2];
+  return channel === '' ? ruledForComparison(columns.valueRules, EVERY_CHANNEL_RULE, numeric, value, true) : ruledForComparison(columns.valueRules, channel, numeric, value, false);
+}
+
+/**
+ * True when the pull should keep the row's input cell under `spec` rather than write `pulled`:
+ * the seller's value, ruled, is what the hub holds (their 100 became the hub's 119.99). Written
+ * over, 119.99 would be marked up again by the next push; kept, the push sends nothing again.
+ */
+export function ruledInLine(columns: ColumnMap, row: ParsedRow | undefined, spec: PullColumn | null, pulled: CellValue): boolean {
+  if (!columns.valueRules || !row || !spec || typeof pulled !== 'number') return false;
+  const at = spec.kind === 'quantity' ? { key: valueKey('quantity'), cell: row.cells.quantity }
+    : spec.kind === 'channelValue' && !spec.compareAt ? { key: valueKey(spec.field, spec.channel), cell: row.perChannel[spec.channel]?.[spec.field] }
+    : null;
+  if (!at || at.cell?.kind !== 'number' || at.cell.value === pulled) return false;
+  return ruledCell(columns, at.key, at.cell.value) === pulled;
+}
 
 export interface UnconfirmedEdits {
   rows: number;
@@ -62,18 +87,23 @@ export function unconfirmedEdits(
   for (const row of rows) {
     if (row.blank || row.sku === null || !only.has(row.rowNumber)) continue;
     const hub = incoming.get(row.sku) ?? {};
+    // Each cell as a push sends it (ruled, issue 18): the hub holds ruled values, and a cell whose
+    // ruled value the hub holds was pushed, not edited (and the pull keeps it: ruledInLine).
     const current: Record<string, number> = {};
+    const typed = new Map<string, number>();
     const labels = new Map<string, string>();
     const lost: string[] = [];
     for (const r of readings(row, columns, written)) {
       labels.set(r.key, r.label);
-      if (r.cell.kind === 'number') current[r.key] = r.cell.value;
-      else if (r.cell.kind === 'error') lost.push(`${r.label} (not a number)`);
+      if (r.cell.kind === 'number') {
+        current[r.key] = ruledCell(columns, r.key, r.cell.value);
+        typed.set(r.key, r.cell.value);
+      } else if (r.cell.kind === 'error') lost.push(`${r.label} (not a number)`);
     }
     for (const key of changedFields(current, confirmed.get(row.sku))) {
       // The hub sends nothing for it (the cell is kept) or sends the same value: nothing is lost.
-      if (hub[key] === undefined || hub[key] === current[key]) continue;
-      lost.push(`${labels.get(key)} ${current[key]} (hub: ${hub[key]})`);
+      if (hub[key] === undefined || hub[key] === current[key] || hub[key] === typed.get(key)) continue;
+      lost.push(`${labels.get(key)} ${typed.get(key)} (hub: ${hub[key]})`);
     }
     if (lost.length === 0) continue;
     rowCount++;

@@ -16,9 +16,9 @@ import { tableOptions } from '../push/table-options';
 import { SnapshotStore } from '../push/snapshot';
 import { addToColumnMapping } from '../columns/store';
 import { channelAliases, writtenChannel } from './channels';
-import { mergePulled } from './cells';
+import { keptCell, mergePulled } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
-import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
+import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { duplicateNote, findDuplicates } from './duplicates';
 import { readListing, type ListingRead } from './listing';
@@ -122,7 +122,15 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // Before the sheet: a mapping too large to save stops the pull with nothing written.
     addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
     applyColumnPlan(sheet, columns, plan.lastRow);
-    if (plan.lastRow >= 2) writeBlocks(sheet, [[2, plan.lastRow]], placed.map((p) => p.column), plan.cell);
+    const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
+    const rowAt = new Map(table.rows.map((r) => [r.rowNumber, r] as const));
+    // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
+    const cell = (row: number, column: number): CellValue => {
+      const pulled = plan.cell(row, column);
+      const spec = specAt.get(column) ?? null;
+      return ruledInLine(table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, values[row - 1]?.[column]) : pulled;
+    };
+    if (plan.lastRow >= 2) writeBlocks(sheet, [[2, plan.lastRow]], placed.map((p) => p.column), cell);
     if (plan.appended.skus.length > 0) sheet.write(plan.appended.firstRow, skuColumn + 1, plan.appended.skus.map((s) => [s]));
 
     const entries = new Map<string, Record<string, number>>();

@@ -17,7 +17,7 @@ import { answerDoubt, isMissingProduct } from './by-channel-answer';
 import { channelAliases } from './channels';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
-import { overwriteQuestion, overwriteSummary, unconfirmedEdits, writtenBy } from './edits';
+import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
@@ -112,11 +112,16 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const { placed } = columns;
     const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
     const missingText = `No (not in the hub at the refresh of ${localDateTime(now, ctx.ports.session.timeZone())})`;
+    const rowAt = new Map(reread.table.rows.map((r) => [r.rowNumber, r] as const));
     const cell = (row: number, column: number): CellValue => {
       const spec = specAt.get(column) ?? null;
       const sku = skuAt.get(row) as string;
       const product = found.get(sku);
-      if (product && spec) return pulledCell(spec, product, IN_HUB_YES);
+      if (product && spec) {
+        // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
+        const pulled = pulledCell(spec, product, IN_HUB_YES);
+        return ruledInLine(reread.table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, reread.values[row - 1]?.[column]) : pulled;
+      }
       if (spec?.kind === 'inHub') return escapeCellText(missingText);
       return keptCell(spec, reread.values[row - 1]?.[column]);
     };

@@ -92,7 +92,9 @@ export function rulePrice(price: number, rule: Rule): Ruled {
   }
   let value = rounded(Math.max(0, x), rule.rounding);
   if (rule.rounding.kind !== 'none') steps.push(ROUNDING_WORDS(rule.rounding));
-  const min = rule.minPrice ?? 0;
+  // A price is above 0 (a listing at 0 sells for nothing): a rounding that would reach 0 (2 to a
+  // multiple of 5, 0.40 to whole units) takes the smallest price of its form, as a minimum would.
+  const min = Math.max(rule.minPrice ?? 0, 0.01);
   const max = rule.maxPrice ?? Number.POSITIVE_INFINITY;
   if (value > max || value < min) {
     // No value of the rounding's form inside the bounds: the unrounded value, held to them. Not
@@ -100,7 +102,7 @@ export function rulePrice(price: number, rule: Rule): Ruled {
     const above = value > max;
     const inside = above ? roundedDown(max, rule.rounding, min) : roundedUp(min, rule.rounding, max);
     value = inside ?? roundToCents(Math.min(max, Math.max(min, x)));
-    if (inside !== null || value === (above ? max : min)) steps.push(above ? `max ${plainDecimal(max)}` : `min ${plainDecimal(min)}`);
+    if (inside !== null || value === (above ? max : min)) steps.push(above ? `max ${plainDecimal(max)}` : rule.minPrice !== null && min === rule.minPrice ? `min ${plainDecimal(min)}` : 'above 0');
   }
   return { value, steps };
 }

@@ -59,6 +59,9 @@ export function parseRules(values: readonly CellValue[][], channels: ReadonlySet
   const header = (values[0] ?? []).map((h) => String(h ?? '').trim().toLowerCase());
   const at = (column: Column): number => header.indexOf(column.toLowerCase());
   const out: ParsedRules = { rules: [], problems: [] };
+  // A sheet the seller emptied (to drop every rule) holds no rule, not a bad one: nothing is blocked.
+  const blank = (c: CellValue | undefined): boolean => c === '' || c === null || c === undefined;
+  if (values.every((row) => row.every(blank))) return out;
   if (at('Channel') < 0) {
     const reason = `the sheet "${RULES_SHEET}" has no Channel column`;
     out.problems.push({ rowNumber: 1, channel: '', reason, message: `The sheet "${RULES_SHEET}" has no Channel column: put the headers (${RULES_HEADER.join(', ')}) in row 1` });
@@ -69,7 +72,7 @@ export function parseRules(values: readonly CellValue[][], channels: ReadonlySet
     const rowNumber = i + 2;
     const get = (column: Column): CellValue | undefined => (at(column) < 0 ? undefined : cells[at(column)]);
     const raw = String(get('Channel') ?? '').trim().toLowerCase();
-    if (raw === '' && cells.every((c) => c === '' || c === null || c === undefined)) return;
+    if (raw === '' && cells.every(blank)) return;
     const channel = raw === EVERY ? EVERY : alias(raw);
     const fail = (reason: string): void => void out.problems.push({ rowNumber, channel, reason, message: `Rule in row ${rowNumber} (${channel || 'no channel'}) not used: ${reason}. Nothing is sent with it: fix the row.` });
     if (channel === '') return fail('the Channel is empty (a channel code, or * for every channel)');

@@ -43,16 +43,16 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
         return { refused: `${label} ${plainDecimal(value)} not sent${where}: the rule in ${RULES_SHEET} row ${problem.rowNumber} is not usable (${problem.reason}). Fix that row, then push again` };
       }
       const rule = channel === EVERY_CHANNEL_RULE ? every : ruleFor(parsed.rules, channel);
-      if (!rule || (!fromPlain && !rule.perChannelColumns) || !touches(rule, field)) return { value, message: null };
-      const result = ruled(rule, field, value);
-      if (!result) return { value, message: null };
-      let message = ruleMessage(label, channel === EVERY_CHANNEL_RULE ? 'every channel' : channel, value, result);
+      const result = rule && (fromPlain || rule.perChannelColumns) && touches(rule, field) ? ruled(rule, field, value) : null;
+      if (channel !== EVERY_CHANNEL_RULE && !result) return { value, message: null };
+      let message = result ? ruleMessage(label, channel === EVERY_CHANNEL_RULE ? 'every channel' : channel, value, result) : null;
       if (channel === EVERY_CHANNEL_RULE) {
-        // One value reaches every channel here: a channel's own rule cannot shape it, and the row says so.
+        // One value reaches every channel here: a channel's own rule cannot shape it, and the row says
+        // so — also without a `*` rule, or amazon's buffer would be silently not kept back.
         const others = parsed.rules.filter((r) => r.channel !== EVERY && touches(r, field)).map((r) => r.channel);
         if (others.length > 0) message = `${message ?? `${label} ${plainDecimal(value)} for every channel`}; the own rule${others.length > 1 ? 's' : ''} of ${others.join(', ')} not applied (one value for every channel): push price & stock by channel to apply ${others.length > 1 ? 'them' : 'it'}`;
       }
-      return { value: result.value, message };
+      return { value: result ? result.value : value, message };
     },
   };
 }
