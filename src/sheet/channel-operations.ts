@@ -100,7 +100,8 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
     for (const channel of plainChannels(rule, field, value, generalLabel(columns, field), forChanges)) {
       const label = `${generalLabel(columns, field)} (${where.kind === 'channels' && where.from === 'setting' ? 'default channel' : 'Channel'} ${channel})`;
       const ruled = ruledValue(check, columns.valueRules, channel, field, value, true, generalLabel(columns, field));
-      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label });
+      // A ruled value is not the cell's: a clash with another cell names the rule, not only the cell.
+      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
     }
   }
   for (const channel of Object.keys(columns.perChannel)) {
@@ -109,7 +110,7 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
       const label = channelLabel(columns, field, channel);
       const value = readField(check, field, row.perChannel[channel]?.[field], label);
       const ruled = value === undefined ? undefined : ruledValue(check, columns.valueRules, channel, field, value, false, label);
-      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label });
+      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
     }
   }
   return entries;

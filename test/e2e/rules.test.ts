@@ -153,6 +153,13 @@ describe('per-channel rules (issue 18)', () => {
     expect(hub.get(skus[11])!.listings.walmart!.price).toBe(110);
   });
 
+  test('a ruled plain value that clashes with a per-channel cell names the rule, not only the cells', () => {
+    rules(ruleRow('amazon', { 'Markup %': 20 }));
+    const values = push('pushPricesAll', [['SKU', 'Channel', 'Price', 'Price [amazon]'], [skus[14], 'amazon', 100, 100]]);
+    expect(cell(values, 2, 'Sync status')).toBe('Error');
+    expect(cell(values, 2, 'Sync message')).toMatch(/^Price \(Channel amazon\) after the amazon rule and Price \[amazon\] disagree \(120 vs 100\): keep one/);
+  });
+
   test('the preview shows each rule\'s effect in its Rule column; Push these changes sends exactly the ruled values; a changed-rows push then sends nothing again', () => {
     rules(ruleRow('amazon', { 'Markup %': 20, Rounding: '.99' }));
     env.rt.addSheet(STOCK, [['SKU', 'Channel', 'Price'], [skus[12], 'amazon', 100], [skus[13], 'amazon', 200]]);
