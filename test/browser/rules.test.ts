@@ -59,7 +59,8 @@ describe('playground: per-channel rules (issue 18)', () => {
     await s.page.locator('#status', { hasText: 'Ready' }).waitFor();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push prices', 'All rows');
     await s.page.locator('.toast', { hasText: 'Push prices (all rows): 20 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
-    // The result columns are new: read the header again.
+    // The result columns are new: read the header again, once the grid shows them.
+    await s.page.locator('#grid .cell[data-r="1"]', { hasText: 'Sync status' }).first().waitFor();
     header = await headerColumns(s.page);
     await waitForCell(s.page, row, header.get('Sync status')!, 'OK');
     expect((await listings(sku)).amazon!.price).toBe(119.99);
