@@ -37,12 +37,19 @@ export function idealPullSeconds(n: number, latencyMs = CATALOGUE_LATENCY_MS, co
 
 /** Pulls `sizes` SKUs each (fresh workbook each time) and returns the figures. */
 export async function benchCatalogue(sizes: readonly number[] = [10_000]): Promise<CatalogueFigures[]> {
-  const env = await startAddonEnv({ hub: { latencyMs: CATALOGUE_LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false, measuredCosts: true });
+  const env = await startAddonEnv({
+    hub: { latencyMs: CATALOGUE_LATENCY_MS },
+    settings: { concurrency: CONCURRENCY },
+    leakCheck: false,
+    measuredCosts: true,
+  });
   const out: CatalogueFigures[] = [];
   try {
     for (const n of sizes) {
       env.adminSync('POST', '/__admin/reset', { seed: 'empty' });
-      env.adminSync('POST', '/__admin/products', { generate: { count: n, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 } });
+      env.adminSync('POST', '/__admin/products', {
+        generate: { count: n, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 },
+      });
       for (const name of ['Stock & Prices', 'Hub Sync snapshot', 'Log']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
       env.adminSync('DELETE', '/__admin/requests');
       env.rt.resetCounters();
@@ -50,7 +57,8 @@ export async function benchCatalogue(sizes: readonly number[] = [10_000]): Promi
       const t0 = env.rt.now();
       const result = env.rt.call('pullCatalogue', {}) as { ok: boolean; error?: string; value?: { status: string; skus: number } };
       const elapsed = env.rt.now() - t0;
-      if (!result.ok || result.value?.status !== 'done' || result.value.skus !== n) throw new Error(`pull of ${n} SKUs: ${JSON.stringify(result)}`);
+      if (!result.ok || result.value?.status !== 'done' || result.value.skus !== n)
+        throw new Error(`pull of ${n} SKUs: ${JSON.stringify(result)}`);
       const c = env.rt.counters();
       const rounds = new Map<number, number>();
       for (const f of env.rt.fetchLog().slice(fetchesBefore)) rounds.set(f.at, Math.max(rounds.get(f.at) ?? 0, f.elapsedMs));
@@ -85,12 +93,17 @@ export function catalogueRow(f: CatalogueFigures): string {
 }
 
 if (require.main === module) {
-  const sizes = process.argv.slice(2).map(Number).filter((x) => Number.isInteger(x) && x > 0);
-  benchCatalogue(sizes.length > 0 ? sizes : [1000, 10_000]).then((rows) => {
-    console.log(`Catalogue pull, hub latency ${CATALOGUE_LATENCY_MS} ms, concurrency ${CONCURRENCY}:\n`);
-    console.log([CATALOGUE_TABLE_HEADER, ...rows.map(catalogueRow)].join('\n'));
-  }).catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((x) => Number.isInteger(x) && x > 0);
+  benchCatalogue(sizes.length > 0 ? sizes : [1000, 10_000])
+    .then((rows) => {
+      console.log(`Catalogue pull, hub latency ${CATALOGUE_LATENCY_MS} ms, concurrency ${CONCURRENCY}:\n`);
+      console.log([CATALOGUE_TABLE_HEADER, ...rows.map(catalogueRow)].join('\n'));
+    })
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
 }

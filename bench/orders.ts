@@ -43,7 +43,9 @@ function startOrdersEnv(callsPerMinute: number): Promise<AddonEnv> {
 
 /** The hub's Get Orders calls since its request log was cleared. */
 function getOrdersCalls(env: AddonEnv): Call[] {
-  return ((env.adminSync('GET', '/__admin/requests') as { requests: Call[] }).requests).filter((r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders');
+  return (env.adminSync('GET', '/__admin/requests') as { requests: Call[] }).requests.filter(
+    (r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders',
+  );
 }
 
 /** Trigger runs started at or after `since`. */
@@ -113,8 +115,26 @@ export function ordersRow(f: OrdersFigures): string {
 export interface OrderScaleFigures {
   orders: number;
   lines: number;
-  backlog: { calls: number; runs: number; roundTrips: number; cellsRead: number; cellsWritten: number; seconds: number; floorSeconds: number };
-  idle: { runs: number; calls: number; roundTrips: number; cellsRead: number; propertyOps: number; msPerCall: number; msPerRun: number; floorMs: number; minutesPerDay: number };
+  backlog: {
+    calls: number;
+    runs: number;
+    roundTrips: number;
+    cellsRead: number;
+    cellsWritten: number;
+    seconds: number;
+    floorSeconds: number;
+  };
+  idle: {
+    runs: number;
+    calls: number;
+    roundTrips: number;
+    cellsRead: number;
+    propertyOps: number;
+    msPerCall: number;
+    msPerRun: number;
+    floorMs: number;
+    minutesPerDay: number;
+  };
 }
 
 /**
@@ -129,7 +149,10 @@ export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise
   const env = await startOrdersEnv(1);
   try {
     const start = importBacklog(env, count, 16);
-    const lines = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ items: unknown[] }> }).orders.reduce((n, o) => n + o.items.length, 0);
+    const lines = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ items: unknown[] }> }).orders.reduce(
+      (n, o) => n + o.items.length,
+      0,
+    );
     const runs = triggerRuns(env, start);
     const c = env.rt.counters();
     const pages = Math.ceil(count / 50);
@@ -159,7 +182,8 @@ export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise
     for (let i = 0; i < idleMinutes; i++) {
       const [at, fetchesBefore] = [env.rt.now(), env.rt.counters().fetchCalls];
       env.rt.advance(60_000);
-      if (env.rt.counters().fetchCalls > fetchesBefore) callingMs += triggerRuns(env, at).reduce((s, e) => s + (e.endedAt - e.startedAt), 0);
+      if (env.rt.counters().fetchCalls > fetchesBefore)
+        callingMs += triggerRuns(env, at).reduce((s, e) => s + (e.endedAt - e.startedAt), 0);
     }
     if (importedRows(env) !== count) throw new Error(`idle runs changed the sheet: ${importedRows(env)} rows`);
     const idleRuns = triggerRuns(env, idleStart);
@@ -179,7 +203,7 @@ export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise
         msPerCall: calls > 0 ? callingMs / calls : 0,
         msPerRun: total / Math.max(1, idleRuns.length),
         floorMs: ORDERS_LATENCY_MS,
-        minutesPerDay: (total / idleMinutes) * 1440 / 60_000,
+        minutesPerDay: ((total / idleMinutes) * 1440) / 60_000,
       },
     };
   } finally {
@@ -207,7 +231,9 @@ if (require.main === module) {
   // `tsx bench/orders.ts scale 2000` runs the scale rows alone, with a smaller N while developing.
   const scale = process.argv[2] === 'scale';
   (scale
-    ? benchOrderScale(Number(process.argv[3] ?? 10_000)).then((f) => console.log([ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(f)].join('\n')))
+    ? benchOrderScale(Number(process.argv[3] ?? 10_000)).then((f) =>
+        console.log([ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(f)].join('\n')),
+      )
     : benchOrders().then((f) => {
         console.log(ORDERS_TABLE_HEADER);
         console.log(ordersRow(f));

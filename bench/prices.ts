@@ -24,19 +24,36 @@ export async function benchPrices(sizes = [1000, 10_000]): Promise<PriceFigures[
   const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: 8 }, leakCheck: false, measuredCosts: true });
   const out: PriceFigures[] = [];
   try {
-    env.adminSync('POST', '/__admin/products', { generate: { count: max, prefix: 'PRICE-', channels: CHANNELS, status: 'active', seed: 4 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count: max, prefix: 'PRICE-', channels: CHANNELS, status: 'active', seed: 4 },
+    });
     for (const n of sizes) {
       for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
-      const rows = Array.from({ length: n }, (_, i) => [`PRICE-${String(i + 1).padStart(6, '0')}`, 100 + (i % 50), 110 + (i % 50), 120 + (i % 50)]);
+      const rows = Array.from({ length: n }, (_, i) => [
+        `PRICE-${String(i + 1).padStart(6, '0')}`,
+        100 + (i % 50),
+        110 + (i % 50),
+        120 + (i % 50),
+      ]);
       env.rt.addSheet('Stock & Prices', [['SKU', ...CHANNELS.map((c) => `Price [${c}]`)], ...rows]);
       env.adminSync('DELETE', '/__admin/requests');
       env.rt.resetCounters();
       const t0 = env.rt.now();
       env.rt.call('pushPricesAll');
       const seconds = (env.rt.now() - t0) / 1000;
-      const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }).requests.filter((r) => /updatepricev2/i.test(r.path));
+      const requests = (
+        env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }
+      ).requests.filter((r) => /updatepricev2/i.test(r.path));
       const repeats = Math.max(...requests.map((r) => (r.skus?.length ?? 0) - new Set(r.skus).size + 1));
-      out.push({ n, items: n * CHANNELS.length, requests: requests.length, ideal: Math.ceil((n * CHANNELS.length) / 50), maxSkuRepeatsInARequest: repeats, virtualSeconds: seconds, sheetsRoundTrips: env.rt.counters().sheetsRoundTrips });
+      out.push({
+        n,
+        items: n * CHANNELS.length,
+        requests: requests.length,
+        ideal: Math.ceil((n * CHANNELS.length) / 50),
+        maxSkuRepeatsInARequest: repeats,
+        virtualSeconds: seconds,
+        sheetsRoundTrips: env.rt.counters().sheetsRoundTrips,
+      });
     }
   } finally {
     await env.close();

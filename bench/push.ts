@@ -40,18 +40,40 @@ function ours(env: AddonEnv, skus: string[]): PushFigures[] {
   for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
   env.rt.addSheet('Stock & Prices', sheetRows(skus, 1));
   const first = virtualSeconds(env, () => env.rt.call('pushStockAll'));
-  env.rt.sheet('Stock & Prices').setValues(sheetRows(skus, 2).map((r, i) => [...r, ...(env.rt.sheet('Stock & Prices').values()[i] ?? []).slice(2)]));
+  env.rt
+    .sheet('Stock & Prices')
+    .setValues(sheetRows(skus, 2).map((r, i) => [...r, ...(env.rt.sheet('Stock & Prices').values()[i] ?? []).slice(2)]));
   const second = virtualSeconds(env, () => env.rt.call('pushStockAll'));
   return [
-    { way: 'Hub Sync (first push: creates its columns and sheets)', n: skus.length, requests: first.counters.fetchRequests, sheetsRoundTrips: first.counters.sheetsRoundTrips, virtualSeconds: first.seconds },
-    { way: 'Hub Sync (steady state)', n: skus.length, requests: second.counters.fetchRequests, sheetsRoundTrips: second.counters.sheetsRoundTrips, virtualSeconds: second.seconds },
+    {
+      way: 'Hub Sync (first push: creates its columns and sheets)',
+      n: skus.length,
+      requests: first.counters.fetchRequests,
+      sheetsRoundTrips: first.counters.sheetsRoundTrips,
+      virtualSeconds: first.seconds,
+    },
+    {
+      way: 'Hub Sync (steady state)',
+      n: skus.length,
+      requests: second.counters.fetchRequests,
+      sheetsRoundTrips: second.counters.sheetsRoundTrips,
+      virtualSeconds: second.seconds,
+    },
   ];
 }
 
 /** A baseline script in its own runtime (same hub), with no execution limit so its full cost shows. */
 function baseline(env: AddonEnv, file: string, fn: string, skus: string[]): { requests: number; roundTrips: number; seconds: number } {
-  const source = fs.readFileSync(path.join(__dirname, 'baselines', file), 'utf8').replace(/HUB_URL/g, env.hub.url).replace(/HUB_TOKEN/g, env.token);
-  const rt = loadRuntime({ bundle: source, workbook: { 'Stock & Prices': sheetRows(skus, 3) }, fetchTimeoutMs: 30_000, allowPrivateHosts: true });
+  const source = fs
+    .readFileSync(path.join(__dirname, 'baselines', file), 'utf8')
+    .replace(/HUB_URL/g, env.hub.url)
+    .replace(/HUB_TOKEN/g, env.token);
+  const rt = loadRuntime({
+    bundle: source,
+    workbook: { 'Stock & Prices': sheetRows(skus, 3) },
+    fetchTimeoutMs: 30_000,
+    allowPrivateHosts: true,
+  });
   try {
     const t0 = rt.now();
     rt.callWith({ budgetMs: Number.MAX_SAFE_INTEGER }, fn);
@@ -65,10 +87,17 @@ function baseline(env: AddonEnv, file: string, fn: string, skus: string[]): { re
 /** Runs the push benchmark for each N and returns its rows. */
 export async function benchPush(sizes = [1000, 10_000], perRowSample = 1000): Promise<PushFigures[]> {
   const max = Math.max(...sizes);
-  const env = await startAddonEnv({ hub: { latencyMs: LATENCY_MS }, settings: { concurrency: CONCURRENCY }, leakCheck: false, measuredCosts: true });
+  const env = await startAddonEnv({
+    hub: { latencyMs: LATENCY_MS },
+    settings: { concurrency: CONCURRENCY },
+    leakCheck: false,
+    measuredCosts: true,
+  });
   const rows: PushFigures[] = [];
   try {
-    env.adminSync('POST', '/__admin/products', { generate: { count: max, prefix: 'BENCH-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: 3 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count: max, prefix: 'BENCH-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: 3 },
+    });
     const all = Array.from({ length: max }, (_, i) => `BENCH-${String(i + 1).padStart(6, '0')}`);
     for (const n of sizes) {
       const skus = all.slice(0, n);
@@ -85,9 +114,21 @@ export async function benchPush(sizes = [1000, 10_000], perRowSample = 1000): Pr
         ...(scale > 1 ? { note: `measured on ${sample} rows, × ${scale} (cost is linear per row)` } : {}),
       });
       const b = baseline(env, 'sequential-batches.js', 'naivePushSequentialBatches', skus);
-      rows.push({ way: '(b) sequential 50-row batches with fetch', n, requests: b.requests, sheetsRoundTrips: b.roundTrips, virtualSeconds: b.seconds });
+      rows.push({
+        way: '(b) sequential 50-row batches with fetch',
+        n,
+        requests: b.requests,
+        sheetsRoundTrips: b.roundTrips,
+        virtualSeconds: b.seconds,
+      });
       const ideal = Math.ceil(n / 50);
-      rows.push({ way: 'ideal (ceil(N/50) requests, ÷ concurrency)', n, requests: ideal, sheetsRoundTrips: 2, virtualSeconds: (Math.ceil(ideal / CONCURRENCY) * LATENCY_MS) / 1000 });
+      rows.push({
+        way: 'ideal (ceil(N/50) requests, ÷ concurrency)',
+        n,
+        requests: ideal,
+        sheetsRoundTrips: 2,
+        virtualSeconds: (Math.ceil(ideal / CONCURRENCY) * LATENCY_MS) / 1000,
+      });
     }
   } finally {
     await env.close();
@@ -104,7 +145,9 @@ export function pushTable(rows: PushFigures[]): string {
   for (const r of rows) {
     const ours = rows.find((o) => o.n === r.n && o.way === 'Hub Sync (steady state)')!;
     const ratio = r.virtualSeconds / ours.virtualSeconds;
-    lines.push(`| ${r.n.toLocaleString('en-US')} | ${r.way}${r.note ? ` — ${r.note}` : ''} | ${r.requests.toLocaleString('en-US')} | ${r.sheetsRoundTrips.toLocaleString('en-US')} | ${r.virtualSeconds.toFixed(1)} | ${ratio.toFixed(ratio < 10 ? 2 : 0)}× |`);
+    lines.push(
+      `| ${r.n.toLocaleString('en-US')} | ${r.way}${r.note ? ` — ${r.note}` : ''} | ${r.requests.toLocaleString('en-US')} | ${r.sheetsRoundTrips.toLocaleString('en-US')} | ${r.virtualSeconds.toFixed(1)} | ${ratio.toFixed(ratio < 10 ? 2 : 0)}× |`,
+    );
   }
   return lines.join('\n');
 }

@@ -15,11 +15,28 @@ import { bundlePathOf } from '../dev/testkit/env';
 import { benchPush, pushTable, LATENCY_MS } from './push';
 import { CATALOGUE_LATENCY_MS, CATALOGUE_TABLE_HEADER, benchCatalogue, catalogueRow } from './catalogue';
 import { PRICES_TABLE_HEADER, benchPrices, pricesRow } from './prices';
-import { ORDERS_LATENCY_MS, ORDERS_TABLE_HEADER, ORDER_SCALE_TABLE_HEADER, benchOrderScale, benchOrders, orderScaleRows, ordersRow } from './orders';
+import {
+  ORDERS_LATENCY_MS,
+  ORDERS_TABLE_HEADER,
+  ORDER_SCALE_TABLE_HEADER,
+  benchOrderScale,
+  benchOrders,
+  orderScaleRows,
+  ordersRow,
+} from './orders';
 import { BUNDLE_TABLE_HEADER, BUNDLE_TARGET_KIB, benchBundle, bundleRows } from './bundle';
 import { costSheet } from './cost-sheet';
 import { benchPreview } from './preview';
-import { DEFAULT_SCALE, SCALE_CONCURRENCY, SCALE_LATENCY_MS, SCALE_TABLE_HEADER, benchScale, gapNotes, scaleRow, type ScaleOptions } from './scale';
+import {
+  DEFAULT_SCALE,
+  SCALE_CONCURRENCY,
+  SCALE_LATENCY_MS,
+  SCALE_TABLE_HEADER,
+  benchScale,
+  gapNotes,
+  scaleRow,
+  type ScaleOptions,
+} from './scale';
 
 const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle'] as const;
 type Part = (typeof PARTS)[number];
@@ -40,7 +57,8 @@ function parseArgs(argv: string[]): Args {
     if (v === undefined) return fallback;
     if (v === 'none') return [];
     const list = v.split(',').filter(Boolean).map(Number);
-    if (list.some((x) => !Number.isInteger(x) || x <= 0)) throw new Error(`${flag} takes whole numbers separated by commas (e.g. ${flag} 10000,50000) or none`);
+    if (list.some((x) => !Number.isInteger(x) || x <= 0))
+      throw new Error(`${flag} takes whole numbers separated by commas (e.g. ${flag} 10000,50000) or none`);
     return list;
   };
   const parts = (value('--parts') ?? PARTS.join(',')).split(',').filter(Boolean);
@@ -82,41 +100,57 @@ async function main(): Promise<void> {
   if (args.parts.has('scale')) {
     console.log('bench: what sellers do, each against its floor…');
     const rows = await benchScale(args.scale);
-    sections.push(`## What sellers do, against the floor\n\nHub latency ${SCALE_LATENCY_MS} ms per request, concurrency ${SCALE_CONCURRENCY}. The **floor** of a row is the least any implementation could spend under the same cost model: one bundle load, the request minimum ÷ concurrency × (latency + fetchAll call overhead) (a pull's first page alone), one read of the used columns and one write per result block (the result columns, the snapshot of confirmed values; a pull's rows). *Virtual time* sums the executions (a sidebar push is one per chunk; a menu push past the 6-minute budget continues in background executions, whose waits are not counted); the breakdown columns say what it was spent on (the rest: locks, triggers, UI, local calls). The goals are the issue's: ≤ 1.2× the floor at 50,000 rows, a sidebar push ≤ 1.3× the menu push of the same N, and 200,000 rows completing.\n\n${[SCALE_TABLE_HEADER, ...rows.map(scaleRow)].join('\n')}${gapSection(gapNotes(rows))}`);
+    sections.push(
+      `## What sellers do, against the floor\n\nHub latency ${SCALE_LATENCY_MS} ms per request, concurrency ${SCALE_CONCURRENCY}. The **floor** of a row is the least any implementation could spend under the same cost model: one bundle load, the request minimum ÷ concurrency × (latency + fetchAll call overhead) (a pull's first page alone), one read of the used columns and one write per result block (the result columns, the snapshot of confirmed values; a pull's rows). *Virtual time* sums the executions (a sidebar push is one per chunk; a menu push past the 6-minute budget continues in background executions, whose waits are not counted); the breakdown columns say what it was spent on (the rest: locks, triggers, UI, local calls). The goals are the issue's: ≤ 1.2× the floor at 50,000 rows, a sidebar push ≤ 1.3× the menu push of the same N, and 200,000 rows completing.\n\n${[SCALE_TABLE_HEADER, ...rows.map(scaleRow)].join('\n')}${gapSection(gapNotes(rows))}`,
+    );
   }
   if (args.parts.has('preview')) {
     console.log('bench: preview, push these changes, undo (10,000 rows)…');
     const p = await benchPreview(10_000);
     const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
-    sections.push(`## Preview, push these changes, undo\n\nOne sheet of 10,000 rows with a Price for two channels, hub latency ${SCALE_LATENCY_MS} ms, concurrency ${SCALE_CONCURRENCY}, all from the sidebar; floors as above. The preview reads the catalogue (one page per 50 products; one GET per SKU would take a request per row) and writes a line per value to the Preview sheet. *Push these changes* reads the hub again for the edited rows alone (the cheaper way; here the catalogue's pages, as 1,000 GETs would cost more), compares, and sends only the changed values. At a 10 % edit rate it made **${p.previewedRequests} requests against ${p.blindRequests} for a blind push of the same sheet (${ratio(p.previewedRequests, p.blindRequests)})**; a changed-rows push (which trusts the last confirmed values and checks nothing) made ${p.changedRequests}. The check read is most of its cost: it is what lets it refuse when the hub changed since the preview. Beyond the floor, *push these changes* and the changed-rows push spend their time in Sheets: the results of rows scattered over the sheet are written as one block over their span (the rows between written back as read: one round trip rather than one per row), where the floor counts the edited rows alone. The undo's preview and the undo itself each read the hub (the second read catches changes made in between: 810 requests where 600 would do), and the preview writes a line per value (200,000 cells, about 30 s, also in the preview's row).\n\n${[SCALE_TABLE_HEADER, ...p.rows.map(scaleRow)].join('\n')}`);
+    sections.push(
+      `## Preview, push these changes, undo\n\nOne sheet of 10,000 rows with a Price for two channels, hub latency ${SCALE_LATENCY_MS} ms, concurrency ${SCALE_CONCURRENCY}, all from the sidebar; floors as above. The preview reads the catalogue (one page per 50 products; one GET per SKU would take a request per row) and writes a line per value to the Preview sheet. *Push these changes* reads the hub again for the edited rows alone (the cheaper way; here the catalogue's pages, as 1,000 GETs would cost more), compares, and sends only the changed values. At a 10 % edit rate it made **${p.previewedRequests} requests against ${p.blindRequests} for a blind push of the same sheet (${ratio(p.previewedRequests, p.blindRequests)})**; a changed-rows push (which trusts the last confirmed values and checks nothing) made ${p.changedRequests}. The check read is most of its cost: it is what lets it refuse when the hub changed since the preview. Beyond the floor, *push these changes* and the changed-rows push spend their time in Sheets: the results of rows scattered over the sheet are written as one block over their span (the rows between written back as read: one round trip rather than one per row), where the floor counts the edited rows alone. The undo's preview and the undo itself each read the hub (the second read catches changes made in between: 810 requests where 600 would do), and the preview writes a line per value (200,000 cells, about 30 s, also in the preview's row).\n\n${[SCALE_TABLE_HEADER, ...p.rows.map(scaleRow)].join('\n')}`,
+    );
   }
   if (args.parts.has('push')) {
     console.log('bench: push (1,000 and 10,000 rows; baseline (a) sampled on 1,000 rows)…');
     const push = await benchPush([1000, 10_000], 1000);
-    sections.push(`## Push stock from the menu, against what a seller would write\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`);
+    sections.push(
+      `## Push stock from the menu, against what a seller would write\n\nHub latency ${LATENCY_MS} ms per request, concurrency 8. Ratios are against Hub Sync's steady-state push of the same N, measured in the same run.\n\n${pushTable(push)}`,
+    );
   }
   if (args.parts.has('prices')) {
     console.log('bench: push prices (1,000 and 10,000 rows × 3 channels)…');
     const prices = await benchPrices([1000, 10_000]);
-    sections.push(`## Push prices from the menu\n\nThree channels per row, hub latency ${LATENCY_MS} ms, concurrency 8. Update Price's answer names the SKU but not the channel, so a request never carries a SKU twice: each result is tied to exactly one item. The minimum is ceil(items/50) requests.\n\n${[PRICES_TABLE_HEADER, ...prices.map(pricesRow)].join('\n')}`);
+    sections.push(
+      `## Push prices from the menu\n\nThree channels per row, hub latency ${LATENCY_MS} ms, concurrency 8. Update Price's answer names the SKU but not the channel, so a request never carries a SKU twice: each result is tied to exactly one item. The minimum is ceil(items/50) requests.\n\n${[PRICES_TABLE_HEADER, ...prices.map(pricesRow)].join('\n')}`,
+    );
   }
   if (args.parts.has('pull')) {
     console.log('bench: catalogue pull (1,000 and 10,000 SKUs)…');
     const pull = await benchCatalogue([1000, 10_000]);
-    sections.push(`## Catalogue pull: requests and rounds\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal counts ceil(N/50) requests, what a pull that proves nothing would need (the pull's pages overlap by one product to prove that none was skipped: 1 page per 49 products, 205 instead of 200 for 10,000), and its time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the Sheets writes and the rest of the cost model.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`);
+    sections.push(
+      `## Catalogue pull: requests and rounds\n\nHub latency ${CATALOGUE_LATENCY_MS} ms per request, concurrency 8. The ideal counts ceil(N/50) requests, what a pull that proves nothing would need (the pull's pages overlap by one product to prove that none was skipped: 1 page per 49 products, 205 instead of 200 for 10,000), and its time counts requests only (first page, then ceil((N−50)/50) pages ÷ concurrency × latency); the rest of the virtual time is the Sheets writes and the rest of the cost model.\n\n${[CATALOGUE_TABLE_HEADER, ...pull.map(catalogueRow)].join('\n')}`,
+    );
   }
   if (args.parts.has('orders')) {
     console.log('bench: order import (1,000-order backlog at 1 call per minute)…');
     const orders = await benchOrders(1000, 1);
-    sections.push(`## Order import\n\nA backlog of 1,000 orders imported by the scheduled trigger (container-bound, every minute) at the hub's documented limit of 1 Get Orders call per minute (50 orders per call), hub latency ${ORDERS_LATENCY_MS} ms. The bound is what the rate limit allows: 50 orders per minute.\n\n${[ORDERS_TABLE_HEADER, ordersRow(orders)].join('\n')}`);
+    sections.push(
+      `## Order import\n\nA backlog of 1,000 orders imported by the scheduled trigger (container-bound, every minute) at the hub's documented limit of 1 Get Orders call per minute (50 orders per call), hub latency ${ORDERS_LATENCY_MS} ms. The bound is what the rate limit allows: 50 orders per minute.\n\n${[ORDERS_TABLE_HEADER, ordersRow(orders)].join('\n')}`,
+    );
     console.log('bench: order import at scale (10,000-order backlog into an empty sheet, then idle runs)…');
     const scale = await benchOrderScale(10_000);
-    sections.push(`## Order import at scale\n\nThe same schedule and limit (1-minute trigger, 1 Get Orders call per minute, hub latency ${ORDERS_LATENCY_MS} ms): a 10,000-order backlog imported into an empty sheet, then 20 minutes of runs with nothing new against the full sheet. A run reads the order id columns of Orders, Order Items and the order snapshot, then only the rows of the orders it writes; a run whose page lists only the last order read, unchanged, opens no sheet. Floors under the same cost model: the backlog needs ceil(N/50) calls one after another (the rate limit allows no overlap) and per call one read of the used columns and one write per result block (Orders, Order Items, the snapshot), plus every cell of the rows written; an idle run needs its one call. The rest of a run is the trigger's own bookkeeping and, for the backlog, the order id columns read at each call (one cell per row: the term that still grows with the sheet). **Beyond the floor:** each run of the backlog (one page) pays about 24 property operations (settings, the lock's holder, the rate limit's state written before the call so that a killed execution still counts it, the cursors, the import status, this user's trigger state: about 1 s), about 20 Sheets round trips where the floor counts 4 (the header of each of the three sheets, read every run because a colleague may have moved a column, their order id columns, the writes and two number formats) and the trigger re-armed for the next allowed call. The rate limit, not this, sets the pace (50 orders a minute); the cost is trigger runtime, charged to the 90 minutes a day a consumer account's triggers may run. An idle run that calls the hub pays the same bookkeeping around its one call; a run the rate limit keeps from calling (every other minute at one call a minute) takes no lock and writes nothing.\n\n${[ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(scale)].join('\n')}`);
+    sections.push(
+      `## Order import at scale\n\nThe same schedule and limit (1-minute trigger, 1 Get Orders call per minute, hub latency ${ORDERS_LATENCY_MS} ms): a 10,000-order backlog imported into an empty sheet, then 20 minutes of runs with nothing new against the full sheet. A run reads the order id columns of Orders, Order Items and the order snapshot, then only the rows of the orders it writes; a run whose page lists only the last order read, unchanged, opens no sheet. Floors under the same cost model: the backlog needs ceil(N/50) calls one after another (the rate limit allows no overlap) and per call one read of the used columns and one write per result block (Orders, Order Items, the snapshot), plus every cell of the rows written; an idle run needs its one call. The rest of a run is the trigger's own bookkeeping and, for the backlog, the order id columns read at each call (one cell per row: the term that still grows with the sheet). **Beyond the floor:** each run of the backlog (one page) pays about 24 property operations (settings, the lock's holder, the rate limit's state written before the call so that a killed execution still counts it, the cursors, the import status, this user's trigger state: about 1 s), about 20 Sheets round trips where the floor counts 4 (the header of each of the three sheets, read every run because a colleague may have moved a column, their order id columns, the writes and two number formats) and the trigger re-armed for the next allowed call. The rate limit, not this, sets the pace (50 orders a minute); the cost is trigger runtime, charged to the 90 minutes a day a consumer account's triggers may run. An idle run that calls the hub pays the same bookkeeping around its one call; a run the rate limit keeps from calling (every other minute at one call a minute) takes no lock and writes nothing.\n\n${[ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(scale)].join('\n')}`,
+    );
   }
   if (args.parts.has('bundle')) {
     console.log('bench: bundle load (shipped vs the build before issue 16, 30 loads each)…');
     const bundle = await benchBundle(30);
-    sections.push(`## Bundle load\n\nApps Script compiles and runs the whole Code.js at the start of every execution (menu click, sidebar call, trigger run), before any work. *Load* is the median of ${bundle.runs} loads of each bundle, alternated: compile (\`new vm.Script\` of a source V8 has not seen) plus evaluate (its top-level code in a fresh realm of the runtime emulator), real time in Node on this machine. The build before is today's source built as before issue 16 (not minified, classic zod), so the ratio is the build's alone. Issue 16's goal is ${BUNDLE_TARGET_KIB} KiB: what remains above it is the add-on's own minified code (its messages, and the code of every menu item: push, orders, catalogue, jobs, categories), not a library; zod/mini is the rest. Reaching ${BUNDLE_TARGET_KIB} KiB would mean dropping features or the schemas the types come from, to save about ${(bundle.shipped.loadMs * (1 - BUNDLE_TARGET_KIB / bundle.shipped.kib)).toFixed(1)} ms a load (load time is about proportional to size) against an execution's fixed cost of about a second (lock, properties, the sheet's header): the build stays as it is, under the test budget.\n\n${[BUNDLE_TABLE_HEADER, ...bundleRows(bundle)].join('\n')}`);
+    sections.push(
+      `## Bundle load\n\nApps Script compiles and runs the whole Code.js at the start of every execution (menu click, sidebar call, trigger run), before any work. *Load* is the median of ${bundle.runs} loads of each bundle, alternated: compile (\`new vm.Script\` of a source V8 has not seen) plus evaluate (its top-level code in a fresh realm of the runtime emulator), real time in Node on this machine. The build before is today's source built as before issue 16 (not minified, classic zod), so the ratio is the build's alone. Issue 16's goal is ${BUNDLE_TARGET_KIB} KiB: what remains above it is the add-on's own minified code (its messages, and the code of every menu item: push, orders, catalogue, jobs, categories), not a library; zod/mini is the rest. Reaching ${BUNDLE_TARGET_KIB} KiB would mean dropping features or the schemas the types come from, to save about ${(bundle.shipped.loadMs * (1 - BUNDLE_TARGET_KIB / bundle.shipped.kib)).toFixed(1)} ms a load (load time is about proportional to size) against an execution's fixed cost of about a second (lock, properties, the sheet's header): the build stays as it is, under the test budget.\n\n${[BUNDLE_TABLE_HEADER, ...bundleRows(bundle)].join('\n')}`,
+    );
   }
   const body = [
     '# Benchmarks',

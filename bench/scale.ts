@@ -42,16 +42,29 @@ export interface ScaleOptions {
   pullSizes: number[];
 }
 
-export const DEFAULT_SCALE: ScaleOptions = { pushSizes: [10_000, 50_000, 200_000], sidebarSizes: [10_000, 50_000], byChannel: [10_000], pullSizes: [10_000, 50_000] };
+export const DEFAULT_SCALE: ScaleOptions = {
+  pushSizes: [10_000, 50_000, 200_000],
+  sidebarSizes: [10_000, 50_000],
+  byChannel: [10_000],
+  pullSizes: [10_000, 50_000],
+};
 
 const skuOf = (prefix: string, i: number): string => `${prefix}${String(i + 1).padStart(6, '0')}`;
 
 export async function env(): Promise<AddonEnv> {
-  return startAddonEnv({ hub: { latencyMs: SCALE_LATENCY_MS }, settings: { concurrency: SCALE_CONCURRENCY }, leakCheck: false, measuredCosts: true });
+  return startAddonEnv({
+    hub: { latencyMs: SCALE_LATENCY_MS },
+    settings: { concurrency: SCALE_CONCURRENCY },
+    leakCheck: false,
+    measuredCosts: true,
+  });
 }
 
 /** Runs `fn` (one or more calls) and measures the executions it made, continuations included. */
-export function measured(e: AddonEnv, fn: () => void): { counters: Counters; executions: number; killed: number; busySeconds: number; elapsedSeconds: number } {
+export function measured(
+  e: AddonEnv,
+  fn: () => void,
+): { counters: Counters; executions: number; killed: number; busySeconds: number; elapsedSeconds: number } {
   e.rt.resetCounters();
   const before = e.rt.executions().length;
   fn();
@@ -60,7 +73,13 @@ export function measured(e: AddonEnv, fn: () => void): { counters: Counters; exe
   const killed = runs.filter((x) => !x.ok && x.error === KILLED).length;
   const failed = runs.find((x) => !x.ok && x.error !== KILLED);
   if (failed) throw new Error(`${failed.functionName} failed: ${failed.error}`);
-  return { counters: e.rt.counters(), executions: runs.length, killed, busySeconds: busy / 1000, elapsedSeconds: (runs[runs.length - 1].endedAt - runs[0].startedAt) / 1000 };
+  return {
+    counters: e.rt.counters(),
+    executions: runs.length,
+    killed,
+    busySeconds: busy / 1000,
+    elapsedSeconds: (runs[runs.length - 1].endedAt - runs[0].startedAt) / 1000,
+  };
 }
 
 const KILLED = 'Exceeded maximum execution time';
@@ -120,8 +139,29 @@ function continuation(m: ReturnType<typeof measured>): string | undefined {
   return `${m.executions} executions${killed}; ${(m.elapsedSeconds / 60).toFixed(1)} min from start to end`;
 }
 
-export function figures(row: string, n: number, m: ReturnType<typeof measured>, floor: FloorInput, costs: CostTable, loadMs: number, goal: string, note?: string): ScaleFigures {
-  return { row, n, executions: m.executions, requests: m.counters.fetchRequests, minRequests: floor.requests, counters: m.counters, busySeconds: m.busySeconds, elapsedSeconds: m.elapsedSeconds, floor: floorOf(floor, costs, loadMs), goal, ...(note ? { note } : {}) };
+export function figures(
+  row: string,
+  n: number,
+  m: ReturnType<typeof measured>,
+  floor: FloorInput,
+  costs: CostTable,
+  loadMs: number,
+  goal: string,
+  note?: string,
+): ScaleFigures {
+  return {
+    row,
+    n,
+    executions: m.executions,
+    requests: m.counters.fetchRequests,
+    minRequests: floor.requests,
+    counters: m.counters,
+    busySeconds: m.busySeconds,
+    elapsedSeconds: m.elapsedSeconds,
+    floor: floorOf(floor, costs, loadMs),
+    goal,
+    ...(note ? { note } : {}),
+  };
 }
 
 /** The bundle load the runtime charged per execution (measured), for the floors. */
@@ -135,24 +175,54 @@ async function stockPushes(sizes: number[], sidebarSizes: number[], log: (s: str
   for (const n of sizes) {
     const e = await env();
     try {
-      e.adminSync('POST', '/__admin/products', { generate: { count: n, prefix: 'BENCH-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: 3 } });
+      e.adminSync('POST', '/__admin/products', {
+        generate: { count: n, prefix: 'BENCH-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: 3 },
+      });
       e.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...Array.from({ length: n }, (_, i) => [skuOf('BENCH-', i), 1 + (i % 500)])]);
-      const bump = (by: number) => e.rt.sheet(SHEET).setValues(Array.from({ length: n }, (_, i) => [1 + (i % 500) + by]), 'B2');
+      const bump = (by: number) =>
+        e.rt.sheet(SHEET).setValues(
+          Array.from({ length: n }, (_, i) => [1 + (i % 500) + by]),
+          'B2',
+        );
       log(`  menu push ${n.toLocaleString('en-US')}: first push (creates the result columns)…`);
       menuPushToEnd(e, 'pushStockAll');
       bump(1);
       log(`  menu push ${n.toLocaleString('en-US')}…`);
       const menu = measured(e, () => menuPushToEnd(e, 'pushStockAll'));
-      const input = (): FloorInput => ({ requests: Math.ceil(n / PAGE), concurrency: SCALE_CONCURRENCY, latencyMs: SCALE_LATENCY_MS, readCells: 2 * n, writeBlocks: resultBlocks(e, n) });
+      const input = (): FloorInput => ({
+        requests: Math.ceil(n / PAGE),
+        concurrency: SCALE_CONCURRENCY,
+        latencyMs: SCALE_LATENCY_MS,
+        readCells: 2 * n,
+        writeBlocks: resultBlocks(e, n),
+      });
       const costs = e.rt.world.config.costs;
-      const menuRow = figures('menu push', n, menu, input(), costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor' : n >= 200_000 ? 'completes' : '—', continuation(menu));
+      const menuRow = figures(
+        'menu push',
+        n,
+        menu,
+        input(),
+        costs,
+        loadMsOf(e),
+        n === 50_000 ? '≤ 1.2× floor' : n >= 200_000 ? 'completes' : '—',
+        continuation(menu),
+      );
       out.push(menuRow);
       log(`    ${scaleRow(menuRow)}`);
       if (sidebarSizes.includes(n)) {
         bump(2);
         log(`  sidebar push ${n.toLocaleString('en-US')}…`);
         const side = measured(e, () => sidebarPush(e, 'stock'));
-        const row = figures('sidebar push', n, side, input(), costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor, ≤ 1.3× menu' : '≤ 1.3× menu', side.killed ? `${side.killed} chunk${side.killed === 1 ? '' : 's'} killed at 6 min` : undefined);
+        const row = figures(
+          'sidebar push',
+          n,
+          side,
+          input(),
+          costs,
+          loadMsOf(e),
+          n === 50_000 ? '≤ 1.2× floor, ≤ 1.3× menu' : '≤ 1.3× menu',
+          side.killed ? `${side.killed} chunk${side.killed === 1 ? '' : 's'} killed at 6 min` : undefined,
+        );
         row.vsMenu = side.busySeconds / menuRow.busySeconds;
         out.push(row);
         log(`    ${scaleRow(row)}`);
@@ -173,11 +243,34 @@ async function byChannelPushes(sizes: number[], log: (s: string) => void): Promi
     try {
       e.adminSync('POST', '/__admin/products', { generate: { count: n, prefix: 'CHAN-', channels, status: 'active', seed: 5 } });
       const header = ['SKU', ...channels.flatMap((c) => [`Quantity [${c}]`, `Price [${c}]`])];
-      e.rt.addSheet(SHEET, [header, ...Array.from({ length: n }, (_, i) => [skuOf('CHAN-', i), ...channels.flatMap((_, k) => [1 + ((i + k) % 50), 100 + ((i + k) % 90)])])]);
+      e.rt.addSheet(SHEET, [
+        header,
+        ...Array.from({ length: n }, (_, i) => [
+          skuOf('CHAN-', i),
+          ...channels.flatMap((_, k) => [1 + ((i + k) % 50), 100 + ((i + k) % 90)]),
+        ]),
+      ]);
       log(`  by channel ${n.toLocaleString('en-US')} × ${channels.length}…`);
       const m = measured(e, () => menuPushToEnd(e, 'pushByChannelAll'));
-      const input: FloorInput = { requests: n, concurrency: SCALE_CONCURRENCY, latencyMs: SCALE_LATENCY_MS, readCells: header.length * n, writeBlocks: resultBlocks(e, n) };
-      out.push(figures(`by channel × ${channels.length}`, n, m, input, e.rt.world.config.costs, loadMsOf(e), '—', ['first push', continuation(m)].filter(Boolean).join('; ')));
+      const input: FloorInput = {
+        requests: n,
+        concurrency: SCALE_CONCURRENCY,
+        latencyMs: SCALE_LATENCY_MS,
+        readCells: header.length * n,
+        writeBlocks: resultBlocks(e, n),
+      };
+      out.push(
+        figures(
+          `by channel × ${channels.length}`,
+          n,
+          m,
+          input,
+          e.rt.world.config.costs,
+          loadMsOf(e),
+          '—',
+          ['first push', continuation(m)].filter(Boolean).join('; '),
+        ),
+      );
       log(`    ${scaleRow(out[out.length - 1])}`);
     } finally {
       await e.close();
@@ -192,15 +285,29 @@ async function pulls(sizes: number[], log: (s: string) => void): Promise<ScaleFi
   for (const n of sizes) {
     const e = await env();
     try {
-      e.adminSync('POST', '/__admin/products', { generate: { count: n, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 } });
+      e.adminSync('POST', '/__admin/products', {
+        generate: { count: n, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 },
+      });
       log(`  catalogue pull ${n.toLocaleString('en-US')}…`);
       const m = measured(e, () => {
         const r = e.rt.call('pullCatalogue', {}) as { ok: boolean; error?: string; value?: { status: string; skus: number } };
         if (!r.ok || r.value?.status !== 'done' || r.value.skus !== n) throw new Error(`pull of ${n} SKUs: ${JSON.stringify(r)}`);
       });
-      const blocks = [e.rt.sheet(SHEET).lastColumn() * n, ...(e.rt.sheetNames().includes(SNAPSHOT) ? [e.rt.sheet(SNAPSHOT).lastColumn() * n] : [])];
-      const input: FloorInput = { requests: Math.ceil(n / PAGE), firstAlone: true, concurrency: SCALE_CONCURRENCY, latencyMs: SCALE_LATENCY_MS, readCells: 0, writeBlocks: blocks };
-      out.push(figures('catalogue pull', n, m, input, e.rt.world.config.costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor' : '—', continuation(m)));
+      const blocks = [
+        e.rt.sheet(SHEET).lastColumn() * n,
+        ...(e.rt.sheetNames().includes(SNAPSHOT) ? [e.rt.sheet(SNAPSHOT).lastColumn() * n] : []),
+      ];
+      const input: FloorInput = {
+        requests: Math.ceil(n / PAGE),
+        firstAlone: true,
+        concurrency: SCALE_CONCURRENCY,
+        latencyMs: SCALE_LATENCY_MS,
+        readCells: 0,
+        writeBlocks: blocks,
+      };
+      out.push(
+        figures('catalogue pull', n, m, input, e.rt.world.config.costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor' : '—', continuation(m)),
+      );
       log(`    ${scaleRow(out[out.length - 1])}`);
     } finally {
       await e.close();
@@ -277,8 +384,13 @@ export function gapNotes(rows: readonly ScaleFigures[]): string[] {
     const shown = parts
       .filter(([, ms]) => ms >= 500)
       .sort((a, b) => b[1] - a[1])
-      .map(([kind, ms]) => `${kind === 'js' ? 'JavaScript' : kind === 'loads' ? 'bundle loads' : kind.charAt(0).toUpperCase() + kind.slice(1)} +${s(ms)} s (${CAUSES[kind](f)})`);
-    out.push(`- **${f.row} ${n(f.n)}**: ${ratio.toFixed(2)}× the floor, ${s(f.busySeconds * 1000 - f.floor.totalMs)} s over it: ${shown.join('; ')}.`);
+      .map(
+        ([kind, ms]) =>
+          `${kind === 'js' ? 'JavaScript' : kind === 'loads' ? 'bundle loads' : kind.charAt(0).toUpperCase() + kind.slice(1)} +${s(ms)} s (${CAUSES[kind](f)})`,
+      );
+    out.push(
+      `- **${f.row} ${n(f.n)}**: ${ratio.toFixed(2)}× the floor, ${s(f.busySeconds * 1000 - f.floor.totalMs)} s over it: ${shown.join('; ')}.`,
+    );
   }
   return out;
 }

@@ -20,9 +20,7 @@ export function distDir(target: Target): string {
 
 /** The generated wrappers: `function onOpen() { return HubSync.publicFunctions.onOpen.apply(this, arguments); }`. */
 export function wrapperSource(names: readonly string[]): string {
-  return names
-    .map((name) => `function ${name}() {\n  return ${GLOBAL_NAME}.publicFunctions.${name}.apply(this, arguments);\n}`)
-    .join('\n');
+  return names.map((name) => `function ${name}() {\n  return ${GLOBAL_NAME}.publicFunctions.${name}.apply(this, arguments);\n}`).join('\n');
 }
 
 function version(): string {
@@ -115,7 +113,9 @@ async function main(): Promise<void> {
   const { targets, hubOrigins } = parseBuildArgs(process.argv.slice(2));
   for (const target of targets) {
     const dist = await buildTarget(target, hubOrigins);
-    console.log(`built ${path.relative(root, dist)}/: Code.js, Sidebar.html, appsscript.json (${target}, ${publicFunctionNames.length} public functions)`);
+    console.log(
+      `built ${path.relative(root, dist)}/: Code.js, Sidebar.html, appsscript.json (${target}, ${publicFunctionNames.length} public functions)`,
+    );
   }
 }
 

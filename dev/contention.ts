@@ -75,14 +75,18 @@ function main(): number {
   process.on('exit', stop);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
 
-  console.log(`contention: ${args.workers} busy loop(s) running (pids ${loops.map((l) => l.pid).join(', ') || 'none'}); jest ${args.jestArgs.join(' ') || '(whole suite)'}, ${args.runs} run(s)`);
+  console.log(
+    `contention: ${args.workers} busy loop(s) running (pids ${loops.map((l) => l.pid).join(', ') || 'none'}); jest ${args.jestArgs.join(' ') || '(whole suite)'}, ${args.runs} run(s)`,
+  );
   const results: { run: number; status: number; seconds: number }[] = [];
   for (let run = 1; run <= args.runs; run++) {
     const t0 = Date.now();
     const r = spawnSync('npx', ['jest', ...args.jestArgs], { cwd: ROOT, stdio: 'inherit' });
     const status = r.status ?? 1;
     results.push({ run, status, seconds: Math.round((Date.now() - t0) / 1000) });
-    console.log(`contention: run ${run} of ${args.runs} ${status === 0 ? 'passed' : `FAILED (jest exit ${status})`} in ${results.at(-1)!.seconds} s`);
+    console.log(
+      `contention: run ${run} of ${args.runs} ${status === 0 ? 'passed' : `FAILED (jest exit ${status})`} in ${results.at(-1)!.seconds} s`,
+    );
     if (status !== 0) break;
   }
   stop();

@@ -55,8 +55,14 @@ export function parseDeployArgs(argv: readonly string[]): { target: Target; dryR
 
 /** What `clasp push` would send from a built target folder: each file with its size, and the manifest's permissions. */
 export function describePush(dist: string, target: Target): string {
-  const files = fs.readdirSync(dist).filter((f) => /\.(js|html|json)$/.test(f)).sort();
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'appsscript.json'), 'utf8')) as { oauthScopes?: string[]; urlFetchWhitelist?: string[] };
+  const files = fs
+    .readdirSync(dist)
+    .filter((f) => /\.(js|html|json)$/.test(f))
+    .sort();
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'appsscript.json'), 'utf8')) as {
+    oauthScopes?: string[];
+    urlFetchWhitelist?: string[];
+  };
   const lines = [
     `Would push ${path.relative(root, dist)}/ to the Apps Script project in ${CLASP_PROJECT[target]} (${target === 'bound' ? 'container-bound script' : 'Marketplace editor add-on'}):`,
     ...files.map((f) => `  ${f.padEnd(18)} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(1)} KB`),

@@ -42,7 +42,11 @@ function leakFigures(): LeakFigures {
 /** What npm audit says about the production dependencies, or why it could not say. */
 function audit(): string {
   const deps = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable', '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' });
-  const tree = deps.stdout.split('\n').filter(Boolean).slice(1).map((p) => path.relative(path.join(ROOT, 'node_modules'), p));
+  const tree = deps.stdout
+    .split('\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((p) => path.relative(path.join(ROOT, 'node_modules'), p));
   const r = spawnSync('npm', ['audit', '--omit=dev', '--json', '--loglevel=error'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   let verdict: string;
   try {
@@ -54,7 +58,12 @@ function audit(): string {
       verdict = `could not run on this machine: the registry answered \`${String(report.message || report.error?.summary || 'no report').split('\n')[0]}\` (its advisory endpoint is not reachable from here); run \`npm audit --omit=dev\` where it is`;
     }
   } catch {
-    verdict = `could not run here: ${(r.stderr || r.stdout || 'no output').trim().split('\n').find((l) => /error|405|ENOTFOUND|audit/i.test(l)) ?? 'no output'}`;
+    verdict = `could not run here: ${
+      (r.stderr || r.stdout || 'no output')
+        .trim()
+        .split('\n')
+        .find((l) => /error|405|ENOTFOUND|audit/i.test(l)) ?? 'no output'
+    }`;
   }
   // The one advisory ever published for zod (GHSA-m95q-7qp3-xv42, CVE-2023-4316, a ReDoS in
   // z.string().email()) affects 3.22.0–3.22.2 only; checked by hand where the audit cannot run.
@@ -67,18 +76,27 @@ function invariantSection(): string[] {
   for (const dir of ['invariants', 'invariants-soak']) {
     const full = path.join(RELIABILITY_DIR, dir);
     if (!fs.existsSync(full)) continue;
-    for (const file of fs.readdirSync(full).sort()) suites.push({ name: `${dir === 'invariants' ? 'npm test' : 'npm run soak'}: ${file.replace(/\.json$/, '')}`, f: JSON.parse(fs.readFileSync(path.join(full, file), 'utf8')) as Json });
+    for (const file of fs.readdirSync(full).sort())
+      suites.push({
+        name: `${dir === 'invariants' ? 'npm test' : 'npm run soak'}: ${file.replace(/\.json$/, '')}`,
+        f: JSON.parse(fs.readFileSync(path.join(full, file), 'utf8')) as Json,
+      });
   }
   if (suites.length === 0) return ['not run (run `npm test` first)'];
-  const faults = (f: Record<string, number>): string => Object.entries(f).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k.replace(/^answer:/, '')} ×${n}`).join(', ');
+  const faults = (f: Record<string, number>): string =>
+    Object.entries(f)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k.replace(/^answer:/, '')} ×${n}`)
+      .join(', ');
   const total = (key: string): number => suites.reduce((n, s) => n + Number(s.f[key] ?? 0), 0);
   return [
     `Each seed: a hub of 40 products, a sheet of the operation's columns in a random order (up to the row count shown), a contrary hub (answers reordered, dropped, duplicated, substituted, extra, statuses varied, refusals that look like success, wrong echoes, echoed headers, partial job pages, plus HTTP 5xx/429, broken JSON and timeouts), and a colleague who sorts, inserts and deletes rows, inserts, deletes and renames columns and edits values between chunks and while requests are in flight. After every execution the sheet and the snapshot are checked against the hub's state. In all: ${total('seeds').toLocaleString('en-US')} seeds, ${total('okRowsChecked').toLocaleString('en-US')} OK values and ${total('snapshotEntriesChecked').toLocaleString('en-US')} snapshot entries verified; **${total('falseOk')} false OK, ${total('inputCellsChanged')} input cells changed, ${total('confirmedNotStored')} confirmed-but-not-stored, ${total('otherViolations')} other violations**.`,
     '',
     '| Suite | Seeds (rows ≤) | Executions | OK values verified | Snapshot entries verified | Max document properties | False OK / input cells changed / confirmed-not-stored | Faults drawn | Colleague edits |',
     '|---|---:|---:|---:|---:|---:|---|---|---|',
-    ...suites.map(({ name, f }) =>
-      `| ${name} | ${f.seeds} (${f.maxRows}) | ${f.executions} | ${f.okRowsChecked} | ${f.snapshotEntriesChecked} | ${(f.maxPropertyBytes / 1024).toFixed(1)} KB | ${f.falseOk} / ${f.inputCellsChanged} / ${f.confirmedNotStored} | ${faults(f.faults)} | ${faults(f.edits)} |`,
+    ...suites.map(
+      ({ name, f }) =>
+        `| ${name} | ${f.seeds} (${f.maxRows}) | ${f.executions} | ${f.okRowsChecked} | ${f.snapshotEntriesChecked} | ${(f.maxPropertyBytes / 1024).toFixed(1)} KB | ${f.falseOk} / ${f.inputCellsChanged} / ${f.confirmedNotStored} | ${faults(f.faults)} | ${faults(f.edits)} |`,
     ),
   ];
 }
@@ -89,13 +107,23 @@ function readSection(): string[] {
   for (const dir of ['reads', 'reads-soak']) {
     const full = path.join(RELIABILITY_DIR, dir);
     if (!fs.existsSync(full)) continue;
-    for (const file of fs.readdirSync(full).sort()) suites.push({ name: `${dir === 'reads' ? 'npm test' : 'npm run soak'}: ${file.replace(/\.json$/, '')}`, f: JSON.parse(fs.readFileSync(path.join(full, file), 'utf8')) as Json });
+    for (const file of fs.readdirSync(full).sort())
+      suites.push({
+        name: `${dir === 'reads' ? 'npm test' : 'npm run soak'}: ${file.replace(/\.json$/, '')}`,
+        f: JSON.parse(fs.readFileSync(path.join(full, file), 'utf8')) as Json,
+      });
   }
   if (suites.length === 0) return ['not run (run `npm test` first)'];
-  const sum = (p: string, key: string): number => suites.filter((s) => s.f.path === p).reduce((n, s) => n + Number(s.f.counts?.[key] ?? 0), 0);
+  const sum = (p: string, key: string): number =>
+    suites.filter((s) => s.f.path === p).reduce((n, s) => n + Number(s.f.counts?.[key] ?? 0), 0);
   const seeds = (p: string): number => suites.filter((s) => s.f.path === p).reduce((n, s) => n + Number(s.f.seeds ?? 0), 0);
-  const faults = (f: Record<string, number>): string => Object.entries(f).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k.replace(/^read:/, '')} ×${n}`).join(', ');
-  const perJob = sum('jobs', 'neverEndingJobs') > 0 ? (sum('jobs', 'neverEndingRequests') / sum('jobs', 'neverEndingJobs')).toFixed(1) : '—';
+  const faults = (f: Record<string, number>): string =>
+    Object.entries(f)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k.replace(/^read:/, '')} ×${n}`)
+      .join(', ');
+  const perJob =
+    sum('jobs', 'neverEndingJobs') > 0 ? (sum('jobs', 'neverEndingRequests') / sum('jobs', 'neverEndingJobs')).toFixed(1) : '—';
   return [
     `Each seed draws a hub that behaves as real ones do at the edges while it is read (below), runs the read path the way the seller does (scheduled import, background job polling, a pull), lets things settle, and checks the result against the hub's true state.`,
     '',
@@ -105,7 +133,12 @@ function readSection(): string[] {
     '',
     '| Suite | Seeds | Hub calls | Faults drawn | Counts |',
     '|---|---:|---:|---|---|',
-    ...suites.map(({ name, f }) => `| ${name} | ${f.seeds} | ${f.calls} | ${faults(f.faults ?? {})} | ${Object.entries(f.counts ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')} |`),
+    ...suites.map(
+      ({ name, f }) =>
+        `| ${name} | ${f.seeds} | ${f.calls} | ${faults(f.faults ?? {})} | ${Object.entries(f.counts ?? {})
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')} |`,
+    ),
   ];
 }
 
@@ -129,24 +162,38 @@ function main(): void {
     row(
       'Fault soak: 10,000 rows pushed while the hub answers 10 % 503, 5 % 429, 2 % never (timeout), 1 % broken JSON',
       soak
-        ? `${soak.rowsConfirmedAfterSecondPass.toLocaleString('en-US')} of ${soak.rows.toLocaleString('en-US')} rows confirmed after the retry pass, ${soak.rowsLost} lost; hub state equals the sheet. ${soak.requestsInAll} requests for ${soak.rows / 50} batches; faults injected: ${Object.entries(soak.faultsInjected).map(([k, v]) => `${k} ×${v}`).join(', ')}; retries counted by the add-on: ${soak.retriesCountedByAddon} (${soak.retryReasons}); rows that needed a retry (from the hub's request log): ${soak.rowsThatNeededARetry.toLocaleString('en-US')}; rows still failed after the first pass: ${soak.rowsFailedAfterFirstPass}`
+        ? `${soak.rowsConfirmedAfterSecondPass.toLocaleString('en-US')} of ${soak.rows.toLocaleString('en-US')} rows confirmed after the retry pass, ${soak.rowsLost} lost; hub state equals the sheet. ${soak.requestsInAll} requests for ${soak.rows / 50} batches; faults injected: ${Object.entries(
+            soak.faultsInjected,
+          )
+            .map(([k, v]) => `${k} ×${v}`)
+            .join(
+              ', ',
+            )}; retries counted by the add-on: ${soak.retriesCountedByAddon} (${soak.retryReasons}); rows that needed a retry (from the hub's request log): ${soak.rowsThatNeededARetry.toLocaleString('en-US')}; rows still failed after the first pass: ${soak.rowsFailedAfterFirstPass}`
         : missing,
     ),
     row(
       'Second push of failed rows (first pass through 80 % 503)',
-      second ? `${second.failedAfterFirstPass} rows failed in the first pass; the second push sent exactly those ${second.resentInSecondPass} and all ${second.confirmedAfterSecondPass} rows ended confirmed` : missing,
+      second
+        ? `${second.failedAfterFirstPass} rows failed in the first pass; the second push sent exactly those ${second.resentInSecondPass} and all ${second.confirmedAfterSecondPass} rows ended confirmed`
+        : missing,
     ),
     row(
       `Interruptions — push: execution cut at a random service call, ${push?.seeds ?? 50} seeds`,
-      push ? `${push.survived} of ${push.seeds} resumed (${push.killed} were cut mid-run); rows lost: ${push.rowsLost}; hub state equals the sheet every time; rows sent twice: at most ${push.maxRowsResent} (rows confirmed since the last journal write, made every second round, and the round in flight at the cut; journalled rows are never re-sent)` : missing,
+      push
+        ? `${push.survived} of ${push.seeds} resumed (${push.killed} were cut mid-run); rows lost: ${push.rowsLost}; hub state equals the sheet every time; rows sent twice: at most ${push.maxRowsResent} (rows confirmed since the last journal write, made every second round, and the round in flight at the cut; journalled rows are never re-sent)`
+        : missing,
     ),
     row(
       `Interruptions — job refresh, ${jobs?.seeds ?? 50} seeds`,
-      jobs ? `${jobs.survived} of ${jobs.seeds} completed on the next refresh (${jobs.killed} cut); rows lost: ${jobs.rowsLost}; duplicate Jobs rows: ${jobs.duplicateRows}` : missing,
+      jobs
+        ? `${jobs.survived} of ${jobs.seeds} completed on the next refresh (${jobs.killed} cut); rows lost: ${jobs.rowsLost}; duplicate Jobs rows: ${jobs.duplicateRows}`
+        : missing,
     ),
     row(
       `Interruptions — order import, ${orders?.seeds ?? 50} seeds`,
-      orders ? `${orders.survived} of ${orders.seeds} finished on the following runs (${orders.killed} cut); orders lost: ${orders.ordersLost}, duplicated: ${orders.ordersDuplicated} (of ${orders.orders} orders, ${orders.items} items); no 429` : missing,
+      orders
+        ? `${orders.survived} of ${orders.seeds} finished on the following runs (${orders.killed} cut); orders lost: ${orders.ordersLost}, duplicated: ${orders.ordersDuplicated} (of ${orders.orders} orders, ${orders.items} items); no 429`
+        : missing,
     ),
     row(
       `Interruptions — async job creation, ${asyncJobs?.seeds ?? 20} seeds`,
@@ -154,27 +201,43 @@ function main(): void {
     ),
     row(
       'Concurrency: two users push and the import trigger fires at the same moment',
-      concurrency ? `serialised by the document lock; the waiting user is told who and since when; the import is put off to its next run; interleaved rows: ${concurrency.interleavedRows}` : missing,
+      concurrency
+        ? `serialised by the document lock; the waiting user is told who and since when; the import is put off to its next run; interleaved rows: ${concurrency.interleavedRows}`
+        : missing,
     ),
     row(
       'Bounded state: 5,000 selected rows of 200-character SKUs pushed through five executions cut at random',
-      budget ? `document properties peaked at ${(budget.maxDocumentPropertyBytes / 1024).toFixed(1)} KB (budget ${budget.budget / 1024} KB of the 500 KB store); the selection is kept in a hidden sheet; nothing of the run is left after it` : missing,
+      budget
+        ? `document properties peaked at ${(budget.maxDocumentPropertyBytes / 1024).toFixed(1)} KB (budget ${budget.budget / 1024} KB of the 500 KB store); the selection is kept in a hidden sheet; nothing of the run is left after it`
+        : missing,
     ),
-    row('Bad inputs: sheets, cells, settings, hub answers', bad ? `${bad.kinds} kinds tried, each with its specific message (below); nothing thrown uncaught; no input cell changed` : missing),
+    row(
+      'Bad inputs: sheets, cells, settings, hub answers',
+      bad ? `${bad.kinds} kinds tried, each with its specific message (below); nothing thrown uncaught; no input cell changed` : missing,
+    ),
     row(
       'Token leaks: checked after every operation of the end-to-end suite (cells, notes, formulas, logs, toasts, dialogs, document/script properties, errors, sidebar page and payloads, Drive, request URLs and bodies) and where every request went (each redirect hop included)',
       `${leaks.checks.toLocaleString('en-US')} checks in ${leaks.files} test environments; leaks found: ${leaks.leaks.length}<br>` +
         `requests to a foreign origin carrying a token: ${leaks.foreignWithToken} of ${leaks.requestsChecked.toLocaleString('en-US')}<br>` +
         `redirects followed: ${leaks.redirectsFollowed}; plain-http requests outside loopback: ${leaks.insecure}`,
     ),
-    row('Formula injection', 'every string from the hub is written through escapeCellText (unit-tested); `<img src=x onerror=…>` and `=HYPERLINK(…)` from the hub stay inert text in the grid and the sidebar (browser test)'),
+    row(
+      'Formula injection',
+      'every string from the hub is written through escapeCellText (unit-tested); `<img src=x onerror=…>` and `=HYPERLINK(…)` from the hub stay inert text in the grid and the sidebar (browser test)',
+    ),
     row('Base URL', 'https only, http for localhost (settings tests and the bad-input corpus)'),
     row('Manifest scopes', 'exactly the documented list (test/bundle)'),
     row('eval / new Function in the bundle', 'none (test/bundle)'),
     row('`npm audit --omit=dev`', audit()),
   ];
   const badTable = bad
-    ? ['| # | kind | where | message |', '|---:|---|---|---|', ...bad.cases.map((c, i) => `| ${i + 1} | ${c.kind} | ${c.where} | ${c.message.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 220)} |`)]
+    ? [
+        '| # | kind | where | message |',
+        '|---:|---|---|---|',
+        ...bad.cases.map(
+          (c, i) => `| ${i + 1} | ${c.kind} | ${c.where} | ${c.message.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 220)} |`,
+        ),
+      ]
     : [missing];
   const body = [
     '# Reliability',
@@ -199,7 +262,9 @@ function main(): void {
     '',
   ].join('\n');
   fs.writeFileSync(path.join(ROOT, 'RELIABILITY.md'), body);
-  console.log(`RELIABILITY.md written: soak ${soak ? 'ok' : 'missing'}, ${bad?.kinds ?? 0} bad-input kinds, ${leaks.checks} leak checks, ${leaks.leaks.length} leaks.`);
+  console.log(
+    `RELIABILITY.md written: soak ${soak ? 'ok' : 'missing'}, ${bad?.kinds ?? 0} bad-input kinds, ${leaks.checks} leak checks, ${leaks.leaks.length} leaks.`,
+  );
 }
 
 main();

@@ -22,13 +22,22 @@ const COMMON: ScopeNeed[] = [
   { scope: `${SCOPE}script.container.ui`, why: 'the menu, sidebar, dialogs and toasts' },
   { scope: `${SCOPE}script.external_request`, why: 'call the hub (UrlFetchApp)' },
   { scope: `${SCOPE}script.scriptapp`, why: 'the background time trigger (ScriptApp)' },
-  { scope: `${SCOPE}userinfo.email`, why: 'your email address, to name who ran what in the Log sheet (Session.getActiveUser().getEmail())' },
+  {
+    scope: `${SCOPE}userinfo.email`,
+    why: 'your email address, to name who ran what in the Log sheet (Session.getActiveUser().getEmail())',
+  },
   // Labels go through the Advanced Drive service (Drive API v3 files.create), which documents
   // drive.file; DriveApp.createFolder / Folder.createFile list only the full drive scope.
-  { scope: `${SCOPE}drive.file`, why: 'save shipping labels in a folder the add-on creates (Drive API files.create); it sees no other Drive file' },
+  {
+    scope: `${SCOPE}drive.file`,
+    why: 'save shipping labels in a folder the add-on creates (Drive API files.create); it sees no other Drive file',
+  },
   // Alerts reach a seller who is not at the spreadsheet: MailApp needs script.send_mail, which
   // only sends (GmailApp's scopes would read the mailbox too).
-  { scope: `${SCOPE}script.send_mail`, why: 'the daily alert mail to the owner of failing background work (MailApp.sendEmail); it can send, not read, mail' },
+  {
+    scope: `${SCOPE}script.send_mail`,
+    why: 'the daily alert mail to the owner of failing background work (MailApp.sendEmail); it can send, not read, mail',
+  },
 ];
 
 export const TARGET_SCOPES: Record<Target, ScopeNeed[]> = {

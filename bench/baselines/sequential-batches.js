@@ -9,12 +9,19 @@ function naivePushSequentialBatches() {
     var res = UrlFetchApp.fetch('HUB_URL/api/stock/updatestock', {
       method: 'post',
       contentType: 'application/json',
-      payload: JSON.stringify(rows.map(function (r) { return { sku: String(r[0]), quantity: Number(r[1]) }; })),
+      payload: JSON.stringify(
+        rows.map(function (r) {
+          return { sku: String(r[0]), quantity: Number(r[1]) };
+        }),
+      ),
       headers: { Authorization: 'Bearer HUB_TOKEN' },
       muteHttpExceptions: true,
     });
     var items = JSON.parse(res.getContentText());
-    var out = rows.map(function (_, i) { var it = items[i] || {}; return [it.status, it.msg, new Date()]; });
+    var out = rows.map(function (_, i) {
+      var it = items[i] || {};
+      return [it.status, it.msg, new Date()];
+    });
     sheet.getRange(start + 1, 3, out.length, 3).setValues(out);
   }
 }

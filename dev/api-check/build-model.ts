@@ -40,7 +40,8 @@ function ownMembers(decls: Scoped<ts.InterfaceDeclaration>[], types: TypeResolve
         const prev = members[name];
         const o = overload(m, scope, types);
         // An overload marked @deprecated does not make the others so: deprecated only if all are.
-        if (prev?.kind === 'method') members[name] = { kind: 'method', overloads: [...prev.overloads, o], deprecated: prev.deprecated && isDeprecated(m) };
+        if (prev?.kind === 'method')
+          members[name] = { kind: 'method', overloads: [...prev.overloads, o], deprecated: prev.deprecated && isDeprecated(m) };
         else members[name] = { kind: 'method', overloads: [o], deprecated: isDeprecated(m) };
       } else if (ts.isPropertySignature(m)) {
         members[name] = { kind: 'property', type: types.resolve(m.type, scope), deprecated: isDeprecated(m) };

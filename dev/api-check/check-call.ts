@@ -17,7 +17,14 @@ function describe(v: unknown): string {
 }
 
 function declared(t: TypeRef): string {
-  const base = t.k === 'prim' ? t.of.join(' | ') : t.k === 'object' || t.k === 'enum' ? shortName(t.name) : t.k === 'array' ? `${declared(t.of)}[]` : t.k;
+  const base =
+    t.k === 'prim'
+      ? t.of.join(' | ')
+      : t.k === 'object' || t.k === 'enum'
+        ? shortName(t.name)
+        : t.k === 'array'
+          ? `${declared(t.of)}[]`
+          : t.k;
   return t.nullable ? `${base} | null` : base;
 }
 

@@ -16,7 +16,10 @@ const HOST_DIRS = [__dirname, path.resolve(__dirname, '..', 'gas-runtime')];
 
 function callerFrame(): string | undefined {
   const lines = (new Error().stack ?? '').split('\n').slice(1);
-  return lines.find((l) => !HOST_DIRS.some((d) => l.includes(d)) && !l.includes('node:'))?.trim().replace(/^at /, '');
+  return lines
+    .find((l) => !HOST_DIRS.some((d) => l.includes(d)) && !l.includes('node:'))
+    ?.trim()
+    .replace(/^at /, '');
 }
 
 /** Violations, one entry per type.member and problem, counted; the stack is read only on the first. */

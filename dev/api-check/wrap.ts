@@ -10,7 +10,15 @@ import type { ViolationLog } from './violations';
  */
 
 /** Members every object has (Object.prototype): String(x), template literals, hasOwnProperty. */
-const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+const OBJECT_MEMBERS = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+]);
 
 /** How deep arguments are searched for proxies to unwrap (a Blob inside fetch options...). */
 const UNWRAP_DEPTH = 3;
@@ -109,11 +117,20 @@ export class ApiWrapper {
     return typeof value === 'function' ? this.method(target, type, key, member, value as (...a: unknown[]) => unknown) : value;
   }
 
-  private method(target: object, type: TypeModel, key: string, member: Extract<Member, { kind: 'method' }>, fn: (...a: unknown[]) => unknown) {
+  private method(
+    target: object,
+    type: TypeModel,
+    key: string,
+    member: Extract<Member, { kind: 'method' }>,
+    fn: (...a: unknown[]) => unknown,
+  ) {
     return (...args: unknown[]): unknown => {
       const { overload, problem } = checkCall(member.overloads, args);
       if (problem) this.log.add(shortName(type.name), key, problem);
-      const result = fn.apply(target, args.map((a) => this.unwrap(a)));
+      const result = fn.apply(
+        target,
+        args.map((a) => this.unwrap(a)),
+      );
       return this.wrap(result, (overload ?? member.overloads[0]).returns);
     };
   }

@@ -38,7 +38,9 @@ export function blobFacade(ctx: Ctx, init: BlobState): object {
     getBytes: () => (cheap('getBytes'), ctx.toRealm(toSignedBytes(state.bytes))),
     setBytes: (data: unknown) => (cheap('setBytes'), (state.bytes = dataBytes(data)), self),
     getDataAsString: (charset?: unknown) => (cheap('getDataAsString'), decodeText(state.bytes, charset)),
-    setDataFromString: (s: unknown, charset?: unknown) => (cheap('setDataFromString'), (state.bytes = encodeText(String(s), charset)), self),
+    setDataFromString: (s: unknown, charset?: unknown) => (
+      cheap('setDataFromString'), (state.bytes = encodeText(String(s), charset)), self
+    ),
     getContentType: () => (cheap('getContentType'), state.contentType),
     setContentType: (t: unknown) => (cheap('setContentType'), (state.contentType = t == null ? null : String(t)), self),
     getName: () => (cheap('getName'), state.name),

@@ -23,7 +23,9 @@ export function isByteArray(v: unknown): v is number[] {
 }
 
 function bufferEncoding(charset?: unknown): BufferEncoding {
-  const c = String(charset ?? 'UTF-8').toUpperCase().replace(/_/g, '-');
+  const c = String(charset ?? 'UTF-8')
+    .toUpperCase()
+    .replace(/_/g, '-');
   if (c === 'US-ASCII' || c === 'ASCII') return 'ascii';
   if (c === 'ISO-8859-1' || c === 'LATIN1') return 'latin1';
   if (c === 'UTF-16LE' || c === 'UTF-16') return 'utf16le';

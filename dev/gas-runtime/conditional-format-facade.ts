@@ -20,9 +20,29 @@ import type { SheetModel } from './workbook';
 /** SpreadsheetApp.BooleanCriteria: enum members as their names (compared with ===, like the other enums). */
 export const BOOLEAN_CRITERIA: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(
-    ['CELL_EMPTY', 'CELL_NOT_EMPTY', 'DATE_AFTER', 'DATE_BEFORE', 'DATE_EQUAL_TO', 'DATE_AFTER_RELATIVE', 'DATE_BEFORE_RELATIVE', 'DATE_EQUAL_TO_RELATIVE',
-      'NUMBER_BETWEEN', 'NUMBER_EQUAL_TO', 'NUMBER_GREATER_THAN', 'NUMBER_GREATER_THAN_OR_EQUAL_TO', 'NUMBER_LESS_THAN', 'NUMBER_LESS_THAN_OR_EQUAL_TO',
-      'NUMBER_NOT_BETWEEN', 'NUMBER_NOT_EQUAL_TO', 'TEXT_CONTAINS', 'TEXT_DOES_NOT_CONTAIN', 'TEXT_EQUAL_TO', 'TEXT_STARTS_WITH', 'TEXT_ENDS_WITH', 'CUSTOM_FORMULA',
+    [
+      'CELL_EMPTY',
+      'CELL_NOT_EMPTY',
+      'DATE_AFTER',
+      'DATE_BEFORE',
+      'DATE_EQUAL_TO',
+      'DATE_AFTER_RELATIVE',
+      'DATE_BEFORE_RELATIVE',
+      'DATE_EQUAL_TO_RELATIVE',
+      'NUMBER_BETWEEN',
+      'NUMBER_EQUAL_TO',
+      'NUMBER_GREATER_THAN',
+      'NUMBER_GREATER_THAN_OR_EQUAL_TO',
+      'NUMBER_LESS_THAN',
+      'NUMBER_LESS_THAN_OR_EQUAL_TO',
+      'NUMBER_NOT_BETWEEN',
+      'NUMBER_NOT_EQUAL_TO',
+      'TEXT_CONTAINS',
+      'TEXT_DOES_NOT_CONTAIN',
+      'TEXT_EQUAL_TO',
+      'TEXT_STARTS_WITH',
+      'TEXT_ENDS_WITH',
+      'CUSTOM_FORMULA',
     ].map((n) => [n, n]),
   ),
 );
@@ -71,7 +91,9 @@ export function ruleFacade(ctx: Ctx, rule: ConditionalRule, sheet: SheetModel | 
 
 /** SpreadsheetApp.newConditionalFormatRule()'s builder, or a rule's copy(). */
 export function builderFacade(ctx: Ctx, preset?: ConditionalRule, presetSheet: SheetModel | null = null): object {
-  const state: ConditionalRule = preset ? copyRule(preset) : { criteria: 'CELL_NOT_EMPTY', values: [], format: { ...NO_FORMAT }, ranges: [] };
+  const state: ConditionalRule = preset
+    ? copyRule(preset)
+    : { criteria: 'CELL_NOT_EMPTY', values: [], format: { ...NO_FORMAT }, ranges: [] };
   let hasCondition = preset !== undefined;
   let sheet = presetSheet;
   const cheap = (m: string) => ctx.cheap('ConditionalFormatRuleBuilder', m);

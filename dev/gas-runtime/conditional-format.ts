@@ -24,7 +24,13 @@ import type { Cell, SheetModel } from './workbook';
 
 /** The criteria modelled (SpreadsheetApp.BooleanCriteria names). */
 export const CRITERIA = [
-  'CELL_EMPTY', 'CELL_NOT_EMPTY', 'TEXT_CONTAINS', 'TEXT_DOES_NOT_CONTAIN', 'TEXT_EQUAL_TO', 'TEXT_STARTS_WITH', 'TEXT_ENDS_WITH',
+  'CELL_EMPTY',
+  'CELL_NOT_EMPTY',
+  'TEXT_CONTAINS',
+  'TEXT_DOES_NOT_CONTAIN',
+  'TEXT_EQUAL_TO',
+  'TEXT_STARTS_WITH',
+  'TEXT_ENDS_WITH',
 ] as const;
 export type Criteria = (typeof CRITERIA)[number];
 
@@ -82,12 +88,18 @@ export function meets(rule: ConditionalRule, cell: Cell | undefined, settings: C
   const text = empty ? '' : displayValue(cell?.value, cell?.numberFormat, settings.timeZone, settings.locale).toLowerCase();
   const wanted = (rule.values[0] ?? '').toLowerCase();
   switch (rule.criteria) {
-    case 'TEXT_EQUAL_TO': return !empty && text === wanted;
-    case 'TEXT_STARTS_WITH': return !empty && text.startsWith(wanted);
-    case 'TEXT_ENDS_WITH': return !empty && text.endsWith(wanted);
-    case 'TEXT_CONTAINS': return !empty && text.includes(wanted);
-    case 'TEXT_DOES_NOT_CONTAIN': return !text.includes(wanted);
-    default: return false;
+    case 'TEXT_EQUAL_TO':
+      return !empty && text === wanted;
+    case 'TEXT_STARTS_WITH':
+      return !empty && text.startsWith(wanted);
+    case 'TEXT_ENDS_WITH':
+      return !empty && text.endsWith(wanted);
+    case 'TEXT_CONTAINS':
+      return !empty && text.includes(wanted);
+    case 'TEXT_DOES_NOT_CONTAIN':
+      return !text.includes(wanted);
+    default:
+      return false;
   }
 }
 
@@ -97,7 +109,12 @@ export function meets(rule: ConditionalRule, cell: Cell | undefined, settings: C
  * the list wins in Sheets; that a lower rule adds nothing even where it would not conflict is the
  * emulator's choice (its rules set one background each).
  */
-export function effectiveFormat(sheet: SheetModel, row: number, col: number, settings: CellSettings): { background: string; fontColor: string } {
+export function effectiveFormat(
+  sheet: SheetModel,
+  row: number,
+  col: number,
+  settings: CellSettings,
+): { background: string; fontColor: string } {
   const cell = sheet.cell(row, col);
   const base = { background: cell?.background ?? '#ffffff', fontColor: '#000000' };
   for (const rule of sheet.conditionalRules) {
@@ -131,7 +148,9 @@ export function insertRuleColumns(sheet: SheetModel, before: number, n: number):
 
 /** The runs of consecutive indexes the span start..start+count-1 becomes under `map`. */
 function remapSpan(start: number, count: number, map: IndexMap): Array<[number, number]> {
-  const kept = Array.from({ length: count }, (_, i) => map(start + i)).filter((i): i is number => i !== null).sort((a, b) => a - b);
+  const kept = Array.from({ length: count }, (_, i) => map(start + i))
+    .filter((i): i is number => i !== null)
+    .sort((a, b) => a - b);
   const runs: Array<[number, number]> = [];
   for (const i of kept) {
     const last = runs[runs.length - 1];
@@ -159,7 +178,8 @@ export function remapRuleRanges(sheet: SheetModel, axis: 'row' | 'col', map: Ind
         continue;
       }
       const [start, count] = axis === 'row' ? [r.row, r.numRows] : [r.col, r.numCols];
-      for (const [s, c] of remapSpan(start, count, map)) out.push(axis === 'row' ? { ...r, row: s, numRows: c } : { ...r, col: s, numCols: c });
+      for (const [s, c] of remapSpan(start, count, map))
+        out.push(axis === 'row' ? { ...r, row: s, numRows: c } : { ...r, col: s, numCols: c });
     }
     rule.ranges = out;
   }

@@ -67,7 +67,8 @@ export const COSTS: Readonly<CostTable> = {
 
 const ZIRITIONE = 'https://ziritione.org/post/apps_script_performance';
 const POEHNELT = 'https://justin.poehnelt.com/posts/apps-script-key-value-stores';
-const MOGSDAD = 'the Stack Overflow answer to "What is faster: ScriptDb or SpreadsheetApp?" (copy: https://ruby-bash.developreference.com/article/29263774/What+is+faster+ScriptDb+or+SpreadsheetApp)';
+const MOGSDAD =
+  'the Stack Overflow answer to "What is faster: ScriptDb or SpreadsheetApp?" (copy: https://ruby-bash.developreference.com/article/29263774/What+is+faster+ScriptDb+or+SpreadsheetApp)';
 const BEST_PRACTICES = 'https://developers.google.com/apps-script/guides/support/best-practices';
 
 export const COST_SOURCES: Readonly<Record<keyof CostTable, CostSource>> = {
@@ -87,21 +88,32 @@ export const COST_SOURCES: Readonly<Record<keyof CostTable, CostSource>> = {
     what: 'call answered locally (getRange, getName, menus…)',
     source: `no published figure; such calls do not reach Google's servers (${BEST_PRACTICES}: JavaScript and local work are far faster than service calls)`,
   },
-  propertyReadMs: { what: 'PropertiesService read', source: `${ZIRITIONE}: getProperty avg 30 ms (script), 34 ms (user), 100 runs; ${POEHNELT}: set+get ≈ 80 ms` },
+  propertyReadMs: {
+    what: 'PropertiesService read',
+    source: `${ZIRITIONE}: getProperty avg 30 ms (script), 34 ms (user), 100 runs; ${POEHNELT}: set+get ≈ 80 ms`,
+  },
   propertyWriteMs: { what: 'PropertiesService write', source: `${ZIRITIONE}: setProperty avg 62 ms (script), 64 ms (user)` },
   cacheGetMs: { what: 'CacheService get', source: `${ZIRITIONE}: get avg 3–4 ms` },
   cachePutMs: { what: 'CacheService put/remove', source: `${POEHNELT}: put+get ≈ 63 ms; ${ZIRITIONE}: put avg 92–93 ms` },
-  lockOpMs: { what: 'lock acquire or release', source: 'no published figure; taken equal to a property read, the nearest measured backend round trip' },
-  triggerOpMs: { what: 'trigger create/list/delete', source: 'no published figure; taken equal to a property write (it stores state on Google\'s side)' },
+  lockOpMs: {
+    what: 'lock acquire or release',
+    source: 'no published figure; taken equal to a property read, the nearest measured backend round trip',
+  },
+  triggerOpMs: {
+    what: 'trigger create/list/delete',
+    source: "no published figure; taken equal to a property write (it stores state on Google's side)",
+  },
   driveOpMs: { what: 'DriveApp operation', source: 'no published figure; chosen above a property write (a Drive API round trip)' },
   uiOpMs: { what: 'toast, sidebar, dialog', source: 'no published figure; chosen' },
   urlFetchCallMs: {
     what: 'per fetch/fetchAll call, beyond the requests',
-    source: 'no published figure isolates it: https://www.pre-practice.net/2020/03/urlfetchappfetchallfetch.html measured 3 sequential fetches at 1.77 s and one fetchAll of the same 3 at 0.93 s, server time included (an upper bound); chosen 50 ms, above a property read',
+    source:
+      'no published figure isolates it: https://www.pre-practice.net/2020/03/urlfetchappfetchallfetch.html measured 3 sequential fetches at 1.77 s and one fetchAll of the same 3 at 0.93 s, server time included (an upper bound); chosen 50 ms, above a property read',
   },
   fetchAllParallelism: {
     what: 'fetchAll requests in flight at once',
-    source: 'undocumented; "observed around 10–20", https://magesheet.com/blog/apps-script-urlfetchapp-quotas-retries; fetchAll runs its requests asynchronously, https://tanaikech.github.io/2018/04/19/benchmark-fetchall-method-in-urlfetch-service-for-google-apps-script/; default the low end, 10',
+    source:
+      'undocumented; "observed around 10–20", https://magesheet.com/blog/apps-script-urlfetchapp-quotas-retries; fetchAll runs its requests asynchronously, https://tanaikech.github.io/2018/04/19/benchmark-fetchall-method-in-urlfetch-service-for-google-apps-script/; default the low end, 10',
   },
   jsCpuFactor: {
     what: "× the bundle's measured CPU time in the vm",
@@ -109,7 +121,8 @@ export const COST_SOURCES: Readonly<Record<keyof CostTable, CostSource>> = {
   },
   bundleLoadMs: {
     what: 'bundle load per execution',
-    source: 'every execution loads the whole script project again (https://ramblings.mcpher.com/gassnippets2/measuring-library-load-speed/: "every time a server function is called, the server script is initialized"); measured: compile + evaluate of the bundle on this machine',
+    source:
+      'every execution loads the whole script project again (https://ramblings.mcpher.com/gassnippets2/measuring-library-load-speed/: "every time a server function is called, the server script is initialized"); measured: compile + evaluate of the bundle on this machine',
   },
 };
 

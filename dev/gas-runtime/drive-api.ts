@@ -24,11 +24,28 @@ function op(ctx: Ctx, method: string): void {
 }
 
 function fileResource(f: DriveFile): Record<string, unknown> {
-  return { kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: [f.folderId], trashed: f.trashed, webViewLink: fileUrl(f.id), size: String(f.bytes.length) };
+  return {
+    kind: 'drive#file',
+    id: f.id,
+    name: f.name,
+    mimeType: f.mimeType,
+    parents: [f.folderId],
+    trashed: f.trashed,
+    webViewLink: fileUrl(f.id),
+    size: String(f.bytes.length),
+  };
 }
 
 function folderResource(d: DriveFolder): Record<string, unknown> {
-  return { kind: 'drive#file', id: d.id, name: d.name, mimeType: MIME_TYPE.FOLDER, parents: d.parentId ? [d.parentId] : [], trashed: d.trashed, webViewLink: folderUrl(d.id) };
+  return {
+    kind: 'drive#file',
+    id: d.id,
+    name: d.name,
+    mimeType: MIME_TYPE.FOLDER,
+    parents: d.parentId ? [d.parentId] : [],
+    trashed: d.trashed,
+    webViewLink: folderUrl(d.id),
+  };
 }
 
 /** Only the fields asked for (`fields: 'id,webViewLink'`), like the API; all when none is given. */
@@ -56,7 +73,13 @@ export function advancedDrive(ctx: Ctx): object {
       const parentId = parentOf(r);
       const now = Math.floor(ctx.now());
       if (r.mimeType === MIME_TYPE.FOLDER) {
-        const folder: DriveFolder = { id: newDriveId(), name: String(r.name ?? 'Untitled folder'), parentId, createdAt: now, trashed: false };
+        const folder: DriveFolder = {
+          id: newDriveId(),
+          name: String(r.name ?? 'Untitled folder'),
+          parentId,
+          createdAt: now,
+          trashed: false,
+        };
         drive.folders.set(folder.id, folder);
         return ctx.toRealm(pick(folderResource(folder), optionalArgs));
       }

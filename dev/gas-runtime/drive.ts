@@ -109,7 +109,9 @@ function fileFacade(ctx: Ctx, f: DriveFile): object {
     getAs: (type: unknown) => (op(ctx, 'File', 'getAs'), blobFacade(ctx, { bytes: f.bytes, contentType: String(type), name: f.name })),
     setTrashed: (trashed: unknown) => (op(ctx, 'File', 'setTrashed'), (f.trashed = trashed === true), self),
     isTrashed: () => (cheap('isTrashed'), f.trashed),
-    getParents: () => (op(ctx, 'File', 'getParents'), iterator(ctx, 'FolderIterator', [folderFacade(ctx, ctx.world.drive.folders.get(f.folderId)!)])),
+    getParents: () => (
+      op(ctx, 'File', 'getParents'), iterator(ctx, 'FolderIterator', [folderFacade(ctx, ctx.world.drive.folders.get(f.folderId)!)])
+    ),
   });
   return self;
 }
@@ -139,16 +141,45 @@ function folderFacade(ctx: Ctx, d: DriveFolder): object {
     getName: () => (cheap('getName'), d.name),
     setName: (name: unknown) => (op(ctx, 'Folder', 'setName'), (d.name = String(name)), self),
     getUrl: () => (cheap('getUrl'), folderUrl(d.id)),
-    createFile: (a: unknown, content?: unknown, mimeType?: unknown) => (op(ctx, 'Folder', 'createFile'), createFileIn(ctx, d.id, a, content, mimeType)),
+    createFile: (a: unknown, content?: unknown, mimeType?: unknown) => (
+      op(ctx, 'Folder', 'createFile'), createFileIn(ctx, d.id, a, content, mimeType)
+    ),
     createFolder: (name: unknown) => (op(ctx, 'Folder', 'createFolder'), createFolderIn(ctx, d.id, name)),
-    getFiles: () => (op(ctx, 'Folder', 'getFiles'), iterator(ctx, 'FileIterator', files().map((f) => fileFacade(ctx, f)))),
-    getFolders: () => (op(ctx, 'Folder', 'getFolders'), iterator(ctx, 'FolderIterator', folders().map((f) => folderFacade(ctx, f)))),
+    getFiles: () => (
+      op(ctx, 'Folder', 'getFiles'),
+      iterator(
+        ctx,
+        'FileIterator',
+        files().map((f) => fileFacade(ctx, f)),
+      )
+    ),
+    getFolders: () => (
+      op(ctx, 'Folder', 'getFolders'),
+      iterator(
+        ctx,
+        'FolderIterator',
+        folders().map((f) => folderFacade(ctx, f)),
+      )
+    ),
     getFilesByName: (name: unknown) => (
-      op(ctx, 'Folder', 'getFilesByName'), iterator(ctx, 'FileIterator', files().filter((f) => f.name === String(name)).map((f) => fileFacade(ctx, f)))
+      op(ctx, 'Folder', 'getFilesByName'),
+      iterator(
+        ctx,
+        'FileIterator',
+        files()
+          .filter((f) => f.name === String(name))
+          .map((f) => fileFacade(ctx, f)),
+      )
     ),
     getFoldersByName: (name: unknown) => (
       op(ctx, 'Folder', 'getFoldersByName'),
-      iterator(ctx, 'FolderIterator', folders().filter((f) => f.name === String(name)).map((f) => folderFacade(ctx, f)))
+      iterator(
+        ctx,
+        'FolderIterator',
+        folders()
+          .filter((f) => f.name === String(name))
+          .map((f) => folderFacade(ctx, f)),
+      )
     ),
     setTrashed: (trashed: unknown) => (op(ctx, 'Folder', 'setTrashed'), (d.trashed = trashed === true), self),
     isTrashed: () => (cheap('isTrashed'), d.trashed),
@@ -168,7 +199,9 @@ export function driveApp(ctx: Ctx): object {
   const live = <T extends { trashed: boolean }>(m: Map<string, T>) => [...m.values()].filter((x) => !x.trashed);
   return facade('DriveApp', {
     getRootFolder: () => (op(ctx, 'DriveApp', 'getRootFolder'), folderFacade(ctx, drive.folders.get(drive.rootId)!)),
-    createFile: (a: unknown, content?: unknown, mimeType?: unknown) => (op(ctx, 'DriveApp', 'createFile'), createFileIn(ctx, drive.rootId, a, content, mimeType)),
+    createFile: (a: unknown, content?: unknown, mimeType?: unknown) => (
+      op(ctx, 'DriveApp', 'createFile'), createFileIn(ctx, drive.rootId, a, content, mimeType)
+    ),
     createFolder: (name: unknown) => (op(ctx, 'DriveApp', 'createFolder'), createFolderIn(ctx, drive.rootId, name)),
     getFileById(id: unknown) {
       op(ctx, 'DriveApp', 'getFileById');
@@ -182,15 +215,43 @@ export function driveApp(ctx: Ctx): object {
       if (!f) ctx.fail(MSG.driveItemMissing);
       return folderFacade(ctx, f);
     },
-    getFiles: () => (op(ctx, 'DriveApp', 'getFiles'), iterator(ctx, 'FileIterator', live(drive.files).map((f) => fileFacade(ctx, f)))),
-    getFolders: () => (op(ctx, 'DriveApp', 'getFolders'), iterator(ctx, 'FolderIterator', live(drive.folders).filter((f) => f.id !== drive.rootId).map((f) => folderFacade(ctx, f)))),
+    getFiles: () => (
+      op(ctx, 'DriveApp', 'getFiles'),
+      iterator(
+        ctx,
+        'FileIterator',
+        live(drive.files).map((f) => fileFacade(ctx, f)),
+      )
+    ),
+    getFolders: () => (
+      op(ctx, 'DriveApp', 'getFolders'),
+      iterator(
+        ctx,
+        'FolderIterator',
+        live(drive.folders)
+          .filter((f) => f.id !== drive.rootId)
+          .map((f) => folderFacade(ctx, f)),
+      )
+    ),
     getFilesByName: (name: unknown) => (
       op(ctx, 'DriveApp', 'getFilesByName'),
-      iterator(ctx, 'FileIterator', live(drive.files).filter((f) => f.name === String(name)).map((f) => fileFacade(ctx, f)))
+      iterator(
+        ctx,
+        'FileIterator',
+        live(drive.files)
+          .filter((f) => f.name === String(name))
+          .map((f) => fileFacade(ctx, f)),
+      )
     ),
     getFoldersByName: (name: unknown) => (
       op(ctx, 'DriveApp', 'getFoldersByName'),
-      iterator(ctx, 'FolderIterator', live(drive.folders).filter((f) => f.name === String(name) && f.id !== drive.rootId).map((f) => folderFacade(ctx, f)))
+      iterator(
+        ctx,
+        'FolderIterator',
+        live(drive.folders)
+          .filter((f) => f.name === String(name) && f.id !== drive.rootId)
+          .map((f) => folderFacade(ctx, f)),
+      )
     ),
   });
 }

@@ -71,7 +71,8 @@ export const MSG = {
   scopesNotSufficient: (what: string, scopes: readonly string[]) =>
     `Specified permissions are not sufficient to call ${what}. Required permissions: ${scopes.length === 1 ? scopes[0] : `(${scopes.join(' || ')})`}`,
   /** An advanced service refused by its API for want of a scope (the API's standard 403 text). */
-  advancedInsufficientScopes: (apiMethod: string) => `API call to ${apiMethod} failed with error: Request had insufficient authentication scopes.`,
+  advancedInsufficientScopes: (apiMethod: string) =>
+    `API call to ${apiMethod} failed with error: Request had insufficient authentication scopes.`,
   /**
    * verified: a fetch to a URL no urlFetchWhitelist prefix matches (public reports: "Request to
    * https://oauth2.googleapis.com/token failed because the URL has not been whitelisted in the
@@ -80,7 +81,8 @@ export const MSG = {
   notWhitelisted: (url: string) => `Request to ${url} failed because the URL has not been whitelisted in the script manifest.`,
   noPermission: (what: string, mode: string) => `You do not have permission to call ${what} (AuthMode.${mode}).`,
   htmlFileMissing: (name: string) => `No HTML file named ${name} was found.`,
-  driveItemMissing: 'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.',
+  driveItemMissing:
+    'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.',
   openByIdFailed: 'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
 } as const;
 

@@ -47,7 +47,12 @@ export class Execution {
 const NONE_ALLOWED = new Set(['SpreadsheetApp.getUi', 'Session.getScriptTimeZone', 'Session.getActiveUserLocale']);
 const NONE_ALLOWED_SERVICES = new Set(['Ui', 'Menu', 'Logger', 'Utilities', 'Blob', 'HtmlService', 'HtmlOutput', 'HtmlTemplate']);
 const LIMITED_DENIED_SERVICES = new Set(['UrlFetchApp', 'DriveApp', 'Folder', 'File']);
-const LIMITED_DENIED = new Set(['PropertiesService.getUserProperties', 'ScriptApp.newTrigger', 'ScriptApp.getProjectTriggers', 'ScriptApp.deleteTrigger']);
+const LIMITED_DENIED = new Set([
+  'PropertiesService.getUserProperties',
+  'ScriptApp.newTrigger',
+  'ScriptApp.getProjectTriggers',
+  'ScriptApp.deleteTrigger',
+]);
 
 function allowed(mode: AuthMode, service: string, method: string): boolean {
   const full = `${service}.${method}`;

@@ -87,7 +87,10 @@ function templateFacade(ctx: Ctx, source: string): object {
         scope: object,
         esc: (v: unknown) => string,
       ) => string;
-      return outputFacade(ctx, fn(scope, (v) => escapeHtml(String(v))));
+      return outputFacade(
+        ctx,
+        fn(scope, (v) => escapeHtml(String(v))),
+      );
     },
   });
   return self;

@@ -70,7 +70,12 @@ function newWorkbook(options: RuntimeOptions): WorkbookModel {
   const wb = new WorkbookModel(id, 'Untitled spreadsheet', options.timeZone ?? DEFAULT_TIME_ZONE, localeOption(options));
   const sheets = Object.entries(options.workbook ?? { Sheet1: [] });
   for (const [name, values] of sheets) {
-    const s = wb.addSheet(name, undefined, Math.max(1000, values.length), values.reduce((m, r) => Math.max(m, r.length), 26));
+    const s = wb.addSheet(
+      name,
+      undefined,
+      Math.max(1000, values.length),
+      values.reduce((m, r) => Math.max(m, r.length), 26),
+    );
     grid.writeGiven(s, 1, 1, values);
   }
   return wb;

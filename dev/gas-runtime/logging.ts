@@ -31,8 +31,10 @@ export function loggerFacade(ctx: Ctx): object {
 
 /** The console global. */
 export function consoleFacade(ctx: Ctx): object {
-  const at = (level: LogRecord['level']) => (...args: unknown[]) => {
-    record(ctx, 'console', level, args);
-  };
+  const at =
+    (level: LogRecord['level']) =>
+    (...args: unknown[]) => {
+      record(ctx, 'console', level, args);
+    };
   return facade('console', { log: at('log'), info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') });
 }

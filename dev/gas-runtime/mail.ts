@@ -27,8 +27,14 @@ function messageOf(ctx: Ctx, args: unknown[]): Omit<MailRecord, 'at' | 'user'> {
     const m = args[0] as Record<string, unknown>;
     if (m.to === undefined || m.subject === undefined) ctx.fail(MSG.invalidArgument('message'));
     return {
-      to: list(m.to), cc: list(m.cc), bcc: list(m.bcc), subject: text(m.subject), body: text(m.body),
-      ...(m.htmlBody !== undefined ? { htmlBody: text(m.htmlBody) } : {}), ...(m.replyTo !== undefined ? { replyTo: text(m.replyTo) } : {}), ...(m.name !== undefined ? { name: text(m.name) } : {}),
+      to: list(m.to),
+      cc: list(m.cc),
+      bcc: list(m.bcc),
+      subject: text(m.subject),
+      body: text(m.body),
+      ...(m.htmlBody !== undefined ? { htmlBody: text(m.htmlBody) } : {}),
+      ...(m.replyTo !== undefined ? { replyTo: text(m.replyTo) } : {}),
+      ...(m.name !== undefined ? { name: text(m.name) } : {}),
     };
   }
   if (args.length === 4 && typeof args[3] === 'string') {
@@ -37,8 +43,14 @@ function messageOf(ctx: Ctx, args: unknown[]): Omit<MailRecord, 'at' | 'user'> {
   if (args.length < 3) ctx.fail(MSG.invalidArgument('recipient'));
   const options = (args[3] ?? {}) as Record<string, unknown>;
   return {
-    to: list(args[0]), cc: list(options.cc), bcc: list(options.bcc), subject: text(args[1]), body: text(args[2]),
-    ...(options.htmlBody !== undefined ? { htmlBody: text(options.htmlBody) } : {}), ...(options.replyTo !== undefined ? { replyTo: text(options.replyTo) } : {}), ...(options.name !== undefined ? { name: text(options.name) } : {}),
+    to: list(args[0]),
+    cc: list(options.cc),
+    bcc: list(options.bcc),
+    subject: text(args[1]),
+    body: text(args[2]),
+    ...(options.htmlBody !== undefined ? { htmlBody: text(options.htmlBody) } : {}),
+    ...(options.replyTo !== undefined ? { replyTo: text(options.replyTo) } : {}),
+    ...(options.name !== undefined ? { name: text(options.name) } : {}),
   };
 }
 

@@ -74,7 +74,16 @@ export function toSerial(ms: number, tz: string): number {
 /** The instant of a Sheets date serial in the sheet's time zone. */
 export function fromSerial(serial: number, tz: string): number {
   const wall = new Date(SERIAL_EPOCH + Math.round(serial * 86400000));
-  return zonedToEpoch(tz, wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds());
+  return zonedToEpoch(
+    tz,
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+    wall.getUTCMilliseconds(),
+  );
 }
 
 function formatNumberOrDate(n: number, fmt: string, rules: LocaleRules): string {
@@ -174,7 +183,9 @@ function localizeNumber(shown: string, rules: LocaleRules, fmt?: string): string
   if (rules.decimal === '.') return shown;
   const swap = (s: string) => s.replace(/[.,]/g, (c) => (c === '.' ? rules.decimal : rules.group));
   if (fmt === undefined) return swap(shown);
-  const literals = (fmt.match(/"[^"]*"|\\./g) ?? []).map((l) => (l.startsWith('"') ? l.slice(1, -1) : l.slice(1))).filter((l) => /[.,]/.test(l));
+  const literals = (fmt.match(/"[^"]*"|\\./g) ?? [])
+    .map((l) => (l.startsWith('"') ? l.slice(1, -1) : l.slice(1)))
+    .filter((l) => /[.,]/.test(l));
   if (literals.length === 0) return swap(shown);
   // A literal holding a separator is rare ("1.234 u."): find each in the output and leave it as is.
   let out = '';

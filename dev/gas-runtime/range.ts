@@ -104,11 +104,15 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     setNumberFormat: (format: unknown) => fill('setNumberFormat', (cell) => (cell.numberFormat = String(format))),
     setNumberFormats: (formats: unknown) => fillEach('setNumberFormats', formats, (cell, f) => (cell.numberFormat = String(f))),
     setFontWeight: (weight: unknown) => fill('setFontWeight', (cell) => (cell.fontWeight = weight === 'bold' ? 'bold' : 'normal')),
-    setFontWeights: (weights: unknown) => fillEach('setFontWeights', weights, (cell, w) => (cell.fontWeight = w === 'bold' ? 'bold' : 'normal')),
-    setBackground: (color: unknown) => fill('setBackground', (cell) => (color == null ? delete cell.background : (cell.background = String(color)))),
-    setBackgrounds: (colors: unknown) => fillEach('setBackgrounds', colors, (cell, c) => (c == null ? delete cell.background : (cell.background = String(c)))),
+    setFontWeights: (weights: unknown) =>
+      fillEach('setFontWeights', weights, (cell, w) => (cell.fontWeight = w === 'bold' ? 'bold' : 'normal')),
+    setBackground: (color: unknown) =>
+      fill('setBackground', (cell) => (color == null ? delete cell.background : (cell.background = String(color)))),
+    setBackgrounds: (colors: unknown) =>
+      fillEach('setBackgrounds', colors, (cell, c) => (c == null ? delete cell.background : (cell.background = String(c)))),
     setNote: (note: unknown) => fill('setNote', (cell) => (note == null || note === '' ? delete cell.note : (cell.note = String(note)))),
-    setNotes: (notes: unknown) => fillEach('setNotes', notes, (cell, n) => (n == null || n === '' ? delete cell.note : (cell.note = String(n)))),
+    setNotes: (notes: unknown) =>
+      fillEach('setNotes', notes, (cell, n) => (n == null || n === '' ? delete cell.note : (cell.note = String(n)))),
     clearContent: () =>
       fill('clearContent', (cell) => {
         cell.value = '';
@@ -169,7 +173,12 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     },
     offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number) {
       cheap('offset');
-      const r: Rect = { row: rect.row + rowOffset, col: rect.col + columnOffset, numRows: numRows ?? rect.numRows, numCols: numColumns ?? rect.numCols };
+      const r: Rect = {
+        row: rect.row + rowOffset,
+        col: rect.col + columnOffset,
+        numRows: numRows ?? rect.numRows,
+        numCols: numColumns ?? rect.numCols,
+      };
       checkRect(ctx, sheet, r);
       return rangeFacade(ctx, sheet, r);
     },

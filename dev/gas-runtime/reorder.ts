@@ -51,13 +51,24 @@ function compareKeys(a: SortKey, b: SortKey, ascending: boolean): number {
  */
 export function sortRows(sheet: SheetModel, first: number, last: number, column: number, ascending: boolean, tz: string): void {
   const block = { row: first, col: 1, numRows: last - first + 1, numCols: sheet.maxCols };
-  if (sheet.merges.some((m) => m.numRows > 1 && intersects(m, block))) throw new Error('cannot sort rows that hold vertically merged cells');
+  if (sheet.merges.some((m) => m.numRows > 1 && intersects(m, block)))
+    throw new Error('cannot sort rows that hold vertically merged cells');
   const rows = sheet.rows;
-  const keyed = Array.from({ length: last - first + 1 }, (_, i) => ({ old: first + i, key: sortKey(rows[first + i - 1]?.[column - 1]?.value, tz) }));
+  const keyed = Array.from({ length: last - first + 1 }, (_, i) => ({
+    old: first + i,
+    key: sortKey(rows[first + i - 1]?.[column - 1]?.value, tz),
+  }));
   keyed.sort((a, b) => compareKeys(a.key, b.key, ascending)); // Array.prototype.sort is stable.
   const moved = keyed.map((k) => rows[k.old - 1]);
   moved.forEach((row, i) => (rows[first + i - 1] = row));
-  remapMerges(sheet, 'row', indexMap(first, keyed.map((k) => k.old)));
+  remapMerges(
+    sheet,
+    'row',
+    indexMap(
+      first,
+      keyed.map((k) => k.old),
+    ),
+  );
 }
 
 /** Old indexes in their new order when `n` indexes from `start` move before `destination` (pre-move coordinates). */

@@ -130,6 +130,7 @@ function invoke(world: World, ctx: Ctx, spec: ExecutionSpec): ExecutionOutcome {
     meter?.stop();
     delete g.__gasRuntimeInvoke__;
   }
-  if (!settled) return { ok: false, thrown: realm.error(`${spec.functionName} returned a promise that never settled`, 'Error'), killed: false };
+  if (!settled)
+    return { ok: false, thrown: realm.error(`${spec.functionName} returned a promise that never settled`, 'Error'), killed: false };
   return settled.ok ? { ok: true, value: settled.value, killed: false } : { ok: false, thrown: settled.value, killed: false };
 }

@@ -129,7 +129,12 @@ export class Runtime {
   /** Adds a sheet seeded with values as given. */
   addSheet(name: string, values: unknown[][] = []): SheetHandle {
     if (this.world.workbook.sheetByName(name)) throw new HarnessError(`Sheet "${name}" already exists`);
-    const s = this.world.workbook.addSheet(name, undefined, Math.max(1000, values.length), values.reduce((m, r) => Math.max(m, r.length), 26));
+    const s = this.world.workbook.addSheet(
+      name,
+      undefined,
+      Math.max(1000, values.length),
+      values.reduce((m, r) => Math.max(m, r.length), 26),
+    );
     grid.writeGiven(s, 1, 1, values);
     return new SheetHandle(this.world.workbook, s);
   }
@@ -374,4 +379,3 @@ function failure(name: string, outcome: Extract<ExecutionOutcome, { ok: false }>
   if (outcome.thrown instanceof HarnessError) return outcome.thrown;
   return new GasExecutionError(name, outcome.thrown);
 }
-

@@ -48,35 +48,144 @@ function rows(className: string, page: string, scopes: readonly string[], method
 // spreadsheets.currentonly ("…to call SpreadsheetApp.openById. Required permissions:
 // https://www.googleapis.com/auth/spreadsheets", public error reports), whatever the ID.
 rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', SHEETS, [
-  'getActive', 'getActiveSpreadsheet', 'getActiveSheet', 'getActiveRange', 'getActiveRangeList', 'getSelection',
-  'getCurrentCell', 'setActiveSheet', 'setActiveRange', 'flush',
+  'getActive',
+  'getActiveSpreadsheet',
+  'getActiveSheet',
+  'getActiveRange',
+  'getActiveRangeList',
+  'getSelection',
+  'getCurrentCell',
+  'setActiveSheet',
+  'setActiveRange',
+  'flush',
 ]);
 rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', [`${AUTH}spreadsheets`], ['openById', 'openByUrl', 'create']);
 // Menus are built by onOpen in AuthMode.NONE, before any grant: getUi and menu building list no scope.
 rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', NONE, ['getUi']);
 rows('Spreadsheet', 'spreadsheet/spreadsheet', SHEETS, [
-  'getId', 'getName', 'getUrl', 'rename', 'getSpreadsheetTimeZone', 'setSpreadsheetTimeZone', 'getSpreadsheetLocale',
-  'toast', 'getSheets', 'getNumSheets', 'getSheetByName', 'getSheetById', 'insertSheet', 'deleteSheet',
-  'getActiveSheet', 'setActiveSheet', 'getActiveRange', 'getActiveRangeList', 'setActiveRange', 'getSelection',
-  'getCurrentCell', 'getDataRange', 'getRange', 'getRangeList', 'getRanges',
+  'getId',
+  'getName',
+  'getUrl',
+  'rename',
+  'getSpreadsheetTimeZone',
+  'setSpreadsheetTimeZone',
+  'getSpreadsheetLocale',
+  'toast',
+  'getSheets',
+  'getNumSheets',
+  'getSheetByName',
+  'getSheetById',
+  'insertSheet',
+  'deleteSheet',
+  'getActiveSheet',
+  'setActiveSheet',
+  'getActiveRange',
+  'getActiveRangeList',
+  'setActiveRange',
+  'getSelection',
+  'getCurrentCell',
+  'getDataRange',
+  'getRange',
+  'getRangeList',
+  'getRanges',
 ]);
 rows('Sheet', 'spreadsheet/sheet', SHEETS, [
-  'getName', 'setName', 'getSheetId', 'getIndex', 'getParent', 'activate', 'getRange', 'getRangeList', 'getDataRange',
-  'appendRow', 'clear', 'clearContents', 'clearFormats', 'getLastRow', 'getLastColumn', 'getMaxRows', 'getMaxColumns',
-  'getFrozenRows', 'getFrozenColumns', 'setFrozenRows', 'setFrozenColumns', 'insertRowAfter', 'insertRowBefore',
-  'insertRowsAfter', 'insertRowsBefore', 'insertColumnsAfter', 'deleteRow', 'deleteRows', 'hideRows', 'showRows',
-  'isRowHiddenByUser', 'isRowHiddenByFilter', 'hideSheet', 'showSheet', 'isSheetHidden', 'getActiveRange',
-  'setActiveRange', 'setActiveSelection', 'setColumnWidth', 'setColumnWidths', 'setRowHeight', 'autoResizeColumn',
-  'autoResizeColumns', 'getConditionalFormatRules', 'setConditionalFormatRules', 'clearConditionalFormatRules',
+  'getName',
+  'setName',
+  'getSheetId',
+  'getIndex',
+  'getParent',
+  'activate',
+  'getRange',
+  'getRangeList',
+  'getDataRange',
+  'appendRow',
+  'clear',
+  'clearContents',
+  'clearFormats',
+  'getLastRow',
+  'getLastColumn',
+  'getMaxRows',
+  'getMaxColumns',
+  'getFrozenRows',
+  'getFrozenColumns',
+  'setFrozenRows',
+  'setFrozenColumns',
+  'insertRowAfter',
+  'insertRowBefore',
+  'insertRowsAfter',
+  'insertRowsBefore',
+  'insertColumnsAfter',
+  'deleteRow',
+  'deleteRows',
+  'hideRows',
+  'showRows',
+  'isRowHiddenByUser',
+  'isRowHiddenByFilter',
+  'hideSheet',
+  'showSheet',
+  'isSheetHidden',
+  'getActiveRange',
+  'setActiveRange',
+  'setActiveSelection',
+  'setColumnWidth',
+  'setColumnWidths',
+  'setRowHeight',
+  'autoResizeColumn',
+  'autoResizeColumns',
+  'getConditionalFormatRules',
+  'setConditionalFormatRules',
+  'clearConditionalFormatRules',
 ]);
 rows('Range', 'spreadsheet/range', SHEETS, [
-  'getValues', 'getValue', 'setValues', 'setValue', 'getDisplayValues', 'getDisplayValue', 'getFormulas', 'getFormula',
-  'setFormulas', 'setFormula', 'getNumberFormats', 'getNumberFormat', 'setNumberFormats', 'setNumberFormat',
-  'getFontWeights', 'getFontWeight', 'setFontWeights', 'setFontWeight', 'getBackgrounds', 'getBackground',
-  'setBackgrounds', 'setBackground', 'getNotes', 'getNote', 'setNotes', 'setNote', 'clear', 'clearContent',
-  'clearFormat', 'clearNote', 'merge', 'breakApart', 'isPartOfMerge', 'getMergedRanges', 'activate', 'getRow',
-  'getColumn', 'getLastRow', 'getLastColumn', 'getNumRows', 'getNumColumns', 'getHeight', 'getWidth', 'getA1Notation',
-  'getGridId', 'getSheet', 'getCell', 'offset',
+  'getValues',
+  'getValue',
+  'setValues',
+  'setValue',
+  'getDisplayValues',
+  'getDisplayValue',
+  'getFormulas',
+  'getFormula',
+  'setFormulas',
+  'setFormula',
+  'getNumberFormats',
+  'getNumberFormat',
+  'setNumberFormats',
+  'setNumberFormat',
+  'getFontWeights',
+  'getFontWeight',
+  'setFontWeights',
+  'setFontWeight',
+  'getBackgrounds',
+  'getBackground',
+  'setBackgrounds',
+  'setBackground',
+  'getNotes',
+  'getNote',
+  'setNotes',
+  'setNote',
+  'clear',
+  'clearContent',
+  'clearFormat',
+  'clearNote',
+  'merge',
+  'breakApart',
+  'isPartOfMerge',
+  'getMergedRanges',
+  'activate',
+  'getRow',
+  'getColumn',
+  'getLastRow',
+  'getLastColumn',
+  'getNumRows',
+  'getNumColumns',
+  'getHeight',
+  'getWidth',
+  'getA1Notation',
+  'getGridId',
+  'getSheet',
+  'getCell',
+  'offset',
 ]);
 rows('RangeList', 'spreadsheet/range-list', SHEETS, ['getRanges']);
 // Conditional formats: the builder, the rule objects and their condition are local objects whose
@@ -84,13 +193,41 @@ rows('RangeList', 'spreadsheet/range-list', SHEETS, ['getRanges']);
 // the spreadsheet). newConditionalFormatRule creates such a builder: held to the same (none).
 rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', NONE, ['newConditionalFormatRule']);
 rows('ConditionalFormatRuleBuilder', 'spreadsheet/conditional-format-rule-builder', NONE, [
-  'build', 'copy', 'getBooleanCondition', 'getGradientCondition', 'getRanges', 'setRanges', 'setBackground', 'setFontColor',
-  'setBold', 'setItalic', 'setStrikethrough', 'setUnderline', 'whenCellEmpty', 'whenCellNotEmpty', 'whenTextEqualTo',
-  'whenTextStartsWith', 'whenTextEndsWith', 'whenTextContains', 'whenTextDoesNotContain',
+  'build',
+  'copy',
+  'getBooleanCondition',
+  'getGradientCondition',
+  'getRanges',
+  'setRanges',
+  'setBackground',
+  'setFontColor',
+  'setBold',
+  'setItalic',
+  'setStrikethrough',
+  'setUnderline',
+  'whenCellEmpty',
+  'whenCellNotEmpty',
+  'whenTextEqualTo',
+  'whenTextStartsWith',
+  'whenTextEndsWith',
+  'whenTextContains',
+  'whenTextDoesNotContain',
 ]);
-rows('ConditionalFormatRule', 'spreadsheet/conditional-format-rule', NONE, ['copy', 'getBooleanCondition', 'getGradientCondition', 'getRanges']);
+rows('ConditionalFormatRule', 'spreadsheet/conditional-format-rule', NONE, [
+  'copy',
+  'getBooleanCondition',
+  'getGradientCondition',
+  'getRanges',
+]);
 rows('BooleanCondition', 'spreadsheet/boolean-condition', NONE, [
-  'getCriteriaType', 'getCriteriaValues', 'getBackground', 'getFontColor', 'getBold', 'getItalic', 'getStrikethrough', 'getUnderline',
+  'getCriteriaType',
+  'getCriteriaValues',
+  'getBackground',
+  'getFontColor',
+  'getBold',
+  'getItalic',
+  'getStrikethrough',
+  'getUnderline',
 ]);
 rows('Selection', 'spreadsheet/selection', SHEETS, ['getActiveRange', 'getActiveRangeList', 'getActiveSheet', 'getCurrentCell']);
 
@@ -115,16 +252,38 @@ rows('ScriptApp', 'script/script-app', SCRIPTAPP, ['newTrigger', 'getProjectTrig
 rows('ScriptApp', 'script/script-app', NONE, ['getOAuthToken', 'getScriptId', 'getAuthorizationInfo']);
 rows('TriggerBuilder', 'script/trigger-builder', SCRIPTAPP, ['timeBased']);
 rows('ClockTriggerBuilder', 'script/clock-trigger-builder', SCRIPTAPP, [
-  'after', 'at', 'atHour', 'nearMinute', 'everyMinutes', 'everyHours', 'everyDays', 'everyWeeks', 'onWeekDay', 'inTimezone', 'create',
+  'after',
+  'at',
+  'atHour',
+  'nearMinute',
+  'everyMinutes',
+  'everyHours',
+  'everyDays',
+  'everyWeeks',
+  'onWeekDay',
+  'inTimezone',
+  'create',
 ]);
-rows('Trigger', 'script/trigger', SCRIPTAPP, ['getHandlerFunction', 'getUniqueId', 'getEventType', 'getTriggerSource', 'getTriggerSourceId']);
+rows('Trigger', 'script/trigger', SCRIPTAPP, [
+  'getHandlerFunction',
+  'getUniqueId',
+  'getEventType',
+  'getTriggerSource',
+  'getTriggerSourceId',
+]);
 rows('AuthorizationInfo', 'script/authorization-info', NONE, ['getAuthorizationStatus', 'getAuthorizationUrl', 'getAuthorizedScopes']);
 
 // UrlFetchApp: script.external_request ("This service requires the
 // https://www.googleapis.com/auth/script.external_request scope", url-fetch service page).
 rows('UrlFetchApp', 'url-fetch/url-fetch-app', EXTERNAL, ['fetch', 'fetchAll', 'getRequest']);
 rows('HTTPResponse', 'url-fetch/http-response', NONE, [
-  'getResponseCode', 'getContentText', 'getContent', 'getHeaders', 'getAllHeaders', 'getBlob', 'getAs',
+  'getResponseCode',
+  'getContentText',
+  'getContent',
+  'getHeaders',
+  'getAllHeaders',
+  'getBlob',
+  'getAs',
 ]);
 
 // DriveApp: writes need the full drive scope ("Specified permissions are not sufficient to call
@@ -133,15 +292,38 @@ rows('HTTPResponse', 'url-fetch/http-response', NONE, [
 // (…/auth/drive.readonly || …/auth/drive)"). drive.file is never enough for DriveApp.
 rows('DriveApp', 'drive/drive-app', DRIVE, ['createFolder', 'createFile']);
 rows('DriveApp', 'drive/drive-app', DRIVE_READ, [
-  'getRootFolder', 'getFolderById', 'getFileById', 'getFoldersByName', 'getFilesByName', 'getFolders', 'getFiles',
+  'getRootFolder',
+  'getFolderById',
+  'getFileById',
+  'getFoldersByName',
+  'getFilesByName',
+  'getFolders',
+  'getFiles',
 ]);
 rows('Folder', 'drive/folder', DRIVE, ['createFile', 'createFolder', 'setTrashed', 'setName']);
 rows('Folder', 'drive/folder', DRIVE_READ, [
-  'getId', 'getName', 'getUrl', 'getFiles', 'getFolders', 'getFilesByName', 'getFoldersByName', 'isTrashed', 'getParents',
+  'getId',
+  'getName',
+  'getUrl',
+  'getFiles',
+  'getFolders',
+  'getFilesByName',
+  'getFoldersByName',
+  'isTrashed',
+  'getParents',
 ]);
 rows('File', 'drive/file', DRIVE, ['setTrashed', 'setName', 'setContent']);
 rows('File', 'drive/file', DRIVE_READ, [
-  'getId', 'getName', 'getUrl', 'getMimeType', 'getSize', 'getBlob', 'getAs', 'isTrashed', 'getParents', 'getDownloadUrl',
+  'getId',
+  'getName',
+  'getUrl',
+  'getMimeType',
+  'getSize',
+  'getBlob',
+  'getAs',
+  'isTrashed',
+  'getParents',
+  'getDownloadUrl',
   'getDateCreated',
 ]);
 rows('FileIterator', 'drive/file-iterator', DRIVE_READ, ['hasNext', 'next', 'getContinuationToken']);
@@ -154,7 +336,16 @@ table['Drive.Files.create'] = {
   kind: 'advanced',
 };
 table['Drive.Files.get'] = {
-  scopes: ['drive', 'drive.appdata', 'drive.file', 'drive.meet.readonly', 'drive.metadata', 'drive.metadata.readonly', 'drive.photos.readonly', 'drive.readonly'].map((s) => `${AUTH}${s}`),
+  scopes: [
+    'drive',
+    'drive.appdata',
+    'drive.file',
+    'drive.meet.readonly',
+    'drive.metadata',
+    'drive.metadata.readonly',
+    'drive.photos.readonly',
+    'drive.readonly',
+  ].map((s) => `${AUTH}${s}`),
   page: 'https://developers.google.com/drive/api/reference/rest/v3/files/get',
   kind: 'advanced',
 };
@@ -167,28 +358,77 @@ table['Drive.Files.update'] = {
 // Services whose reference pages list no authorization for any method.
 rows('PropertiesService', 'properties/properties-service', NONE, ['getUserProperties', 'getDocumentProperties', 'getScriptProperties']);
 rows('Properties', 'properties/properties', NONE, [
-  'getProperty', 'getProperties', 'getKeys', 'setProperty', 'setProperties', 'deleteProperty', 'deleteAllProperties',
+  'getProperty',
+  'getProperties',
+  'getKeys',
+  'setProperty',
+  'setProperties',
+  'deleteProperty',
+  'deleteAllProperties',
 ]);
 rows('CacheService', 'cache/cache-service', NONE, ['getUserCache', 'getDocumentCache', 'getScriptCache']);
 rows('Cache', 'cache/cache', NONE, ['get', 'getAll', 'put', 'putAll', 'remove', 'removeAll']);
 rows('LockService', 'lock/lock-service', NONE, ['getUserLock', 'getDocumentLock', 'getScriptLock']);
 rows('Lock', 'lock/lock', NONE, ['tryLock', 'waitLock', 'releaseLock', 'hasLock']);
-rows('HtmlService', 'html/html-service', NONE, ['createHtmlOutput', 'createHtmlOutputFromFile', 'createTemplate', 'createTemplateFromFile']);
+rows('HtmlService', 'html/html-service', NONE, [
+  'createHtmlOutput',
+  'createHtmlOutputFromFile',
+  'createTemplate',
+  'createTemplateFromFile',
+]);
 rows('HtmlOutput', 'html/html-output', NONE, [
-  'setTitle', 'getTitle', 'setWidth', 'getWidth', 'setHeight', 'getHeight', 'getContent', 'setContent', 'append',
-  'appendUntrusted', 'clear', 'setSandboxMode', 'setXFrameOptionsMode', 'addMetaTag', 'setFaviconUrl', 'getAs', 'getBlob', 'asTemplate',
+  'setTitle',
+  'getTitle',
+  'setWidth',
+  'getWidth',
+  'setHeight',
+  'getHeight',
+  'getContent',
+  'setContent',
+  'append',
+  'appendUntrusted',
+  'clear',
+  'setSandboxMode',
+  'setXFrameOptionsMode',
+  'addMetaTag',
+  'setFaviconUrl',
+  'getAs',
+  'getBlob',
+  'asTemplate',
 ]);
 rows('HtmlTemplate', 'html/html-template', NONE, ['evaluate', 'getCode', 'getRawContent']);
 // MailApp: sendEmail needs script.send_mail; getRemainingDailyQuota too (its reference page lists it).
 rows('MailApp', 'mail/mail-app', [`${AUTH}script.send_mail`], ['sendEmail', 'getRemainingDailyQuota']);
 rows('Utilities', 'utilities/utilities', NONE, [
-  'sleep', 'formatDate', 'formatString', 'base64Encode', 'base64Decode', 'base64EncodeWebSafe', 'base64DecodeWebSafe',
-  'computeDigest', 'computeHmacSha256Signature', 'computeHmacSignature', 'getUuid', 'newBlob', 'parseCsv', 'jsonParse',
+  'sleep',
+  'formatDate',
+  'formatString',
+  'base64Encode',
+  'base64Decode',
+  'base64EncodeWebSafe',
+  'base64DecodeWebSafe',
+  'computeDigest',
+  'computeHmacSha256Signature',
+  'computeHmacSignature',
+  'getUuid',
+  'newBlob',
+  'parseCsv',
+  'jsonParse',
   'jsonStringify',
 ]);
 rows('Blob', 'base/blob', NONE, [
-  'getBytes', 'getDataAsString', 'getContentType', 'setContentType', 'getName', 'setName', 'setBytes',
-  'setDataFromString', 'copyBlob', 'getAs', 'getBlob', 'isGoogleType',
+  'getBytes',
+  'getDataAsString',
+  'getContentType',
+  'setContentType',
+  'getName',
+  'setName',
+  'setBytes',
+  'setDataFromString',
+  'copyBlob',
+  'getAs',
+  'getBlob',
+  'isGoogleType',
 ]);
 rows('Logger', 'base/logger', NONE, ['log', 'getLog', 'clear']);
 

@@ -102,7 +102,8 @@ export class SheetHandle {
 
   /** Adds a rule as the seller would in Format › Conditional formatting (at the end of the list). */
   addConditionalRule(rule: { criteria: Criteria; values?: string[]; background?: string; fontColor?: string; ranges: string[] }): this {
-    if (!CRITERIA.includes(rule.criteria)) throw new HarnessError(`addConditionalRule: criteria ${rule.criteria} is not modelled (${CRITERIA.join(', ')})`);
+    if (!CRITERIA.includes(rule.criteria))
+      throw new HarnessError(`addConditionalRule: criteria ${rule.criteria} is not modelled (${CRITERIA.join(', ')})`);
     const ranges = rule.ranges.map((a1) => {
       const ref = parseA1(a1, this.model.maxRows, this.model.maxCols);
       if (!ref) throw new HarnessError(`Not an A1 range: ${a1}`);
@@ -252,7 +253,8 @@ export class SheetHandle {
   /** Deletes rows row..row+n-1 (Sheets refuses to delete every non-frozen row; so does this). */
   deleteRows(row: number, n = 1): this {
     this.checkSpan('row', row, n);
-    if (this.model.maxRows - n <= this.model.frozenRows) throw new HarnessError(`deleteRows(${row}, ${n}) would delete every non-frozen row`);
+    if (this.model.maxRows - n <= this.model.frozenRows)
+      throw new HarnessError(`deleteRows(${row}, ${n}) would delete every non-frozen row`);
     structure.deleteRows(this.model, row, n);
     return this;
   }
@@ -267,7 +269,8 @@ export class SheetHandle {
   /** Deletes columns column..column+n-1. */
   deleteColumns(column: number, n = 1): this {
     this.checkSpan('column', column, n);
-    if (this.model.maxCols - n <= this.model.frozenColumns) throw new HarnessError(`deleteColumns(${column}, ${n}) would delete every non-frozen column`);
+    if (this.model.maxCols - n <= this.model.frozenColumns)
+      throw new HarnessError(`deleteColumns(${column}, ${n}) would delete every non-frozen column`);
     structure.deleteColumns(this.model, column, n);
     return this;
   }

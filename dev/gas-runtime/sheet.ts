@@ -83,7 +83,10 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
     getRange: (...args: unknown[]) => (cheap('getRange'), resolveRange(ctx, sheet, args)),
     getRangeList(a1s: unknown[]) {
       cheap('getRangeList');
-      return rangeListFacade(ctx, (a1s ?? []).map((a) => resolveRange(ctx, sheet, [String(a)])));
+      return rangeListFacade(
+        ctx,
+        (a1s ?? []).map((a) => resolveRange(ctx, sheet, [String(a)])),
+      );
     },
     getDataRange() {
       read('getDataRange');
@@ -215,7 +218,9 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       });
       return self;
     },
-    getConditionalFormatRules: () => (read('getConditionalFormatRules'), ctx.toRealm(sheet.conditionalRules.map((r) => ruleFacade(ctx, r, sheet)))),
+    getConditionalFormatRules: () => (
+      read('getConditionalFormatRules'), ctx.toRealm(sheet.conditionalRules.map((r) => ruleFacade(ctx, r, sheet)))
+    ),
     setConditionalFormatRules(list: unknown) {
       write('setConditionalFormatRules');
       if (!Array.isArray(list)) ctx.fail(MSG.invalidArgument('rules'));

@@ -45,7 +45,13 @@ export function rangeListFacade(ctx: Ctx, ranges: object[]): object {
 function activeRangeList(ctx: Ctx): object | null {
   const sheet = activeSheet(ctx);
   const rects = activeRects(ctx, sheet);
-  return rects && rangeListFacade(ctx, rects.map((r) => rangeFacade(ctx, sheet, r)));
+  return (
+    rects &&
+    rangeListFacade(
+      ctx,
+      rects.map((r) => rangeFacade(ctx, sheet, r)),
+    )
+  );
 }
 
 function activeRange(ctx: Ctx): object | null {
@@ -162,7 +168,10 @@ export function spreadsheetFacade(ctx: Ctx): object {
     getRangeList(a1s: unknown[]) {
       cheap('getRangeList');
       const sheet = activeSheet(ctx);
-      return rangeListFacade(ctx, (a1s ?? []).map((a) => resolveRange(ctx, sheet, [String(a)])));
+      return rangeListFacade(
+        ctx,
+        (a1s ?? []).map((a) => resolveRange(ctx, sheet, [String(a)])),
+      );
     },
     getDataRange() {
       ctx.sheets('Spreadsheet', 'getDataRange', 'read');

@@ -109,7 +109,14 @@ export function exportWorld(w: World): WorldStateV1 {
     now: w.clock.now(),
     scriptId: w.scriptId,
     scriptTimeZone: w.config.scriptTimeZone,
-    workbook: { id: wb.id, name: wb.name, timeZone: wb.timeZone, locale: wb.locale, nextSheetId: wb.nextSheetId, sheets: wb.sheets.map(sheetToJson) },
+    workbook: {
+      id: wb.id,
+      name: wb.name,
+      timeZone: wb.timeZone,
+      locale: wb.locale,
+      nextSheetId: wb.nextSheetId,
+      sheets: wb.sheets.map(sheetToJson),
+    },
     properties: {
       document: mapToObject(w.documentProperties),
       script: mapToObject(w.scriptProperties),
@@ -156,4 +163,3 @@ export function restoreWorld(w: World, state: WorldStateV1): void {
   w.drive = drive;
   w.quotas.restore(state.quotas ?? []);
 }
-

@@ -70,8 +70,14 @@ export function remapRowState(sheet: SheetModel, map: IndexMap): void {
   remapMerges(sheet, 'row', map);
 }
 
-const shiftFrom = (at: number, n: number): IndexMap => (i) => (i >= at ? i + n : i);
-const cutOut = (start: number, n: number): IndexMap => (i) => (i < start ? i : i >= start + n ? i - n : null);
+const shiftFrom =
+  (at: number, n: number): IndexMap =>
+  (i) =>
+    i >= at ? i + n : i;
+const cutOut =
+  (start: number, n: number): IndexMap =>
+  (i) =>
+    i < start ? i : i >= start + n ? i - n : null;
 
 /** Inserts `n` blank rows before row `before`; they take the formats of the row above, as Sheets does. */
 export function insertRows(sheet: SheetModel, before: number, n: number): void {
@@ -99,7 +105,11 @@ export function insertColumns(sheet: SheetModel, before: number, n: number): voi
   sheet.rows.forEach((row, r) => {
     if (!row) return;
     const left = before > 1 ? row[before - 2] : undefined;
-    sheet.rows[r] = insertAt(row, before - 1, Array.from({ length: n }, () => formatsOnly(left)));
+    sheet.rows[r] = insertAt(
+      row,
+      before - 1,
+      Array.from({ length: n }, () => formatsOnly(left)),
+    );
   });
   sheet.maxCols += n;
   if (before <= sheet.frozenColumns) sheet.frozenColumns += n;

@@ -17,7 +17,16 @@ function once(req, started, hops) {
   return new Promise((settle) => {
     // An outcome after redirects names the hops before it and the request that got it.
     const resolve = (result) =>
-      settle(result && hops.length && !result.redirects ? Object.assign(result, { redirects: hops, finalUrl: req.url, finalMethod: req.method, finalBody: req.body == null ? null : req.body }) : result);
+      settle(
+        result && hops.length && !result.redirects
+          ? Object.assign(result, {
+              redirects: hops,
+              finalUrl: req.url,
+              finalMethod: req.method,
+              finalBody: req.body == null ? null : req.body,
+            })
+          : result,
+      );
     let url;
     try {
       url = new URL(req.url);
@@ -57,7 +66,15 @@ function once(req, started, hops) {
             const method = status === 307 || status === 308 ? req.method : 'GET';
             // Each request that got a 3xx and was followed is reported as a hop, so the caller can
             // record every request that left (a test must see a token carried to another host).
-            const hop = { url: req.url, method: req.method, headers: Object.assign({}, req.headers || {}), body: req.body == null ? null : req.body, status, location: next, elapsedMs: Date.now() - started };
+            const hop = {
+              url: req.url,
+              method: req.method,
+              headers: Object.assign({}, req.headers || {}),
+              body: req.body == null ? null : req.body,
+              status,
+              location: next,
+              elapsedMs: Date.now() - started,
+            };
             // The headers go along unchanged, Authorization included: the worst case (see README).
             settle(once({ ...req, url: next, method, body: method === 'GET' ? null : req.body }, started, hops.concat([hop])));
             return;

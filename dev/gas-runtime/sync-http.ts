@@ -71,7 +71,11 @@ export class SyncHttp {
    * Sends the requests concurrently, at most `maxParallel` in flight (the others queue until one
    * finishes; default: all at once), and returns their results in order; blocks the calling thread.
    */
-  requestAll(requests: SyncHttpRequest[], hardTimeoutMs = 10 * 60_000, maxParallel = Infinity): { results: SyncHttpResult[]; elapsedMs: number } {
+  requestAll(
+    requests: SyncHttpRequest[],
+    hardTimeoutMs = 10 * 60_000,
+    maxParallel = Infinity,
+  ): { results: SyncHttpResult[]; elapsedMs: number } {
     if (requests.length === 0) return { results: [], elapsedMs: 0 };
     const id = this.nextId++;
     Atomics.store(this.flag, 0, 0);

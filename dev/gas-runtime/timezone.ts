@@ -75,16 +75,7 @@ export function zonedParts(ms: number, tz: string): ZonedParts {
 }
 
 /** The instant whose wall clock in `tz` reads the given parts (month 1-12). */
-export function zonedToEpoch(
-  tz: string,
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-  ms = 0,
-): number {
+export function zonedToEpoch(tz: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // Two passes settle the offset even next to a daylight-saving change.
   let t = wall - offsetMinutesAt(wall, tz) * 60000;

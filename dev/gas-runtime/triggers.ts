@@ -98,7 +98,9 @@ export interface SchedulerHost {
 export function runDueTriggers(host: SchedulerHost, until: number): TriggerRun[] {
   const runs: TriggerRun[] = [];
   for (;;) {
-    const due = host.triggers.filter((t) => t.firedAt === undefined && t.nextFireAt <= until).sort((a, b) => a.nextFireAt - b.nextFireAt || Number(a.uid) - Number(b.uid))[0];
+    const due = host.triggers
+      .filter((t) => t.firedAt === undefined && t.nextFireAt <= until)
+      .sort((a, b) => a.nextFireAt - b.nextFireAt || Number(a.uid) - Number(b.uid))[0];
     if (!due) break;
     const scheduled = due.nextFireAt;
     host.advanceTo(scheduled);

@@ -55,7 +55,9 @@ function answerFor(ctx: Ctx, req: DialogRequest): { button: string; text: string
   let answer: DialogAnswer | undefined = queued;
   if (answer === undefined && ctx.world.config.onDialog) answer = ctx.world.config.onDialog(req);
   if (answer === undefined) {
-    ctx.harness(`Unexpected ${req.kind} (no answer queued with answerNext() and no onDialog): ${req.title ? `${req.title}: ` : ''}${req.message}`);
+    ctx.harness(
+      `Unexpected ${req.kind} (no answer queued with answerNext() and no onDialog): ${req.title ? `${req.title}: ` : ''}${req.message}`,
+    );
   }
   const a = typeof answer === 'string' ? { button: answer, text: '' } : { button: answer.button, text: answer.text ?? '' };
   if (!SET_BUTTONS[req.buttons]?.includes(a.button)) {
@@ -75,7 +77,14 @@ function dialogArgs(kind: 'alert' | 'prompt', args: unknown[]): DialogRequest {
 function showDialog(ctx: Ctx, kind: 'modal' | 'modeless', output: unknown, title: unknown): void {
   const s = htmlState(output);
   if (!s) ctx.fail(MSG.invalidArgument('userInterface'));
-  ctx.world.dialogs.push({ kind, user: ctx.exec.user, title: String(title ?? s.title), content: s.content, width: s.width, height: s.height });
+  ctx.world.dialogs.push({
+    kind,
+    user: ctx.exec.user,
+    title: String(title ?? s.title),
+    content: s.content,
+    width: s.width,
+    height: s.height,
+  });
 }
 
 /** The Ui object returned by SpreadsheetApp.getUi(). */

@@ -162,7 +162,8 @@ function send(ctx: Ctx, batch: Built[]): SyncHttpResult[] {
   );
   results.forEach((r, i) => {
     const req = batch[i].http;
-    const payload = (body: Uint8Array | string | null | undefined) => (body ? { payload: typeof body === 'string' ? body : decodeText(body) } : {});
+    const payload = (body: Uint8Array | string | null | undefined) =>
+      body ? { payload: typeof body === 'string' ? body : decodeText(body) } : {};
     // Every request that left is recorded, each redirect hop too, with the headers it carried.
     const hops = r.redirects ?? [];
     const seen = (u: string) => unapplyRoutes(u, w.config.routes);

@@ -16,9 +16,22 @@ import { format } from 'node:util';
 
 export const CHARSET = { US_ASCII: 'US-ASCII', UTF_8: 'UTF-8' };
 export const DIGEST_ALGORITHM = { MD2: 'MD2', MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_384: 'SHA_384', SHA_512: 'SHA_512' };
-export const MAC_ALGORITHM = { HMAC_MD5: 'HMAC_MD5', HMAC_SHA_1: 'HMAC_SHA_1', HMAC_SHA_256: 'HMAC_SHA_256', HMAC_SHA_384: 'HMAC_SHA_384', HMAC_SHA_512: 'HMAC_SHA_512' };
+export const MAC_ALGORITHM = {
+  HMAC_MD5: 'HMAC_MD5',
+  HMAC_SHA_1: 'HMAC_SHA_1',
+  HMAC_SHA_256: 'HMAC_SHA_256',
+  HMAC_SHA_384: 'HMAC_SHA_384',
+  HMAC_SHA_512: 'HMAC_SHA_512',
+};
 
-const NODE_HASH: Record<string, string> = { MD2: 'md2', MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512' };
+const NODE_HASH: Record<string, string> = {
+  MD2: 'md2',
+  MD5: 'md5',
+  SHA_1: 'sha1',
+  SHA_256: 'sha256',
+  SHA_384: 'sha384',
+  SHA_512: 'sha512',
+};
 
 /** Utilities.formatString: Java-like %s %d %i %f (with precision) and %%. */
 export function formatString(template: string, args: unknown[]): string {
@@ -102,9 +115,13 @@ export function utilities(ctx: Ctx): object {
     },
     formatString: (template: unknown, ...args: unknown[]) => (cheap('formatString'), formatString(String(template), args)),
     base64Encode: (data: unknown, charset?: unknown) => (cheap('base64Encode'), Buffer.from(dataBytes(data, charset)).toString('base64')),
-    base64EncodeWebSafe: (data: unknown, charset?: unknown) => (cheap('base64EncodeWebSafe'), webSafe(Buffer.from(dataBytes(data, charset)).toString('base64'))),
+    base64EncodeWebSafe: (data: unknown, charset?: unknown) => (
+      cheap('base64EncodeWebSafe'), webSafe(Buffer.from(dataBytes(data, charset)).toString('base64'))
+    ),
     base64Decode: (encoded: unknown) => (cheap('base64Decode'), bytesOut(new Uint8Array(Buffer.from(String(encoded), 'base64')))),
-    base64DecodeWebSafe: (encoded: unknown) => (cheap('base64DecodeWebSafe'), bytesOut(new Uint8Array(Buffer.from(String(encoded), 'base64url')))),
+    base64DecodeWebSafe: (encoded: unknown) => (
+      cheap('base64DecodeWebSafe'), bytesOut(new Uint8Array(Buffer.from(String(encoded), 'base64url')))
+    ),
     computeDigest: (alg: unknown, value: unknown, charset?: unknown) => (cheap('computeDigest'), bytesOut(digest(alg, value, charset))),
     computeHmacSha256Signature: (value: unknown, key: unknown, charset?: unknown) => (
       cheap('computeHmacSha256Signature'), bytesOut(hmac('sha256', value, key, charset))
@@ -124,7 +141,9 @@ export function utilities(ctx: Ctx): object {
         name: name == null ? null : String(name),
       });
     },
-    parseCsv: (csv: unknown, delimiter?: unknown) => (cheap('parseCsv'), ctx.toRealm(parseCsv(String(csv), delimiter === undefined ? ',' : String(delimiter)))),
+    parseCsv: (csv: unknown, delimiter?: unknown) => (
+      cheap('parseCsv'), ctx.toRealm(parseCsv(String(csv), delimiter === undefined ? ',' : String(delimiter)))
+    ),
     jsonParse: (s: unknown) => (cheap('jsonParse'), ctx.toRealm(JSON.parse(String(s)))),
     jsonStringify: (v: unknown) => (cheap('jsonStringify'), JSON.stringify(v)),
   });

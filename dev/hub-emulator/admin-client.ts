@@ -55,7 +55,11 @@ export class HubAdmin {
   }
 
   /** Moves the clock; `frozen` stops it (it then moves only when set or advanced) or lets it run again. */
-  setClock(arg: { advanceMs?: number; now?: number; frozen?: boolean }): Promise<{ now: number; iso: string; offsetMs: number; frozen: boolean }> {
+  setClock(arg: {
+    advanceMs?: number;
+    now?: number;
+    frozen?: boolean;
+  }): Promise<{ now: number; iso: string; offsetMs: number; frozen: boolean }> {
     return this.call('POST', '/__admin/clock', arg);
   }
 
@@ -100,7 +104,10 @@ export class HubAdmin {
 
   /** Every product with exactly that SKU (after NFC), oldest first; all products without `sku`. */
   async products(sku?: string): Promise<ProductRec[]> {
-    const r = await this.call<{ products: ProductRec[] }>('GET', `/__admin/products${sku === undefined ? '' : `?sku=${encodeURIComponent(sku)}`}`);
+    const r = await this.call<{ products: ProductRec[] }>(
+      'GET',
+      `/__admin/products${sku === undefined ? '' : `?sku=${encodeURIComponent(sku)}`}`,
+    );
     return r.products;
   }
 

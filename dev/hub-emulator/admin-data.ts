@@ -16,7 +16,8 @@ const strOr = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
 /** A written channel code from admin input (`meli` is accepted as an alias here). */
 function channelOf(code: unknown, where: string): WriteChannel {
   const ch = code === 'meli' ? 'mercadolibre' : code;
-  if (typeof ch !== 'string' || !isWriteChannel(ch)) throw new Error(`${where}: unknown channel '${String(code)}' (use ${WRITE_CHANNELS.join(', ')})`);
+  if (typeof ch !== 'string' || !isWriteChannel(ch))
+    throw new Error(`${where}: unknown channel '${String(code)}' (use ${WRITE_CHANNELS.join(', ')})`);
   return ch;
 }
 
@@ -29,7 +30,10 @@ function listingFrom(input: Obj, ch: WriteChannel, p: ProductRec): Listing {
     salePrice: typeof input.salePrice === 'number' ? input.salePrice : null,
     status: strOr(input.status, 'active'),
     externalId,
-    permalink: input.permalink === null || typeof input.permalink === 'string' ? (input.permalink as string | null) : permalinkFor(ch, externalId, p.sku),
+    permalink:
+      input.permalink === null || typeof input.permalink === 'string'
+        ? (input.permalink as string | null)
+        : permalinkFor(ch, externalId, p.sku),
     availableDays: typeof input.availableDays === 'number' ? input.availableDays : null,
   };
 }
@@ -47,7 +51,11 @@ export function productFrom(input: unknown, i: number, hub: Hub): ProductRec {
     listings: {},
   };
   const ls = input.listings;
-  const entries: [unknown, unknown][] = Array.isArray(ls) ? ls.map((l) => [isObj(l) ? l.channel : undefined, l]) : isObj(ls) ? Object.entries(ls) : [];
+  const entries: [unknown, unknown][] = Array.isArray(ls)
+    ? ls.map((l) => [isObj(l) ? l.channel : undefined, l])
+    : isObj(ls)
+      ? Object.entries(ls)
+      : [];
   for (const [code, l] of entries) {
     const ch = channelOf(code, `products[${i}].listings`);
     p.listings[ch] = listingFrom(isObj(l) ? l : {}, ch, p);
@@ -60,7 +68,9 @@ export function generateProducts(g: Obj, hub: Hub): ProductRec[] {
   const count = numOr(g.count, 0);
   if (!Number.isInteger(count) || count < 1 || count > 200_000) throw new Error('generate.count must be an integer between 1 and 200000');
   const prefix = strOr(g.prefix, 'GEN-');
-  const channels = Array.isArray(g.channels) ? g.channels.map((c, i) => channelOf(c, `generate.channels[${i}]`)) : (['mercadolibre', 'amazon', 'walmart'] as WriteChannel[]);
+  const channels = Array.isArray(g.channels)
+    ? g.channels.map((c, i) => channelOf(c, `generate.channels[${i}]`))
+    : (['mercadolibre', 'amazon', 'walmart'] as WriteChannel[]);
   const status = strOr(g.status, 'active');
   const start = numOr(g.start, 1);
   const rng = new Rng(numOr(g.seed, hashSeed(prefix)));
@@ -77,14 +87,26 @@ export function generateProducts(g: Obj, hub: Hub): ProductRec[] {
 /** An explicit order: `channel` and `externalId` required; the rest defaulted; extra fields kept. */
 export function orderFrom(input: unknown, i: number, hub: Hub): OrderRec {
   if (!isObj(input)) throw new Error(`orders[${i}] must be an object`);
-  if (typeof input.channel !== 'string' || !isOrderChannel(input.channel)) throw new Error(`orders[${i}].channel must be one of ${ORDER_CHANNELS.join(', ')}`);
+  if (typeof input.channel !== 'string' || !isOrderChannel(input.channel))
+    throw new Error(`orders[${i}].channel must be one of ${ORDER_CHANNELS.join(', ')}`);
   if (typeof input.externalId !== 'string' || !input.externalId) throw new Error(`orders[${i}].externalId is required`);
   const now = hub.clock.iso();
   const items = Array.isArray(input.items) ? (input.items as OrderRec['items']) : [];
-  const date = (k: string) => (typeof input[k] === 'string' && !Number.isNaN(Date.parse(input[k] as string)) ? new Date(Date.parse(input[k] as string)).toISOString() : now);
+  const date = (k: string) =>
+    typeof input[k] === 'string' && !Number.isNaN(Date.parse(input[k] as string))
+      ? new Date(Date.parse(input[k] as string)).toISOString()
+      : now;
   return {
     ...orderTotals(items),
-    currency: 'MXN', tax: 0, comments: '', internalStatus: 'CREATED', amazonFulfillment: null, cartId: null, externalNumber: null, orderStatus: 'paid', Discounts: [],
+    currency: 'MXN',
+    tax: 0,
+    comments: '',
+    internalStatus: 'CREATED',
+    amazonFulfillment: null,
+    cartId: null,
+    externalNumber: null,
+    orderStatus: 'paid',
+    Discounts: [],
     ...input,
     orderId: hub.state.nextOrderId(),
     channel: input.channel,
@@ -103,14 +125,21 @@ export function generateOrderBatch(g: Obj, hub: Hub): OrderRec[] {
   let channels: OrderChannel[] | undefined;
   if (Array.isArray(g.channels)) {
     channels = g.channels.map((c) => {
-      if (typeof c !== 'string' || !isOrderChannel(c)) throw new Error(`generate.channels: '${String(c)}' is not an order channel (${ORDER_CHANNELS.join(', ')})`);
+      if (typeof c !== 'string' || !isOrderChannel(c))
+        throw new Error(`generate.channels: '${String(c)}' is not an order channel (${ORDER_CHANNELS.join(', ')})`);
       return c;
     });
   }
   const st = hub.state;
   const orders = generateOrders(new Rng(numOr(g.seed, hashSeed(`orders-${st.seq.order}`))), {
-    count, now: hub.clock.now(), days: numOr(g.days, 90), channels, status: typeof g.status === 'string' ? g.status : undefined,
-    cartRate: typeof g.cartRate === 'number' ? g.cartRate : undefined, products: st.products, firstOrderId: st.seq.order,
+    count,
+    now: hub.clock.now(),
+    days: numOr(g.days, 90),
+    channels,
+    status: typeof g.status === 'string' ? g.status : undefined,
+    cartRate: typeof g.cartRate === 'number' ? g.cartRate : undefined,
+    products: st.products,
+    firstOrderId: st.seq.order,
   });
   // Generated external ids are unique within a batch; make them unique against earlier batches too.
   const tag = `-${st.seq.order}`;

@@ -61,7 +61,13 @@ export const isProcessed = (fault: ItemAnswerFault | null): boolean => fault ===
  * The answer as the faults make it. `results[i]` is item i's true result, null when its fault
  * kept it from being processed.
  */
-export function answerBatch<I, R>(plan: AnswerPlan, ep: BatchEndpoint<I, R>, sent: I[], faults: (ItemAnswerFault | null)[], results: (R | null)[]): R[] {
+export function answerBatch<I, R>(
+  plan: AnswerPlan,
+  ep: BatchEndpoint<I, R>,
+  sent: I[],
+  faults: (ItemAnswerFault | null)[],
+  results: (R | null)[],
+): R[] {
   const items = sent.map((it) => ep.describe(it));
   const rows = results.map((r) => (r === null ? null : ep.toRow(r)));
   const sentKeys = new Set(items.map((it) => it.key));
@@ -70,7 +76,13 @@ export function answerBatch<I, R>(plan: AnswerPlan, ep: BatchEndpoint<I, R>, sen
   items.forEach((item, i) => {
     const fault = faults[i];
     const row = rows[i];
-    const friendly = (status: string, msg: string, value = item.value): BatchRow => ({ key: item.key, sites: okSites(item.channels), status, msg, value });
+    const friendly = (status: string, msg: string, value = item.value): BatchRow => ({
+      key: item.key,
+      sites: okSites(item.channels),
+      status,
+      msg,
+      value,
+    });
     if (fault === null) {
       out.push(row!);
       return;
@@ -108,7 +120,13 @@ export function answerBatch<I, R>(plan: AnswerPlan, ep: BatchEndpoint<I, R>, sen
   if (plan.chance('extra')) {
     // (a) a success for a product that was not sent; nothing is processed for it.
     const real = plan.coin() ? ep.realExtra(plan, new Set(items.map((it) => it.product))) : null;
-    const extra = real ?? { key: ghostId(plan, ep.ghostPrefix, taken), sites: okSites(items[0].channels), status: SUCCESS, msg: OK_MSG, value: items[0].value === undefined ? undefined : plan.int(1, 99) };
+    const extra = real ?? {
+      key: ghostId(plan, ep.ghostPrefix, taken),
+      sites: okSites(items[0].channels),
+      status: SUCCESS,
+      msg: OK_MSG,
+      value: items[0].value === undefined ? undefined : plan.int(1, 99),
+    };
     out.splice(plan.int(0, out.length), 0, extra);
     plan.note('extra', extra.key);
   }
@@ -124,7 +142,13 @@ export function answerBatch<I, R>(plan: AnswerPlan, ep: BatchEndpoint<I, R>, sen
  * with a plain success and whose target no other item writes (so that its value is the stored
  * one). Null when there is none: the caller makes one up.
  */
-function donorRow(plan: AnswerPlan, items: BatchItem[], faults: (ItemAnswerFault | null)[], rows: (BatchRow | null)[], i: number): BatchRow | null {
+function donorRow(
+  plan: AnswerPlan,
+  items: BatchItem[],
+  faults: (ItemAnswerFault | null)[],
+  rows: (BatchRow | null)[],
+  i: number,
+): BatchRow | null {
   const writes = new Map<string, number>();
   for (const it of items) writes.set(it.target, (writes.get(it.target) ?? 0) + 1);
   const donors = items

@@ -41,8 +41,10 @@ export function parseAnswerFaults(input: unknown): AnswerFaultConfig {
   if (typeof input !== 'object' || Array.isArray(input)) throw new Error('answerFaults must be an object');
   const out = { ...NO_ANSWER_FAULTS };
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
-    if (!(ANSWER_FAULTS as readonly string[]).includes(k)) throw new Error(`answerFaults: unknown fault '${k}' (use ${ANSWER_FAULTS.join(', ')})`);
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) throw new Error(`answerFaults.${k} must be a number between 0 and 1`);
+    if (!(ANSWER_FAULTS as readonly string[]).includes(k))
+      throw new Error(`answerFaults: unknown fault '${k}' (use ${ANSWER_FAULTS.join(', ')})`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+      throw new Error(`answerFaults.${k} must be a number between 0 and 1`);
     out[k as AnswerFault] = v;
   }
   const perItem = ITEM_ANSWER_FAULTS.reduce((s, k) => s + out[k], 0);

@@ -55,7 +55,14 @@ function extraJobItem(plan: AnswerPlan, st: HubState, job: JobRec): JobItem {
   const real = plan.coin() ? someProduct(plan, st, (p) => !inJob.has(skuKey(p.sku))) : null;
   const sku = real?.sku ?? ghostId(plan, 'GHOST-', (id) => st.product(id) !== undefined || inJob.has(id));
   const integration = plan.choose(job.items.length > 0 ? job.items.map((i) => i.integration) : ['General']);
-  return { sku, stock: real?.quantity ?? plan.int(1, 99), price: real?.price ?? plan.int(1, 999), priceOffer: null, status: JOB_DONE, integration };
+  return {
+    sku,
+    stock: real?.quantity ?? plan.int(1, 99),
+    price: real?.price ?? plan.int(1, 999),
+    priceOffer: null,
+    status: JOB_DONE,
+    integration,
+  };
 }
 
 /** A Get Price Stock By Channel answer as the faults make it; `view` is the true answer for `asked`. */

@@ -40,7 +40,13 @@ function otherChannel(plan: AnswerPlan, taken: readonly string[]): string {
  * `result` counts failures of applied entries only, so a substituted entry alone leaves it
  * `success` (the trap).
  */
-export function answerByChannel(plan: AnswerPlan, d: ByChannelDraw, sent: string[], parts: (string | null)[], truth: ByChannelResult): ByChannelResult {
+export function answerByChannel(
+  plan: AnswerPlan,
+  d: ByChannelDraw,
+  sent: string[],
+  parts: (string | null)[],
+  truth: ByChannelResult,
+): ByChannelResult {
   if (d.whole === 'refuse') {
     // (b) nothing applied; a non-success word while every sent channel reads OK.
     plan.note('refuse');
@@ -55,7 +61,8 @@ export function answerByChannel(plan: AnswerPlan, d: ByChannelDraw, sent: string
       return;
     }
     plan.note(fault, sent[i]);
-    if (fault === 'duplicate') out.push(part!, part!); // (a) `amazon: OK, amazon: OK`
+    if (fault === 'duplicate')
+      out.push(part!, part!); // (a) `amazon: OK, amazon: OK`
     else if (fault === 'substitute') {
       // (b) entry not applied; another channel's code stands in its place.
       const other = otherChannel(plan, named);

@@ -6,27 +6,64 @@
 
 /** Codes accepted in stock/price writes. */
 export const WRITE_CHANNELS = [
-  'mercadolibre', 'linio', 'shopify', 'claroshop', 'amazon', 'walmart',
-  'mercadoshops', 'woocommerce', 'magento', 'wish', 'prestashop', 'walmartedi',
+  'mercadolibre',
+  'linio',
+  'shopify',
+  'claroshop',
+  'amazon',
+  'walmart',
+  'mercadoshops',
+  'woocommerce',
+  'magento',
+  'wish',
+  'prestashop',
+  'walmartedi',
 ] as const;
 export type WriteChannel = (typeof WRITE_CHANNELS)[number];
 
 /** The 13 codes of the Get Orders `channel` filter (and of order records). */
 export const ORDER_CHANNELS = [
-  'amazon', 'claroshop', 'elektra', 'linio', 'meli', 'mshops', 'prestashop',
-  'shopify', 'venticommerce', 'vtex', 'walmart', 'wish', 'woocommerce',
+  'amazon',
+  'claroshop',
+  'elektra',
+  'linio',
+  'meli',
+  'mshops',
+  'prestashop',
+  'shopify',
+  'venticommerce',
+  'vtex',
+  'walmart',
+  'wish',
+  'woocommerce',
 ] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /** Channels of the demo account, in the order channel data lists them. */
 export const DEMO_CHANNELS: WriteChannel[] = [
-  'mercadolibre', 'amazon', 'walmart', 'linio', 'claroshop', 'shopify', 'prestashop', 'woocommerce',
+  'mercadolibre',
+  'amazon',
+  'walmart',
+  'linio',
+  'claroshop',
+  'shopify',
+  'prestashop',
+  'woocommerce',
 ];
 
 const DISPLAY: Record<WriteChannel, string> = {
-  mercadolibre: 'Mercado Libre', linio: 'Linio', shopify: 'Shopify', claroshop: 'Claro Shop',
-  amazon: 'Amazon', walmart: 'Walmart', mercadoshops: 'Mercado Shops', woocommerce: 'WooCommerce',
-  magento: 'Magento', wish: 'Wish', prestashop: 'PrestaShop', walmartedi: 'Walmart EDI',
+  mercadolibre: 'Mercado Libre',
+  linio: 'Linio',
+  shopify: 'Shopify',
+  claroshop: 'Claro Shop',
+  amazon: 'Amazon',
+  walmart: 'Walmart',
+  mercadoshops: 'Mercado Shops',
+  woocommerce: 'WooCommerce',
+  magento: 'Magento',
+  wish: 'Wish',
+  prestashop: 'PrestaShop',
+  walmartedi: 'Walmart EDI',
 };
 
 /** Read-back codes that differ from the written ones: only Mercado Libre (hub-api-notes). */

@@ -19,7 +19,8 @@ export function parseEcho(input: unknown): EchoConfig {
   if (typeof input !== 'object' || Array.isArray(input)) throw new Error('echoInto must be an object {jobItems?, orders?}');
   const out = { ...NO_ECHO };
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
-    if (!(ECHO_TARGETS as readonly string[]).includes(k)) throw new Error(`echoInto: unknown target '${k}' (use ${ECHO_TARGETS.join(', ')})`);
+    if (!(ECHO_TARGETS as readonly string[]).includes(k))
+      throw new Error(`echoInto: unknown target '${k}' (use ${ECHO_TARGETS.join(', ')})`);
     if (typeof v !== 'boolean') throw new Error(`echoInto.${k} must be a boolean`);
     out[k as EchoTarget] = v;
   }
@@ -29,7 +30,11 @@ export function parseEcho(input: unknown): EchoConfig {
 /** Which target an /api path's answer belongs to (lower-cased path), or null. */
 export function echoTarget(path: string, method: string): EchoTarget | null {
   if (method === 'GET' && path === '/api/stock/getstockpricejob') return 'jobItems';
-  if ((method === 'GET' && (path === '/api/orders/orders' || path === '/api/orders/findorder')) || (method === 'PUT' && path === '/api/orders/updateorder')) return 'orders';
+  if (
+    (method === 'GET' && (path === '/api/orders/orders' || path === '/api/orders/findorder')) ||
+    (method === 'PUT' && path === '/api/orders/updateorder')
+  )
+    return 'orders';
   return null;
 }
 
@@ -40,15 +45,19 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
 
 function echoOrder(order: Json, echo: string): Json {
   const out: Json = { ...order, comments: withEcho(order.comments, echo), title: withEcho(order.title, echo) };
-  if (Array.isArray(order.items)) out.items = order.items.map((line) => (isObject(line) ? { ...line, title: withEcho(line.title, echo) } : line));
+  if (Array.isArray(order.items))
+    out.items = order.items.map((line) => (isObject(line) ? { ...line, title: withEcho(line.title, echo) } : line));
   if (Array.isArray(order.orders)) out.orders = order.orders.map((o) => (isObject(o) ? echoOrder(o, echo) : o));
   return out;
 }
 
 /** The answer body with the headers echoed into it. */
 export function echoIntoAnswer(target: EchoTarget, body: unknown, echo: string): unknown {
-  if (target === 'jobItems') return Array.isArray(body) ? body.map((item) => (isObject(item) ? { ...item, message: withEcho(item.message, echo) } : item)) : body;
-  if (isObject(body) && Array.isArray(body.results)) return { ...body, results: body.results.map((o) => (isObject(o) ? echoOrder(o, echo) : o)) };
-  if (isObject(body) && Array.isArray(body.orders) && body.orderId === undefined) return { ...body, orders: body.orders.map((o) => (isObject(o) ? echoOrder(o, echo) : o)) };
+  if (target === 'jobItems')
+    return Array.isArray(body) ? body.map((item) => (isObject(item) ? { ...item, message: withEcho(item.message, echo) } : item)) : body;
+  if (isObject(body) && Array.isArray(body.results))
+    return { ...body, results: body.results.map((o) => (isObject(o) ? echoOrder(o, echo) : o)) };
+  if (isObject(body) && Array.isArray(body.orders) && body.orderId === undefined)
+    return { ...body, orders: body.orders.map((o) => (isObject(o) ? echoOrder(o, echo) : o)) };
   return isObject(body) ? echoOrder(body, echo) : body;
 }

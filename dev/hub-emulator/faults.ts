@@ -49,11 +49,15 @@ export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
 /** Validates `redirect` (null/undefined = off); throws with a message. */
 export function parseRedirect(input: unknown): RedirectConfig | null {
   if (input === undefined || input === null) return null;
-  if (typeof input !== 'object' || Array.isArray(input)) throw new Error('redirect must be an object {status, to, pathPattern?, keepPath?}');
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw new Error('redirect must be an object {status, to, pathPattern?, keepPath?}');
   const r = input as Record<string, unknown>;
-  for (const k of Object.keys(r)) if (!['status', 'to', 'pathPattern', 'keepPath'].includes(k)) throw new Error(`redirect: unknown key '${k}' (use status, to, pathPattern, keepPath)`);
+  for (const k of Object.keys(r))
+    if (!['status', 'to', 'pathPattern', 'keepPath'].includes(k))
+      throw new Error(`redirect: unknown key '${k}' (use status, to, pathPattern, keepPath)`);
   const status = r.status === undefined ? 302 : r.status;
-  if (!(REDIRECT_STATUSES as readonly unknown[]).includes(status)) throw new Error(`redirect.status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+  if (!(REDIRECT_STATUSES as readonly unknown[]).includes(status))
+    throw new Error(`redirect.status must be one of ${REDIRECT_STATUSES.join(', ')}`);
   if (typeof r.to !== 'string' || !/^https?:\/\/[^/]/i.test(r.to)) throw new Error('redirect.to must be an absolute http(s) URL');
   new URL(r.to); // throws on a bad URL
   const pathPattern = r.pathPattern === undefined || r.pathPattern === null ? null : String(r.pathPattern);
@@ -93,8 +97,19 @@ export type FaultInput = Partial<Omit<FaultConfig, 'channelErrors' | 'answerFaul
 };
 
 export const NO_FAULTS: FaultConfig = {
-  latencyMs: 0, jitterMs: 0, rates: {}, timeoutRate: 0, malformedRate: 0, htmlRate: 0, seed: 1, pathPattern: null, channelErrors: {},
-  answerFaults: NO_ANSWER_FAULTS, readFaults: NO_READ_FAULTS, redirect: null, echoInto: NO_ECHO,
+  latencyMs: 0,
+  jitterMs: 0,
+  rates: {},
+  timeoutRate: 0,
+  malformedRate: 0,
+  htmlRate: 0,
+  seed: 1,
+  pathPattern: null,
+  channelErrors: {},
+  answerFaults: NO_ANSWER_FAULTS,
+  readFaults: NO_READ_FAULTS,
+  redirect: null,
+  echoInto: NO_ECHO,
 };
 
 const num = (v: unknown, name: string, max = Infinity): number => {
@@ -107,7 +122,21 @@ const num = (v: unknown, name: string, max = Infinity): number => {
 export function parseFaults(input: unknown): FaultConfig {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('faults must be an object');
   const i = input as Record<string, unknown>;
-  const known = ['latencyMs', 'jitterMs', 'rates', 'timeoutRate', 'malformedRate', 'htmlRate', 'seed', 'pathPattern', 'channelErrors', 'answerFaults', 'readFaults', 'redirect', 'echoInto'];
+  const known = [
+    'latencyMs',
+    'jitterMs',
+    'rates',
+    'timeoutRate',
+    'malformedRate',
+    'htmlRate',
+    'seed',
+    'pathPattern',
+    'channelErrors',
+    'answerFaults',
+    'readFaults',
+    'redirect',
+    'echoInto',
+  ];
   for (const k of Object.keys(i)) if (!known.includes(k)) throw new Error(`unknown fault setting '${k}' (use ${known.join(', ')})`);
   const rates: FaultConfig['rates'] = {};
   if (i.rates !== undefined) {
@@ -206,7 +235,9 @@ export class Faults {
     const c = this.config;
     const table: [FaultKind, number][] = [
       ...STATUS_FAULTS.map((s) => [s, c.rates[s] ?? 0] as [FaultKind, number]),
-      ['timeout', c.timeoutRate], ['malformed', c.malformedRate], ['html', c.htmlRate],
+      ['timeout', c.timeoutRate],
+      ['malformed', c.malformedRate],
+      ['html', c.htmlRate],
     ];
     if (table.every(([, p]) => p === 0)) return null;
     let r = this.rng.next();

@@ -48,7 +48,12 @@ export type StatusChoice = string | 'none' | 'mixed';
 
 /** Listing status mix of the demo: mostly active, some of every other status, some unlisted. */
 const STATUS_MIX: [string, number][] = [
-  ['active', 55], ['paused', 10], ['under_review', 5], ['unpublished', 7], ['PENDING_APPROVAL', 5], ['none', 18],
+  ['active', 55],
+  ['paused', 10],
+  ['under_review', 5],
+  ['unpublished', 7],
+  ['PENDING_APPROVAL', 5],
+  ['none', 18],
 ];
 
 export function makeListing(rng: Rng, channel: WriteChannel, sku: string, qty: number, price: number, status: string): Listing {
@@ -76,7 +81,13 @@ export function randomPrice(rng: Rng): number {
  * `none` for no listing, or `mixed` for the demo mix.
  */
 export function makeProduct(
-  rng: Rng, sku: string, title: string, erpSeq: number, channels: readonly WriteChannel[], status: StatusChoice, createdAt: string,
+  rng: Rng,
+  sku: string,
+  title: string,
+  erpSeq: number,
+  channels: readonly WriteChannel[],
+  status: StatusChoice,
+  createdAt: string,
 ): ProductRec {
   const quantity = rng.chance(0.08) ? 0 : rng.int(1, 250);
   const price = randomPrice(rng);
@@ -106,16 +117,32 @@ export interface OrderGenOptions {
 }
 
 const CHANNEL_MIX: [OrderChannel, number][] = [
-  ['meli', 40], ['amazon', 15], ['walmart', 10], ['linio', 6], ['claroshop', 6], ['shopify', 6],
-  ['prestashop', 4], ['woocommerce', 4], ['venticommerce', 5], ['mshops', 4],
+  ['meli', 40],
+  ['amazon', 15],
+  ['walmart', 10],
+  ['linio', 6],
+  ['claroshop', 6],
+  ['shopify', 6],
+  ['prestashop', 4],
+  ['woocommerce', 4],
+  ['venticommerce', 5],
+  ['mshops', 4],
 ];
 /** `orderStatus` text that goes with each `internalStatus`. */
 export const ORDER_STATUS_TEXT: Record<string, string> = {
-  CREATED: 'paid', SHIPPED: 'shipped', DELIVERED: 'delivered', CANCELED: 'cancelled', RETURNED: 'returned',
+  CREATED: 'paid',
+  SHIPPED: 'shipped',
+  DELIVERED: 'delivered',
+  CANCELED: 'cancelled',
+  RETURNED: 'returned',
 };
 const CITIES: [string, string, string][] = [
-  ['Ciudad de México', 'CDMX', '06700'], ['Guadalajara', 'Jalisco', '44100'], ['Monterrey', 'Nuevo León', '64000'],
-  ['Puebla', 'Puebla', '72000'], ['Mérida', 'Yucatán', '97000'], ['Querétaro', 'Querétaro', '76000'],
+  ['Ciudad de México', 'CDMX', '06700'],
+  ['Guadalajara', 'Jalisco', '44100'],
+  ['Monterrey', 'Nuevo León', '64000'],
+  ['Puebla', 'Puebla', '72000'],
+  ['Mérida', 'Yucatán', '97000'],
+  ['Querétaro', 'Querétaro', '76000'],
 ];
 
 function externalOrderId(rng: Rng, channel: string, n: number): string {
@@ -143,11 +170,19 @@ function pickProduct(rng: Rng, products: readonly ProductRec[], channel: OrderCh
 }
 
 function makeItems(rng: Rng, products: readonly ProductRec[], channel: OrderChannel): OrderItem[] {
-  const n = rng.weighted([[1, 70], [2, 20], [3, 10]] as const);
+  const n = rng.weighted([
+    [1, 70],
+    [2, 20],
+    [3, 10],
+  ] as const);
   const items: OrderItem[] = [];
   for (let i = 0; i < n; i++) {
     const p = pickProduct(rng, products, channel);
-    const qty = rng.weighted([[1, 80], [2, 15], [3, 5]] as const);
+    const qty = rng.weighted([
+      [1, 80],
+      [2, 15],
+      [3, 5],
+    ] as const);
     const price = p ? p.price : randomPrice(rng);
     const variation = rng.chance(0.3);
     items.push({
@@ -177,9 +212,25 @@ export function orderTotals(items: readonly OrderItem[]): { total: number; tax: 
 
 /** A plausible status for an order of that age (young orders are still open, old ones delivered or undone). */
 export function statusByAge(rng: Rng, ageDays: number): string {
-  if (ageDays < 2) return rng.weighted([['CREATED', 70], ['SHIPPED', 20], ['CANCELED', 10]] as const);
-  if (ageDays < 7) return rng.weighted([['CREATED', 15], ['SHIPPED', 45], ['DELIVERED', 30], ['CANCELED', 10]] as const);
-  return rng.weighted([['DELIVERED', 65], ['SHIPPED', 5], ['CANCELED', 15], ['RETURNED', 15]] as const);
+  if (ageDays < 2)
+    return rng.weighted([
+      ['CREATED', 70],
+      ['SHIPPED', 20],
+      ['CANCELED', 10],
+    ] as const);
+  if (ageDays < 7)
+    return rng.weighted([
+      ['CREATED', 15],
+      ['SHIPPED', 45],
+      ['DELIVERED', 30],
+      ['CANCELED', 10],
+    ] as const);
+  return rng.weighted([
+    ['DELIVERED', 65],
+    ['SHIPPED', 5],
+    ['CANCELED', 15],
+    ['RETURNED', 15],
+  ] as const);
 }
 
 /** Generates `count` orders (carts count one order per member), ids in order of dateAdded. */

@@ -80,7 +80,14 @@ export async function body<T>(c: Ctx, schema: z.ZodType<T>): Promise<Result<T>> 
 }
 
 /** An integer query parameter: absent → `def`; not an integer or out of range → 400. */
-export function intParam(c: Ctx, q: Map<string, string>, name: string, def: number | null, min = 0, max = Number.MAX_SAFE_INTEGER): Result<number | null> {
+export function intParam(
+  c: Ctx,
+  q: Map<string, string>,
+  name: string,
+  def: number | null,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): Result<number | null> {
   const raw = q.get(name.toLowerCase());
   if (raw === undefined || raw === '') return { ok: true, value: def };
   if (!/^-?\d+$/.test(raw.trim())) return { ok: false, res: invalid(c, name, `The value '${raw}' is not a valid integer.`) };

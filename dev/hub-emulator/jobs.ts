@@ -15,8 +15,16 @@ export const JOB_IN_PROGRESS = 'En proceso';
 /** A pending job item on a channel (or the hub-level "General" item when `channel` is null). */
 export function jobItem(sku: string, channel: WriteChannel | null, fields: Partial<JobItemRec> = {}): JobItemRec {
   return {
-    sku, stock: null, price: null, priceOffer: null, status: JOB_PENDING,
-    integration: channel ? displayName(channel) : 'General', channel, message: null, processedAt: null, ...fields,
+    sku,
+    stock: null,
+    price: null,
+    priceOffer: null,
+    status: JOB_PENDING,
+    integration: channel ? displayName(channel) : 'General',
+    channel,
+    message: null,
+    processedAt: null,
+    ...fields,
   };
 }
 

@@ -21,7 +21,11 @@ interface StateFile {
 export class StatePersister {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private hub: Hub, readonly file: string, private debounceMs = 250) {
+  constructor(
+    private hub: Hub,
+    readonly file: string,
+    private debounceMs = 250,
+  ) {
     hub.onChange(() => this.schedule());
   }
 
@@ -49,8 +53,13 @@ export class StatePersister {
     this.timer = null;
     const h = this.hub;
     const f: StateFile = {
-      version: 1, savedAt: new Date().toISOString(), seed: h.seedName, clockOffsetMs: h.clock.offsetMs,
-      settings: h.settings, tokens: h.tokens.snapshot(), state: h.state.snapshot(),
+      version: 1,
+      savedAt: new Date().toISOString(),
+      seed: h.seedName,
+      clockOffsetMs: h.clock.offsetMs,
+      settings: h.settings,
+      tokens: h.tokens.snapshot(),
+      state: h.state.snapshot(),
     };
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(f));

@@ -16,10 +16,24 @@ export function activeChannels(st: HubState, p: ProductRec): WriteChannel[] {
 export function channelEntry(p: ProductRec, ch: WriteChannel): ChannelData {
   const l = p.listings[ch];
   if (!l) {
-    return { channel: readCode(ch), quantity: p.quantity, price: p.price, salePrice: null, externalId: '', permalink: '', status: 'unpublished' };
+    return {
+      channel: readCode(ch),
+      quantity: p.quantity,
+      price: p.price,
+      salePrice: null,
+      externalId: '',
+      permalink: '',
+      status: 'unpublished',
+    };
   }
   const entry: ChannelData = {
-    channel: readCode(ch), quantity: l.quantity, price: l.price, salePrice: l.salePrice, externalId: l.externalId, permalink: l.permalink, status: l.status,
+    channel: readCode(ch),
+    quantity: l.quantity,
+    price: l.price,
+    salePrice: l.salePrice,
+    externalId: l.externalId,
+    permalink: l.permalink,
+    status: l.status,
   };
   if (l.availableDays !== null) entry.availableDays = l.availableDays;
   return entry;

@@ -48,8 +48,17 @@ export const CategoryCreateIn = z.object({
   Title: z.string().min(1),
   CategorySource: z.string().min(1),
   CategorySourceId: z.number().int(),
-  CategorySourceParent: z.string().nullable().optional().transform((v) => v ?? null),
-  CategorySourceParentId: z.number().int().nullable().optional().transform((v) => v ?? null),
+  CategorySourceParent: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  CategorySourceParentId: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 
 export const CategoryUpdateIn: z.ZodType<CategoryUpdate> = z.object({
@@ -65,9 +74,11 @@ export const CategoryMapIn: z.ZodType<CategoryMapInput> = z.object({
 });
 
 /** ISO 8601 date-time (with a zone) as the order dates are written. */
-const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
-  message: 'must be an ISO 8601 date-time with a time zone, e.g. 2024-05-01T10:00:00Z',
-});
+const isoDate = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: 'must be an ISO 8601 date-time with a time zone, e.g. 2024-05-01T10:00:00Z',
+  });
 
 export const OrderCreateIn: z.ZodType<OrderCreate> = z.object({
   channel: z.string().min(1),
@@ -77,7 +88,14 @@ export const OrderCreateIn: z.ZodType<OrderCreate> = z.object({
   comments: z.string().optional(),
   cartId: z.string().optional(),
   items: z
-    .array(z.object({ sku: z.string().min(1), title: z.string().min(1), price: z.number().nonnegative(), itemQuantity: z.number().int().positive() }))
+    .array(
+      z.object({
+        sku: z.string().min(1),
+        title: z.string().min(1),
+        price: z.number().nonnegative(),
+        itemQuantity: z.number().int().positive(),
+      }),
+    )
     .min(1),
 });
 

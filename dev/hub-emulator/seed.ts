@@ -18,12 +18,20 @@ export const DEMO_ORDER_COUNT = 500;
 
 /** Hand-written SKUs with awkward characters and fixed listings, so tests can rely on them. */
 export const DEMO_SPECIALS: { sku: string; title: string; listings: Partial<Record<WriteChannel, string>> }[] = [
-  { sku: 'CAM-ROJA.M', title: 'Camiseta roja talla M', listings: { mercadolibre: 'active', amazon: 'active', walmart: 'active', linio: 'paused' } },
+  {
+    sku: 'CAM-ROJA.M',
+    title: 'Camiseta roja talla M',
+    listings: { mercadolibre: 'active', amazon: 'active', walmart: 'active', linio: 'paused' },
+  },
   { sku: 'TAZA,12', title: 'Taza de cerámica 12 oz', listings: { mercadolibre: 'active', amazon: 'active', shopify: 'under_review' } },
   { sku: 'BOLSA/GRANDE', title: 'Bolsa de mano grande', listings: { walmart: 'active', amazon: 'PENDING_APPROVAL' } },
   { sku: 'LÁMPARA 40W', title: 'Lámpara de mesa 40 W', listings: { mercadolibre: 'active', claroshop: 'unpublished' } },
   { sku: 'A.B,C', title: 'Producto de prueba A.B,C', listings: { amazon: 'active', walmart: 'active' } },
-  { sku: 'NIÑO AZUL 10', title: 'Conjunto de niño azul talla 10', listings: { mercadolibre: 'active', prestashop: 'active', woocommerce: 'paused' } },
+  {
+    sku: 'NIÑO AZUL 10',
+    title: 'Conjunto de niño azul talla 10',
+    listings: { mercadolibre: 'active', prestashop: 'active', woocommerce: 'paused' },
+  },
   { sku: 'SIN-PUBLICAR', title: 'Producto sin publicaciones', listings: {} },
   // Same ERP id as CAM-ROJA.M but newer: Update Price By ErpId must only touch the oldest.
   { sku: 'CAM-ROJA.M-2', title: 'Camiseta roja talla M (duplicado)', listings: { mercadolibre: 'active' } },
@@ -34,16 +42,32 @@ function* candidates(rng: Rng): Generator<[string, string]> {
   const colors = ['ROJA', 'AZUL', 'NEGRA', 'BLANCA', 'VERDE', 'GRIS', 'ROSA', 'AMARILLA'];
   for (const c of colors) for (const s of ['CH', 'M', 'G', 'XG']) yield [`CAM-${c}.${s}`, `Camiseta ${c.toLowerCase()} talla ${s}`];
   for (let n = 6; n <= 48; n += 2) yield [`TAZA,${n}`, `Taza de cerámica ${n} oz`];
-  for (const s of ['GRANDE', 'MEDIANA', 'CHICA']) for (const c of colors) yield [`BOLSA/${s}-${c}`, `Bolsa ${s.toLowerCase()} ${c.toLowerCase()}`];
+  for (const s of ['GRANDE', 'MEDIANA', 'CHICA'])
+    for (const c of colors) yield [`BOLSA/${s}-${c}`, `Bolsa ${s.toLowerCase()} ${c.toLowerCase()}`];
   for (let w = 5; w <= 150; w += 5) yield [`LÁMPARA ${w}W`, `Lámpara LED ${w} W`];
   const families: [string, string][] = [
-    ['AUD', 'Audífonos'], ['FUN', 'Funda para celular'], ['TEN', 'Tenis deportivos'], ['CUA', 'Cuaderno profesional'],
-    ['PEL', 'Peluche'], ['TAL', 'Taladro'], ['VEL', 'Vela aromática'], ['MOC', 'Mochila'], ['NIÑ', 'Ropa de niño'],
-    ['TOA', 'Toalla de baño'], ['CAR', 'Cargador USB'], ['TEC', 'Teclado'],
+    ['AUD', 'Audífonos'],
+    ['FUN', 'Funda para celular'],
+    ['TEN', 'Tenis deportivos'],
+    ['CUA', 'Cuaderno profesional'],
+    ['PEL', 'Peluche'],
+    ['TAL', 'Taladro'],
+    ['VEL', 'Vela aromática'],
+    ['MOC', 'Mochila'],
+    ['NIÑ', 'Ropa de niño'],
+    ['TOA', 'Toalla de baño'],
+    ['CAR', 'Cargador USB'],
+    ['TEC', 'Teclado'],
   ];
   for (let i = 1; ; i++) {
     const [code, title] = rng.pick(families);
-    const sep = rng.weighted([['-', 80], ['.', 8], [' ', 6], [',', 3], ['/', 3]] as const);
+    const sep = rng.weighted([
+      ['-', 80],
+      ['.', 8],
+      [' ', 6],
+      [',', 3],
+      ['/', 3],
+    ] as const);
     yield [`${code}${sep}${String(i).padStart(5, '0')}`, `${title} modelo ${i}`];
   }
 }
@@ -103,7 +127,7 @@ function demoCategories(): CategoryRec[] {
         CategorySource: source,
         CategorySourceId: Number(node.id.replace(/\D/g, '')),
         CategorySourceParent: null,
-        CategorySourceParentId: parentPath ? idByPath.get(parentPath) ?? null : null,
+        CategorySourceParentId: parentPath ? (idByPath.get(parentPath) ?? null) : null,
         mappings,
       });
     }
@@ -113,7 +137,14 @@ function demoCategories(): CategoryRec[] {
 
 export function emptySnapshot(): StateSnapshot {
   return {
-    version: 1, products: [], channels: [], categories: [], orders: [], jobs: [], labels: [], notifications: [],
+    version: 1,
+    products: [],
+    channels: [],
+    categories: [],
+    orders: [],
+    jobs: [],
+    labels: [],
+    notifications: [],
     seq: { order: 1_000_001, job: 1, category: 1 },
   };
 }
@@ -129,7 +160,11 @@ export function buildSeed(name: SeedName, now: number): StateSnapshot {
   snap.seq.category = snap.categories.length + 1;
   // A separate stream for orders, so that changing the product mix does not reshuffle orders.
   snap.orders = generateOrders(new Rng(hashSeed('hub-emulator demo orders v1')), {
-    count: DEMO_ORDER_COUNT, now, days: 90, products: snap.products, firstOrderId: 1_000_001,
+    count: DEMO_ORDER_COUNT,
+    now,
+    days: 90,
+    products: snap.products,
+    firstOrderId: 1_000_001,
   });
   snap.seq.order = 1_000_001 + snap.orders.length;
   return snap;

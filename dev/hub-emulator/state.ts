@@ -117,7 +117,8 @@ export class HubState {
    * never read or written by SKU while the older one exists. Throws when no product has that SKU.
    */
   addDuplicate(p: ProductRec): void {
-    if (!this.bySku.has(skuKey(p.sku))) throw new Error(`no product has SKU '${p.sku}' to duplicate; add it first (without duplicate: true)`);
+    if (!this.bySku.has(skuKey(p.sku)))
+      throw new Error(`no product has SKU '${p.sku}' to duplicate; add it first (without duplicate: true)`);
     this.connect(p);
     this.append(p);
   }

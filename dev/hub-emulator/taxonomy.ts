@@ -92,7 +92,10 @@ export function taxonomyPaths(): readonly string[] {
 
 /** Lower case without accents, for case- and accent-insensitive search. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

@@ -24,7 +24,14 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { target: 'bound', port: DEFAULT_PORT, portGiven: false, reset: false, stateDir: path.join(ROOT, '.playground'), build: true };
+  const args: Args = {
+    target: 'bound',
+    port: DEFAULT_PORT,
+    portGiven: false,
+    reset: false,
+    stateDir: path.join(ROOT, '.playground'),
+    build: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -53,7 +60,11 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.build) execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts'), '--target', args.target], { stdio: 'inherit', cwd: ROOT });
+  if (args.build)
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts'), '--target', args.target], {
+      stdio: 'inherit',
+      cwd: ROOT,
+    });
   const pg = await startPlayground({
     target: args.target,
     port: args.port,

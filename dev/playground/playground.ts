@@ -95,7 +95,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     await hub?.close();
   };
   try {
-    hub = await spawnHub({ port: 0, seed: 'demo', token: meta.token, stateFile: files.hub, admin: true, onOutput: (l) => log(`hub: ${l}`) });
+    hub = await spawnHub({
+      port: 0,
+      seed: 'demo',
+      token: meta.token,
+      stateFile: files.hub,
+      admin: true,
+      onOutput: (l) => log(`hub: ${l}`),
+    });
     await runtime.init({
       bundlePath,
       htmlDir: dist,

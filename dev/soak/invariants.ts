@@ -16,7 +16,9 @@ function arg(name: string, fallback: string): string {
 async function main(): Promise<void> {
   const seeds = Number(arg('seeds', '1000'));
   const rows = Number(arg('rows', '300'));
-  const ops = arg('ops', OPERATIONS.join(',')).split(',').map((o) => o.trim()) as InvariantOperation[];
+  const ops = arg('ops', OPERATIONS.join(','))
+    .split(',')
+    .map((o) => o.trim()) as InvariantOperation[];
   const seed = Number(arg('seed', String(Date.now() % 2_147_483_647)));
   const env = await propertyEnv();
   let failed = 0;
@@ -25,7 +27,9 @@ async function main(): Promise<void> {
       const started = Date.now();
       try {
         const f = runSuite(env, op, { seeds, maxRows: rows, seed, report: `invariants-soak/${op}` });
-        console.log(`${op}: ${f.seeds} seeds, ${f.executions} executions, ${f.okRowsChecked} OK values verified, 0 violations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        console.log(
+          `${op}: ${f.seeds} seeds, ${f.executions} executions, ${f.okRowsChecked} OK values verified, 0 violations (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
       } catch (e) {
         failed++;
         console.log(`${op}: FAILED (seed ${seed})\n${e instanceof Error ? e.message : String(e)}`);

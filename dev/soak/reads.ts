@@ -18,14 +18,23 @@ function arg(name: string, fallback: string): string {
 }
 
 const PATHS: Record<string, (env: AddonEnv, seeds: number, seed: number) => ReadFigures> = {
-  orders: (env, seeds, seed) => runReadSuite('orders', ordersScenario(150), (s) => new OrdersRunner(env).run(s), { seeds, seed, report: 'reads-soak/orders' }),
-  jobs: (env, seeds, seed) => runReadSuite('jobs', jobsScenario(150), (s) => new JobsRunner(env).run(s), { seeds, seed, report: 'reads-soak/jobs' }),
-  catalogue: (env, seeds, seed) => runReadSuite('catalogue', catalogueScenario(400), (s) => new CatalogueRunner(env).run(s), { seeds, seed, report: 'reads-soak/catalogue' }),
+  orders: (env, seeds, seed) =>
+    runReadSuite('orders', ordersScenario(150), (s) => new OrdersRunner(env).run(s), { seeds, seed, report: 'reads-soak/orders' }),
+  jobs: (env, seeds, seed) =>
+    runReadSuite('jobs', jobsScenario(150), (s) => new JobsRunner(env).run(s), { seeds, seed, report: 'reads-soak/jobs' }),
+  catalogue: (env, seeds, seed) =>
+    runReadSuite('catalogue', catalogueScenario(400), (s) => new CatalogueRunner(env).run(s), {
+      seeds,
+      seed,
+      report: 'reads-soak/catalogue',
+    }),
 };
 
 async function main(): Promise<void> {
   const seeds = Number(arg('seeds', '1000'));
-  const paths = arg('paths', Object.keys(PATHS).join(',')).split(',').map((p) => p.trim());
+  const paths = arg('paths', Object.keys(PATHS).join(','))
+    .split(',')
+    .map((p) => p.trim());
   const seed = Number(arg('seed', String(Date.now() % 2_147_483_647)));
   let failed = 0;
   for (const p of paths) {
@@ -40,7 +49,9 @@ async function main(): Promise<void> {
     const started = Date.now();
     try {
       const f = run(env, seeds, seed);
-      console.log(`${p}: ${f.seeds} seeds, ${f.calls} hub calls, ${JSON.stringify(f.counts)}, 0 violations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      console.log(
+        `${p}: ${f.seeds} seeds, ${f.calls} hub calls, ${JSON.stringify(f.counts)}, 0 violations (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
     } catch (e) {
       failed++;
       console.log(`${p}: FAILED (seed ${seed})\n${e instanceof Error ? e.message : String(e)}`);

@@ -72,7 +72,14 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   const hub = await spawnHub({ seed: 'empty', token: TEST_TOKEN, now, ...options.hub });
   const admin = new SyncHttp();
   const adminSync = (method: string, adminPath: string, body?: unknown): unknown => {
-    const { results } = admin.requestAll([{ url: `${hub.url}${adminPath}`, method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) }]);
+    const { results } = admin.requestAll([
+      {
+        url: `${hub.url}${adminPath}`,
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      },
+    ]);
     const r = results[0];
     if (!r.ok) throw new Error(`admin ${method} ${adminPath}: ${r.message}`);
     const text = Buffer.from(r.body).toString('utf8');
@@ -108,7 +115,10 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
       options.runtime?.beforeFetch?.(virtualNow);
     },
   });
-  const saved = rt.call('saveSettings', { baseUrl: route.baseUrl, ...options.settings }) as { ok: boolean; value?: { saved: boolean; errors: unknown } };
+  const saved = rt.call('saveSettings', { baseUrl: route.baseUrl, ...options.settings }) as {
+    ok: boolean;
+    value?: { saved: boolean; errors: unknown };
+  };
   if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (!options.noToken) {
     const stored = rt.call('saveToken', TEST_TOKEN) as { ok: boolean; value?: { errors: Record<string, string> } };
@@ -131,7 +141,14 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
       if (options.leakCheck ?? true) {
         // Every environment's leak checks are counted for RELIABILITY.md.
         const { checks, leaks, requestsChecked, foreignWithToken, redirectsFollowed, insecure } = leakTotals;
-        writeReliability(`leaks/${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, { checks, leaks, requestsChecked, foreignWithToken, redirectsFollowed, insecure });
+        writeReliability(`leaks/${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, {
+          checks,
+          leaks,
+          requestsChecked,
+          foreignWithToken,
+          redirectsFollowed,
+          insecure,
+        });
         resetLeakTotals();
       }
       rt.close();

@@ -61,7 +61,9 @@ export function startForeignServer(options: { maxLifetimeMs?: number; startTimeo
   const file = path.join(dir, 'requests.jsonl');
   fs.writeFileSync(file, '');
   // stdin is a pipe: when the test process dies, the child sees its end and exits.
-  const child: ChildProcess = spawn(process.execPath, ['-e', CHILD, file, String(options.maxLifetimeMs ?? 10 * 60_000)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', CHILD, file, String(options.maxLifetimeMs ?? 10 * 60_000)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -67,7 +67,7 @@ export function findDestinationFaults(
 }
 
 function scan(where: string, value: unknown, token: string, found: string[]): void {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) ?? '');
   if (text.includes(token)) found.push(where);
 }
 
@@ -85,11 +85,21 @@ export function findTokenLeaks(rt: Runtime, token: string, returned?: unknown): 
   scan('dialogs', rt.dialogs(), token, found);
   scan('document properties', rt.properties('document'), token, found);
   scan('script properties', rt.properties('script'), token, found);
-  scan('execution errors', rt.executions().map((e) => (e as { error?: unknown }).error ?? null), token, found);
+  scan(
+    'execution errors',
+    rt.executions().map((e) => (e as { error?: unknown }).error ?? null),
+    token,
+    found,
+  );
   scan('sidebar page', rt.sidebar(), token, found);
   scan('Drive files', rt.drive(), token, found);
   // Requests may carry it only in the Authorization header.
-  scan('request URLs and bodies', rt.fetchLog().map((f) => ({ url: f.url, payload: (f as { payload?: string }).payload ?? '' })), token, found);
+  scan(
+    'request URLs and bodies',
+    rt.fetchLog().map((f) => ({ url: f.url, payload: (f as { payload?: string }).payload ?? '' })),
+    token,
+    found,
+  );
   if (returned !== undefined) scan('value returned to the caller', returned, token, found);
   return found;
 }
@@ -98,7 +108,11 @@ export function findTokenLeaks(rt: Runtime, token: string, returned?: unknown): 
  * Wraps a runtime so that every call, trigger run and clock advance is followed by the leak
  * check; a leak fails the test at the operation that caused it.
  */
-export function guardAgainstTokenLeaks(rt: Runtime, token: string, options: { hubOrigin?: string; seen?: WeakSet<FetchRecord> } = {}): Runtime {
+export function guardAgainstTokenLeaks(
+  rt: Runtime,
+  token: string,
+  options: { hubOrigin?: string; seen?: WeakSet<FetchRecord> } = {},
+): Runtime {
   // Fetch records already checked (shared by the users of one world: the log is the world's).
   const seen = options.seen ?? new WeakSet<FetchRecord>();
   const check = (what: string, returned?: unknown): void => {
@@ -116,7 +130,10 @@ export function guardAgainstTokenLeaks(rt: Runtime, token: string, options: { hu
     }
     leakTotals.checks += 1;
     leakTotals.leaks.push(...leaks.map((where) => `${where} after ${what}`), ...misdirected.map((p) => `${p} after ${what}`));
-    const parts = [...(leaks.length ? [`found in ${leaks.join(', ')}`] : []), ...(misdirected.length ? [`requests: ${misdirected.join('; ')}`] : [])];
+    const parts = [
+      ...(leaks.length ? [`found in ${leaks.join(', ')}`] : []),
+      ...(misdirected.length ? [`requests: ${misdirected.join('; ')}`] : []),
+    ];
     if (parts.length > 0) throw new Error(`API token leaked after ${what}: ${parts.join('; ')}`);
   };
   // call() goes through callWith(), advance() through advanceTo(): check once, at the outermost.

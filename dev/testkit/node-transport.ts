@@ -92,7 +92,10 @@ export class NodeTransport implements Transport {
     this.rounds.push(requests.length);
     // The worker gives up on each request after timeoutMs; the hard limit only guards a dead worker.
     const hardTimeoutMs = (this.options.timeoutMs ?? 30_000) + 30_000;
-    const { results } = this.http.requestAll(requests.map((r) => toSyncRequest(r, this.options)), hardTimeoutMs);
+    const { results } = this.http.requestAll(
+      requests.map((r) => toSyncRequest(r, this.options)),
+      hardTimeoutMs,
+    );
     return results.map(fromSyncResult);
   }
 }

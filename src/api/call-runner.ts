@@ -57,7 +57,14 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
       return { value: call.parse(res) };
     } catch (e) {
       const detail = e instanceof Error ? e.message.slice(0, 160) : 'unreadable';
-      return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, res.headers['content-type'] ?? '', detail) }) };
+      return {
+        error: new HubError({
+          kind: 'malformed',
+          status: res.status,
+          endpoint,
+          message: describeMalformed(endpoint, res.headers['content-type'] ?? '', detail),
+        }),
+      };
     }
   }
   const retryAfterMs = parseRetryAfter(res.headers['retry-after'], now);
@@ -66,9 +73,18 @@ function classify<T>(call: Call<T>, result: ReturnType<Transport['fetchAll']>[nu
   // A redirect usually comes with a small HTML page ("302 Found"): it is still a redirect, never a malformed answer to retry.
   const redirect = res.status >= 300 && res.status < 400;
   if (!redirect && (res.headers['content-type'] ?? '').includes('html') && res.status !== 401 && res.status !== 429) {
-    return { error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }) };
+    return {
+      error: new HubError({ kind: 'malformed', status: res.status, endpoint, message: describeMalformed(endpoint, 'text/html', '') }),
+    };
   }
-  const { kind, message } = describeHttpFailure(endpoint, res.status, hubMessage, retryAfterMs, res.headers.location ?? null, body !== undefined);
+  const { kind, message } = describeHttpFailure(
+    endpoint,
+    res.status,
+    hubMessage,
+    retryAfterMs,
+    res.headers.location ?? null,
+    body !== undefined,
+  );
   return { error: new HubError({ kind, status: res.status, endpoint, message, hubMessage, retryAfterMs }) };
 }
 
@@ -100,7 +116,15 @@ function retryReason(error: HubError): string {
  */
 export function runCalls<T>(
   calls: readonly Call<T>[],
-  deps: { transport: Transport; clock: Clock; concurrency: number; retry: RetryPolicy; random: () => number; stats: CallStats; deadline?: number | null },
+  deps: {
+    transport: Transport;
+    clock: Clock;
+    concurrency: number;
+    retry: RetryPolicy;
+    random: () => number;
+    stats: CallStats;
+    deadline?: number | null;
+  },
 ): Outcome<T>[] {
   const outcomes: Outcome<T>[] = new Array(calls.length);
   const queue = new DueQueue<Pending>();

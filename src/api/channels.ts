@@ -1,13 +1,34 @@
 /** Channel codes the hub accepts in stock and price writes (hub-api-notes). */
 export const WRITE_CHANNELS = [
-  'mercadolibre', 'linio', 'shopify', 'claroshop', 'amazon', 'walmart',
-  'mercadoshops', 'woocommerce', 'magento', 'wish', 'prestashop', 'walmartedi',
+  'mercadolibre',
+  'linio',
+  'shopify',
+  'claroshop',
+  'amazon',
+  'walmart',
+  'mercadoshops',
+  'woocommerce',
+  'magento',
+  'wish',
+  'prestashop',
+  'walmartedi',
 ] as const;
 
 /** Channel codes Get Orders accepts as a filter (hub-api-notes). */
 export const ORDER_CHANNELS = [
-  'amazon', 'claroshop', 'elektra', 'linio', 'meli', 'mshops', 'prestashop',
-  'shopify', 'venticommerce', 'vtex', 'walmart', 'wish', 'woocommerce',
+  'amazon',
+  'claroshop',
+  'elektra',
+  'linio',
+  'meli',
+  'mshops',
+  'prestashop',
+  'shopify',
+  'venticommerce',
+  'vtex',
+  'walmart',
+  'wish',
+  'woocommerce',
 ] as const;
 
 /**

@@ -64,7 +64,12 @@ function redactedResponse(res: HttpResponse, token: string | null): HttpResponse
 function validated<T>(endpoint: EndpointName, schema: z.ZodMiniType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new HubError({ kind: 'invalid-input', status: null, endpoint, message: `${ENDPOINTS[endpoint].title} was not sent: ${firstIssue(parsed.error)}.` });
+  throw new HubError({
+    kind: 'invalid-input',
+    status: null,
+    endpoint,
+    message: `${ENDPOINTS[endpoint].title} was not sent: ${firstIssue(parsed.error)}.`,
+  });
 }
 
 function firstIssue(error: z.core.$ZodError): string {
@@ -116,7 +121,12 @@ export class HubClient {
 
   private request(
     endpoint: EndpointName,
-    init: { sku?: string; query?: Record<string, string | number | boolean | undefined>; json?: unknown; form?: Record<string, string> } = {},
+    init: {
+      sku?: string;
+      query?: Record<string, string | number | boolean | undefined>;
+      json?: unknown;
+      form?: Record<string, string>;
+    } = {},
   ): HttpRequest {
     const def = ENDPOINTS[endpoint];
     let path: string = def.path;
@@ -124,7 +134,12 @@ export class HubClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (def.auth) {
       if (!this.options.token) {
-        throw new HubError({ kind: 'auth', status: null, endpoint, message: 'No API token is set. Sign in or paste a token in the sidebar (Settings).' });
+        throw new HubError({
+          kind: 'auth',
+          status: null,
+          endpoint,
+          message: 'No API token is set. Sign in or paste a token in the sidebar (Settings).',
+        });
       }
       headers.Authorization = `Bearer ${this.options.token}`;
     }
@@ -139,7 +154,12 @@ export class HubClient {
     return request;
   }
 
-  private call<T>(endpoint: EndpointName, schema: z.ZodMiniType<T>, init: Parameters<HubClient['request']>[1] = {}, extra: Partial<Call<T>> = {}): Call<T> {
+  private call<T>(
+    endpoint: EndpointName,
+    schema: z.ZodMiniType<T>,
+    init: Parameters<HubClient['request']>[1] = {},
+    extra: Partial<Call<T>> = {},
+  ): Call<T> {
     return { endpoint, request: this.request(endpoint, init), parse: jsonParser(schema), ...extra };
   }
 
@@ -151,7 +171,9 @@ export class HubClient {
   run<T>(calls: readonly Call<T>[]): Outcome<T>[] {
     const token = this.options.token;
     // Every answer but the login's, whose access_token its own parser must read (and keeps to itself).
-    const scrubbed = calls.map((call): Call<T> => (call.endpoint === 'login' ? call : { ...call, parse: (res) => call.parse(redactedResponse(res, token)) }));
+    const scrubbed = calls.map(
+      (call): Call<T> => (call.endpoint === 'login' ? call : { ...call, parse: (res) => call.parse(redactedResponse(res, token)) }),
+    );
     const outcomes = runCalls(scrubbed, {
       transport: this.options.transport,
       clock: this.options.clock,
@@ -206,7 +228,12 @@ export class HubClient {
   }
 
   /** Requests of at most 50 items, none carrying the same key (SKU, ERP id) twice: see packDistinct. */
-  private batches<I, R>(endpoint: EndpointName, items: readonly I[], schema: z.ZodMiniType<R>, keyOf: (item: I) => string): BatchOutcome<I, R>[] {
+  private batches<I, R>(
+    endpoint: EndpointName,
+    items: readonly I[],
+    schema: z.ZodMiniType<R>,
+    keyOf: (item: I) => string,
+  ): BatchOutcome<I, R>[] {
     const slices = packDistinct(items, keyOf, MAX_ITEMS_PER_REQUEST);
     const outcomes = this.run(slices.map((slice) => this.call(endpoint, schema, { json: slice })));
     return slices.map((slice, i) => ({ items: slice, outcome: outcomes[i] }));
@@ -256,7 +283,12 @@ export class HubClient {
       skus.map((sku) => (): Call<S.Product> => {
         // A path segment of only dots means "this folder" or "the parent folder" to every URL parser.
         if (/^\.+$/.test(sku)) {
-          throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'getByChannel', message: `The SKU '${sku}' cannot be read on its own through the hub's address: use Pull catalogue for it.` });
+          throw new HubError({
+            kind: 'invalid-input',
+            status: null,
+            endpoint: 'getByChannel',
+            message: `The SKU '${sku}' cannot be read on its own through the hub's address: use Pull catalogue for it.`,
+          });
         }
         return this.call('getByChannel', S.Product, { sku });
       }),
@@ -269,7 +301,9 @@ export class HubClient {
   }
 
   private productsPageCall(query: { offset: number; paging?: number; channel?: string; sort?: string }): Call<S.ProductPage> {
-    return this.call('getProducts', S.ProductPage, { query: { offset: query.offset, paging: query.paging ?? MAX_ITEMS_PER_REQUEST, channel: query.channel, sort: query.sort } });
+    return this.call('getProducts', S.ProductPage, {
+      query: { offset: query.offset, paging: query.paging ?? MAX_ITEMS_PER_REQUEST, channel: query.channel, sort: query.sort },
+    });
   }
 
   /** Pages of Get Products Stock Price (50 products each) at these offsets, in parallel; outcomes in offset order. */
@@ -283,7 +317,11 @@ export class HubClient {
    * SKU is missing: products added or removed meanwhile shift the offsets (the catalogue pull reads
    * overlapping pages instead, see core/catalogue/listing.ts).
    */
-  getAllProducts(query: { channel?: string; sort?: 'alph_asc' | 'alph_desc' } = {}): { products: S.Product[]; failedOffsets: Array<{ offset: number; error: HubError }>; total: number } {
+  getAllProducts(query: { channel?: string; sort?: 'alph_asc' | 'alph_desc' } = {}): {
+    products: S.Product[];
+    failedOffsets: Array<{ offset: number; error: HubError }>;
+    total: number;
+  } {
     const first = this.one(this.productsPageCall({ offset: 0, ...query }));
     const offsets: number[] = [];
     for (let offset = MAX_ITEMS_PER_REQUEST; offset < first.total; offset += MAX_ITEMS_PER_REQUEST) offsets.push(offset);
@@ -313,12 +351,16 @@ export class HubClient {
 
   /** Create Category; never retried (a lost answer may have created it). */
   createCategory(input: S.CategoryCreate): Outcome<S.CategoryWriteResult> {
-    return this.run([this.call('createCategory', S.CategoryWriteResult, { json: validated('createCategory', S.CategoryCreate, input) })])[0];
+    return this.run([
+      this.call('createCategory', S.CategoryWriteResult, { json: validated('createCategory', S.CategoryCreate, input) }),
+    ])[0];
   }
 
   /** Update Category, found by source and source id. */
   updateCategory(input: S.CategoryUpdate): Outcome<S.CategoryWriteResult> {
-    return this.run([this.call('updateCategory', S.CategoryWriteResult, { json: validated('updateCategory', S.CategoryUpdate, input) })])[0];
+    return this.run([
+      this.call('updateCategory', S.CategoryWriteResult, { json: validated('updateCategory', S.CategoryUpdate, input) }),
+    ])[0];
   }
 
   /** Search Category in a channel's own tree. */
@@ -377,7 +419,9 @@ export class HubClient {
   /** Find Order by external id or cart id; always answers as a list of orders. */
   findOrder(id: string): { cartId: string | null; orders: S.Order[] } {
     const found = this.one(this.call('findOrder', S.FindOrderResult, { query: { orderid: id } }));
-    return 'orders' in found && Array.isArray(found.orders) ? { cartId: String(found.cartId), orders: found.orders as S.Order[] } : { cartId: null, orders: [found as S.Order] };
+    return 'orders' in found && Array.isArray(found.orders)
+      ? { cartId: String(found.cartId), orders: found.orders as S.Order[] }
+      : { cartId: null, orders: [found as S.Order] };
   }
 
   /** Create Order; never retried (it is not idempotent). */
@@ -392,7 +436,12 @@ export class HubClient {
 
   /** Update Order for several orders, in parallel (each request carries only its changed fields). */
   updateOrders(updates: ReadonlyArray<{ orderId: string; fields: S.OrderUpdate }>): Outcome<S.Order>[] {
-    return this.runEach(updates.map((u) => () => this.call('updateOrder', S.Order, { query: { orderId: u.orderId }, json: validated('updateOrder', S.OrderUpdate, u.fields) })));
+    return this.runEach(
+      updates.map(
+        (u) => () =>
+          this.call('updateOrder', S.Order, { query: { orderId: u.orderId }, json: validated('updateOrder', S.OrderUpdate, u.fields) }),
+      ),
+    );
   }
 
   /** Print Label (BETA) as pdf or zpl. The first print makes the marketplace notify the buyer. */
@@ -413,9 +462,18 @@ export class HubClient {
     return this.runEach(
       refs.map((ref) => (): Call<LabelFile> => {
         if (ref.orderId === undefined && !ref.externalId) {
-          throw new HubError({ kind: 'invalid-input', status: null, endpoint: 'printLabel', message: 'Print Label needs the order id or the external id.' });
+          throw new HubError({
+            kind: 'invalid-input',
+            status: null,
+            endpoint: 'printLabel',
+            message: 'Print Label needs the order id or the external id.',
+          });
         }
-        return { endpoint: 'printLabel', request: this.request('printLabel', { query: { orderId: ref.orderId, externalId: ref.externalId, type } }), parse };
+        return {
+          endpoint: 'printLabel',
+          request: this.request('printLabel', { query: { orderId: ref.orderId, externalId: ref.externalId, type } }),
+          parse,
+        };
       }),
     );
   }

@@ -16,7 +16,11 @@ export interface Endpoint {
 }
 
 const e = (method: Endpoint['method'], path: string, idempotent: boolean, title: string, auth = true): Endpoint => ({
-  method, path, idempotent, title, auth,
+  method,
+  path,
+  idempotent,
+  title,
+  auth,
 });
 
 export const ENDPOINTS = {

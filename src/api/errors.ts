@@ -44,7 +44,13 @@ export class HubError extends Error {
 
   /** Whether sending the same request again may succeed (the caller still decides if it is safe). */
   get transient(): boolean {
-    return this.kind === 'rate-limit' || this.kind === 'server' || this.kind === 'timeout' || this.kind === 'network' || this.kind === 'malformed';
+    return (
+      this.kind === 'rate-limit' ||
+      this.kind === 'server' ||
+      this.kind === 'timeout' ||
+      this.kind === 'network' ||
+      this.kind === 'malformed'
+    );
   }
 }
 
@@ -76,7 +82,14 @@ function seconds(ms: number | null): string {
  * wrong way. A bare 404 elsewhere may be the hub's "no such order": its sentence already names
  * both causes.
  */
-export function describeHttpFailure(endpoint: EndpointName, status: number, hubMessage: string | null, retryAfterMs: number | null, location: string | null = null, hubShaped = true): { kind: HubErrorKind; message: string } {
+export function describeHttpFailure(
+  endpoint: EndpointName,
+  status: number,
+  hubMessage: string | null,
+  retryAfterMs: number | null,
+  location: string | null = null,
+  hubShaped = true,
+): { kind: HubErrorKind; message: string } {
   const title = ENDPOINTS[endpoint].title;
   if (status >= 300 && status < 400) {
     const target = location ? hostOf(location) : null;
@@ -86,7 +99,10 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
     };
   }
   const said = hubMessage ? `: ${hubMessage.replace(/[.\s]+$/, '')}` : '';
-  if (!hubShaped && (status === 401 || status === 403 || status === 405 || (endpoint === 'login' && status >= 400 && status < 500 && status !== 429))) {
+  if (
+    !hubShaped &&
+    (status === 401 || status === 403 || status === 405 || (endpoint === 'login' && status >= 400 && status < 500 && status !== 429))
+  ) {
     return {
       kind: status === 404 || status === 405 ? 'not-found' : status === 400 ? 'bad-request' : 'auth',
       message: `This address does not look like the hub's API: it answered ${title} with HTTP ${status} and no hub message. Check the base URL in Settings: it must be the hub's API root (e.g. https://api.example.com), not its website or another service.`,
@@ -95,13 +111,28 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
   if (status === 401) {
     return endpoint === 'login'
       ? { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` }
-      : { kind: 'auth', message: 'The hub rejected the API token: it is invalid or has expired. Sign in again in the sidebar (Settings) or paste a new token.' };
+      : {
+          kind: 'auth',
+          message:
+            'The hub rejected the API token: it is invalid or has expired. Sign in again in the sidebar (Settings) or paste a new token.',
+        };
   }
-  if (status === 403) return { kind: 'auth', message: `The hub refused ${title} for this account (HTTP 403)${said}. The account must be a hub admin.` };
-  if (status === 429) return { kind: 'rate-limit', message: `The hub's rate limit for ${title} was reached; it asks to wait ${seconds(retryAfterMs)} before the next call.` };
-  if (status === 404) return { kind: 'not-found', message: `${title}: not found (HTTP 404)${said}. Check that it exists in the hub, and that the base URL in Settings is the hub's API address.` };
-  if (status >= 500) return { kind: 'server', message: `The hub failed on ${title} (HTTP ${status})${said}. Nothing was lost: try again in a few minutes.` };
-  if (status === 400 && endpoint === 'login') return { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` };
+  if (status === 403)
+    return { kind: 'auth', message: `The hub refused ${title} for this account (HTTP 403)${said}. The account must be a hub admin.` };
+  if (status === 429)
+    return {
+      kind: 'rate-limit',
+      message: `The hub's rate limit for ${title} was reached; it asks to wait ${seconds(retryAfterMs)} before the next call.`,
+    };
+  if (status === 404)
+    return {
+      kind: 'not-found',
+      message: `${title}: not found (HTTP 404)${said}. Check that it exists in the hub, and that the base URL in Settings is the hub's API address.`,
+    };
+  if (status >= 500)
+    return { kind: 'server', message: `The hub failed on ${title} (HTTP ${status})${said}. Nothing was lost: try again in a few minutes.` };
+  if (status === 400 && endpoint === 'login')
+    return { kind: 'auth', message: `Sign-in failed${said}. Check the username and password (the account must be a hub admin).` };
   return { kind: 'bad-request', message: `The hub refused ${title} (HTTP ${status})${said}. Correct what it names and send it again.` };
 }
 
@@ -109,9 +140,7 @@ export function describeHttpFailure(endpoint: EndpointName, status: number, hubM
 export function describeTransportFailure(endpoint: EndpointName, kind: 'timeout' | 'network' | 'quota', idempotent: boolean): string {
   const title = ENDPOINTS[endpoint].title;
   if (kind === 'quota') return `${title} was not sent: ${URLFETCH_QUOTA_TEXT}`;
-  const after = idempotent
-    ? 'Sending it again is safe.'
-    : 'It may have been applied anyway: check in the hub before sending it again.';
+  const after = idempotent ? 'Sending it again is safe.' : 'It may have been applied anyway: check in the hub before sending it again.';
   return kind === 'timeout'
     ? `The hub did not answer ${title} in time. ${after}`
     : `Could not reach the hub for ${title}: check the base URL in Settings and the network. ${after}`;

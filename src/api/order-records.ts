@@ -34,7 +34,7 @@ const REQUIRED_TEXT = ['channel', 'externalId', 'dateAdded', 'dateCreated', 'dat
 const DATE_FIELDS = new Set(['dateAdded', 'dateCreated', 'dateModified']);
 
 function shown(value: unknown): string {
-  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -47,7 +47,12 @@ function expected(schema: z.ZodMiniType): string {
  * Reads the fields of `shape` one by one; bad ones are left out and named. A number where text
  * was expected (an id sent as 123456) is read as its text — and still named, so the row says so.
  */
-function readFields(raw: Record<string, unknown>, shape: Record<string, z.ZodMiniType>, prefix: string, problems: string[]): Record<string, unknown> {
+function readFields(
+  raw: Record<string, unknown>,
+  shape: Record<string, z.ZodMiniType>,
+  prefix: string,
+  problems: string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!(key in shape)) out[key] = value; // unknown fields are kept
   for (const [key, schema] of Object.entries(shape)) {
@@ -68,7 +73,8 @@ export function readOrderRecord(raw: unknown): OrderRecord {
   const whole = Order.safeParse(raw);
   const hasItems = raw !== null && typeof raw === 'object' && 'items' in raw;
   if (whole.success && hasItems && badDates(whole.data).length === 0) return { order: whole.data, problems: [], raw, itemsRead: true };
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { order: null, problems: [`the record is ${shown(raw)}, not an order`], raw, itemsRead: false };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { order: null, problems: [`the record is ${shown(raw)}, not an order`], raw, itemsRead: false };
   const record = { ...(raw as Record<string, unknown>) };
   const problems: string[] = [];
   // An id sent as text ("77") is still that order: read it as its number rather than lose the order.
@@ -99,7 +105,14 @@ export function readOrderRecord(raw: unknown): OrderRecord {
       const ok = OrderItem.safeParse(item);
       if (ok.success) items.push(ok.data);
       else if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-        items.push(readFields(item as Record<string, unknown>, OrderItem.shape as unknown as Record<string, z.ZodMiniType>, `items[${i}].`, problems) as OrderItem);
+        items.push(
+          readFields(
+            item as Record<string, unknown>,
+            OrderItem.shape as unknown as Record<string, z.ZodMiniType>,
+            `items[${i}].`,
+            problems,
+          ) as OrderItem,
+        );
       } else {
         problems.push(`items[${i}] = ${shown(item)} (expected an order line)`);
         itemsRead = false;
@@ -111,5 +124,7 @@ export function readOrderRecord(raw: unknown): OrderRecord {
 
 /** Date fields holding text that is not a date. */
 function badDates(record: Record<string, unknown>): string[] {
-  return [...DATE_FIELDS].filter((k) => typeof record[k] === 'string' && record[k] !== '' && !Number.isFinite(parseHubDate(record[k] as string)));
+  return [...DATE_FIELDS].filter(
+    (k) => typeof record[k] === 'string' && record[k] !== '' && !Number.isFinite(parseHubDate(record[k] as string)),
+  );
 }

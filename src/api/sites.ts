@@ -10,7 +10,11 @@ export interface SiteOutcome {
 }
 
 /** Every channel code the hub is known to use, written or read. */
-export const KNOWN_CHANNEL_CODES: ReadonlySet<string> = new Set([...WRITE_CHANNELS, ...ORDER_CHANNELS, ...Object.keys(DEFAULT_CHANNEL_ALIASES)]);
+export const KNOWN_CHANNEL_CODES: ReadonlySet<string> = new Set([
+  ...WRITE_CHANNELS,
+  ...ORDER_CHANNELS,
+  ...Object.keys(DEFAULT_CHANNEL_ALIASES),
+]);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -25,7 +29,10 @@ function escapeRegExp(s: string): string {
 export function parseSitesString(sites: string | null | undefined, known: ReadonlySet<string> = KNOWN_CHANNEL_CODES): SiteOutcome[] {
   const text = (sites ?? '').trim();
   if (!text) return [];
-  const codes = [...known].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const codes = [...known]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   const entryStart = new RegExp(`,\\s*(?=(?:${codes})\\s*:)`, 'i');
   return text
     .split(entryStart)

@@ -22,9 +22,7 @@ export interface HttpResponse {
  * never sent because the platform's daily quota of calls is used up (`quota`: not worth retrying
  * before the quota resets).
  */
-export type TransportResult =
-  | { ok: true; response: HttpResponse }
-  | { ok: false; kind: TransportFailure; message: string };
+export type TransportResult = { ok: true; response: HttpResponse } | { ok: false; kind: TransportFailure; message: string };
 
 export type TransportFailure = 'timeout' | 'network' | 'quota';
 

@@ -16,7 +16,10 @@ export function parseAliasLines(text: string): AliasParse {
     const where = `Line ${i + 1} (\u201c${line}\u201d)`;
     if (eq < 0) return { ok: false, error: `${where}: write it as read=written, e.g. meli=mercadolibre.` };
     const read = line.slice(0, eq).trim().toLowerCase();
-    const written = line.slice(eq + 1).trim().toLowerCase();
+    const written = line
+      .slice(eq + 1)
+      .trim()
+      .toLowerCase();
     if (!read || !written) return { ok: false, error: `${where}: both sides of = need a channel code, e.g. meli=mercadolibre.` };
     if (/\s/.test(read) || /\s/.test(written) || written.includes('=')) {
       return { ok: false, error: `${where}: a channel code has no spaces and one = per line.` };

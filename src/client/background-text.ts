@@ -5,7 +5,6 @@
 import type { SidebarState } from './state';
 import { formatDateTime, formatRelative, type Zone } from './format';
 
-
 export type BackgroundDocumentView = NonNullable<SidebarState['background']>[number];
 
 /** One line per spreadsheet: `This spreadsheet: order import every 60 min · last run 2026-11-20 16:01 (5 min ago)`. */
@@ -13,7 +12,8 @@ export function backgroundLines(documents: readonly BackgroundDocumentView[], no
   return documents.map((d) => {
     const name = d.here ? 'This spreadsheet' : `\u201c${d.name}\u201d`;
     const due = d.due.length > 0 ? d.due.join(', ') : 'nothing due';
-    const last = d.lastRunAt === null ? 'not run yet' : `last run ${formatDateTime(d.lastRunAt, zone)} (${formatRelative(d.lastRunAt, now)})`;
+    const last =
+      d.lastRunAt === null ? 'not run yet' : `last run ${formatDateTime(d.lastRunAt, zone)} (${formatRelative(d.lastRunAt, now)})`;
     return `${name}: ${due} \u00b7 ${last}`;
   });
 }

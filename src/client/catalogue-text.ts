@@ -23,7 +23,11 @@ export function pullSortChoices(): Choice[] {
 }
 
 /** What pullCatalogue receives; blank channel and sort are left out (all channels, the hub's order). */
-export function pullRequest(channel: string, sort: string, overwriteEdits: boolean): { channel?: string; sort?: PullSort; overwriteEdits?: boolean } {
+export function pullRequest(
+  channel: string,
+  sort: string,
+  overwriteEdits: boolean,
+): { channel?: string; sort?: PullSort; overwriteEdits?: boolean } {
   const out: { channel?: string; sort?: PullSort; overwriteEdits?: boolean } = {};
   if (channel.trim()) out.channel = channel.trim();
   if ((PULL_SORTS as readonly string[]).includes(sort)) out.sort = sort as PullSort;

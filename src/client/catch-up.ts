@@ -77,7 +77,8 @@ export function runCatchUp(api: CatchUpApi, onProgress: (p: CatchUpProgress) => 
 /** The progress line the sidebar shows. */
 export function catchUpText(p: CatchUpProgress, now: number): string {
   const so = `${p.added.toLocaleString('en-US')} new and ${p.updated.toLocaleString('en-US')} updated order${p.added + p.updated === 1 ? '' : 's'} in ${p.calls} call${p.calls === 1 ? '' : 's'}`;
-  if (!p.done) return `Catching up: ${so}; next call in ${Math.max(1, Math.ceil(((p.nextAt ?? now) - now) / 1000))} s (the hub allows one a minute). Keep the sidebar open.`;
+  if (!p.done)
+    return `Catching up: ${so}; next call in ${Math.max(1, Math.ceil(((p.nextAt ?? now) - now) / 1000))} s (the hub allows one a minute). Keep the sidebar open.`;
   if (p.reason === 'caught-up') return `Caught up: ${so}. The schedule takes it from here.`;
   if (p.reason === 'stopped') return `Stopped: ${so}. The schedule goes on reading at its next run.`;
   return `Paused after ${MAX_CATCH_UP_STEPS} calls: ${so}. Press Catch up again to go on.`;

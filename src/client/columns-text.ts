@@ -5,8 +5,10 @@ import type { ColumnMapping, MappingEntry, SkipRule } from '../sheet/mapping/sch
 /** One sentence on where the columns come from now. */
 export function sourceSentence(view: ColumnsView): string {
   if (view.source === 'saved') return view.preset ? `Saved mapping, from the ${view.preset.name}.` : 'Saved mapping, chosen by hand.';
-  if (view.source === 'preset' && view.preset) return `Detected: ${view.preset.name}. It applies by itself, from the menu as from here; change any column below and save to make it yours.`;
-  if (view.candidates.length > 1) return `The header row matches ${view.candidates.map((c) => c.name).join(' and ')}: apply the one this sheet is, or pushes refuse.`;
+  if (view.source === 'preset' && view.preset)
+    return `Detected: ${view.preset.name}. It applies by itself, from the menu as from here; change any column below and save to make it yours.`;
+  if (view.candidates.length > 1)
+    return `The header row matches ${view.candidates.map((c) => c.name).join(' and ')}: apply the one this sheet is, or pushes refuse.`;
   return 'Found by header names (SKU, Quantity, Price [amazon], \u2026). Choose columns below to read others.';
 }
 
@@ -19,6 +21,7 @@ export function mappingFromForm(
 ): ColumnMapping {
   const entries: MappingEntry[] = [];
   for (const [field, header] of Object.entries(general)) if (header) entries.push({ field: field as MappingEntry['field'], header });
-  for (const row of perChannel) if (row.header && row.channel) entries.push({ field: row.field as MappingEntry['field'], channel: row.channel, header: row.header });
+  for (const row of perChannel)
+    if (row.header && row.channel) entries.push({ field: row.field as MappingEntry['field'], channel: row.channel, header: row.header });
   return { version: 1, preset, entries, skip: skip.map((r) => ({ ...r })) };
 }

@@ -15,8 +15,23 @@ export interface JobView {
 }
 
 /** Normalises an open job or a refreshed job into a JobView. */
-export function toJobView(job: { jobId: string; rows: number; items: number; finalItems: number; createdAt: number; final?: boolean; expired?: boolean }): JobView {
-  const view: JobView = { jobId: String(job.jobId), rows: job.rows, items: job.items, finalItems: job.finalItems, createdAt: job.createdAt, final: Boolean(job.final) };
+export function toJobView(job: {
+  jobId: string;
+  rows: number;
+  items: number;
+  finalItems: number;
+  createdAt: number;
+  final?: boolean;
+  expired?: boolean;
+}): JobView {
+  const view: JobView = {
+    jobId: String(job.jobId),
+    rows: job.rows,
+    items: job.items,
+    finalItems: job.finalItems,
+    createdAt: job.createdAt,
+    final: Boolean(job.final),
+  };
   if (job.expired) view.expired = true;
   return view;
 }

@@ -5,7 +5,18 @@ import { formatDateTime, formatSeconds, type Zone } from './format';
 export type LogRow = Record<string, string | number>;
 
 /** The headers this view reads (a test checks they are the Log sheet's own). */
-export const LOG_KEYS = ['Time', 'User', 'Operation', 'Rows OK', 'Rows failed', 'Rows skipped', 'Requests', 'Retries', 'Duration (s)', 'Message'] as const;
+export const LOG_KEYS = [
+  'Time',
+  'User',
+  'Operation',
+  'Rows OK',
+  'Rows failed',
+  'Rows skipped',
+  'Requests',
+  'Retries',
+  'Duration (s)',
+  'Message',
+] as const;
 
 export interface LogLine {
   time: string;

@@ -44,15 +44,18 @@ function start(): void {
   const log = createLogView();
   const settings = createSettingsView(refreshState);
   // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
-  const nav = createSectionNav({
-    push: [push.element, log.element],
-    jobs: [jobs.element],
-    orders: [orders.element],
-    catalogue: [catalogue.element],
-    categories: [categories.element],
-    columns: [columns.element],
-    settings: [settings.element],
-  }, { columns: columns.shown });
+  const nav = createSectionNav(
+    {
+      push: [push.element, log.element],
+      jobs: [jobs.element],
+      orders: [orders.element],
+      catalogue: [catalogue.element],
+      categories: [categories.element],
+      columns: [columns.element],
+      settings: [settings.element],
+    },
+    { columns: columns.shown },
+  );
   app.append(status, error, retry, alerts.element, notices.element, setup, nav.tabs, ...nav.panels);
 
   /** Where "Open Settings" takes the keyboard: the first thing missing. */

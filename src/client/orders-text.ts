@@ -32,7 +32,8 @@ export function ownedByOther(view: Pick<OrdersStatusView, 'scheduleOn' | 'schedu
 /** The line under the switch: who runs the schedule, and what saving it here does. */
 export function scheduleNote(view: OrdersStatusView): string {
   const every = scheduleLabel(view.scheduleMinutes).toLowerCase();
-  if (!view.scheduleOn) return 'Off: orders are imported only when you click Import now. Turning it on makes you the owner: it runs under your account.';
+  if (!view.scheduleOn)
+    return 'Off: orders are imported only when you click Import now. Turning it on makes you the owner: it runs under your account.';
   if (view.scheduleMine) return `On, ${every}, under your account.`;
   return `On, ${every}, run by ${view.scheduleOwner || 'another user'}. Saving a schedule here makes you the owner: it then runs under your account, not theirs.`;
 }
@@ -60,31 +61,53 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
   lines.push({ key: 'lastRun', label: 'Last run', text: view.lastRunAt === null ? 'Never' : when(view.lastRunAt, now, zone) });
   let next = 'Not scheduled (the schedule is off)';
   if (view.scheduleOn && view.nextRunAt !== null) {
-    next = view.nextRunAt <= now + 60_000 ? `Due now: at the next trigger run (${formatDateTime(view.nextRunAt, zone)})` : `About ${when(view.nextRunAt, now, zone)}`;
+    next =
+      view.nextRunAt <= now + 60_000
+        ? `Due now: at the next trigger run (${formatDateTime(view.nextRunAt, zone)})`
+        : `About ${when(view.nextRunAt, now, zone)}`;
   }
   lines.push({ key: 'nextRun', label: 'Next run', text: next });
-  const limit = view.callsPerMinute === 1 ? '1 Get Orders call per minute' : `${view.callsPerMinute.toLocaleString('en-US')} Get Orders calls per minute`;
+  const limit =
+    view.callsPerMinute === 1
+      ? '1 Get Orders call per minute'
+      : `${view.callsPerMinute.toLocaleString('en-US')} Get Orders calls per minute`;
   lines.push({
-    key: 'nextCall', label: 'Next allowed call',
-    text: view.nextCallAt === null || view.nextCallAt <= now ? `Now (the hub allows ${limit})` : `${when(view.nextCallAt, now, zone)}; the hub allows ${limit}`,
+    key: 'nextCall',
+    label: 'Next allowed call',
+    text:
+      view.nextCallAt === null || view.nextCallAt <= now
+        ? `Now (the hub allows ${limit})`
+        : `${when(view.nextCallAt, now, zone)}; the hub allows ${limit}`,
   });
-  lines.push({ key: 'lastRunCounts', label: 'Last run imported', text: `${plural(view.lastRunAdded, 'new order')}, ${plural(view.lastRunUpdated, 'updated order')}` });
   lines.push({
-    key: 'totals', label: 'Imported in total',
+    key: 'lastRunCounts',
+    label: 'Last run imported',
+    text: `${plural(view.lastRunAdded, 'new order')}, ${plural(view.lastRunUpdated, 'updated order')}`,
+  });
+  lines.push({
+    key: 'totals',
+    label: 'Imported in total',
     text: `${plural(view.totalAdded, 'new order')}, ${plural(view.totalUpdated, 'updated order')} in ${plural(view.totalCalls, 'call')}`,
   });
-  const hourly = view.deployment === 'addon' ? ' — hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute while the sidebar is open' : '';
+  const hourly =
+    view.deployment === 'addon'
+      ? ' — hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute while the sidebar is open'
+      : '';
   lines.push({
-    key: 'backlog', label: 'Backlog',
-    text: view.backlog ? `Yes: the next run goes on reading (new orders from ${formatDateTime(view.windowStart, 'utc').slice(0, 10)})${hourly}` : 'None',
+    key: 'backlog',
+    label: 'Backlog',
+    text: view.backlog
+      ? `Yes: the next run goes on reading (new orders from ${formatDateTime(view.windowStart, 'utc').slice(0, 10)})${hourly}`
+      : 'None',
   });
-  const check = view.sweepDays === 0
-    ? 'Off'
-    : view.sweepRunning
-      ? `Under way: re-reading the orders of the last ${view.sweepDays} days`
-      : view.lastSweepAt === null
-        ? `Once a day, re-reads the orders of the last ${view.sweepDays} days; not run yet`
-        : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
+  const check =
+    view.sweepDays === 0
+      ? 'Off'
+      : view.sweepRunning
+        ? `Under way: re-reading the orders of the last ${view.sweepDays} days`
+        : view.lastSweepAt === null
+          ? `Once a day, re-reads the orders of the last ${view.sweepDays} days; not run yet`
+          : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
   lines.push({ key: 'dailyCheck', label: 'Daily check', text: check });
   if (view.lastError) {
     const at = view.lastErrorAt === null ? '' : `${when(view.lastErrorAt, now, zone)}: `;
@@ -139,4 +162,3 @@ export function foundOrderText(order: FoundOrder, zone?: Zone): FoundOrderText {
 export function checkFindId(input: string): string | null {
   return input.trim() ? null : "Enter an order's external id (the channel's sale id) or a cart id.";
 }
-

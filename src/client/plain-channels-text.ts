@@ -10,13 +10,20 @@ export type PlainChannelsParse = { ok: true; channels: string[] } | { ok: false;
 
 /** Reads the field: lower-cased codes, each once; `*` only alone. */
 export function parsePlainChannels(text: string): PlainChannelsParse {
-  const codes = text.split(/[\s,;]+/).map((c) => c.trim().toLowerCase()).filter(Boolean);
+  const codes = text
+    .split(/[\s,;]+/)
+    .map((c) => c.trim().toLowerCase())
+    .filter(Boolean);
   const channels = codes.filter((c, i) => codes.indexOf(c) === i);
   if (channels.indexOf(EVERY_CHANNEL) >= 0 && channels.length > 1) {
     return { ok: false, error: `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.` };
   }
   const odd = channels.find((c) => c !== EVERY_CHANNEL && !/^[a-z0-9][a-z0-9_.-]*$/.test(c));
-  if (odd) return { ok: false, error: `'${odd}' is not a channel code: write codes such as amazon, walmart (or ${EVERY_CHANNEL} for every channel).` };
+  if (odd)
+    return {
+      ok: false,
+      error: `'${odd}' is not a channel code: write codes such as amazon, walmart (or ${EVERY_CHANNEL} for every channel).`,
+    };
   return { ok: true, channels };
 }
 

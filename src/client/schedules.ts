@@ -5,7 +5,6 @@ import { plural } from './format';
 
 export type Deployment = Settings['deployment'];
 
-
 /** The choices for a deployment, "off" (0) first. */
 export function scheduleChoices(deployment: Deployment): number[] {
   return [0, ...(deployment === 'container' ? CONTAINER_SCHEDULES : ADDON_SCHEDULES)];

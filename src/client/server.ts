@@ -50,7 +50,10 @@ function scriptRun(): ScriptRun {
 }
 
 /** Calls a public server function; resolves with what it returns, rejects with a ServerError. */
-export function call<K extends ServerFunctionName>(name: K, ...args: Parameters<ServerFunctions[K]>): Promise<ReturnType<ServerFunctions[K]>> {
+export function call<K extends ServerFunctionName>(
+  name: K,
+  ...args: Parameters<ServerFunctions[K]>
+): Promise<ReturnType<ServerFunctions[K]>> {
   return new Promise((resolve, reject) => {
     const runner = scriptRun()
       .withSuccessHandler((value) => resolve(value as ReturnType<ServerFunctions[K]>))

@@ -39,7 +39,9 @@ export const FIELDS = {
   sheetNames: SHEET_ROLES.map(({ role, label }): FieldSpec => ({ path: `sheetNames.${role}`, label, kind: 'text' })),
   concurrency: { path: 'concurrency', label: 'Requests at once', kind: 'integer', min: 1, max: 30, hint: '1 to 30.' },
   decimalSeparator: {
-    path: 'decimalSeparator', label: 'Decimal separator in text numbers', kind: 'select',
+    path: 'decimalSeparator',
+    label: 'Decimal separator in text numbers',
+    kind: 'select',
     options: [
       { value: 'auto', label: 'Automatic (refuse ambiguous 1,234)' },
       { value: '.', label: 'Point: 1,234.5' },
@@ -47,25 +49,39 @@ export const FIELDS = {
     ],
   },
   channelAliases: {
-    path: 'channelAliases', label: 'Channel aliases', kind: 'aliases',
+    path: 'channelAliases',
+    label: 'Channel aliases',
+    kind: 'aliases',
     hint: 'One read=written pair per line, e.g. meli=mercadolibre (that one is built in).',
   },
   plainChannels: {
-    path: 'plainChannels', label: PLAIN_CHANNELS_LABEL, kind: 'channelList',
+    path: 'plainChannels',
+    label: PLAIN_CHANNELS_LABEL,
+    kind: 'channelList',
     hint: 'Where a plain Price, Sale price, Quantity or Available days goes when the row\u2019s Channel is empty: channel codes (amazon, walmart), or * for every channel (the hub\u2019s general value; overwrites per-channel values). Empty: such rows are refused, with what to do.',
   },
   logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
   chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
   guardPricePct: {
-    path: 'guards.pricePct', label: 'Preview: hold price changes beyond (\u00B1 %)', kind: 'integer', min: 0, max: 1000,
+    path: 'guards.pricePct',
+    label: 'Preview: hold price changes beyond (\u00B1 %)',
+    kind: 'integer',
+    min: 0,
+    max: 1000,
     hint: 'A preview holds back a price that moves more than this until you tick \u201cI checked these\u201d (0: off).',
   },
   guardZeroStock: {
-    path: 'guards.zeroStock', label: 'Preview: hold stock drops to 0 of more than (SKUs)', kind: 'integer', min: 0, max: 1000000,
+    path: 'guards.zeroStock',
+    label: 'Preview: hold stock drops to 0 of more than (SKUs)',
+    kind: 'integer',
+    min: 0,
+    max: 1000000,
     hint: 'When more SKUs than this would go to 0 stock, a preview holds them back until you tick \u201cI checked these\u201d (0: off).',
   },
   resultColumns: {
-    path: 'resultColumns', label: 'New result columns go', kind: 'select',
+    path: 'resultColumns',
+    label: 'New result columns go',
+    kind: 'select',
     hint: 'Where Sync status, Status [channel] and the others are created when missing. Columns already there stay where they are.',
     options: [
       { value: 'end', label: 'At the end of the sheet' },
@@ -73,7 +89,9 @@ export const FIELDS = {
     ],
   },
   deployment: {
-    path: 'deployment', label: 'Deployment', kind: 'select',
+    path: 'deployment',
+    label: 'Deployment',
+    kind: 'select',
     hint: 'Set by how Hub Sync was installed, not here. The Marketplace add-on runs background work at most hourly; a copy bound to this spreadsheet (clasp) may run every minute.',
     options: [
       { value: 'addon', label: 'Marketplace add-on' },
@@ -85,30 +103,50 @@ export const FIELDS = {
   ordersStatus: { path: 'orders.status', label: 'Only this order status (blank: all)', kind: 'text' },
   backfillDays: { path: 'orders.backfillDays', label: 'First import goes back (days)', kind: 'integer', min: 1, max: 365 },
   callsPerMinute: {
-    path: 'orders.callsPerMinute', label: 'Get Orders calls per minute', kind: 'decimal', min: 0.01, max: 60,
+    path: 'orders.callsPerMinute',
+    label: 'Get Orders calls per minute',
+    kind: 'decimal',
+    min: 0.01,
+    max: 60,
     hint: 'The hub documents 1 per minute.',
   },
   sweepDays: {
-    path: 'orders.sweepDays', label: 'Daily check reads back (days)', kind: 'integer', min: 0, max: 60,
+    path: 'orders.sweepDays',
+    label: 'Daily check reads back (days)',
+    kind: 'integer',
+    min: 0,
+    max: 60,
     hint: 'Once a day the import re-reads the orders changed in these days and writes any it missed (0: off).',
   },
   removedLines: {
-    path: 'orders.removedLines', label: 'Order lines the hub removed', kind: 'select',
+    path: 'orders.removedLines',
+    label: 'Order lines the hub removed',
+    kind: 'select',
     options: [
       { value: 'delete', label: 'Delete their rows in Order Items' },
       { value: 'mark', label: 'Keep the rows, marked "Removed from the order"' },
     ],
   },
   jobsDailyRequestBudget: {
-    path: 'jobs.dailyRequestBudget', label: 'Requests a day for polling async jobs', kind: 'integer', min: 10, max: 100000,
+    path: 'jobs.dailyRequestBudget',
+    label: 'Requests a day for polling async jobs',
+    kind: 'integer',
+    min: 10,
+    max: 100000,
     hint: 'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
   },
   jobsDeadlineHours: {
-    path: 'jobs.deadlineHours', label: 'Stop polling a job after (hours)', kind: 'integer', min: 1, max: 168,
+    path: 'jobs.deadlineHours',
+    label: 'Stop polling a job after (hours)',
+    kind: 'integer',
+    min: 1,
+    max: 168,
     hint: 'Then its rows without a result say to push again.',
   },
   alertsMail: {
-    path: 'alerts.mail', label: 'Send alerts by e-mail', kind: 'select',
+    path: 'alerts.mail',
+    label: 'Send alerts by e-mail',
+    kind: 'select',
     hint: 'When background work fails or stops, its owner gets one mail a day per kind. Off, alerts still show at open and here.',
     options: [
       { value: 'yes', label: 'Yes' },
@@ -116,17 +154,40 @@ export const FIELDS = {
     ],
   },
   alertsLowStock: {
-    path: 'alerts.lowStock', label: 'Low-stock alert at or below (units)', kind: 'integer', min: 0, max: 1000000,
+    path: 'alerts.lowStock',
+    label: 'Low-stock alert at or below (units)',
+    kind: 'integer',
+    min: 0,
+    max: 1000000,
     hint: 'SKUs at or below this after a push or an order import are listed in the alert (0: off).',
   },
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */
 export const ALL_FIELDS: readonly FieldSpec[] = [
-  FIELDS.baseUrl, ...FIELDS.sheetNames, FIELDS.concurrency, FIELDS.decimalSeparator, FIELDS.chunkRows, FIELDS.resultColumns, FIELDS.logMaxRows, FIELDS.guardPricePct, FIELDS.guardZeroStock,
-  FIELDS.channelAliases, FIELDS.plainChannels, FIELDS.deployment, FIELDS.scheduleMinutes, FIELDS.ordersChannel, FIELDS.ordersStatus,
-  FIELDS.backfillDays, FIELDS.callsPerMinute, FIELDS.sweepDays, FIELDS.removedLines, FIELDS.jobsDailyRequestBudget, FIELDS.jobsDeadlineHours,
-  FIELDS.alertsMail, FIELDS.alertsLowStock,
+  FIELDS.baseUrl,
+  ...FIELDS.sheetNames,
+  FIELDS.concurrency,
+  FIELDS.decimalSeparator,
+  FIELDS.chunkRows,
+  FIELDS.resultColumns,
+  FIELDS.logMaxRows,
+  FIELDS.guardPricePct,
+  FIELDS.guardZeroStock,
+  FIELDS.channelAliases,
+  FIELDS.plainChannels,
+  FIELDS.deployment,
+  FIELDS.scheduleMinutes,
+  FIELDS.ordersChannel,
+  FIELDS.ordersStatus,
+  FIELDS.backfillDays,
+  FIELDS.callsPerMinute,
+  FIELDS.sweepDays,
+  FIELDS.removedLines,
+  FIELDS.jobsDailyRequestBudget,
+  FIELDS.jobsDeadlineHours,
+  FIELDS.alertsMail,
+  FIELDS.alertsLowStock,
 ];
 
 /**
@@ -188,7 +249,8 @@ function readNumber(spec: FieldSpec, raw: string, errors: Record<string, string>
   const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : '';
   if (!text || !Number.isFinite(n)) errors[spec.path] = `Enter a number${range}.`;
   else if (spec.kind === 'integer' && !Number.isInteger(n)) errors[spec.path] = `Enter a whole number${range}.`;
-  else if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) errors[spec.path] = `Enter a number${range}.`;
+  else if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max))
+    errors[spec.path] = `Enter a number${range}.`;
   return n;
 }
 

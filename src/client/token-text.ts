@@ -28,7 +28,13 @@ export function settingsNeedAttention(baseUrl: string, token: TokenStatus, hubMo
 }
 
 /** The line above the sections when something in Settings needs the seller; null when all is well. */
-export function setupNotice(baseUrl: string, token: TokenStatus, now: number, zone?: Zone, hubMoved: string | null = null): TokenText | null {
+export function setupNotice(
+  baseUrl: string,
+  token: TokenStatus,
+  now: number,
+  zone?: Zone,
+  hubMoved: string | null = null,
+): TokenText | null {
   if (!baseUrl.trim()) return { level: 'error', text: 'Set the hub\u2019s base URL and an API token in Settings to start.' };
   if (!token.present) return { level: 'error', text: 'Add an API token in Settings (paste it or sign in) to start.' };
   // The token is bound to another hub address: nothing is sent until the user signs in again.

@@ -35,7 +35,14 @@ export function hubClient(ctx: Context, retry?: Partial<RetryPolicy>): HubClient
   if (moved) throw new UserError(moved);
   // A token saved before tokens were bound is bound now, to the address it is first used with.
   if (!token.origin) writeToken(ctx.ports.userStore, { ...token, origin: originOf(base.url) });
-  return new HubClient({ baseUrl: base.url, token: token.token, transport: ctx.ports.transport, clock: ctx.ports.clock, concurrency: ctx.settings.concurrency, retry });
+  return new HubClient({
+    baseUrl: base.url,
+    token: token.token,
+    transport: ctx.ports.transport,
+    clock: ctx.ports.clock,
+    concurrency: ctx.settings.concurrency,
+    retry,
+  });
 }
 
 /**
@@ -53,12 +60,20 @@ function tokenOrigin(ctx: Context, token: StoredToken): string | null {
  * What a user whose token is bound to another hub address than `baseUrl` is told (menu, sidebar,
  * trigger: nothing is sent), or null when the token may go there. `advice` says what to do.
  */
-export function hubMovedFor(ctx: Context, token: StoredToken, baseUrl: string, advice = 'Sign in again for this address, or put the old one back.'): string | null {
+export function hubMovedFor(
+  ctx: Context,
+  token: StoredToken,
+  baseUrl: string,
+  advice = 'Sign in again for this address, or put the old one back.',
+): string | null {
   const bound = tokenOrigin(ctx, token);
   const now = originOf(baseUrl);
   if (bound === null || bound === now) return null;
   const change = lastBaseUrlChange(ctx.ports.documentStore);
-  const who = change && originOf(change.to) === now ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  const who =
+    change && originOf(change.to) === now
+      ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : '';
   return `The hub address was changed to ${now}${who}. ${advice} (Your API token was issued for ${bound}: nothing was sent. Sign in: sidebar \u203a Settings.)`;
 }
 

@@ -23,7 +23,10 @@ export class BusyError extends UserError {
  * once and says when that is.
  */
 export class QuotaError extends UserError {
-  constructor(readonly service: 'urlfetch' | 'properties', message: string) {
+  constructor(
+    readonly service: 'urlfetch' | 'properties',
+    message: string,
+  ) {
     super(message);
     this.name = 'QuotaError';
   }

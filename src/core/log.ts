@@ -3,7 +3,18 @@ import { escapeCellText } from '../sheet/escape';
 import { DATE_TIME_FORMAT } from '../sheet/date-format';
 
 /** Columns of the Log sheet. */
-export const LOG_HEADER = ['Time', 'User', 'Operation', 'Rows OK', 'Rows failed', 'Rows skipped', 'Requests', 'Retries', 'Duration (s)', 'Message'];
+export const LOG_HEADER = [
+  'Time',
+  'User',
+  'Operation',
+  'Rows OK',
+  'Rows failed',
+  'Rows skipped',
+  'Requests',
+  'Retries',
+  'Duration (s)',
+  'Message',
+];
 
 /** One operation's line in the Log sheet. */
 export interface LogEntry {

@@ -151,7 +151,11 @@ export interface Workbook {
    * (0-based) get `dateFormat` down the whole grid when it is created, so appended rows show it.
    * `activate`: the seller is taken to it (a sheet opened from the menu); else they stay where they were.
    */
-  ensureSheet(name: string, header: string[], options?: { hidden?: boolean; dateColumns?: number[]; dateFormat?: string; activate?: boolean }): SheetPort;
+  ensureSheet(
+    name: string,
+    header: string[],
+    options?: { hidden?: boolean; dateColumns?: number[]; dateFormat?: string; activate?: boolean },
+  ): SheetPort;
   /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
   selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;
   sheetNames(): string[];

@@ -15,7 +15,11 @@ export interface SelectedRows {
  * rows hidden by the seller or by a filter are left out — an action must not touch rows the
  * seller cannot see — at the cost of a Sheets call per row. `what` completes "Select the rows to …".
  */
-export function selectedRows(ctx: Context, sheet: SheetPort, options: { max: number; what: string; skipHidden: boolean; tooMany?: string }): SelectedRows {
+export function selectedRows(
+  ctx: Context,
+  sheet: SheetPort,
+  options: { max: number; what: string; skipHidden: boolean; tooMany?: string },
+): SelectedRows {
   const how = `Select the rows to ${options.what} in "${sheet.name}" first (click a row number; Shift+click or Ctrl+click for more).`;
   const selection = ctx.ports.workbook.selection();
   if (!selection || selection.sheet !== sheet.name) throw new UserError(how);
@@ -27,7 +31,10 @@ export function selectedRows(ctx: Context, sheet: SheetPort, options: { max: num
     if (range.end < start) continue;
     count += range.end - start + 1;
     if (count > options.max) {
-      throw new UserError(options.tooMany ?? `You selected more than ${options.max.toLocaleString('en-US')} rows; ${options.what} at most that many at a time.`);
+      throw new UserError(
+        options.tooMany ??
+          `You selected more than ${options.max.toLocaleString('en-US')} rows; ${options.what} at most that many at a time.`,
+      );
     }
     const invisible = options.skipHidden ? sheet.hiddenRows(start, range.end) : new Set<number>();
     for (let r = start; r <= range.end; r++) {

@@ -13,7 +13,9 @@ const FOLDER_MIME = 'application/vnd.google-apps.folder';
 export function driveFileStore(rememberFolder: { get(): string | null; set(id: string): void }): FileStore {
   const api = (): NonNullable<typeof Drive> => {
     if (typeof Drive === 'undefined' || !Drive) {
-      throw new UserError('The Drive service is not enabled for this script, so labels cannot be saved. In the Apps Script editor, Services › add "Drive API" (v3, identifier Drive), or deploy again with npm run deploy.');
+      throw new UserError(
+        'The Drive service is not enabled for this script, so labels cannot be saved. In the Apps Script editor, Services › add "Drive API" (v3, identifier Drive), or deploy again with npm run deploy.',
+      );
     }
     return Drive;
   };

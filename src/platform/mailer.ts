@@ -9,7 +9,10 @@ export const mailAppMailer: Mailer = {
   sendToSelf(subject, body) {
     const to = Session.getEffectiveUser().getEmail();
     // Google hides the address from some accounts: there is nobody to address the mail to.
-    if (!to) throw new Error('Google does not tell the script your e-mail address, so no alert mail could be sent: the alert is shown in the sidebar instead.');
+    if (!to)
+      throw new Error(
+        'Google does not tell the script your e-mail address, so no alert mail could be sent: the alert is shown in the sidebar instead.',
+      );
     MailApp.sendEmail(to, subject, body, { name: 'Hub Sync' });
   },
 };

@@ -4,7 +4,10 @@ import type { Notifier } from '../core/ports';
  * Toasts, alerts and questions. `interactive` is false in triggers, where getUi() throws and
  * nobody could answer: alerts become toasts and questions answer "no".
  */
-export function spreadsheetNotifier(interactive: boolean, spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet = () => SpreadsheetApp.getActive()): Notifier {
+export function spreadsheetNotifier(
+  interactive: boolean,
+  spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet = () => SpreadsheetApp.getActive(),
+): Notifier {
   const toast = (message: string, title?: string): void => {
     spreadsheet().toast(message, title ?? 'Hub Sync', 8);
   };

@@ -4,7 +4,10 @@ import type { KeyValueStore, Session } from '../core/ports';
 export const USER_KEY_PROPERTY = 'userKey';
 
 /** Who runs this execution and the spreadsheet's time zone. */
-export function appsScriptSession(userStore: KeyValueStore, spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet = () => SpreadsheetApp.getActive()): Session {
+export function appsScriptSession(
+  userStore: KeyValueStore,
+  spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet = () => SpreadsheetApp.getActive(),
+): Session {
   // Empty for consumer accounts outside the owner's domain; the caller shows "someone" then.
   const email = (): string => Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail() || '';
   let key: string | undefined;

@@ -27,7 +27,10 @@ interface Entry {
  * distinct from a deleted key (an empty cell). The sheet is read once and reused for a few seconds; `refresh()`
  * forgets it (called when the document lock is taken, so a holder sees the latest).
  */
-export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet, now: () => number): KeyValueStore & { refresh(): void } {
+export function sheetStore(
+  spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet,
+  now: () => number,
+): KeyValueStore & { refresh(): void } {
   let sheet: GoogleAppsScript.Spreadsheet.Sheet | null = null;
   let cache: Map<string, Entry> | null = null;
   let readAt = 0;
@@ -78,7 +81,9 @@ export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Sprea
     }
     const cell = value === null ? '' : text(PRESENT + value);
     if (entry) {
-      theSheet().getRange(entry.row, 1, 1, 2).setValues([[text(key), cell]]);
+      theSheet()
+        .getRange(entry.row, 1, 1, 2)
+        .setValues([[text(key), cell]]);
       entry.value = cell === '' ? '' : PRESENT + value;
     } else {
       if (value === null) return;

@@ -41,7 +41,11 @@ export function urlFetchTransport(): Transport {
         const message = e instanceof Error ? e.message : String(e);
         // "Service invoked too many times for one day: urlfetch." — nothing was sent, and nothing
         // will be until the quota resets: not a network error to retry.
-        const kind = /too many times for one day: urlfetch/i.test(message) ? 'quota' : /timeout|timed out|deadline/i.test(message) ? 'timeout' : 'network';
+        const kind = /too many times for one day: urlfetch/i.test(message)
+          ? 'quota'
+          : /timeout|timed out|deadline/i.test(message)
+            ? 'timeout'
+            : 'network';
         return requests.map((): TransportResult => ({ ok: false, kind, message }));
       }
     },

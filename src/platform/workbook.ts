@@ -6,7 +6,9 @@ type Rule = GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
 /** A rule as the core compares it (null for one without a boolean condition: a gradient, never the add-on's). */
 function shapeOf(rule: Rule): ColourRuleShape | null {
   const c = rule.getBooleanCondition();
-  return c ? { criteria: String(c.getCriteriaType()), values: c.getCriteriaValues(), background: c.getBackground(), fontColor: c.getFontColor() } : null;
+  return c
+    ? { criteria: String(c.getCriteriaType()), values: c.getCriteriaValues(), background: c.getBackground(), fontColor: c.getFontColor() }
+    : null;
 }
 
 /** A Sheets rule for one of the add-on's: its columns from row 2 down, open-ended so rows added later are covered. */
@@ -104,7 +106,9 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     },
     write(row, column, values) {
       if (values.length === 0 || values[0].length === 0) return;
-      grown(row + values.length - 1, column + values[0].length - 1, () => sheet.getRange(row, column, values.length, values[0].length).setValues(values));
+      grown(row + values.length - 1, column + values[0].length - 1, () =>
+        sheet.getRange(row, column, values.length, values[0].length).setValues(values),
+      );
     },
     appendRow(values) {
       // appendRow is where Sheets grows the grid by itself.
@@ -117,7 +121,13 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
       if (!known.exactRows) known.rows = Math.max(known.rows, last);
       return last;
     },
-    mergedRanges: (row, columns) => (columns > 0 ? sheet.getRange(row, 1, 1, columns).getMergedRanges().map((r) => r.getA1Notation()) : []),
+    mergedRanges: (row, columns) =>
+      columns > 0
+        ? sheet
+            .getRange(row, 1, 1, columns)
+            .getMergedRanges()
+            .map((r) => r.getA1Notation())
+        : [],
     setNumberFormat(row, column, rows, columns, format) {
       if (rows <= 0 || columns <= 0) return;
       grown(row + rows - 1, column + columns - 1, () => sheet.getRange(row, column, rows, columns).setNumberFormat(format));

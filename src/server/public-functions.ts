@@ -12,13 +12,46 @@ import { previewPush, pushPreviewedChanges } from './handlers/preview';
 import { previewUndo, undoLastPush, undoLastPushFromMenu } from './handlers/undo';
 import { openRulesFromMenu } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
-import { pullCatalogue, pullCatalogueChannelFromMenu, pullCatalogueFromMenu, refreshSelectedFromMenu, refreshSelectedRows } from './handlers/catalogue';
 import {
-  createCategoriesFromMenu, createSelectedCategories, deleteCategoriesFromMenu, deleteSelectedCategories, loadCategories, loadCategoriesFromMenu,
-  mapCategoriesFromMenu, mapCategory, mapSelectedCategories, pickCategoryForSelectedRow, searchCategories, updateCategoriesFromMenu, updateSelectedCategories,
+  pullCatalogue,
+  pullCatalogueChannelFromMenu,
+  pullCatalogueFromMenu,
+  refreshSelectedFromMenu,
+  refreshSelectedRows,
+} from './handlers/catalogue';
+import {
+  createCategoriesFromMenu,
+  createSelectedCategories,
+  deleteCategoriesFromMenu,
+  deleteSelectedCategories,
+  loadCategories,
+  loadCategoriesFromMenu,
+  mapCategoriesFromMenu,
+  mapCategory,
+  mapSelectedCategories,
+  pickCategoryForSelectedRow,
+  searchCategories,
+  updateCategoriesFromMenu,
+  updateSelectedCategories,
 } from './handlers/categories';
-import { createOrdersFromDrafts, findOrderFromMenu, importOrdersNow, printLabelsPdf, printLabelsZpl, restartOrderImport, sendEditedOrders, toggleOrderSchedule } from './handlers/orders';
-import { createDraftOrders, findOrder, getOrdersStatus, runOrderImport, sendOrderEdits, setOrdersSchedule } from './handlers/orders-sidebar';
+import {
+  createOrdersFromDrafts,
+  findOrderFromMenu,
+  importOrdersNow,
+  printLabelsPdf,
+  printLabelsZpl,
+  restartOrderImport,
+  sendEditedOrders,
+  toggleOrderSchedule,
+} from './handlers/orders';
+import {
+  createDraftOrders,
+  findOrder,
+  getOrdersStatus,
+  runOrderImport,
+  sendOrderEdits,
+  setOrdersSchedule,
+} from './handlers/orders-sidebar';
 
 export const publicFunctions = {
   // Simple triggers and the sidebar

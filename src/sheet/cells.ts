@@ -41,17 +41,31 @@ export function readSku(value: unknown, shown?: string): TextCell {
     const display = shown?.trim();
     if (Number.isSafeInteger(value) && value >= 0 && display !== undefined && display !== '' && display !== String(value)) {
       if (/^[0-9]+$/.test(display)) {
-        return { kind: 'text', value: display, note: `the SKU cell holds the number ${value} shown as '${display}'; sent as '${display}' (format the SKU column as Plain text to keep SKUs exact)` };
+        return {
+          kind: 'text',
+          value: display,
+          note: `the SKU cell holds the number ${value} shown as '${display}'; sent as '${display}' (format the SKU column as Plain text to keep SKUs exact)`,
+        };
       }
-      return { kind: 'error', reason: `the SKU cell holds a number shown as '${display}'; format the SKU column as Plain text and type the SKU as it should be sent` };
+      return {
+        kind: 'error',
+        reason: `the SKU cell holds a number shown as '${display}'; format the SKU column as Plain text and type the SKU as it should be sent`,
+      };
     }
     if (Number.isSafeInteger(value)) {
-      return { kind: 'text', value: String(value), note: `the SKU cell holds the number ${value}; sent as '${value}' (format the SKU column as Plain text to keep SKUs exact)` };
+      return {
+        kind: 'text',
+        value: String(value),
+        note: `the SKU cell holds the number ${value}; sent as '${value}' (format the SKU column as Plain text to keep SKUs exact)`,
+      };
     }
     if (Number.isFinite(value) && Number.isInteger(value)) {
       return { kind: 'error', reason: 'the SKU is a number too long to be exact; format the SKU column as Plain text and retype it' };
     }
-    return { kind: 'error', reason: 'the SKU is a decimal number, which can lose digits; format the SKU column as Plain text and retype it' };
+    return {
+      kind: 'error',
+      reason: 'the SKU is a decimal number, which can lose digits; format the SKU column as Plain text and retype it',
+    };
   }
   if (typeof value === 'boolean') return { kind: 'error', reason: `the SKU is ${value ? 'TRUE' : 'FALSE'}, not a product code` };
   if (isDate(value)) return { kind: 'error', reason: 'the SKU is a date; format the SKU column as Plain text and retype it' };
@@ -70,7 +84,9 @@ export function readSku(value: unknown, shown?: string): TextCell {
     hasInvisible(value) ? 'invisible characters' : '',
     trimmed !== cleaned ? 'leading/trailing spaces' : '',
     trimmed !== sku ? 'accents written as separate marks' : '',
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return { kind: 'text', value: sku, note: `SKU had ${what}; sent as '${sku}'` };
 }
 
@@ -101,7 +117,10 @@ export function readErpId(value: unknown, shown?: string): TextCell {
     if (Number.isSafeInteger(value) && value >= 0 && display && display !== String(value)) {
       return /^[0-9]+$/.test(display)
         ? { kind: 'text', value: display, note: `the ERP id cell holds the number ${value} shown as '${display}'; sent as '${display}'` }
-        : { kind: 'error', reason: `the ERP id cell holds a number shown as '${display}'; format the ERP id column as Plain text and type the id as it should be sent` };
+        : {
+            kind: 'error',
+            reason: `the ERP id cell holds a number shown as '${display}'; format the ERP id column as Plain text and type the id as it should be sent`,
+          };
     }
     if (Number.isSafeInteger(value)) return { kind: 'text', value: String(value) };
     return { kind: 'error', reason: 'the ERP id is a number that cannot be exact; format the ERP id column as Plain text and retype it' };

@@ -60,7 +60,10 @@ export function changedFields(current: Readonly<PushedValues>, confirmed: Readon
 }
 
 /** The confirmed record after a push the hub confirmed: pushed keys replace older ones. */
-export function mergeConfirmed(confirmed: Readonly<Record<string, number>> | null | undefined, pushed: Readonly<PushedValues>): Record<string, number> {
+export function mergeConfirmed(
+  confirmed: Readonly<Record<string, number>> | null | undefined,
+  pushed: Readonly<PushedValues>,
+): Record<string, number> {
   return { ...(confirmed ?? {}), ...pushed };
 }
 

@@ -101,7 +101,8 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
       const label = `${generalLabel(columns, field)} (${where.kind === 'channels' && where.from === 'setting' ? 'default channel' : 'Channel'} ${channel})`;
       const ruled = ruledValue(check, columns.valueRules, channel, field, value, true, generalLabel(columns, field));
       // A ruled value is not the cell's: a clash with another cell names the rule, not only the cell.
-      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
+      if (ruled !== undefined)
+        put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
     }
   }
   for (const channel of Object.keys(columns.perChannel)) {
@@ -110,7 +111,8 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
       const label = channelLabel(columns, field, channel);
       const value = readField(check, field, row.perChannel[channel]?.[field], label);
       const ruled = value === undefined ? undefined : ruledValue(check, columns.valueRules, channel, field, value, false, label);
-      if (ruled !== undefined) put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
+      if (ruled !== undefined)
+        put(check, entries, channel, field, { value: ruled, label: ruled === value ? label : `${label} after the ${channel} rule` });
     }
   }
   return entries;
@@ -131,7 +133,8 @@ export function checkPrices(row: ParsedRow, columns: ColumnMap, options: Channel
   entries.forEach((entry, channel) => {
     if (entry.price) values[valueKey('price', channel)] = entry.price.value;
   });
-  if (Object.keys(values).length === 0) return check.nothing(nothingReason(rule, 'no price to send: fill Price and Channel, or a Price [channel] column'));
+  if (Object.keys(values).length === 0)
+    return check.nothing(nothingReason(rule, 'no price to send: fill Price and Channel, or a Price [channel] column'));
   return check.done(
     () => Object.keys(values).map((key) => ({ sku: sku as string, price: values[key], channel: key.slice('price:'.length) })),
     values,
@@ -172,7 +175,12 @@ export function checkByChannel(
     if (Object.keys(data).length > 1) channelData.push(data);
   });
   if (channelData.length === 0) {
-    return check.nothing(nothingReason(rule, 'nothing to send by channel: fill a per-channel column such as Quantity [amazon] or Price [amazon], or Channel with Quantity or Price'));
+    return check.nothing(
+      nothingReason(
+        rule,
+        'nothing to send by channel: fill a per-channel column such as Quantity [amazon] or Price [amazon], or Channel with Quantity or Price',
+      ),
+    );
   }
   return check.done(() => ({ sku: sku as string, channelData }), values);
 }

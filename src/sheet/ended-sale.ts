@@ -18,10 +18,12 @@ export function endedSales(row: ParsedRow, columns: ColumnMap, confirmed: Readon
     const held = confirmed[valueKey('salePrice', channel === '' ? undefined : channel)];
     // Filled (a sale) or unreadable (the row is refused for it): nothing ended here.
     if (typeof held !== 'number' || (slot?.salePrice !== undefined && slot.salePrice.kind !== 'empty')) continue;
-    const where = channel === '' ? columns.input : columns.perChannel[channel] ?? {};
+    const where = channel === '' ? columns.input : (columns.perChannel[channel] ?? {});
     const label = where.salePrice !== undefined ? columns.headers[where.salePrice] : 'Compare-at price';
     const on = channel === '' ? '' : ` on ${channel}`;
-    out.push(`${label} holds no sale now, but the hub still holds the sale price ${plainDecimal(held)}${on} from an earlier push: the hub cannot remove a sale price, so end the sale${on ? ` in ${channel}` : ''} itself`);
+    out.push(
+      `${label} holds no sale now, but the hub still holds the sale price ${plainDecimal(held)}${on} from an earlier push: the hub cannot remove a sale price, so end the sale${on ? ` in ${channel}` : ''} itself`,
+    );
   }
   return out;
 }

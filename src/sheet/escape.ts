@@ -9,7 +9,8 @@
 export const MAX_CELL_CHARS = 50000;
 
 // C0 controls except tab, LF and CR (legit in multi-line messages); DEL and C1; unpaired surrogates.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic)';
 const VALUE_LIKE: readonly RegExp[] = [
   /^\(?[$\u20AC\u00A3\u00A5]?\s*[0-9.,]/, // numbers, amounts, percentages, dates and times: all start so

@@ -6,8 +6,17 @@ import { DEFAULT_CHANNEL_ALIASES, WRITE_CHANNELS, canonicalChannel } from '../ap
 import { KNOWN_CHANNEL_CODES } from '../api/sites';
 import type { CellValue } from '../core/ports';
 import {
-  CATALOGUE_CHANNEL_HEADERS, CATALOGUE_HEADERS, CHANNEL_FIELDS, CHANNEL_STATUS_WORD, INPUT_ALIASES, RESULT_HEADERS,
-  type CatalogueField, type CatalogueGeneralField, type ChannelField, type InputField, type ResultField,
+  CATALOGUE_CHANNEL_HEADERS,
+  CATALOGUE_HEADERS,
+  CHANNEL_FIELDS,
+  CHANNEL_STATUS_WORD,
+  INPUT_ALIASES,
+  RESULT_HEADERS,
+  type CatalogueField,
+  type CatalogueGeneralField,
+  type ChannelField,
+  type InputField,
+  type ResultField,
 } from './header-names';
 import { cleanHeaderText, headerKey } from './text';
 import type { ValueRules } from './value-rules';
@@ -79,7 +88,10 @@ export type HeaderMeaning =
   | { kind: 'user' }
   | { kind: 'bad'; reason: string };
 
-type Plain = { kind: 'input'; field: InputField } | { kind: 'result'; field: ResultField } | { kind: 'catalogueGeneral'; field: CatalogueGeneralField };
+type Plain =
+  | { kind: 'input'; field: InputField }
+  | { kind: 'result'; field: ResultField }
+  | { kind: 'catalogueGeneral'; field: CatalogueGeneralField };
 type Bracketed = { kind: 'perChannel'; field: ChannelField } | { kind: 'channelStatus' } | { kind: 'catalogue'; field: CatalogueField };
 
 // Built once: header key → meaning, for headers without and with a [channel] part.
@@ -134,7 +146,8 @@ export function classifyHeader(raw: CellValue, options: HeaderOptions = {}): Hea
   if (meaning.kind === 'channelStatus') {
     // Only a channel the hub has is the add-on's: "Status [proveedor]" is the seller's own column.
     const aliases = options.channelAliases ?? DEFAULT_CHANNEL_ALIASES;
-    const known = KNOWN_CHANNEL_CODES.has(channel) || Object.values(aliases).indexOf(channel) >= 0 || Object.keys(aliases).indexOf(channel) >= 0;
+    const known =
+      KNOWN_CHANNEL_CODES.has(channel) || Object.values(aliases).indexOf(channel) >= 0 || Object.keys(aliases).indexOf(channel) >= 0;
     return known ? { kind: 'channelStatus', channel } : { kind: 'user' };
   }
   return { kind: 'catalogue', field: meaning.field, channel };
@@ -143,10 +156,17 @@ export function classifyHeader(raw: CellValue, options: HeaderOptions = {}): Hea
 /** A key that is equal for two headers meaning the same column (null for user columns). */
 function identity(m: HeaderMeaning): string | null {
   switch (m.kind) {
-    case 'input': case 'result': case 'catalogueGeneral': return `${m.kind}:${m.field}`;
-    case 'perChannel': case 'catalogue': return `${m.kind}:${m.field}:${m.channel}`;
-    case 'channelStatus': return `${m.kind}:${m.channel}`;
-    default: return null;
+    case 'input':
+    case 'result':
+    case 'catalogueGeneral':
+      return `${m.kind}:${m.field}`;
+    case 'perChannel':
+    case 'catalogue':
+      return `${m.kind}:${m.field}:${m.channel}`;
+    case 'channelStatus':
+      return `${m.kind}:${m.channel}`;
+    default:
+      return null;
   }
 }
 
@@ -169,9 +189,20 @@ export function listColumns(indexes: readonly number[]): string {
 }
 
 /** Maps the header row (row 1) to a ColumnMap, with every problem that makes the sheet ambiguous. */
-export function mapHeaders(headerRow: readonly CellValue[], options: HeaderOptions = {}): { columns: ColumnMap; problems: HeaderProblem[] } {
+export function mapHeaders(
+  headerRow: readonly CellValue[],
+  options: HeaderOptions = {},
+): { columns: ColumnMap; problems: HeaderProblem[] } {
   const columns: ColumnMap = {
-    headers: [], width: headerRow.length, input: {}, perChannel: {}, result: {}, channelStatus: {}, catalogue: {}, catalogueGeneral: {}, userColumns: [],
+    headers: [],
+    width: headerRow.length,
+    input: {},
+    perChannel: {},
+    result: {},
+    channelStatus: {},
+    catalogue: {},
+    catalogueGeneral: {},
+    userColumns: [],
   };
   if (options.plainChannels && options.plainChannels.length > 0) columns.plainChannels = options.plainChannels;
   if (options.valueRules) columns.valueRules = options.valueRules;
@@ -200,7 +231,10 @@ export function mapHeaders(headerRow: readonly CellValue[], options: HeaderOptio
   seen.forEach((indexes) => {
     if (indexes.length < 2) return;
     const names = indexes.map((i) => `'${columns.headers[i]}'`).join(', ');
-    problems.push({ message: `The same column appears ${indexes.length} times: columns ${listColumns(indexes)} (${names}); keep one`, columns: indexes });
+    problems.push({
+      message: `The same column appears ${indexes.length} times: columns ${listColumns(indexes)} (${names}); keep one`,
+      columns: indexes,
+    });
   });
 
   if (columns.input.sku === undefined) {
@@ -213,13 +247,26 @@ export function mapHeaders(headerRow: readonly CellValue[], options: HeaderOptio
 
 function place(columns: ColumnMap, m: HeaderMeaning, index: number): void {
   switch (m.kind) {
-    case 'input': columns.input[m.field] = index; break;
-    case 'result': columns.result[m.field] = index; break;
-    case 'catalogueGeneral': columns.catalogueGeneral[m.field] = index; break;
-    case 'channelStatus': columns.channelStatus[m.channel] = index; break;
-    case 'perChannel': (columns.perChannel[m.channel] ??= {})[m.field] = index; break;
-    case 'catalogue': (columns.catalogue[m.channel] ??= {})[m.field] = index; break;
-    default: break;
+    case 'input':
+      columns.input[m.field] = index;
+      break;
+    case 'result':
+      columns.result[m.field] = index;
+      break;
+    case 'catalogueGeneral':
+      columns.catalogueGeneral[m.field] = index;
+      break;
+    case 'channelStatus':
+      columns.channelStatus[m.channel] = index;
+      break;
+    case 'perChannel':
+      (columns.perChannel[m.channel] ??= {})[m.field] = index;
+      break;
+    case 'catalogue':
+      (columns.catalogue[m.channel] ??= {})[m.field] = index;
+      break;
+    default:
+      break;
   }
 }
 

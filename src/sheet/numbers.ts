@@ -19,10 +19,7 @@ export interface NumberConvention {
 }
 
 /** A number cell, read: empty, a number (with a note when a setting decided its meaning), or why not. */
-export type NumberReading =
-  | { kind: 'empty' }
-  | { kind: 'number'; value: number; note?: string }
-  | { kind: 'error'; reason: string };
+export type NumberReading = { kind: 'empty' } | { kind: 'number'; value: number; note?: string } | { kind: 'error'; reason: string };
 
 export const EMPTY: NumberReading = Object.freeze({ kind: 'empty' }) as NumberReading;
 

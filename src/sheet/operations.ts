@@ -55,7 +55,9 @@ export const OPERATION_NAMES: Readonly<Record<PushOperation, string>> = {
 export function operationColumnProblem(operation: PushOperation, columns: ColumnMap): string | null {
   const has = (field: keyof ColumnMap['input']): boolean => columns.input[field] !== undefined;
   const perChannel = (fields: readonly string[]): boolean =>
-    Object.keys(columns.perChannel).some((ch) => fields.some((f) => (columns.perChannel[ch] as Record<string, number | undefined>)[f] !== undefined));
+    Object.keys(columns.perChannel).some((ch) =>
+      fields.some((f) => (columns.perChannel[ch] as Record<string, number | undefined>)[f] !== undefined),
+    );
   const name = OPERATION_NAMES[operation];
   // Plain columns have somewhere to go with a Channel column, or with default channels named in the settings.
   const placeable = has('channel') || (columns.plainChannels ?? []).some((c) => c !== EVERY_CHANNEL);
@@ -65,10 +67,12 @@ export function operationColumnProblem(operation: PushOperation, columns: Column
       return has('quantity') ? null : `${name} needs a Quantity column (Quantity, Qty, Stock or Cantidad)`;
     case 'prices':
       return perChannel(['price']) || (has('price') && placeable)
-        ? null : `${name} needs a per-channel price column such as Price [amazon], or a Price column with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
+        ? null
+        : `${name} needs a per-channel price column such as Price [amazon], or a Price column with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
     case 'byChannel':
       return perChannel(CHANNEL_FIELDS) || (placeable && CHANNEL_FIELDS.some(has))
-        ? null : `${name} needs per-channel columns such as Quantity [amazon] or Price [amazon], or Quantity or Price with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
+        ? null
+        : `${name} needs per-channel columns such as Quantity [amazon] or Price [amazon], or Quantity or Price with a Channel column (or default channels in ${PLAIN_CHANNELS_SETTING})`;
     case 'erp':
       return has('erpId') && has('price') ? null : `${name} needs an ERP id column and a Price column`;
     default:
@@ -77,23 +81,47 @@ export function operationColumnProblem(operation: PushOperation, columns: Column
 }
 
 /** One row's verdict for one operation. */
-export function validateRow<O extends PushOperation>(operation: O, row: ParsedRow, columns: ColumnMap, options: OperationOptions = {}): RowVerdict<PayloadOf[O]> {
+export function validateRow<O extends PushOperation>(
+  operation: O,
+  row: ParsedRow,
+  columns: ColumnMap,
+  options: OperationOptions = {},
+): RowVerdict<PayloadOf[O]> {
   // A row a mapping's row rule leaves out has nothing for any operation, whatever its cells hold.
   if (row.skipped !== null) {
-    return { ok: false, rowNumber: row.rowNumber, sku: row.sku, reason: row.skipped, reasons: [row.skipped], nothingToSend: true, notes: [] };
+    return {
+      ok: false,
+      rowNumber: row.rowNumber,
+      sku: row.sku,
+      reason: row.skipped,
+      reasons: [row.skipped],
+      nothingToSend: true,
+      notes: [],
+    };
   }
   const verdict = checkRow(operation, row, columns, options);
   return verdict as RowVerdict<PayloadOf[O]>;
 }
 
-function checkRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<PayloadOf[PushOperation]> {
+function checkRow(
+  operation: PushOperation,
+  row: ParsedRow,
+  columns: ColumnMap,
+  options: OperationOptions,
+): RowVerdict<PayloadOf[PushOperation]> {
   switch (operation) {
-    case 'stock': return checkStock(row, columns, options);
-    case 'prices': return checkPrices(row, columns, options);
-    case 'byChannel': return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS, options);
-    case 'erp': return checkErp(row, columns, options);
-    case 'async': return checkAsync(row, columns, options);
-    default: throw new Error(`unknown operation ${String(operation)}`);
+    case 'stock':
+      return checkStock(row, columns, options);
+    case 'prices':
+      return checkPrices(row, columns, options);
+    case 'byChannel':
+      return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS, options);
+    case 'erp':
+      return checkErp(row, columns, options);
+    case 'async':
+      return checkAsync(row, columns, options);
+    default:
+      throw new Error(`unknown operation ${String(operation)}`);
   }
 }
 
@@ -102,9 +130,17 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
   const problem = operationColumnProblem(operation, table.columns);
   const rows = table.rows.filter((row) => !row.blank);
   if (problem) {
-    const verdicts = rows.map((row): RowVerdict<PayloadOf[O]> => ({
-      ok: false, rowNumber: row.rowNumber, sku: row.sku, reason: problem, reasons: [problem], nothingToSend: false, notes: [],
-    }));
+    const verdicts = rows.map(
+      (row): RowVerdict<PayloadOf[O]> => ({
+        ok: false,
+        rowNumber: row.rowNumber,
+        sku: row.sku,
+        reason: problem,
+        reasons: [problem],
+        nothingToSend: false,
+        notes: [],
+      }),
+    );
     return { operation, problems: [problem], rows: verdicts };
   }
   const verdicts = rows.map((row) => validateRow(operation, row, table.columns, options));
@@ -122,13 +158,19 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
   const { check, columns } = rule;
   const others = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
   if (others.length > 0 && !everyChannelChosen(columns)) {
-    rule.refuse('quantity', value, plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
+    rule.refuse(
+      'quantity',
+      value,
+      plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }),
+    );
     return false;
   }
   if (others.length > 0) check.unsent.push(overwrittenNote(label, value, others, OPERATION_NAMES.byChannel));
   const target = plainTargetOf(check.row, columns);
   if (target.kind === 'channels') {
-    check.notes.push(`${label} ${plainDecimal(value)} goes to every channel with a listing (the hub's stock has no channel), not only ${targetWords(target)}: ${OPERATION_NAMES.byChannel} sends it per channel`);
+    check.notes.push(
+      `${label} ${plainDecimal(value)} goes to every channel with a listing (the hub's stock has no channel), not only ${targetWords(target)}: ${OPERATION_NAMES.byChannel} sends it per channel`,
+    );
   }
   return true;
 }
@@ -153,7 +195,13 @@ function overwrittenNote(label: string, value: number, others: readonly string[]
 }
 
 /** A plain price of a product-level operation reaches every channel: sent only when the seller chose every channel. */
-function everyChannelPrice(rule: PlainRow, field: 'price' | 'publishingPrice', label: string, value: number, operation: PushOperation): boolean {
+function everyChannelPrice(
+  rule: PlainRow,
+  field: 'price' | 'publishingPrice',
+  label: string,
+  value: number,
+  operation: PushOperation,
+): boolean {
   const where = rule.where;
   if (where.kind === 'every') {
     const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value) : [];
@@ -161,12 +209,27 @@ function everyChannelPrice(rule: PlainRow, field: 'price' | 'publishingPrice', l
     return true;
   }
   if (where.kind === 'unreadable') return false;
-  rule.refuse(field, value, plainRefusal(label, field, value, { kind: 'notEveryChannel', operation: OPERATION_NAMES[operation], target: where, wholeRow: operation === 'async' }));
+  rule.refuse(
+    field,
+    value,
+    plainRefusal(label, field, value, {
+      kind: 'notEveryChannel',
+      operation: OPERATION_NAMES[operation],
+      target: where,
+      wholeRow: operation === 'async',
+    }),
+  );
   return false;
 }
 
 /** A product-level value (one for every channel) through the `*` rule (issue 18); undefined when a bad rule refuses it. */
-function everyChannelRule(check: RowCheck, columns: ColumnMap, field: 'quantity' | 'price', value: number, label: string): number | undefined {
+function everyChannelRule(
+  check: RowCheck,
+  columns: ColumnMap,
+  field: 'quantity' | 'price',
+  value: number,
+  label: string,
+): number | undefined {
   return ruledValue(check, columns.valueRules, EVERY_CHANNEL_RULE, field, value, true, label);
 }
 
@@ -192,9 +255,11 @@ function checkErp(row: ParsedRow, columns: ColumnMap, options: OperationOptions)
   if (row.cells.erpId.kind === 'empty') return check.nothing(`no ERP id to send a price with: ${generalLabel(columns, 'erpId')} is empty`);
   if (price === undefined) return check.nothing(`no price to send: ${generalLabel(columns, 'price')} is empty`);
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
-  if (!everyChannelPrice(rule, 'price', generalLabel(columns, 'price'), price, 'erp')) return check.nothing(rule.leftOut[0] ?? `no price to send`);
+  if (!everyChannelPrice(rule, 'price', generalLabel(columns, 'price'), price, 'erp'))
+    return check.nothing(rule.leftOut[0] ?? `no price to send`);
   // The hub answers by ERP id: which product it priced (the oldest of several sharing the id) is not said.
-  if (row.sku) check.notes.push(`the hub updates the product with that ERP id (the oldest, if several share it), not necessarily this row's SKU`);
+  if (row.sku)
+    check.notes.push(`the hub updates the product with that ERP id (the oldest, if several share it), not necessarily this row's SKU`);
   const sent = everyChannelRule(check, columns, 'price', price, generalLabel(columns, 'price'));
   if (sent === undefined) return check.done<ErpPriceItem>(unreachable, {});
   return check.done(() => ({ internalId: internalId as string, price: sent }), { [valueKey('price')]: sent });
@@ -216,7 +281,8 @@ function checkAsync(row: ParsedRow, columns: ColumnMap, options: OperationOption
   if (row.cells.quantity.kind === 'empty') check.fail(`${label} is empty: an async job sends a quantity for every row`);
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
   if (price !== undefined && !everyChannelPrice(rule, 'price', priceLabel, price, 'async')) price = undefined;
-  if (publishingPrice !== undefined && !everyChannelPrice(rule, 'publishingPrice', publishingLabel, publishingPrice, 'async')) publishingPrice = undefined;
+  if (publishingPrice !== undefined && !everyChannelPrice(rule, 'publishingPrice', publishingLabel, publishingPrice, 'async'))
+    publishingPrice = undefined;
   if (quantity === undefined) return check.done<AsyncItem>(unreachable, {});
   if (!productQuantity(rule, label, quantity, 'async', options)) return check.nothing(rule.leftOut[rule.leftOut.length - 1]);
   const sent = everyChannelRule(check, columns, 'quantity', quantity, label);

@@ -52,7 +52,9 @@ export function everyChannelChosen(columns: ColumnMap): boolean {
  */
 export function plainTargetOf(row: ParsedRow, columns: ColumnMap): PlainTarget {
   if (columns.input.channel !== undefined && row.cells.channel.kind !== 'empty') {
-    return row.cells.channel.kind === 'text' ? { kind: 'channels', channels: [row.cells.channel.value], from: 'cell' } : { kind: 'unreadable' };
+    return row.cells.channel.kind === 'text'
+      ? { kind: 'channels', channels: [row.cells.channel.value], from: 'cell' }
+      : { kind: 'unreadable' };
   }
   const setting = columns.plainChannels ?? [];
   if (setting.indexOf(EVERY_CHANNEL) >= 0) return { kind: 'every' };
@@ -86,7 +88,11 @@ export type PlainProblem =
   | { kind: 'overwrites'; operation: string; others: readonly string[] };
 
 const FIELD_WORDS: Readonly<Record<string, string>> = {
-  quantity: 'quantity', price: 'price', salePrice: 'sale price', availableDays: 'available days', publishingPrice: 'publishing price',
+  quantity: 'quantity',
+  price: 'price',
+  salePrice: 'sale price',
+  availableDays: 'available days',
+  publishingPrice: 'publishing price',
 };
 
 /**
@@ -103,10 +109,13 @@ export function plainRefusal(label: string, field: ChannelField | 'publishingPri
       return noChannel(problem.everyChosen === true);
     case 'notEveryChannel': {
       const target = problem.target;
-      const where = target.kind === 'channels'
-        ? `${cell} is for ${targetWords(target)}, but ${problem.operation} sends a ${FIELD_WORDS[field]} to every channel: send it with Push prices${target.from === 'cell' ? ', or clear Channel and' : ', or'} choose every channel in ${PLAIN_CHANNELS_SETTING}`
-        : `${noChannel(false)} \u2014 ${problem.operation} sends a ${FIELD_WORDS[field]} to every channel, only when ${PLAIN_CHANNELS_SETTING} is every channel`;
-      return problem.wholeRow ? `${where}. Nothing in this row was sent: to send its Quantity alone, clear ${label} or use Push stock` : where;
+      const where =
+        target.kind === 'channels'
+          ? `${cell} is for ${targetWords(target)}, but ${problem.operation} sends a ${FIELD_WORDS[field]} to every channel: send it with Push prices${target.from === 'cell' ? ', or clear Channel and' : ', or'} choose every channel in ${PLAIN_CHANNELS_SETTING}`
+          : `${noChannel(false)} \u2014 ${problem.operation} sends a ${FIELD_WORDS[field]} to every channel, only when ${PLAIN_CHANNELS_SETTING} is every channel`;
+      return problem.wholeRow
+        ? `${where}. Nothing in this row was sent: to send its Quantity alone, clear ${label} or use Push stock`
+        : where;
     }
     case 'overwrites':
       return `${cell} would overwrite ${problem.others.join(', ')}: ${problem.operation} sets every channel's ${FIELD_WORDS[field]}. Clear one of them, or choose every channel in ${PLAIN_CHANNELS_SETTING} to let ${label} win`;
@@ -140,7 +149,11 @@ export class PlainRow {
   readonly leftOut: string[] = [];
   private target: PlainTarget | null = null;
 
-  constructor(readonly check: RowCheck, readonly columns: ColumnMap, readonly holds: HubHolds) {}
+  constructor(
+    readonly check: RowCheck,
+    readonly columns: ColumnMap,
+    readonly holds: HubHolds,
+  ) {}
 
   /** The target, its Channel cell read into the check (a bad one becomes the row's reason). */
   get where(): PlainTarget {

@@ -25,10 +25,20 @@ const SHARED_LOOKS: ReadonlyArray<[string, StatusLook]> = [
 ];
 
 /** What the stock sheet's `Sync status` says (the words src/core/push/types.ts RowStatus writes). */
-const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Unconfirmed', LOOKS.error], ['Skipped', LOOKS.neutral], ['Pending', LOOKS.neutral], ['Undone', LOOKS.warning]];
+const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
+  ...SHARED_LOOKS,
+  ['Unconfirmed', LOOKS.error],
+  ['Skipped', LOOKS.neutral],
+  ['Pending', LOOKS.neutral],
+  ['Undone', LOOKS.warning],
+];
 
 /** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */
-const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [...SHARED_LOOKS, ['Not in hub', LOOKS.neutral], ['Deleted', LOOKS.neutral]];
+const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
+  ...SHARED_LOOKS,
+  ['Not in hub', LOOKS.neutral],
+  ['Deleted', LOOKS.neutral],
+];
 
 /** Written in `Status [channel]` for a channel the hub has no listing on (push/writeback.ts). */
 export const NO_ACTIVE_LISTING = 'No active listing';
@@ -42,7 +52,11 @@ export const NO_ACTIVE_LISTING = 'No active listing';
 export function resultColourRules(statusColumn: number | undefined, channelColumns: readonly number[]): ColourRule[] {
   const status = statusColumn === undefined ? [] : [statusColumn];
   const channels = [...channelColumns].sort((a, b) => a - b);
-  const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({ when: { equals: word }, look, columns: word === 'OK' || word === 'Undone' ? [...status, ...channels] : status }));
+  const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({
+    when: { equals: word },
+    look,
+    columns: word === 'OK' || word === 'Undone' ? [...status, ...channels] : status,
+  }));
   if (channels.length > 0) {
     rules.push({ when: { equals: NO_ACTIVE_LISTING }, look: LOOKS.neutral, columns: channels });
     rules.push({ when: 'notEmpty', look: LOOKS.error, columns: channels });
@@ -62,7 +76,8 @@ export function resultColourRulesFor(header: readonly CellValue[], channelAliase
 }
 
 const same = (a: string | null, b: string): boolean => (a ?? '').toLowerCase() === b.toLowerCase();
-const looksLike = (shape: ColourRuleShape, look: StatusLook): boolean => same(shape.background, look.background) && same(shape.fontColor, look.fontColor);
+const looksLike = (shape: ColourRuleShape, look: StatusLook): boolean =>
+  same(shape.background, look.background) && same(shape.fontColor, look.fontColor);
 
 /**
  * True for a rule the add-on made: one of its conditions with exactly its look. The seller's own

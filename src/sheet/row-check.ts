@@ -21,7 +21,12 @@ import type { ParsedRow } from './table';
 /** A row ready to send (payload + the values it pushes), or why not. */
 export type RowVerdict<P> =
   | {
-      ok: true; rowNumber: number; sku: string | null; payload: P; values: PushedValues; notes: string[];
+      ok: true;
+      rowNumber: number;
+      sku: string | null;
+      payload: P;
+      values: PushedValues;
+      notes: string[];
       /** Edits of the row this operation does not send (the Price rule): said in the row, never dropped. */
       unsent?: string[];
       /** What a per-channel rule did to a value, by value key (issue 18; the preview's Rule column). */
@@ -78,7 +83,9 @@ export class RowCheck {
       return undefined;
     }
     if (!Number.isFinite(cell.value) || Math.abs(cell.value) > MAX_SENT_VALUE) {
-      this.reasons.push(`${label}: ${plainDecimal(cell.value)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')}); check the cell`);
+      this.reasons.push(
+        `${label}: ${plainDecimal(cell.value)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')}); check the cell`,
+      );
       return undefined;
     }
     if (cell.note) this.notes.push(cell.note);
@@ -91,7 +98,9 @@ export class RowCheck {
     if (value === undefined) return undefined;
     const cents = roundToCents(value);
     if (value <= 0 || cents <= 0) {
-      this.reasons.push(value > 0 ? `${label}: ${plainDecimal(value)} rounds to 0.00; a price must be at least 0.01` : `${label}: must be greater than 0`);
+      this.reasons.push(
+        value > 0 ? `${label}: ${plainDecimal(value)} rounds to 0.00; a price must be at least 0.01` : `${label}: must be greater than 0`,
+      );
       return undefined;
     }
     if (cents !== value) this.notes.push(`${label} ${plainDecimal(value)} sent as ${plainDecimal(cents)} (prices have 2 decimals)`);
@@ -114,7 +123,16 @@ export class RowCheck {
   done<P>(payload: () => P, values: PushedValues): RowVerdict<P> {
     if (this.reasons.length > 0) return this.rejected(false);
     const ruled = Object.keys(this.ruled).length > 0 ? { ruled: this.ruled } : {};
-    return { ok: true, rowNumber: this.row.rowNumber, sku: this.row.sku, payload: payload(), values, notes: this.notes, ...this.unsentPart(), ...ruled };
+    return {
+      ok: true,
+      rowNumber: this.row.rowNumber,
+      sku: this.row.sku,
+      payload: payload(),
+      values,
+      notes: this.notes,
+      ...this.unsentPart(),
+      ...ruled,
+    };
   }
 
   /** Rejected because the row has nothing for this operation, unless a bad cell explains it better. */
@@ -126,7 +144,14 @@ export class RowCheck {
 
   private rejected<P>(nothingToSend: boolean): RowVerdict<P> {
     return {
-      ok: false, rowNumber: this.row.rowNumber, sku: this.row.sku, reason: this.reasons[0], reasons: this.reasons, nothingToSend, notes: this.notes, ...this.unsentPart(),
+      ok: false,
+      rowNumber: this.row.rowNumber,
+      sku: this.row.sku,
+      reason: this.reasons[0],
+      reasons: this.reasons,
+      nothingToSend,
+      notes: this.notes,
+      ...this.unsentPart(),
     };
   }
 

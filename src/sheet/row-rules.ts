@@ -18,7 +18,10 @@ export function skipReason(rules: readonly ResolvedSkipRule[] | undefined, cells
       continue;
     }
     if (typeof cell !== 'string') continue;
-    const tokens = cell.toLowerCase().split(',').map((t) => t.trim());
+    const tokens = cell
+      .toLowerCase()
+      .split(',')
+      .map((t) => t.trim());
     if (tokens.some((t) => rule.when.indexOf(t) >= 0)) return rule.reason;
   }
   return null;
@@ -34,7 +37,7 @@ type PriceSlot = { price?: NumberReading; salePrice?: NumberReading };
 export function applyCompareAt(row: ParsedRow, columns: ColumnMap): void {
   for (const channel of Object.keys(columns.compareAt ?? {})) {
     const slot: PriceSlot = channel === '' ? row.cells : row.perChannel[channel];
-    const where = channel === '' ? columns.input : columns.perChannel[channel] ?? {};
+    const where = channel === '' ? columns.input : (columns.perChannel[channel] ?? {});
     if (!slot) continue;
     const compare = slot.salePrice ?? EMPTY;
     const price = slot.price ?? EMPTY;
@@ -47,7 +50,11 @@ export function applyCompareAt(row: ParsedRow, columns: ColumnMap): void {
     const compareLabel = where.salePrice !== undefined ? columns.headers[where.salePrice] : 'Compare-at price';
     const priceLabel = where.price !== undefined ? columns.headers[where.price] : 'Price';
     if (price.kind === 'number' && compare.value > price.value) {
-      slot.price = { kind: 'number', value: compare.value, note: `${compareLabel} ${plainDecimal(compare.value)} sent as the price, ${priceLabel} ${plainDecimal(price.value)} as the sale price` };
+      slot.price = {
+        kind: 'number',
+        value: compare.value,
+        note: `${compareLabel} ${plainDecimal(compare.value)} sent as the price, ${priceLabel} ${plainDecimal(price.value)} as the sale price`,
+      };
       slot.salePrice = { kind: 'number', value: price.value };
     } else {
       slot.salePrice = EMPTY;

@@ -105,7 +105,10 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
       rows.push(row);
       continue;
     }
-    const sku = skuColumn === undefined ? { kind: 'error' as const, reason: 'there is no SKU column' } : readSku(cellsIn[skuColumn], options.shownSkus?.get(r));
+    const sku =
+      skuColumn === undefined
+        ? { kind: 'error' as const, reason: 'there is no SKU column' }
+        : readSku(cellsIn[skuColumn], options.shownSkus?.get(r));
     row.cells.sku = sku;
     take(row, sku);
     if (sku.kind === 'text') {
@@ -127,7 +130,12 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
         if (cell.kind === 'text') row.erpId = cell.value;
         take(row, cell);
       } else {
-        const cell = labelled(spec.integer ? readInteger(raw, options.decimalSeparator, options.locale) : readNumber(raw, options.decimalSeparator, options.locale), spec.label);
+        const cell = labelled(
+          spec.integer
+            ? readInteger(raw, options.decimalSeparator, options.locale)
+            : readNumber(raw, options.decimalSeparator, options.locale),
+          spec.label,
+        );
         if (spec.channel === undefined) row.cells[spec.field] = cell;
         else row.perChannel[spec.channel][spec.field] = cell;
         take(row, cell);
@@ -144,16 +152,19 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
 function buildSpecs(columns: ColumnMap): Spec[] {
   const label = (c: number): string => columns.headers[c];
   const specs: Spec[] = [];
-  if (columns.input.channel !== undefined) specs.push({ kind: 'channel', column: columns.input.channel, label: label(columns.input.channel) });
+  if (columns.input.channel !== undefined)
+    specs.push({ kind: 'channel', column: columns.input.channel, label: label(columns.input.channel) });
   if (columns.input.erpId !== undefined) specs.push({ kind: 'erpId', column: columns.input.erpId, label: label(columns.input.erpId) });
   for (const field of NUMERIC_FIELDS) {
     const column = columns.input[field];
-    if (column !== undefined) specs.push({ kind: 'number', column, label: label(column), field, integer: INTEGER_FIELDS.indexOf(field) >= 0 });
+    if (column !== undefined)
+      specs.push({ kind: 'number', column, label: label(column), field, integer: INTEGER_FIELDS.indexOf(field) >= 0 });
   }
   for (const channel of Object.keys(columns.perChannel)) {
     for (const field of CHANNEL_FIELDS) {
       const column = columns.perChannel[channel][field];
-      if (column !== undefined) specs.push({ kind: 'number', column, label: label(column), field, channel, integer: INTEGER_FIELDS.indexOf(field) >= 0 });
+      if (column !== undefined)
+        specs.push({ kind: 'number', column, label: label(column), field, channel, integer: INTEGER_FIELDS.indexOf(field) >= 0 });
     }
   }
   return specs.sort((a, b) => a.column - b.column);
@@ -163,9 +174,26 @@ function newRow(rowNumber: number, blank: boolean, channels: readonly string[]):
   const perChannel: ParsedRow['perChannel'] = {};
   for (const channel of channels) perChannel[channel] = {};
   return {
-    rowNumber, blank, skipped: null, sku: null, channel: null, erpId: null,
-    cells: { sku: EMPTY_TEXT, channel: EMPTY_TEXT, erpId: EMPTY_TEXT, quantity: EMPTY, price: EMPTY, salePrice: EMPTY, publishingPrice: EMPTY, availableDays: EMPTY },
-    perChannel, duplicate: null, notes: [], problems: [],
+    rowNumber,
+    blank,
+    skipped: null,
+    sku: null,
+    channel: null,
+    erpId: null,
+    cells: {
+      sku: EMPTY_TEXT,
+      channel: EMPTY_TEXT,
+      erpId: EMPTY_TEXT,
+      quantity: EMPTY,
+      price: EMPTY,
+      salePrice: EMPTY,
+      publishingPrice: EMPTY,
+      availableDays: EMPTY,
+    },
+    perChannel,
+    duplicate: null,
+    notes: [],
+    problems: [],
   };
 }
 

@@ -10,8 +10,27 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 const NBSP = /[\u00A0\u2007\u202F]/g;
 const ANY_SPECIAL = /[\u200B-\u200D\u2060\uFEFF\u00A0\u2007\u202F]/;
 const ACCENTED: Readonly<Record<string, string>> = {
-  á: 'a', à: 'a', ä: 'a', â: 'a', é: 'e', è: 'e', ë: 'e', ê: 'e', í: 'i', ì: 'i', ï: 'i', î: 'i',
-  ó: 'o', ò: 'o', ö: 'o', ô: 'o', ú: 'u', ù: 'u', ü: 'u', û: 'u', ñ: 'n',
+  á: 'a',
+  à: 'a',
+  ä: 'a',
+  â: 'a',
+  é: 'e',
+  è: 'e',
+  ë: 'e',
+  ê: 'e',
+  í: 'i',
+  ì: 'i',
+  ï: 'i',
+  î: 'i',
+  ó: 'o',
+  ò: 'o',
+  ö: 'o',
+  ô: 'o',
+  ú: 'u',
+  ù: 'u',
+  ü: 'u',
+  û: 'u',
+  ñ: 'n',
 };
 // Combining marks (a decomposed "í" is "i" + U+0301); String#normalize needs ICU data we avoid relying on.
 const COMBINING = /[\u0300-\u036f]/g;
@@ -42,7 +61,16 @@ export function headerKey(s: string): string {
 }
 
 const FORMULA_ERRORS: readonly string[] = [
-  '#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#NUM!', '#NULL!', '#ERROR!', '#SPILL!', '#CALC!',
+  '#N/A',
+  '#REF!',
+  '#VALUE!',
+  '#DIV/0!',
+  '#NAME?',
+  '#NUM!',
+  '#NULL!',
+  '#ERROR!',
+  '#SPILL!',
+  '#CALC!',
 ];
 
 /**
@@ -58,7 +86,8 @@ export function formulaErrorReason(text: string): string | null {
 
 function formulaErrorOf(t: string): string | null {
   if (FORMULA_ERRORS.indexOf(t) >= 0) return `the cell shows the formula error ${t}`;
-  if (t === 'LOADING...' || t === 'LOADING\u2026') return 'the cell shows the formula error Loading... (wait until the formulas finish, then retry)';
+  if (t === 'LOADING...' || t === 'LOADING\u2026')
+    return 'the cell shows the formula error Loading... (wait until the formulas finish, then retry)';
   return null;
 }
 

@@ -25,8 +25,19 @@ const SALE_PRICE: Kind = { what: 'sale prices', use: OPERATION_NAMES.byChannel }
 const DAYS: Kind = { what: 'available days', use: OPERATION_NAMES.byChannel };
 const PUBLISHING: Kind = { what: 'publishing prices', use: OPERATION_NAMES.async };
 
-const PLAIN_KIND: Readonly<Record<NumericField, Kind>> = { quantity: QUANTITY, price: PRICE, salePrice: SALE_PRICE, availableDays: DAYS, publishingPrice: PUBLISHING };
-const CHANNEL_KIND: Readonly<Record<ChannelField, Kind>> = { quantity: CHANNEL_QUANTITY, price: CHANNEL_PRICE, salePrice: SALE_PRICE, availableDays: DAYS };
+const PLAIN_KIND: Readonly<Record<NumericField, Kind>> = {
+  quantity: QUANTITY,
+  price: PRICE,
+  salePrice: SALE_PRICE,
+  availableDays: DAYS,
+  publishingPrice: PUBLISHING,
+};
+const CHANNEL_KIND: Readonly<Record<ChannelField, Kind>> = {
+  quantity: CHANNEL_QUANTITY,
+  price: CHANNEL_PRICE,
+  salePrice: SALE_PRICE,
+  availableDays: DAYS,
+};
 
 /** The cells each operation sends (or refuses by the Price rule): plain fields and per-channel fields. */
 const HANDLED: Readonly<Record<EditScope, { plain: readonly NumericField[]; perChannel: readonly ChannelField[] }>> = {
@@ -65,14 +76,16 @@ function editedCells(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds
     const column = columns.input[field];
     if (column === undefined) continue;
     const value = sentValue(field, row.cells[field], columns.headers[column], row);
-    if (value !== undefined && plainIsEdit(holds, field, value, target, columns.valueRules)) out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain.indexOf(field) >= 0 });
+    if (value !== undefined && plainIsEdit(holds, field, value, target, columns.valueRules))
+      out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain.indexOf(field) >= 0 });
   }
   for (const channel of Object.keys(columns.perChannel)) {
     for (const field of CHANNEL_FIELDS) {
       const column = columns.perChannel[channel][field];
       if (column === undefined) continue;
       const value = sentValue(field, row.perChannel[channel]?.[field], columns.headers[column], row);
-      if (value !== undefined && !holds(valueKey(field, channel), ruledForComparison(columns.valueRules, channel, field, value, false))) out.push({ label: columns.headers[column], kind: CHANNEL_KIND[field], handled: handled.perChannel.indexOf(field) >= 0 });
+      if (value !== undefined && !holds(valueKey(field, channel), ruledForComparison(columns.valueRules, channel, field, value, false)))
+        out.push({ label: columns.headers[column], kind: CHANNEL_KIND[field], handled: handled.perChannel.indexOf(field) >= 0 });
     }
   }
   return out;
@@ -84,8 +97,11 @@ function editedCells(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds
  */
 export function unsentEdits(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds: HubHolds): string[] {
   const byKind = new Map<Kind, string[]>();
-  for (const cell of editedCells(scope, row, columns, holds)) if (!cell.handled) byKind.set(cell.kind, (byKind.get(cell.kind) ?? []).concat(cell.label));
-  return [...byKind].map(([kind, labels]) => `${labels.join(', ')} changed but ${SCOPE_NAMES[scope]} does not send ${kind.what}: use ${kind.use}`);
+  for (const cell of editedCells(scope, row, columns, holds))
+    if (!cell.handled) byKind.set(cell.kind, (byKind.get(cell.kind) ?? []).concat(cell.label));
+  return [...byKind].map(
+    ([kind, labels]) => `${labels.join(', ')} changed but ${SCOPE_NAMES[scope]} does not send ${kind.what}: use ${kind.use}`,
+  );
 }
 
 /** True when the row holds an edit of a kind the operation sends: a row that then sends nothing must say why. */

@@ -28,7 +28,15 @@ export interface ValueRules {
  * by value key for the preview's Rule column), a refusal a reason. Returns the value to send, or
  * undefined when refused. Without rules the value is unchanged.
  */
-export function ruledValue(check: RowCheck, rules: ValueRules | undefined, channel: string, field: NumericField, value: number, fromPlain: boolean, label: string): number | undefined {
+export function ruledValue(
+  check: RowCheck,
+  rules: ValueRules | undefined,
+  channel: string,
+  field: NumericField,
+  value: number,
+  fromPlain: boolean,
+  label: string,
+): number | undefined {
   if (!rules) return value;
   const ruled = rules.apply(channel, field, value, fromPlain, label);
   if ('refused' in ruled) {
@@ -43,7 +51,13 @@ export function ruledValue(check: RowCheck, rules: ValueRules | undefined, chann
 }
 
 /** The value a channel's rule makes of `value`, for comparisons (the hub holds ruled values); the value itself when refused. */
-export function ruledForComparison(rules: ValueRules | undefined, channel: string, field: NumericField, value: number, fromPlain: boolean): number {
+export function ruledForComparison(
+  rules: ValueRules | undefined,
+  channel: string,
+  field: NumericField,
+  value: number,
+  fromPlain: boolean,
+): number {
   if (!rules) return value;
   const ruled = rules.apply(channel, field, value, fromPlain, '');
   return 'refused' in ruled ? value : ruled.value;

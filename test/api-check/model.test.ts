@@ -20,7 +20,10 @@ describe('model of the declared Apps Script API', () => {
   });
 
   it('has enum-like members and their values', () => {
-    expect(member('Spreadsheet.SpreadsheetApp', 'BorderStyle')).toMatchObject({ kind: 'property', type: { k: 'object', name: 'GoogleAppsScript.Spreadsheet.BorderStyle' } });
+    expect(member('Spreadsheet.SpreadsheetApp', 'BorderStyle')).toMatchObject({
+      kind: 'property',
+      type: { k: 'object', name: 'GoogleAppsScript.Spreadsheet.BorderStyle' },
+    });
     expect(member('Spreadsheet.BorderStyle', 'SOLID')).toMatchObject({ kind: 'property' });
     expect(member('Script.AuthMode', 'FULL')).toBeDefined();
     expect(member('Base.MimeType', 'PDF')).toMatchObject({ type: { k: 'prim', of: ['string'] } });
@@ -29,9 +32,21 @@ describe('model of the declared Apps Script API', () => {
   });
 
   it('gathers overloads with their arity, rest parameters and return types; resolves aliases and extends', () => {
-    expect(method('Spreadsheet.Sheet', 'getRange').map((o) => [o.min, o.max])).toEqual([[2, 2], [3, 3], [4, 4], [1, 1]]);
-    expect(method('Spreadsheet.Spreadsheet', 'getSheetByName')[0].returns).toEqual({ k: 'object', name: 'GoogleAppsScript.Spreadsheet.Sheet', nullable: true });
-    expect(method('Spreadsheet.Spreadsheet', 'getSheets')[0].returns).toEqual({ k: 'array', of: { k: 'object', name: 'GoogleAppsScript.Spreadsheet.Sheet' } });
+    expect(method('Spreadsheet.Sheet', 'getRange').map((o) => [o.min, o.max])).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [1, 1],
+    ]);
+    expect(method('Spreadsheet.Spreadsheet', 'getSheetByName')[0].returns).toEqual({
+      k: 'object',
+      name: 'GoogleAppsScript.Spreadsheet.Sheet',
+      nullable: true,
+    });
+    expect(method('Spreadsheet.Spreadsheet', 'getSheets')[0].returns).toEqual({
+      k: 'array',
+      of: { k: 'object', name: 'GoogleAppsScript.Spreadsheet.Sheet' },
+    });
     expect(method('Utilities.Utilities', 'sleep')[0].params[0].type).toEqual({ k: 'prim', of: ['number'] }); // Integer = number
     expect(method('Spreadsheet.Range', 'setFontWeight')[0].params[0].type).toEqual({ k: 'prim', of: ['string'], nullable: true }); // "bold" | "normal" | null
     expect(method('Base.Blob', 'getBlob')).toHaveLength(1); // from BlobSource
@@ -46,6 +61,8 @@ describe('model of the declared Apps Script API', () => {
     expect(checkCall(getRange, [1, '2']).problem).toBe('argument 2 (column) is string "2", declared number');
     expect(checkCall(getRange, []).problem).toBe('called with 0 arguments, declared 2, 3, 4, 1');
     expect(checkCall(method('Spreadsheet.Range', 'setFontWeight'), [null]).problem).toBeUndefined();
-    expect(checkCall(method('Spreadsheet.Spreadsheet', 'getSheetByName'), [null]).problem).toBe('argument 1 (name) is null, declared string');
+    expect(checkCall(method('Spreadsheet.Spreadsheet', 'getSheetByName'), [null]).problem).toBe(
+      'argument 1 (name) is null, declared string',
+    );
   });
 });

@@ -64,7 +64,9 @@ describe('the strict API check (self-test on a planted bundle)', () => {
   it('reports a member the type does not declare, even when the emulator then throws', () => {
     const { check, error } = runPlanted('undeclaredMember');
     expect(error).toBeDefined();
-    expect(check.violations()).toEqual([expect.objectContaining({ type: 'Spreadsheet.Spreadsheet', member: 'getSheetByNam', problem: 'not declared' })]);
+    expect(check.violations()).toEqual([
+      expect.objectContaining({ type: 'Spreadsheet.Spreadsheet', member: 'getSheetByNam', problem: 'not declared' }),
+    ]);
     expect(check.violations()[0].where).toMatch(/Code\.js:\d+/);
   });
 
@@ -78,7 +80,11 @@ describe('the strict API check (self-test on a planted bundle)', () => {
   it('reports a primitive of the wrong type', () => {
     const { check } = runPlanted('wrongPrimitive');
     expect(check.violations()).toEqual([
-      expect.objectContaining({ type: 'Utilities.Utilities', member: 'sleep', problem: 'argument 1 (milliseconds) is string "10", declared number' }),
+      expect.objectContaining({
+        type: 'Utilities.Utilities',
+        member: 'sleep',
+        problem: 'argument 1 (milliseconds) is string "10", declared number',
+      }),
     ]);
   });
 
@@ -89,7 +95,9 @@ describe('the strict API check (self-test on a planted bundle)', () => {
 
   it('reports a member declared deprecated', () => {
     const { check } = runPlanted('deprecatedMember');
-    expect(check.violations()).toEqual([expect.objectContaining({ type: 'Base.User', member: 'getUserLoginId', problem: expect.stringMatching(/^deprecated/) })]);
+    expect(check.violations()).toEqual([
+      expect.objectContaining({ type: 'Base.User', member: 'getUserLoginId', problem: expect.stringMatching(/^deprecated/) }),
+    ]);
   });
 
   it('reports nothing for declared calls, and hands the emulator its own objects back', () => {

@@ -28,13 +28,21 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
       },
     });
     skus = seedProducts(env, 60, ['mercadolibre', 'amazon'], 'active', 'API-');
-    env.adminSync('POST', '/__admin/orders', { orders: [{ channel: 'meli', externalId: 'ML-2001', cartId: 'CART-9' }, { channel: 'amazon', externalId: '702-2222222-0000001' }] });
+    env.adminSync('POST', '/__admin/orders', {
+      orders: [
+        { channel: 'meli', externalId: 'ML-2001', cartId: 'CART-9' },
+        { channel: 'amazon', externalId: '702-2222222-0000001' },
+      ],
+    });
   }, 60_000);
   afterAll(async () => env?.close());
 
   /** Every execution since the last step succeeded, and the check found nothing. */
   const expectCleanStep = (since: number): void => {
-    const failed = env.rt.executions().slice(since).filter((e) => !e.ok);
+    const failed = env.rt
+      .executions()
+      .slice(since)
+      .filter((e) => !e.ok);
     expect(failed.map((e) => `${e.functionName}: ${e.error}`)).toEqual([]);
     const report = check.report();
     check.clear();
@@ -142,13 +150,22 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
   });
 
   test('add-on deployment: the hourly order import is scheduled and runs', async () => {
-    const addon = await startAddonEnv({ hub: { seed: 'demo' }, settings: { orders: ordersSettings() }, runtime: { wrapGlobals: check.wrapGlobals } });
+    const addon = await startAddonEnv({
+      hub: { seed: 'demo' },
+      settings: { orders: ordersSettings() },
+      runtime: { wrapGlobals: check.wrapGlobals },
+    });
     try {
       const since = addon.rt.executions().length;
       unwrap(addon.rt.call('setOrdersSchedule', 60));
       expect(addon.rt.triggers()).toMatchObject([{ type: 'everyHours', interval: 1 }]);
       expect(addon.rt.advance(61 * 60_000).every((run) => run.ok)).toBe(true);
-      expect(addon.rt.executions().slice(since).filter((e) => !e.ok)).toEqual([]);
+      expect(
+        addon.rt
+          .executions()
+          .slice(since)
+          .filter((e) => !e.ok),
+      ).toEqual([]);
     } finally {
       await addon.close();
     }
@@ -163,13 +180,33 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
     // Sheet.deleteRows (log trimming, deleted order lines), Range.getA1Notation (merged headers), and
     // Spreadsheet.getSheets (Workbook.sheetNames, which no caller uses).
     const used = [
-        'Base.Menu.addSubMenu', 'Base.Ui.showSidebar', 'Base.Ui.prompt', 'Base.PromptResponse.getResponseText', 'Base.User.getEmail',
-        'Drive.Files', 'Drive_v3.Drive.V3.Collection.FilesCollection.create', 'Drive_v3.Drive.V3.Collection.FilesCollection.get',
-        'HTML.HtmlService.createHtmlOutputFromFile', 'Lock.Lock.tryLock', 'Properties.Properties.setProperty', 'Properties.PropertiesService.getUserProperties',
-        'Script.ClockTriggerBuilder.everyHours', 'Script.ClockTriggerBuilder.everyMinutes', 'Script.ClockTriggerBuilder.after', 'Script.ScriptApp.deleteTrigger',
-        'Spreadsheet.Range.getDisplayValues', 'Spreadsheet.Range.getMergedRanges', 'Spreadsheet.Range.setValues', 'Spreadsheet.RangeList.getRanges',
-        'Spreadsheet.Sheet.appendRow', 'Spreadsheet.Sheet.insertRowsAfter', 'Spreadsheet.Spreadsheet.getSpreadsheetTimeZone',
-        'URL_Fetch.UrlFetchApp.fetchAll', 'URL_Fetch.HTTPResponse.getContent', 'Utilities.Utilities.newBlob', 'Utilities.Utilities.sleep',
+      'Base.Menu.addSubMenu',
+      'Base.Ui.showSidebar',
+      'Base.Ui.prompt',
+      'Base.PromptResponse.getResponseText',
+      'Base.User.getEmail',
+      'Drive.Files',
+      'Drive_v3.Drive.V3.Collection.FilesCollection.create',
+      'Drive_v3.Drive.V3.Collection.FilesCollection.get',
+      'HTML.HtmlService.createHtmlOutputFromFile',
+      'Lock.Lock.tryLock',
+      'Properties.Properties.setProperty',
+      'Properties.PropertiesService.getUserProperties',
+      'Script.ClockTriggerBuilder.everyHours',
+      'Script.ClockTriggerBuilder.everyMinutes',
+      'Script.ClockTriggerBuilder.after',
+      'Script.ScriptApp.deleteTrigger',
+      'Spreadsheet.Range.getDisplayValues',
+      'Spreadsheet.Range.getMergedRanges',
+      'Spreadsheet.Range.setValues',
+      'Spreadsheet.RangeList.getRanges',
+      'Spreadsheet.Sheet.appendRow',
+      'Spreadsheet.Sheet.insertRowsAfter',
+      'Spreadsheet.Spreadsheet.getSpreadsheetTimeZone',
+      'URL_Fetch.UrlFetchApp.fetchAll',
+      'URL_Fetch.HTTPResponse.getContent',
+      'Utilities.Utilities.newBlob',
+      'Utilities.Utilities.sleep',
     ];
     const covered = new Set(check.covered());
     expect(used.filter((m) => !covered.has(m))).toEqual([]);

@@ -8,7 +8,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, cell, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, UNTIL_READY_MS } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  headerColumns,
+  hubProduct,
+  launchChromium,
+  menu,
+  openPage,
+  Screenshots,
+  UNTIL_READY_MS,
+} from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -52,7 +62,10 @@ describe('playground: a contrary hub', () => {
           if (shown !== '') expect(hub.listings[ch]!.price).toBe(Number(shown.replace(/,/g, '')));
         }
       }
-      if (text === 'Unconfirmed') expect(await cell(page, r, message).textContent()).toMatch(/not confirmed — the hub's answer (did not include this SKU|held \d+ results|names)/);
+      if (text === 'Unconfirmed')
+        expect(await cell(page, r, message).textContent()).toMatch(
+          /not confirmed — the hub's answer (did not include this SKU|held \d+ results|names)/,
+        );
     }
     expect(seen.get('OK') ?? 0).toBeGreaterThan(0);
     expect((seen.get('Unconfirmed') ?? 0) + (seen.get('Error') ?? 0) + (seen.get('Warning') ?? 0)).toBeGreaterThan(0);

@@ -8,13 +8,25 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, cell, headerColumns, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  headerColumns,
+  launchChromium,
+  menu,
+  openPage,
+  Screenshots,
+  sidebar,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+} from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(BROWSER_TEST_MS);
 
 const TITLE_FORMULA = '=HYPERLINK("https://evil.example/title","click me")';
-const TITLE_IMG = '<img src=x onerror="window.__xss=\'title\';alert(\'title\')"> Taza';
+const TITLE_IMG = "<img src=x onerror=\"window.__xss='title';alert('title')\"> Taza";
 const HUB_MESSAGE = '<img src=x onerror="window.__xss=\'hub\';alert(\'hub\')"> =HYPERLINK("https://evil.example/hub","pwn")';
 const SHEET_TEXT = '<img src=x onerror="window.__xss=\'sheet\';alert(\'sheet\')"> =HYPERLINK("https://evil.example/sheet","x")';
 
@@ -69,7 +81,9 @@ describe('playground: hub and sheet text is inert', () => {
     await menu(page, 'Extensions', 'Hub Sync', 'Push stock', 'All rows');
     await page.locator('.toast', { hasText: 'Push stock (all rows)' }).waitFor({ timeout: UNTIL_READY_MS });
     await page.locator('[data-sheet="Stock & Prices"]').click();
-    await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [walmart]'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [walmart]'),
+    );
     const headers = await headerColumns(page);
     const walmart = headers.get('Status [walmart]')!;
     const message = headers.get('Sync message')!;

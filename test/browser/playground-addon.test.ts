@@ -14,7 +14,9 @@ describe('playground: the Marketplace add-on build', () => {
   });
 
   test('hourly schedules only; switched on, the spreadsheet appears in the background list of Settings', async () => {
-    const choices = await s.frame.locator('#orders-schedule option').evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+    const choices = await s.frame
+      .locator('#orders-schedule option')
+      .evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
     expect(choices).toEqual([0, 60, 120, 240, 360, 480, 720]);
     await openSection(s.frame, 'Orders');
     await s.frame.locator('#orders-schedule').selectOption('60');

@@ -22,7 +22,14 @@ async function xlsxFixture(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet('Inventario');
   ws.addRow(['SKU', 'Qty', 'Price', 'Barcode', 'Since', 'Link']);
-  ws.addRow(['00123', 5, 12.5, '0012345678905', new Date(Date.UTC(2026, 0, 31)), { formula: 'HYPERLINK("https://example.com/p/00123","ver")', result: 'ver' }]);
+  ws.addRow([
+    '00123',
+    5,
+    12.5,
+    '0012345678905',
+    new Date(Date.UTC(2026, 0, 31)),
+    { formula: 'HYPERLINK("https://example.com/p/00123","ver")', result: 'ver' },
+  ]);
   ws.addRow(['B-2', 0, 3, null, null, null]);
   ws.getCell('C2').numFmt = '0.00';
   ws.getCell('E2').numFmt = 'yyyy-mm-dd';
@@ -126,7 +133,9 @@ describe('playground: files, paste, rows, sheets and undo', () => {
   test('Ctrl+V pastes a block from the clipboard at the selection, typed cell by cell', async () => {
     await page.locator('[role=tab][data-sheet="Inventario"]').click();
     await cell(page, 5, 1).click();
-    await page.evaluate(() => navigator.clipboard.writeText('SKU\tQty\tPrice\n00077\t5\t$3.50\nX-1\t1,234\t=HYPERLINK("https://example.com/x","x")\n'));
+    await page.evaluate(() =>
+      navigator.clipboard.writeText('SKU\tQty\tPrice\n00077\t5\t$3.50\nX-1\t1,234\t=HYPERLINK("https://example.com/x","x")\n'),
+    );
     await page.keyboard.press('Control+V');
     await waitForCell(page, 7, 2, '1234');
     await shots.take(page, 'pasted');

@@ -7,7 +7,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, sidebar, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  expectActiveTab,
+  headerColumns,
+  hubProduct,
+  launchChromium,
+  menu,
+  openPage,
+  Screenshots,
+  sidebar,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+} from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -100,15 +113,20 @@ describe('playground: grid, menu and sidebar', () => {
     await menu(page, 'Extensions', 'Hub Sync', 'Push prices', 'Selected rows');
     await page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: UNTIL_READY_MS });
 
-    await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'),
+    );
     const headers = await headerColumns(page);
-    for (const name of ['Sync status', 'Sync message', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]']) expect(headers.has(name)).toBe(true);
+    for (const name of ['Sync status', 'Sync message', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]'])
+      expect(headers.has(name)).toBe(true);
     await waitForCell(page, 2, headers.get('Sync status')!, 'OK');
     await waitForCell(page, 2, headers.get('Status [mercadolibre]')!, 'OK');
     // Statuses show their colours (the add-on's conditional format rules), once the row is not selected.
     await page.locator('#grid .rh[data-r="3"]').click();
     await page.waitForFunction(
-      (c) => getComputedStyle(document.querySelector(`#grid .cell[data-r="2"][data-c="${c}"]`) as Element).backgroundColor === 'rgb(183, 225, 205)',
+      (c) =>
+        getComputedStyle(document.querySelector(`#grid .cell[data-r="2"][data-c="${c}"]`) as Element).backgroundColor ===
+        'rgb(183, 225, 205)',
       headers.get('Sync status')!,
     );
     await shots.take(page, 'results-in-grid');

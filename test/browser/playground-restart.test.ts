@@ -7,7 +7,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, Screenshots, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  expectActiveTab,
+  headerColumns,
+  hubProduct,
+  launchChromium,
+  menu,
+  openPage,
+  Screenshots,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+} from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(BROWSER_TEST_MS);

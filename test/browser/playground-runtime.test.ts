@@ -84,7 +84,9 @@ describe('playground runtime thread', () => {
   test('the world is saved to the state file', async () => {
     await thread.request({ op: 'edit', sheet: 'Stock & Prices', row: 2, col: 3, text: '1,234' });
     await thread.request({ op: 'save' });
-    const saved = JSON.parse(fs.readFileSync(path.join(dir, 'workbook.json'), 'utf8')) as { workbook: { sheets: Array<{ name: string; cells: Array<[number, number, { value?: unknown }]> }> } };
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, 'workbook.json'), 'utf8')) as {
+      workbook: { sheets: Array<{ name: string; cells: Array<[number, number, { value?: unknown }]> }> };
+    };
     const stock = saved.workbook.sheets.find((s) => s.name === 'Stock & Prices')!;
     expect(stock.cells.find(([r, c]) => r === 2 && c === 3)?.[2].value).toBe(1234);
   });

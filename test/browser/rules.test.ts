@@ -33,7 +33,20 @@ describe('playground: per-channel rules (issue 18)', () => {
     await expectActiveTab(s.page, 'Rules');
     await s.page.locator('.toast', { hasText: 'The Rules sheet is ready' }).waitFor({ timeout: UNTIL_READY_MS });
     const header = await headerColumns(s.page);
-    expect([...header.keys()]).toEqual(['Channel', 'Markup %', 'Markup amount', 'Rounding', 'Min price', 'Max price', 'Stock buffer', 'Stock buffer %', 'Max quantity listed', 'Send 0 below', 'Also per-channel columns', 'Problem']);
+    expect([...header.keys()]).toEqual([
+      'Channel',
+      'Markup %',
+      'Markup amount',
+      'Rounding',
+      'Min price',
+      'Max price',
+      'Stock buffer',
+      'Stock buffer %',
+      'Max quantity listed',
+      'Send 0 below',
+      'Also per-channel columns',
+      'Problem',
+    ]);
     // amazon: +20 %, to .99, also on the Price [amazon] column the fill wrote.
     await typeIntoCell(s.page, 2, header.get('Channel')!, 'amazon');
     await typeIntoCell(s.page, 2, header.get('Markup %')!, '20');
@@ -70,7 +83,7 @@ describe('playground: per-channel rules (issue 18)', () => {
     await s.shots.take(s.page, 'pushed-ruled');
   });
 
-  test('a bad rule row: its reason in the Problem cell; its channel\'s rows are refused, the others go', async () => {
+  test("a bad rule row: its reason in the Problem cell; its channel's rows are refused, the others go", async () => {
     await s.page.locator('[role=tab][data-sheet="Rules"]').click();
     await expectActiveTab(s.page, 'Rules');
     await waitForCell(s.page, 1, 1, 'Channel');
@@ -82,7 +95,12 @@ describe('playground: per-channel rules (issue 18)', () => {
     await s.page.locator('#status', { hasText: 'Ready' }).waitFor();
     await menu(s.page, 'Extensions', 'Hub Sync', RULES_MENU);
     await s.page.locator('.toast', { hasText: '1 rule in use; 1 row not used' }).waitFor({ timeout: UNTIL_READY_MS });
-    await waitForCell(s.page, 3, header.get('Problem')!, 'Rule in row 3 (walmart) not used: the minimum price 50 is above the maximum 10. Nothing is sent with it: fix the row.');
+    await waitForCell(
+      s.page,
+      3,
+      header.get('Problem')!,
+      'Rule in row 3 (walmart) not used: the minimum price 50 is above the maximum 10. Nothing is sent with it: fix the row.',
+    );
     await s.page.locator(`#grid .cell[data-r="3"][data-c="${header.get('Problem')}"]`).click();
     await s.shots.take(s.page, 'bad-rule');
 

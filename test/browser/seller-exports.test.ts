@@ -15,7 +15,21 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { AMAZON_HEADER } from '../fixtures/exports/amazon';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
-import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, hubProduct, launchChromium, menu, openPage, openSection, Screenshots, sidebar, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  expectActiveTab,
+  headerColumns,
+  hubProduct,
+  launchChromium,
+  menu,
+  openPage,
+  openSection,
+  Screenshots,
+  sidebar,
+  UNTIL_READY_MS,
+  waitForCell,
+} from './support/browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -32,13 +46,37 @@ function csvOf(header: readonly string[], rows: ReadonlyArray<Partial<Record<str
 }
 
 const SHOPIFY_ROWS = [
-  { Handle: 'camiseta-export', Title: 'Camiseta export', 'Option1 Name': 'Size', 'Option1 Value': 'M', 'Variant SKU': 'SHP-CAM-M', 'Variant Inventory Qty': 12, 'Variant Price': '19.99', 'Variant Compare At Price': '24.00', Status: 'active' },
-  { Handle: 'camiseta-export', 'Option1 Value': 'L', 'Variant SKU': 'SHP-CAM-L', 'Variant Inventory Qty': 0, 'Variant Price': '19.99', Status: 'active' },
+  {
+    Handle: 'camiseta-export',
+    Title: 'Camiseta export',
+    'Option1 Name': 'Size',
+    'Option1 Value': 'M',
+    'Variant SKU': 'SHP-CAM-M',
+    'Variant Inventory Qty': 12,
+    'Variant Price': '19.99',
+    'Variant Compare At Price': '24.00',
+    Status: 'active',
+  },
+  {
+    Handle: 'camiseta-export',
+    'Option1 Value': 'L',
+    'Variant SKU': 'SHP-CAM-L',
+    'Variant Inventory Qty': 0,
+    'Variant Price': '19.99',
+    Status: 'active',
+  },
   // A variant the shop keeps without a SKU: it has a quantity and a price but nothing to key them by.
   { Handle: 'camiseta-export', 'Option1 Value': 'XL', 'Variant Inventory Qty': 3, 'Variant Price': '19.99', Status: 'active' },
   // An extra image of the product: nothing the add-on reads is filled, so it is a blank row to it.
   { Handle: 'camiseta-export', 'Image Src': 'https://cdn.example.com/camiseta-2.jpg', 'Image Position': 2 },
-  { Handle: 'taza-export', Title: 'Taza export', 'Variant SKU': 'SHP-TAZA', 'Variant Inventory Qty': 7, 'Variant Price': '1,299.50', Status: 'draft' },
+  {
+    Handle: 'taza-export',
+    Title: 'Taza export',
+    'Variant SKU': 'SHP-TAZA',
+    'Variant Inventory Qty': 7,
+    'Variant Price': '1,299.50',
+    Status: 'draft',
+  },
 ];
 
 const WOO_ROWS = [
@@ -57,7 +95,7 @@ async function amazonXlsx(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-describe('playground: a seller starts from their shop\'s export', () => {
+describe("playground: a seller starts from their shop's export", () => {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-exports-'));
   const shots = new Screenshots('seller-exports');
   let pg: PlaygroundProcess;
@@ -107,7 +145,9 @@ describe('playground: a seller starts from their shop\'s export', () => {
     if (freezeAnswer) {
       // The one-time question, asked by the first push that writes results while the SKU column is not frozen.
       await page.locator('#dialog').waitFor({ timeout: UNTIL_READY_MS });
-      expect(await page.locator('#dialog-message').textContent()).toMatch(/^Freeze the SKU column so it stays in view\? Yes freezes columns A to C/);
+      expect(await page.locator('#dialog-message').textContent()).toMatch(
+        /^Freeze the SKU column so it stays in view\? Yes freezes columns A to C/,
+      );
       await shots.take(page, 'freeze-question');
       await page.locator(`#dialog-${freezeAnswer}`).click();
     }
@@ -150,7 +190,11 @@ describe('playground: a seller starts from their shop\'s export', () => {
     for (let r = 2; r <= 8; r++) {
       const sku = ((await cell(page, r, skuCol).textContent()) ?? '').trim();
       const key = sku === '' ? `(row ${r})` : sku;
-      out.set(key, { row: r, status: ((await cell(page, r, status).textContent()) ?? '').trim(), message: ((await cell(page, r, message).textContent()) ?? '').trim() });
+      out.set(key, {
+        row: r,
+        status: ((await cell(page, r, status).textContent()) ?? '').trim(),
+        message: ((await cell(page, r, message).textContent()) ?? '').trim(),
+      });
     }
     return out;
   }
@@ -211,7 +255,11 @@ describe('playground: a seller starts from their shop\'s export', () => {
   });
 
   test('Amazon Price & Quantity file (XLSX): sku, price and quantity pushed', async () => {
-    await importIntoStockSheet('PriceQuantity.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', await amazonXlsx());
+    await importIntoStockSheet(
+      'PriceQuantity.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      await amazonXlsx(),
+    );
     await waitForCell(page, 2, 1, 'AMZ-LIBRO');
 
     expect(await push('Push stock')).toMatch(/2 ok/);
@@ -244,10 +292,14 @@ describe('playground: a seller starts from their shop\'s export', () => {
 
   test('headers no preset knows: the seller maps SKU, quantity and a per-channel price by hand in the sidebar', async () => {
     const header = ['Clave interna', 'Descripción', 'Inventario disponible', 'Precio Mercado Libre'];
-    await importIntoStockSheet('inventario.csv', 'text/csv', csvOf(header, [
-      { 'Clave interna': 'MANO-1', Descripción: 'Lámpara', 'Inventario disponible': 6, 'Precio Mercado Libre': '410' },
-      { 'Clave interna': 'MANO-2', Descripción: 'Mesa', 'Inventario disponible': 2, 'Precio Mercado Libre': '1,890.90' },
-    ]));
+    await importIntoStockSheet(
+      'inventario.csv',
+      'text/csv',
+      csvOf(header, [
+        { 'Clave interna': 'MANO-1', Descripción: 'Lámpara', 'Inventario disponible': 6, 'Precio Mercado Libre': '410' },
+        { 'Clave interna': 'MANO-2', Descripción: 'Mesa', 'Inventario disponible': 2, 'Precio Mercado Libre': '1,890.90' },
+      ]),
+    );
     await openSection(frame, 'Columns');
     await frame.locator('#columns-load').click();
     await frame.locator('#columns-field-sku option', { hasText: 'Clave interna' }).waitFor({ state: 'attached' });

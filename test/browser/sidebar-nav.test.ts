@@ -28,7 +28,9 @@ async function selectedTab(frame: Frame): Promise<string | null> {
 
 /** The ids of the panels on screen (exactly one when the nav works). */
 async function visiblePanels(frame: Frame): Promise<string[]> {
-  return frame.locator('[role="tabpanel"]').evaluateAll((ps) => ps.filter((p) => !(p as HTMLElement).hidden && (p as HTMLElement).offsetHeight > 0).map((p) => p.id));
+  return frame
+    .locator('[role="tabpanel"]')
+    .evaluateAll((ps) => ps.filter((p) => !(p as HTMLElement).hidden && (p as HTMLElement).offsetHeight > 0).map((p) => p.id));
 }
 
 async function focusedId(frame: Frame): Promise<string | undefined> {
@@ -58,10 +60,12 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     expect(await s.frame.locator('#log').isVisible()).toBe(true);
     expect(await s.frame.locator('#settings-save').isVisible()).toBe(false);
 
-    const tabs = await s.frame.locator('#sections [role="tab"]').evaluateAll((ts) => ts.map((t) => {
-      const r = t.getBoundingClientRect();
-      return { label: t.textContent, left: r.left, right: r.right, top: Math.round(r.top), wraps: t.scrollWidth > t.clientWidth };
-    }));
+    const tabs = await s.frame.locator('#sections [role="tab"]').evaluateAll((ts) =>
+      ts.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { label: t.textContent, left: r.left, right: r.right, top: Math.round(r.top), wraps: t.scrollWidth > t.clientWidth };
+      }),
+    );
     expect(tabs.map((t) => t.label)).toEqual(SECTIONS.map(([label]) => label));
     const width = await s.frame.evaluate(() => document.documentElement.clientWidth);
     expect(width).toBeLessThanOrEqual(300);
@@ -126,7 +130,11 @@ describe('playground: the sidebar\u2019s section tabs', () => {
       expect(await visiblePanels(s.frame)).toHaveLength(1);
       await s.frame.locator(control).waitFor(); // visible
       // Columns reads the sheet's header row when its tab is first shown.
-      if (label === 'Columns') await s.frame.locator('#columns-source').filter({ hasText: /^Found by header names/ }).waitFor({ timeout: UNTIL_READY_MS });
+      if (label === 'Columns')
+        await s.frame
+          .locator('#columns-source')
+          .filter({ hasText: /^Found by header names/ })
+          .waitFor({ timeout: UNTIL_READY_MS });
       for (const [, other] of SECTIONS) if (other !== control) expect(await s.frame.locator(other).isVisible()).toBe(false);
       expect(await s.frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await s.shots.takeSidebar(s.page, `section-${label.toLowerCase()}`);
@@ -150,7 +158,10 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     await baseUrl.fill('http://127.0.0.1:9/');
     await s.frame.locator('#settings-save').click();
     await s.frame.locator('#notices [data-testid="notice"]').first().waitFor();
-    await s.frame.locator('#setup-notice').filter({ hasText: /changed/ }).waitFor();
+    await s.frame
+      .locator('#setup-notice')
+      .filter({ hasText: /changed/ })
+      .waitFor();
     expect(await selectedTab(s.frame)).toBe('Settings'); // the notices do not move the seller
 
     await openSection(s.frame, 'Orders');
@@ -175,7 +186,10 @@ describe('playground: the sidebar\u2019s section tabs', () => {
   test('signed out it opens on Settings; Open Settings switches there and focuses the token; signed in it opens on Push', async () => {
     await openSection(s.frame, 'Settings');
     await s.frame.locator('#settings-signout').click();
-    await s.frame.locator('#token-status').filter({ hasText: /^No API token/ }).waitFor();
+    await s.frame
+      .locator('#token-status')
+      .filter({ hasText: /^No API token/ })
+      .waitFor();
     // Still where the seller is: a refresh never moves them.
     expect(await selectedTab(s.frame)).toBe('Settings');
 
@@ -195,7 +209,10 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     await s.frame.locator('#settings-username').fill('demo');
     await s.frame.locator('#settings-password').fill('demo');
     await s.frame.locator('#settings-signin').click();
-    await s.frame.locator('#token-status').filter({ hasText: /^Signed in/ }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.frame
+      .locator('#token-status')
+      .filter({ hasText: /^Signed in/ })
+      .waitFor({ timeout: UNTIL_READY_MS });
     await s.frame.locator('#setup-notice').waitFor({ state: 'hidden' });
     expect(await selectedTab(s.frame)).toBe('Settings'); // no jump while the seller is here
 

@@ -7,7 +7,17 @@
  * 300 px (nothing scrolls sideways).
  */
 import type { Page } from 'playwright-core';
-import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, hubProduct, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  expectActiveTab,
+  headerColumns,
+  hubProduct,
+  openSection,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+} from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -35,7 +45,9 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await expect(status.locator('[data-status="schedule"]').textContent()).resolves.toContain('Off');
     await expect(status.locator('[data-status="nextRun"]').textContent()).resolves.toMatch(/Not scheduled/);
 
-    const choices = await s.frame.locator('#orders-schedule option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const choices = await s.frame
+      .locator('#orders-schedule option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     expect(choices[0]).toEqual(['0', 'Off']);
     expect(choices.length).toBeGreaterThan(1);
     // The playground runs the bound script by default (npm start -- --target addon runs the add-on, hourly at most).
@@ -69,9 +81,14 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     expect(await s.frame.locator('#orders-error').textContent()).toBe('');
     const added = Number(/(\d+) new orders?/.exec((await message.textContent()) ?? '')?.[1]);
     expect(added).toBeGreaterThan(0);
-    await status.locator('[data-status="lastRun"]').filter({ hasText: /\d{4}-\d\d-\d\d/ }).waitFor();
+    await status
+      .locator('[data-status="lastRun"]')
+      .filter({ hasText: /\d{4}-\d\d-\d\d/ })
+      .waitFor();
     expect(await status.locator('[data-status="lastRunCounts"]').textContent()).toContain(`${added} new order`);
-    expect(await status.locator('[data-status="totals"]').textContent()).toMatch(new RegExp(`${added} new orders?, \\d+ updated orders? in 1 call`));
+    expect(await status.locator('[data-status="totals"]').textContent()).toMatch(
+      new RegExp(`${added} new orders?, \\d+ updated orders? in 1 call`),
+    );
     // One Get Orders call per minute: the next one is not allowed at once.
     expect(await status.locator('[data-status="nextCall"]').textContent()).toMatch(/^Next allowed call: \d{4}-\d\d-\d\d \d\d:\d\d \(in /);
     await s.frame.locator('#orders-import').scrollIntoViewIfNeeded();
@@ -79,20 +96,28 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     expect(s.errors).toEqual([]);
   });
 
-  test('with a backlog, Catch up reads on at the hub\'s rate with a progress line, and stops at once when asked', async () => {
+  test("with a backlog, Catch up reads on at the hub's rate with a progress line, and stops at once when asked", async () => {
     await openSection(s.frame, 'Orders');
     const button = s.frame.locator('#orders-catch-up');
     await button.waitFor({ state: 'visible' });
     await button.click();
     const progress = s.frame.locator('#orders-catch-up-progress');
     // The rate limit allows no call yet: the loop says when the next one starts and waits in the s.browser.
-    await progress.filter({ hasText: /^Catching up: \d+ new and \d+ updated orders? in \d+ calls?; next call in \d+ s \(the hub allows one a minute\)\. Keep the sidebar open\.$/ }).waitFor({ timeout: UNTIL_READY_MS });
+    await progress
+      .filter({
+        hasText:
+          /^Catching up: \d+ new and \d+ updated orders? in \d+ calls?; next call in \d+ s \(the hub allows one a minute\)\. Keep the sidebar open\.$/,
+      })
+      .waitFor({ timeout: UNTIL_READY_MS });
     expect(await button.textContent()).toBe('Stop catching up');
     await s.frame.locator('#orders-catch-up').scrollIntoViewIfNeeded();
     await s.shots.take(s.page, 'orders-catching-up');
     await button.click();
     await progress.filter({ hasText: /^Stopped: / }).waitFor({ timeout: UNTIL_READY_MS });
-    await s.frame.locator('#orders-catch-up').filter({ hasText: /^Catch up$/ }).waitFor();
+    await s.frame
+      .locator('#orders-catch-up')
+      .filter({ hasText: /^Catch up$/ })
+      .waitFor();
     expect(await s.frame.locator('#orders-error').textContent()).toBe('');
     expect(s.errors).toEqual([]);
   });
@@ -105,7 +130,10 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
 
     // A blank id is refused next to the field, before the server is asked.
     await s.frame.locator('#order-find').click();
-    await s.frame.locator('#order-find-id-error').filter({ hasText: /external id/ }).waitFor();
+    await s.frame
+      .locator('#order-find-id-error')
+      .filter({ hasText: /external id/ })
+      .waitFor();
     expect(await s.frame.locator('#order-find-id').getAttribute('aria-invalid')).toBe('true');
 
     await s.frame.locator('#order-find-id').fill(order.externalId);
@@ -126,7 +154,10 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     // With "Also write it to the Orders sheet", the answer says where it went.
     await s.frame.locator('#order-find-to-sheet').check();
     await s.frame.locator('#order-find').click();
-    await s.frame.locator('#order-find-message').filter({ hasText: /is in row \d+ of "Orders"/ }).waitFor();
+    await s.frame
+      .locator('#order-find-message')
+      .filter({ hasText: /is in row \d+ of "Orders"/ })
+      .waitFor();
     expect(await found.first().textContent()).toMatch(/row \d+ of the sheet/);
     await s.frame.locator('#order-find-to-sheet').uncheck();
 
@@ -136,14 +167,22 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     const inCart = orders.filter((o) => o.cartId === cartId);
     await s.frame.locator('#order-find-id').fill(String(cartId));
     await s.frame.locator('#order-find').click();
-    await s.frame.locator('#order-find-message').filter({ hasText: `Cart ${cartId}` }).waitFor();
+    await s.frame
+      .locator('#order-find-message')
+      .filter({ hasText: `Cart ${cartId}` })
+      .waitFor();
     expect(await found.count()).toBe(inCart.length);
-    expect((await found.allTextContents()).map((t) => /Order (\d+)/.exec(t)?.[1]).sort()).toEqual(inCart.map((o) => String(o.orderId)).sort());
+    expect((await found.allTextContents()).map((t) => /Order (\d+)/.exec(t)?.[1]).sort()).toEqual(
+      inCart.map((o) => String(o.orderId)).sort(),
+    );
 
     // An unknown id: the server's sentence by the field.
     await s.frame.locator('#order-find-id').fill('NO-SUCH-ORDER-42');
     await s.frame.locator('#order-find').click();
-    await s.frame.locator('#order-find-id-error').filter({ hasText: /no order/ }).waitFor();
+    await s.frame
+      .locator('#order-find-id-error')
+      .filter({ hasText: /no order/ })
+      .waitFor();
     expect(await found.count()).toBe(0);
     expect(s.errors).toEqual([]);
   });
@@ -157,7 +196,10 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     const audio = s.frame.locator('#categories-results [data-testid="category-hit"]').first();
     await audio.filter({ hasText: 'Electrónica > Audio > Audífonos' }).waitFor();
     await audio.locator('button').click();
-    await audio.locator('.pick-error').filter({ hasText: /Categories/ }).waitFor();
+    await audio
+      .locator('.pick-error')
+      .filter({ hasText: /Categories/ })
+      .waitFor();
     expect(await s.frame.locator('#categories-message').textContent()).toBe('');
 
     await s.frame.locator('#categories-load').click();
@@ -185,7 +227,10 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await s.page.keyboard.press('Tab');
     expect(await s.frame.evaluate(() => document.activeElement?.closest('[data-testid="category-hit"]') !== null)).toBe(true);
     await s.page.keyboard.press('Enter');
-    await s.frame.locator('#categories-message').filter({ hasText: /^Row 3: Map to channel mercadolibre, Map to category id MLM\d+/ }).waitFor();
+    await s.frame
+      .locator('#categories-message')
+      .filter({ hasText: /^Row 3: Map to channel mercadolibre, Map to category id MLM\d+/ })
+      .waitFor();
     expect(await hits.first().locator('.pick-outcome').textContent()).toBe('Written into row 3.');
     expect(await hits.first().locator('.pick-error').textContent()).toBe('');
     const id = /category id (\S+)\./.exec((await s.frame.locator('#categories-message').textContent()) ?? '')![1];
@@ -209,8 +254,10 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     const message = s.frame.locator('#catalogue-message');
     const confirm = s.frame.locator('#catalogue-confirm');
     await s.frame.waitForFunction(
-      () => /\S/.test(document.getElementById('catalogue-message')?.textContent ?? '') || !document.getElementById('catalogue-confirm')?.hidden
-        || /\S/.test(document.getElementById('catalogue-error')?.textContent ?? ''),
+      () =>
+        /\S/.test(document.getElementById('catalogue-message')?.textContent ?? '') ||
+        !document.getElementById('catalogue-confirm')?.hidden ||
+        /\S/.test(document.getElementById('catalogue-error')?.textContent ?? ''),
       undefined,
       { timeout: UNTIL_READY_MS },
     );
@@ -237,8 +284,14 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await selected;
     await s.frame.locator('#catalogue-refresh').click();
     await confirm.waitFor();
-    expect(await s.frame.locator('#catalogue-confirm-text').textContent()).toMatch(/^Nothing was written\. 1 cell in 1 row holds a value the hub has not confirmed/);
-    expect(await s.frame.locator('#catalogue-confirm-examples li').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^row 2 \\(${sku.replace(/\./g, '\\.')}\\): Price \\[amazon\\] ${hubPrice + 1} \\(hub: ${hubPrice}\\)$`))]);
+    expect(await s.frame.locator('#catalogue-confirm-text').textContent()).toMatch(
+      /^Nothing was written\. 1 cell in 1 row holds a value the hub has not confirmed/,
+    );
+    expect(await s.frame.locator('#catalogue-confirm-examples li').allTextContents()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^row 2 \\(${sku.replace(/\./g, '\\.')}\\): Price \\[amazon\\] ${hubPrice + 1} \\(hub: ${hubPrice}\\)$`),
+      ),
+    ]);
     expect(await s.frame.evaluate(() => document.activeElement?.id)).toBe('catalogue-cancel');
     await s.frame.locator('#catalogue').scrollIntoViewIfNeeded();
     await s.shots.take(s.page, 'catalogue-refresh-confirm');

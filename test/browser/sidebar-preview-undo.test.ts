@@ -35,7 +35,11 @@ describe('playground: preview, push these changes, undo (issue 17)', () => {
 
     // The first three rows listed on amazon: one price halved (a supplier file's mistake), two nudged.
     const { products } = await s.pg.admin.state(['products']);
-    const listed = products.filter((p) => p.sku.startsWith('PV-')).slice(0, 20).map((p, i) => ({ p, row: i + 2 })).filter(({ p }) => p.listings.amazon);
+    const listed = products
+      .filter((p) => p.sku.startsWith('PV-'))
+      .slice(0, 20)
+      .map((p, i) => ({ p, row: i + 2 }))
+      .filter(({ p }) => p.listings.amazon);
     for (const [k, { p, row }] of listed.slice(0, 3).entries()) {
       const before = p.listings.amazon!.price;
       const typed = k === 0 ? Math.round(before * 50) / 100 : Math.round((before + 1) * 100) / 100;
@@ -64,11 +68,17 @@ describe('playground: preview, push these changes, undo (issue 17)', () => {
 
   test('Push these changes sends the three prices alone; their rows say OK', async () => {
     await s.frame.locator('#push-previewed').click();
-    await s.frame.waitForFunction(() => /^Push prices \(previewed changes\): 3 ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''), undefined, { timeout: UNTIL_READY_MS, polling: 100 });
+    await s.frame.waitForFunction(
+      () => /^Push prices \(previewed changes\): 3 ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''),
+      undefined,
+      { timeout: UNTIL_READY_MS, polling: 100 },
+    );
     for (const e of edits) expect(await amazonPrice(e.sku)).toBe(e.typed);
     // The push created the result columns: the grid shows them once it has redrawn the sheet.
     await s.page.locator('[data-sheet="Stock & Prices"]').click();
-    await s.page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Sync status'));
+    await s.page.waitForFunction(() =>
+      [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Sync status'),
+    );
     const status = (await headerColumns(s.page)).get('Sync status')!;
     await waitForCell(s.page, edits[0].row, status, 'OK');
     // A row the preview left alone got no result.
@@ -85,7 +95,11 @@ describe('playground: preview, push these changes, undo (issue 17)', () => {
     expect(text).toContain('3 values would be restored: price [amazon] 3.');
     await s.shots.take(s.page, 'undo-preview');
     await s.frame.locator('#undo-restore').click();
-    await s.frame.waitForFunction(() => /^Undo of Push prices \(previewed changes\).*: 3 ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''), undefined, { timeout: UNTIL_READY_MS, polling: 100 });
+    await s.frame.waitForFunction(
+      () => /^Undo of Push prices \(previewed changes\).*: 3 ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''),
+      undefined,
+      { timeout: UNTIL_READY_MS, polling: 100 },
+    );
     for (const e of edits) expect(await amazonPrice(e.sku)).toBe(e.before);
     const status = (await headerColumns(s.page)).get('Sync status')!;
     await waitForCell(s.page, edits[0].row, status, 'Undone');

@@ -70,7 +70,9 @@ describe('playground: the sidebar', () => {
 
     // The results are in the grid, down to the last row, and in the hub.
     await s.page.locator('[data-sheet="Stock & Prices"]').click();
-    await s.page.waitForFunction(() => [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Sync status'));
+    await s.page.waitForFunction(() =>
+      [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Sync status'),
+    );
     const status = (await headerColumns(s.page)).get('Sync status')!;
     await scrollToRow(s.page, ROWS + 1);
     await waitForCell(s.page, ROWS + 1, status, 'OK');
@@ -130,7 +132,13 @@ describe('playground: the sidebar', () => {
   test('Default channels for plain columns (the Price rule): says what the value means, refuses an unknown channel by the field, saves an alias as its written code', async () => {
     await openSection(s.frame, 'Settings');
     // The test above left a refused base URL typed in the form: put the saved one back.
-    const state = await (await fetch(`${s.pg.url}api/run`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Playground': '1' }, body: JSON.stringify({ name: 'getSidebarState', args: [] }) })).json();
+    const state = await (
+      await fetch(`${s.pg.url}api/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Playground': '1' },
+        body: JSON.stringify({ name: 'getSidebarState', args: [] }),
+      })
+    ).json();
     await s.frame.locator('#settings-baseUrl').fill(state.value.value.settings.baseUrl);
     const field = s.frame.locator('#settings-plainChannels');
     const meaning = s.frame.locator('#settings-plainChannels-meaning');
@@ -144,7 +152,10 @@ describe('playground: the sidebar', () => {
 
     await field.fill('amzn');
     await s.frame.locator('#settings-save').click();
-    await s.frame.locator('#settings-plainChannels-error').filter({ hasText: /'amzn' is not a channel the hub takes prices and stock for/ }).waitFor();
+    await s.frame
+      .locator('#settings-plainChannels-error')
+      .filter({ hasText: /'amzn' is not a channel the hub takes prices and stock for/ })
+      .waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await s.shots.take(s.page, 'plain-channels-unknown-refused');
 
@@ -160,9 +171,16 @@ describe('playground: the sidebar', () => {
 
   test('the google.script.run bridge refuses private functions, and the server refuses other sites', async () => {
     const run = (name: string, headers: Record<string, string> = { 'X-Playground': '1' }) =>
-      fetch(`${s.pg.url}api/run`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ name, args: [] }) });
+      fetch(`${s.pg.url}api/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ name, args: [] }),
+      });
     expect(await (await run('getSidebarState')).json()).toMatchObject({ ok: true, value: { ok: true } });
-    expect(await (await run('somethingPrivate_')).json()).toMatchObject({ ok: false, error: { message: 'Script function not found: somethingPrivate_' } });
+    expect(await (await run('somethingPrivate_')).json()).toMatchObject({
+      ok: false,
+      error: { message: 'Script function not found: somethingPrivate_' },
+    });
     expect(await (await run('eval')).json()).toMatchObject({ ok: false });
     expect((await run('getSidebarState', {})).status).toBe(403); // a cross-site form cannot set the header
     const foreignHost = await new Promise<number>((resolve, reject) => {
@@ -175,6 +193,10 @@ describe('playground: the sidebar', () => {
     });
     expect(foreignHost).toBe(403); // DNS rebinding
     // From the sidebar itself, through google.script.run, a private name does not even exist.
-    expect(await s.frame.evaluate(() => typeof (window as unknown as { google: { script: { run: Record<string, unknown> } } }).google.script.run.startPush)).toBe('function');
+    expect(
+      await s.frame.evaluate(
+        () => typeof (window as unknown as { google: { script: { run: Record<string, unknown> } } }).google.script.run.startPush,
+      ),
+    ).toBe('function');
   });
 });

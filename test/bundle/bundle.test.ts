@@ -61,7 +61,15 @@ describe.each(TARGETS)('the built bundle (dist/%s/Code.js)', (target) => {
       return m;
     };
     const touched: string[] = [];
-    const forbidden = new Proxy({}, { get: (_t, p) => { touched.push(String(p)); throw new Error(`service touched in NONE: ${String(p)}`); } });
+    const forbidden = new Proxy(
+      {},
+      {
+        get: (_t, p) => {
+          touched.push(String(p));
+          throw new Error(`service touched in NONE: ${String(p)}`);
+        },
+      },
+    );
     const context = vm.createContext({
       SpreadsheetApp: { getUi: () => ({ createAddonMenu: () => menu('Hub Sync'), createMenu: (t: string) => menu(t) }) },
       ScriptApp: { AuthMode: { NONE: 'NONE', LIMITED: 'LIMITED', FULL: 'FULL' } },
@@ -73,7 +81,7 @@ describe.each(TARGETS)('the built bundle (dist/%s/Code.js)', (target) => {
     const declared = (name: string) => vm.runInContext(`typeof ${name}`, context) === 'function';
     expect(declared('onOpen')).toBe(true);
     expect(declared('onInstall')).toBe(true);
-    vm.runInContext("onOpen({ authMode: ScriptApp.AuthMode.NONE })", context);
+    vm.runInContext('onOpen({ authMode: ScriptApp.AuthMode.NONE })', context);
     expect(touched).toEqual([]);
     expect(added).toHaveLength(1);
     const names: string[] = [];
@@ -116,18 +124,23 @@ describe.each(TARGETS)('the %s manifest', (target) => {
     expect(documented.length).toBeGreaterThan(3);
     expect([...m.oauthScopes].sort()).toEqual([...new Set(documented)].sort());
   });
-  test(target === 'addon' ? 'whitelists the configured hub origins (https, full domain, path separator)' : 'has no urlFetchWhitelist (a bound script is never published)', () => {
-    const m = manifest();
-    if (target === 'bound') {
-      expect(m.urlFetchWhitelist).toBeUndefined();
-      expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets.currentonly');
-      return;
-    }
-    expect(m.urlFetchWhitelist.length).toBeGreaterThan(0);
-    for (const entry of m.urlFetchWhitelist) expect(entry).toMatch(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/(.*\/)?$/);
-    // openById in the hourly run needs the full spreadsheets scope.
-    expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets');
-  });
+  test(
+    target === 'addon'
+      ? 'whitelists the configured hub origins (https, full domain, path separator)'
+      : 'has no urlFetchWhitelist (a bound script is never published)',
+    () => {
+      const m = manifest();
+      if (target === 'bound') {
+        expect(m.urlFetchWhitelist).toBeUndefined();
+        expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets.currentonly');
+        return;
+      }
+      expect(m.urlFetchWhitelist.length).toBeGreaterThan(0);
+      for (const entry of m.urlFetchWhitelist) expect(entry).toMatch(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/(.*\/)?$/);
+      // openById in the hourly run needs the full spreadsheets scope.
+      expect(m.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets');
+    },
+  );
 });
 
 describe('build targets', () => {

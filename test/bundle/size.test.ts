@@ -28,7 +28,9 @@ describe('what goes into the bundle', () => {
     const result = await esbuild.build({ ...serverBuildOptions('bound'), metafile: true });
     // The files that put code into the output (esbuild also lists the ones it read and shook out).
     const [output] = Object.values(result.metafile.outputs);
-    inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f);
+    inputs = Object.entries(output.inputs)
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([f]) => f);
   });
 
   test('zod/mini only: classic zod (methods, JSON Schema) never comes back through an import of "zod"', () => {

@@ -8,7 +8,9 @@ let hub: SpawnedHub;
 beforeAll(async () => {
   // An empty hub with one product seeded through the admin API.
   hub = await startHub({ seed: 'empty', users: { demo: 'demo', ops: 'S3cret pass&=' } });
-  await hub.admin.seedProducts([{ sku: 'CAM-ROJA.M', quantity: 4, price: 199, listings: { mercadolibre: {}, amazon: { status: 'paused' } } }]);
+  await hub.admin.seedProducts([
+    { sku: 'CAM-ROJA.M', quantity: 4, price: 199, listings: { mercadolibre: {}, amazon: { status: 'paused' } } },
+  ]);
 });
 afterAll(() => hub?.close());
 
@@ -37,7 +39,7 @@ describe('POST /login', () => {
     expect(client.login('ops', 'S3cret pass&=').access_token.length).toBeGreaterThan(20);
   });
 
-  test('a wrong password → auth HubError with the hub\'s sentence', () => scenarios.loginRejected(hub));
+  test("a wrong password → auth HubError with the hub's sentence", () => scenarios.loginRejected(hub));
 });
 
 describe('bearer auth (401)', () => {

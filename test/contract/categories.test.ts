@@ -19,7 +19,13 @@ async function categories(): Promise<CategoryRec[]> {
   return (await hub.admin.state(['categories'])).categories;
 }
 
-const NEW = { Title: 'Termos', CategorySource: 'magento', CategorySourceId: 987_001, CategorySourceParent: null, CategorySourceParentId: null };
+const NEW = {
+  Title: 'Termos',
+  CategorySource: 'magento',
+  CategorySourceId: 987_001,
+  CategorySourceParent: null,
+  CategorySourceParentId: null,
+};
 
 describe('CreateCategory (POST /api/Category/CreateCategory)', () => {
   test('creates the category, maps it to its source automatically, and as a child under a parent', async () => {
@@ -28,18 +34,26 @@ describe('CreateCategory (POST /api/Category/CreateCategory)', () => {
     const created = ok(client.createCategory(NEW));
     expect(created.title).toBe('Termos');
     expect(created.categoryId).toBeGreaterThan(Math.max(...before.map((c) => c.internalId)));
-    const child = ok(client.createCategory({ ...NEW, Title: 'Termos de acero', CategorySourceId: 987_002, CategorySourceParentId: created.categoryId }));
+    const child = ok(
+      client.createCategory({ ...NEW, Title: 'Termos de acero', CategorySourceId: 987_002, CategorySourceParentId: created.categoryId }),
+    );
 
     const after = await categories();
     expect(after).toHaveLength(before.length + 2);
     expect(after.find((c) => c.internalId === created.categoryId)).toEqual({
-      internalId: created.categoryId, Title: 'Termos', CategorySource: 'magento', CategorySourceId: 987_001,
-      CategorySourceParent: null, CategorySourceParentId: null, mappings: [{ channel: 'magento', channelCategoryId: '987001' }],
+      internalId: created.categoryId,
+      Title: 'Termos',
+      CategorySource: 'magento',
+      CategorySourceId: 987_001,
+      CategorySourceParent: null,
+      CategorySourceParentId: null,
+      mappings: [{ channel: 'magento', channelCategoryId: '987001' }],
     });
     expect(after.find((c) => c.internalId === child.categoryId)!.CategorySourceParentId).toBe(created.categoryId);
   });
 
-  test('a duplicate (same origin and category id) → 400 HubError carrying the hub\'s message; sent once', () => scenarios.duplicateCategory(hub));
+  test("a duplicate (same origin and category id) → 400 HubError carrying the hub's message; sent once", () =>
+    scenarios.duplicateCategory(hub));
 
   test('is never retried: a 503 is reported after one request and nothing is created', async () => {
     await hub.admin.setFaults({ rates: { 503: 1 }, pathPattern: 'createcategory' });
@@ -59,7 +73,9 @@ describe('UpdateCategory (POST /api/Category/UpdateCategory)', () => {
   test('renames the category found by source and source id', async () => {
     const target = (await categories()).find((c) => c.CategorySource === 'mercadolibre' && c.Title === 'Vasos')!;
     const { client } = makeClient(hub.url);
-    const r = ok(client.updateCategory({ Title: 'Vasos y Copas', CategorySource: 'mercadolibre', CategorySourceId: target.CategorySourceId! }));
+    const r = ok(
+      client.updateCategory({ Title: 'Vasos y Copas', CategorySource: 'mercadolibre', CategorySourceId: target.CategorySourceId! }),
+    );
     expect(r).toEqual({ title: 'Vasos y Copas', categoryId: target.internalId });
     const after = (await categories()).find((c) => c.internalId === target.internalId)!;
     expect(after).toEqual({ ...target, Title: 'Vasos y Copas' });
@@ -70,7 +86,7 @@ describe('UpdateCategory (POST /api/Category/UpdateCategory)', () => {
 });
 
 describe('SearchCategory (GET /api/Category/SearchCategory)', () => {
-  test('finds categories of the channel\'s own tree, case- and accent-insensitively', () => {
+  test("finds categories of the channel's own tree, case- and accent-insensitively", () => {
     const { client, transport } = makeClient(hub.url);
     const hits = client.searchCategory('LAMPARAS', 'walmart');
     expect(hits.map((h) => [h.id, h.name, h.path, h.channel])).toEqual([
@@ -91,14 +107,19 @@ describe('MapCategory (POST /api/Category/MapCategory)', () => {
     const r = client.mapCategory({ internalId: categoryId, channel: 'walmart', channelCategoryId: hit.id });
     expect(r).toEqual({ internalId: categoryId, channel: 'walmart', channelCategoryId: hit.id, message: 'Categoría mapeada' });
     const stored = (await categories()).find((c) => c.internalId === categoryId)!;
-    expect(stored.mappings).toEqual([{ channel: 'magento', channelCategoryId: '987001' }, { channel: 'walmart', channelCategoryId: hit.id }]);
+    expect(stored.mappings).toEqual([
+      { channel: 'magento', channelCategoryId: '987001' },
+      { channel: 'walmart', channelCategoryId: hit.id },
+    ]);
     // A second mapping for the same channel replaces the first.
     const [other] = client.searchCategory('vasos', 'walmart');
     client.mapCategory({ internalId: categoryId, channel: 'walmart', channelCategoryId: other.id });
-    expect((await categories()).find((c) => c.internalId === categoryId)!.mappings.filter((m) => m.channel === 'walmart')).toEqual([{ channel: 'walmart', channelCategoryId: other.id }]);
+    expect((await categories()).find((c) => c.internalId === categoryId)!.mappings.filter((m) => m.channel === 'walmart')).toEqual([
+      { channel: 'walmart', channelCategoryId: other.id },
+    ]);
   });
 
-  test('an id that is not in the channel\'s tree → bad-request HubError naming it', () => {
+  test("an id that is not in the channel's tree → bad-request HubError naming it", () => {
     const { client } = makeClient(hub.url);
     const e = thrown(() => client.mapCategory({ internalId: 1, channel: 'walmart', channelCategoryId: 'WM-NOPE' }));
     expect([e.kind, e.status]).toEqual(['bad-request', 400]);
@@ -120,7 +141,11 @@ describe('GetCategories (GET /api/Category/GetCategories)', () => {
   test('a channel other than the two → bad-request HubError', () => {
     const { client } = makeClient(hub.url);
     const e = thrown(() => client.getCategories('amazon'));
-    expect([e.kind, e.status, e.hubMessage]).toEqual(['bad-request', 400, 'The request is invalid. channel: must be one of mercadolibre, magento.']);
+    expect([e.kind, e.status, e.hubMessage]).toEqual([
+      'bad-request',
+      400,
+      'The request is invalid. channel: must be one of mercadolibre, magento.',
+    ]);
   });
 });
 

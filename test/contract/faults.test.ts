@@ -71,7 +71,8 @@ describe('retries on idempotent calls', () => {
   });
 
   test('503 every time: 3 attempts with backoff ≥ Retry-After, then a server HubError', () => scenarios.exhausted503(hub));
-  test('500 every time on Update Stock: 3 identical requests, hub state unchanged, then a server HubError', () => scenarios.exhausted500(hub));
+  test('500 every time on Update Stock: 3 identical requests, hub state unchanged, then a server HubError', () =>
+    scenarios.exhausted500(hub));
   test('502 every time: 3 attempts with exponential backoff, then a server HubError', () => scenarios.exhausted502(hub));
   test('429 every time (not Get Orders): retried after Retry-After, then a rate-limit HubError', () => scenarios.exhausted429(hub));
   test('no answer every time: 3 timed-out attempts, then a timeout HubError', () => scenarios.timeoutsExhausted(hub));

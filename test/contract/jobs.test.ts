@@ -40,7 +40,12 @@ describe('Update Price And Stock Async (POST /api/stock/UpdatePriceAndStockAsync
     expect(r.jobId).toMatch(/^\d+$/);
     expect(r.msg).toBe(`Se creó la tarea ${r.jobId} con 60 productos`);
     expect(transport.sent).toHaveLength(1);
-    expect(JSON.parse(transport.sent[0].payload!)[0]).toEqual({ sku: SKUS[0], quantity: '100', price: '250.50', publishingPrice: '260.00' });
+    expect(JSON.parse(transport.sent[0].payload!)[0]).toEqual({
+      sku: SKUS[0],
+      quantity: '100',
+      price: '250.50',
+      publishingPrice: '260.00',
+    });
     expect((await logged(hub, /updatepriceandstockasync/i)).map((l) => l.skus!.length)).toEqual([60]);
 
     // Not applied yet: the job waits for its start delay.
@@ -72,16 +77,25 @@ describe('Get Job Status (GET /api/stock/GetStockPriceJob)', () => {
     const { client } = makeClient(hub.url);
     const { jobId } = ok(client.updateAsync(SKUS.map((sku, i) => ({ sku, quantity: String(i) }))));
     // One read (a job with items still pending needs no proof of completeness).
-    const oneRead = (size?: number) => readJobItems(hubJobSource(client, jobId), { ...(size ? { size } : {}), worthCompleting: () => false }).items;
+    const oneRead = (size?: number) =>
+      readJobItems(hubJobSource(client, jobId), { ...(size ? { size } : {}), worthCompleting: () => false }).items;
 
     const pending = oneRead();
     expect(pending).toHaveLength(120);
     expect(new Set(pending.map((i) => i.status))).toEqual(new Set(['Pendiente']));
     expect(new Set(pending.map((i) => i.integration))).toEqual(new Set(['Mercado Libre', 'Amazon']));
-    expect(pending.slice(0, 2).map((i) => [i.sku, i.stock])).toEqual([[SKUS[0], 0], [SKUS[0], 0]]);
+    expect(pending.slice(0, 2).map((i) => [i.sku, i.stock])).toEqual([
+      [SKUS[0], 0],
+      [SKUS[0], 0],
+    ]);
     const pages = await logged(hub, /getstockpricejob/i);
     // The offset moves by the items received; only an empty page ends the read.
-    expect(pages.map((l) => [l.query.jobId, l.query.offset, l.query.size])).toEqual([[jobId, '0', '50'], [jobId, '50', '50'], [jobId, '100', '50'], [jobId, '120', '50']]);
+    expect(pages.map((l) => [l.query.jobId, l.query.offset, l.query.size])).toEqual([
+      [jobId, '0', '50'],
+      [jobId, '50', '50'],
+      [jobId, '100', '50'],
+      [jobId, '120', '50'],
+    ]);
 
     // 1 item per emulator second after the start delay: about 30 done after 30 s.
     await hub.admin.advance(START_DELAY_MS + 30_000);
@@ -102,11 +116,17 @@ describe('Get Job Status (GET /api/stock/GetStockPriceJob)', () => {
 
   test('reads the job of an Update Stock (jobId from its answer); a past-the-end page is empty', async () => {
     const { client } = makeClient(hub.url);
-    const [batch] = client.updateStock([{ sku: SKUS[0], quantity: 12 }, { sku: 'PAUSADO 1', quantity: 3 }]);
+    const [batch] = client.updateStock([
+      { sku: SKUS[0], quantity: 12 },
+      { sku: 'PAUSADO 1', quantity: 3 },
+    ]);
     const [first, paused] = ok(batch.outcome);
     expect(paused.sites).toBe('');
     const items = client.getJobPage(String(first.jobId), 0);
-    expect(items.map((i) => [i.sku, i.stock, i.integration])).toEqual([[SKUS[0], 12, 'Mercado Libre'], [SKUS[0], 12, 'Amazon']]);
+    expect(items.map((i) => [i.sku, i.stock, i.integration])).toEqual([
+      [SKUS[0], 12, 'Mercado Libre'],
+      [SKUS[0], 12, 'Amazon'],
+    ]);
     expect(client.getJobPage(String(first.jobId), 50)).toEqual([]);
   });
 
@@ -128,7 +148,12 @@ describe('Get Status Request (GET /api/stock/GetStatusRequest, deprecated)', () 
     expect(s1.processed).toBeLessThan(20);
 
     await hub.admin.advance(60_000);
-    expect(client.getStatusRequest(jobId)).toMatchObject({ status: 'Finalizado', total: 20, processed: 20, deprecation: { deprecated: true } });
+    expect(client.getStatusRequest(jobId)).toMatchObject({
+      status: 'Finalizado',
+      total: 20,
+      processed: 20,
+      deprecation: { deprecated: true },
+    });
     expect((await logged(hub, /getstatusrequest/i)).map((l) => [l.query.jobId, l.status])).toEqual(Array(3).fill([jobId, 200]));
   });
 });

@@ -58,7 +58,10 @@ describe('Get Orders (GET /api/orders/orders)', () => {
     const hi = startOfDay(to) + DAY - 1;
     const { client, transport } = makeClient(hub.url);
     for (const by of ['created', 'added', 'modified'] as const) {
-      const expected = sorted(all.filter((o) => o.channel === 'meli' && dateOf(o, by) >= lo && dateOf(o, by) <= hi), `${by}_asc`);
+      const expected = sorted(
+        all.filter((o) => o.channel === 'meli' && dateOf(o, by) >= lo && dateOf(o, by) <= hi),
+        `${by}_asc`,
+      );
       const page = ok(client.getOrders({ channel: 'meli', from, to, searchDateBy: by, sort: `${by}_asc` }));
       expect(page.total).toBe(expected.length);
       expect(ids(res(page))).toEqual(ids(expected.slice(0, 50)));
@@ -94,7 +97,7 @@ describe('Get Orders (GET /api/orders/orders)', () => {
     expect(ids(res(last))).toEqual(ids(all.slice(-7)));
   });
 
-  test('isGrouped: one result per cart, carrying all the cart\'s orders', async () => {
+  test("isGrouped: one result per cart, carrying all the cart's orders", async () => {
     const all = await orders();
     const carts = new Set(all.filter((o) => o.cartId).map((o) => o.cartId));
     const { client } = makeClient(hub.url);
@@ -107,7 +110,8 @@ describe('Get Orders (GET /api/orders/orders)', () => {
     }
   });
 
-  test('rate limit: a second call within the minute → rate-limit HubError with retryAfterMs, not a wait', () => scenarios.ordersRateLimited(hub));
+  test('rate limit: a second call within the minute → rate-limit HubError with retryAfterMs, not a wait', () =>
+    scenarios.ordersRateLimited(hub));
 });
 
 describe('Find Order (GET /api/orders/findorder)', () => {
@@ -131,21 +135,43 @@ describe('Find Order (GET /api/orders/findorder)', () => {
     expect(ids(found.orders).sort()).toEqual(ids(members).sort());
   });
 
-  test('an unknown id → not-found HubError with the hub\'s message', () => scenarios.findOrderNotFound(hub));
+  test("an unknown id → not-found HubError with the hub's message", () => scenarios.findOrderNotFound(hub));
 });
 
 describe('Create Order (POST /api/orders/createorder)', () => {
   test('inserts the order; it is found afterwards with computed totals', async () => {
     const { client } = makeClient(hub.url);
-    const r = ok(client.createOrder({
-      channel: 'meli', externalId: 'CT-0001', currency: 'MXN', comments: 'pedido de prueba', dateCreated: '2026-11-19T10:00:00.000Z',
-      items: [{ sku: 'CAM-ROJA.M', title: 'Camisa roja M', price: 100, itemQuantity: 2 }, { sku: 'TAZA,12', title: 'Taza', price: 50.5, itemQuantity: 1 }],
-    }));
+    const r = ok(
+      client.createOrder({
+        channel: 'meli',
+        externalId: 'CT-0001',
+        currency: 'MXN',
+        comments: 'pedido de prueba',
+        dateCreated: '2026-11-19T10:00:00.000Z',
+        items: [
+          { sku: 'CAM-ROJA.M', title: 'Camisa roja M', price: 100, itemQuantity: 2 },
+          { sku: 'TAZA,12', title: 'Taza', price: 50.5, itemQuantity: 1 },
+        ],
+      }),
+    );
     expect(r.externalId).toBe('CT-0001');
     expect(r.message).toBe('Orden creada');
-    const { orders: [o] } = client.findOrder('CT-0001');
-    expect(o).toMatchObject({ orderId: r.orderId, channel: 'meli', total: 250.5, itemsQuantity: 3, internalStatus: 'CREATED', comments: 'pedido de prueba', dateCreated: '2026-11-19T10:00:00.000Z' });
-    expect(o.items.map((i) => [i.sku, i.erpId, i.itemQuantity, i.total])).toEqual([['CAM-ROJA.M', 'ERP-000001', 2, 200], ['TAZA,12', 'ERP-000002', 1, 50.5]]);
+    const {
+      orders: [o],
+    } = client.findOrder('CT-0001');
+    expect(o).toMatchObject({
+      orderId: r.orderId,
+      channel: 'meli',
+      total: 250.5,
+      itemsQuantity: 3,
+      internalStatus: 'CREATED',
+      comments: 'pedido de prueba',
+      dateCreated: '2026-11-19T10:00:00.000Z',
+    });
+    expect(o.items.map((i) => [i.sku, i.erpId, i.itemQuantity, i.total])).toEqual([
+      ['CAM-ROJA.M', 'ERP-000001', 2, 200],
+      ['TAZA,12', 'ERP-000002', 1, 50.5],
+    ]);
     expect((await orders()).filter((x) => x.externalId === 'CT-0001')).toHaveLength(1);
   });
 
@@ -154,7 +180,12 @@ describe('Create Order (POST /api/orders/createorder)', () => {
   test('never retried: a 503 is reported after one request', async () => {
     await hub.admin.setFaults({ rates: { 503: 1 }, pathPattern: 'createorder' });
     const { client, clock } = makeClient(hub.url);
-    const outcome = client.createOrder({ channel: 'amazon', externalId: 'CT-503', currency: 'MXN', items: [{ sku: 'A.B,C', title: 'ABC', price: 1, itemQuantity: 1 }] });
+    const outcome = client.createOrder({
+      channel: 'amazon',
+      externalId: 'CT-503',
+      currency: 'MXN',
+      items: [{ sku: 'A.B,C', title: 'ABC', price: 1, itemQuantity: 1 }],
+    });
     await hub.admin.clearFaults();
     expect([failed(outcome).status, outcome.attempts, clock.slept.length]).toEqual([503, 1, 0]);
     expect(await logged(hub, /createorder/i)).toHaveLength(1);
@@ -177,7 +208,13 @@ describe('Update Order (PUT /api/orders/updateorder/)', () => {
 
     ok(client.updateOrder(String(before.orderId), { internalStatus: 'SHIPPED', externalNumber: 'GUIA-77' }));
     const stored = (await orders()).find((o) => o.orderId === before.orderId)!;
-    expect(stored).toMatchObject({ comments: 'Llamar antes de entregar', internalStatus: 'SHIPPED', externalNumber: 'GUIA-77', orderStatus: before.orderStatus, total: before.total });
+    expect(stored).toMatchObject({
+      comments: 'Llamar antes de entregar',
+      internalStatus: 'SHIPPED',
+      externalNumber: 'GUIA-77',
+      orderStatus: before.orderStatus,
+      total: before.total,
+    });
     expect(stored.items).toEqual(before.items);
   });
 
@@ -200,11 +237,16 @@ describe('Print Label (GET /api/orders/printlabel/)', () => {
     expect(pdf.endsWith('%%EOF')).toBe(true);
     expect(pdf).toContain(String(o.orderId));
     // Byte-exact: the same label fetched directly is identical.
-    const raw = await fetch(`${hub.url}/api/orders/printlabel/?orderId=${o.orderId}&type=pdf`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const raw = await fetch(`${hub.url}/api/orders/printlabel/?orderId=${o.orderId}&type=pdf`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(Buffer.from(await raw.arrayBuffer()).equals(Buffer.from(label.bytes))).toBe(true);
 
     const st = await hub.admin.state(['labels', 'notifications']);
-    expect(st.labels.filter((l) => l.orderId === o.orderId).map((l) => [l.type, l.first])).toEqual([['pdf', true], ['pdf', false]]);
+    expect(st.labels.filter((l) => l.orderId === o.orderId).map((l) => [l.type, l.first])).toEqual([
+      ['pdf', true],
+      ['pdf', false],
+    ]);
     expect(st.notifications.filter((n) => n.orderId === o.orderId)).toHaveLength(1);
   });
 
@@ -214,7 +256,10 @@ describe('Print Label (GET /api/orders/printlabel/)', () => {
     const own = all.find((x) => x.channel === 'venticommerce' && x.internalStatus !== 'CANCELED')!;
     const { client } = makeClient(hub.url);
     const [a, b] = client.printLabels([{ orderId: meli.orderId }, { externalId: own.externalId }], 'zpl');
-    for (const [outcome, order] of [[a, meli], [b, own]] as const) {
+    for (const [outcome, order] of [
+      [a, meli],
+      [b, own],
+    ] as const) {
       const label = ok(outcome);
       expect(label.mimeType).toBe('text/plain');
       const text = Buffer.from(label.bytes).toString('utf8');
@@ -223,8 +268,11 @@ describe('Print Label (GET /api/orders/printlabel/)', () => {
       expect(text).toContain(String(order.orderId));
     }
     const log = await logged(hub, /printlabel/i);
-    expect(log.map((l) => [l.query.type, l.status])).toEqual([['zpl', 200], ['zpl', 200]]);
+    expect(log.map((l) => [l.query.type, l.status])).toEqual([
+      ['zpl', 200],
+      ['zpl', 200],
+    ]);
   });
 
-  test('a channel without zpl, and one without labels → HubError with the hub\'s message', () => scenarios.printLabelRefused(hub));
+  test("a channel without zpl, and one without labels → HubError with the hub's message", () => scenarios.printLabelRefused(hub));
 });

@@ -114,8 +114,11 @@ export const scenarios = {
     const existing = before.find((c) => c.CategorySource === 'mercadolibre' && c.CategorySourceId !== null)!;
     const { client } = makeClient(hub.url);
     const outcome = client.createCategory({
-      Title: 'Otra con el mismo origen', CategorySource: 'MercadoLibre', CategorySourceId: existing.CategorySourceId!,
-      CategorySourceParent: null, CategorySourceParentId: null,
+      Title: 'Otra con el mismo origen',
+      CategorySource: 'MercadoLibre',
+      CategorySourceId: existing.CategorySourceId!,
+      CategorySourceParent: null,
+      CategorySourceParentId: null,
     });
     const e = failed(outcome);
     expect(e.kind).toBe('bad-request');
@@ -147,7 +150,9 @@ export const scenarios = {
     expect(e.endpoint).toBe('deleteCategory');
     expect(e.hubMessage).toBe('The category 987654 does not exist.');
     expect(e.message).toContain('The category 987654 does not exist.');
-    expect((await logged(hub, /deletecategory/i)).map((l) => [l.method, l.query.internalId, l.status])).toEqual([['DELETE', '987654', 404]]);
+    expect((await logged(hub, /deletecategory/i)).map((l) => [l.method, l.query.internalId, l.status])).toEqual([
+      ['DELETE', '987654', 404],
+    ]);
     return { errors: [e] };
   },
 
@@ -191,7 +196,12 @@ export const scenarios = {
     await hub.admin.setFaults({ timeoutRate: 1, pathPattern: 'createorder', seed: 3 });
     const externalId = `CT-TIMEOUT-${Date.now()}`;
     const { client, clock } = makeClient(hub.url, { timeoutMs: 400 });
-    const outcome = client.createOrder({ channel: 'meli', externalId, currency: 'MXN', items: [{ sku: 'CAM-ROJA.M', title: 'Camisa roja M', price: 199, itemQuantity: 1 }] });
+    const outcome = client.createOrder({
+      channel: 'meli',
+      externalId,
+      currency: 'MXN',
+      items: [{ sku: 'CAM-ROJA.M', title: 'Camisa roja M', price: 199, itemQuantity: 1 }],
+    });
     await hub.admin.clearFaults();
     const e = failed(outcome);
     expect(e.kind).toBe('timeout');
@@ -223,7 +233,9 @@ export const scenarios = {
     expect(noZpl.message).toContain('El canal amazon no soporta guías ZPL; use type=pdf.');
     const noLabels = failed(client.printLabel({ externalId: shopify.externalId }, 'pdf'));
     expect(noLabels.status).toBe(400);
-    expect(noLabels.hubMessage).toMatch(/^El canal shopify no soporta la impresión de guías \(canales soportados: meli, amazon, walmart, venticommerce\)\.$/);
+    expect(noLabels.hubMessage).toMatch(
+      /^El canal shopify no soporta la impresión de guías \(canales soportados: meli, amazon, walmart, venticommerce\)\.$/,
+    );
     expect(noLabels.message).toContain(noLabels.hubMessage);
     // Nothing printed, nobody notified.
     const st = await hub.admin.state(['labels', 'notifications']);
@@ -307,7 +319,12 @@ export const scenarios = {
 
   /** A 429 fault on Update Price (not Get Orders): retried after Retry-After. */
   async exhausted429(hub) {
-    const e = await exhausted(hub, '429', 'updatepricev2', (c) => c.updatePrices([{ sku: 'CAM-ROJA.M', price: 1, channel: 'amazon' }])[0].outcome);
+    const e = await exhausted(
+      hub,
+      '429',
+      'updatepricev2',
+      (c) => c.updatePrices([{ sku: 'CAM-ROJA.M', price: 1, channel: 'amazon' }])[0].outcome,
+    );
     expect(e.retryAfterMs).toBe(1000);
     return { errors: [e] };
   },
@@ -345,7 +362,10 @@ export const scenarios = {
     expect(e.endpoint).toBe('findOrder');
     expect(e.message).toMatch(/^The hub's answer to Find Order could not be read \(not JSON\)\./);
     expect(e.message).toMatch(BASE_URL_HINT);
-    expect((await logged(hub, /findorder/i)).map((l) => [l.status, l.fault])).toEqual([[200, 'malformed'], [200, 'malformed']]);
+    expect((await logged(hub, /findorder/i)).map((l) => [l.status, l.fault])).toEqual([
+      [200, 'malformed'],
+      [200, 'malformed'],
+    ]);
     return { errors: [e] };
   },
 
@@ -379,7 +399,9 @@ export const scenarios = {
     const [outcome] = client.getByChannel(['CAM-ROJA.M']);
     const e = failed(outcome);
     expect([e.kind, e.status, outcome.attempts]).toEqual(['network', null, 3]);
-    expect(e.message).toBe('Could not reach the hub for Get Price Stock By Channel: check the base URL in Settings and the network. Sending it again is safe.');
+    expect(e.message).toBe(
+      'Could not reach the hub for Get Price Stock By Channel: check the base URL in Settings and the network. Sending it again is safe.',
+    );
     expect(clock.slept).toEqual(delays(null, 2));
     return { errors: [e] };
   },

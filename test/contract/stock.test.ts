@@ -34,7 +34,10 @@ describe('Update Stock (POST /api/stock/updatestock)', () => {
     const before = await product('CAM-ROJA.M');
     expect(before.listings.linio!.status).toBe('paused');
     const { client } = makeClient(hub.url);
-    const [batch] = client.updateStock([{ sku: 'CAM-ROJA.M', quantity: 7 }, { sku: 'A.B,C', quantity: 3 }]);
+    const [batch] = client.updateStock([
+      { sku: 'CAM-ROJA.M', quantity: 7 },
+      { sku: 'A.B,C', quantity: 3 },
+    ]);
     const results = ok(batch.outcome);
     expect(results.map((r) => [r.sku, r.quantity, r.status, r.msg])).toEqual([
       ['CAM-ROJA.M', 7, 'success', 'Se solicitó la actualización'],
@@ -64,12 +67,18 @@ describe('Update Stock (POST /api/stock/updatestock)', () => {
     expect(p.quantity).toBe(0);
     expect(p.listings.mercadolibre!.quantity).toBe(0);
     const read = ok(client.getByChannel(['TAZA,12'])[0]);
-    expect(read.channelData.filter((d) => d.status === 'active').map((d) => [d.channel, d.quantity])).toEqual([['meli', 0], ['amazon', 0]]);
+    expect(read.channelData.filter((d) => d.status === 'active').map((d) => [d.channel, d.quantity])).toEqual([
+      ['meli', 0],
+      ['amazon', 0],
+    ]);
   });
 
   test('an unknown SKU gets a per-SKU "Producto no encontrado"; the others in the batch are applied', async () => {
     const { client } = makeClient(hub.url);
-    const [batch] = client.updateStock([{ sku: 'NO-EXISTE-123', quantity: 1 }, { sku: 'NIÑO AZUL 10', quantity: 2 }]);
+    const [batch] = client.updateStock([
+      { sku: 'NO-EXISTE-123', quantity: 1 },
+      { sku: 'NIÑO AZUL 10', quantity: 2 },
+    ]);
     const [unknown, known] = ok(batch.outcome);
     expect(unknown).toMatchObject({ sku: 'NO-EXISTE-123', status: 'error', msg: 'Producto no encontrado', sites: '' });
     expect(known).toMatchObject({ sku: 'NIÑO AZUL 10', status: 'success', sites: 'mercadolibre: OK, prestashop: OK' });
@@ -86,7 +95,10 @@ describe('Update Stock (POST /api/stock/updatestock)', () => {
     expect(batches.every((b) => b.outcome.ok)).toBe(true);
     expect(transport.sent.map((r) => JSON.parse(r.payload!).length)).toEqual([50, 1]);
     const log = await logged(hub, /updatestock/i);
-    expect(log.map((l) => [l.status, l.skus!.length])).toEqual([[200, 50], [200, 1]]);
+    expect(log.map((l) => [l.status, l.skus!.length])).toEqual([
+      [200, 50],
+      [200, 1],
+    ]);
     expect(log.flatMap((l) => l.skus).sort()).toEqual(items.map((i) => i.sku).sort());
     const after = new Map((await products()).map((p) => [p.sku, p.quantity]));
     for (const it of items) expect(after.get(it.sku)).toBe(it.quantity);
@@ -98,7 +110,15 @@ describe('Update Price V2 (POST /api/stock/updatepriceV2)', () => {
     const before = await product('CAM-ROJA.M');
     const { client, transport } = makeClient(hub.url);
     const [batch] = client.updatePrices([{ sku: 'CAM-ROJA.M', price: 321.5, channel: 'amazon' }]);
-    expect(ok(batch.outcome)).toEqual([expect.objectContaining({ sku: 'CAM-ROJA.M', price: 321.5, status: 'success', sites: 'amazon: OK', msg: 'Se solicitó la actualización' })]);
+    expect(ok(batch.outcome)).toEqual([
+      expect.objectContaining({
+        sku: 'CAM-ROJA.M',
+        price: 321.5,
+        status: 'success',
+        sites: 'amazon: OK',
+        msg: 'Se solicitó la actualización',
+      }),
+    ]);
     expect(transport.sent[0].url).toBe(`${hub.url}/api/stock/updatepriceV2`);
     const after = await product('CAM-ROJA.M');
     expect(after.listings.amazon!.price).toBe(321.5);
@@ -123,11 +143,17 @@ describe('Update Price V2 (POST /api/stock/updatepriceV2)', () => {
   });
 
   test('51 prices → two requests of 50 and 1', async () => {
-    const skus = (await products()).filter((p) => p.listings.amazon?.status === 'active').slice(0, 51).map((p) => p.sku);
+    const skus = (await products())
+      .filter((p) => p.listings.amazon?.status === 'active')
+      .slice(0, 51)
+      .map((p) => p.sku);
     expect(skus).toHaveLength(51);
     const { client } = makeClient(hub.url);
     const batches = client.updatePrices(skus.map((sku, i) => ({ sku, price: 500 + i, channel: 'amazon' })));
-    expect(batches.map((b) => [b.items.length, b.outcome.ok])).toEqual([[50, true], [1, true]]);
+    expect(batches.map((b) => [b.items.length, b.outcome.ok])).toEqual([
+      [50, true],
+      [1, true],
+    ]);
     expect((await logged(hub, /updatepricev2/i)).map((l) => l.skus!.length)).toEqual([50, 1]);
     const after = new Map((await products()).map((p) => [p.sku, p.listings.amazon?.price]));
     skus.forEach((sku, i) => expect(after.get(sku)).toBe(500 + i));
@@ -139,11 +165,21 @@ describe('Update Price Stock By Channel (POST /api/stock/updatepricestockbychann
     const before = await product('LÁMPARA 40W');
     const { client, transport } = makeClient(hub.url);
     const [r] = client.updateByChannel([
-      { sku: 'LÁMPARA 40W', channelData: [{ channel: 'mercadolibre', quantity: 11, availableDays: 5 }, { channel: 'claroshop', price: 99.9, salePrice: 89.9 }] },
+      {
+        sku: 'LÁMPARA 40W',
+        channelData: [
+          { channel: 'mercadolibre', quantity: 11, availableDays: 5 },
+          { channel: 'claroshop', price: 99.9, salePrice: 89.9 },
+        ],
+      },
     ]);
     expect(ok(r.outcome)).toEqual({ sites: 'mercadolibre: OK, claroshop: OK', result: 'success', msg: 'Se solicitó la actualización' });
     expect(JSON.parse(transport.sent[0].payload!)).toEqual({
-      sku: 'LÁMPARA 40W', channelData: [{ channel: 'mercadolibre', quantity: 11, availableDays: 5 }, { channel: 'claroshop', price: 99.9, salePrice: 89.9 }],
+      sku: 'LÁMPARA 40W',
+      channelData: [
+        { channel: 'mercadolibre', quantity: 11, availableDays: 5 },
+        { channel: 'claroshop', price: 99.9, salePrice: 89.9 },
+      ],
     });
     const after = await product('LÁMPARA 40W');
     expect(after.listings.mercadolibre).toMatchObject({ quantity: 11, availableDays: 5, price: before.listings.mercadolibre!.price });
@@ -156,12 +192,24 @@ describe('Update Price Stock By Channel (POST /api/stock/updatepricestockbychann
   test('one SKU per request; availableDays outside Mercado Libre fails that channel only; unknown SKU per SKU', async () => {
     const { client } = makeClient(hub.url);
     const results = client.updateByChannel([
-      { sku: 'A.B,C', channelData: [{ channel: 'amazon', quantity: 2, availableDays: 3 }, { channel: 'walmart', quantity: -4 }] },
+      {
+        sku: 'A.B,C',
+        channelData: [
+          { channel: 'amazon', quantity: 2, availableDays: 3 },
+          { channel: 'walmart', quantity: -4 },
+        ],
+      },
       { sku: 'NO-EXISTE-77', channelData: [{ channel: 'amazon', quantity: 1 }] },
     ]);
     expect(results.map((r) => r.items.map((i) => i.sku))).toEqual([['A.B,C'], ['NO-EXISTE-77']]);
-    expect(ok(results[0].outcome)).toMatchObject({ result: 'error', sites: 'amazon: Error - availableDays solo aplica a mercadolibre, walmart: OK' });
-    expect(parseSitesString(ok(results[0].outcome).sites).map((s) => [s.channel, s.ok])).toEqual([['amazon', false], ['walmart', true]]);
+    expect(ok(results[0].outcome)).toMatchObject({
+      result: 'error',
+      sites: 'amazon: Error - availableDays solo aplica a mercadolibre, walmart: OK',
+    });
+    expect(parseSitesString(ok(results[0].outcome).sites).map((s) => [s.channel, s.ok])).toEqual([
+      ['amazon', false],
+      ['walmart', true],
+    ]);
     expect(ok(results[1].outcome)).toEqual({ sites: '', result: 'error', msg: 'Producto no encontrado' });
     expect(await logged(hub, /updatepricestockbychannel/i)).toHaveLength(2);
     const p = await product('A.B,C');
@@ -185,17 +233,27 @@ describe('Get Price Stock By Channel (GET /api/stock/getpricestockbychannel/{sku
       for (const ch of st.channels) {
         const entry = got.channelData.find((d) => d.channel === readCode(ch))!;
         const l = rec.listings[ch];
-        if (l) expect(entry).toMatchObject({ quantity: l.quantity, price: l.price, salePrice: l.salePrice, status: l.status, externalId: l.externalId });
-        else expect(entry).toMatchObject({ quantity: rec.quantity, price: rec.price, salePrice: null, externalId: '', status: 'unpublished' });
+        if (l)
+          expect(entry).toMatchObject({
+            quantity: l.quantity,
+            price: l.price,
+            salePrice: l.salePrice,
+            status: l.status,
+            externalId: l.externalId,
+          });
+        else
+          expect(entry).toMatchObject({ quantity: rec.quantity, price: rec.price, salePrice: null, externalId: '', status: 'unpublished' });
       }
     });
     const paths = (await logged(hub, /getpricestockbychannel/i)).map((l) => l.path);
-    expect(paths).toEqual(expect.arrayContaining([
-      '/api/stock/getpricestockbychannel/A.B%2CC/',
-      '/api/stock/getpricestockbychannel/BOLSA%2FGRANDE/',
-      '/api/stock/getpricestockbychannel/L%C3%81MPARA%2040W/',
-      '/api/stock/getpricestockbychannel/NI%C3%91O%20AZUL%2010/',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/stock/getpricestockbychannel/A.B%2CC/',
+        '/api/stock/getpricestockbychannel/BOLSA%2FGRANDE/',
+        '/api/stock/getpricestockbychannel/L%C3%81MPARA%2040W/',
+        '/api/stock/getpricestockbychannel/NI%C3%91O%20AZUL%2010/',
+      ]),
+    );
     expect(paths).toHaveLength(ODD.length);
   });
 
@@ -208,13 +266,20 @@ describe('Update Price By ErpId (POST /api/stock/updatepricebyerpid)', () => {
     const newer = await product('CAM-ROJA.M-2');
     expect(newer.internalId).toBe(older.internalId);
     const { client } = makeClient(hub.url);
-    const [batch] = client.updatePricesByErpId([{ internalId: older.internalId, price: 555 }, { internalId: 'ERP-NOPE', price: 1 }]);
+    const [batch] = client.updatePricesByErpId([
+      { internalId: older.internalId, price: 555 },
+      { internalId: 'ERP-NOPE', price: 1 },
+    ]);
     expect(ok(batch.outcome)).toEqual([
-      { [older.internalId]: { sites: 'mercadolibre: OK, amazon: OK, walmart: OK', status: 'success', msg: 'Se solicitó la actualización' } },
+      {
+        [older.internalId]: { sites: 'mercadolibre: OK, amazon: OK, walmart: OK', status: 'success', msg: 'Se solicitó la actualización' },
+      },
       { 'ERP-NOPE': { sites: '', status: 'error', msg: 'Producto no encontrado' } },
     ]);
     const after = await product('CAM-ROJA.M');
-    expect([after.price, after.listings.mercadolibre!.price, after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([555, 555, 555, 555]);
+    expect([after.price, after.listings.mercadolibre!.price, after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([
+      555, 555, 555, 555,
+    ]);
     expect(after.listings.linio!.price).toBe(older.listings.linio!.price);
     expect((await product('CAM-ROJA.M-2')).price).toBe(newer.price);
   });
@@ -223,7 +288,10 @@ describe('Update Price By ErpId (POST /api/stock/updatepricebyerpid)', () => {
     const ids = (await products()).slice(200, 251).map((p) => p.internalId);
     const { client } = makeClient(hub.url);
     const batches = client.updatePricesByErpId(ids.map((internalId) => ({ internalId, price: 42 })));
-    expect(batches.map((b) => [b.items.length, b.outcome.ok && b.outcome.value.length])).toEqual([[50, 50], [1, 1]]);
+    expect(batches.map((b) => [b.items.length, b.outcome.ok && b.outcome.value.length])).toEqual([
+      [50, 50],
+      [1, 1],
+    ]);
     expect((await logged(hub, /updatepricebyerpid/i)).map((l) => l.skus!.length)).toEqual([50, 1]);
   });
 });
@@ -241,15 +309,19 @@ describe('Get Products Stock Price (GET /api/stock/GetProductsStockPrice)', () =
   });
 
   test('sort alph_asc / alph_desc', async () => {
-    const sorted = (await products()).map((p) => p.sku).sort((a, b) => {
-      const x = a.toUpperCase();
-      const y = b.toUpperCase();
-      return x !== y ? (x < y ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
-    });
+    const sorted = (await products())
+      .map((p) => p.sku)
+      .sort((a, b) => {
+        const x = a.toUpperCase();
+        const y = b.toUpperCase();
+        return x !== y ? (x < y ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
+      });
     const { client } = makeClient(hub.url);
     expect(client.getProductsPage({ offset: 0, paging: 50, sort: 'alph_asc' }).results.map((p) => p.sku)).toEqual(sorted.slice(0, 50));
     expect(client.getProductsPage({ offset: 50, paging: 50, sort: 'alph_asc' }).results.map((p) => p.sku)).toEqual(sorted.slice(50, 100));
-    expect(client.getProductsPage({ offset: 0, paging: 50, sort: 'alph_desc' }).results.map((p) => p.sku)).toEqual([...sorted].reverse().slice(0, 50));
+    expect(client.getProductsPage({ offset: 0, paging: 50, sort: 'alph_desc' }).results.map((p) => p.sku)).toEqual(
+      [...sorted].reverse().slice(0, 50),
+    );
   });
 
   test('channel filter: only products listed there, one entry each (meli = mercadolibre)', async () => {
@@ -275,7 +347,12 @@ describe('Get Products Stock Price (GET /api/stock/GetProductsStockPrice)', () =
     expect(log.every((l) => l.query.paging === '50')).toBe(true);
 
     const walmart = client.getAllProducts({ channel: 'walmart', sort: 'alph_desc' });
-    expect(walmart.products.map((p) => p.sku).sort()).toEqual(all.filter((p) => p.listings.walmart).map((p) => p.sku).sort());
+    expect(walmart.products.map((p) => p.sku).sort()).toEqual(
+      all
+        .filter((p) => p.listings.walmart)
+        .map((p) => p.sku)
+        .sort(),
+    );
   });
 
   test('paging above 50 → bad-request HubError naming the limit', () => scenarios.pagingAbove50(hub));

@@ -29,10 +29,14 @@ test('no HubError message or hubMessage of any error case contains the token', a
     for (const error of errors) seen.push({ scenario: name, error, secrets: [TOKEN, ...secrets] });
   }
   // Every kind of failure the client knows was exercised.
-  expect(new Set(seen.map((s) => s.error.kind))).toEqual(new Set(['auth', 'bad-request', 'not-found', 'rate-limit', 'server', 'timeout', 'network', 'malformed']));
+  expect(new Set(seen.map((s) => s.error.kind))).toEqual(
+    new Set(['auth', 'bad-request', 'not-found', 'rate-limit', 'server', 'timeout', 'network', 'malformed']),
+  );
   expect(seen.length).toBeGreaterThanOrEqual(entries.length);
   const found = seen.flatMap(({ scenario, error, secrets }) =>
-    [...leaks(error.message, secrets), ...leaks(error.hubMessage, secrets), ...leaks(String(error.stack), secrets)].map((s) => `${scenario}: ${s}`),
+    [...leaks(error.message, secrets), ...leaks(error.hubMessage, secrets), ...leaks(String(error.stack), secrets)].map(
+      (s) => `${scenario}: ${s}`,
+    ),
   );
   expect(found).toEqual([]);
 });
@@ -51,10 +55,7 @@ test('no log line written while calls fail (nor the errors logged as a caller wo
     const { client } = makeClient(hub.url, { retry: { maxAttempts: 2 } });
     const { client: wrong } = makeClient(hub.url, { token: WRONG_TOKEN });
     const { client: slow } = makeClient(hub.url, { timeoutMs: 200, retry: { maxAttempts: 1 } });
-    const failures = [
-      client.updateStock([{ sku: 'CAM-ROJA.M', quantity: 1 }])[0].outcome,
-      wrong.getByChannel(['CAM-ROJA.M'])[0],
-    ];
+    const failures = [client.updateStock([{ sku: 'CAM-ROJA.M', quantity: 1 }])[0].outcome, wrong.getByChannel(['CAM-ROJA.M'])[0]];
     await hub.admin.setFaults({ timeoutRate: 1, pathPattern: 'findorder' });
     let thrownError: unknown = null;
     try {

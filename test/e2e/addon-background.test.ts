@@ -25,15 +25,23 @@ describe('add-on target: background work with no document open', () => {
   let skus: string[];
 
   beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon', runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false }, settings: { chunkRows: 2500, plainChannels: ['*'] } }); // an async job with a plain Price: for every channel
+    env = await startAddonEnv({
+      target: 'addon',
+      runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false },
+      settings: { chunkRows: 2500, plainChannels: ['*'] },
+    }); // an async job with a plain Price: for every channel
     skus = seedProducts(env, 20_000, ['amazon'], 'active');
   }, 120_000);
   afterAll(async () => env?.close());
 
-  test('keeps the spreadsheet\'s state in its hidden sheet, not in document properties (unreadable in the hourly run)', () => {
+  test("keeps the spreadsheet's state in its hidden sheet, not in document properties (unreadable in the hourly run)", () => {
     expect(env.rt.properties('document')).toEqual({});
     expect(env.rt.sheet(STATE_SHEET).isHidden()).toBe(true);
-    const keys = env.rt.sheet(STATE_SHEET).values().slice(1).map((r) => r[0]);
+    const keys = env.rt
+      .sheet(STATE_SHEET)
+      .values()
+      .slice(1)
+      .map((r) => r[0]);
     expect(keys).toContain('settings');
   });
 
@@ -81,7 +89,14 @@ describe('add-on target: background work with no document open', () => {
     const mine = documents(env);
     expect(mine).toHaveLength(1);
     // A spreadsheet deleted since it was listed (its id no longer opens).
-    env.rt.setProperty('user', 'background.documents', JSON.stringify([{ id: '1deletedSpreadsheetId00000000000000', name: 'Old shop', due: ['order import every 60 min'], addedAt: 0, lastRunAt: null }, ...mine]));
+    env.rt.setProperty(
+      'user',
+      'background.documents',
+      JSON.stringify([
+        { id: '1deletedSpreadsheetId00000000000000', name: 'Old shop', due: ['order import every 60 min'], addedAt: 0, lastRunAt: null },
+        ...mine,
+      ]),
+    );
     env.adminSync('POST', '/__admin/orders', { generate: { count: 30, days: 2, seed: 9 } });
     // A passing outage is not a deletion: after one or two failed runs it is still listed, quietly.
     expect(env.rt.advance(HOUR + 60_000).every((r) => r.ok)).toBe(true);
@@ -90,7 +105,9 @@ describe('add-on target: background work with no document open', () => {
     expect(env.rt.advance(2 * HOUR).every((r) => r.ok)).toBe(true);
     expect(documents(env).map((d) => d.name)).toEqual([mine[0].name]);
     const state = unwrap<{ notices: string[] }>(env.rt.call('getSidebarState'));
-    expect(state.notices.join('\n')).toMatch(/Background work for the spreadsheet "Old shop" stopped: it could not be opened 3 hours in a row/);
+    expect(state.notices.join('\n')).toMatch(
+      /Background work for the spreadsheet "Old shop" stopped: it could not be opened 3 hours in a row/,
+    );
     unwrap(env.rt.call('setOrdersSchedule', 0));
     expect(documents(env)).toEqual([]);
     expect(env.rt.triggers()).toEqual([]);

@@ -12,7 +12,12 @@ describe('add-on target: whitelisted origin routed to the hub, scopes enforced',
   beforeAll(async () => {
     env = await startAddonEnv({ target: 'addon' });
     env.adminSync('POST', '/__admin/products', { generate: { count: 3, prefix: 'R-', channels: ['amazon'], status: 'mixed', seed: 3 } });
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ['R-000001', 4], ['R-000002', 5], ['R-000003', 6]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      ['R-000001', 4],
+      ['R-000002', 5],
+      ['R-000003', 6],
+    ]);
   }, 60_000);
 
   afterAll(async () => env?.close());
@@ -30,7 +35,9 @@ describe('add-on target: whitelisted origin routed to the hub, scopes enforced',
     env.rt.open();
     env.rt.call('showSidebar');
     env.rt.call('pushStockAll');
-    const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) => r.path.startsWith('/api/'));
+    const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
+      r.path.startsWith('/api/'),
+    );
     expect(requests.map((r) => r.path.toLowerCase())).toEqual(['/api/stock/updatestock']);
     const values = env.rt.sheet('Stock & Prices').values();
     const status = (values[0] as string[]).indexOf('Sync status');

@@ -13,7 +13,8 @@ type State = { alerts: Alert[]; notices: string[]; timeZone: string };
 
 const state = (env: AddonEnv): State => unwrap<State>(env.rt.call('getSidebarState'));
 const alerts = (env: AddonEnv): Alert[] => state(env).alerts;
-const failOrders = (env: AddonEnv): unknown => env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/orders/orders', seed: 1 });
+const failOrders = (env: AddonEnv): unknown =>
+  env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/orders/orders', seed: 1 });
 const healOrders = (env: AddonEnv): unknown => env.adminSync('DELETE', '/__admin/faults');
 /** An hour past the next midnight in the spreadsheet's time zone (the seller's "next day"). */
 const nextLocalDay = (env: AddonEnv): number => {
@@ -35,7 +36,7 @@ describe('alerts from a failing scheduled import (bound script, hourly)', () => 
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('several failed runs the same day send exactly one mail, to the trigger\'s owner, saying what failed, since when and what to try', () => {
+  test("several failed runs the same day send exactly one mail, to the trigger's owner, saying what failed, since when and what to try", () => {
     failOrders(env);
     unwrap(env.rt.call('setOrdersSchedule', 60));
     env.rt.advance(4 * HOUR + 60_000);
@@ -145,11 +146,19 @@ describe('low stock after a push (add-on)', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('SKUs the hub confirms at or below the threshold (after the rules) are an alert at once and go out in the day\'s one mail', () => {
+  test("SKUs the hub confirms at or below the threshold (after the rules) are an alert at once and go out in the day's one mail", () => {
     unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
     // amazon keeps 2 back: a sheet's 6 is 4 in the hub, at or below 5.
-    env.rt.addSheet('Rules', [['Channel', 'Stock buffer', 'Also per-channel columns'], ['amazon', 2, 'yes']]);
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity [amazon]', 'Quantity [walmart]'], [skus[0], 6, 40], [skus[1], 50, 50], [skus[2], 30, 0]]);
+    env.rt.addSheet('Rules', [
+      ['Channel', 'Stock buffer', 'Also per-channel columns'],
+      ['amazon', 2, 'yes'],
+    ]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity [amazon]', 'Quantity [walmart]'],
+      [skus[0], 6, 40],
+      [skus[1], 50, 50],
+      [skus[2], 30, 0],
+    ]);
     env.rt.call('pushByChannelAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(values.slice(1).map((r) => r[column(values, 'Sync status')])).toEqual(['OK', 'OK', 'OK']);

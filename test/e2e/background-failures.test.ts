@@ -51,7 +51,9 @@ describe('background failures are reported', () => {
       if (state.ok) {
         expect(state.value.push).toBeNull();
         // A failure of background work is an alert now (kept until dismissed), no longer a one-off notice.
-        expect(state.value.alerts.map((a) => `${a.kind}: ${a.text}`).join(' ')).toMatch(/push: Finishing a push in the background failing since .*(expired|Sign in again)/);
+        expect(state.value.alerts.map((a) => `${a.kind}: ${a.text}`).join(' ')).toMatch(
+          /push: Finishing a push in the background failing since .*(expired|Sign in again)/,
+        );
       }
       const log = env.rt.sheet('Log').values();
       expect(log.slice(1).some((r) => /Background push/.test(String(r[column(log, 'Operation')])))).toBe(true);

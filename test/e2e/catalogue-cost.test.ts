@@ -18,7 +18,9 @@ describe('pull and refresh costs grow linearly (issue 16)', () => {
 
   function seed(count: number): void {
     env.adminSync('POST', '/__admin/reset', { seed: 'empty' });
-    env.adminSync('POST', '/__admin/products', { generate: { count, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 5 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 5 },
+    });
     for (const name of [SHEET, 'Hub Sync snapshot', 'Log']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
   }
 

@@ -67,9 +67,12 @@ export function hubProducts(env: AddonEnv): Map<string, HubProduct> {
 
 /** Bodies the bundle sent to the hub since fetch log entry `from`, by path. */
 export function sentBodies(env: AddonEnv, from: number): Array<{ method: string; path: string; body: unknown }> {
-  return env.rt.fetchLog().slice(from).map((f) => ({
-    method: f.method.toUpperCase(),
-    path: new URL(f.url).pathname,
-    body: f.payload === undefined ? undefined : JSON.parse(f.payload),
-  }));
+  return env.rt
+    .fetchLog()
+    .slice(from)
+    .map((f) => ({
+      method: f.method.toUpperCase(),
+      path: new URL(f.url).pathname,
+      body: f.payload === undefined ? undefined : JSON.parse(f.payload),
+    }));
 }

@@ -30,11 +30,31 @@ const SHOPIFY_MAPPED = ['Variant Inventory Qty', 'Variant Price', 'Variant Compa
 const SHOPIFY_SHEET = [
   SHOPIFY_HEADER,
   rowOf(SHOPIFY_HEADER, {
-    Handle: 'tee', Title: 'Tee', 'Body (HTML)': '<p>Soft</p>', Vendor: 'Acme', Type: 'Shirts', Tags: 'cotton, summer', Published: true,
-    'Option1 Name': 'Size', 'Option1 Value': 'S', 'Variant SKU': 'TEE-S', 'Variant Inventory Qty': 1, 'Variant Price': 20,
-    'Image Src': 'https://cdn.example/tee.png', 'SEO Title': 'Soft tee', Status: 'active',
+    Handle: 'tee',
+    Title: 'Tee',
+    'Body (HTML)': '<p>Soft</p>',
+    Vendor: 'Acme',
+    Type: 'Shirts',
+    Tags: 'cotton, summer',
+    Published: true,
+    'Option1 Name': 'Size',
+    'Option1 Value': 'S',
+    'Variant SKU': 'TEE-S',
+    'Variant Inventory Qty': 1,
+    'Variant Price': 20,
+    'Image Src': 'https://cdn.example/tee.png',
+    'SEO Title': 'Soft tee',
+    Status: 'active',
   }),
-  rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Option1 Value': 'M', 'Variant SKU': 'TEE-M', 'Variant Inventory Qty': 2, 'Variant Price': 20, 'Variant Compare At Price': 25, 'Image Src': 'https://cdn.example/tee-2.png' }),
+  rowOf(SHOPIFY_HEADER, {
+    Handle: 'tee',
+    'Option1 Value': 'M',
+    'Variant SKU': 'TEE-M',
+    'Variant Inventory Qty': 2,
+    'Variant Price': 20,
+    'Variant Compare At Price': 25,
+    'Image Src': 'https://cdn.example/tee-2.png',
+  }),
   // A product without a variant SKU: the Shopify preset leaves it out.
   rowOf(SHOPIFY_HEADER, { Handle: 'mug', Title: 'Mug', 'Variant Inventory Qty': 3, 'Variant Price': 9, Status: 'draft' }),
   rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Image Src': 'https://cdn.example/tee-3.png' }),
@@ -43,9 +63,40 @@ const SHOPIFY_SHEET = [
 const WOO_MAPPED = ['Stock', 'Regular price', 'Sale price'];
 const WOO_SHEET = [
   WOOCOMMERCE_HEADER,
-  rowOf(WOOCOMMERCE_HEADER, { ID: 10, Type: 'variable', SKU: 'HOODIE', Name: 'Hoodie', Published: 1, Description: 'Warm', 'In stock?': 1, Stock: 12, 'Regular price': 60, Categories: 'Clothing' }),
-  rowOf(WOOCOMMERCE_HEADER, { ID: 11, Type: 'variation', SKU: 'HOODIE-S', Name: 'Hoodie - S', 'In stock?': 1, Stock: 3, 'Regular price': 40, Parent: 'id:10', 'Attribute 1 name': 'Size', 'Attribute 1 value(s)': 'S' }),
-  rowOf(WOOCOMMERCE_HEADER, { ID: 12, Type: 'simple', SKU: 'CAP', Name: 'Cap', 'In stock?': 1, Stock: 2, 'Regular price': 10, 'Sale price': 8 }),
+  rowOf(WOOCOMMERCE_HEADER, {
+    ID: 10,
+    Type: 'variable',
+    SKU: 'HOODIE',
+    Name: 'Hoodie',
+    Published: 1,
+    Description: 'Warm',
+    'In stock?': 1,
+    Stock: 12,
+    'Regular price': 60,
+    Categories: 'Clothing',
+  }),
+  rowOf(WOOCOMMERCE_HEADER, {
+    ID: 11,
+    Type: 'variation',
+    SKU: 'HOODIE-S',
+    Name: 'Hoodie - S',
+    'In stock?': 1,
+    Stock: 3,
+    'Regular price': 40,
+    Parent: 'id:10',
+    'Attribute 1 name': 'Size',
+    'Attribute 1 value(s)': 'S',
+  }),
+  rowOf(WOOCOMMERCE_HEADER, {
+    ID: 12,
+    Type: 'simple',
+    SKU: 'CAP',
+    Name: 'Cap',
+    'In stock?': 1,
+    Stock: 2,
+    'Regular price': 10,
+    'Sale price': 8,
+  }),
 ];
 
 /** An export as the tests use it: its sheet, its mapped columns, its shop's channel, the row its preset leaves out. */
@@ -57,8 +108,22 @@ interface ExportShape {
   sku: string;
   heldRow: number;
 }
-const SHOPIFY: ExportShape = { sheet: SHOPIFY_SHEET, header: SHOPIFY_HEADER, mapped: SHOPIFY_MAPPED, channel: 'shopify', sku: 'Variant SKU', heldRow: 4 };
-const WOO: ExportShape = { sheet: WOO_SHEET, header: WOOCOMMERCE_HEADER, mapped: WOO_MAPPED, channel: 'woocommerce', sku: 'SKU', heldRow: 2 };
+const SHOPIFY: ExportShape = {
+  sheet: SHOPIFY_SHEET,
+  header: SHOPIFY_HEADER,
+  mapped: SHOPIFY_MAPPED,
+  channel: 'shopify',
+  sku: 'Variant SKU',
+  heldRow: 4,
+};
+const WOO: ExportShape = {
+  sheet: WOO_SHEET,
+  header: WOOCOMMERCE_HEADER,
+  mapped: WOO_MAPPED,
+  channel: 'woocommerce',
+  sku: 'SKU',
+  heldRow: 2,
+};
 
 describe('pull and refresh through the column mapping (bundle in the runtime against the hub emulator)', () => {
   let env: AddonEnv;
@@ -70,13 +135,15 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   beforeEach(() => {
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });
     for (const name of env.rt.sheetNames()) if ([STOCK, 'Shopify export', 'Hub Sync snapshot'].includes(name)) env.rt.deleteSheet(name);
-    for (const key of Object.keys(env.rt.properties('document'))) if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
+    for (const key of Object.keys(env.rt.properties('document')))
+      if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
     env.rt.call('saveSettings', { sheetNames: { stock: STOCK } });
   });
 
   const values = (name = STOCK): unknown[][] => env.rt.sheet(name).values();
   const formulas = (): string[][] => env.rt.sheet(STOCK).formulas() as string[][];
-  const cell = (v: unknown[][], sku: string, skuHeader: string, header: string): unknown => v[v.findIndex((r) => r[col(v, skuHeader)] === sku)][col(v, header)];
+  const cell = (v: unknown[][], sku: string, skuHeader: string, header: string): unknown =>
+    v[v.findIndex((r) => r[col(v, skuHeader)] === sku)][col(v, header)];
 
   /** Every cell of the export's columns but `mapped`, and their formulas, as they are now. */
   function unmapped(header: readonly string[], mapped: readonly string[], rows: number): unknown[] {
@@ -107,7 +174,8 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     const v = values();
     expect(v[0].slice(0, shape.header.length)).toEqual(shape.header);
     const added = v[0].slice(shape.header.length) as string[];
-    for (const h of ['SKU', 'Quantity', 'Price', 'Sale price', 'Title', `Price [${shape.channel}]`, `Sale price [${shape.channel}]`]) expect(added).not.toContain(h);
+    for (const h of ['SKU', 'Quantity', 'Price', 'Sale price', 'Title', `Price [${shape.channel}]`, `Sale price [${shape.channel}]`])
+      expect(added).not.toContain(h);
     expect(added).toEqual(expect.arrayContaining([`Quantity [${shape.channel}]`, 'In hub']));
     expect(unmapped(shape.header, shape.mapped, shape.sheet.length)).toEqual(kept);
     expect(v[shape.heldRow - 1].slice(0, shape.header.length)).toEqual(shape.sheet[shape.heldRow - 1]);
@@ -115,18 +183,37 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   }
 
   test('Shopify export, pull: the hub values go to Variant Inventory Qty and Variant Price / Compare At; nothing else of the export changes', () => {
-    const { at, message } = throughMapping(SHOPIFY, a1(2, SHOPIFY_HEADER.indexOf('Cost per item')), () => {
-      // Values never pushed that the hub's would replace are asked about, by the export's own headers.
-      const before = values();
-      expect(env.rt.call('pullCatalogue', {})).toMatchObject({
-        ok: true, value: { status: 'needsConfirmation', editedRows: 2, examples: ['row 2 (TEE-S): Variant Price 20 (hub: 30), Variant Inventory Qty 1 (hub: 7)', 'row 3 (TEE-M): Variant Compare At Price 25 (hub: 28), Variant Inventory Qty 2 (hub: 9)'] },
-      });
-      expect(values()).toEqual(before);
-      return env.rt.call('pullCatalogue', { overwriteEdits: true });
-    }, { updated: 2 });
+    const { at, message } = throughMapping(
+      SHOPIFY,
+      a1(2, SHOPIFY_HEADER.indexOf('Cost per item')),
+      () => {
+        // Values never pushed that the hub's would replace are asked about, by the export's own headers.
+        const before = values();
+        expect(env.rt.call('pullCatalogue', {})).toMatchObject({
+          ok: true,
+          value: {
+            status: 'needsConfirmation',
+            editedRows: 2,
+            examples: [
+              'row 2 (TEE-S): Variant Price 20 (hub: 30), Variant Inventory Qty 1 (hub: 7)',
+              'row 3 (TEE-M): Variant Compare At Price 25 (hub: 28), Variant Inventory Qty 2 (hub: 9)',
+            ],
+          },
+        });
+        expect(values()).toEqual(before);
+        return env.rt.call('pullCatalogue', { overwriteEdits: true });
+      },
+      { updated: 2 },
+    );
     expect(message).toMatch(/1 row was left out by the column mapping's row rules and not written \(Skipped: no Variant SKU/);
-    expect([at('TEE-S', 'Variant Inventory Qty'), at('TEE-S', 'Variant Price'), at('TEE-S', 'Variant Compare At Price')]).toEqual([7, 24, 30]);
-    expect([at('TEE-M', 'Variant Inventory Qty'), at('TEE-M', 'Variant Price'), at('TEE-M', 'Variant Compare At Price')]).toEqual([9, 28, '']);
+    expect([at('TEE-S', 'Variant Inventory Qty'), at('TEE-S', 'Variant Price'), at('TEE-S', 'Variant Compare At Price')]).toEqual([
+      7, 24, 30,
+    ]);
+    expect([at('TEE-M', 'Variant Inventory Qty'), at('TEE-M', 'Variant Price'), at('TEE-M', 'Variant Compare At Price')]).toEqual([
+      9,
+      28,
+      '',
+    ]);
     expect(at('TEE-S', 'Price [amazon]')).toBe(31);
 
     // The snapshot is kept by field through the mapping: push changes has nothing to send…
@@ -142,41 +229,75 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
   });
 
   test('Shopify export, refresh: the selected variants get the hub values in their mapped columns; the product row is left out', () => {
-    const { at, v } = throughMapping(SHOPIFY, a1(3, SHOPIFY_HEADER.indexOf('Tags')), () => {
-      env.rt.select(STOCK, 'A2:A4');
-      return env.rt.call('refreshSelectedRows', true);
-    }, { rows: 2, refreshed: 2 });
+    const { at, v } = throughMapping(
+      SHOPIFY,
+      a1(3, SHOPIFY_HEADER.indexOf('Tags')),
+      () => {
+        env.rt.select(STOCK, 'A2:A4');
+        return env.rt.call('refreshSelectedRows', true);
+      },
+      { rows: 2, refreshed: 2 },
+    );
     expect([at('TEE-S', 'Variant Price'), at('TEE-S', 'Variant Compare At Price')]).toEqual([24, 30]);
     expect([at('TEE-M', 'Variant Price'), at('TEE-M', 'Variant Compare At Price')]).toEqual([28, '']);
     expect(at('TEE-S', 'Variant Inventory Qty')).toBe(1); // this endpoint has no general quantity
     expect(v).toHaveLength(SHOPIFY_SHEET.length);
 
     env.rt.select(STOCK, 'A4');
-    expect(env.rt.call('refreshSelectedRows', true)).toEqual({ ok: false, error: expect.stringMatching(/left out by its column mapping's row rules \(Skipped: no Variant SKU.*nothing was refreshed/) });
+    expect(env.rt.call('refreshSelectedRows', true)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/left out by its column mapping's row rules \(Skipped: no Variant SKU.*nothing was refreshed/),
+    });
   });
 
   test('WooCommerce export, pull: Stock, Regular price and Sale price get the hub values; the variable parent is neither written nor added again', () => {
-    const { at, v } = throughMapping(WOO, a1(3, WOOCOMMERCE_HEADER.indexOf('Purchase note')), () => env.rt.call('pullCatalogue', { overwriteEdits: true }), { updated: 2 });
+    const { at, v } = throughMapping(
+      WOO,
+      a1(3, WOOCOMMERCE_HEADER.indexOf('Purchase note')),
+      () => env.rt.call('pullCatalogue', { overwriteEdits: true }),
+      { updated: 2 },
+    );
     expect(WOO_MAPPED.map((h) => at('HOODIE-S', h))).toEqual([5, 45, 39]);
     expect(WOO_MAPPED.map((h) => at('CAP', h))).toEqual([4, 15, '']);
     // The hub's HOODIE is the parent row's SKU: in the sheet already, not appended as a new product.
     expect(v.filter((r) => r[col(v, 'SKU')] === 'HOODIE')).toHaveLength(1);
-    expect(v.slice(WOO_SHEET.length).map((r) => r[col(v, 'SKU')]).sort()).toEqual(['TEE-M', 'TEE-S']);
+    expect(
+      v
+        .slice(WOO_SHEET.length)
+        .map((r) => r[col(v, 'SKU')])
+        .sort(),
+    ).toEqual(['TEE-M', 'TEE-S']);
   });
 
   test('WooCommerce export, refresh: the selected products are refreshed, the parent left out', () => {
-    const { at } = throughMapping(WOO, a1(4, WOOCOMMERCE_HEADER.indexOf('Tags')), () => {
-      env.rt.select(STOCK, 'B2:B4');
-      return env.rt.call('refreshSelectedRows', true);
-    }, { rows: 2, refreshed: 2 });
+    const { at } = throughMapping(
+      WOO,
+      a1(4, WOOCOMMERCE_HEADER.indexOf('Tags')),
+      () => {
+        env.rt.select(STOCK, 'B2:B4');
+        return env.rt.call('refreshSelectedRows', true);
+      },
+      { rows: 2, refreshed: 2 },
+    );
     expect(['Regular price', 'Sale price'].map((h) => at('HOODIE-S', h))).toEqual([45, 39]);
     expect(at('HOODIE-S', 'Stock')).toBe(3); // no general quantity from this endpoint
   });
 
   test('a saved mapping stays with its sheet when the sheet is renamed', () => {
     const header = [...SHOPIFY_HEADER, 'Warehouse stock'];
-    env.rt.addSheet(STOCK, [header, rowOf(header, { 'Variant SKU': 'TEE-S', 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 })]);
-    const saved = env.rt.call('saveColumns', { version: 1, preset: 'shopify', entries: [{ field: 'sku', header: 'Variant SKU' }, { field: 'quantity', header: 'Warehouse stock' }], skip: [] }) as Outcome;
+    env.rt.addSheet(STOCK, [
+      header,
+      rowOf(header, { 'Variant SKU': 'TEE-S', 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 }),
+    ]);
+    const saved = env.rt.call('saveColumns', {
+      version: 1,
+      preset: 'shopify',
+      entries: [
+        { field: 'sku', header: 'Variant SKU' },
+        { field: 'quantity', header: 'Warehouse stock' },
+      ],
+      skip: [],
+    }) as Outcome;
     expect(saved).toMatchObject({ ok: true, value: { source: 'saved' } });
 
     env.rt.renameSheet(STOCK, 'Shopify export');
@@ -184,12 +305,19 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     expect(env.rt.call('getColumns')).toMatchObject({ ok: true, value: { sheet: 'Shopify export', source: 'saved' } });
     env.rt.call('pushStockAll');
     expect(hubProducts(env).get('TEE-S')!.quantity).toBe(42); // Warehouse stock, not Variant Inventory Qty
-    expect(Object.keys(env.rt.properties('document')).filter((k) => /^(sheetColumns|columns)\./.test(k))).toEqual([expect.stringMatching(/^sheetColumns\.\d+$/)]);
+    expect(Object.keys(env.rt.properties('document')).filter((k) => /^(sheetColumns|columns)\./.test(k))).toEqual([
+      expect.stringMatching(/^sheetColumns\.\d+$/),
+    ]);
   });
 
   test('the Columns section reads the header row only, however many rows the sheet has', () => {
     const rows = 3000;
-    env.rt.addSheet(STOCK, [SHOPIFY_HEADER, ...Array.from({ length: rows }, (_, i) => rowOf(SHOPIFY_HEADER, { Handle: `p${i}`, 'Variant SKU': `V-${i}`, 'Variant Inventory Qty': i, 'Variant Price': 10 }))]);
+    env.rt.addSheet(STOCK, [
+      SHOPIFY_HEADER,
+      ...Array.from({ length: rows }, (_, i) =>
+        rowOf(SHOPIFY_HEADER, { Handle: `p${i}`, 'Variant SKU': `V-${i}`, 'Variant Inventory Qty': i, 'Variant Price': 10 }),
+      ),
+    ]);
     env.rt.resetCounters();
     const view = env.rt.call('getColumns') as Outcome;
     const counters = env.rt.counters();

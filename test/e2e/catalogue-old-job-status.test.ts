@@ -15,7 +15,12 @@ describe('old job status (deprecated Get Status Request)', () => {
   beforeAll(async () => {
     env = await startAddonEnv();
     env.adminSync('POST', '/__admin/products', { generate: { count: 3, prefix: 'OLD-', channels: ['amazon'], status: 'active', seed: 5 } });
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ['OLD-000001', 4], ['OLD-000002', 5], ['OLD-000003', 6]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      ['OLD-000001', 4],
+      ['OLD-000002', 5],
+      ['OLD-000003', 6],
+    ]);
     env.rt.call('pushAsyncAll');
     const v = env.rt.sheet('Stock & Prices').values();
     jobId = String(v[1][col(v, 'Job id')]);
@@ -27,19 +32,27 @@ describe('old job status (deprecated Get Status Request)', () => {
     const menu = env.rt.open({ authMode: 'NONE' })!;
     type Item = { caption?: string; functionName?: string; items?: Item[]; separator?: true };
     const flat = (items: Item[], path: string[] = []): Array<{ path: string; fn: string }> =>
-      items.flatMap((i) => (i.items ? flat(i.items, [...path, i.caption as string]) : i.functionName ? [{ path: [...path, i.caption].join(' \u203a '), fn: i.functionName }] : []));
+      items.flatMap((i) =>
+        i.items
+          ? flat(i.items, [...path, i.caption as string])
+          : i.functionName
+            ? [{ path: [...path, i.caption].join(' \u203a '), fn: i.functionName }]
+            : [],
+      );
     const items = flat(menu.items as Item[]);
-    expect(items).toEqual(expect.arrayContaining([
-      { path: 'Old job status (deprecated)\u2026', fn: 'checkOldJobStatus' },
-      { path: 'Catalogue \u203a Pull catalogue (all channels)', fn: 'pullCatalogueFromMenu' },
-      { path: 'Catalogue \u203a Pull catalogue for one channel\u2026', fn: 'pullCatalogueChannelFromMenu' },
-      { path: 'Catalogue \u203a Refresh selected rows from the hub', fn: 'refreshSelectedFromMenu' },
-      { path: 'Categories \u203a Load categories\u2026', fn: 'loadCategoriesFromMenu' },
-      { path: 'Categories \u203a Create selected rows in the hub', fn: 'createCategoriesFromMenu' },
-      { path: 'Categories \u203a Update selected rows in the hub', fn: 'updateCategoriesFromMenu' },
-      { path: 'Categories \u203a Map selected rows to their channel', fn: 'mapCategoriesFromMenu' },
-      { path: 'Categories \u203a Delete selected rows from the hub\u2026', fn: 'deleteCategoriesFromMenu' },
-    ]));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { path: 'Old job status (deprecated)\u2026', fn: 'checkOldJobStatus' },
+        { path: 'Catalogue \u203a Pull catalogue (all channels)', fn: 'pullCatalogueFromMenu' },
+        { path: 'Catalogue \u203a Pull catalogue for one channel\u2026', fn: 'pullCatalogueChannelFromMenu' },
+        { path: 'Catalogue \u203a Refresh selected rows from the hub', fn: 'refreshSelectedFromMenu' },
+        { path: 'Categories \u203a Load categories\u2026', fn: 'loadCategoriesFromMenu' },
+        { path: 'Categories \u203a Create selected rows in the hub', fn: 'createCategoriesFromMenu' },
+        { path: 'Categories \u203a Update selected rows in the hub', fn: 'updateCategoriesFromMenu' },
+        { path: 'Categories \u203a Map selected rows to their channel', fn: 'mapCategoriesFromMenu' },
+        { path: 'Categories \u203a Delete selected rows from the hub\u2026', fn: 'deleteCategoriesFromMenu' },
+      ]),
+    );
     const bundle = fs.readFileSync(path.join(__dirname, '..', '..', 'dist', 'bound', 'Code.js'), 'utf8');
     for (const { fn } of items) expect(bundle).toContain(`\nfunction ${fn}() {`);
   });
@@ -51,7 +64,11 @@ describe('old job status (deprecated Get Status Request)', () => {
     expect(hubRequests(env).map((r) => [r.path, r.query.jobId])).toEqual([['/api/stock/GetStatusRequest', jobId]]);
     const [prompt, alert] = env.rt.dialogs().slice(-2);
     expect(prompt).toMatchObject({ title: 'Old job status (deprecated)', message: expect.stringMatching(/deprecated since January 2020/) });
-    expect(alert.message).toMatch(new RegExp(`^Job ${jobId}: (Pendiente|En proceso|Finalizado) \\u2014 \\d of 3 items processed\\. The hub marks Get Status Request as deprecated: use Refresh job results \\(Get Job Status, /api/stock/GetStockPriceJob\\)`));
+    expect(alert.message).toMatch(
+      new RegExp(
+        `^Job ${jobId}: (Pendiente|En proceso|Finalizado) \\u2014 \\d of 3 items processed\\. The hub marks Get Status Request as deprecated: use Refresh job results \\(Get Job Status, /api/stock/GetStockPriceJob\\)`,
+      ),
+    );
   });
 
   test('menu: cancelling the prompt sends nothing', () => {
@@ -66,7 +83,13 @@ describe('old job status (deprecated Get Status Request)', () => {
     const result = env.rt.call('getOldJobStatus', jobId) as Outcome;
     expect(result).toEqual({
       ok: true,
-      value: { jobId, status: 'Finalizado', total: 3, processed: 3, deprecation: { deprecated: true, successor: '/api/stock/GetStockPriceJob' } },
+      value: {
+        jobId,
+        status: 'Finalizado',
+        total: 3,
+        processed: 3,
+        deprecation: { deprecated: true, successor: '/api/stock/GetStockPriceJob' },
+      },
     });
   });
 

@@ -10,12 +10,24 @@ const SHEET = 'Stock & Prices';
 type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
 
 const PRODUCTS = [
-  { sku: '00123', quantity: 5, price: 100, listings: { mercadolibre: { status: 'active', price: 110, salePrice: 99, availableDays: 3 }, amazon: { status: 'active' } } },
   {
-    sku: 'A-1', quantity: 7, price: 50,
+    sku: '00123',
+    quantity: 5,
+    price: 100,
+    listings: { mercadolibre: { status: 'active', price: 110, salePrice: 99, availableDays: 3 }, amazon: { status: 'active' } },
+  },
+  {
+    sku: 'A-1',
+    quantity: 7,
+    price: 50,
     listings: { amazon: { status: '=HYPERLINK("http://evil.example","x")', externalId: '+51-999', permalink: 'javascript:alert(1)' } },
   },
-  { sku: 'B/2', quantity: 1, price: 20, listings: { walmart: { status: 'paused', permalink: 'https://shop.example.mx/p/"quoted"?a=1&b=2' } } },
+  {
+    sku: 'B/2',
+    quantity: 1,
+    price: 20,
+    listings: { walmart: { status: 'paused', permalink: 'https://shop.example.mx/p/"quoted"?a=1&b=2' } },
+  },
   { sku: 'C 3.x,y', quantity: 0, price: 30, listings: {} },
 ];
 
@@ -25,7 +37,9 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     // The seller calls Mercado Libre "ml" in their own headers: the alias setting says so.
     env = await startAddonEnv({ settings: { channelAliases: { ml: 'mercadolibre' } } });
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });
-    env.adminSync('POST', '/__admin/products', { generate: { count: 60, prefix: 'GEN-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 11 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count: 60, prefix: 'GEN-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 11 },
+    });
     env.rt.addSheet(SHEET, [
       ['Notes', 'SKU', 'Price [ml]', 'Quantity [meli]', 'My column', 'External id [amazon]'],
       ['keep me', 'A-1', '', '', 'x', ''],
@@ -53,15 +67,23 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     // The seller's columns stay where they were; `Price [ml]` and `Quantity [meli]` are Mercado Libre's.
     expect(header.slice(0, 6)).toEqual(['Notes', 'SKU', 'Price [ml]', 'Quantity [meli]', 'My column', 'External id [amazon]']);
     expect(header.filter((h) => /mercadolibre|meli|\[ml\]/.test(h))).toEqual([
-      'Price [ml]', 'Quantity [meli]', 'Sale price [mercadolibre]', 'Available days [mercadolibre]',
-      'Listing status [mercadolibre]', 'External id [mercadolibre]', 'Permalink [mercadolibre]',
+      'Price [ml]',
+      'Quantity [meli]',
+      'Sale price [mercadolibre]',
+      'Available days [mercadolibre]',
+      'Listing status [mercadolibre]',
+      'External id [mercadolibre]',
+      'Permalink [mercadolibre]',
     ]);
     for (const h of ['Quantity', 'Price [amazon]', 'Listing status [walmart]', 'In hub']) expect(header).toContain(h);
     expect(new Set(header).size).toBe(header.length);
 
     // Seller rows in place, their own cells unchanged.
     expect(v.slice(1, 5).map((r) => [r[0], r[1], r[4]])).toEqual([
-      ['keep me', 'A-1', 'x'], ['', 'GONE-1', 'y'], ['a note without SKU', '', ''], ['', 'GEN-000010', 'z'],
+      ['keep me', 'A-1', 'x'],
+      ['', 'GONE-1', 'y'],
+      ['a note without SKU', '', ''],
+      ['', 'GEN-000010', 'z'],
     ]);
     const inHub = col(v, 'In hub');
     expect(v[1][inHub]).toBe('Yes');
@@ -90,7 +112,9 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     expect(v[a][col(v, 'External id [amazon]')]).toBe('+51-999');
     expect(v[a][col(v, 'Permalink [amazon]')]).toBe('javascript:alert(1)');
     const b = rowOf(v, 'B/2', 1) - 1;
-    expect(f[b][col(v, 'Permalink [walmart]')]).toBe('=HYPERLINK("https://shop.example.mx/p/""quoted""?a=1&b=2","https://shop.example.mx/p/""quoted""?a=1&b=2")');
+    expect(f[b][col(v, 'Permalink [walmart]')]).toBe(
+      '=HYPERLINK("https://shop.example.mx/p/""quoted""?a=1&b=2","https://shop.example.mx/p/""quoted""?a=1&b=2")',
+    );
     expect(v[b][col(v, 'Permalink [walmart]')]).toBe('https://shop.example.mx/p/"quoted"?a=1&b=2');
     // Every formula of the sheet is a permalink HYPERLINK to an http(s) URL, in a Permalink column.
     const formulas = f.flatMap((row, i) => row.map((x, j) => ({ x, i, j }))).filter((c) => c.x !== '');
@@ -117,13 +141,18 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     const before = values();
     env.adminSync('DELETE', '/__admin/requests');
     const asked = pull();
-    expect(asked).toMatchObject({ ok: true, value: { status: 'needsConfirmation', editedRows: 1, examples: [`row ${r} (00123): Price [amazon] 321 (hub: 100)`] } });
+    expect(asked).toMatchObject({
+      ok: true,
+      value: { status: 'needsConfirmation', editedRows: 1, examples: [`row ${r} (00123): Price [amazon] 321 (hub: 100)`] },
+    });
     expect(hubRequests(env).every((q) => q.method === 'GET')).toBe(true); // it read, and wrote nothing
     expect(values()).toEqual(before);
 
     env.rt.answerNext('NO');
     env.rt.call('pullCatalogueFromMenu');
-    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringMatching(/1 cell in 1 row holds a value the hub has not confirmed/) });
+    expect(env.rt.dialogs().at(-1)).toMatchObject({
+      message: expect.stringMatching(/1 cell in 1 row holds a value the hub has not confirmed/),
+    });
     expect(env.rt.toasts().at(-1)?.message).toMatch(/nothing was changed; your edits are kept/);
     expect(values()).toEqual(before);
 
@@ -133,7 +162,14 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
 
   test('a pull filtered by channel writes that channel only, marks nobody, and keeps the other channels confirmed', () => {
     env.adminSync('POST', '/__admin/products', {
-      products: [{ sku: '00123', quantity: 9, price: 100, listings: { mercadolibre: { status: 'active', price: 140 }, amazon: { status: 'active', price: 150 } } }],
+      products: [
+        {
+          sku: '00123',
+          quantity: 9,
+          price: 100,
+          listings: { mercadolibre: { status: 'active', price: 140 }, amazon: { status: 'active', price: 150 } },
+        },
+      ],
     });
     const before = values();
     const r = rowOf(before, '00123', 1) - 1;
@@ -152,11 +188,32 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
 
   test('a push still sending rows of the sheet: the pull waits its turn and changes nothing', () => {
     const before = values();
-    const run = { id: 'r1', operation: 'prices', scope: 'all', user: 'other@example.com', owner: 'k', startedAt: env.rt.now(), total: 10, ok: 2, failed: 0, skipped: 0, requests: 1, retries: 0, cancelled: false, selectedParts: 0, background: true, lastChunkAt: env.rt.now() };
+    const run = {
+      id: 'r1',
+      operation: 'prices',
+      scope: 'all',
+      user: 'other@example.com',
+      owner: 'k',
+      startedAt: env.rt.now(),
+      total: 10,
+      ok: 2,
+      failed: 0,
+      skipped: 0,
+      requests: 1,
+      retries: 0,
+      cancelled: false,
+      selectedParts: 0,
+      background: true,
+      lastChunkAt: env.rt.now(),
+    };
     env.rt.setProperty('document', 'pushRun', JSON.stringify(run));
     try {
       const result = pull();
-      expect(result).toEqual({ ok: false, error: 'Pull catalogue did not start: Push prices is still sending rows of this sheet. Let it finish (or cancel it from the sidebar), then try again; nothing was changed.' });
+      expect(result).toEqual({
+        ok: false,
+        error:
+          'Pull catalogue did not start: Push prices is still sending rows of this sheet. Let it finish (or cancel it from the sidebar), then try again; nothing was changed.',
+      });
     } finally {
       env.rt.setProperty('document', 'pushRun', null);
     }
@@ -169,7 +226,9 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     try {
       const result = pull();
       expect(result.ok).toBe(false);
-      expect(result.error).toMatch(/The catalogue could not be read: The hub failed on Get Products Stock Price \(HTTP 500\).*Nothing was written\./);
+      expect(result.error).toMatch(
+        /The catalogue could not be read: The hub failed on Get Products Stock Price \(HTTP 500\).*Nothing was written\./,
+      );
     } finally {
       env.adminSync('DELETE', '/__admin/faults');
     }

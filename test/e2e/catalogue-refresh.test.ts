@@ -41,7 +41,12 @@ describe('refresh selected rows from the hub (demo hub)', () => {
       '/api/stock/getpricestockbychannel/TAZA%2C12/',
     ]);
     // Six requests in one round (default concurrency 8).
-    expect(env.rt.fetchLog().slice(-6).every((f, _, all) => f.at === all[0].at)).toBe(true);
+    expect(
+      env.rt
+        .fetchLog()
+        .slice(-6)
+        .every((f, _, all) => f.at === all[0].at),
+    ).toBe(true);
 
     const v = values();
     const price = col(v, 'Price [mercadolibre]');
@@ -71,12 +76,16 @@ describe('refresh selected rows from the hub (demo hub)', () => {
     env.rt.sheet(SHEET).type(a1(rowOf(v, 'TAZA,12'), col(v, 'Price [amazon]')), '5555');
     const again = env.rt.fetchLog().length;
     env.rt.call('pushChanges');
-    expect(sentBodies(env, again)).toEqual([{ method: 'POST', path: '/api/stock/updatepriceV2', body: [{ sku: 'TAZA,12', price: 5555, channel: 'amazon' }] }]);
+    expect(sentBodies(env, again)).toEqual([
+      { method: 'POST', path: '/api/stock/updatepriceV2', body: [{ sku: 'TAZA,12', price: 5555, channel: 'amazon' }] },
+    ]);
   });
 
   test('a change made in the hub shows after a refresh; an unpushed edit is only replaced after a yes', () => {
     env.adminSync('POST', '/__admin/products', {
-      products: [{ sku: 'A.B,C', quantity: 3, price: 900, listings: { amazon: { status: 'paused', price: 990 }, walmart: { status: 'active' } } }],
+      products: [
+        { sku: 'A.B,C', quantity: 3, price: 900, listings: { amazon: { status: 'paused', price: 990 }, walmart: { status: 'active' } } },
+      ],
     });
     const v = values();
     const row = rowOf(v, 'A.B,C');

@@ -45,7 +45,7 @@ describe('pull, edit, push changes (demo hub)', () => {
     expect(stock?.body).toEqual([{ sku: 'LÁMPARA 40W', quantity: 42 }]);
     // The hub passes the general quantity on to every channel; the row's own Quantity [channel]
     // cells go after it (never in the same round), so that the hub ends as the sheet reads.
-    const perChannel = (byChannel?.body as { sku: string; channelData: Array<{ channel: string; quantity: number }> });
+    const perChannel = byChannel?.body as { sku: string; channelData: Array<{ channel: string; quantity: number }> };
     expect(perChannel.sku).toBe('LÁMPARA 40W');
     const lamp = values()[rowOf(values(), 'LÁMPARA 40W') - 1];
     for (const e of perChannel.channelData) expect(e.quantity).toBe(lamp[col(values(), `Quantity [${e.channel}]`)]);
@@ -67,8 +67,16 @@ describe('pull, edit, push changes (demo hub)', () => {
     // The four rows say OK; no other row got a result.
     const v = values();
     const status = col(v, 'Sync status');
-    const withStatus = v.slice(1).filter((r) => r[status] !== '').map((r) => [r[0], r[status]]);
-    expect(withStatus.sort()).toEqual([['A.B,C', 'OK'], ['CAM-ROJA.M', 'OK'], ['LÁMPARA 40W', 'OK'], ['TAZA,12', 'OK']]);
+    const withStatus = v
+      .slice(1)
+      .filter((r) => r[status] !== '')
+      .map((r) => [r[0], r[status]]);
+    expect(withStatus.sort()).toEqual([
+      ['A.B,C', 'OK'],
+      ['CAM-ROJA.M', 'OK'],
+      ['LÁMPARA 40W', 'OK'],
+      ['TAZA,12', 'OK'],
+    ]);
 
     // Confirmed: pushing again sends nothing.
     const again = env.rt.fetchLog().length;
@@ -88,12 +96,14 @@ describe('pull, edit, push changes (demo hub)', () => {
 
     const sent = sentBodies(env, from);
     expect(sent.every((s) => s.path === '/api/stock/updatepricestockbychannel')).toBe(true);
-    expect(sent.map((s) => s.body)).toEqual(expect.arrayContaining([
-      { sku: 'CAM-ROJA.M', channelData: [{ channel: 'mercadolibre', quantity: 7 }] },
-      { sku: 'TAZA,12', channelData: [{ channel: 'amazon', salePrice: 10 }] },
-      { sku: 'NIÑO AZUL 10', channelData: [{ channel: 'mercadolibre', availableDays: 15 }] },
-      { sku: 'BOLSA/GRANDE', channelData: [{ channel: 'walmart', quantity: 3, price: 1500 }] },
-    ]));
+    expect(sent.map((s) => s.body)).toEqual(
+      expect.arrayContaining([
+        { sku: 'CAM-ROJA.M', channelData: [{ channel: 'mercadolibre', quantity: 7 }] },
+        { sku: 'TAZA,12', channelData: [{ channel: 'amazon', salePrice: 10 }] },
+        { sku: 'NIÑO AZUL 10', channelData: [{ channel: 'mercadolibre', availableDays: 15 }] },
+        { sku: 'BOLSA/GRANDE', channelData: [{ channel: 'walmart', quantity: 3, price: 1500 }] },
+      ]),
+    );
     expect(sent).toHaveLength(4);
 
     const hub = hubProducts(env);

@@ -17,7 +17,9 @@ const pageCount = (n: number): number => (n < 50 ? 1 : 2 + Math.floor((n - 50) /
 
 function pullFresh(env: AddonEnv, count: number): Run {
   env.adminSync('POST', '/__admin/reset', { seed: 'empty' });
-  env.adminSync('POST', '/__admin/products', { generate: { count, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 } });
+  env.adminSync('POST', '/__admin/products', {
+    generate: { count, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 },
+  });
   // Every run starts from the same workbook: no stock sheet, snapshot or log yet.
   for (const name of ['Stock & Prices', 'Hub Sync snapshot', 'Log']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
   env.adminSync('DELETE', '/__admin/requests');

@@ -25,26 +25,55 @@ describe('Categories sheet (demo hub)', () => {
   afterAll(async () => env?.close());
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
-  const hubCategories = (): HubCategory[] => (env.adminSync('GET', '/__admin/state?only=categories') as { categories: HubCategory[] }).categories;
+  const hubCategories = (): HubCategory[] =>
+    (env.adminSync('GET', '/__admin/state?only=categories') as { categories: HubCategory[] }).categories;
   const cell = (row: number, header: string): unknown => values()[row - 1][col(values(), header)];
   const put = (row: number, cells: Record<string, string>): void => {
     const v = values();
     for (const [header, text] of Object.entries(cells)) env.rt.sheet(SHEET).type(a1(row, col(v, header)), text);
   };
-  const categoryRequests = (): string[] => hubRequests(env).filter((r) => /category/i.test(r.path)).map((r) => `${r.method} ${r.path}`);
+  const categoryRequests = (): string[] =>
+    hubRequests(env)
+      .filter((r) => /category/i.test(r.path))
+      .map((r) => `${r.method} ${r.path}`);
 
   test('load from the menu (the alias meli is Mercado Libre): every category once, tree order, Path and Level', () => {
     env.rt.answerNext({ button: 'OK', text: 'meli' });
     env.rt.call('loadCategoriesFromMenu');
     const hub = hubCategories().filter((c) => c.CategorySource === 'mercadolibre');
     const v = values();
-    expect(v[0]).toEqual(['Path', 'Level', 'Title', 'Source', 'Source id', 'Parent source', 'Parent id', 'Internal id', 'Mappings', 'Map to channel', 'Map to category id', 'Sync status', 'Sync message', 'Synced at']);
+    expect(v[0]).toEqual([
+      'Path',
+      'Level',
+      'Title',
+      'Source',
+      'Source id',
+      'Parent source',
+      'Parent id',
+      'Internal id',
+      'Mappings',
+      'Map to channel',
+      'Map to category id',
+      'Sync status',
+      'Sync message',
+      'Synced at',
+    ]);
     // The sheet was made with the colours of its Sync status: OK rows show green.
     const status = col(v, 'Sync status');
     const shown = env.rt.sheet(SHEET).effectiveBackgrounds();
-    v.slice(1).forEach((r, i) => expect([r[status], shown[i + 1][status]]).toEqual([r[status], r[status] === 'OK' ? '#b7e1cd' : r[status] === 'Warning' ? '#fce8b2' : '#ffffff']));
+    v.slice(1).forEach((r, i) =>
+      expect([r[status], shown[i + 1][status]]).toEqual([
+        r[status],
+        r[status] === 'OK' ? '#b7e1cd' : r[status] === 'Warning' ? '#fce8b2' : '#ffffff',
+      ]),
+    );
     expect(v).toHaveLength(1 + hub.length);
-    expect(v.slice(1).map((r) => r[7]).sort((a, b) => Number(a) - Number(b))).toEqual(hub.map((c) => c.internalId).sort((a, b) => a - b));
+    expect(
+      v
+        .slice(1)
+        .map((r) => r[7])
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(hub.map((c) => c.internalId).sort((a, b) => a - b));
     const paths = v.slice(1).map((r) => String(r[0]));
     expect(paths[0]).toBe('Electr\u00f3nica');
     expect(paths).toContain('Hogar \u203a Cocina \u203a Tazas y Jarros');
@@ -80,11 +109,14 @@ describe('Categories sheet (demo hub)', () => {
     const hogar = v.findIndex((r) => r[0] === 'Hogar' && r[3] === 'magento') + 1;
     const existing = hubCategories().find((c) => c.CategorySource === 'magento' && c.CategorySourceParentId !== null)!;
     velas = v.length + 1;
-    env.rt.sheet(SHEET).setValues([
-      ['', '', 'Velas', 'magento', 901, '', cell(hogar, 'Internal id'), ''],
-      ['', '', 'Copia', 'magento', existing.CategorySourceId, '', '', ''],
-      ['', '', '', 'magento', 'abc', '', '', ''],
-    ], `A${velas}`);
+    env.rt.sheet(SHEET).setValues(
+      [
+        ['', '', 'Velas', 'magento', 901, '', cell(hogar, 'Internal id'), ''],
+        ['', '', 'Copia', 'magento', existing.CategorySourceId, '', '', ''],
+        ['', '', '', 'magento', 'abc', '', '', ''],
+      ],
+      `A${velas}`,
+    );
     env.rt.select(SHEET, `A${velas}:A${velas + 2}`);
     env.adminSync('DELETE', '/__admin/requests');
     const created = env.rt.call('createSelectedCategories') as Outcome;
@@ -93,7 +125,12 @@ describe('Categories sheet (demo hub)', () => {
 
     velasId = Number(cell(velas, 'Internal id'));
     const mine = hubCategories().find((c) => c.internalId === velasId)!;
-    expect(mine).toMatchObject({ Title: 'Velas', CategorySource: 'magento', CategorySourceId: 901, CategorySourceParentId: cell(hogar, 'Internal id') });
+    expect(mine).toMatchObject({
+      Title: 'Velas',
+      CategorySource: 'magento',
+      CategorySourceId: 901,
+      CategorySourceParentId: cell(hogar, 'Internal id'),
+    });
     expect(cell(velas, 'Sync status')).toBe('OK');
     // Its place in the tree, from its parent's row, and the mapping the hub makes to the source.
     expect([cell(velas, 'Path'), cell(velas, 'Level'), cell(velas, 'Mappings')]).toEqual(['Hogar \u203a Velas', 2, 'magento: 901']);
@@ -132,9 +169,16 @@ describe('Categories sheet (demo hub)', () => {
   });
 
   test('search returns pickable plain objects; a pick fills the selected row; map selected rows sends it', () => {
-    const found = env.rt.call('searchCategories', 'velas', 'amazon') as Outcome<Array<{ id: string; name: string; path: string; channel: string }>>;
+    const found = env.rt.call('searchCategories', 'velas', 'amazon') as Outcome<
+      Array<{ id: string; name: string; path: string; channel: string }>
+    >;
     expect(found.ok).toBe(true);
-    expect(found.value[0]).toEqual({ id: expect.any(String), name: 'Velas Arom\u00e1ticas', path: 'Hogar > Decoraci\u00f3n > Velas Arom\u00e1ticas', channel: 'amazon' });
+    expect(found.value[0]).toEqual({
+      id: expect.any(String),
+      name: 'Velas Arom\u00e1ticas',
+      path: 'Hogar > Decoraci\u00f3n > Velas Arom\u00e1ticas',
+      channel: 'amazon',
+    });
     const pick = found.value[0];
 
     env.rt.select(SHEET, `A${velas}`);
@@ -143,7 +187,10 @@ describe('Categories sheet (demo hub)', () => {
     expect(cell(velas, 'Map to category id')).toBe(pick.id);
 
     expect(env.rt.call('mapSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1, failed: 0 } });
-    expect(hubCategories().find((c) => c.internalId === velasId)!.mappings).toContainEqual({ channel: 'amazon', channelCategoryId: pick.id });
+    expect(hubCategories().find((c) => c.internalId === velasId)!.mappings).toContainEqual({
+      channel: 'amazon',
+      channelCategoryId: pick.id,
+    });
     expect(cell(velas, 'Mappings')).toBe(`amazon: ${pick.id}; magento: 901`);
   });
 
@@ -151,7 +198,13 @@ describe('Categories sheet (demo hub)', () => {
     const [hit] = (env.rt.call('searchCategories', 'velas', 'walmart') as Outcome<Array<{ id: string }>>).value;
     const mapped = env.rt.call('mapCategory', velasId, 'walmart', hit.id) as Outcome;
     expect(mapped).toMatchObject({ ok: true, value: { internalId: velasId, channel: 'walmart', channelCategoryId: hit.id, row: velas } });
-    expect(cell(velas, 'Mappings')).toBe(`amazon: ${(hubCategories().find((c) => c.internalId === velasId)!.mappings.find((m) => m.channel === 'amazon')!).channelCategoryId}; magento: 901; walmart: ${hit.id}`);
+    expect(cell(velas, 'Mappings')).toBe(
+      `amazon: ${
+        hubCategories()
+          .find((c) => c.internalId === velasId)!
+          .mappings.find((m) => m.channel === 'amazon')!.channelCategoryId
+      }; magento: 901; walmart: ${hit.id}`,
+    );
     const bad = env.rt.call('mapCategory', velasId, 'walmart', 'NOPE') as Outcome;
     expect(bad.ok).toBe(false);
     expect(bad.error).toMatch(/The category was not mapped: .*'NOPE' is not a category of walmart/);
@@ -167,13 +220,24 @@ describe('Categories sheet (demo hub)', () => {
     env.rt.select(SHEET, [`A${velas}`, `A${child}`]);
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.answerNext('NO');
-    expect(env.rt.call('deleteSelectedCategories')).toMatchObject({ ok: true, value: { ok: 0, requests: 0, message: expect.stringMatching(/cancelled; nothing was sent/) } });
-    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringMatching(/^Delete 2 categories from the hub: Velas de soya \(\d+\), Velas aromáticas \(\d+\)\? This cannot be undone/) });
+    expect(env.rt.call('deleteSelectedCategories')).toMatchObject({
+      ok: true,
+      value: { ok: 0, requests: 0, message: expect.stringMatching(/cancelled; nothing was sent/) },
+    });
+    expect(env.rt.dialogs().at(-1)).toMatchObject({
+      message: expect.stringMatching(
+        /^Delete 2 categories from the hub: Velas de soya \(\d+\), Velas aromáticas \(\d+\)\? This cannot be undone/,
+      ),
+    });
     expect(categoryRequests()).toEqual([]);
 
     env.rt.answerNext('YES');
     env.rt.call('deleteCategoriesFromMenu');
-    expect(hubRequests(env).filter((r) => r.method === 'DELETE').map((r) => Number(r.query.internalId))).toEqual([childId, velasId]);
+    expect(
+      hubRequests(env)
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => Number(r.query.internalId)),
+    ).toEqual([childId, velasId]);
     const ids = new Set(hubCategories().map((c) => c.internalId));
     expect(ids.has(velasId) || ids.has(childId)).toBe(false);
     expect([cell(velas, 'Sync status'), cell(child, 'Sync status')]).toEqual(['Deleted', 'Deleted']);

@@ -50,7 +50,9 @@ describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the
     expect(triggerRan).toBe(true);
     const busy = colleague as R<unknown> | null;
     expect(busy?.ok).toBe(false);
-    expect(busy && !busy.ok && busy.error).toMatch(/did not start: Push stock by user@example\.com has been running for \d+ s\. Nothing was changed; try again when it finishes\./);
+    expect(busy && !busy.ok && busy.error).toMatch(
+      /did not start: Push stock by user@example\.com has been running for \d+ s\. Nothing was changed; try again when it finishes\./,
+    );
     // While A held the lock, the import made no call and will try again at its next run.
     expect(apiRequests(env).filter((r) => r.path === '/api/orders/orders')).toHaveLength(0);
     const afterA = env.rt.sheet('Stock & Prices').values();
@@ -82,6 +84,13 @@ describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the
     // The import's next run goes ahead.
     env.rt.advance((schedule + 1) * 60_000);
     expect(apiRequests(env).filter((r) => r.path === '/api/orders/orders').length).toBeGreaterThan(0);
-    if (target === 'bound') writeReliability('concurrency', { scenario: 'two users push + the import trigger fires while the first push holds the lock', serialised: true, waitingUserTold: true, importPutOff: true, interleavedRows: 0 });
+    if (target === 'bound')
+      writeReliability('concurrency', {
+        scenario: 'two users push + the import trigger fires while the first push holds the lock',
+        serialised: true,
+        waitingUserTold: true,
+        importPutOff: true,
+        interleavedRows: 0,
+      });
   });
 });

@@ -19,16 +19,29 @@ describe('one date-time format', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('Synced at, Log Time and Jobs Updated at read the same, in the spreadsheet\'s zone', () => {
+  test("Synced at, Log Time and Jobs Updated at read the same, in the spreadsheet's zone", () => {
     env.rt.call('pushStockAll');
     env.rt.call('pushAsyncAll');
     const stock = env.rt.sheet('Stock & Prices');
-    const synced = stock.displayValues().slice(1).map((r) => r[column(stock.values(), 'Synced at')]);
-    const log = env.rt.sheet('Log').displayValues().slice(1).map((r) => r[0]);
-    const jobs = env.rt.sheet('Jobs').displayValues().slice(1).map((r) => r[7]);
+    const synced = stock
+      .displayValues()
+      .slice(1)
+      .map((r) => r[column(stock.values(), 'Synced at')]);
+    const log = env.rt
+      .sheet('Log')
+      .displayValues()
+      .slice(1)
+      .map((r) => r[0]);
+    const jobs = env.rt
+      .sheet('Jobs')
+      .displayValues()
+      .slice(1)
+      .map((r) => r[7]);
     for (const text of [...synced, ...log, ...jobs]) expect(text).toMatch(ISO_TIME);
     // The clock reads the same wall time everywhere: the spreadsheet's zone (America/Mexico_City in the test kit).
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short' }).format(new Date(env.rt.now())).slice(0, 13);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short' })
+      .format(new Date(env.rt.now()))
+      .slice(0, 13);
     expect(log.at(-1)!.slice(0, 13)).toBe(wall);
     const state = env.rt.call('getSidebarState') as { ok: boolean; value: { timeZone: string } };
     expect(state.value.timeZone).toBe('America/Mexico_City');

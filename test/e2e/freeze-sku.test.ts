@@ -28,12 +28,19 @@ describe('the freeze-the-SKU-column question', () => {
   const freezeDialogs = (): number => env.rt.dialogs().filter((d) => /Freeze the SKU column/.test(d.message ?? '')).length;
 
   test('menu: asked at the first push that writes results; Yes freezes up to the SKU column; never asked again', () => {
-    env.rt.addSheet(SHEET, [['Title', 'SKU', 'Quantity'], ['Cup', 'A-1', 3], ['Mug', 'A-2', 4]]);
+    env.rt.addSheet(SHEET, [
+      ['Title', 'SKU', 'Quantity'],
+      ['Cup', 'A-1', 3],
+      ['Mug', 'A-2', 4],
+    ]);
     const before = freezeDialogs();
     env.rt.answerNext('YES');
     env.rt.call('pushStockAll');
     expect(freezeDialogs()).toBe(before + 1);
-    expect(env.rt.dialogs().at(-1)).toMatchObject({ message: expect.stringContaining('columns A to B of "Stock & Prices"'), buttons: 'YES_NO' });
+    expect(env.rt.dialogs().at(-1)).toMatchObject({
+      message: expect.stringContaining('columns A to B of "Stock & Prices"'),
+      buttons: 'YES_NO',
+    });
     expect(env.rt.sheet(SHEET).frozenColumns()).toBe(2);
     expect(env.rt.toasts().at(-1)?.message).toMatch(/Froze columns A to B/);
     // Unfrozen by the seller afterwards: the question was answered, so no dialog (an unexpected one would fail the call).
@@ -43,7 +50,10 @@ describe('the freeze-the-SKU-column question', () => {
   });
 
   test('menu: No is remembered and nothing is frozen', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 3],
+    ]);
     env.rt.answerNext('NO');
     env.rt.call('pushStockAll');
     expect(env.rt.sheet(SHEET).frozenColumns()).toBe(0);
@@ -55,7 +65,10 @@ describe('the freeze-the-SKU-column question', () => {
   });
 
   test('not asked when the SKU column is already frozen, nor by a push that wrote nothing', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 3],
+    ]);
     env.rt.sheet(SHEET).setFrozenColumns(1);
     const before = freezeDialogs();
     env.rt.call('pushStockAll');
@@ -66,7 +79,11 @@ describe('the freeze-the-SKU-column question', () => {
   });
 
   test('sidebar: the progress carries the question until it is answered; the answer freezes', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 3], ['A-2', 4]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 3],
+      ['A-2', 4],
+    ]);
     const start = unwrap<PushProgress>(env.rt.call('startPush', 'stock', 'all'));
     const chunk = unwrap<PushProgress>(env.rt.call('continuePush', start.runId));
     expect(chunk.finished).toBe(true);

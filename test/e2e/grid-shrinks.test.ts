@@ -20,34 +20,40 @@ describe('a column deleted while a push is in flight', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test.each(['menu', 'sidebar'])('from the %s: the last result column deleted during the requests comes back, every row OK, no error', (mode) => {
-    for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + i])]);
-    env.rt.call('pushStockAll');
-    env.rt.sheet('Stock & Prices').setValues(skus.map((_, i) => [2 + i]), 'B2');
-    const width = (env.rt.sheet('Stock & Prices').values()[0] as string[]).length;
-    // A grid exactly as wide as the data (an export's, or a pulled catalogue's, often is).
-    env.rt.sheet('Stock & Prices').resize(skus.length + 1, width);
-    let deleted = false;
-    env.rt.onServiceCall((info) => {
-      if (deleted || info.service !== 'UrlFetchApp') return;
-      deleted = true;
-      env.rt.sheet('Stock & Prices').deleteColumns(width);
-    });
-    try {
-      if (mode === 'menu') env.rt.call('pushStockAll');
-      else {
-        let r = env.rt.call('startPush', 'stock', 'all') as R;
-        for (let i = 0; r.ok && !r.value!.finished && i < 10; i++) r = env.rt.call('continuePush', r.value!.runId) as R;
-        expect(r).toMatchObject({ ok: true, value: { finished: true } });
+  test.each(['menu', 'sidebar'])(
+    'from the %s: the last result column deleted during the requests comes back, every row OK, no error',
+    (mode) => {
+      for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
+      env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + i])]);
+      env.rt.call('pushStockAll');
+      env.rt.sheet('Stock & Prices').setValues(
+        skus.map((_, i) => [2 + i]),
+        'B2',
+      );
+      const width = (env.rt.sheet('Stock & Prices').values()[0] as string[]).length;
+      // A grid exactly as wide as the data (an export's, or a pulled catalogue's, often is).
+      env.rt.sheet('Stock & Prices').resize(skus.length + 1, width);
+      let deleted = false;
+      env.rt.onServiceCall((info) => {
+        if (deleted || info.service !== 'UrlFetchApp') return;
+        deleted = true;
+        env.rt.sheet('Stock & Prices').deleteColumns(width);
+      });
+      try {
+        if (mode === 'menu') env.rt.call('pushStockAll');
+        else {
+          let r = env.rt.call('startPush', 'stock', 'all') as R;
+          for (let i = 0; r.ok && !r.value!.finished && i < 10; i++) r = env.rt.call('continuePush', r.value!.runId) as R;
+          expect(r).toMatchObject({ ok: true, value: { finished: true } });
+        }
+      } finally {
+        env.rt.onServiceCall(undefined);
       }
-    } finally {
-      env.rt.onServiceCall(undefined);
-    }
-    expect(deleted).toBe(true);
-    const values = env.rt.sheet('Stock & Prices').values();
-    expect((values[0] as string[]).length).toBe(width);
-    expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
-    expect(env.rt.toasts().some((t) => /went wrong|out of bounds/i.test(t.message))).toBe(false);
-  });
+      expect(deleted).toBe(true);
+      const values = env.rt.sheet('Stock & Prices').values();
+      expect((values[0] as string[]).length).toBe(width);
+      expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
+      expect(env.rt.toasts().some((t) => /went wrong|out of bounds/i.test(t.message))).toBe(false);
+    },
+  );
 });

@@ -31,7 +31,13 @@ export function clearRequests(env: AddonEnv): void {
 }
 
 /** Generates `count` products SKU-000001… with listings on `channels`. */
-export function seedProducts(env: AddonEnv, count: number, channels = ['mercadolibre', 'amazon', 'walmart'], status = 'active', prefix = 'SKU-'): string[] {
+export function seedProducts(
+  env: AddonEnv,
+  count: number,
+  channels = ['mercadolibre', 'amazon', 'walmart'],
+  status = 'active',
+  prefix = 'SKU-',
+): string[] {
   env.adminSync('POST', '/__admin/products', { generate: { count, prefix, channels, status, seed: 11 } });
   return Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(6, '0')}`);
 }

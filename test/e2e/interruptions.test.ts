@@ -65,7 +65,13 @@ describe('interrupted executions resume without losing a row', () => {
       // push (or starts it, if it was cut before it began).
       const header = env.rt.sheet('Stock & Prices').values()[0] as string[];
       const statusColumn = header.indexOf('Sync status');
-      const unfinished = statusColumn < 0 || env.rt.sheet('Stock & Prices').values().slice(1).some((r) => r[statusColumn] === '');
+      const unfinished =
+        statusColumn < 0 ||
+        env.rt
+          .sheet('Stock & Prices')
+          .values()
+          .slice(1)
+          .some((r) => r[statusColumn] === '');
       if (unfinished) env.rt.call('pushStockAll');
       env.rt.advance(10 * 60_000); // and whatever a trigger still had to do
       const values = env.rt.sheet('Stock & Prices').values();
@@ -83,7 +89,16 @@ describe('interrupted executions resume without losing a row', () => {
       results.push({ seed, cutAt, killed, resentRows });
     }
     expect(results.filter((r) => r.killed).length).toBeGreaterThan(SEEDS / 2);
-    writeReliability('interruptions-push', { seeds: SEEDS, rowsPerRun: 600, serviceCallsOfAFullRun: full, killed: results.filter((r) => r.killed).length, survived: results.length, rowsLost: 0, maxRowsResent: Math.max(...results.map((r) => r.resentRows)), results });
+    writeReliability('interruptions-push', {
+      seeds: SEEDS,
+      rowsPerRun: 600,
+      serviceCallsOfAFullRun: full,
+      killed: results.filter((r) => r.killed).length,
+      survived: results.length,
+      rowsLost: 0,
+      maxRowsResent: Math.max(...results.map((r) => r.resentRows)),
+      results,
+    });
   });
 
   test(`job refresh: ${SEEDS} seeds, each cut at a random service call, then refreshed again`, () => {
@@ -120,12 +135,24 @@ describe('interrupted executions resume without losing a row', () => {
       results.push({ seed, cutAt, killed });
     }
     expect(results.filter((r) => r.killed).length).toBeGreaterThan(SEEDS / 2);
-    writeReliability('interruptions-jobs', { seeds: SEEDS, jobItems: expectedJobRows - 1, serviceCallsOfAFullRun: full, killed: results.filter((r) => r.killed).length, survived: results.length, rowsLost: 0, duplicateRows: 0, results });
+    writeReliability('interruptions-jobs', {
+      seeds: SEEDS,
+      jobItems: expectedJobRows - 1,
+      serviceCallsOfAFullRun: full,
+      killed: results.filter((r) => r.killed).length,
+      survived: results.length,
+      rowsLost: 0,
+      duplicateRows: 0,
+      results,
+    });
   });
 
   test('async job: a cut never creates a job twice; rows whose job creation was cut are flagged, not resent', () => {
     const sheet = [['SKU', 'Quantity'], ...skus.slice(0, 300).map((s, i) => [s, 9 + i])];
-    const asyncJobs = () => (env.adminSync('GET', '/__admin/state?only=jobs') as { jobs: Array<{ id: number; kind: string }> }).jobs.filter((j) => j.kind === 'async').length;
+    const asyncJobs = () =>
+      (env.adminSync('GET', '/__admin/state?only=jobs') as { jobs: Array<{ id: number; kind: string }> }).jobs.filter(
+        (j) => j.kind === 'async',
+      ).length;
     reset(sheet);
     const jobsBefore = asyncJobs();
     env.rt.call('pushAsyncAll');
@@ -143,7 +170,13 @@ describe('interrupted executions resume without losing a row', () => {
         if (!/Exceeded maximum execution time/.test(String((e as Error).message))) throw e;
       }
       const header = env.rt.sheet('Stock & Prices').values()[0] as string[];
-      const unfinished = header.indexOf('Sync status') < 0 || env.rt.sheet('Stock & Prices').values().slice(1).some((r) => r[header.indexOf('Sync status')] === '');
+      const unfinished =
+        header.indexOf('Sync status') < 0 ||
+        env.rt
+          .sheet('Stock & Prices')
+          .values()
+          .slice(1)
+          .some((r) => r[header.indexOf('Sync status')] === '');
       if (unfinished) env.rt.call('pushAsyncAll');
       const created = asyncJobs() - before;
       const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
@@ -151,16 +184,23 @@ describe('interrupted executions resume without losing a row', () => {
       // Either the rows are queued in exactly the jobs of one run, or they say the job may exist.
       expect(created).toBeLessThanOrEqual(perRun);
       expect(status.every((x) => x === 'Pending' || x === 'Error')).toBe(true);
-      if (flagged > 0) expect(String(env.rt.sheet('Stock & Prices').values()[1 + status.indexOf('Error')].join(' '))).toMatch(/may or may not exist/);
+      if (flagged > 0)
+        expect(String(env.rt.sheet('Stock & Prices').values()[1 + status.indexOf('Error')].join(' '))).toMatch(/may or may not exist/);
       results.push({ seed, cutAt, jobsCreated: created, flagged });
     }
-    writeReliability('interruptions-async', { seeds: results.length, jobsPerRun: perRun, jobsCreatedTwice: results.filter((r) => r.jobsCreated > perRun).length, results });
+    writeReliability('interruptions-async', {
+      seeds: results.length,
+      jobsPerRun: perRun,
+      jobsCreatedTwice: results.filter((r) => r.jobsCreated > perRun).length,
+      results,
+    });
   });
 
   test(`order import: ${SEEDS} seeds, each cut at a random service call, then the following runs`, () => {
     // Orders of the last days in the hub, imported by the menu item one Get Orders call at a time.
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 3, seed: 9 } });
-    const hubOrders = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ orderId: number; items: unknown[] }> }).orders;
+    const hubOrders = (env.adminSync('GET', '/__admin/state?only=orders') as { orders: Array<{ orderId: number; items: unknown[] }> })
+      .orders;
     const expectedItems = hubOrders.reduce((n, o) => n + o.items.length, 0);
     const resetOrders = (): void => {
       for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
@@ -203,7 +243,9 @@ describe('interrupted executions resume without losing a row', () => {
       expect(new Set(ids).size).toBe(ids.length);
       expect(new Set(ids)).toEqual(new Set(hubOrders.map((o) => String(o.orderId))));
       const items = env.rt.sheet('Order Items').values();
-      const keys = items.slice(1).map((r) => `${r[column(items, 'Order id')]}|${r[column(items, 'Item external id')]}|${r[column(items, 'SKU')]}`);
+      const keys = items
+        .slice(1)
+        .map((r) => `${r[column(items, 'Order id')]}|${r[column(items, 'Item external id')]}|${r[column(items, 'SKU')]}`);
       expect(items.length - 1).toBe(expectedItems);
       expect(new Set(keys).size).toBe(keys.length);
       // And never more than one Get Orders call per minute.
@@ -212,6 +254,16 @@ describe('interrupted executions resume without losing a row', () => {
       results.push({ seed, cutAt, killed, runsAfter });
     }
     expect(results.filter((r) => r.killed).length).toBeGreaterThan(SEEDS / 2);
-    writeReliability('interruptions-orders', { seeds: SEEDS, orders: hubOrders.length, items: expectedItems, serviceCallsOfAFirstRun: full, killed: results.filter((r) => r.killed).length, survived: results.length, ordersLost: 0, ordersDuplicated: 0, results });
+    writeReliability('interruptions-orders', {
+      seeds: SEEDS,
+      orders: hubOrders.length,
+      items: expectedItems,
+      serviceCallsOfAFirstRun: full,
+      killed: results.filter((r) => r.killed).length,
+      survived: results.length,
+      ordersLost: 0,
+      ordersDuplicated: 0,
+      results,
+    });
   });
 });

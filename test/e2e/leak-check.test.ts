@@ -43,7 +43,16 @@ describe('the token-leak check that guards every e2e operation', () => {
 
   describe('destinations', () => {
     const record = (over: Partial<FetchRecord>): FetchRecord => ({
-      at: 0, user: 'user@example.com', method: 'GET', url: `${env.hub.url}/api/x`, headers: {}, status: 200, elapsedMs: 1, hop: 0, redirectHop: false, ...over,
+      at: 0,
+      user: 'user@example.com',
+      method: 'GET',
+      url: `${env.hub.url}/api/x`,
+      headers: {},
+      status: 200,
+      elapsedMs: 1,
+      hop: 0,
+      redirectHop: false,
+      ...over,
     });
     const hubOrigin = () => new URL(env.hub.url).origin;
 
@@ -62,9 +71,17 @@ describe('the token-leak check that guards every e2e operation', () => {
       );
       expect(foreign.foreignWithToken).toBe(3);
       expect(foreign.problems[0]).toMatch(/^token sent to a foreign origin http:\/\/127\.0\.0\.1:1 \(GET/);
-      const hops = findDestinationFaults([record({ status: 302, redirectedTo: `${env.hub.url}/b` }), record({ url: `${env.hub.url}/b`, hop: 1, redirectHop: true })], env.token, hubOrigin());
+      const hops = findDestinationFaults(
+        [record({ status: 302, redirectedTo: `${env.hub.url}/b` }), record({ url: `${env.hub.url}/b`, hop: 1, redirectHop: true })],
+        env.token,
+        hubOrigin(),
+      );
       expect([hops.redirectsFollowed, hops.foreignWithToken]).toEqual([1, 0]); // even to the hub itself
-      const plain = findDestinationFaults([record({ url: 'http://hub.example/api' }), record({ url: 'http://localhost:9/x' })], env.token, hubOrigin());
+      const plain = findDestinationFaults(
+        [record({ url: 'http://hub.example/api' }), record({ url: 'http://localhost:9/x' })],
+        env.token,
+        hubOrigin(),
+      );
       expect(plain.insecure).toBe(1);
       expect(plain.problems).toEqual([expect.stringMatching(/^non-https request to http:\/\/hub\.example/)]);
     });
@@ -74,14 +91,26 @@ describe('the token-leak check that guards every e2e operation', () => {
       env.rt.call('getSidebarState');
       expect(leakTotals.requestsChecked).toBeGreaterThanOrEqual(before.requestsChecked);
       // Planted as if the add-on had sent it during the next call.
-      env.rt.world.fetchLog.push(record({ url: 'http://127.0.0.1:1/api/stock/updatestock', method: 'POST', headers: { Authorization: `Bearer ${env.token}` }, hop: 1, redirectHop: true }));
+      env.rt.world.fetchLog.push(
+        record({
+          url: 'http://127.0.0.1:1/api/stock/updatestock',
+          method: 'POST',
+          headers: { Authorization: `Bearer ${env.token}` },
+          hop: 1,
+          redirectHop: true,
+        }),
+      );
       try {
-        expect(() => env.rt.call('getSidebarState')).toThrow(/API token leaked after call\(getSidebarState\): requests: token sent to a foreign origin http:\/\/127\.0\.0\.1:1 .*; redirect followed to POST http:\/\/127\.0\.0\.1:1/);
+        expect(() => env.rt.call('getSidebarState')).toThrow(
+          /API token leaked after call\(getSidebarState\): requests: token sent to a foreign origin http:\/\/127\.0\.0\.1:1 .*; redirect followed to POST http:\/\/127\.0\.0\.1:1/,
+        );
         expect(leakTotals.foreignWithToken - before.foreignWithToken).toBe(1);
         expect(leakTotals.redirectsFollowed - before.redirectsFollowed).toBe(1);
       } finally {
         // The planted request is not the add-on's: keep it out of RELIABILITY.md's counts.
-        leakTotals.leaks = leakTotals.leaks.filter((where) => !where.includes('http://127.0.0.1:1/') && !where.includes('http://127.0.0.1:1 '));
+        leakTotals.leaks = leakTotals.leaks.filter(
+          (where) => !where.includes('http://127.0.0.1:1/') && !where.includes('http://127.0.0.1:1 '),
+        );
         leakTotals.foreignWithToken = before.foreignWithToken;
         leakTotals.redirectsFollowed = before.redirectsFollowed;
       }

@@ -25,13 +25,15 @@ const CASES: LocaleCase[] = [
     locale: 'es_ES',
     typed: ['1.234', '1.234,5'],
     sent: [1234, 1234.5],
-    ambiguous: /Quantity: '1\.234' could be 1234 or 1\.234 \(between 1 and 2\); this spreadsheet's locale \(es_ES\) reads it as 1234\. Type 1234, or 1,234 for the number between 1 and 2, in a cell formatted as Number/,
+    ambiguous:
+      /Quantity: '1\.234' could be 1234 or 1\.234 \(between 1 and 2\); this spreadsheet's locale \(es_ES\) reads it as 1234\. Type 1234, or 1,234 for the number between 1 and 2, in a cell formatted as Number/,
   },
   {
     locale: 'es_MX',
     typed: ['1,234', '1,234.5'],
     sent: [1234, 1234.5],
-    ambiguous: /Quantity: '1\.234' could be 1234 or 1\.234 \(between 1 and 2\); this spreadsheet's locale \(es_MX\) reads it as 1\.234\. Type 1234, or 1\.234 for the number between 1 and 2, in a cell formatted as Number/,
+    ambiguous:
+      /Quantity: '1\.234' could be 1234 or 1\.234 \(between 1 and 2\); this spreadsheet's locale \(es_MX\) reads it as 1\.234\. Type 1234, or 1\.234 for the number between 1 and 2, in a cell formatted as Number/,
   },
 ];
 
@@ -80,10 +82,16 @@ describe.each(CASES)('a push from a spreadsheet in $locale', ({ locale, typed, s
   });
 
   it('shows display values in the locale, and reads a number SKU by its digits whatever the separators', () => {
-    env.rt.addSheet('Shown', [['SKU', 'Price'], [123, 1234.5]]);
+    env.rt.addSheet('Shown', [
+      ['SKU', 'Price'],
+      [123, 1234.5],
+    ]);
     const sheet = env.rt.sheet('Shown');
     sheet.setNumberFormat('A2', '00000');
     sheet.setNumberFormat('B2', '#,##0.00');
-    expect(sheet.displayValues()).toEqual([['SKU', 'Price'], ['00123', locale === 'es_ES' ? '1.234,50' : '1,234.50']]);
+    expect(sheet.displayValues()).toEqual([
+      ['SKU', 'Price'],
+      ['00123', locale === 'es_ES' ? '1.234,50' : '1,234.50'],
+    ]);
   });
 });

@@ -44,7 +44,12 @@ describe('orders from the sheet: find, update, labels', () => {
       const found = unwrap<{ cartId: string | null; orders: Array<Record<string, unknown>> }>(env.rt.call('findOrder', 'LI-5'));
       expect(found.cartId).toBeNull();
       expect(found.orders).toHaveLength(1);
-      expect(found.orders[0]).toMatchObject({ externalId: 'LI-5', channel: 'linio', row: null, created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(found.orders[0]).toMatchObject({
+        externalId: 'LI-5',
+        channel: 'linio',
+        row: null,
+        created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
       expect(ordersSheet(env)).toEqual(before);
       const written = unwrap<{ orders: Array<{ row: number }>; message: string }>(env.rt.call('findOrder', 'LI-5', true));
       expect(written.orders[0].row).toBe(4);
@@ -71,7 +76,10 @@ describe('orders from the sheet: find, update, labels', () => {
       clearRequests(env);
       const fetchesBefore = env.rt.fetchLog().length;
       env.rt.call('sendEditedOrders');
-      const puts = env.rt.fetchLog().slice(fetchesBefore).filter((f) => f.method.toLowerCase() === 'put');
+      const puts = env.rt
+        .fetchLog()
+        .slice(fetchesBefore)
+        .filter((f) => f.method.toLowerCase() === 'put');
       expect(puts).toHaveLength(2);
       const bodies = new Map(puts.map((p) => [new URL(p.url).searchParams.get('orderId'), JSON.parse(p.payload!)]));
       expect(bodies.get(String(idOf('VC-9')))).toEqual({ comments: 'Entregar por la tarde' });
@@ -83,7 +91,12 @@ describe('orders from the sheet: find, update, labels', () => {
       expect(hub.find((o) => o.externalId === 'ML-1002')!.internalStatus).toBe('SHIPPED');
       const again = env.rt.fetchLog().length;
       env.rt.call('sendEditedOrders');
-      expect(env.rt.fetchLog().slice(again).filter((f) => f.method.toLowerCase() === 'put')).toHaveLength(0);
+      expect(
+        env.rt
+          .fetchLog()
+          .slice(again)
+          .filter((f) => f.method.toLowerCase() === 'put'),
+      ).toHaveLength(0);
       expect(env.rt.toasts().at(-1)!.message).toMatch(/No edited order to send/);
     });
 
@@ -92,7 +105,12 @@ describe('orders from the sheet: find, update, labels', () => {
       env.rt.sheet('Orders').setValues([['LOST']], `${colLetter(values, 'Status')}${rowOf('LI-5')}`);
       const before = env.rt.fetchLog().length;
       env.rt.call('sendEditedOrders');
-      expect(env.rt.fetchLog().slice(before).filter((f) => f.method.toLowerCase() === 'put')).toHaveLength(0);
+      expect(
+        env.rt
+          .fetchLog()
+          .slice(before)
+          .filter((f) => f.method.toLowerCase() === 'put'),
+      ).toHaveLength(0);
       expect(cell('LI-5', 'Sync status')).toBe('Error');
       expect(String(cell('LI-5', 'Sync message'))).toMatch(/Status 'LOST' is not a status the hub accepts/);
       env.rt.sheet('Orders').setValues([['CREATED']], `${colLetter(values, 'Status')}${rowOf('LI-5')}`);
@@ -101,7 +119,11 @@ describe('orders from the sheet: find, update, labels', () => {
 
   describe('print labels', () => {
     const labelRequests = () => apiRequests(env).filter((r) => r.path.toLowerCase().startsWith('/api/orders/printlabel'));
-    const select = (...externalIds: string[]) => env.rt.select('Orders', externalIds.map((e) => `A${rowOf(e)}`));
+    const select = (...externalIds: string[]) =>
+      env.rt.select(
+        'Orders',
+        externalIds.map((e) => `A${rowOf(e)}`),
+      );
 
     test('cancelling the confirmation sends nothing', () => {
       select('ML-1001');
@@ -117,7 +139,7 @@ describe('orders from the sheet: find, update, labels', () => {
       expect(env.rt.drive()).toHaveLength(0);
     });
 
-    test('PDF: saved to the Drive folder, a clickable Drive link in Label; a channel without labels gets the hub\'s message', () => {
+    test("PDF: saved to the Drive folder, a clickable Drive link in Label; a channel without labels gets the hub's message", () => {
       select('ML-1001', 'LI-5', 'VC-9');
       clearRequests(env);
       env.rt.answerNext('YES');

@@ -21,11 +21,16 @@ const CHANGED = 10;
 /** Imports a backlog of `total` orders, then measures an idle run, a page of new orders and a page of changes. */
 async function measure(total: number): Promise<Figures> {
   // Virtual latency only: how many calls fit in a run must not depend on the machine's load.
-  const env: AddonEnv = await startAddonEnv({ runtime: { measuredFetchLatency: false }, settings: { orders: ordersSettings({ callsPerMinute: 60, backfillDays: 30 }) }, leakCheck: false });
+  const env: AddonEnv = await startAddonEnv({
+    runtime: { measuredFetchLatency: false },
+    settings: { orders: ordersSettings({ callsPerMinute: 60, backfillDays: 30 }) },
+    leakCheck: false,
+  });
   try {
     // The hub allows a call a second here: the runs' Sheets costs are measured, not the rate limit.
     env.adminSync('POST', '/__admin/settings', { ordersRateLimit: { calls: 1000, windowMs: 1000 } });
-    const keyCells = (): number => KEYED_SHEETS.reduce((n, name) => n + (env.rt.sheetNames().includes(name) ? Math.max(0, env.rt.sheet(name).lastRow() - 1) : 0), 0);
+    const keyCells = (): number =>
+      KEYED_SHEETS.reduce((n, name) => n + (env.rt.sheetNames().includes(name) ? Math.max(0, env.rt.sheet(name).lastRow() - 1) : 0), 0);
     const step = (): Step => {
       env.rt.advance(1_100);
       const keys = keyCells();
@@ -62,7 +67,8 @@ async function measure(total: number): Promise<Figures> {
     settle();
     // Orders spread over the sheet changed through the hub's own API (another tool of the seller).
     const orders = hubOrders(env).sort((a, b) => a.orderId - b.orderId);
-    for (let i = 0; i < CHANGED; i++) await changeInHub(env, orders[Math.floor((i * orders.length) / CHANGED)].orderId, { comments: `changed ${i}` });
+    for (let i = 0; i < CHANGED; i++)
+      await changeInHub(env, orders[Math.floor((i * orders.length) / CHANGED)].orderId, { comments: `changed ${i}` });
     // The changes stream reads them in one or two pages (orders that change move under its cursor).
     const changed: Step[] = [];
     while (changed.reduce((n, s) => n + s.outcome.updated, 0) < CHANGED && changed.length < 6) changed.push(step());
@@ -106,7 +112,7 @@ describe('order import: the Sheets cost of a run does not grow with the Orders s
   /** Orders a run's page listed. */
   const listed = (s: Step) => s.outcome.added + s.outcome.updated + s.outcome.unchanged;
 
-  test('a backlog: each page of the 10,000 costs the reads of a page of the first 100 (plus a block read per order already in a sheet), and beyond the key columns at most a round trip\'s worth of cells (2,000) per order listed and keyed sheet', () => {
+  test("a backlog: each page of the 10,000 costs the reads of a page of the first 100 (plus a block read per order already in a sheet), and beyond the key columns at most a round trip's worth of cells (2,000) per order listed and keyed sheet", () => {
     // A run goes on calling while the rate and its time allow (how many pages fit in a run depends
     // on the cost model), so reads are compared per Get Orders call.
     const calls = (s: Step) => Math.max(1, s.outcome.calls);
@@ -131,11 +137,11 @@ describe('order import: the Sheets cost of a run does not grow with the Orders s
       }
     }
     // Reading the Orders sheet whole (as before issue 16) would alone be 10,000 rows × 23 columns.
-    expect(Math.max(...at[10_000].changed.map(beyondKeys))).toBeLessThan(10_000 * 23 / 4);
+    expect(Math.max(...at[10_000].changed.map(beyondKeys))).toBeLessThan((10_000 * 23) / 4);
   });
 });
 
-describe('reading only the key column: a colleague\'s edits between runs are still seen', () => {
+describe("reading only the key column: a colleague's edits between runs are still seen", () => {
   let env: AddonEnv;
   beforeAll(async () => {
     env = await startAddonEnv({ settings: { orders: ordersSettings({ callsPerMinute: 60, backfillDays: 30 }) } });
@@ -158,12 +164,17 @@ describe('reading only the key column: a colleague\'s edits between runs are sti
     sheet.sortRows(2, 121, header0.indexOf('Total') + 1, false);
     sheet.insertColumns(2);
     sheet.setValues([['Notas']], 'B1');
-    sheet.setValues(sheet.values('A2:A121').map((r) => [`nota ${String(r[0])}`]), 'B2');
+    sheet.setValues(
+      sheet.values('A2:A121').map((r) => [`nota ${String(r[0])}`]),
+      'B2',
+    );
     const values = () => sheet.values();
     const header = values()[0] as string[];
     const c = (h: string) => header.indexOf(h);
     const rowOf = (id: number) => values().findIndex((r, i) => i > 0 && r[0] === id) + 1;
-    const ids = values().slice(1).map((r) => Number(r[0]));
+    const ids = values()
+      .slice(1)
+      .map((r) => Number(r[0]));
     const [edited, deleted, plain] = [ids[10], ids[50], ids[90]];
     // An unsent edit of Comments, and a deleted row.
     sheet.setValues([['llamar antes']], `${String.fromCharCode(65 + c('Comments'))}${rowOf(edited)}`);

@@ -19,7 +19,21 @@ describe('create orders from the Order Drafts sheet', () => {
     env.rt.answerNext('OK');
     env.rt.call('createOrdersFromDrafts');
     expect(env.rt.dialogs().at(-1)!.message).toMatch(/The sheet "Order Drafts" was created: write one row per order line/);
-    expect(drafts()[0]).toEqual(['External id', 'Channel', 'Currency', 'Created', 'Cart id', 'Comments', 'SKU', 'Title', 'Price', 'Quantity', 'Order id', 'Sync status', 'Sync message']);
+    expect(drafts()[0]).toEqual([
+      'External id',
+      'Channel',
+      'Currency',
+      'Created',
+      'Cart id',
+      'Comments',
+      'SKU',
+      'Title',
+      'Price',
+      'Quantity',
+      'Order id',
+      'Sync status',
+      'Sync message',
+    ]);
     env.rt.deleteSheet('Order Drafts');
   });
 
@@ -50,7 +64,11 @@ describe('create orders from the Order Drafts sheet', () => {
     expect(String(cell(7, 'Sync message'))).toMatch(/not sent: row 6 of this order has a problem/);
     expect(hub.some((o) => o.externalId === 'D-3' || o.externalId === 'D-4')).toBe(false);
     // The seller's cells are untouched.
-    expect(drafts().slice(1).map((r) => r[column(drafts(), 'Mis notas')])).toEqual(['nota 1', 'nota 2', '', '', '', '']);
+    expect(
+      drafts()
+        .slice(1)
+        .map((r) => r[column(drafts(), 'Mis notas')]),
+    ).toEqual(['nota 1', 'nota 2', '', '', '', '']);
     expect(env.rt.toasts().at(-1)!.message).toMatch(/Create orders: 2 created, 3 rows to fix/);
   });
 
@@ -84,14 +102,16 @@ describe('create orders from the Order Drafts sheet', () => {
     expect(hubOrders(env).filter((o) => o.externalId === 'D-5')).toHaveLength(1);
   });
 
-  test('a clear refusal (4xx) carries the hub\'s reason and may be sent again after fixing', () => {
+  test("a clear refusal (4xx) carries the hub's reason and may be sent again after fixing", () => {
     const sheet = env.rt.sheet('Order Drafts');
     // An order the hub already has (same external id, same channel): the hub refuses it.
     env.adminSync('POST', '/__admin/orders', { orders: [{ channel: 'amazon', externalId: 'AMZ-DUP' }] });
     sheet.setValues([['AMZ-DUP', 'amazon', 'MXN', 'LAMP-2', 'Lámpara', 320, 1, '', '']], 'A9');
     env.rt.call('createOrdersFromDrafts');
     expect(cell(9, 'Sync status')).toBe('Refused');
-    expect(String(cell(9, 'Sync message'))).toMatch(/The hub refused this order, nothing was created: Ya existe una orden con externalId 'AMZ-DUP'/);
+    expect(String(cell(9, 'Sync message'))).toMatch(
+      /The hub refused this order, nothing was created: Ya existe una orden con externalId 'AMZ-DUP'/,
+    );
     sheet.setValues([['D-6']], 'A9');
     env.rt.call('createOrdersFromDrafts');
     expect(cell(9, 'Sync status')).toBe('Created');

@@ -2,7 +2,15 @@ import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { clearRequests, column, columnValues } from './helpers';
 import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
-type Status = { scheduleOn: boolean; scheduleMine: boolean; lastError: string | null; totalAdded: number; backlog: boolean; lastRunAt: number | null; nextRunAt: number | null };
+type Status = {
+  scheduleOn: boolean;
+  scheduleMine: boolean;
+  lastError: string | null;
+  totalAdded: number;
+  backlog: boolean;
+  lastRunAt: number | null;
+  nextRunAt: number | null;
+};
 
 describe('done when: from an empty workbook against the demo hub', () => {
   let env: AddonEnv;
@@ -16,14 +24,20 @@ describe('done when: from an empty workbook against the demo hub', () => {
     clearRequests(env);
     // As the settings form sends it: the owner it names is ignored, the user who switched it on owns it.
     const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleOwner: string } } }>(
-      env.rt.call('saveSettings', { orders: ordersSettings({ backfillDays: 100, scheduleMinutes: 1, scheduleOwner: 'intruder@example.com' }) }),
+      env.rt.call('saveSettings', {
+        orders: ordersSettings({ backfillDays: 100, scheduleMinutes: 1, scheduleOwner: 'intruder@example.com' }),
+      }),
     );
     expect(saved.saved).toBe(true);
     expect(saved.settings.orders.scheduleOwner).toBe('user@example.com');
     expect(env.rt.triggers()).toEqual([expect.objectContaining({ handler: 'onBackgroundWork', interval: 1, owner: 'user@example.com' })]);
     const demo = hubOrders(env);
     expect(demo).toHaveLength(500);
-    advanceUntil(env, () => orderRows(env).size >= demo.length && !unwrap<{ orders: Status }>(env.rt.call('getSidebarState')).orders.backlog, 40);
+    advanceUntil(
+      env,
+      () => orderRows(env).size >= demo.length && !unwrap<{ orders: Status }>(env.rt.call('getSidebarState')).orders.backlog,
+      40,
+    );
     const ids = columnValues(ordersSheet(env), 'Order id');
     expect(ids).toHaveLength(demo.length);
     expect(new Set(ids).size).toBe(demo.length);
@@ -37,14 +51,17 @@ describe('done when: from an empty workbook against the demo hub', () => {
     expect(status.nextRunAt).toBeGreaterThan(status.lastRunAt!);
   });
 
-  test('editing an order\'s comment in the sheet and running update sends exactly that field', () => {
+  test("editing an order's comment in the sheet and running update sends exactly that field", () => {
     const values = ordersSheet(env);
     const target = hubOrders(env).find((o) => o.channel === 'amazon')!;
     const row = orderRows(env).get(target.orderId)!;
     env.rt.sheet('Orders').setValues([['Cliente pide factura']], `${String.fromCharCode(65 + column(values, 'Comments'))}${row}`);
     const before = env.rt.fetchLog().length;
     env.rt.call('sendEditedOrders');
-    const puts = env.rt.fetchLog().slice(before).filter((f) => f.method.toLowerCase() === 'put');
+    const puts = env.rt
+      .fetchLog()
+      .slice(before)
+      .filter((f) => f.method.toLowerCase() === 'put');
     expect(puts).toHaveLength(1);
     expect(puts[0].url).toContain(`orderId=${target.orderId}`);
     expect(puts[0].payload).toBe(JSON.stringify({ comments: 'Cliente pide factura' }));
@@ -101,7 +118,9 @@ describe('the schedule never dies silently', () => {
       expect(env.rt.triggers()).toHaveLength(1);
       env.rt.open({ authMode: 'FULL' });
       // Shown as the import's alert (issue 18): what failed and since when, once at the next open.
-      expect(env.rt.toasts().at(-1)!.message).toMatch(/Scheduled order import failing since .*: Order import: The hub failed on Get Orders/);
+      expect(env.rt.toasts().at(-1)!.message).toMatch(
+        /Scheduled order import failing since .*: Order import: The hub failed on Get Orders/,
+      );
     } finally {
       env.adminSync('DELETE', '/__admin/faults');
     }
@@ -111,7 +130,9 @@ describe('the schedule never dies silently', () => {
 
   test('a channel filter from the settings goes into the query; a new filter starts over from the backfill', () => {
     const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleMinutes: number; scheduleOwner: string } } }>(
-      env.rt.call('saveSettings', { orders: ordersSettings({ channel: 'amazon', status: 'delivered', backfillDays: 7, scheduleMinutes: 1 }) }),
+      env.rt.call('saveSettings', {
+        orders: ordersSettings({ channel: 'amazon', status: 'delivered', backfillDays: 7, scheduleMinutes: 1 }),
+      }),
     );
     // The interval did not change: the owner stays who it was, whatever the form sent.
     expect(saved.settings.orders).toMatchObject({ scheduleMinutes: 1, scheduleOwner: 'user@example.com' });
@@ -120,7 +141,9 @@ describe('the schedule never dies silently', () => {
     const call = getOrdersCalls(env)[0];
     expect(call.query).toMatchObject({ channel: 'amazon', status: 'DELIVERED', offset: '0' });
     const d = new Date(Math.floor((env.rt.now() - 7 * 86_400_000) / 86_400_000) * 86_400_000);
-    expect(call.query.date).toBe(`${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`);
+    expect(call.query.date).toBe(
+      `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`,
+    );
   });
 
   test('an add-on deployment refuses a schedule more often than hourly', async () => {
@@ -129,10 +152,14 @@ describe('the schedule never dies silently', () => {
       const r = addon.rt.call('setOrdersSchedule', 5) as { ok: boolean; error: string };
       expect(r).toMatchObject({ ok: false });
       expect(r.error).toMatch(/An add-on may import at most hourly: choose 60, 120, 240, 360, 480 or 720 minutes/);
-      const saved = unwrap<{ saved: boolean; errors: Record<string, string> }>(addon.rt.call('saveSettings', { orders: ordersSettings({ scheduleMinutes: 10 }) }));
+      const saved = unwrap<{ saved: boolean; errors: Record<string, string> }>(
+        addon.rt.call('saveSettings', { orders: ordersSettings({ scheduleMinutes: 10 }) }),
+      );
       expect(saved.saved).toBe(false);
       expect(saved.errors['orders.scheduleMinutes']).toMatch(/at most hourly/);
-      const filters = unwrap<{ saved: boolean; errors: Record<string, string> }>(addon.rt.call('saveSettings', { orders: ordersSettings({ channel: 'ebay', status: 'lost' }) }));
+      const filters = unwrap<{ saved: boolean; errors: Record<string, string> }>(
+        addon.rt.call('saveSettings', { orders: ordersSettings({ channel: 'ebay', status: 'lost' }) }),
+      );
       expect(filters.errors['orders.channel']).toMatch(/'ebay' is not an order channel/);
       expect(filters.errors['orders.status']).toMatch(/'lost' is not an order status/);
       unwrap(addon.rt.call('setOrdersSchedule', 60));

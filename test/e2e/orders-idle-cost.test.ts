@@ -12,7 +12,11 @@ describe('idle runs of the scheduled order import', () => {
   let env: AddonEnv;
   beforeAll(async () => {
     // Virtual latency only: which minutes may call must not depend on the machine's load.
-    env = await startAddonEnv({ runtime: { virtualFetchLatencyMs: 100, measuredFetchLatency: false }, settings: { orders: ordersSettings({ callsPerMinute: 1, backfillDays: 60 }) }, leakCheck: false });
+    env = await startAddonEnv({
+      runtime: { virtualFetchLatencyMs: 100, measuredFetchLatency: false },
+      settings: { orders: ordersSettings({ callsPerMinute: 1, backfillDays: 60 }) },
+      leakCheck: false,
+    });
   }, 60_000);
   afterAll(async () => env?.close());
 

@@ -2,7 +2,16 @@ import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { clearRequests, column, columnValues } from './helpers';
 import { advanceUntil, changeInHub, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
-type Status = { lastRunAdded: number; lastRunUpdated: number; totalAdded: number; backlog: boolean; lastError: string | null; scheduleOn: boolean; nextRunAt: number | null; lastRunAt: number | null };
+type Status = {
+  lastRunAdded: number;
+  lastRunUpdated: number;
+  totalAdded: number;
+  backlog: boolean;
+  lastError: string | null;
+  scheduleOn: boolean;
+  nextRunAt: number | null;
+  lastRunAt: number | null;
+};
 const DAY = 86_400_000;
 const mmddyyyy = (ms: number) => {
   const d = new Date(ms);
@@ -75,7 +84,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 500 });
   });
 
-  test('an order modified later is updated in place (same row, no duplicate); the seller\'s own column and unsent edit are kept', async () => {
+  test("an order modified later is updated in place (same row, no duplicate); the seller's own column and unsent edit are kept", async () => {
     const rows = orderRows(env);
     const target = hubOrders(env)[123];
     const row = rows.get(target.orderId)!;
@@ -124,7 +133,9 @@ describe('paging shift: an order leaving the status filter while the listing is 
     advanceUntil(env, () => orderRows(env).size >= 120 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 30);
     expect(orderRows(env).has(skippedAtBoundary.orderId)).toBe(true);
     expect(orderRows(env).size).toBe(120);
-    const added = getOrdersCalls(env).filter((c) => c.query.searchDateBy === 'added').map((c) => Number(c.query.offset));
+    const added = getOrdersCalls(env)
+      .filter((c) => c.query.searchDateBy === 'added')
+      .map((c) => Number(c.query.offset));
     // 0, then 49 (did not line up: the last order read is now at 48), then a step back.
     expect(added.slice(0, 3)).toEqual([0, 49, 0]);
     expect(getOrdersCalls(env).every((c) => c.status === 200)).toBe(true);
@@ -158,7 +169,7 @@ describe('the rate limit across executions', () => {
     expect(getOrdersCalls(env)).toHaveLength(1);
   });
 
-  test('right after, another user\'s run makes no call either: the last call time is shared', () => {
+  test("right after, another user's run makes no call either: the last call time is shared", () => {
     clearRequests(env);
     const r = unwrap<{ outcome: { calls: number; message: string } }>(env.rt.forUser('colleague@example.com').call('runOrderImport'));
     expect(r.outcome.calls).toBe(0);
@@ -217,7 +228,15 @@ describe('an order a channel re-syncs late, with purchase dates weeks old', () =
     // Created and last modified 20 days ago — behind any cursor that follows purchase dates — but added to the hub now.
     const old = new Date(env.rt.now() - 20 * DAY).toISOString();
     const added = env.adminSync('POST', '/__admin/orders', {
-      orders: [{ channel: 'meli', externalId: 'RESYNC-1', dateCreated: old, dateModified: old, items: [{ itemExternalId: 'R-1', sku: 'TAZA', title: 'Taza', price: 10, itemQuantity: 1, total: 10 }] }],
+      orders: [
+        {
+          channel: 'meli',
+          externalId: 'RESYNC-1',
+          dateCreated: old,
+          dateModified: old,
+          items: [{ itemExternalId: 'R-1', sku: 'TAZA', title: 'Taza', price: 10, itemQuantity: 1, total: 10 }],
+        },
+      ],
     }) as { orderIds: number[] };
     const id = added.orderIds[0];
     clearRequests(env);

@@ -1,7 +1,16 @@
 /** Calls of the preview, push-these-changes and undo functions (issue 17) from end-to-end tests. */
 import type { AddonEnv } from '../../dev/testkit/env';
 
-export type Progress = { runId: string; finished: boolean; ok: number; failed: number; skipped: number; requests: number; message: string; total: number };
+export type Progress = {
+  runId: string;
+  finished: boolean;
+  ok: number;
+  failed: number;
+  skipped: number;
+  requests: number;
+  message: string;
+  total: number;
+};
 export type Result<T> = { ok: boolean; value?: T; error?: string };
 
 /** Calls a sidebar function and returns its value (fails the test with the error otherwise). */

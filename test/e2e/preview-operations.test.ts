@@ -5,7 +5,11 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 
-type Outcome = { rows: number; lines: number; totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number } };
+type Outcome = {
+  rows: number;
+  lines: number;
+  totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number };
+};
 type Listing = { price: number; quantity: number };
 type HubProduct = { sku: string; internalId?: string; quantity: number; listings: Record<string, Listing> };
 
@@ -36,11 +40,13 @@ describe('preview: every operation and scope (issue 17)', () => {
   /** The hub passes a general Quantity on to every channel: per channel, the rows where that changes the channel's quantity. */
   const overwritten = (rows: Array<[string, number]>): Record<string, number> => {
     const out: Record<string, number> = {};
-    for (const [sku, q] of rows) for (const [ch, l] of Object.entries(hub.get(sku)!.listings)) if (l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
+    for (const [sku, q] of rows)
+      for (const [ch, l] of Object.entries(hub.get(sku)!.listings))
+        if (l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
     return out;
   };
 
-  test.each(['all', 'selected'])('stock, %s rows: the general Quantity beside the hub\'s', (scope) => {
+  test.each(['all', 'selected'])("stock, %s rows: the general Quantity beside the hub's", (scope) => {
     const q = (sku: string, i: number): number => (i < 3 ? hub.get(sku)!.quantity : hub.get(sku)!.quantity + 1);
     sheet(['SKU', 'Quantity'], (sku, i) => [sku, q(sku, i)]);
     env.rt.select('Stock & Prices', 'A2:A5');
@@ -52,14 +58,22 @@ describe('preview: every operation and scope (issue 17)', () => {
   });
 
   test('prices, all rows: one value per channel', () => {
-    sheet(['SKU', 'Price [amazon]', 'Price [walmart]'], (sku, i) => [sku, amazon(sku).price + (i % 2), hub.get(sku)!.listings.walmart.price]);
+    sheet(['SKU', 'Price [amazon]', 'Price [walmart]'], (sku, i) => [
+      sku,
+      amazon(sku).price + (i % 2),
+      hub.get(sku)!.listings.walmart.price,
+    ]);
     const out = preview('prices', 'all');
     expect(out.totals.changes).toEqual({ 'price [amazon]': 3 });
     expect(out.totals.unchanged).toBe(9);
   });
 
   test('by channel, all rows: quantities and prices per channel', () => {
-    sheet(['SKU', 'Quantity [amazon]', 'Price [walmart]'], (sku, i) => [sku, i === 0 ? amazon(sku).quantity + 5 : amazon(sku).quantity, hub.get(sku)!.listings.walmart.price]);
+    sheet(['SKU', 'Quantity [amazon]', 'Price [walmart]'], (sku, i) => [
+      sku,
+      i === 0 ? amazon(sku).quantity + 5 : amazon(sku).quantity,
+      hub.get(sku)!.listings.walmart.price,
+    ]);
     const out = preview('byChannel', 'all');
     expect(out.totals.changes).toEqual({ 'quantity [amazon]': 1 });
     expect(out.totals.unchanged).toBe(11);
@@ -82,13 +96,18 @@ describe('preview: every operation and scope (issue 17)', () => {
     const out = preview('erp', 'all');
     expect(out.rows).toBe(6);
     expect(out.totals.refused).toBe(0);
-    const actions = env.rt.sheet('Preview').values().slice(1).filter((r) => r[0] !== '').map((r) => r[8]);
+    const actions = env.rt
+      .sheet('Preview')
+      .values()
+      .slice(1)
+      .filter((r) => r[0] !== '')
+      .map((r) => r[8]);
     expect(actions.length).toBeGreaterThanOrEqual(6);
     for (const a of actions) expect(['send', 'unchanged', 'send (not checked)']).toContain(a);
     env.rt.call('saveSettings', { plainChannels: [] });
   });
 
-  test('async job: the values the job would carry, each beside the hub\'s', () => {
+  test("async job: the values the job would carry, each beside the hub's", () => {
     const q = (sku: string, i: number): number => hub.get(sku)!.quantity + (i === 2 ? 1 : 0);
     sheet(['SKU', 'Quantity'], (sku, i) => [sku, q(sku, i)]);
     const out = preview('async', 'all');

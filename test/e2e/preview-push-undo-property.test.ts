@@ -33,7 +33,8 @@ function finish(env: AddonEnv, first: Progress): void {
   }
   expect(p.finished).toBe(true);
 }
-const valueOf = (p: HubProduct, channel: string, field: 'quantity' | 'price'): number => (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field];
+const valueOf = (p: HubProduct, channel: string, field: 'quantity' | 'price'): number =>
+  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field];
 const keyOf = (channel: string, field: string): string => `${field}:${channel}`;
 
 const scenario = fc.record({
@@ -45,7 +46,12 @@ const scenario = fc.record({
   hubAfter: fc.array(fc.tuple(fc.nat(11), fc.nat(2), fc.integer({ min: 0, max: 500 })), { maxLength: 2 }),
   /** After the push, before the undo: the hub changes values. */
   hubBeforeUndo: fc.array(fc.tuple(fc.nat(11), fc.nat(2), fc.integer({ min: 0, max: 500 })), { maxLength: 3 }),
-  contrary: fc.record({ reorder: fc.double({ min: 0, max: 0.3, noNaN: true }), duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }), extra: fc.double({ min: 0, max: 0.3, noNaN: true }), drop: fc.double({ min: 0, max: 0.2, noNaN: true }) }),
+  contrary: fc.record({
+    reorder: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    extra: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    drop: fc.double({ min: 0, max: 0.2, noNaN: true }),
+  }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
@@ -66,8 +72,15 @@ describe('push these changes and undo, as properties over random edits and a con
         // A prices push sends no quantity: its rows' Quantity [amazon] stays as the hub holds it, in
         // the sheet and in the hub (an OK row speaks of every value it shows; a prices push cannot
         // prove a quantity — the same for any prices push, previewed or not).
-        const fit = (edits: Array<[number, number, number]>): Array<[number, number, number]> => (drawn.operation === 'prices' ? edits.map(([r, c, v]) => [r, c === 0 ? 1 : c, v]) : edits);
-        const s = { ...drawn, edits: fit(drawn.edits), sheetAfter: fit(drawn.sheetAfter), hubAfter: fit(drawn.hubAfter), hubBeforeUndo: fit(drawn.hubBeforeUndo) };
+        const fit = (edits: Array<[number, number, number]>): Array<[number, number, number]> =>
+          drawn.operation === 'prices' ? edits.map(([r, c, v]) => [r, c === 0 ? 1 : c, v]) : edits;
+        const s = {
+          ...drawn,
+          edits: fit(drawn.edits),
+          sheetAfter: fit(drawn.sheetAfter),
+          hubAfter: fit(drawn.hubAfter),
+          hubBeforeUndo: fit(drawn.hubBeforeUndo),
+        };
         env.adminSync('DELETE', '/__admin/faults');
         for (const name of [SHEET, 'Hub Sync snapshot', 'Preview']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
         const start = hubProducts(env);
@@ -78,7 +91,8 @@ describe('push these changes and undo, as properties over random edits and a con
         expect(preview.ok).toBe(true);
         // What the preview said each value would do.
         const shown = new Map<string, string>();
-        for (const row of env.rt.sheet('Preview').values().slice(1)) if (row[0]) shown.set(`${row[0]}|${keyOf(String(row[2]), String(row[3]))}`, `${row[5]}|${row[8]}`);
+        for (const row of env.rt.sheet('Preview').values().slice(1))
+          if (row[0]) shown.set(`${row[0]}|${keyOf(String(row[2]), String(row[3]))}`, `${row[5]}|${row[8]}`);
 
         // Edits after the preview.
         for (const [r, c, v] of s.sheetAfter) env.rt.sheet(SHEET).setValues([[v]], `${String.fromCharCode(66 + c)}${r + 2}`);
@@ -122,8 +136,13 @@ describe('push these changes and undo, as properties over random edits and a con
         const changedOnHub = s.hubAfter.map(([r]) => skus[r]);
         const check = (from: number, stale: string[]): void => {
           const hub = hubProducts(env);
-          expect(checkOkRows(env.rt.sheet(SHEET).values(), { operation: s.operation, since: from, products: hub, editedAt: new Map() }).violations).toEqual([]);
-          const snap = env.rt.sheetNames().includes('Hub Sync snapshot') ? checkSnapshot(env.rt.sheet('Hub Sync snapshot').values(), hub).violations : [];
+          expect(
+            checkOkRows(env.rt.sheet(SHEET).values(), { operation: s.operation, since: from, products: hub, editedAt: new Map() })
+              .violations,
+          ).toEqual([]);
+          const snap = env.rt.sheetNames().includes('Hub Sync snapshot')
+            ? checkSnapshot(env.rt.sheet('Hub Sync snapshot').values(), hub).violations
+            : [];
           expect(snap.filter((v) => !stale.some((sku) => v.includes(`${sku} `)))).toEqual([]);
         };
         check(since, changedOnHub);

@@ -6,7 +6,16 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
-import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts, type HubProduct } from './helpers';
+import {
+  apiRequests,
+  clearRequests,
+  column,
+  columnValues,
+  expectInputsUnchanged,
+  hubProducts,
+  seedProducts,
+  type HubProduct,
+} from './helpers';
 import { call, finish, type Progress, type Result } from './preview-helpers';
 
 type Totals = { changes: Record<string, number>; unchanged: number; refused: number; guarded: number; changedOnHub: number };
@@ -14,8 +23,6 @@ type Preview = { previewId: string; rowsToPush: number; totals: Totals; read: { 
 type UndoShown = { pushId: string | null; title: string; undoneAt: string | null; rowsToRestore: number; totals: Totals };
 
 const SHEET = 'Stock & Prices';
-
-
 
 /** The invariant of the write-back issue: no row or channel says OK for a value the hub does not hold; the snapshot is what the hub holds. */
 function expectInvariant(env: AddonEnv, operation: string, since = 0, changedOnHub: string[] = []): void {
@@ -54,7 +61,10 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
 
   test('only the previewed changes are sent: 4 edited prices of 40 rows in one request, not 80 prices in two', () => {
     // Rows as the hub holds them, 4 with a new Price [amazon] (a 10 % edit rate).
-    sheet = [['SKU', 'Price [amazon]', 'Price [walmart]'], ...skus.map((sku, i) => [sku, i < 4 ? amazon(sku, original) + 1 : amazon(sku, original), walmart(sku, original)])];
+    sheet = [
+      ['SKU', 'Price [amazon]', 'Price [walmart]'],
+      ...skus.map((sku, i) => [sku, i < 4 ? amazon(sku, original) + 1 : amazon(sku, original), walmart(sku, original)]),
+    ];
     env.rt.addSheet(SHEET, sheet);
     const preview = call<Preview>(env, 'previewPush', 'prices', 'all');
     expect(preview.totals.changes).toEqual({ 'price [amazon]': 4 });
@@ -96,11 +106,18 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
     skus.forEach((sku) => expect(amazon(sku, hub)).toBe(amazon(sku, original)));
     const values = env.rt.sheet(SHEET).values();
     expect(columnValues(values, 'Sync status').slice(0, 4)).toEqual(['Undone', 'Undone', 'Undone', 'Undone']);
-    expect(String(values[1][column(values, 'Sync message')])).toMatch(/Undo of Push prices \(previewed changes\).*your cells are as they were/);
+    expect(String(values[1][column(values, 'Sync message')])).toMatch(
+      /Undo of Push prices \(previewed changes\).*your cells are as they were/,
+    );
     expect(values[1][column(values, 'Status [amazon]')]).toBe('Undone');
     expectInputsUnchanged(values, sheet);
     expectInvariant(env, 'prices');
-    expect(env.rt.sheet('Log').values().some((r) => String(r[2]).startsWith('Undo of Push prices'))).toBe(true);
+    expect(
+      env.rt
+        .sheet('Log')
+        .values()
+        .some((r) => String(r[2]).startsWith('Undo of Push prices')),
+    ).toBe(true);
     // Twice: nothing.
     const second = call<UndoShown>(env, 'previewUndo', false);
     expect(second.undoneAt).not.toBeNull();
@@ -118,7 +135,11 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
     clearRequests(env);
     const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
     expect(r.ok).toBe(false);
-    expect(r.error).toMatch(new RegExp(`the sheet or the hub changed since the preview, so nothing was sent \\(${skus[1]} price:amazon: previewed hub [\\d.]+, sheet [\\d.]+, send; now hub [\\d.]+, sheet 777, send\\)\\. Preview again`));
+    expect(r.error).toMatch(
+      new RegExp(
+        `the sheet or the hub changed since the preview, so nothing was sent \\(${skus[1]} price:amazon: previewed hub [\\d.]+, sheet [\\d.]+, send; now hub [\\d.]+, sheet 777, send\\)\\. Preview again`,
+      ),
+    );
     expect(posts(env)).toEqual([]);
     env.rt.sheet(SHEET).setValues([[sheet[2][1]]], 'B3');
   });
@@ -148,7 +169,10 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
     const shown = call<UndoShown>(env, 'previewUndo', false);
     expect(shown.totals.changedOnHub).toBe(1);
     expect(shown.rowsToRestore).toBe(3);
-    const line = env.rt.sheet('Preview').values().find((r) => r[0] === skus[0])!;
+    const line = env.rt
+      .sheet('Preview')
+      .values()
+      .find((r) => r[0] === skus[0])!;
     expect(line[8]).toBe('skipped: changed on the hub');
     expect(line[9]).toMatch(/the hub now holds 9\.99, not the [\d.]+ the push set/);
     const done = finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
@@ -171,7 +195,12 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
     env.rt.call('undoLastPushFromMenu');
     // Each back to what the hub held before this push, the colleague's 3.33 overwritten.
     expect(skus.slice(0, 4).map((sku) => amazon(sku))).toEqual([9.99, amazon(skus[1], original), 5.55, amazon(skus[3], original)]);
-    expect(env.rt.dialogs().slice(-2).map((d) => d.title)).toEqual(['Undo last push', 'Undo last push']);
+    expect(
+      env.rt
+        .dialogs()
+        .slice(-2)
+        .map((d) => d.title),
+    ).toEqual(['Undo last push', 'Undo last push']);
     expectInvariant(env, 'prices');
   });
 });
@@ -189,11 +218,21 @@ describe('guard rails (issue 17)', () => {
 
   test('a price change beyond ±30 % is held back until the seller ticks "I checked these"', () => {
     const price = (sku: string): number => hub.get(sku)!.listings.amazon!.price;
-    env.rt.addSheet(SHEET, [['SKU', 'Price [amazon]'], [skus[0], Math.round(price(skus[0]) * 0.5 * 100) / 100], [skus[1], Math.round(price(skus[1]) * 1.1 * 100) / 100], [skus[2], price(skus[2])]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Price [amazon]'],
+      [skus[0], Math.round(price(skus[0]) * 0.5 * 100) / 100],
+      [skus[1], Math.round(price(skus[1]) * 1.1 * 100) / 100],
+      [skus[2], price(skus[2])],
+    ]);
     const held = call<Preview>(env, 'previewPush', 'prices', 'all');
     expect(held.totals.guarded).toBe(1);
     expect(held.totals.changes).toEqual({ 'price [amazon]': 1 });
-    expect(env.rt.sheet('Preview').values().find((r) => r[0] === skus[0])?.[9]).toMatch(/−50 % is beyond the ±30 % guard rail: not sent unless you tick “I checked these”/);
+    expect(
+      env.rt
+        .sheet('Preview')
+        .values()
+        .find((r) => r[0] === skus[0])?.[9],
+    ).toMatch(/−50 % is beyond the ±30 % guard rail: not sent unless you tick “I checked these”/);
     clearRequests(env);
     finish(env, call<Progress>(env, 'pushPreviewedChanges', held.previewId));
     expect(posts(env).flatMap((r) => r.skus ?? [])).toEqual([skus[1]]);
@@ -208,10 +247,20 @@ describe('guard rails (issue 17)', () => {
 
   test('stock drops to 0 of more SKUs than allowed are held back; within the limit they go', () => {
     env.rt.deleteSheet(SHEET);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [skus[3], 0], [skus[4], 0], [skus[5], 7]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [skus[3], 0],
+      [skus[4], 0],
+      [skus[5], 7],
+    ]);
     const held = call<Preview>(env, 'previewPush', 'stock', 'all');
     expect(held.totals.guarded).toBe(2);
-    expect(env.rt.sheet('Preview').values().find((r) => r[0] === skus[3] && r[3] === 'quantity' && r[2] === 'all channels')?.[9]).toMatch(/2 SKUs would drop to 0 stock, more than the guard rail's 1/);
+    expect(
+      env.rt
+        .sheet('Preview')
+        .values()
+        .find((r) => r[0] === skus[3] && r[3] === 'quantity' && r[2] === 'all channels')?.[9],
+    ).toMatch(/2 SKUs would drop to 0 stock, more than the guard rail's 1/);
     clearRequests(env);
     finish(env, call<Progress>(env, 'pushPreviewedChanges', held.previewId));
     expect(posts(env).flatMap((r) => r.skus ?? [])).toEqual([skus[5]]);
@@ -264,10 +313,21 @@ describe('undo of blind pushes (issue 17): the values before come from the snaps
     env.rt.call('pushStockAll'); // third: sends the sheet's 50, 51, 52 again
     env.rt.sheet(SHEET).setValues([[60]], 'B2');
     env.rt.call('pushStockAll'); // fourth
-    const pushes = new Set(env.rt.sheet('Hub Sync undo').values().slice(1).map((r) => r[0]).filter(Boolean));
+    const pushes = new Set(
+      env.rt
+        .sheet('Hub Sync undo')
+        .values()
+        .slice(1)
+        .map((r) => r[0])
+        .filter(Boolean),
+    );
     expect(pushes.size).toBe(3);
     const log = env.rt.sheet('Log').values();
-    expect(log.some((r) => r[2] === 'Undo history' && /can no longer be undone: only the last 3 pushes of "Stock & Prices" are kept/.test(String(r[9])))).toBe(true);
+    expect(
+      log.some(
+        (r) => r[2] === 'Undo history' && /can no longer be undone: only the last 3 pushes of "Stock & Prices" are kept/.test(String(r[9])),
+      ),
+    ).toBe(true);
     // The latest is what an undo takes back: row 2's 60 goes back to 50.
     const shown = call<UndoShown>(env, 'previewUndo', false);
     expect(shown.rowsToRestore).toBe(1);
@@ -297,7 +357,9 @@ describe('undo of an async job (issue 17)', () => {
     // The job is still open: nothing can be undone yet.
     const early = call<UndoShown>(env, 'previewUndo', false);
     expect(early.rowsToRestore).toBe(0);
-    expect(env.rt.sheet('Preview').values()[1][9]).toMatch(/async job \d+ for this SKU is still open: refresh job results \(Jobs\), then undo/);
+    expect(env.rt.sheet('Preview').values()[1][9]).toMatch(
+      /async job \d+ for this SKU is still open: refresh job results \(Jobs\), then undo/,
+    );
     env.rt.advance(6 * 60_000);
     expect(hubProducts(env).get(skus[0])!.quantity).toBe(90);
     const shown = call<UndoShown>(env, 'previewUndo', false);

@@ -8,7 +8,19 @@ import { apiRequests, clearRequests, seedProducts } from './helpers';
 
 type Listing = { price: number; quantity: number };
 type HubProduct = { sku: string; listings: Record<string, Listing> };
-type Outcome = { rows: number; lines: number; totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number; largestDecrease: { sku: string; changePct: number } | null }; read: { kind: string; requests: number; why: string } };
+type Outcome = {
+  rows: number;
+  lines: number;
+  totals: {
+    changes: Record<string, number>;
+    unchanged: number;
+    refused: number;
+    notInHub: number;
+    notRead: number;
+    largestDecrease: { sku: string; changePct: number } | null;
+  };
+  read: { kind: string; requests: number; why: string };
+};
 
 describe('preview a push (issue 17)', () => {
   let env: AddonEnv;
@@ -19,9 +31,10 @@ describe('preview a push (issue 17)', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  const products = (): Map<string, HubProduct> => new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+  const products = (): Map<string, HubProduct> =>
+    new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
 
-  test('prices, all rows: each value beside the hub\'s, unchanged ones marked, a bad row and an unknown SKU refused; nothing sent', () => {
+  test("prices, all rows: each value beside the hub's, unchanged ones marked, a bad row and an unknown SKU refused; nothing sent", () => {
     const hub = products();
     // Rows 1–10 as the hub holds them; rows 11–20 with Price [amazon] halved; a bad value; a SKU the hub lacks.
     const rows = skus.map((sku, i) => {
@@ -37,7 +50,12 @@ describe('preview a push (issue 17)', () => {
     expect(out.totals.unchanged).toBe(30);
     expect(out.totals.notInHub).toBe(1);
     expect(out.totals.refused).toBe(1);
-    expect(env.rt.sheet('Preview').values().find((row) => row[0] === 'ODD-1')?.[9]).toMatch(/Price \[amazon\]/);
+    expect(
+      env.rt
+        .sheet('Preview')
+        .values()
+        .find((row) => row[0] === 'ODD-1')?.[9],
+    ).toMatch(/Price \[amazon\]/);
     expect(out.totals.largestDecrease?.changePct).toBeLessThan(-0.4);
     // 21 SKUs of a 20-product catalogue: one page beats 21 GETs.
     expect(out.read).toMatchObject({ kind: 'catalogue', requests: 1 });
@@ -58,24 +76,37 @@ describe('preview a push (issue 17)', () => {
 
   test('a later, shorter preview leaves no rows of the earlier one', () => {
     env.rt.deleteSheet('Stock & Prices');
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], [skus[0], 3]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      [skus[0], 3],
+    ]);
     const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
     expect(r.ok).toBe(true);
     // A general Quantity: read from the catalogue (the per-SKU read does not return it).
     expect(r.value!.read.kind).toBe('catalogue');
-    const values = env.rt.sheet('Preview').values().slice(1).filter((row) => row.some((c) => c !== ''));
+    const values = env.rt
+      .sheet('Preview')
+      .values()
+      .slice(1)
+      .filter((row) => row.some((c) => c !== ''));
     // The general Quantity, and the channels it would overwrite: nothing of the earlier preview.
     expect(values[0].slice(0, 4)).toEqual([skus[0], 2, 'all channels', 'quantity']);
     expect(values.every((row) => row[0] === skus[0])).toBe(true);
   });
 
-  test('a sheet named Preview that is not the add-on\'s is never written into', () => {
+  test("a sheet named Preview that is not the add-on's is never written into", () => {
     env.rt.deleteSheet('Preview');
-    env.rt.addSheet('Preview', [['My notes', 'Owner'], ['keep me', 'Ana']]);
+    env.rt.addSheet('Preview', [
+      ['My notes', 'Owner'],
+      ['keep me', 'Ana'],
+    ]);
     const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; error?: string };
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/The sheet "Preview" is not the add-on's .* rename that sheet, then preview again/);
-    expect(env.rt.sheet('Preview').values()).toEqual([['My notes', 'Owner'], ['keep me', 'Ana']]);
+    expect(env.rt.sheet('Preview').values()).toEqual([
+      ['My notes', 'Owner'],
+      ['keep me', 'Ana'],
+    ]);
   });
 
   test('a general Quantity shows the channels it would overwrite', () => {
@@ -84,11 +115,17 @@ describe('preview a push (issue 17)', () => {
     const sku = skus[3];
     const general = hub.get(sku)!.listings.amazon.quantity + 17;
     env.rt.deleteSheet('Stock & Prices');
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], [sku, general]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      [sku, general],
+    ]);
     const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
     expect(r.ok).toBe(true);
     expect(r.value!.totals.changes['quantity [amazon]']).toBe(1);
-    const line = env.rt.sheet('Preview').values().find((row) => row[0] === sku && row[2] === 'amazon')!;
+    const line = env.rt
+      .sheet('Preview')
+      .values()
+      .find((row) => row[0] === sku && row[2] === 'amazon')!;
     expect(line.slice(4, 6)).toEqual([hub.get(sku)!.listings.amazon.quantity, general]);
     expect(line[9]).toMatch(/passes the general Quantity on to every channel/);
   });

@@ -10,7 +10,8 @@ import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 const STOCK = 'Stock & Prices';
-const NO_CHANNEL = /^Price 1\d\d has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\]/;
+const NO_CHANNEL =
+  /^Price 1\d\d has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\]/;
 
 describe('the Price rule, per operation', () => {
   let env: AddonEnv;
@@ -46,7 +47,11 @@ describe('the Price rule, per operation', () => {
 
   test('Push prices: the row’s Channel, else the default channels; with neither the row is refused, none of it sent', () => {
     const before = hubProducts(env);
-    const sheet = [['SKU', 'Channel', 'Price', 'Price [amazon]'], [skus[0], 'walmart', 101, ''], [skus[1], '', 102, 103]];
+    const sheet = [
+      ['SKU', 'Channel', 'Price', 'Price [amazon]'],
+      [skus[0], 'walmart', 101, ''],
+      [skus[1], '', 102, 103],
+    ];
     let values = push('pushPricesAll', sheet);
     expect(status(values)).toEqual(['OK', 'Error']);
     expect(message(values, 3)).toMatch(NO_CHANNEL);
@@ -66,7 +71,10 @@ describe('the Price rule, per operation', () => {
   });
 
   test('Push price & stock by channel: plain Quantity, Price and Sale price go to the default channel; refused without one', () => {
-    const sheet = [['SKU', 'Quantity', 'Price', 'Sale price', 'Price [walmart]'], [skus[2], 6, 150, 120, 160]];
+    const sheet = [
+      ['SKU', 'Quantity', 'Price', 'Sale price', 'Price [walmart]'],
+      [skus[2], 6, 150, 120, 160],
+    ];
     let values = push('pushByChannelAll', sheet);
     expect(status(values)).toEqual(['Error']);
     expect(message(values, 2)).toMatch(/^Quantity 6 has no channel: fill Channel/);
@@ -83,15 +91,23 @@ describe('the Price rule, per operation', () => {
     setting(['*']);
     values = push('pushByChannelAll', sheet);
     expect(status(values)).toEqual(['Error']);
-    expect(message(values, 2)).toMatch(/^Sale price 120 has no channel \(every channel, chosen in Settings › Default channels for plain columns, applies to Quantity and Price only\)/);
+    expect(message(values, 2)).toMatch(
+      /^Sale price 120 has no channel \(every channel, chosen in Settings › Default channels for plain columns, applies to Quantity and Price only\)/,
+    );
   });
 
   test('Push stock: the general Quantity needs no channel, but never goes over a different Quantity [channel] unless every channel is chosen', () => {
     const before = hubProducts(env);
-    const sheet = [['SKU', 'Quantity', 'Quantity [amazon]'], [skus[3], 7, 3], [skus[4], 8, '']];
+    const sheet = [
+      ['SKU', 'Quantity', 'Quantity [amazon]'],
+      [skus[3], 7, 3],
+      [skus[4], 8, ''],
+    ];
     let values = push('pushStockAll', sheet);
     expect(status(values)).toEqual(['Error', 'OK']);
-    expect(message(values, 2)).toBe("Quantity 7 would overwrite Quantity [amazon] 3: Push stock sets every channel's quantity. Clear one of them, or choose every channel in Settings › Default channels for plain columns to let Quantity win");
+    expect(message(values, 2)).toBe(
+      "Quantity 7 would overwrite Quantity [amazon] 3: Push stock sets every channel's quantity. Clear one of them, or choose every channel in Settings › Default channels for plain columns to let Quantity win",
+    );
     expect(hubProducts(env).get(skus[3])!.quantity).toBe(before.get(skus[3])!.quantity);
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([skus[4]]);
 
@@ -103,22 +119,34 @@ describe('the Price rule, per operation', () => {
 
   test('Push prices by ERP id: a plain price reaches every channel, so it goes only when every channel is chosen', () => {
     const ids = [skus[5], skus[6]].map((s) => hubProducts(env).get(s)!.internalId);
-    const sheet = [['ERP id', 'Price', 'Channel'], [ids[0], 111, ''], [ids[1], 112, 'amazon']];
+    const sheet = [
+      ['ERP id', 'Price', 'Channel'],
+      [ids[0], 111, ''],
+      [ids[1], 112, 'amazon'],
+    ];
     let values = push('pushErpAll', sheet);
     expect(status(values)).toEqual(['Error', 'Error']);
-    expect(message(values, 2)).toMatch(/^Price 111 has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\] — Push prices by ERP id sends a price to every channel, only when Settings › Default channels for plain columns is every channel/);
+    expect(message(values, 2)).toMatch(
+      /^Price 111 has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\] — Push prices by ERP id sends a price to every channel, only when Settings › Default channels for plain columns is every channel/,
+    );
     expect(apiRequests(env)).toEqual([]);
 
     setting(['*']);
     values = push('pushErpAll', sheet);
     // The row's Channel still names one channel: that price goes with Push prices, not to every channel.
     expect(status(values)).toEqual(['OK', 'Error']);
-    expect(message(values, 3)).toMatch(/^Price 112 is for Channel amazon, but Push prices by ERP id sends a price to every channel: send it with Push prices/);
+    expect(message(values, 3)).toMatch(
+      /^Price 112 is for Channel amazon, but Push prices by ERP id sends a price to every channel: send it with Push prices/,
+    );
     expect(hubProducts(env).get(skus[5])!.price).toBe(111);
   });
 
   test('Send as async job: a refused plain price keeps the whole row back, and says how to send its quantity alone', () => {
-    const sheet = [['SKU', 'Quantity', 'Price'], [skus[7], 11, 140], [skus[8], 12, '']];
+    const sheet = [
+      ['SKU', 'Quantity', 'Price'],
+      [skus[7], 11, 140],
+      [skus[8], 12, ''],
+    ];
     let values = push('pushAsyncAll', sheet);
     expect(status(values)).toEqual(['Error', 'Pending']);
     expect(message(values, 2)).toMatch(/Nothing in this row was sent: to send its Quantity alone, clear Price or use Push stock$/);
@@ -127,7 +155,10 @@ describe('the Price rule, per operation', () => {
 
     setting(['*']);
     clearRequests(env);
-    values = push('pushAsyncAll', [['SKU', 'Quantity', 'Price'], [skus[9], 13, 141]]);
+    values = push('pushAsyncAll', [
+      ['SKU', 'Quantity', 'Price'],
+      [skus[9], 13, 141],
+    ]);
     expect(status(values)).toEqual(['Pending']);
     env.rt.advance(6 * 60_000);
     values = env.rt.sheet(STOCK).values();
@@ -138,7 +169,11 @@ describe('the Price rule, per operation', () => {
   });
 
   test('Changed rows and Push changes: an edit the push does not send is said in the row and the summary, never dropped', () => {
-    const sheet = [['SKU', 'Quantity', 'Price [amazon]'], [skus[10], 20, ''], [skus[11], 21, '']];
+    const sheet = [
+      ['SKU', 'Quantity', 'Price [amazon]'],
+      [skus[10], 20, ''],
+      [skus[11], 21, ''],
+    ];
     push('pushStockAll', sheet);
     const edited = [sheet[0], [skus[10], 20, 170], [skus[11], 22, 171]];
     clearRequests(env);
@@ -148,7 +183,9 @@ describe('the Price rule, per operation', () => {
     expect(message(values, 3)).toContain('Price [amazon] changed but Push stock does not send per-channel prices: use Push prices');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([skus[11]]);
     const log = env.rt.sheet('Log').values();
-    expect(String(log[log.length - 1][log[0].indexOf('Message')])).toMatch(/2 rows hold edits this push does not send \(said in Sync message\), e\.g\. row 2: Price \[amazon\] changed but Push stock/);
+    expect(String(log[log.length - 1][log[0].indexOf('Message')])).toMatch(
+      /2 rows hold edits this push does not send \(said in Sync message\), e\.g\. row 2: Price \[amazon\] changed but Push stock/,
+    );
 
     // Push changes sends each edit through its own endpoint: the prices go now.
     clearRequests(env);
@@ -157,19 +194,27 @@ describe('the Price rule, per operation', () => {
     expect(hubProducts(env).get(skus[10])!.listings.amazon!.price).toBe(170);
 
     // A plain Price without a channel is refused by Push changes with the text of Push prices.
-    const plain = [['SKU', 'Quantity', 'Price', 'Price [amazon]'], [skus[10], 20, 180, 170]];
+    const plain = [
+      ['SKU', 'Quantity', 'Price', 'Price [amazon]'],
+      [skus[10], 20, 180, 170],
+    ];
     values = push('pushChanges', plain);
     expect(status(values)).toEqual(['Error']);
     expect(message(values, 2)).toMatch(NO_CHANNEL);
   });
 
   test('the setting is checked: channels the hub knows (or their aliases), or * alone; every change is in the Log', () => {
-    expect(setting(['amzn'])).toMatchObject({ saved: false, errors: { plainChannels: expect.stringMatching(/^'amzn' is not a channel the hub takes prices and stock for/) } });
+    expect(setting(['amzn'])).toMatchObject({
+      saved: false,
+      errors: { plainChannels: expect.stringMatching(/^'amzn' is not a channel the hub takes prices and stock for/) },
+    });
     expect(setting(['*', 'amazon'])).toMatchObject({ saved: false, errors: { plainChannels: expect.stringMatching(/stands alone/) } });
     expect(setting(['mshops', 'Amazon'])).toMatchObject({ saved: true });
     const saved = JSON.parse(env.rt.properties('document').settings ?? '{}') as { plainChannels: string[] };
     expect(saved.plainChannels).toEqual(['mercadoshops', 'amazon']);
     const log = env.rt.sheet('Log').values();
-    expect(log.map((r) => String(r[log[0].indexOf('Message')])).join('\n')).toMatch(/Default channels for plain columns: \(none\) → mercadoshops, amazon/);
+    expect(log.map((r) => String(r[log[0].indexOf('Message')])).join('\n')).toMatch(
+      /Default channels for plain columns: \(none\) → mercadoshops, amazon/,
+    );
   });
 });

@@ -28,7 +28,8 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   beforeEach(() => {
     clearRequests(env);
     for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
-    for (const key of Object.keys(env.rt.properties('document'))) if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
+    for (const key of Object.keys(env.rt.properties('document')))
+      if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
   });
 
   /** Pushes stock then prices from the menu; returns the sheet's values after both. */
@@ -47,7 +48,14 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   test('Shopify product export: variants with and without compare-at price, a product row without variant SKU skipped', () => {
     const sheet = [
       SHOPIFY_HEADER,
-      rowOf(SHOPIFY_HEADER, { Handle: 'tee', Title: 'Tee', 'Variant SKU': skus[0], 'Variant Inventory Qty': 7, 'Variant Price': 25, 'Variant Compare At Price': 30 }),
+      rowOf(SHOPIFY_HEADER, {
+        Handle: 'tee',
+        Title: 'Tee',
+        'Variant SKU': skus[0],
+        'Variant Inventory Qty': 7,
+        'Variant Price': 25,
+        'Variant Compare At Price': 30,
+      }),
       rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Variant SKU': skus[1], 'Variant Inventory Qty': 4, 'Variant Price': 26 }),
       rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Image Src': 'https://cdn.example/tee-2.png' }),
       rowOf(SHOPIFY_HEADER, { Handle: 'mug', Title: 'Mug', 'Variant Inventory Qty': 3, 'Variant Price': 9 }),
@@ -71,7 +79,17 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     const sheet = [
       WOOCOMMERCE_HEADER,
       rowOf(WOOCOMMERCE_HEADER, { ID: 10, Type: 'variable', SKU: skus[2], Name: 'Hoodie', 'In stock?': 1 }),
-      rowOf(WOOCOMMERCE_HEADER, { ID: 11, Type: 'variation', SKU: skus[3], Name: 'Hoodie - S', 'In stock?': 1, Stock: 12, 'Regular price': 40, 'Sale price': 35, Parent: 'id:10' }),
+      rowOf(WOOCOMMERCE_HEADER, {
+        ID: 11,
+        Type: 'variation',
+        SKU: skus[3],
+        Name: 'Hoodie - S',
+        'In stock?': 1,
+        Stock: 12,
+        'Regular price': 40,
+        'Sale price': 35,
+        Parent: 'id:10',
+      }),
       rowOf(WOOCOMMERCE_HEADER, { ID: 12, Type: 'simple', SKU: skus[4], Name: 'Cap', 'In stock?': 1, Stock: 5, 'Regular price': 15 }),
     ];
     const before = hubProducts(env);
@@ -90,8 +108,15 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   test('Mercado Libre bulk-edit spreadsheet: Cantidad and Precio (mercadolibre)', () => {
     const sheet = [
       MERCADOLIBRE_HEADER,
-      rowOf(MERCADOLIBRE_HEADER, { 'Código de publicación': 'MLA123', 'Título': 'Taza', SKU: skus[5], Cantidad: 8, Precio: 1500, Moneda: 'ARS' }),
-      rowOf(MERCADOLIBRE_HEADER, { 'Código de publicación': 'MLA124', 'Título': 'Remera', Variaciones: 'Color', Cantidad: '', Precio: 900 }),
+      rowOf(MERCADOLIBRE_HEADER, {
+        'Código de publicación': 'MLA123',
+        Título: 'Taza',
+        SKU: skus[5],
+        Cantidad: 8,
+        Precio: 1500,
+        Moneda: 'ARS',
+      }),
+      rowOf(MERCADOLIBRE_HEADER, { 'Código de publicación': 'MLA124', Título: 'Remera', Variaciones: 'Color', Cantidad: '', Precio: 900 }),
     ];
     const values = pushBoth(sheet);
     const hub = hubProducts(env);
@@ -124,7 +149,11 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     const dialogs = env.rt.dialogs().length;
     env.rt.answerNext('OK');
     env.rt.call('pushStockAll');
-    const shown = env.rt.dialogs().slice(dialogs).map((d) => JSON.stringify(d)).join(' ');
+    const shown = env.rt
+      .dialogs()
+      .slice(dialogs)
+      .map((d) => JSON.stringify(d))
+      .join(' ');
     expect(shown).toMatch(/WooCommerce product export and Amazon Price & Quantity file/);
     expect(apiRequests(env)).toEqual([]);
   });
@@ -132,11 +161,17 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   test('a saved hand mapping wins over detection', () => {
     // A Shopify header row whose seller keeps the real stock in a column of their own.
     const header = [...SHOPIFY_HEADER, 'Warehouse stock'];
-    env.rt.addSheet(STOCK, [header, rowOf(header, { 'Variant SKU': skus[9], 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 })]);
+    env.rt.addSheet(STOCK, [
+      header,
+      rowOf(header, { 'Variant SKU': skus[9], 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 }),
+    ]);
     const saved = env.rt.call('saveColumns', {
       version: 1,
       preset: 'shopify',
-      entries: [{ field: 'sku', header: 'Variant SKU' }, { field: 'quantity', header: 'Warehouse stock' }],
+      entries: [
+        { field: 'sku', header: 'Variant SKU' },
+        { field: 'quantity', header: 'Warehouse stock' },
+      ],
       skip: [],
     }) as { ok: boolean; value: { source: string; entries: unknown[] }; error?: string };
     expect(saved.error).toBeUndefined();
@@ -153,7 +188,15 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
 
   test('the sidebar reads what was detected, and a preset can be applied by hand', () => {
     env.rt.addSheet(STOCK, [[...AMAZON_HEADER]]);
-    const view = env.rt.call('getColumns') as { ok: boolean; value: { source: string; preset: { id: string }; headers: string[]; entries: Array<{ field: string; channel?: string; header: string }> } };
+    const view = env.rt.call('getColumns') as {
+      ok: boolean;
+      value: {
+        source: string;
+        preset: { id: string };
+        headers: string[];
+        entries: Array<{ field: string; channel?: string; header: string }>;
+      };
+    };
     expect(view.value.source).toBe('preset');
     expect(view.value.preset.id).toBe('amazon');
     expect(view.value.headers).toEqual(AMAZON_HEADER);

@@ -25,7 +25,11 @@ describe('push under hub faults', () => {
 
   test('partial failure: an unknown SKU and a channel error are told apart on their rows', () => {
     env.adminSync('POST', '/__admin/faults', { channelErrors: { walmart: 'Publicación pausada por el canal' } });
-    const sheet = sheetOf([[skus[0], 5], ['NO-EXISTE-1', 6], [skus[1], 7]]);
+    const sheet = sheetOf([
+      [skus[0], 5],
+      ['NO-EXISTE-1', 6],
+      [skus[1], 7],
+    ]);
     env.rt.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['Warning', 'Error', 'Warning']);
@@ -38,7 +42,11 @@ describe('push under hub faults', () => {
     env.adminSync('DELETE', '/__admin/faults');
     clearRequests(env);
     env.rt.call('pushStockChanged');
-    expect(apiRequests(env).flatMap((r) => r.skus ?? []).sort()).toEqual([skus[0], skus[1], 'NO-EXISTE-1'].sort());
+    expect(
+      apiRequests(env)
+        .flatMap((r) => r.skus ?? [])
+        .sort(),
+    ).toEqual([skus[0], skus[1], 'NO-EXISTE-1'].sort());
     expectInputsUnchanged(env.rt.sheet('Stock & Prices').values(), sheet);
   });
 

@@ -43,7 +43,13 @@ describe('a push of changes out of time leaves few rows half sent', () => {
     env.rt.advance(15 * 60_000);
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
-    const hub = new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: Array<{ sku: string; listings: Record<string, { quantity: number }> }> }).products.map((p) => [p.sku, p]));
+    const hub = new Map(
+      (
+        env.adminSync('GET', '/__admin/state?only=products') as {
+          products: Array<{ sku: string; listings: Record<string, { quantity: number }> }>;
+        }
+      ).products.map((p) => [p.sku, p]),
+    );
     skus.forEach((sku, i) => expect(hub.get(sku)?.listings.amazon.quantity).toBe(3 + (i % 5)));
   }, 300_000);
 });

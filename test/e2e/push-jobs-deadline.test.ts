@@ -31,14 +31,24 @@ describe('async jobs that never finish, and results that belong to their send', 
 
   /** A call to the hub's API from outside the add-on (another tool of the seller's), with the same token. */
   const hubApi = (method: string, path: string, body: unknown): unknown => {
-    const { results } = http.requestAll([{ url: `${env.hub.url}${path}`, method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${env.token}` }, body: JSON.stringify(body) }]);
+    const { results } = http.requestAll([
+      {
+        url: `${env.hub.url}${path}`,
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${env.token}` },
+        body: JSON.stringify(body),
+      },
+    ]);
     const res = results[0];
     if (!res.ok || res.status >= 400) throw new Error(`${method} ${path}: ${res.ok ? res.status : res.message}`);
     return JSON.parse(Buffer.from(res.body).toString('utf8'));
   };
 
   const world = (skus: string[], jobs: Record<string, unknown> = { dailyRequestBudget: 2000, deadlineHours: 24 }) => {
-    freshWorld(env, skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+    freshWorld(
+      env,
+      skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
     env.adminSync('POST', '/__admin/settings', HOLD_JOBS);
     const saved = env.rt.call('saveSettings', { jobs }) as { ok: boolean; value: { saved: boolean } };
     expect(saved).toMatchObject({ ok: true, value: { saved: true } });
@@ -69,7 +79,9 @@ describe('async jobs that never finish, and results that belong to their send', 
     // Never confirmed: the hub may still run the job.
     expect(['D-1', 'D-2', 'D-3'].map((s) => snapshot(env).get(s)?.quantity)).toEqual([undefined, undefined, undefined]);
     const line = logLines(env).find((l) => l.operation === 'Async job deadline');
-    expect(line?.message).toMatch(new RegExp(`^Async job ${jobId} gave no result after 24 h: it is no longer polled, and 3 rows still waiting for it are marked Error`));
+    expect(line?.message).toMatch(
+      new RegExp(`^Async job ${jobId} gave no result after 24 h: it is no longer polled, and 3 rows still waiting for it are marked Error`),
+    );
     expect(JSON.parse(env.rt.properties('document').pendingNotices)).toEqual([line?.message]);
     // No longer polled, no trigger left for it.
     expect(env.rt.triggers()).toEqual([]);
@@ -94,7 +106,9 @@ describe('async jobs that never finish, and results that belong to their send', 
     expect(jobPages(apiRequests(env))).toHaveLength(10);
     const spent = logLines(env).filter((l) => l.operation === 'Poll async jobs');
     expect(spent).toHaveLength(1);
-    expect(spent[0].message).toMatch(/^The daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)\./);
+    expect(spent[0].message).toMatch(
+      /^The daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)\./,
+    );
     expect(rows(env).map((r) => r['Sync status'])).toEqual(['Pending', 'Pending']);
     clearRequests(env);
     env.rt.advanceTo(midnight + 61 * MIN);
@@ -123,7 +137,10 @@ describe('async jobs that never finish, and results that belong to their send', 
 
     // The older job's items are in the Jobs sheet…
     const jobs = rows(env, 'Jobs').filter((j) => String(j['Job id']) === older);
-    expect(jobs.map((j) => [j.SKU, j.Status])).toEqual([['N-1', 'Finalizado'], ['N-2', 'Finalizado']]);
+    expect(jobs.map((j) => [j.SKU, j.Status])).toEqual([
+      ['N-1', 'Finalizado'],
+      ['N-2', 'Finalizado'],
+    ]);
     // …but N-1's row belongs to the newer send: untouched, and nothing of the old job confirmed for it.
     const [n1, n2] = rows(env);
     expect(n1).toEqual({ ...n1Before, 'Status [amazon]': '' }); // the column N-2's result added

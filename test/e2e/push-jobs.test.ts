@@ -28,7 +28,11 @@ describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger,
     expect(jobId).toMatch(/^\d+$/);
     expect(env.rt.sheet('Jobs').values()[1].slice(0, 1)).toEqual([jobId]);
     expect(String(env.rt.sheet('Jobs').values()[1][6])).toMatch(/Queued: 121 rows/);
-    expect(env.rt.triggers()).toMatchObject([target === 'addon' ? { handler: 'onBackgroundWork', type: 'everyHours', interval: 1 } : { handler: 'onBackgroundWork', type: 'everyMinutes', interval: 5 }]);
+    expect(env.rt.triggers()).toMatchObject([
+      target === 'addon'
+        ? { handler: 'onBackgroundWork', type: 'everyHours', interval: 1 }
+        : { handler: 'onBackgroundWork', type: 'everyMinutes', interval: 5 },
+    ]);
 
     env.rt.advance(firstPoll);
     values = env.rt.sheet('Stock & Prices').values();

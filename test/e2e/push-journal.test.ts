@@ -17,7 +17,9 @@ describe('the push journal under load', () => {
 
   beforeAll(async () => {
     env = await startAddonEnv();
-    env.adminSync('POST', '/__admin/products', { generate: { count: 20_000, prefix: PREFIX, channels: ['amazon', 'walmart'], status: 'active', seed: 5 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count: 20_000, prefix: PREFIX, channels: ['amazon', 'walmart'], status: 'active', seed: 5 },
+    });
     skus = Array.from({ length: 20_000 }, (_, i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`);
   }, 120_000);
   afterAll(async () => env?.close());
@@ -49,7 +51,10 @@ describe('the push journal under load', () => {
   });
 
   test('10,000 scattered changed rows: the journal is written out before it grows past its bound', () => {
-    const values = env.rt.sheet('Stock & Prices').values().map((r) => [...r]);
+    const values = env.rt
+      .sheet('Stock & Prices')
+      .values()
+      .map((r) => [...r]);
     for (let r = 1; r < values.length; r += 2) values[r][1] = 500 + r;
     env.rt.sheet('Stock & Prices').setValues(values);
     clearRequests(env);
@@ -119,7 +124,7 @@ describe('the push journal under load', () => {
     expect([...sends.values()].every((n) => n === 1)).toBe(true);
   });
 
-  test('rows sorted while a push runs: every result lands on its own SKU\'s row, found again by SKU', () => {
+  test("rows sorted while a push runs: every result lands on its own SKU's row, found again by SKU", () => {
     // SKUs no async job of an earlier test still has queued in the hub (it would overwrite them when it runs).
     const rows = [['SKU', 'Quantity'], ...skus.slice(10_000, 11_000).map((s, i) => [s, 100 + i])];
     fresh(rows);

@@ -21,7 +21,11 @@ describe('linear pushes (issue 16)', () => {
   const BIG = 20_000;
 
   beforeAll(async () => {
-    env = await startAddonEnv({ settings: { chunkRows: 500, concurrency: 8 }, runtime: { fetchQuotaPerDay: 1e6, propertyQuotaPerDay: 1e7 }, leakCheck: false });
+    env = await startAddonEnv({
+      settings: { chunkRows: 500, concurrency: 8 },
+      runtime: { fetchQuotaPerDay: 1e6, propertyQuotaPerDay: 1e7 },
+      leakCheck: false,
+    });
     skus = seedProducts(env, BIG, ['mercadolibre', 'amazon', 'walmart'], 'active');
   }, 180_000);
   afterAll(async () => env?.close());
@@ -53,7 +57,13 @@ describe('linear pushes (issue 16)', () => {
     type Counted = 'sheetsRoundTrips' | 'cellsRead' | 'cellsWritten';
     const max = (k: Counted) => chunks.reduce((m, c) => Math.max(m, c[k]), 0);
     const sum = (k: Counted) => chunks.reduce((m, c) => m + c[k], 0);
-    return { chunks: chunks.length, maxRoundTrips: max('sheetsRoundTrips'), maxCells: max('cellsRead'), cells: sum('cellsRead'), written: sum('cellsWritten') };
+    return {
+      chunks: chunks.length,
+      maxRoundTrips: max('sheetsRoundTrips'),
+      maxCells: max('cellsRead'),
+      cells: sum('cellsRead'),
+      written: sum('cellsWritten'),
+    };
   }
 
   test('a sidebar chunk reads its own rows, not the sheet: 10× the rows, the same cost per chunk, 10× in all', () => {
@@ -84,18 +94,29 @@ describe('linear pushes (issue 16)', () => {
     env.rt.sheet('Stock & Prices').sortRows(2, n + 1, 1, false);
     for (let i = 0; !p.finished && i < 50; i++) p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
     expect(p.finished).toBe(true);
-    const sent = hubRequests(env).filter((r) => r.path.endsWith('/updatestock')).flatMap((r) => r.skus ?? []);
+    const sent = hubRequests(env)
+      .filter((r) => r.path.endsWith('/updatestock'))
+      .flatMap((r) => r.skus ?? []);
     expect(sent).toHaveLength(n);
     expect(new Set(sent).size).toBe(n);
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     // The run sheet held the done rows packed (a row per chunk), and is empty once the run ends.
-    expect(env.rt.sheet('Hub Sync run').values().slice(1).every((r) => r.every((c) => c === ''))).toBe(true);
+    expect(
+      env.rt
+        .sheet('Hub Sync run')
+        .values()
+        .slice(1)
+        .every((r) => r.every((c) => c === '')),
+    ).toBe(true);
   }, 120_000);
 
   test('by channel: property writes grow with rows, not with request rounds', () => {
     const n = 2000;
-    fresh([['SKU', 'Quantity [mercadolibre]', 'Quantity [amazon]', 'Quantity [walmart]'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 7), 2 + (i % 7), 3 + (i % 7)])]);
+    fresh([
+      ['SKU', 'Quantity [mercadolibre]', 'Quantity [amazon]', 'Quantity [walmart]'],
+      ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 7), 2 + (i % 7), 3 + (i % 7)]),
+    ]);
     env.rt.resetCounters();
     env.rt.call('pushByChannelAll');
     const c = env.rt.counters();
@@ -111,7 +132,10 @@ describe('linear pushes (issue 16)', () => {
     const n = 20_000;
     fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
     env.rt.call('pushStockAll');
-    env.rt.sheet('Stock & Prices').setValues(skus.slice(0, n).map((_, i) => [2 + (i % 90)]), 'B2');
+    env.rt.sheet('Stock & Prices').setValues(
+      skus.slice(0, n).map((_, i) => [2 + (i % 90)]),
+      'B2',
+    );
     env.rt.resetCounters();
     env.rt.call('pushStockAll');
     const c = env.rt.counters();

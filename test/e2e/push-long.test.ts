@@ -27,7 +27,11 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
 
   beforeAll(async () => {
     // Every fetchAll round costs 8 virtual seconds: 400 requests / 8 per round = 400 s > one execution.
-    env = await startAddonEnv({ target, runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false }, settings: { chunkRows: 2500 } });
+    env = await startAddonEnv({
+      target,
+      runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false },
+      settings: { chunkRows: 2500 },
+    });
     skus = seedProducts(env, N, ['amazon'], 'active');
   }, 120_000);
   afterAll(async () => env?.close());
@@ -45,7 +49,9 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
     const firstPass = status.filter((s) => s === 'OK').length;
     expect(firstPass).toBeGreaterThan(0);
     expect(firstPass).toBeLessThan(N);
-    expect(env.rt.toasts().at(-1)!.message).toMatch(target === 'addon' ? /continues at the next hourly background run/ : /continues in the background in about a minute/);
+    expect(env.rt.toasts().at(-1)!.message).toMatch(
+      target === 'addon' ? /continues at the next hourly background run/ : /continues in the background in about a minute/,
+    );
     expect(env.rt.triggers().map((t) => t.handler)).toEqual(['onBackgroundWork']);
     const runs = env.rt.advance(continuation);
     expect(runs.length).toBeGreaterThanOrEqual(1);
@@ -93,7 +99,9 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
     unwrap(other.call('saveToken', env.token));
     const refused = other.call('startPush', 'stock', 'changed') as R<Progress>;
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/);
+    expect(!refused.ok && refused.error).toMatch(
+      /did not start: Push stock \(all rows\) by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/,
+    );
     unwrap(env.rt.call('cancelPush', run.runId));
     // The add-on's document lock is a lease taken under the script lock (its hourly run has no document lock).
     env.rt.holdLock(target === 'addon' ? 'script' : 'document', 60_000);

@@ -76,7 +76,12 @@ describe('each push operation, end to end', () => {
   test('push prices by ERP id', () => {
     const before = hubProducts(env);
     const ids = [skus[20], skus[21]].map((s) => before.get(s)!.internalId);
-    const sheet = [['ERP id', 'Price', 'SKU'], [ids[0], 555, skus[20]], [ids[1], 666, skus[21]], ['NO-SUCH-ID', 5, 'x']];
+    const sheet = [
+      ['ERP id', 'Price', 'SKU'],
+      [ids[0], 555, skus[20]],
+      [ids[1], 666, skus[21]],
+      ['NO-SUCH-ID', 5, 'x'],
+    ];
     env.rt.addSheet('Stock & Prices', sheet);
     // The hub passes a price by ERP id on to every channel: only the seller's choice of every channel sends it (the Price rule).
     env.rt.call('pushErpAll');
@@ -101,7 +106,10 @@ describe('each push operation, end to end', () => {
     env.rt.addSheet('Stock & Prices', sheet);
     env.rt.call('pushStockAll');
     clearRequests(env);
-    const edited = env.rt.sheet('Stock & Prices').values().map((r) => [...r]);
+    const edited = env.rt
+      .sheet('Stock & Prices')
+      .values()
+      .map((r) => [...r]);
     edited[3][1] = 99;
     edited[7][1] = '1.234,5'; // not a whole number: refused with a reason, not sent
     edited[8][1] = 77;
@@ -144,7 +152,10 @@ describe('each push operation, end to end', () => {
   });
 
   test('a menu push with nothing selected says what to do', () => {
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], [skus[0], 1]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      [skus[0], 1],
+    ]);
     env.rt.select('Sheet1', 'A1');
     env.rt.answerNext('OK');
     env.rt.call('pushStockSelected');
@@ -161,7 +172,10 @@ describe('each push operation, end to end', () => {
     env.rt.call('pushStockAll');
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
     // Edit one row, push changed twice: the edited row once, then nothing.
-    const edited = env.rt.sheet('Stock & Prices').values().map((r) => [...r]);
+    const edited = env.rt
+      .sheet('Stock & Prices')
+      .values()
+      .map((r) => [...r]);
     edited[6][1] = 99;
     env.rt.sheet('Stock & Prices').setValues(edited);
     clearRequests(env);
@@ -170,7 +184,11 @@ describe('each push operation, end to end', () => {
     clearRequests(env);
     env.rt.call('pushStockChanged');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([]);
-    const keys = env.rt.sheet('Hub Sync snapshot').values().slice(1).map((r) => r[0]);
+    const keys = env.rt
+      .sheet('Hub Sync snapshot')
+      .values()
+      .slice(1)
+      .map((r) => r[0]);
     expect(keys.filter((k) => odd.includes(k as string)).sort()).toEqual([...odd].sort());
     expect(env.rt.sheet('Hub Sync snapshot').formulas().flat().filter(Boolean)).toEqual([]);
   });

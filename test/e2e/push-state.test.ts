@@ -48,25 +48,42 @@ describe('state that stays bounded and true', () => {
       // Checking 5,000 selected rows for hidden ones takes two Sheets calls a row (Apps Script has
       // no batch for it): at 30 ms a round trip that fills this execution, and the background
       // trigger sends the rows a minute later, as the toast says.
-      for (let i = 0; i < 10 && Object.keys(env.rt.properties('document')).some((k) => k.startsWith('push')); i++) env.rt.advance(2 * 60_000);
+      for (let i = 0; i < 10 && Object.keys(env.rt.properties('document')).some((k) => k.startsWith('push')); i++)
+        env.rt.advance(2 * 60_000);
     } finally {
       env.rt.onServiceCall(undefined);
     }
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThan(PROPERTY_BUDGET_BYTES);
-    writeReliability('property-budget', { rows: 5000, skuLength: skus[0].length, cuts: 5, maxDocumentPropertyBytes: most, budget: PROPERTY_BUDGET_BYTES });
+    writeReliability('property-budget', {
+      rows: 5000,
+      skuLength: skus[0].length,
+      cuts: 5,
+      maxDocumentPropertyBytes: most,
+      budget: PROPERTY_BUDGET_BYTES,
+    });
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     const left = Object.keys(env.rt.properties('document')).filter((k) => /^push|lockHolder/.test(k));
     expect(left).toEqual([]);
-    expect(env.rt.sheet('Hub Sync run').values().slice(1).every((r) => r.every((c) => c === ''))).toBe(true);
+    expect(
+      env.rt
+        .sheet('Hub Sync run')
+        .values()
+        .slice(1)
+        .every((r) => r.every((c) => c === '')),
+    ).toBe(true);
   });
 
   test('a row still Pending in an open async job is not sent by another push, and says why', () => {
     const skus = seedProducts(env, 3, ['amazon', 'walmart'], 'active', 'HELD-');
     env.adminSync('POST', '/__admin/settings', { jobStartDelayMs: 3_600_000 });
     try {
-      fresh([['SKU', 'Quantity'], [skus[0], 5], [skus[1], 6]]);
+      fresh([
+        ['SKU', 'Quantity'],
+        [skus[0], 5],
+        [skus[1], 6],
+      ]);
       env.rt.call('pushAsyncAll');
       let values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status')).toEqual(['Pending', 'Pending']);
@@ -116,12 +133,23 @@ describe('state that stays bounded and true', () => {
     expect(second.value.open).toBe(0);
     values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(skus.map(() => 'OK'));
-    expect(env.rt.sheetNames().includes('Hub Sync job items') ? env.rt.sheet('Hub Sync job items').values().slice(1).filter((r) => r[0] !== '') : []).toEqual([]);
+    expect(
+      env.rt.sheetNames().includes('Hub Sync job items')
+        ? env.rt
+            .sheet('Hub Sync job items')
+            .values()
+            .slice(1)
+            .filter((r) => r[0] !== '')
+        : [],
+    ).toEqual([]);
   });
 
   test('a SKU cell holding 123 formatted 00000 is SKU 00123, and the row says the cell is a number', () => {
     env.adminSync('POST', '/__admin/products', { products: [{ sku: '00123', quantity: 1, listings: { amazon: {} } }] });
-    fresh([['SKU', 'Quantity'], [123, 9]]);
+    fresh([
+      ['SKU', 'Quantity'],
+      [123, 9],
+    ]);
     env.rt.sheet('Stock & Prices').setNumberFormat('A2', '00000');
     env.rt.call('pushStockAll');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual(['00123']);

@@ -20,7 +20,9 @@ describe('push stock from the sheet (bundle in the runtime against the hub emula
 
   beforeAll(async () => {
     env = await startAddonEnv();
-    env.adminSync('POST', '/__admin/products', { generate: { count: 117, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 7 } });
+    env.adminSync('POST', '/__admin/products', {
+      generate: { count: 117, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 7 },
+    });
     const skus = Array.from({ length: 117 }, (_, i) => `SKU-${String(i + 1).padStart(6, '0')}`);
     // 120 rows: 115 good, and 5 bad ones (an empty SKU, text, a formula error, a duplicated SKU twice).
     sheet = [HEADER];
@@ -41,7 +43,9 @@ describe('push stock from the sheet (bundle in the runtime against the hub emula
     env.rt.resetCounters();
     env.rt.call('pushStockAll');
 
-    const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; method: string }> }).requests.filter((r) => r.path.startsWith('/api/'));
+    const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; method: string }> }).requests.filter(
+      (r) => r.path.startsWith('/api/'),
+    );
     expect(requests.map((r) => r.path.toLowerCase())).toEqual(Array(3).fill('/api/stock/updatestock'));
 
     const values = env.rt.sheet('Stock & Prices').values();
@@ -50,7 +54,8 @@ describe('push stock from the sheet (bundle in the runtime against the hub emula
     for (let r = 0; r < sheet.length; r++) for (let c = 0; c < HEADER.length; c++) expect(values[r][c]).toEqual(sheet[r][c]);
     const col = (name: string): number => header.indexOf(name);
     expect(col('Sync status')).toBeGreaterThanOrEqual(HEADER.length);
-    for (const name of ['Sync message', 'Job id', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]']) expect(col(name)).toBeGreaterThan(0);
+    for (const name of ['Sync message', 'Job id', 'Synced at', 'Status [mercadolibre]', 'Status [amazon]', 'Status [walmart]'])
+      expect(col(name)).toBeGreaterThan(0);
 
     const after = hubProducts(env);
     for (let r = 1; r <= 115; r++) {

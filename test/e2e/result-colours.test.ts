@@ -60,7 +60,13 @@ describe.each<Target>(['bound', 'addon'])('result colours (%s)', (target) => {
 
   test('a push colours every status it writes; a sort moves values under the rules and the colours follow', () => {
     env().adminSync('POST', '/__admin/faults', { channelErrors: { walmart: 'Publicación pausada' } });
-    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['NOPE-1', 6], ['A-2', 'abc'], ['A-3', 7]]);
+    env().rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 5],
+      ['NOPE-1', 6],
+      ['A-2', 'abc'],
+      ['A-3', 7],
+    ]);
     try {
       env().rt.call('pushStockAll');
     } finally {
@@ -84,13 +90,18 @@ describe('result colours: once, extended, never forced back (bound)', () => {
   const env = useEnv();
   beforeEach(() => {
     for (const name of env().rt.sheetNames()) if (name === SHEET) env().rt.deleteSheet(name);
-    for (const key of Object.keys(env().rt.properties('document'))) if (key.startsWith('resultColours.')) env().rt.setProperty('document', key, null);
+    for (const key of Object.keys(env().rt.properties('document')))
+      if (key.startsWith('resultColours.')) env().rt.setProperty('document', key, null);
   });
 
   const seller = { criteria: 'TEXT_CONTAINS' as const, values: ['rush'], background: '#ff00ff', ranges: ['A2:A'] };
 
-  test('the seller\'s rule stays first; a second push adds nothing; a recreated Status [channel] column is covered, not duplicated', () => {
-    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5], ['A-2', 6]]);
+  test("the seller's rule stays first; a second push adds nothing; a recreated Status [channel] column is covered, not duplicated", () => {
+    env().rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 5],
+      ['A-2', 6],
+    ]);
     env().rt.sheet(SHEET).addConditionalRule(seller);
     env().rt.call('pushStockAll');
     const first = env().rt.sheet(SHEET).conditionalRules();
@@ -100,22 +111,35 @@ describe('result colours: once, extended, never forced back (bound)', () => {
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(first);
     // The seller deletes Status [walmart]; the next push creates it again, at the end, coloured.
     const values = env().rt.sheet(SHEET).values();
-    env().rt.sheet(SHEET).deleteColumns(column(values, 'Status [walmart]') + 1, 1);
+    env()
+      .rt.sheet(SHEET)
+      .deleteColumns(column(values, 'Status [walmart]') + 1, 1);
     env().rt.call('pushStockAll');
     const again = env().rt.sheet(SHEET).conditionalRules();
     expect(again.length).toBe(10);
     const walmart = column(env().rt.sheet(SHEET).values(), 'Status [walmart]');
-    expect(env().rt.sheet(SHEET).effectiveBackgrounds().slice(1).map((r) => r[walmart])).toEqual([LOOKS.ok.background, LOOKS.ok.background]);
+    expect(
+      env()
+        .rt.sheet(SHEET)
+        .effectiveBackgrounds()
+        .slice(1)
+        .map((r) => r[walmart]),
+    ).toEqual([LOOKS.ok.background, LOOKS.ok.background]);
     expectColoursFollowText(env());
   });
 
   test('rules the seller deleted stay deleted, even when a result column is created again', () => {
-    env().rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5]]);
+    env().rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 5],
+    ]);
     env().rt.call('pushStockAll');
     env().rt.sheet(SHEET).clearConditionalRules();
     env().rt.call('pushStockAll');
     const values = env().rt.sheet(SHEET).values();
-    env().rt.sheet(SHEET).deleteColumns(column(values, 'Status [amazon]') + 1, 1);
+    env()
+      .rt.sheet(SHEET)
+      .deleteColumns(column(values, 'Status [amazon]') + 1, 1);
     env().rt.call('pushStockAll');
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual([]);
   });
@@ -131,7 +155,7 @@ describe('no stale Status [channel] after a push (bound)', () => {
     refuse: fc.boolean(),
   });
 
-  test('property: every Status [channel] of a row the push wrote is this push\'s outcome or empty, never one from before', () => {
+  test("property: every Status [channel] of a row the push wrote is this push's outcome or empty, never one from before", () => {
     fc.assert(
       fc.property(scenario, ({ statuses, prices, refuse }) => {
         for (const name of env().rt.sheetNames()) if (name === SHEET) env().rt.deleteSheet(name);
@@ -154,7 +178,8 @@ describe('no stale Status [channel] after a push (bound)', () => {
             else expect([i, h, cell]).toEqual([i, h, expect.not.stringContaining('(before)')]);
           }
           // A priced row names amazon; a row without a price is skipped and claims nothing per channel.
-          if (touched && prices[i] !== '') expect(String(row[column(values, 'Status [amazon]')])).toMatch(refuse ? /Publicación pausada/ : /^OK$/);
+          if (touched && prices[i] !== '')
+            expect(String(row[column(values, 'Status [amazon]')])).toMatch(refuse ? /Publicación pausada/ : /^OK$/);
           if (touched && prices[i] === '') expect(row.slice(2, 5)).toEqual(['', '', '']);
         });
       }),
@@ -166,8 +191,12 @@ describe('no stale Status [channel] after a push (bound)', () => {
 describe('where result columns go (bound)', () => {
   const env = useEnv({ settings: { resultColumns: 'afterInputs' } });
 
-  test('after the inputs: created right after the columns the push reads; the seller\'s columns move right, whole', () => {
-    const sheet = [['SKU', 'Quantity', 'Notes', 'Cost'], ['A-1', 11, 'keep me', 3.5], ['A-2', 12, '', 4]];
+  test("after the inputs: created right after the columns the push reads; the seller's columns move right, whole", () => {
+    const sheet = [
+      ['SKU', 'Quantity', 'Notes', 'Cost'],
+      ['A-1', 11, 'keep me', 3.5],
+      ['A-2', 12, '', 4],
+    ];
     env().rt.addSheet(SHEET, sheet);
     env().rt.call('pushStockAll');
     const values = env().rt.sheet(SHEET).values();

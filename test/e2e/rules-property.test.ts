@@ -13,35 +13,94 @@ import { clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts
 
 const SHEET = 'Stock & Prices';
 const CHANNELS = ['amazon', 'walmart'] as const;
-const RULES_HEADER = ['Channel', 'Markup %', 'Markup amount', 'Rounding', 'Min price', 'Max price', 'Stock buffer', 'Stock buffer %', 'Max quantity listed', 'Send 0 below', 'Also per-channel columns'];
+const RULES_HEADER = [
+  'Channel',
+  'Markup %',
+  'Markup amount',
+  'Rounding',
+  'Min price',
+  'Max price',
+  'Stock buffer',
+  'Stock buffer %',
+  'Max quantity listed',
+  'Send 0 below',
+  'Also per-channel columns',
+];
 
-const ROUNDINGS: Array<[string, Rounding]> = [['none', { kind: 'none' }], ['.99', { kind: 'ending', cents: 99 }], ['.90', { kind: 'ending', cents: 90 }], ['whole', { kind: 'whole' }], ['multiple of 5', { kind: 'multiple', of: 5 }]];
+const ROUNDINGS: Array<[string, Rounding]> = [
+  ['none', { kind: 'none' }],
+  ['.99', { kind: 'ending', cents: 99 }],
+  ['.90', { kind: 'ending', cents: 90 }],
+  ['whole', { kind: 'whole' }],
+  ['multiple of 5', { kind: 'multiple', of: 5 }],
+];
 
 const ruleArb = (channel: string) =>
-  fc.record({
-    markupPct: fc.integer({ min: -30, max: 80 }),
-    markupAmount: fc.constantFrom(0, 0, 1.5, -2),
-    rounding: fc.constantFrom(...ROUNDINGS),
-    bounds: fc.constantFrom<[number | null, number | null]>([null, null], [20, null], [null, 300], [15, 16], [50, 400]),
-    bufferUnits: fc.integer({ min: 0, max: 4 }),
-    bufferPct: fc.constantFrom(0, 0, 10, 33),
-    maxQuantity: fc.constantFrom<number | null>(null, null, 40),
-    zeroBelow: fc.constantFrom<number | null>(null, null, 3),
-    perChannelColumns: fc.boolean(),
-  }).map((r): Rule => ({
-    channel, rowNumber: 0, markupPct: r.markupPct, markupAmount: r.markupAmount, rounding: r.rounding[1], minPrice: r.bounds[0], maxPrice: r.bounds[1],
-    bufferUnits: r.bufferUnits, bufferPct: r.bufferPct, maxQuantity: r.maxQuantity, zeroBelow: r.zeroBelow, perChannelColumns: r.perChannelColumns,
-  }));
+  fc
+    .record({
+      markupPct: fc.integer({ min: -30, max: 80 }),
+      markupAmount: fc.constantFrom(0, 0, 1.5, -2),
+      rounding: fc.constantFrom(...ROUNDINGS),
+      bounds: fc.constantFrom<[number | null, number | null]>([null, null], [20, null], [null, 300], [15, 16], [50, 400]),
+      bufferUnits: fc.integer({ min: 0, max: 4 }),
+      bufferPct: fc.constantFrom(0, 0, 10, 33),
+      maxQuantity: fc.constantFrom<number | null>(null, null, 40),
+      zeroBelow: fc.constantFrom<number | null>(null, null, 3),
+      perChannelColumns: fc.boolean(),
+    })
+    .map(
+      (r): Rule => ({
+        channel,
+        rowNumber: 0,
+        markupPct: r.markupPct,
+        markupAmount: r.markupAmount,
+        rounding: r.rounding[1],
+        minPrice: r.bounds[0],
+        maxPrice: r.bounds[1],
+        bufferUnits: r.bufferUnits,
+        bufferPct: r.bufferPct,
+        maxQuantity: r.maxQuantity,
+        zeroBelow: r.zeroBelow,
+        perChannelColumns: r.perChannelColumns,
+      }),
+    );
 
 const roundingText = (r: Rounding): string => ROUNDINGS.find(([, x]) => JSON.stringify(x) === JSON.stringify(r))![0];
 const ruleCells = (r: Rule): unknown[] => [
-  r.channel, r.markupPct, r.markupAmount, roundingText(r.rounding), r.minPrice ?? '', r.maxPrice ?? '', r.bufferUnits, r.bufferPct, r.maxQuantity ?? '', r.zeroBelow ?? '', r.perChannelColumns ? 'yes' : '',
+  r.channel,
+  r.markupPct,
+  r.markupAmount,
+  roundingText(r.rounding),
+  r.minPrice ?? '',
+  r.maxPrice ?? '',
+  r.bufferUnits,
+  r.bufferPct,
+  r.maxQuantity ?? '',
+  r.zeroBelow ?? '',
+  r.perChannelColumns ? 'yes' : '',
 ];
 
 const scenario = fc.record({
-  rules: fc.tuple(fc.option(ruleArb('amazon'), { nil: null }), fc.option(ruleArb('walmart'), { nil: null }), fc.option(ruleArb('*'), { nil: null })),
-  rows: fc.array(fc.record({ channel: fc.constantFrom(...CHANNELS), price: fc.integer({ min: 100, max: 50_000 }).map((c) => c / 100), quantity: fc.integer({ min: -2, max: 120 }), walmartPrice: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }) }), { minLength: 1, maxLength: 10 }),
-  contrary: fc.record({ reorder: fc.double({ min: 0, max: 0.3, noNaN: true }), duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }), extra: fc.double({ min: 0, max: 0.3, noNaN: true }), drop: fc.double({ min: 0, max: 0.2, noNaN: true }) }),
+  rules: fc.tuple(
+    fc.option(ruleArb('amazon'), { nil: null }),
+    fc.option(ruleArb('walmart'), { nil: null }),
+    fc.option(ruleArb('*'), { nil: null }),
+  ),
+  rows: fc.array(
+    fc.record({
+      channel: fc.constantFrom(...CHANNELS),
+      price: fc.integer({ min: 100, max: 50_000 }).map((c) => c / 100),
+      quantity: fc.integer({ min: -2, max: 120 }),
+      walmartPrice: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
+    }),
+    { minLength: 1, maxLength: 10 },
+  ),
+  contrary: fc.record({
+    reorder: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    extra: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    drop: fc.double({ min: 0, max: 0.2, noNaN: true }),
+  }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
@@ -62,7 +121,10 @@ describe('per-channel rules as a property over random rules and a contrary hub (
         for (const name of [SHEET, 'Rules', 'Hub Sync snapshot']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
         const rules = s.rules.filter((r): r is Rule => r !== null);
         env.rt.addSheet('Rules', [RULES_HEADER, ...rules.map(ruleCells)]);
-        const sheet = [['SKU', 'Channel', 'Price', 'Quantity', 'Price [walmart]'], ...s.rows.map((r, i) => [skus[i], r.channel, r.price, r.quantity, r.walmartPrice ?? ''])];
+        const sheet = [
+          ['SKU', 'Channel', 'Price', 'Quantity', 'Price [walmart]'],
+          ...s.rows.map((r, i) => [skus[i], r.channel, r.price, r.quantity, r.walmartPrice ?? '']),
+        ];
         env.rt.addSheet(SHEET, sheet);
         const before = hubProducts(env);
         env.adminSync('POST', '/__admin/faults', { seed: s.seed, rates: { '503': 0.1 }, answerFaults: s.contrary });
@@ -78,9 +140,17 @@ describe('per-channel rules as a property over random rules and a contrary hub (
           const price = rule ? rulePrice(r.price, rule) : { value: r.price, steps: [] };
           const quantity = rule ? ruleQuantity(Math.max(0, r.quantity), rule) : { value: Math.max(0, r.quantity), steps: [] };
           const walmartRule = ruleFor(rules, 'walmart');
-          const walmart = r.walmartPrice === null ? null : walmartRule && walmartRule.perChannelColumns ? rulePrice(r.walmartPrice, walmartRule).value : r.walmartPrice;
+          const walmart =
+            r.walmartPrice === null
+              ? null
+              : walmartRule && walmartRule.perChannelColumns
+                ? rulePrice(r.walmartPrice, walmartRule).value
+                : r.walmartPrice;
           // What the row should set, by channel and field.
-          const expected: Array<[string, 'price' | 'quantity', number]> = [[r.channel, 'price', price.value], [r.channel, 'quantity', quantity.value]];
+          const expected: Array<[string, 'price' | 'quantity', number]> = [
+            [r.channel, 'price', price.value],
+            [r.channel, 'quantity', quantity.value],
+          ];
           if (walmart !== null) expected.push(['walmart', 'price', walmart]);
           const status = String(values[i + 1][column(values, 'Sync status')]);
           const message = String(values[i + 1][column(values, 'Sync message')]);

@@ -13,7 +13,20 @@ import { call, finish, type Progress } from './preview-helpers';
 
 const STOCK = 'Stock & Prices';
 const RULES = 'Rules';
-const HEADER = ['Channel', 'Markup %', 'Markup amount', 'Rounding', 'Min price', 'Max price', 'Stock buffer', 'Stock buffer %', 'Max quantity listed', 'Send 0 below', 'Also per-channel columns', 'Problem'];
+const HEADER = [
+  'Channel',
+  'Markup %',
+  'Markup amount',
+  'Rounding',
+  'Min price',
+  'Max price',
+  'Stock buffer',
+  'Stock buffer %',
+  'Max quantity listed',
+  'Send 0 below',
+  'Also per-channel columns',
+  'Problem',
+];
 
 /** A rule row by column name (the rest empty). */
 function ruleRow(channel: string, cells: Partial<Record<(typeof HEADER)[number], unknown>>): unknown[] {
@@ -49,7 +62,10 @@ describe('per-channel rules (issue 18)', () => {
   const cell = (values: unknown[][], row: number, header: string): string => String(values[row - 1][column(values, header)]);
 
   test('the menu item creates the Rules sheet on first use (header bold and frozen), then says how many rules are in use', () => {
-    env.rt.addSheet(STOCK, [['SKU', 'Quantity'], [skus[0], 1]]);
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Quantity'],
+      [skus[0], 1],
+    ]);
     env.rt.call('openRulesFromMenu');
     expect(env.rt.sheetNames()).toContain(RULES);
     const sheet = env.rt.sheet(RULES);
@@ -59,8 +75,12 @@ describe('per-channel rules (issue 18)', () => {
 
     sheet.setValues([ruleRow('amazon', { 'Markup %': 20 }), ruleRow('walmart', { 'Min price': 50, 'Max price': 10 })], 'A2');
     env.rt.call('openRulesFromMenu');
-    expect(env.rt.toasts().pop()?.message).toBe('1 rule in use; 1 row not used (see the Problem column): nothing is sent for the channels they name until they are fixed.');
-    expect(env.rt.sheet(RULES).values()[2][11]).toBe('Rule in row 3 (walmart) not used: the minimum price 50 is above the maximum 10. Nothing is sent with it: fix the row.');
+    expect(env.rt.toasts().pop()?.message).toBe(
+      '1 rule in use; 1 row not used (see the Problem column): nothing is sent for the channels they name until they are fixed.',
+    );
+    expect(env.rt.sheet(RULES).values()[2][11]).toBe(
+      'Rule in row 3 (walmart) not used: the minimum price 50 is above the maximum 10. Nothing is sent with it: fix the row.',
+    );
     // Fixed: the Problem cell is emptied.
     env.rt.sheet(RULES).setValues([[5, 100]], 'E3');
     env.rt.call('openRulesFromMenu');
@@ -75,7 +95,13 @@ describe('per-channel rules (issue 18)', () => {
       ruleRow('shopify', { 'Markup %': 10, Rounding: 'multiple of 5', 'Max price': 60 }),
       ruleRow('mercadolibre', { Rounding: '.90', 'Min price': 30 }),
     );
-    const sheet = [['SKU', 'Channel', 'Price'], [skus[0], 'amazon', 100], [skus[1], 'walmart', 40.2], [skus[2], 'shopify', 100], [skus[3], 'mercadolibre', 12]];
+    const sheet = [
+      ['SKU', 'Channel', 'Price'],
+      [skus[0], 'amazon', 100],
+      [skus[1], 'walmart', 40.2],
+      [skus[2], 'shopify', 100],
+      [skus[3], 'mercadolibre', 12],
+    ];
     const values = push('pushPricesAll', sheet);
     expect([2, 3, 4, 5].map((r) => cell(values, r, 'Sync status'))).toEqual(['OK', 'OK', 'OK', 'OK']);
     const hub = hubProducts(env);
@@ -96,7 +122,13 @@ describe('per-channel rules (issue 18)', () => {
       ruleRow('shopify', { 'Max quantity listed': 10 }),
       ruleRow('mercadolibre', { 'Stock buffer': 1, 'Send 0 below': 5 }),
     );
-    const sheet = [['SKU', 'Channel', 'Quantity'], [skus[4], 'amazon', 10], [skus[5], 'walmart', 10], [skus[6], 'shopify', 500], [skus[7], 'mercadolibre', 5]];
+    const sheet = [
+      ['SKU', 'Channel', 'Quantity'],
+      [skus[4], 'amazon', 10],
+      [skus[5], 'walmart', 10],
+      [skus[6], 'shopify', 500],
+      [skus[7], 'mercadolibre', 5],
+    ];
     const values = push('pushByChannelAll', sheet);
     expect([2, 3, 4, 5].map((r) => cell(values, r, 'Sync status'))).toEqual(['OK', 'OK', 'OK', 'OK']);
     const hub = hubProducts(env);
@@ -111,28 +143,46 @@ describe('per-channel rules (issue 18)', () => {
   });
 
   test('a per-channel column is ruled only when its rule opts in; a product-level push takes the * rule and names the own rules it cannot apply', () => {
-    rules(ruleRow('amazon', { 'Markup %': 10, 'Max quantity listed': 5 }), ruleRow('walmart', { 'Markup %': 10, 'Also per-channel columns': 'yes' }), ruleRow('*', { 'Stock buffer': 3 }));
-    let values = push('pushPricesAll', [['SKU', 'Price [amazon]', 'Price [walmart]'], [skus[8], 50, 50]]);
+    rules(
+      ruleRow('amazon', { 'Markup %': 10, 'Max quantity listed': 5 }),
+      ruleRow('walmart', { 'Markup %': 10, 'Also per-channel columns': 'yes' }),
+      ruleRow('*', { 'Stock buffer': 3 }),
+    );
+    let values = push('pushPricesAll', [
+      ['SKU', 'Price [amazon]', 'Price [walmart]'],
+      [skus[8], 50, 50],
+    ]);
     expect(cell(values, 2, 'Sync status')).toBe('OK');
     let hub = hubProducts(env);
     expect(hub.get(skus[8])!.listings.amazon!.price).toBe(50);
     expect(hub.get(skus[8])!.listings.walmart!.price).toBe(55);
     expect(cell(values, 2, 'Sync message')).toContain('Price [walmart] 50 \u2192 55 for walmart: +10 %');
 
-    values = push('pushStockAll', [['SKU', 'Quantity'], [skus[9], 10]]);
+    values = push('pushStockAll', [
+      ['SKU', 'Quantity'],
+      [skus[9], 10],
+    ]);
     expect(cell(values, 2, 'Sync status')).toBe('OK');
     hub = hubProducts(env);
     expect(hub.get(skus[9])!.quantity).toBe(7);
-    expect(cell(values, 2, 'Sync message')).toContain('Quantity 10 \u2192 7 for every channel: buffer 3; the own rule of amazon not applied (one value for every channel): push price & stock by channel to apply it');
+    expect(cell(values, 2, 'Sync message')).toContain(
+      'Quantity 10 \u2192 7 for every channel: buffer 3; the own rule of amazon not applied (one value for every channel): push price & stock by channel to apply it',
+    );
   });
 
   test('a bad rule blocks the values it would have ruled, at their rows, and only those; an unknown channel blocks every channel', () => {
     rules(ruleRow('amazon', { 'Min price': 50, 'Max price': 10 }), ruleRow('walmart', { 'Markup %': 10 }));
     const before = hubProducts(env);
-    const sheet = [['SKU', 'Channel', 'Price'], [skus[10], 'amazon', 100], [skus[11], 'walmart', 100]];
+    const sheet = [
+      ['SKU', 'Channel', 'Price'],
+      [skus[10], 'amazon', 100],
+      [skus[11], 'walmart', 100],
+    ];
     let values = push('pushPricesAll', sheet);
     expect(cell(values, 2, 'Sync status')).toBe('Error');
-    expect(cell(values, 2, 'Sync message')).toBe('Price 100 not sent for amazon: the rule in Rules row 2 is not usable (the minimum price 50 is above the maximum 10). Fix that row, then push again');
+    expect(cell(values, 2, 'Sync message')).toBe(
+      'Price 100 not sent for amazon: the rule in Rules row 2 is not usable (the minimum price 50 is above the maximum 10). Fix that row, then push again',
+    );
     expect(cell(values, 3, 'Sync status')).toBe('OK');
     let hub = hubProducts(env);
     expect(hub.get(skus[10])!.listings.amazon!.price).toBe(before.get(skus[10])!.listings.amazon!.price);
@@ -147,7 +197,9 @@ describe('per-channel rules (issue 18)', () => {
     clearRequests(env);
     values = push('pushPricesAll', sheet);
     expect([2, 3].map((r) => cell(values, r, 'Sync status'))).toEqual(['Error', 'Error']);
-    expect(cell(values, 3, 'Sync message')).toMatch(/^Price 100 not sent for walmart: the rule in Rules row 2 is not usable \("amazn" is not a channel of the hub/);
+    expect(cell(values, 3, 'Sync message')).toMatch(
+      /^Price 100 not sent for walmart: the rule in Rules row 2 is not usable \("amazn" is not a channel of the hub/,
+    );
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
     hub = hubProducts(env);
     expect(hub.get(skus[11])!.listings.walmart!.price).toBe(110);
@@ -155,14 +207,23 @@ describe('per-channel rules (issue 18)', () => {
 
   test('a ruled plain value that clashes with a per-channel cell names the rule, not only the cells', () => {
     rules(ruleRow('amazon', { 'Markup %': 20 }));
-    const values = push('pushPricesAll', [['SKU', 'Channel', 'Price', 'Price [amazon]'], [skus[14], 'amazon', 100, 100]]);
+    const values = push('pushPricesAll', [
+      ['SKU', 'Channel', 'Price', 'Price [amazon]'],
+      [skus[14], 'amazon', 100, 100],
+    ]);
     expect(cell(values, 2, 'Sync status')).toBe('Error');
-    expect(cell(values, 2, 'Sync message')).toMatch(/^Price \(Channel amazon\) after the amazon rule and Price \[amazon\] disagree \(120 vs 100\): keep one/);
+    expect(cell(values, 2, 'Sync message')).toMatch(
+      /^Price \(Channel amazon\) after the amazon rule and Price \[amazon\] disagree \(120 vs 100\): keep one/,
+    );
   });
 
-  test('the preview shows each rule\'s effect in its Rule column; Push these changes sends exactly the ruled values; a changed-rows push then sends nothing again', () => {
+  test("the preview shows each rule's effect in its Rule column; Push these changes sends exactly the ruled values; a changed-rows push then sends nothing again", () => {
     rules(ruleRow('amazon', { 'Markup %': 20, Rounding: '.99' }));
-    env.rt.addSheet(STOCK, [['SKU', 'Channel', 'Price'], [skus[12], 'amazon', 100], [skus[13], 'amazon', 200]]);
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Channel', 'Price'],
+      [skus[12], 'amazon', 100],
+      [skus[13], 'amazon', 200],
+    ]);
     const preview = call<{ previewId: string; totals: { changes: Record<string, number> } }>(env, 'previewPush', 'prices', 'all');
     const lines = env.rt.sheet('Preview').values();
     expect(lines[0][10]).toBe('Rule');

@@ -38,7 +38,10 @@ describe.each(TARGETS)('scheduled order import, hourly (%s)', (target) => {
     expect(getOrdersCalls(env).length).toBeGreaterThan(before);
     expect(orderRows(env).size).toBe(123);
     const sheet = ordersSheet(env);
-    const ids = sheet.slice(1).map((r) => r[column(sheet, 'Order id')]).filter((id) => id !== '');
+    const ids = sheet
+      .slice(1)
+      .map((r) => r[column(sheet, 'Order id')])
+      .filter((id) => id !== '');
     expect(ids).toHaveLength(123); // one row per order: none written twice
   });
 });

@@ -16,7 +16,10 @@ describe('a selected-rows push continued in the background does not depend on th
 
   beforeAll(async () => {
     // A fetchAll round costs a virtual minute: the menu run sends part of the rows, triggers the rest.
-    env = await startAddonEnv({ settings: { deployment: 'container' }, runtime: { deployment: 'container', virtualFetchLatencyMs: 60_000, measuredFetchLatency: false } });
+    env = await startAddonEnv({
+      settings: { deployment: 'container' },
+      runtime: { deployment: 'container', virtualFetchLatencyMs: 60_000, measuredFetchLatency: false },
+    });
     skus = seedProducts(env, ROWS, ['amazon'], 'active');
   }, 60_000);
   afterAll(async () => env?.close());

@@ -18,14 +18,21 @@ describe('sign in and out', () => {
   afterAll(async () => env?.close());
 
   test('signing in stores a token bound to the hub\u2019s origin; the password is found nowhere but in the one /login request', () => {
-    const out = unwrap<{ errors: Record<string, string>; token: { present: boolean; origin: string | null; expiresAt: number | null } }>(env.rt.call('signIn', 'admin@shop', PASSWORD));
+    const out = unwrap<{ errors: Record<string, string>; token: { present: boolean; origin: string | null; expiresAt: number | null } }>(
+      env.rt.call('signIn', 'admin@shop', PASSWORD),
+    );
     expect(out.errors).toEqual({});
     expect(out.token).toMatchObject({ present: true, origin: env.hub.url.replace(/\/$/, '') });
     expect(out.token.expiresAt).toBeGreaterThan(env.rt.now());
     const stored = JSON.parse(env.rt.properties('user').hubToken);
     expect(stored.origin).toBe(env.hub.url.replace(/\/$/, ''));
     // The password: only in the body of the login request — no property, cell, log line or other request holds it.
-    const everywhere = JSON.stringify([env.rt.properties('user'), env.rt.properties('document'), env.rt.properties('script'), env.rt.sheetNames().map((n) => env.rt.sheet(n).values())]);
+    const everywhere = JSON.stringify([
+      env.rt.properties('user'),
+      env.rt.properties('document'),
+      env.rt.properties('script'),
+      env.rt.sheetNames().map((n) => env.rt.sheet(n).values()),
+    ]);
     expect(everywhere).not.toContain(PASSWORD);
     const withPassword = env.rt.fetchLog().filter((f) => String(f.payload ?? '').includes(`password=${PASSWORD}`));
     expect(withPassword.map((f) => f.url.replace(env.hub.url, ''))).toEqual(['/login']);
@@ -36,6 +43,9 @@ describe('sign in and out', () => {
   test('Sign out removes the token and its binding', () => {
     unwrap(env.rt.call('signOut'));
     expect(env.rt.properties('user').hubToken).toBeUndefined();
-    expect(unwrap<{ token: { present: boolean; origin: string | null } }>(env.rt.call('getSidebarState')).token).toMatchObject({ present: false, origin: null });
+    expect(unwrap<{ token: { present: boolean; origin: string | null } }>(env.rt.call('getSidebarState')).token).toMatchObject({
+      present: false,
+      origin: null,
+    });
   });
 });

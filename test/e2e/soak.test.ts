@@ -55,7 +55,9 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
     const sends = new Map<string, number>();
     for (const r of allRequests) for (const sku of r.skus ?? []) sends.set(sku, (sends.get(sku) ?? 0) + 1);
     const retriedRows = [...sends.values()].filter((n) => n > 1).length;
-    const injected = allRequests.filter((r) => r.fault).reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.fault as string]: (acc[r.fault as string] ?? 0) + 1 }), {});
+    const injected = allRequests
+      .filter((r) => r.fault)
+      .reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.fault as string]: (acc[r.fault as string] ?? 0) + 1 }), {});
     const retriesLogged = Number(pass1[column(log1, 'Retries')]);
     expect(retriesLogged).toBeGreaterThan(0);
     expect(String(pass1[column(log1, 'Message')])).toMatch(/retried \(.*503 ×\d+/);
@@ -98,7 +100,13 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
       env.adminSync('DELETE', '/__admin/faults');
       const hub = hubProducts(env);
       expect(rows.filter(([sku, q]) => hub.get(sku as string)!.quantity !== q)).toEqual([]);
-      writeReliability('soak-second-pass', { rows: rows.length, firstPassFaults: { '503': 0.8 }, failedAfterFirstPass: failed, resentInSecondPass: resent.size, confirmedAfterSecondPass: status.length });
+      writeReliability('soak-second-pass', {
+        rows: rows.length,
+        firstPassFaults: { '503': 0.8 },
+        failedAfterFirstPass: failed,
+        resentInSecondPass: resent.size,
+        confirmedAfterSecondPass: status.length,
+      });
     } finally {
       env.rt.call('saveSettings', { concurrency: 8 });
     }

@@ -47,12 +47,18 @@ describe('the token goes only to the hub it was issued for', () => {
   });
 
   /** Requests of the runtime (every hop) since `from`, to the foreign server's origin. */
-  const sentToForeign = (from: number) => env.rt.fetchLog().slice(from).filter((f) => f.url.startsWith(foreign.url));
+  const sentToForeign = (from: number) =>
+    env.rt
+      .fetchLog()
+      .slice(from)
+      .filter((f) => f.url.startsWith(foreign.url));
   /** What the user was shown since the marks: toasts, alerts, and the sidebar's state. */
   const shown = (toastsFrom: number, dialogsFrom: number, extra: unknown = null): string =>
     JSON.stringify([env.rt.toasts().slice(toastsFrom), env.rt.dialogs().slice(dialogsFrom), env.rt.call('getSidebarState'), extra]);
   const changedBy = () =>
-    new RegExp(`The hub address was changed to ${escape(foreign.url)}/? by (${escape(OTHER_EDITOR)}|another editor) on [^.]+\\. Sign in again for this address, or put the old one back\\.`);
+    new RegExp(
+      `The hub address was changed to ${escape(foreign.url)}/? by (${escape(OTHER_EDITOR)}|another editor) on [^.]+\\. Sign in again for this address, or put the old one back\\.`,
+    );
   /** A second editor (no token of their own) points the shared settings at the foreign server. */
   const otherEditorChangesBaseUrl = (to = foreign.url) => {
     const saved = env.rt.forUser(OTHER_EDITOR).call('saveSettings', { baseUrl: to }) as R<{ saved: boolean }>;
@@ -136,7 +142,12 @@ describe('the token goes only to the hub it was issued for', () => {
       expect(env.rt.fetchLog().length).toBe(from);
       expect(foreign.requests()).toEqual([]);
       const log = env.rt.sheet('Log').values();
-      expect(log.slice(1).map((r) => String(r[column(log, 'Message')])).join('\n')).toMatch(changedBy());
+      expect(
+        log
+          .slice(1)
+          .map((r) => String(r[column(log, 'Message')]))
+          .join('\n'),
+      ).toMatch(changedBy());
       env.rt.open({ authMode: 'LIMITED' });
       expect(JSON.stringify(env.rt.toasts().slice(toasts))).toMatch(changedBy());
       // The background entry point directly: the same, nothing sent.
@@ -154,13 +165,23 @@ describe('the token goes only to the hub it was issued for', () => {
       env.rt.call('pushStockAll');
       expect(foreign.requests()).toEqual([]);
       expect(sentToForeign(from)).toEqual([]);
-      expect(env.rt.fetchLog().slice(from).every((f) => !f.redirectHop)).toBe(true);
+      expect(
+        env.rt
+          .fetchLog()
+          .slice(from)
+          .every((f) => !f.redirectHop),
+      ).toBe(true);
       // One batch of 3 rows: exactly one request, answered 3xx, never sent again.
       const writes = apiRequests(env).filter((r) => r.path.toLowerCase() === '/api/stock/updatestock');
       expect(writes.map((r) => [r.status, r.fault])).toEqual([[status, `redirect:${status}`]]);
       const values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status')).not.toContain('OK');
-      const told = JSON.stringify([columnValues(values, 'Sync message'), env.rt.toasts().slice(toasts), env.rt.dialogs().slice(dialogs), env.rt.sheet('Log').values()]);
+      const told = JSON.stringify([
+        columnValues(values, 'Sync message'),
+        env.rt.toasts().slice(toasts),
+        env.rt.dialogs().slice(dialogs),
+        env.rt.sheet('Log').values(),
+      ]);
       expect(told).toContain(foreignHost());
     });
     it('302 on the order import: nothing reaches the other host; the import reports it naming the host', () => {

@@ -35,7 +35,9 @@ describe.each(TARGETS)('used one-shot triggers never pile up (%s)', (target) => 
       env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, day * 10 + (i % 7)])]);
       env.rt.call('pushStockAll');
       // The add-on arms no one-shot at all (its clock trigger runs at most hourly): the invariant holds trivially there.
-      expect(env.rt.toasts().at(-1)!.message).toMatch(target === 'addon' ? /continues at the next hourly background run/ : /continues in the background/);
+      expect(env.rt.toasts().at(-1)!.message).toMatch(
+        target === 'addon' ? /continues at the next hourly background run/ : /continues in the background/,
+      );
       const runs = env.rt.advance(DAY);
       expect(runs.length).toBeGreaterThanOrEqual(1);
       expect(runs.filter((r) => !r.ok)).toEqual([]);

@@ -73,7 +73,7 @@ describe('execution budget', () => {
     expect(() => rt.call('writeRows', 20_000)).toThrow('Exceeded maximum execution time');
     // Each row costs a round trip and a cell (plus a local getRange and the loop's JavaScript).
     const perRow = COSTS.sheetsRoundTripMs + COSTS.perCellWriteMs + COSTS.cheapCallMs;
-    expect(rt.sheet('Sheet1').lastRow()).toBeGreaterThan(0.9 * (6 * 60_000) / perRow);
+    expect(rt.sheet('Sheet1').lastRow()).toBeGreaterThan((0.9 * (6 * 60_000)) / perRow);
     expect(rt.sheet('Sheet1').lastRow()).toBeLessThanOrEqual((6 * 60_000) / perRow);
     expect(rt.call('batched', 20_000)).toBe(20_000);
   });
@@ -98,8 +98,11 @@ describe('cutOffAfter', () => {
   });
 
   it('applies to trigger runs too', () => {
-    const rt = loadRuntime({ bundle: `function arm() { ScriptApp.newTrigger('work').timeBased().after(1000).create(); }
-      function work() { PropertiesService.getScriptProperties().setProperty('a', '1'); PropertiesService.getScriptProperties().setProperty('b', '2'); }`, deployment: 'container' });
+    const rt = loadRuntime({
+      bundle: `function arm() { ScriptApp.newTrigger('work').timeBased().after(1000).create(); }
+      function work() { PropertiesService.getScriptProperties().setProperty('a', '1'); PropertiesService.getScriptProperties().setProperty('b', '2'); }`,
+      deployment: 'container',
+    });
     rt.call('arm');
     rt.cutOffAfter(2);
     const runs = rt.advance(1000);

@@ -63,7 +63,10 @@ describe('a collaborator editing from onServiceCall', () => {
     // Calls: getActive, getSheetByName, getLastRow, getRange, getValues (5), getRange (6)...
     // The hook announcing call 6 runs after the first read completed.
     rt.onServiceCall((info) => {
-      if (info.count === 6) rt.sheet('S').insertRows(2, 1).setValues([['NEW', 1]], 'A2');
+      if (info.count === 6)
+        rt.sheet('S')
+          .insertRows(2, 1)
+          .setValues([['NEW', 1]], 'A2');
     });
     const seen = rt.call('readTwice') as { first: unknown[][]; second: unknown[][]; lastRow: number };
     expect(seen.first).toEqual([

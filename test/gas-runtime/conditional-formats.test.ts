@@ -76,11 +76,14 @@ describe('conditional format rules (builder, sheet, evaluation)', () => {
   it('setConditionalFormatRules replaces the list; copy() presets a builder; criteria compare with the enum', () => {
     const { rt, s } = seeded();
     rt.call('addRules');
-    const kept = rt.call('run', `
+    const kept = rt.call(
+      'run',
+      `
       var rules = sh.getConditionalFormatRules();
       var red = rules.filter(function (r) { return r.getBooleanCondition().getCriteriaType() === SpreadsheetApp.BooleanCriteria.TEXT_STARTS_WITH; })[0];
       sh.setConditionalFormatRules([red.copy().setBackground('#ffff00').setRanges([sh.getRange('B3')]).build()]);
-      sh.getConditionalFormatRules().length`);
+      sh.getConditionalFormatRules().length`,
+    );
     expect(kept).toBe(1);
     expect(s.effectiveBackgrounds('B2:B3')).toEqual([[WHITE], ['#ffff00']]);
     rt.call('run', 'sh.clearConditionalFormatRules()');
@@ -89,11 +92,16 @@ describe('conditional format rules (builder, sheet, evaluation)', () => {
 
   it('refuses a rule without a condition and ranges on two sheets', () => {
     const { rt } = seeded();
-    expect(() => rt.call('run', "SpreadsheetApp.newConditionalFormatRule().setBackground('#fff').build()")).toThrow(/Invalid argument: condition/);
-    rt.addSheet('T', [['x']]);
-    expect(() => rt.call('run', "SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().setRanges([sh.getRange('A1'), SpreadsheetApp.getActive().getSheetByName('T').getRange('A1')])")).toThrow(
-      /Invalid argument: ranges/,
+    expect(() => rt.call('run', "SpreadsheetApp.newConditionalFormatRule().setBackground('#fff').build()")).toThrow(
+      /Invalid argument: condition/,
     );
+    rt.addSheet('T', [['x']]);
+    expect(() =>
+      rt.call(
+        'run',
+        "SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().setRanges([sh.getRange('A1'), SpreadsheetApp.getActive().getSheetByName('T').getRange('A1')])",
+      ),
+    ).toThrow(/Invalid argument: ranges/);
   });
 
   it('sorting moves values under the rules: the colour goes with the value, the rules stay put', () => {
@@ -104,7 +112,9 @@ describe('conditional format rules (builder, sheet, evaluation)', () => {
     expect(s.conditionalRules()).toEqual(before);
     const statuses = s.values('B2:B5').map((r) => r[0]);
     const shown = s.effectiveBackgrounds('B2:B5').map((r) => r[0]);
-    statuses.forEach((v, i) => expect([v, shown[i]]).toEqual([v, /^ok$/i.test(String(v)) ? GREEN : String(v).startsWith('Error') ? RED : WHITE]));
+    statuses.forEach((v, i) =>
+      expect([v, shown[i]]).toEqual([v, /^ok$/i.test(String(v)) ? GREEN : String(v).startsWith('Error') ? RED : WHITE]),
+    );
   });
 
   it('inserting a column before the rules shifts their ranges; inside a range it widens it', () => {

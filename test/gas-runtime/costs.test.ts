@@ -93,7 +93,13 @@ describe('cost model: each figure charges what it says', () => {
   test('every figure names its source, and the defaults are the published ones', () => {
     expect(Object.keys(COST_SOURCES).sort()).toEqual(Object.keys(COSTS).sort());
     for (const { source } of Object.values(COST_SOURCES)) expect(source).toMatch(/https:\/\/|no published/);
-    expect([COSTS.propertyReadMs, COSTS.propertyWriteMs, COSTS.fetchAllParallelism, COSTS.jsCpuFactor, COSTS.bundleLoadMs]).toEqual([30, 60, 10, 1, 'measured']);
+    expect([COSTS.propertyReadMs, COSTS.propertyWriteMs, COSTS.fetchAllParallelism, COSTS.jsCpuFactor, COSTS.bundleLoadMs]).toEqual([
+      30,
+      60,
+      10,
+      1,
+      'measured',
+    ]);
   });
 
   test('refuses figures that cannot be costs', () => {
@@ -206,10 +212,15 @@ describe('cost model: JavaScript and bundle load', () => {
 describe('cost model: sums', () => {
   test('a round trip costs the same whatever else is set (property: figures add, never mix)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 20 }), (rtMs, cellMs, n) => {
-        const { ms, c } = run({ sheetsRoundTripMs: rtMs, perCellWriteMs: cellMs / 100, propertyReadMs: 999 }, 'write', n);
-        return Math.abs(ms - (rtMs * c.sheetsRoundTrips + (cellMs / 100) * 2 * n)) < 1e-2;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 20 }),
+        (rtMs, cellMs, n) => {
+          const { ms, c } = run({ sheetsRoundTripMs: rtMs, perCellWriteMs: cellMs / 100, propertyReadMs: 999 }, 'write', n);
+          return Math.abs(ms - (rtMs * c.sheetsRoundTrips + (cellMs / 100) * 2 * n)) < 1e-2;
+        },
+      ),
       { numRuns: 20 },
     );
   });

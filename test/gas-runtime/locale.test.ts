@@ -12,18 +12,35 @@ function typeAll(texts) { var sh = SpreadsheetApp.getActive().getSheetByName('S'
 function typed(locale: string, texts: string[]): unknown[] {
   const rt = loadRuntime({ bundle, locale, workbook: { S: [] } });
   rt.call('typeAll', texts);
-  return rt.sheet('S').values(`A1:A${texts.length}`).map((r) => r[0]);
+  return rt
+    .sheet('S')
+    .values(`A1:A${texts.length}`)
+    .map((r) => r[0]);
 }
 
 const day = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d, 5)); // midnight in New York
 
 describe('typed input per locale', () => {
   it('reads en_US with a decimal point, comma thousands and month first', () => {
-    expect(typed('en_US', ['1,234.5', '1.234', '1,5', '$12.50', '3/2/2026', '1.234,5'])).toEqual([1234.5, 1.234, '1,5', 12.5, day(2026, 3, 2), '1.234,5']);
+    expect(typed('en_US', ['1,234.5', '1.234', '1,5', '$12.50', '3/2/2026', '1.234,5'])).toEqual([
+      1234.5,
+      1.234,
+      '1,5',
+      12.5,
+      day(2026, 3, 2),
+      '1.234,5',
+    ]);
   });
 
   it('reads es_MX like en_US for numbers but day first for dates', () => {
-    expect(typed('es_MX', ['1,234.5', '1.234', '1,5', '$12.50', '3/2/2026', '1.234,5'])).toEqual([1234.5, 1.234, '1,5', 12.5, day(2026, 2, 3), '1.234,5']);
+    expect(typed('es_MX', ['1,234.5', '1.234', '1,5', '$12.50', '3/2/2026', '1.234,5'])).toEqual([
+      1234.5,
+      1.234,
+      '1,5',
+      12.5,
+      day(2026, 2, 3),
+      '1.234,5',
+    ]);
   });
 
   it('reads es_ES with a decimal comma, point thousands and day first', () => {

@@ -90,16 +90,24 @@ describe('nested executions on a shared world', () => {
     expect(inner).toBe('busy');
     expect(seen.slice(0, 3)).toEqual(['1:LockService.getDocumentLock', '2:Lock.waitLock', '3:SpreadsheetApp.getActive']);
     // B's execution ran nested and is recorded before the outer one finished.
-    expect(a.executions().map((x) => `${x.user}:${x.functionName}`)).toEqual(['b@example.com:tryDocumentLock', 'a@example.com:holdAndWork']);
+    expect(a.executions().map((x) => `${x.user}:${x.functionName}`)).toEqual([
+      'b@example.com:tryDocumentLock',
+      'a@example.com:holdAndWork',
+    ]);
     // Once A is done, B gets the lock.
     a.onServiceCall(undefined);
     expect(b.call('tryDocumentLock')).toBe('done');
-    expect(a.sheet('Sheet1').values()).toEqual([['outer', 'b@example.com'], ['outer again', '']]);
+    expect(a.sheet('Sheet1').values()).toEqual([
+      ['outer', 'b@example.com'],
+      ['outer again', ''],
+    ]);
   });
 
   it('charges the nested execution time to the outer execution too', () => {
-    const a = loadRuntime({ bundle: `function outer() { Utilities.sleep(10); Utilities.sleep(10); return 'ok'; }
-      function slow() { Utilities.sleep(200000); }` });
+    const a = loadRuntime({
+      bundle: `function outer() { Utilities.sleep(10); Utilities.sleep(10); return 'ok'; }
+      function slow() { Utilities.sleep(200000); }`,
+    });
     const b = a.forUser('b@example.com');
     let done = false;
     a.onServiceCall(() => {

@@ -35,7 +35,7 @@ describe('MailApp in the runtime emulator', () => {
     expect(rt.call('left')).toBe(100 - 6);
   });
 
-  test('past 100 recipients a day a send throws Apps Script\'s message and sends nothing; the window resets 24 h after the first send', () => {
+  test("past 100 recipients a day a send throws Apps Script's message and sends nothing; the window resets 24 h after the first send", () => {
     rt = loadRuntime({ bundle: BUNDLE });
     rt.setQuotaUsed('email', 99);
     expect(rt.call('plain', 'a@example.com')).toBe(0);
@@ -50,6 +50,8 @@ describe('MailApp in the runtime emulator', () => {
     expect(rt.call('left')).toBe(1500);
     void rt.close();
     rt = loadRuntime({ bundle: BUNDLE, manifest: { oauthScopes: ['https://www.googleapis.com/auth/spreadsheets.currentonly'] } });
-    expect(() => rt.call('plain', 'a@example.com')).toThrow(/Specified permissions are not sufficient to call MailApp.sendEmail\. Required permissions: https:\/\/www.googleapis.com\/auth\/script.send_mail/);
+    expect(() => rt.call('plain', 'a@example.com')).toThrow(
+      /Specified permissions are not sufficient to call MailApp.sendEmail\. Required permissions: https:\/\/www.googleapis.com\/auth\/script.send_mail/,
+    );
   });
 });

@@ -72,7 +72,7 @@ describe('daily UrlFetch quota', () => {
     expect(rt.quota('properties').limit).toBe(50_000);
   });
 
-  it('throws Apps Script\'s exact message once the limit is reached, without sending anything', () => {
+  it("throws Apps Script's exact message once the limit is reached, without sending anything", () => {
     rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, allowPrivateHosts: true });
     rt.setQuotaUsed('urlfetch', 19_999);
     expect(rt.call('get', ok)).toBe(200);
@@ -153,7 +153,7 @@ describe('daily Properties quota', () => {
     });
   });
 
-  it('throws Apps Script\'s message on the call past the limit, for reads and writes alike', () => {
+  it("throws Apps Script's message on the call past the limit, for reads and writes alike", () => {
     const rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 2 });
     rt.call('prop', 'setProperty');
     rt.call('prop', 'getProperty');
@@ -181,7 +181,12 @@ describe('daily Properties quota', () => {
   it('survives exportState / loadRuntime({ state })', () => {
     const before = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 10 });
     before.setQuotaUsed('properties', 10, { windowStartedAt: before.now() - HOUR });
-    const after = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, propertyQuotaPerDay: 10, state: JSON.parse(JSON.stringify(before.exportState())) });
+    const after = loadRuntime({
+      bundle: BUNDLE,
+      costs: EXACT_CLOCK,
+      propertyQuotaPerDay: 10,
+      state: JSON.parse(JSON.stringify(before.exportState())),
+    });
     expect(after.quota('properties')).toEqual(before.quota('properties'));
     expect(messageOf(() => after.call('prop', 'getKeys'))).toBe(PROPERTIES_MSG);
   });

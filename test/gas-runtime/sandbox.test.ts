@@ -102,13 +102,17 @@ describe('the sandbox', () => {
   });
 
   it('starts every execution from a fresh global scope, as Apps Script does', () => {
-    const rt = loadRuntime({ bundle: `var counter = 0; function bump() { counter++; globalThis.extra = (globalThis.extra || 0) + 1; return [counter, extra]; }` });
+    const rt = loadRuntime({
+      bundle: `var counter = 0; function bump() { counter++; globalThis.extra = (globalThis.extra || 0) + 1; return [counter, extra]; }`,
+    });
     expect(rt.call('bump')).toEqual([1, 1]);
     expect(rt.call('bump')).toEqual([1, 1]);
   });
 
   it('calls only top-level functions of the bundle', () => {
-    const rt = loadRuntime({ bundle: `function ok() { return 1; } var alsoOk = function () { return 2; }; let notFound = function () {};` });
+    const rt = loadRuntime({
+      bundle: `function ok() { return 1; } var alsoOk = function () { return 2; }; let notFound = function () {};`,
+    });
     expect(rt.call('ok')).toBe(1);
     expect(rt.call('alsoOk')).toBe(2);
     expect(() => rt.call('notFound')).toThrow('Script function not found: notFound');
@@ -117,15 +121,19 @@ describe('the sandbox', () => {
   });
 
   it('settles async functions within the execution', () => {
-    const rt = loadRuntime({ bundle: `async function later() { var v = await Promise.resolve(20); return v + 1; }
-      async function fails() { await null; throw new Error('nope'); }` });
+    const rt = loadRuntime({
+      bundle: `async function later() { var v = await Promise.resolve(20); return v + 1; }
+      async function fails() { await null; throw new Error('nope'); }`,
+    });
     expect(rt.call('later')).toBe(21);
     expect(() => rt.call('fails')).toThrow('nope');
   });
 
   it('passes results like google.script.run: no Dates, undefined in arrays becomes null', () => {
-    const rt = loadRuntime({ bundle: `function plain() { return { a: [1, undefined, 'x'], b: undefined, c: { d: true } }; }
-      function dated() { return { when: new Date() }; } function nothing() {}` });
+    const rt = loadRuntime({
+      bundle: `function plain() { return { a: [1, undefined, 'x'], b: undefined, c: { d: true } }; }
+      function dated() { return { when: new Date() }; } function nothing() {}`,
+    });
     expect(rt.call('plain')).toEqual({ a: [1, null, 'x'], c: { d: true } });
     expect(() => rt.call('dated')).toThrow('google.script.run cannot pass a Date (at result.when)');
     expect(rt.call('nothing')).toBeUndefined();

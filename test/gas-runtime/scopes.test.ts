@@ -11,7 +11,8 @@ import { checkScopes, METHOD_SCOPES } from '../../dev/gas-runtime/scopes';
 
 const AUTH = 'https://www.googleapis.com/auth/';
 const DIST = path.resolve(__dirname, '..', '..', 'dist');
-const manifestOf = (target: 'bound' | 'addon'): Manifest => JSON.parse(fs.readFileSync(path.join(DIST, target, 'appsscript.json'), 'utf8')) as Manifest;
+const manifestOf = (target: 'bound' | 'addon'): Manifest =>
+  JSON.parse(fs.readFileSync(path.join(DIST, target, 'appsscript.json'), 'utf8')) as Manifest;
 const declaring = (...scopes: string[]): Manifest => ({ oauthScopes: scopes.map((s) => `${AUTH}${s}`) });
 const DRIVE_ADVANCED = { enabledAdvancedServices: [{ userSymbol: 'Drive', serviceId: 'drive', version: 'v3' }] };
 
@@ -92,7 +93,9 @@ describe('OAuth scopes declared in the manifest', () => {
         thrown = e;
       }
       expect(thrown).toBeInstanceOf(HarnessError);
-      expect((thrown as Error).message).toMatch(/^Range\.getValues is called under a manifest that declares oauthScopes.*scopes\.ts.*reference page/);
+      expect((thrown as Error).message).toMatch(
+        /^Range\.getValues is called under a manifest that declares oauthScopes.*scopes\.ts.*reference page/,
+      );
       // Without declared scopes the table is not consulted.
       expect(run(null, 'readCaught')).toBe('SKU');
     } finally {

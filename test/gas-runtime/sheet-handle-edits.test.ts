@@ -17,7 +17,15 @@ describe('SheetHandle editing helpers', () => {
   });
 
   it('clear() empties the cells and keeps size and frozen rows; header styling', () => {
-    const rt = loadRuntime({ bundle, workbook: { S: [['SKU', 'Qty'], ['A', 1]] } });
+    const rt = loadRuntime({
+      bundle,
+      workbook: {
+        S: [
+          ['SKU', 'Qty'],
+          ['A', 1],
+        ],
+      },
+    });
     const s = rt.sheet('S').setFrozenRows(1).setFontWeight('A1:B1', 'bold');
     expect(s.fontWeights('A1:B1')).toEqual([['bold', 'bold']]);
     s.hideRows(2);

@@ -8,7 +8,16 @@ import { parseHyperlink } from '../../dev/gas-runtime/values';
 const RUNNER = `function run(code) { return eval(code); }`;
 
 function seeded() {
-  const rt = loadRuntime({ bundle: RUNNER, workbook: { A: [['SKU', 'Qty'], ['X-1', 5]], B: [['other']] } });
+  const rt = loadRuntime({
+    bundle: RUNNER,
+    workbook: {
+      A: [
+        ['SKU', 'Qty'],
+        ['X-1', 5],
+      ],
+      B: [['other']],
+    },
+  });
   rt.sheet('A').setNumberFormat('B2', '00000').setNote('A2', 'n').type('A3', '=HYPERLINK("https://x.example/l","label")');
   return rt;
 }
@@ -17,10 +26,17 @@ describe('Runtime.sheetState / restoreSheet', () => {
   it('brings back cells, formats, notes, formulas and size after edits', () => {
     const rt = seeded();
     const saved = rt.sheetState('A');
-    rt.sheet('A').deleteRows(2).insertColumns(1, 3).setValues([['changed']]);
+    rt.sheet('A')
+      .deleteRows(2)
+      .insertColumns(1, 3)
+      .setValues([['changed']]);
     rt.restoreSheet(saved, 0);
     const s = rt.sheet('A');
-    expect(s.values()).toEqual([['SKU', 'Qty'], ['X-1', 5], ['label', '']]);
+    expect(s.values()).toEqual([
+      ['SKU', 'Qty'],
+      ['X-1', 5],
+      ['label', ''],
+    ]);
     expect(s.displayValues('B2')).toEqual([['00005']]);
     expect(s.notes('A2')).toEqual([['n']]);
     expect(s.formulas('A3')).toEqual([['=HYPERLINK("https://x.example/l","label")']]);

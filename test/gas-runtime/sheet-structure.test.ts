@@ -22,7 +22,10 @@ function seeded() {
     },
   });
   const s = rt.sheet('S');
-  s.setFontWeight('A1:C1', 'bold').setNumberFormat('B3', '00000').setNote('A3', 'check').type('C3', '=HYPERLINK("https://x.example/b","b")');
+  s.setFontWeight('A1:C1', 'bold')
+    .setNumberFormat('B3', '00000')
+    .setNote('A3', 'check')
+    .type('C3', '=HYPERLINK("https://x.example/b","b")');
   return { rt, s };
 }
 
@@ -228,7 +231,7 @@ describe('SheetHandle.moveRows / moveColumns', () => {
   });
 });
 
-describe('the bundle\'s own structural calls', () => {
+describe("the bundle's own structural calls", () => {
   it('move merges below deleted rows up (they used to stay put)', () => {
     const { rt, s } = seeded();
     s.merge('A4:B4');

@@ -24,7 +24,8 @@ describe('A1 notation', () => {
     expect(parseA1('2:5', 1000, 26)).toMatchObject({ row: 2, col: 1, numRows: 4, numCols: 26, wholeRows: true });
     expect(parseA1('B2:D', 50, 26)).toMatchObject({ row: 2, col: 2, numRows: 49, numCols: 3 });
     expect(parseA1("'My sheet'!$AA$10", 1000, 60)).toMatchObject({ sheetName: 'My sheet', row: 10, col: 27 });
-    for (const bad of ['', 'A', '12', '1A', 'A0', 'A1:B2:C3', '2:B5', 'hello world']) expect([bad, parseA1(bad, 1000, 26)]).toEqual([bad, null]);
+    for (const bad of ['', 'A', '12', '1A', 'A0', 'A1:B2:C3', '2:B5', 'hello world'])
+      expect([bad, parseA1(bad, 1000, 26)]).toEqual([bad, null]);
   });
 
   it('writes A1 back', () => {
@@ -35,7 +36,8 @@ describe('A1 notation', () => {
 
   it('resolves getRange overloads in the bundle', () => {
     const rt = sheetRuntime();
-    const geometry = (expr: string) => rt.call('run', `var r = ${expr}; [r.getRow(), r.getColumn(), r.getNumRows(), r.getNumColumns(), r.getA1Notation()]`);
+    const geometry = (expr: string) =>
+      rt.call('run', `var r = ${expr}; [r.getRow(), r.getColumn(), r.getNumRows(), r.getNumColumns(), r.getA1Notation()]`);
     expect(geometry(`sh.getRange('A1:C3')`)).toEqual([1, 1, 3, 3, 'A1:C3']);
     expect(geometry(`sh.getRange('B2')`)).toEqual([2, 2, 1, 1, 'B2']);
     expect(geometry(`sh.getRange('A:C')`)).toEqual([1, 1, 1000, 3, 'A:C']);
@@ -59,8 +61,11 @@ describe('values', () => {
       ['SKU', 12, true, when],
       ['', 1.5, false, null],
     ]);
-    const types = rt.call('run', `sh.getRange('A1:E2').getValues().map(function (r) { return r.map(function (v) {
-      return v instanceof Date ? 'date:' + v.toISOString() : typeof v + ':' + v; }); })`);
+    const types = rt.call(
+      'run',
+      `sh.getRange('A1:E2').getValues().map(function (r) { return r.map(function (v) {
+      return v instanceof Date ? 'date:' + v.toISOString() : typeof v + ':' + v; }); })`,
+    );
     expect(types).toEqual([
       ['string:SKU', 'number:12', 'boolean:true', 'date:2026-01-31T05:00:00.000Z', 'string:'],
       ['string:', 'number:1.5', 'boolean:false', 'string:', 'string:'],
@@ -84,7 +89,10 @@ describe('values', () => {
       `sh.getRange('A1:A12').setValues([['123'], ['1.5'], ['-3'], ['1,234'], ['TRUE'], ['false'], ['2026-01-31'], ['1/31/2026'],
         ["'0042"], ['=HYPERLINK("https://hub.example/p/1","Open")'], ['=SUM(A1:A2)'], ['plain text']])`,
     );
-    const v = rt.sheet('S').values('A1:A12').map((r) => r[0]);
+    const v = rt
+      .sheet('S')
+      .values('A1:A12')
+      .map((r) => r[0]);
     expect(v.slice(0, 6)).toEqual([123, 1.5, -3, 1234, true, false]);
     expect(v[6]).toEqual(new Date(Date.UTC(2026, 0, 31, 5)));
     expect(v[7]).toEqual(new Date(Date.UTC(2026, 0, 31, 5)));
@@ -146,8 +154,11 @@ describe('values', () => {
 
   it('records formats, font weights and notes', () => {
     const rt = sheetRuntime([['a', 'b']]);
-    rt.call('act', `var r = sh.getRange('A1:B1'); r.setFontWeight('bold'); r.setNote('hi'); sh.getRange('B1').setFontWeights([[null]]);
-      [r.getFontWeights(), r.getFontWeight(), r.getNotes(), r.getNumberFormat()]`);
+    rt.call(
+      'act',
+      `var r = sh.getRange('A1:B1'); r.setFontWeight('bold'); r.setNote('hi'); sh.getRange('B1').setFontWeights([[null]]);
+      [r.getFontWeights(), r.getFontWeight(), r.getNotes(), r.getNumberFormat()]`,
+    );
     expect(rt.sheet('S').fontWeights()).toEqual([['bold', 'normal']]);
     expect(rt.sheet('S').notes()).toEqual([['hi', 'hi']]);
   });
@@ -167,7 +178,9 @@ describe('sheets and structure', () => {
       ['S', 1],
       ['Other', 2],
     ]);
-    expect(() => rt.call('run', `ss.insertSheet('Other')`)).toThrow('A sheet with the name "Other" already exists. Please enter another name.');
+    expect(() => rt.call('run', `ss.insertSheet('Other')`)).toThrow(
+      'A sheet with the name "Other" already exists. Please enter another name.',
+    );
     expect(rt.call('run', `ss.insertSheet('Log', 0).getIndex()`)).toBe(1);
     expect(rt.sheetNames()).toEqual(['Log', 'S', 'Other']);
     expect(rt.call('run', `ss.getActiveSheet().getName()`)).toBe('Log');
@@ -176,12 +189,9 @@ describe('sheets and structure', () => {
     expect(() => rt.call('run', `ss.getSheetByName('Renamed').setName('S')`)).toThrow('already exists');
     rt.call('act', `ss.deleteSheet(ss.getSheetByName('Renamed'))`);
     expect(rt.sheetNames()).toEqual(['Log', 'S']);
-    expect(rt.call('run', `[ss.getId().length > 20, ss.getUrl().indexOf(ss.getId()) > 0, ss.getSpreadsheetTimeZone(), ss.getName()]`)).toEqual([
-      true,
-      true,
-      'America/New_York',
-      'Untitled spreadsheet',
-    ]);
+    expect(
+      rt.call('run', `[ss.getId().length > 20, ss.getUrl().indexOf(ss.getId()) > 0, ss.getSpreadsheetTimeZone(), ss.getName()]`),
+    ).toEqual([true, true, 'America/New_York', 'Untitled spreadsheet']);
   });
 
   it('knows the last row and column with content and the data range', () => {
@@ -190,15 +200,20 @@ describe('sheets and structure', () => {
       ['', '', ''],
       ['x', '', ''],
     ]);
-    expect(rt.call('run', `[sh.getLastRow(), sh.getLastColumn(), sh.getDataRange().getA1Notation(), sh.getMaxRows(), sh.getMaxColumns()]`)).toEqual([
-      3, 2, 'A1:B3', 1000, 26,
-    ]);
+    expect(
+      rt.call('run', `[sh.getLastRow(), sh.getLastColumn(), sh.getDataRange().getA1Notation(), sh.getMaxRows(), sh.getMaxColumns()]`),
+    ).toEqual([3, 2, 'A1:B3', 1000, 26]);
   });
 
   it('inserts and deletes rows and columns', () => {
     const rt = sheetRuntime([['a'], ['b'], ['c']]);
     rt.call('act', `sh.insertRowsAfter(1, 2); sh.insertColumnsAfter(1, 1)`);
-    expect(rt.sheet('S').values('A1:A5').map((r) => r[0])).toEqual(['a', '', '', 'b', 'c']);
+    expect(
+      rt
+        .sheet('S')
+        .values('A1:A5')
+        .map((r) => r[0]),
+    ).toEqual(['a', '', '', 'b', 'c']);
     expect(rt.sheet('S').maxRows()).toBe(1002);
     expect(rt.sheet('S').maxColumns()).toBe(27);
     rt.call('act', `sh.deleteRows(2, 2)`);
@@ -212,7 +227,11 @@ describe('sheets and structure', () => {
     rt.sheet('S').resize(2, 3);
     expect(() => rt.call('run', `sh.getRange(2, 1, 2, 1).setValues([[1], [2]])`)).toThrow('Those rows are out of bounds.');
     rt.call('act', `sh.appendRow(['b']); sh.appendRow(['c', '2'])`);
-    expect(rt.sheet('S').values()).toEqual([['a', ''], ['b', ''], ['c', 2]]);
+    expect(rt.sheet('S').values()).toEqual([
+      ['a', ''],
+      ['b', ''],
+      ['c', 2],
+    ]);
     expect(rt.sheet('S').maxRows()).toBe(3);
   });
 
@@ -235,17 +254,27 @@ describe('sheets and structure', () => {
     rt.sheet('S').merge('A2:B2');
     rt.call('act', `sh.getRange('A3:C3').merge()`);
     expect(rt.sheet('S').merges()).toEqual(['A2:B2', 'A3:C3']);
-    expect(rt.call('run', `[sh.getRange('B2').isPartOfMerge(), sh.getRange('C2').isPartOfMerge(),
-      sh.getRange('A1:C3').getMergedRanges().map(function (r) { return r.getA1Notation(); })]`)).toEqual([true, false, ['A2:B2', 'A3:C3']]);
+    expect(
+      rt.call(
+        'run',
+        `[sh.getRange('B2').isPartOfMerge(), sh.getRange('C2').isPartOfMerge(),
+      sh.getRange('A1:C3').getMergedRanges().map(function (r) { return r.getA1Notation(); })]`,
+      ),
+    ).toEqual([true, false, ['A2:B2', 'A3:C3']]);
   });
 
   it('follows the selection set by the test and by the bundle', () => {
     const rt = loadRuntime({ bundle: RUNNER, workbook: { S: [], T: [] } });
     expect(rt.call('run', `[ss.getActiveSheet().getName(), ss.getActiveRange().getA1Notation()]`)).toEqual(['S', 'A1']);
     rt.select('T', ['A2:B3', 'D5']);
-    expect(rt.call('run', `[SpreadsheetApp.getActiveSheet().getName(), SpreadsheetApp.getActiveRange().getA1Notation(),
+    expect(
+      rt.call(
+        'run',
+        `[SpreadsheetApp.getActiveSheet().getName(), SpreadsheetApp.getActiveRange().getA1Notation(),
       ss.getSelection().getActiveRange().getA1Notation(),
-      ss.getActiveRangeList().getRanges().map(function (r) { return r.getA1Notation(); })]`)).toEqual(['T', 'D5', 'D5', ['A2:B3', 'D5']]);
+      ss.getActiveRangeList().getRanges().map(function (r) { return r.getA1Notation(); })]`,
+      ),
+    ).toEqual(['T', 'D5', 'D5', ['A2:B3', 'D5']]);
     rt.call('act', `ss.getSheetByName('S').getRange('C3').activate()`);
     expect(rt.call('run', `ss.getActiveRange().getA1Notation() + '@' + ss.getActiveSheet().getName()`)).toBe('C3@S');
   });
@@ -253,7 +282,9 @@ describe('sheets and structure', () => {
   it('records toasts', () => {
     const rt = sheetRuntime();
     rt.call('act', `ss.toast('Saved 3 rows', 'Hub Sync', 5)`);
-    expect(rt.toasts()).toEqual([{ user: 'user@example.com', at: expect.any(Number), message: 'Saved 3 rows', title: 'Hub Sync', timeoutSeconds: 5 }]);
+    expect(rt.toasts()).toEqual([
+      { user: 'user@example.com', at: expect.any(Number), message: 'Saved 3 rows', title: 'Hub Sync', timeoutSeconds: 5 },
+    ]);
   });
 
   it('opens the spreadsheet by id and fails for an unknown one', () => {

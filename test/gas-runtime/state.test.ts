@@ -51,8 +51,17 @@ describe('exportState / loadRuntime({ state })', () => {
     expect(after.call('check')).toEqual(expected);
     expect(after.sheet('Orders').values()[1][1]).toEqual(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)));
     expect(after.sheet('Orders').fontWeights('A1:C1')).toEqual([['bold', 'bold', 'bold']]);
-    expect(after.drive()).toEqual([expect.objectContaining({ name: 'label.pdf', folderName: 'Labels', mimeType: 'application/pdf', size: 4 })]);
-    expect(expected).toMatchObject({ isDate: true, cursor: '42', token: 'secret', cache: 'yes', triggers: ['importOrders'], files: [0, 1, 2, -1] });
+    expect(after.drive()).toEqual([
+      expect.objectContaining({ name: 'label.pdf', folderName: 'Labels', mimeType: 'application/pdf', size: 4 }),
+    ]);
+    expect(expected).toMatchObject({
+      isDate: true,
+      cursor: '42',
+      token: 'secret',
+      cache: 'yes',
+      triggers: ['importOrders'],
+      files: [0, 1, 2, -1],
+    });
 
     // Triggers keep their schedule across the restore.
     const runs = after.advance(60 * 60_000);

@@ -27,14 +27,28 @@ describe('selection in time-driven runs: nobody at the keyboard', () => {
   };
 
   it('a call sees the user selection', () => {
-    expect(setup().call('seen')).toEqual({ sheet: 'Stock', range: 'B7:C9', list: ['A2:A5', 'B7:C9'], selection: 'B7:C9', current: 'B7', sheetRange: 'B7:C9' });
+    expect(setup().call('seen')).toEqual({
+      sheet: 'Stock',
+      range: 'B7:C9',
+      list: ['A2:A5', 'B7:C9'],
+      selection: 'B7:C9',
+      current: 'B7',
+      sheetRange: 'B7:C9',
+    });
   });
 
   it('a trigger run sees the first sheet and no active range, whatever the user selected', () => {
     const rt = setup();
     rt.call('later', 'record');
     rt.advance(2000);
-    expect(JSON.parse(rt.properties('document').seen)).toEqual({ sheet: 'Log', range: null, list: null, selection: null, current: null, sheetRange: null });
+    expect(JSON.parse(rt.properties('document').seen)).toEqual({
+      sheet: 'Log',
+      range: null,
+      list: null,
+      selection: null,
+      current: null,
+      sheetRange: null,
+    });
   });
 
   it('what a trigger run activates is its own: the user selection is left alone', () => {

@@ -73,7 +73,10 @@ describe('time triggers', () => {
       expect.objectContaining({ uid: a, fired: true, firedAt: runs[0].at }),
       expect.objectContaining({ uid: b, fired: true, firedAt: runs[1].at }),
     ]);
-    expect(rt.call('list')).toEqual([['once', true, true], ['once', true, true]]);
+    expect(rt.call('list')).toEqual([
+      ['once', true, true],
+      ['once', true, true],
+    ]);
     expect(rt.advance(24 * 3600_000)).toEqual([]);
     rt.call('removeAll');
     expect(rt.triggers()).toEqual([]);
@@ -181,7 +184,7 @@ function selfCheck(e) {
     expect(JSON.parse(rt.properties('script').ctx)).toEqual([true, true, true]);
   });
 
-  it('keeps the document context for a container-bound script\'s triggers', () => {
+  it("keeps the document context for a container-bound script's triggers", () => {
     const rt = loadRuntime({ bundle: BUNDLE, costs: EXACT_CLOCK, deployment: 'container' });
     rt.call('after', 1000, 'contextInTrigger');
     rt.advance(1000);

@@ -42,7 +42,10 @@ describe('menus, dialogs and HtmlService', () => {
   beforeAll(() => {
     htmlDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-html-'));
     fs.writeFileSync(path.join(htmlDir, 'Sidebar.html'), '<h1>Hub Sync</h1>');
-    fs.writeFileSync(path.join(htmlDir, 'Dialog.html'), '<p>Hi <?= name ?></p><? for (var i = 0; i < items.length; i++) { ?><li><?!= items[i] ?></li><? } ?>');
+    fs.writeFileSync(
+      path.join(htmlDir, 'Dialog.html'),
+      '<p>Hi <?= name ?></p><? for (var i = 0; i < items.length; i++) { ?><li><?!= items[i] ?></li><? } ?>',
+    );
   });
   afterAll(() => fs.rmSync(htmlDir, { recursive: true, force: true }));
 
@@ -82,7 +85,9 @@ describe('menus, dialogs and HtmlService', () => {
 
   it('refuses services needing authorization in AuthMode.NONE', () => {
     const rt = loadRuntime({ bundle: BUNDLE });
-    expect(() => rt.callWith({ authMode: 'NONE' }, 'onOpenTouchingData')).toThrow('You do not have permission to call PropertiesService.getDocumentProperties');
+    expect(() => rt.callWith({ authMode: 'NONE' }, 'onOpenTouchingData')).toThrow(
+      'You do not have permission to call PropertiesService.getDocumentProperties',
+    );
     expect(() => rt.call('onOpenTouchingData')).not.toThrow();
   });
 
@@ -97,7 +102,13 @@ describe('menus, dialogs and HtmlService', () => {
     const rt = loadRuntime({ bundle: BUNDLE, htmlDir });
     rt.call('showDialog');
     expect(rt.dialogs()).toEqual([
-      expect.objectContaining({ kind: 'modal', title: 'Details', content: '<p>Hi &lt;Ana&gt;</p><li>a</li><li>b</li>', width: 400, height: 200 }),
+      expect.objectContaining({
+        kind: 'modal',
+        title: 'Details',
+        content: '<p>Hi &lt;Ana&gt;</p><li>a</li><li>b</li>',
+        width: 400,
+        height: 200,
+      }),
     ]);
   });
 
@@ -118,7 +129,9 @@ describe('menus, dialogs and HtmlService', () => {
 
   it('fails the call on a dialog nobody answers, even if the bundle catches', () => {
     const rt = loadRuntime({ bundle: BUNDLE });
-    expect(() => rt.call('confirmIt')).toThrow('Unexpected alert (no answer queued with answerNext() and no onDialog): Delete rows: Delete 3 rows?');
+    expect(() => rt.call('confirmIt')).toThrow(
+      'Unexpected alert (no answer queued with answerNext() and no onDialog): Delete rows: Delete 3 rows?',
+    );
     expect(() => rt.call('swallowDialogError')).toThrow('Unexpected alert');
     rt.answerNext('YES');
     expect(() => rt.call('simpleAlert')).toThrow('Answer YES is not a button of OK');
@@ -126,7 +139,10 @@ describe('menus, dialogs and HtmlService', () => {
 
   it('asks onDialog when nothing is queued', () => {
     const asked: DialogRequest[] = [];
-    const rt = loadRuntime({ bundle: BUNDLE, onDialog: (d) => (asked.push(d), d.kind === 'prompt' ? { button: 'OK', text: 'typed' } : 'OK') });
+    const rt = loadRuntime({
+      bundle: BUNDLE,
+      onDialog: (d) => (asked.push(d), d.kind === 'prompt' ? { button: 'OK', text: 'typed' } : 'OK'),
+    });
     expect(rt.call('simpleAlert')).toBe(true);
     expect(rt.call('askName')).toEqual([true, 'typed']);
     expect(asked).toEqual([

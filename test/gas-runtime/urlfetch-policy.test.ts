@@ -26,7 +26,12 @@ describe('UrlFetchApp destinations', () => {
     return rt;
   };
   // Every name below leads to a live server: only the rule under test stands in the way.
-  const routes = () => ({ [HUB]: server.url, 'http://api.hub.example': foreign.url, 'https://evil.example': foreign.url, 'https://api.hub.example.evil.com': foreign.url });
+  const routes = () => ({
+    [HUB]: server.url,
+    'http://api.hub.example': foreign.url,
+    'https://evil.example': foreign.url,
+    'https://api.hub.example.evil.com': foreign.url,
+  });
 
   beforeAll(async () => {
     [server, foreign] = await Promise.all([startServer(), startForeignServer()]);
@@ -48,7 +53,9 @@ describe('UrlFetchApp destinations', () => {
   it('refuses a URL outside the whitelist before anything is sent', () => {
     const rt = runtime({ manifest: WHITELISTED, routes: routes() });
     for (const url of ['https://evil.example/api/stock', 'https://api.hub.example.evil.com/api/stock']) {
-      expect(() => rt.call('get', url)).toThrow(`Request to ${url} failed because the URL has not been whitelisted in the script manifest.`);
+      expect(() => rt.call('get', url)).toThrow(
+        `Request to ${url} failed because the URL has not been whitelisted in the script manifest.`,
+      );
     }
     expect(rt.fetchLog()).toEqual([]);
     expect(foreign.requests()).toEqual([]);
@@ -56,7 +63,9 @@ describe('UrlFetchApp destinations', () => {
 
   it('refuses http:// to a whitelisted host (the whitelist holds https prefixes)', () => {
     const rt = runtime({ manifest: WHITELISTED, routes: routes() });
-    expect(() => rt.call('get', 'http://api.hub.example/echo')).toThrow('Request to http://api.hub.example/echo failed because the URL has not been whitelisted');
+    expect(() => rt.call('get', 'http://api.hub.example/echo')).toThrow(
+      'Request to http://api.hub.example/echo failed because the URL has not been whitelisted',
+    );
     expect(foreign.requests()).toEqual([]);
   });
 
@@ -84,10 +93,22 @@ describe('UrlFetchApp destinations', () => {
 
   it('matches prefixes as Google documents (equal or child; path case-sensitive; leading *. for subdomains)', () => {
     const m = (url: string, prefix: string) => matchesPrefix(new URL(url), prefix);
-    for (const url of ['https://example.com/foo', 'https://example.com/foo/', 'https://example.com/foo/bar', 'https://example.com/foo?bar', 'https://example.com/foo#bar']) {
+    for (const url of [
+      'https://example.com/foo',
+      'https://example.com/foo/',
+      'https://example.com/foo/bar',
+      'https://example.com/foo?bar',
+      'https://example.com/foo#bar',
+    ]) {
       expect([url, m(url, 'https://example.com/foo')]).toEqual([url, true]);
     }
-    for (const url of ['https://example.com/foobar', 'https://example.com/Foo', 'http://example.com/foo', 'https://example.com:8443/foo', 'https://sub.example.com/foo']) {
+    for (const url of [
+      'https://example.com/foobar',
+      'https://example.com/Foo',
+      'http://example.com/foo',
+      'https://example.com:8443/foo',
+      'https://sub.example.com/foo',
+    ]) {
       expect([url, m(url, 'https://example.com/foo')]).toEqual([url, false]);
     }
     expect(m('https://api.example.com/x', 'https://*.example.com/')).toBe(true);
@@ -95,7 +116,20 @@ describe('UrlFetchApp destinations', () => {
   });
 
   it('knows the loopback, private and link-local ranges', () => {
-    for (const h of ['127.0.0.1', '127.9.9.9', 'localhost', 'api.localhost', '[::1]', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '[::ffff:127.0.0.1]']) {
+    for (const h of [
+      '127.0.0.1',
+      '127.9.9.9',
+      'localhost',
+      'api.localhost',
+      '[::1]',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '[::ffff:127.0.0.1]',
+    ]) {
       expect([h, isPrivateHost(h)]).toEqual([h, true]);
     }
     for (const h of ['8.8.8.8', '172.15.0.1', '172.32.0.1', '192.169.0.1', 'api.ventiapp.mx', '[2001:db8::1]']) {

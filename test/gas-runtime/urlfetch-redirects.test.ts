@@ -37,7 +37,8 @@ describe('UrlFetchApp redirects', () => {
     await rt.close();
   });
 
-  const redirectTo = (code: number, path = '/moved?x=1') => `${server.url}/redirect-to?code=${code}&to=${encodeURIComponent(foreign.url + path)}`;
+  const redirectTo = (code: number, path = '/moved?x=1') =>
+    `${server.url}/redirect-to?code=${code}&to=${encodeURIComponent(foreign.url + path)}`;
 
   it('follows a redirect by default and carries the headers, Authorization included, to the new host', () => {
     const res = rt.call('get', redirectTo(302), { headers: auth }) as { code: number; text: string };
@@ -60,14 +61,26 @@ describe('UrlFetchApp redirects', () => {
     rt.call('get', redirectTo(301), { headers: auth });
     const log = rt.fetchLog();
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ method: 'GET', url: redirectTo(301), status: 301, hop: 0, redirectHop: false, redirectedTo: `${foreign.url}/moved?x=1` });
+    expect(log[0]).toMatchObject({
+      method: 'GET',
+      url: redirectTo(301),
+      status: 301,
+      hop: 0,
+      redirectHop: false,
+      redirectedTo: `${foreign.url}/moved?x=1`,
+    });
     expect(log[1]).toMatchObject({ method: 'GET', url: `${foreign.url}/moved?x=1`, status: 200, hop: 1, redirectHop: true });
     expect(log[1].redirectedTo).toBeUndefined();
     for (const r of log) expect(r.headers.Authorization).toBe('Bearer t0k3n-redirect');
     // A chain: the test server redirects to itself, then to the foreign host.
     const chain = `${server.url}/redirect-to?code=302&to=${encodeURIComponent(redirectTo(307))}`;
     rt.call('get', chain, { headers: auth });
-    expect(rt.fetchLog().slice(2).map((r) => [r.hop, r.redirectHop, r.status])).toEqual([
+    expect(
+      rt
+        .fetchLog()
+        .slice(2)
+        .map((r) => [r.hop, r.redirectHop, r.status]),
+    ).toEqual([
       [0, false, 302],
       [1, true, 307],
       [2, true, 200],
@@ -80,18 +93,29 @@ describe('UrlFetchApp redirects', () => {
 
   it('with followRedirects: false returns the 3xx itself (status, Location) and sends nothing to the target', () => {
     for (const code of [301, 302, 307]) {
-      const res = rt.call('get', redirectTo(code), { headers: auth, followRedirects: false, muteHttpExceptions: true }) as { code: number; headers: Record<string, string> };
+      const res = rt.call('get', redirectTo(code), { headers: auth, followRedirects: false, muteHttpExceptions: true }) as {
+        code: number;
+        headers: Record<string, string>;
+      };
       expect(res.code).toBe(code);
       expect(res.headers.Location).toBe(`${foreign.url}/moved?x=1`);
     }
     // A 3xx is not an HTTP error: no exception even without muteHttpExceptions.
     expect(rt.call('get', redirectTo(302), { followRedirects: false })).toMatchObject({ code: 302 });
     expect(foreign.requests()).toEqual([]);
-    expect(rt.fetchLog().map((r) => [r.status, r.hop, r.redirectHop, r.redirectedTo])).toEqual(Array(4).fill([expect.any(Number), 0, false, undefined]));
+    expect(rt.fetchLog().map((r) => [r.status, r.hop, r.redirectHop, r.redirectedTo])).toEqual(
+      Array(4).fill([expect.any(Number), 0, false, undefined]),
+    );
   });
 
   it('fetchAll follows per request and logs every hop', () => {
-    expect(rt.call('fetchAll', [{ url: redirectTo(302), headers: auth }, { url: `${server.url}/echo` }, { url: redirectTo(302), followRedirects: false }])).toEqual([200, 200, 302]);
+    expect(
+      rt.call('fetchAll', [
+        { url: redirectTo(302), headers: auth },
+        { url: `${server.url}/echo` },
+        { url: redirectTo(302), followRedirects: false },
+      ]),
+    ).toEqual([200, 200, 302]);
     expect(rt.fetchLog().map((r) => [r.url.startsWith(foreign.url) ? 'foreign' : 'server', r.hop])).toEqual([
       ['server', 0],
       ['foreign', 1],

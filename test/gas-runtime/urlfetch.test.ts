@@ -99,7 +99,13 @@ describe('UrlFetchApp', () => {
   });
 
   it('charges only the virtual latency when told not to charge measured time (machine-independent budgets)', () => {
-    const fixed = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, virtualFetchLatencyMs: 1000, measuredFetchLatency: false, costs: EXACT_FETCH_CLOCK });
+    const fixed = loadRuntime({
+      bundle: BUNDLE,
+      allowPrivateHosts: true,
+      virtualFetchLatencyMs: 1000,
+      measuredFetchLatency: false,
+      costs: EXACT_FETCH_CLOCK,
+    });
     try {
       const requests = Array.from({ length: 3 }, () => ({ url: `${server.url}/delay?ms=150` }));
       const t0 = fixed.now();
@@ -116,7 +122,14 @@ describe('UrlFetchApp', () => {
   });
 
   it('takes an announced timeout at once and charges it fetchTimeoutMs of virtual time (announcedTimeouts)', () => {
-    const announcing = loadRuntime({ bundle: BUNDLE, allowPrivateHosts: true, fetchTimeoutMs: 30_000, announcedTimeouts: true, measuredFetchLatency: false, costs: EXACT_FETCH_CLOCK });
+    const announcing = loadRuntime({
+      bundle: BUNDLE,
+      allowPrivateHosts: true,
+      fetchTimeoutMs: 30_000,
+      announcedTimeouts: true,
+      measuredFetchLatency: false,
+      costs: EXACT_FETCH_CLOCK,
+    });
     try {
       const t0 = announcing.now();
       // Ends without waiting out the 30 s: a real wait would outlast jest's own timeout.
@@ -141,7 +154,10 @@ describe('UrlFetchApp', () => {
     const logged0 = rt.fetchLog().length;
     expect(rt.call('fetchAll', requests)).toEqual(Array(10).fill(200));
     const virtual = rt.now() - t0;
-    const each = rt.fetchLog().slice(logged0).map((f) => f.elapsedMs);
+    const each = rt
+      .fetchLog()
+      .slice(logged0)
+      .map((f) => f.elapsedMs);
     expect(each).toHaveLength(10);
     // Charged once for the batch (at least its slowest request), not the sum of the requests
     // (each waited 200 ms after the barrier, so the sum is at least 2 s more than the batch).
@@ -167,7 +183,9 @@ describe('UrlFetchApp', () => {
     ];
     expect(() => rt.call('fetchAll', requests)).toThrow(`Timeout: ${server.url}/hang`);
     expect(() => rt.call('fetchAll', [`${server.url}/status?code=500`])).toThrow('returned code 500');
-    expect(rt.call('fetchAll', [{ url: `${server.url}/status?code=500`, muteHttpExceptions: true }, `${server.url}/delay`])).toEqual([500, 200]);
+    expect(rt.call('fetchAll', [{ url: `${server.url}/status?code=500`, muteHttpExceptions: true }, `${server.url}/delay`])).toEqual([
+      500, 200,
+    ]);
   });
 
   it('rejects malformed URLs', () => {

@@ -31,13 +31,11 @@ describe('Utilities', () => {
   });
 
   it('makes blobs, uuids, CSV and formatted strings', () => {
-    expect(run(`var b = Utilities.newBlob('a,b', 'text/csv', 'x.csv'); [b.getContentType(), b.getName(), b.getBytes(), b.copyBlob().setName('y').getName(), b.getName()]`)).toEqual([
-      'text/csv',
-      'x.csv',
-      [97, 44, 98],
-      'y',
-      'x.csv',
-    ]);
+    expect(
+      run(
+        `var b = Utilities.newBlob('a,b', 'text/csv', 'x.csv'); [b.getContentType(), b.getName(), b.getBytes(), b.copyBlob().setName('y').getName(), b.getName()]`,
+      ),
+    ).toEqual(['text/csv', 'x.csv', [97, 44, 98], 'y', 'x.csv']);
     expect(run(`Utilities.getUuid()`)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(run(`Utilities.parseCsv('a,"b ""q"", c"\\r\\n1,2')`)).toEqual([
       ['a', 'b "q", c'],
@@ -61,10 +59,16 @@ describe('Session, Logger and console', () => {
   it('identifies the user and collects log lines', () => {
     const rt = loadRuntime({ bundle: RUNNER, user: 'seller@example.com', timeZone: 'Europe/Madrid' });
     expect(
-      rt.call('run', `[Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), Session.getScriptTimeZone(),
-        typeof Session.getTemporaryActiveUserKey()]`),
+      rt.call(
+        'run',
+        `[Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), Session.getScriptTimeZone(),
+        typeof Session.getTemporaryActiveUserKey()]`,
+      ),
     ).toEqual(['seller@example.com', 'seller@example.com', 'Europe/Madrid', 'string']);
-    rt.call('run', `Logger.log('pushed %s rows', 12); console.log('plain', {a: 1}); console.warn('careful'); console.error(new Error('bad'))`);
+    rt.call(
+      'run',
+      `Logger.log('pushed %s rows', 12); console.log('plain', {a: 1}); console.warn('careful'); console.error(new Error('bad'))`,
+    );
     expect(rt.logs().map((l) => [l.source, l.level, l.message.split('\n')[0]])).toEqual([
       ['Logger', 'log', 'pushed 12 rows'],
       ['console', 'log', 'plain { a: 1 }'],
@@ -86,11 +90,12 @@ describe('DriveApp', () => {
        [f.getId(), file.getUrl().indexOf(file.getId()) > 0, file.getMimeType(), file.getName()]`,
     ) as [string, boolean, string, string];
     expect(id.slice(1)).toEqual([true, 'application/pdf', 'order-1.pdf']);
-    expect(rt.call('run', `var it = DriveApp.getFoldersByName('Labels'); var f = it.next(); [it.hasNext(), f.getId(), f.getFiles().next().getName()]`)).toEqual([
-      false,
-      id[0],
-      'order-1.pdf',
-    ]);
+    expect(
+      rt.call(
+        'run',
+        `var it = DriveApp.getFoldersByName('Labels'); var f = it.next(); [it.hasNext(), f.getId(), f.getFiles().next().getName()]`,
+      ),
+    ).toEqual([false, id[0], 'order-1.pdf']);
     expect(rt.call('run', `DriveApp.getFolderById('${id[0]}').getName()`)).toBe('Labels');
     expect(() => rt.call('run', `DriveApp.getFolderById('missing')`)).toThrow('No item with the given ID could be found');
     expect(rt.drive().map((f) => [f.name, f.folderName, f.text])).toEqual([

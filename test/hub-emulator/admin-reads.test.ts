@@ -31,8 +31,17 @@ describe('admin reads', () => {
     const { h, c } = fixture.get();
     const r = await c.post('/api/stock/UpdatePriceAndStockAsync', [{ sku: 'P-1', quantity: '4' }]);
     const job = await h.admin.job(r.json.jobId);
-    expect(job).toMatchObject({ id: Number(r.json.jobId), kind: 'async', processed: 3, summary: { jobId: r.json.jobId, status: 'Finalizado', total: 3, processed: 3 } });
-    expect(job.items.map((i) => [i.sku, i.channel, i.status])).toEqual([['P-1', 'mercadolibre', 'Finalizado'], ['P-1', 'amazon', 'Finalizado'], ['P-1', 'walmart', 'Finalizado']]);
+    expect(job).toMatchObject({
+      id: Number(r.json.jobId),
+      kind: 'async',
+      processed: 3,
+      summary: { jobId: r.json.jobId, status: 'Finalizado', total: 3, processed: 3 },
+    });
+    expect(job.items.map((i) => [i.sku, i.channel, i.status])).toEqual([
+      ['P-1', 'mercadolibre', 'Finalizado'],
+      ['P-1', 'amazon', 'Finalizado'],
+      ['P-1', 'walmart', 'Finalizado'],
+    ]);
     expect(job).not.toHaveProperty('readFaults');
     const missing = await raw('/__admin/jobs/999');
     expect(missing.status).toBe(404);

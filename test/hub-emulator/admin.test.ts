@@ -31,7 +31,13 @@ describe('admin API', () => {
 
   it('resets to the seed, or to another seed', async () => {
     await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 999 }]);
-    await c.post('/api/Category/CreateCategory', { Title: 'Nueva', CategorySource: 'magento', CategorySourceId: 5000, CategorySourceParent: null, CategorySourceParentId: null });
+    await c.post('/api/Category/CreateCategory', {
+      Title: 'Nueva',
+      CategorySource: 'magento',
+      CategorySourceId: 5000,
+      CategorySourceParent: null,
+      CategorySourceParentId: null,
+    });
     await h.admin.reset();
     expect(h.hub.state.product('TAZA,12')!.quantity).not.toBe(999);
     expect(h.hub.state.categories.some((x) => x.Title === 'Nueva')).toBe(false);
@@ -50,7 +56,12 @@ describe('admin API', () => {
     expect(Math.abs(set.now - target)).toBeLessThan(1000);
     const adv = await h.admin.advance(86_400_000);
     expect(Math.abs(adv.now - target - 86_400_000)).toBeLessThan(1000);
-    const r = await c.post('/api/orders/createorder', { channel: 'meli', externalId: 'CLOCK-1', currency: 'MXN', items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }] });
+    const r = await c.post('/api/orders/createorder', {
+      channel: 'meli',
+      externalId: 'CLOCK-1',
+      currency: 'MXN',
+      items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }],
+    });
     const o = h.hub.state.orderById(r.json.orderId)!.data;
     expect(o.dateAdded.startsWith('2030-01-03T03:04:0')).toBe(true);
     await expect(h.admin.setClock({} as never)).rejects.toThrow(/400/);
@@ -82,13 +93,24 @@ describe('admin API', () => {
 
   it('logs hub requests: time, method, path, query, status, content type, SKUs; since; clear', async () => {
     await h.admin.clearRequests();
-    await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 1 }, { sku: 'A.B,C', quantity: 2 }]);
+    await c.post('/api/stock/updatestock', [
+      { sku: 'TAZA,12', quantity: 1 },
+      { sku: 'A.B,C', quantity: 2 },
+    ]);
     await c.get('/api/stock/GetProductsStockPrice?offset=5&paging=2');
     await c.post('/api/stock/updatestock', JSON.stringify([{ sku: 'X', quantity: 1 }]), { 'Content-Type': 'text/plain' });
     await fetch(`${h.url}/api/orders/orders`);
     const log = await h.admin.requests();
     expect(log).toHaveLength(4);
-    expect(log[0]).toMatchObject({ method: 'POST', path: '/api/stock/updatestock', status: 200, contentType: 'application/json', skus: ['TAZA,12', 'A.B,C'], fault: null, authorization: true });
+    expect(log[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/stock/updatestock',
+      status: 200,
+      contentType: 'application/json',
+      skus: ['TAZA,12', 'A.B,C'],
+      fault: null,
+      authorization: true,
+    });
     expect(typeof log[0].time).toBe('string');
     expect(log[1]).toMatchObject({ method: 'GET', query: { offset: '5', paging: '2' }, status: 200 });
     expect(log[2]).toMatchObject({ contentType: 'text/plain', skus: ['X'] });
@@ -122,12 +144,17 @@ describe('admin API', () => {
     const e = await start({ seed: 'empty' });
     try {
       // No millisecond bound: a speed assertion fails on a busy machine; the benchmark times things.
-      const r = await e.admin.seedProducts({ generate: { count: 20_000, prefix: 'BIG-', channels: ['mercadolibre', 'amazon'], status: 'active' } });
+      const r = await e.admin.seedProducts({
+        generate: { count: 20_000, prefix: 'BIG-', channels: ['mercadolibre', 'amazon'], status: 'active' },
+      });
       expect(r).toEqual({ added: 20_000, updated: 0, total: 20_000 });
       const page = (await client(e.url).get('/api/stock/GetProductsStockPrice?offset=19990&paging=50')).json;
       expect(page.total).toBe(20_000);
       expect(page.results.map((p: any) => p.sku)).toEqual(Array.from({ length: 10 }, (_, i) => `BIG-0${19991 + i}`));
-      expect(page.results[0].channelData.map((d: any) => [d.channel, d.status])).toEqual([['meli', 'active'], ['amazon', 'active']]);
+      expect(page.results[0].channelData.map((d: any) => [d.channel, d.status])).toEqual([
+        ['meli', 'active'],
+        ['amazon', 'active'],
+      ]);
       // Replacing all of them: an upsert by SKU, in place.
       const again = await e.admin.seedProducts({ generate: { count: 20_000, prefix: 'BIG-', channels: ['walmart'], status: 'paused' } });
       expect(again).toEqual({ added: 0, updated: 20_000, total: 20_000 });
@@ -155,7 +182,14 @@ describe('admin API', () => {
   });
 
   it('adds explicit orders, keeping unknown fields, refusing duplicates', async () => {
-    const r = await h.admin.addOrders([{ channel: 'meli', externalId: 'EXP-1', giftWrap: { note: 'hola' }, items: [{ sku: 'TAZA,12', title: 'Taza', price: 10, itemQuantity: 2, total: 20 }] }]);
+    const r = await h.admin.addOrders([
+      {
+        channel: 'meli',
+        externalId: 'EXP-1',
+        giftWrap: { note: 'hola' },
+        items: [{ sku: 'TAZA,12', title: 'Taza', price: 10, itemQuantity: 2, total: 20 }],
+      },
+    ]);
     const o = h.hub.state.orderById(r.orderIds![0])!.data;
     expect(o).toMatchObject({ externalId: 'EXP-1', giftWrap: { note: 'hola' }, total: 20, itemsQuantity: 2 });
     await expect(h.admin.addOrders([{ channel: 'meli', externalId: 'EXP-1' }])).rejects.toThrow(/already exists/);

@@ -70,7 +70,9 @@ describe.each([STOCK, PRICE])('$name', (w) => {
 
   it('without answer faults: one plain success per item, in order (the baseline the faults depart from)', async () => {
     const r = await post();
-    expect(r.json.map((x: any) => [x.sku, x.status, x.sites, x[w.field]])).toEqual(sent.map((sku, i) => [sku, 'success', w.sites, w.value(i)]));
+    expect(r.json.map((x: any) => [x.sku, x.status, x.sites, x[w.field]])).toEqual(
+      sent.map((sku, i) => [sku, 'success', w.sites, w.value(i)]),
+    );
     expect(await processed()).toEqual(everyProcessed);
     expect(await fixture.get().labels()).toBeUndefined();
   });
@@ -167,7 +169,8 @@ describe.each([STOCK, PRICE])('$name', (w) => {
       expect(extra[0].status).toBe('success');
       expect(await processed()).toEqual(everyProcessed);
       const real = (await products()).get(extra[0].sku);
-      if (real) expect(w.stored(real)).toBe(w.initial); // untouched
+      if (real)
+        expect(w.stored(real)).toBe(w.initial); // untouched
       else expect(extra[0].sku).toMatch(/^GHOST-/);
       seen.add(real ? 'real' : 'made up');
     }
@@ -226,7 +229,11 @@ describe.each([STOCK, PRICE])('$name', (w) => {
 
 describe('Update Price By ErpId', () => {
   const ids = ['ERP-1', 'ERP-2', 'ERP-3', 'ERP-4'];
-  const post = () => fixture.get().c.post('/api/stock/updatepricebyerpid', ids.map((internalId, i) => ({ internalId, price: 300 + i })));
+  const post = () =>
+    fixture.get().c.post(
+      '/api/stock/updatepricebyerpid',
+      ids.map((internalId, i) => ({ internalId, price: 300 + i })),
+    );
   const processed = async () => {
     const ps = await fixture.get().products();
     return ids.map((_, i) => ps.get(`P-${i + 1}`)!.price === 300 + i);

@@ -131,14 +131,48 @@ describe('reproducibility and defaults', () => {
     const out: unknown[] = [];
     for (let i = 0; i < 4; i++) {
       out.push((await c.post('/api/stock/updatestock', stockBody(10 * i))).json);
-      out.push((await c.post('/api/stock/updatepriceV2', SKUS.slice(0, 3).map((sku, j) => ({ sku, price: 50 + i + j, channel: 'walmart' })))).json);
-      out.push((await c.post('/api/stock/updatepricebyerpid', [{ internalId: 'ERP-5', price: 9 + i }, { internalId: 'ERP-6', price: 8 }])).json);
-      out.push((await c.post('/api/stock/updatepricestockbychannel', { sku: 'P-7', channelData: [{ channel: 'amazon', quantity: i }, { channel: 'walmart', price: 3 }] })).json);
+      out.push(
+        (
+          await c.post(
+            '/api/stock/updatepriceV2',
+            SKUS.slice(0, 3).map((sku, j) => ({ sku, price: 50 + i + j, channel: 'walmart' })),
+          )
+        ).json,
+      );
+      out.push(
+        (
+          await c.post('/api/stock/updatepricebyerpid', [
+            { internalId: 'ERP-5', price: 9 + i },
+            { internalId: 'ERP-6', price: 8 },
+          ])
+        ).json,
+      );
+      out.push(
+        (
+          await c.post('/api/stock/updatepricestockbychannel', {
+            sku: 'P-7',
+            channelData: [
+              { channel: 'amazon', quantity: i },
+              { channel: 'walmart', price: 3 },
+            ],
+          })
+        ).json,
+      );
       out.push((await c.get('/api/stock/getpricestockbychannel/P-8/')).json);
     }
     return out;
   };
-  const MIXED = { drop: 0.15, duplicate: 0.15, substitute: 0.15, statusCase: 0.15, refuse: 0.1, wrongEcho: 0.1, echoHeaders: 0.1, reorder: 0.5, extra: 0.5 };
+  const MIXED = {
+    drop: 0.15,
+    duplicate: 0.15,
+    substitute: 0.15,
+    statusCase: 0.15,
+    refuse: 0.1,
+    wrongEcho: 0.1,
+    echoHeaders: 0.1,
+    reorder: 0.5,
+    extra: 0.5,
+  };
 
   it('the same seed and the same requests give the same answers, labels and state; another seed others', async () => {
     const { faults, h } = fixture.get();

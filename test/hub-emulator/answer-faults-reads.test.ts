@@ -18,7 +18,10 @@ describe('Get Job Status', () => {
 
   beforeEach(async () => {
     await fixture.fresh();
-    const r = await fixture.get().c.post('/api/stock/updatestock', SKUS.slice(0, 4).map((sku) => ({ sku, quantity: 5 })));
+    const r = await fixture.get().c.post(
+      '/api/stock/updatestock',
+      SKUS.slice(0, 4).map((sku) => ({ sku, quantity: 5 })),
+    );
     jobId = r.json[0].jobId;
     truth = (await read()).json.map(key); // 4 SKUs × 3 channels, finished at once (see the fixture settings)
   });
@@ -109,7 +112,14 @@ describe('Get Price Stock By Channel', () => {
     await fixture.get().faults({ duplicate: 1 });
     const r = await read();
     expect(r.json.sku).toBe('P-1');
-    expect(r.json.channelData.map((e: any) => `${e.channel}=${e.quantity}`)).toEqual(['meli=10', 'meli=11', 'amazon=10', 'amazon=11', 'walmart=10', 'walmart=11']);
+    expect(r.json.channelData.map((e: any) => `${e.channel}=${e.quantity}`)).toEqual([
+      'meli=10',
+      'meli=11',
+      'amazon=10',
+      'amazon=11',
+      'walmart=10',
+      'walmart=11',
+    ]);
     expect(await fixture.get().labels()).toEqual(['duplicate:meli', 'duplicate:amazon', 'duplicate:walmart']);
   });
 

@@ -133,7 +133,11 @@ describe('Update Price Stock By Channel', () => {
 });
 
 describe('Update Price And Stock Async', () => {
-  const post = () => fixture.get().c.post('/api/stock/UpdatePriceAndStockAsync', [{ sku: 'P-1', quantity: '44', price: '144' }, { sku: 'P-2', quantity: '45' }]);
+  const post = () =>
+    fixture.get().c.post('/api/stock/UpdatePriceAndStockAsync', [
+      { sku: 'P-1', quantity: '44', price: '144' },
+      { sku: 'P-2', quantity: '45' },
+    ]);
 
   it('statusCase (a): the job IS created and applies its values; status in another case', async () => {
     const { faults, jobs, products, labels } = fixture.get();
@@ -171,7 +175,9 @@ describe('Update Price And Stock Async', () => {
     await faults({ echoHeaders: 1 });
     const r = await post();
     expect(r.json.status).toBe('success');
-    expect(r.json.msg).toMatch(new RegExp(`^Se creó la tarea ${r.json.jobId} con 2 productos \\(Authorization: Bearer ${TOKEN}; Content-Type: application/json\\)$`));
+    expect(r.json.msg).toMatch(
+      new RegExp(`^Se creó la tarea ${r.json.jobId} con 2 productos \\(Authorization: Bearer ${TOKEN}; Content-Type: application/json\\)$`),
+    );
     expect((await jobs()).map((j) => String(j.id))).toEqual([r.json.jobId]);
   });
 });

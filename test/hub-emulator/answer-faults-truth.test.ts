@@ -12,8 +12,15 @@ import { CHANNELS, SKUS, allOk, answerHub, sloppySuccess } from './answer-helper
 const fixture = answerHub();
 
 const MIXED = {
-  drop: 0.12, duplicate: 0.12, substitute: 0.14, statusCase: 0.12, refuse: 0.14, wrongEcho: 0.12, echoHeaders: 0.1,
-  reorder: 0.5, extra: 0.4,
+  drop: 0.12,
+  duplicate: 0.12,
+  substitute: 0.14,
+  statusCase: 0.12,
+  refuse: 0.14,
+  wrongEcho: 0.12,
+  echoHeaders: 0.1,
+  reorder: 0.5,
+  extra: 0.4,
 };
 const WRITE_FAULTS = ['drop', 'duplicate', 'substitute', 'statusCase', 'refuse', 'wrongEcho', 'echoHeaders', 'reorder', 'extra'];
 
@@ -33,7 +40,11 @@ describe('the truth rule under mixed answer faults', () => {
     await faults(MIXED, { seed });
     const rng = new Rng(seed * 7919);
     const tally: Tally = { confirmed: 0, sloppyFooled: 0 };
-    const some = <T,>(items: readonly T[], min: number) => items.filter(() => rng.chance(0.6)).concat(items.slice(0, min)).filter((x, i, a) => a.indexOf(x) === i);
+    const some = <T>(items: readonly T[], min: number) =>
+      items
+        .filter(() => rng.chance(0.6))
+        .concat(items.slice(0, min))
+        .filter((x, i, a) => a.indexOf(x) === i);
     const check = (ok: boolean, stored: boolean, sloppy: boolean) => {
       if (ok) {
         tally.confirmed++;
@@ -57,25 +68,36 @@ describe('the truth rule under mixed answer faults', () => {
       }
 
       // Update Price V2: unique (SKU, channel) pairs, one SKU on several channels, linio has no listing.
-      const pairs = some(SKUS.slice(0, 4), 1).flatMap((sku) => some([...CHANNELS, 'linio'], 1).map((channel) => ({ sku, channel, price: rng.int(1, 9999) / 100 })));
+      const pairs = some(SKUS.slice(0, 4), 1).flatMap((sku) =>
+        some([...CHANNELS, 'linio'], 1).map((channel) => ({ sku, channel, price: rng.int(1, 9999) / 100 })),
+      );
       const v = (await c.post('/api/stock/updatepriceV2', pairs)).json as any[];
       ps = await products();
       for (const it of pairs) {
         const stored = ps.get(it.sku)!.listings[it.channel as 'amazon']?.price === it.price;
-        const strict = v.some((r) => r.sku === it.sku && plain(r.status, r.sites) && r.sites === `${it.channel}: OK` && r.price === it.price);
+        const strict = v.some(
+          (r) => r.sku === it.sku && plain(r.status, r.sites) && r.sites === `${it.channel}: OK` && r.price === it.price,
+        );
         const first = v.find((r) => r.sku === it.sku && r.sites.startsWith(it.channel));
         check(strict, stored, !!first && sloppySuccess(first.status));
       }
 
       // Update Price By ErpId: no echo, so the key and the status are all a client has.
-      const erp = some(['ERP-1', 'ERP-2', 'ERP-3', 'ERP-4', 'ERP-5', 'ERP-NOPE'], 2).map((internalId) => ({ internalId, price: rng.int(1, 9999) / 100 }));
+      const erp = some(['ERP-1', 'ERP-2', 'ERP-3', 'ERP-4', 'ERP-5', 'ERP-NOPE'], 2).map((internalId) => ({
+        internalId,
+        price: rng.int(1, 9999) / 100,
+      }));
       const e = (await c.post('/api/stock/updatepricebyerpid', erp)).json as any[];
       ps = await products();
       const byErp = new Map<string, ProductRec>([...ps.values()].map((p) => [p.internalId, p]));
       for (const it of erp) {
         const stored = byErp.get(it.internalId)?.price === it.price;
         const rows = e.filter((r) => it.internalId in r).map((r) => r[it.internalId]);
-        check(rows.some((o) => plain(o.status, o.sites)), stored, rows.length > 0 && sloppySuccess(rows[0].status));
+        check(
+          rows.some((o) => plain(o.status, o.sites)),
+          stored,
+          rows.length > 0 && sloppySuccess(rows[0].status),
+        );
       }
 
       // Update Price Stock By Channel: per channel entry, its own `<channel>: OK` under a plain result.

@@ -92,22 +92,40 @@ describe('substitute donors', () => {
   const ok = (sku: string, quantity: number): BatchRow => ({ key: sku, sites: 'amazon: OK', status: 'success', msg: 'm', value: quantity });
 
   it('copies the true result of another processed product of the request', () => {
-    const sent = [{ sku: 'A', quantity: 1 }, { sku: 'B', quantity: 2 }];
+    const sent = [
+      { sku: 'A', quantity: 1 },
+      { sku: 'B', quantity: 2 },
+    ];
     const out = answerBatch(planOf({ substitute: 0.5 }), ep, sent, [null, 'substitute'], [ok('A', 1), null]);
     expect(out).toEqual([ok('A', 1), ok('A', 1)]);
   });
 
   it('never copies a product written twice in the request (its first result is no longer the stored value)', () => {
-    const sent = [{ sku: 'A', quantity: 5 }, { sku: 'A', quantity: 7 }, { sku: 'B', quantity: 2 }];
+    const sent = [
+      { sku: 'A', quantity: 5 },
+      { sku: 'A', quantity: 7 },
+      { sku: 'B', quantity: 2 },
+    ];
     const out = answerBatch(planOf({ substitute: 1 }), ep, sent, [null, null, 'substitute'], [ok('A', 5), ok('A', 7), null]);
     expect(out[2].key).toMatch(/^GHOST-/);
   });
 
   it('never copies an item that was not processed, nor one that did not plainly succeed, nor the same product', () => {
-    const sent = [{ sku: 'A', quantity: 1 }, { sku: 'B', quantity: 2 }, { sku: 'C', quantity: 3 }, { sku: 'D', quantity: 4 }];
+    const sent = [
+      { sku: 'A', quantity: 1 },
+      { sku: 'B', quantity: 2 },
+      { sku: 'C', quantity: 3 },
+      { sku: 'D', quantity: 4 },
+    ];
     const failed: BatchRow = { ...ok('B', 2), status: 'error' };
     for (let seed = 1; seed <= 30; seed++) {
-      const out = answerBatch(planOf({ substitute: 0.5, refuse: 0.5 }, seed), ep, sent, ['refuse', null, 'substitute', 'substitute'], [null, failed, null, null]);
+      const out = answerBatch(
+        planOf({ substitute: 0.5, refuse: 0.5 }, seed),
+        ep,
+        sent,
+        ['refuse', null, 'substitute', 'substitute'],
+        [null, failed, null, null],
+      );
       expect(out[2].key).toMatch(/^GHOST-/);
       expect(out[3].key).toMatch(/^GHOST-/);
     }

@@ -1,5 +1,11 @@
 import type { RunningHub } from '../../dev/hub-emulator/server';
-import { Category, CategoryDeleteResult, CategoryMapResult, CategorySearchHit, CategoryWriteResult } from '../../src/api/schemas/categories';
+import {
+  Category,
+  CategoryDeleteResult,
+  CategoryMapResult,
+  CategorySearchHit,
+  CategoryWriteResult,
+} from '../../src/api/schemas/categories';
 import { client, start, type Client } from './helpers';
 
 const DUPLICATE = '{"message":"Error: There is already a category with the same origin and category id. "}';
@@ -93,7 +99,11 @@ describe('categories (§4.10–4.15)', () => {
         expect(r.status).toBe(200);
         const hits = r.json.map((x: unknown) => CategorySearchHit.parse(x));
         expect(hits.map((x: any) => x.name)).toContain('Lámparas de Mesa');
-        expect(hits[0]).toMatchObject({ channel: 'mercadolibre', id: expect.stringMatching(/^MLM\d+$/), path: expect.stringContaining(' > ') });
+        expect(hits[0]).toMatchObject({
+          channel: 'mercadolibre',
+          id: expect.stringMatching(/^MLM\d+$/),
+          path: expect.stringContaining(' > '),
+        });
       }
     });
 
@@ -116,8 +126,12 @@ describe('categories (§4.10–4.15)', () => {
     });
 
     it('404 for an unknown category; 400 for an id not in the channel tree or a bad channel', async () => {
-      expect((await c.post('/api/Category/MapCategory', { internalId: 9999, channel: 'walmart', channelCategoryId: 'WM5001' })).status).toBe(404);
-      expect((await c.post('/api/Category/MapCategory', { internalId: 3, channel: 'walmart', channelCategoryId: 'nope' })).status).toBe(400);
+      expect(
+        (await c.post('/api/Category/MapCategory', { internalId: 9999, channel: 'walmart', channelCategoryId: 'WM5001' })).status,
+      ).toBe(404);
+      expect((await c.post('/api/Category/MapCategory', { internalId: 3, channel: 'walmart', channelCategoryId: 'nope' })).status).toBe(
+        400,
+      );
       expect((await c.post('/api/Category/MapCategory', { internalId: 3, channel: 'ebay', channelCategoryId: '1' })).status).toBe(400);
       const typed = await c.post('/api/Category/MapCategory', { internalId: '3', channel: 'walmart', channelCategoryId: 'WM5001' });
       expect(typed.status).toBe(400);

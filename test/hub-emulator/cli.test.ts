@@ -38,7 +38,10 @@ describe('CLI through spawnHub (a child process)', () => {
     const denied = await client(hub.url, null).get('/api/stock/GetProductsStockPrice');
     expect(denied.status).toBe(401);
     // 51 items → 400
-    const many = await c.post('/api/stock/updatestock', Array.from({ length: 51 }, (_, i) => ({ sku: `S${i}`, quantity: 1 })));
+    const many = await c.post(
+      '/api/stock/updatestock',
+      Array.from({ length: 51 }, (_, i) => ({ sku: `S${i}`, quantity: 1 })),
+    );
     expect(many.status).toBe(400);
     // a negative quantity reads back as 0
     await c.post('/api/stock/updatestock', [{ sku: 'A.B,C', quantity: -3 }]);
@@ -55,9 +58,15 @@ describe('CLI through spawnHub (a child process)', () => {
     // printlabel?type=pdf returns bytes starting %PDF-
     const st = await hub.admin.state(['orders']);
     const meli = st.orders.find((o) => o.channel === 'meli' && o.internalStatus !== 'CANCELED')!;
-    const pdf = await fetch(`${hub.url}/api/orders/printlabel?orderId=${meli.orderId}&type=pdf`, { headers: { Authorization: 'Bearer T' } });
+    const pdf = await fetch(`${hub.url}/api/orders/printlabel?orderId=${meli.orderId}&type=pdf`, {
+      headers: { Authorization: 'Bearer T' },
+    });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 
   it('gives an admin client', async () => {
@@ -66,9 +75,40 @@ describe('CLI through spawnHub (a child process)', () => {
   });
 
   it('turns options into CLI flags', () => {
-    expect(cliArgs({ port: 5, seed: 'empty', token: ['a', 'b'], users: { u: 'p' }, latencyMs: 3, stateFile: '/tmp/x.json', now: 7, faults: { htmlRate: 0.5 }, settings: { jobItemsPerSecond: 1 } })).toEqual([
-      '--port', '5', '--seed', 'empty', '--token', 'a', '--token', 'b', '--user', 'u:p', '--latency-ms', '3', '--admin', '--state-file', '/tmp/x.json',
-      '--now', '7', '--faults', '{"htmlRate":0.5}', '--settings', '{"jobItemsPerSecond":1}',
+    expect(
+      cliArgs({
+        port: 5,
+        seed: 'empty',
+        token: ['a', 'b'],
+        users: { u: 'p' },
+        latencyMs: 3,
+        stateFile: '/tmp/x.json',
+        now: 7,
+        faults: { htmlRate: 0.5 },
+        settings: { jobItemsPerSecond: 1 },
+      }),
+    ).toEqual([
+      '--port',
+      '5',
+      '--seed',
+      'empty',
+      '--token',
+      'a',
+      '--token',
+      'b',
+      '--user',
+      'u:p',
+      '--latency-ms',
+      '3',
+      '--admin',
+      '--state-file',
+      '/tmp/x.json',
+      '--now',
+      '7',
+      '--faults',
+      '{"htmlRate":0.5}',
+      '--settings',
+      '{"jobItemsPerSecond":1}',
     ]);
     expect(cliArgs({ admin: false })).not.toContain('--admin');
   });
@@ -92,9 +132,18 @@ describe('state file', () => {
     try {
       const c = client(first.url, 'T');
       await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 4321 }]);
-      const created = await c.post('/api/orders/createorder', { channel: 'meli', externalId: 'PERSIST-1', currency: 'MXN', items: [{ sku: 'TAZA,12', title: 'Taza', price: 10, itemQuantity: 1 }] });
+      const created = await c.post('/api/orders/createorder', {
+        channel: 'meli',
+        externalId: 'PERSIST-1',
+        currency: 'MXN',
+        items: [{ sku: 'TAZA,12', title: 'Taza', price: 10, itemQuantity: 1 }],
+      });
       expect(created.status).toBe(200);
-      const login = await fetch(`${first.url}/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo&grant_type=password' });
+      const login = await fetch(`${first.url}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'username=demo&password=demo&grant_type=password',
+      });
       loginToken = ((await login.json()) as { access_token: string }).access_token;
     } finally {
       await first.close();
@@ -111,7 +160,12 @@ describe('state file', () => {
       expect(o.status).toBe(200);
       expect((await client(second.url, loginToken).get('/api/stock/GetProductsStockPrice?paging=1')).status).toBe(200);
       // Ids keep counting from where they were.
-      const next = await c.post('/api/orders/createorder', { channel: 'meli', externalId: 'PERSIST-2', currency: 'MXN', items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }] });
+      const next = await c.post('/api/orders/createorder', {
+        channel: 'meli',
+        externalId: 'PERSIST-2',
+        currency: 'MXN',
+        items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }],
+      });
       expect(next.json.orderId).toBe(o.json.orderId + 1);
     } finally {
       await second.close();

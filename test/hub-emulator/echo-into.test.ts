@@ -18,7 +18,10 @@ describe('echoInto fault', () => {
   });
 
   it('jobItems: every Get Job Status item carries the headers in `message`; the stored job does not', async () => {
-    const r = await c.post('/api/stock/UpdatePriceAndStockAsync', [{ sku: 'TAZA,12', quantity: '3' }, { sku: 'NOPE-1', quantity: '1' }]);
+    const r = await c.post('/api/stock/UpdatePriceAndStockAsync', [
+      { sku: 'TAZA,12', quantity: '3' },
+      { sku: 'NOPE-1', quantity: '1' },
+    ]);
     await h.admin.advance(60_000);
     await h.admin.setFaults({ echoInto: { jobItems: true } });
     const items = await c.get(`/api/stock/GetStockPriceJob?jobId=${r.json.jobId}&offset=0&size=100`);
@@ -26,7 +29,9 @@ describe('echoInto fault', () => {
     expect(items.json.length).toBeGreaterThan(1);
     for (const item of items.json) expect(item.message).toContain(bearer);
     expect(items.json.find((i: { sku: string }) => i.sku === 'NOPE-1').message).toMatch(/^.+ \(Authorization: Bearer /); // the true message is kept in front
-    const stored = (await fetch(`${h.url}/__admin/jobs/${r.json.jobId}`).then((x) => x.json())) as { items: Array<{ message: string | null }> };
+    const stored = (await fetch(`${h.url}/__admin/jobs/${r.json.jobId}`).then((x) => x.json())) as {
+      items: Array<{ message: string | null }>;
+    };
     expect(JSON.stringify(stored)).not.toContain(TOKEN);
     expect((await h.admin.faults()).injected).toMatchObject({ 'echo:jobItems': 1 });
     // Orders are untouched by the jobItems echo.

@@ -59,7 +59,9 @@ describe('fault injection', () => {
     await h.admin.setFaults({ timeoutRate: 1 });
     const http = await import('node:http');
     const info = await new Promise<{ status: number; fault: unknown }>((resolve, reject) => {
-      const r = http.request(`${h.url}/api/stock/GetProductsStockPrice?paging=1`, { headers: { Authorization: `Bearer ${TOKEN}` } }, () => reject(new Error('answered')));
+      const r = http.request(`${h.url}/api/stock/GetProductsStockPrice?paging=1`, { headers: { Authorization: `Bearer ${TOKEN}` } }, () =>
+        reject(new Error('answered')),
+      );
       r.on('information', (i) => {
         r.destroy();
         resolve({ status: i.statusCode, fault: i.headers['x-emulator-fault'] });

@@ -27,7 +27,11 @@ export async function call<T = any>(
   const h: Record<string, string> = { ...headers };
   if (token !== null) h.Authorization = `Bearer ${token}`;
   if (body !== undefined && typeof body !== 'string') h['Content-Type'] ??= 'application/json';
-  const res = await fetch(url + path, { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: any;
   try {

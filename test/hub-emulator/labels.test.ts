@@ -10,7 +10,10 @@ function checkPdf(buf: Buffer): void {
   expect(s.slice(startxref, startxref + 4)).toBe('xref');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(s.slice(startxref))!;
   expect(Number(first)).toBe(0);
-  const table = s.slice(startxref).split('\n').slice(2, 2 + Number(count));
+  const table = s
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   expect(table[0]).toBe('0000000000 65535 f ');
   table.slice(1).forEach((line, i) => {
     expect(line).toMatch(/^\d{10} 00000 n $/);
@@ -25,7 +28,8 @@ function checkPdf(buf: Buffer): void {
 describe('Print Label (§4.20)', () => {
   let h: RunningHub;
   let c: Client;
-  const order = (channel: string, status?: string) => h.hub.state.orders.find((r) => r.data.channel === channel && (!status || r.data.internalStatus === status))!.data;
+  const order = (channel: string, status?: string) =>
+    h.hub.state.orders.find((r) => r.data.channel === channel && (!status || r.data.internalStatus === status))!.data;
   const raw = (path: string) => fetch(h.url + path, { headers: { Authorization: 'Bearer test-token' } });
   beforeAll(async () => {
     h = await start();
@@ -91,7 +95,10 @@ describe('Print Label (§4.20)', () => {
     await raw(`/api/orders/printlabel?orderId=${o.orderId}`);
     await raw(`/api/orders/printlabel?orderId=${o.orderId}&type=zpl`);
     const st = await h.admin.state(['labels', 'notifications']);
-    expect(st.labels.filter((l) => l.orderId === o.orderId).map((l) => [l.type, l.first])).toEqual([['pdf', true], ['zpl', false]]);
+    expect(st.labels.filter((l) => l.orderId === o.orderId).map((l) => [l.type, l.first])).toEqual([
+      ['pdf', true],
+      ['zpl', false],
+    ]);
     expect(st.notifications.filter((n) => n.orderId === o.orderId)).toHaveLength(1);
     expect(st.notifications[0]).toMatchObject({ orderId: o.orderId, externalId: o.externalId, channel: 'meli' });
   });

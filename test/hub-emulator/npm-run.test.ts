@@ -17,7 +17,11 @@ describe('npm and the hub emulator', () => {
   });
 
   it('npm run -s hub prints the listening line first', async () => {
-    const child = spawn('npm', ['run', '-s', 'hub', '--', '--port', '0', '--seed', 'empty'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['run', '-s', 'hub', '--', '--port', '0', '--seed', 'empty'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       const first = await new Promise<string>((resolve, reject) => {
         const lines = readline.createInterface({ input: child.stdout! });

@@ -4,7 +4,8 @@ import { client, start, type Client } from './helpers';
 
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0); // 06/15/2025 12:00 UTC
 const SORTS = ['added_desc', 'added_asc', 'created_desc', 'created_asc', 'modified_desc', 'modified_asc'];
-const field = (sort: string) => ({ added: 'dateAdded', created: 'dateCreated', modified: 'dateModified' })[sort.split('_')[0]] as 'dateAdded';
+const field = (sort: string) =>
+  ({ added: 'dateAdded', created: 'dateCreated', modified: 'dateModified' })[sort.split('_')[0]] as 'dateAdded';
 
 describe('orders (§4.16–4.19)', () => {
   let h: RunningHub;
@@ -44,7 +45,17 @@ describe('orders (§4.16–4.19)', () => {
     });
 
     it('refuses paging above 50, a bad sort, channel, status, isGrouped or searchDateBy', async () => {
-      for (const q of ['paging=51', 'paging=0', 'offset=-1', 'sort=newest', 'channel=mercadolibre', 'channel=ebay', 'status=paid', 'isGrouped=maybe', 'searchDateBy=shipped']) {
+      for (const q of [
+        'paging=51',
+        'paging=0',
+        'offset=-1',
+        'sort=newest',
+        'channel=mercadolibre',
+        'channel=ebay',
+        'status=paid',
+        'isGrouped=maybe',
+        'searchDateBy=shipped',
+      ]) {
         const r = await c.get(`/api/orders/orders?${q}`);
         expect([q, r.status]).toEqual([q, 400]);
         expect(r.json.Message).toBeTruthy();
@@ -184,7 +195,14 @@ describe('orders (§4.16–4.19)', () => {
 
   describe('Create Order', () => {
     const body = (externalId: string, extra: Record<string, unknown> = {}) => ({
-      channel: 'venticommerce', externalId, currency: 'MXN', items: [{ sku: 'TAZA,12', title: 'Taza', price: 100, itemQuantity: 2 }, { sku: 'X-1', title: 'Otro', price: 16, itemQuantity: 1 }], ...extra,
+      channel: 'venticommerce',
+      externalId,
+      currency: 'MXN',
+      items: [
+        { sku: 'TAZA,12', title: 'Taza', price: 100, itemQuantity: 2 },
+        { sku: 'X-1', title: 'Otro', price: 16, itemQuantity: 1 },
+      ],
+      ...extra,
     });
 
     it('assigns an id, dates (now) and totals', async () => {
@@ -193,7 +211,15 @@ describe('orders (§4.16–4.19)', () => {
       const res = OrderCreateResult.parse(r.json);
       expect(res.externalId).toBe('WEB-1');
       const o = Order.parse(h.hub.state.orderById(res.orderId)!.data);
-      expect(o).toMatchObject({ channel: 'venticommerce', total: 216, tax: 29.79, itemsQuantity: 3, currency: 'MXN', internalStatus: 'CREATED', comments: 'hola' });
+      expect(o).toMatchObject({
+        channel: 'venticommerce',
+        total: 216,
+        tax: 29.79,
+        itemsQuantity: 3,
+        currency: 'MXN',
+        internalStatus: 'CREATED',
+        comments: 'hola',
+      });
       expect(Math.abs(Date.parse(o.dateAdded) - h.hub.clock.now())).toBeLessThan(5000);
       expect(o.items[0]).toMatchObject({ sku: 'TAZA,12', total: 200, erpId: 'ERP-000002' });
     });
@@ -234,7 +260,12 @@ describe('orders (§4.16–4.19)', () => {
       const r = await c.put(`/api/orders/updateorder/?orderId=${o.orderId}`, { comments: 'Revisado', internalStatus: 'SHIPPED' });
       expect(r.status).toBe(200);
       const after = Order.parse(r.json);
-      expect(after).toMatchObject({ comments: 'Revisado', internalStatus: 'SHIPPED', orderStatus: before.orderStatus, externalNumber: before.externalNumber });
+      expect(after).toMatchObject({
+        comments: 'Revisado',
+        internalStatus: 'SHIPPED',
+        orderStatus: before.orderStatus,
+        externalNumber: before.externalNumber,
+      });
       expect(Math.abs(Date.parse(after.dateModified) - h.hub.clock.now())).toBeLessThan(5000);
       expect(after.dateCreated).toBe(before.dateCreated);
       const next = await c.put(`/api/orders/updateorder?orderId=${o.orderId}`, { externalNumber: 'GUIA-1' });

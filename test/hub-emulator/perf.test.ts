@@ -35,7 +35,9 @@ describe(`the hub emulator at ${N.toLocaleString('en-US')} SKUs`, () => {
   beforeAll(async () => {
     h = await start({ seed: 'empty' });
     c = client(h.url);
-    await h.admin.seedProducts({ generate: { count: N, prefix: 'P-', channels: ['mercadolibre', 'amazon', 'walmart', 'linio'], status: 'mixed' } });
+    await h.admin.seedProducts({
+      generate: { count: N, prefix: 'P-', channels: ['mercadolibre', 'amazon', 'walmart', 'linio'], status: 'mixed' },
+    });
     counter = countingReads(h);
   });
   afterAll(() => h.close());

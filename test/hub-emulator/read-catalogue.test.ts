@@ -116,7 +116,12 @@ describe('duplicate SKUs (admin: duplicate: true)', () => {
     expect([oldest.internalId, newer.internalId]).toEqual(['ERP-D1', 'ERP-D2']);
     const plain = (await c.get(LIST)).json;
     expect(plain.total).toBe(PRODUCTS.length + 3);
-    expect(plain.results.map((p: any) => `${p.sku}/${p.quantity}`)).toEqual([...SKUS.map((s) => `${s}/10`), 'DUP-1/10', 'AAA-0/0', 'DUP-1/77']);
+    expect(plain.results.map((p: any) => `${p.sku}/${p.quantity}`)).toEqual([
+      ...SKUS.map((s) => `${s}/10`),
+      'DUP-1/10',
+      'AAA-0/0',
+      'DUP-1/77',
+    ]);
     const asc = (await c.get(`${LIST}&sort=alph_asc`)).json.results.map((p: any) => `${p.sku}/${p.quantity}`);
     expect(asc.slice(0, 3)).toEqual(['AAA-0/0', 'DUP-1/10', 'DUP-1/77']);
     const desc = (await c.get(`${LIST}&sort=alph_desc`)).json.results.map((p: any) => p.sku);
@@ -127,7 +132,10 @@ describe('duplicate SKUs (admin: duplicate: true)', () => {
     const { c, h } = fixture.get();
     await c.post('/api/stock/updatestock', [{ sku: 'DUP-1', quantity: 5 }]);
     await c.post('/api/stock/updatepriceV2', [{ sku: 'DUP-1', price: 55, channel: 'amazon' }]);
-    await c.post('/api/stock/updatepricestockbychannel', { sku: 'DUP-1', channelData: [{ channel: 'mercadolibre', quantity: 6, price: 66 }] });
+    await c.post('/api/stock/updatepricestockbychannel', {
+      sku: 'DUP-1',
+      channelData: [{ channel: 'mercadolibre', quantity: 6, price: 66 }],
+    });
     await c.post('/api/stock/UpdatePriceAndStockAsync', [{ sku: 'DUP-1', quantity: '7', price: '70' }]);
     await h.admin.advance(1_000);
     const { oldest, newer } = await both();
@@ -154,7 +162,9 @@ describe('duplicate SKUs (admin: duplicate: true)', () => {
   it('a duplicate of a SKU the hub does not have is refused, and nothing of that body is added', async () => {
     const { h } = fixture.get();
     const count = (await h.admin.products()).length;
-    await expect(h.admin.addDuplicateProducts([NEWER, { sku: 'NOPE' }])).rejects.toThrow(/400.*products\[1\].*'NOPE'.*without duplicate: true/);
+    await expect(h.admin.addDuplicateProducts([NEWER, { sku: 'NOPE' }])).rejects.toThrow(
+      /400.*products\[1\].*'NOPE'.*without duplicate: true/,
+    );
     expect(await h.admin.products()).toHaveLength(count);
   });
 });
@@ -174,6 +184,8 @@ describe('SKUs that differ only by case or trailing whitespace', () => {
     const spaced = (await c.get('/api/stock/getpricestockbychannel/ABC%20/')).json;
     expect(spaced.sku).toBe('ABC ');
     expect(spaced.channelData.find((e: any) => e.channel === 'amazon').quantity).toBe(3);
-    expect((await c.get('/api/stock/getpricestockbychannel/abc/')).json.channelData.find((e: any) => e.channel === 'amazon').quantity).toBe(10);
+    expect((await c.get('/api/stock/getpricestockbychannel/abc/')).json.channelData.find((e: any) => e.channel === 'amazon').quantity).toBe(
+      10,
+    );
   });
 });

@@ -13,9 +13,21 @@ const fixture = readHub();
 beforeEach(fixture.fresh);
 
 const MODES = [
-  'lateOrder', 'stateChange', 'deleteOrder', 'malformedOrder', 'shortPage', 'totalDrift',
-  'jobItemsWhenProcessed', 'jobOffsetAsPage', 'jobLowerCase', 'jobNeverFinishes', 'jobShortPage', 'jobReorder',
-  'catalogueChurn', 'catalogueBurst', 'catalogueTotalDrift',
+  'lateOrder',
+  'stateChange',
+  'deleteOrder',
+  'malformedOrder',
+  'shortPage',
+  'totalDrift',
+  'jobItemsWhenProcessed',
+  'jobOffsetAsPage',
+  'jobLowerCase',
+  'jobNeverFinishes',
+  'jobShortPage',
+  'jobReorder',
+  'catalogueChurn',
+  'catalogueBurst',
+  'catalogueTotalDrift',
 ];
 
 describe('config', () => {
@@ -23,7 +35,11 @@ describe('config', () => {
     expect([...READ_FAULTS].sort()).toEqual([...MODES].sort());
     expect(parseFaults({}).readFaults).toEqual(NO_READ_FAULTS);
     expect(Object.values(NO_READ_FAULTS).every((v) => v === 0)).toBe(true);
-    expect(parseFaults({ readFaults: { shortPage: 0.25, jobLowerCase: 1 } }).readFaults).toEqual({ ...NO_READ_FAULTS, shortPage: 0.25, jobLowerCase: 1 });
+    expect(parseFaults({ readFaults: { shortPage: 0.25, jobLowerCase: 1 } }).readFaults).toEqual({
+      ...NO_READ_FAULTS,
+      shortPage: 0.25,
+      jobLowerCase: 1,
+    });
     const all = Object.fromEntries(MODES.map((m) => [m, 1]));
     expect(parseFaults({ readFaults: all }).readFaults).toEqual(all);
   });
@@ -75,12 +91,27 @@ describe('request log, counts and scope', () => {
     const { c, h } = fixture.get();
     await h.admin.setFaults({
       seed: 31,
-      readFaults: { lateOrder: 0.5, stateChange: 0.5, deleteOrder: 0.5, malformedOrder: 0.5, shortPage: 0.5, totalDrift: 0.5, catalogueChurn: 0.5, catalogueTotalDrift: 0.5, jobShortPage: 0.5, jobReorder: 0.5, jobLowerCase: 0.5 },
+      readFaults: {
+        lateOrder: 0.5,
+        stateChange: 0.5,
+        deleteOrder: 0.5,
+        malformedOrder: 0.5,
+        shortPage: 0.5,
+        totalDrift: 0.5,
+        catalogueChurn: 0.5,
+        catalogueTotalDrift: 0.5,
+        jobShortPage: 0.5,
+        jobReorder: 0.5,
+        jobLowerCase: 0.5,
+      },
     });
     for (let i = 0; i < 6; i++) {
       await c.get('/api/orders/orders?paging=10');
       await c.get('/api/stock/GetProductsStockPrice?paging=5');
-      const job = await c.post('/api/stock/UpdatePriceAndStockAsync', [{ sku: SKUS[i], quantity: '4' }, { sku: SKUS[i + 1], quantity: '5' }]);
+      const job = await c.post('/api/stock/UpdatePriceAndStockAsync', [
+        { sku: SKUS[i], quantity: '4' },
+        { sku: SKUS[i + 1], quantity: '5' },
+      ]);
       await c.get(`/api/stock/GetStockPriceJob?jobId=${job.json.jobId}&size=4`);
     }
     const labels = (await h.admin.requests()).flatMap((e) => e.readFaults ?? []);
@@ -116,16 +147,24 @@ describe('all zeros changes nothing', () => {
   const reads = async (jobId: string) => {
     const { c } = fixture.get();
     const out: string[] = [];
-    for (const q of ['', '?sort=added_asc&paging=7&offset=3', '?isGrouped=true', '?searchDateBy=modified&sort=modified_desc']) out.push((await c.get(`/api/orders/orders${q}`)).text);
-    for (const q of ['', '?paging=3&offset=2', '?sort=alph_desc', '?channel=amazon']) out.push((await c.get(`/api/stock/GetProductsStockPrice${q}`)).text);
-    for (const q of ['&offset=0&size=50', '&offset=1&size=3', '&offset=10&size=5']) out.push((await c.get(`/api/stock/GetStockPriceJob?jobId=${jobId}${q}`)).text);
+    for (const q of ['', '?sort=added_asc&paging=7&offset=3', '?isGrouped=true', '?searchDateBy=modified&sort=modified_desc'])
+      out.push((await c.get(`/api/orders/orders${q}`)).text);
+    for (const q of ['', '?paging=3&offset=2', '?sort=alph_desc', '?channel=amazon'])
+      out.push((await c.get(`/api/stock/GetProductsStockPrice${q}`)).text);
+    for (const q of ['&offset=0&size=50', '&offset=1&size=3', '&offset=10&size=5'])
+      out.push((await c.get(`/api/stock/GetStockPriceJob?jobId=${jobId}${q}`)).text);
     out.push((await c.get(`/api/stock/GetStatusRequest?jobId=${jobId}`)).text);
     return out;
   };
 
   it('answers are byte-identical with no fault config and with every read mode at 0; no job or log entry carries readFaults', async () => {
     const { c, h } = fixture.get();
-    const job = (await c.post('/api/stock/UpdatePriceAndStockAsync', SKUS.slice(0, 4).map((sku) => ({ sku, quantity: '3' })))).json.jobId;
+    const job = (
+      await c.post(
+        '/api/stock/UpdatePriceAndStockAsync',
+        SKUS.slice(0, 4).map((sku) => ({ sku, quantity: '3' })),
+      )
+    ).json.jobId;
     const plain = await reads(job);
     const orders = JSON.stringify(await h.admin.orders());
     await h.admin.setFaults({ readFaults: { ...NO_READ_FAULTS } });
@@ -157,9 +196,20 @@ describe('all zeros changes nothing', () => {
 
 describe('reproducibility', () => {
   const MIXED = {
-    lateOrder: 0.4, stateChange: 0.4, deleteOrder: 0.3, malformedOrder: 0.4, shortPage: 0.4, totalDrift: 0.4,
-    jobItemsWhenProcessed: 0.3, jobOffsetAsPage: 0.3, jobLowerCase: 0.3, jobNeverFinishes: 0.3, jobShortPage: 0.4, jobReorder: 0.4,
-    catalogueChurn: 0.4, catalogueTotalDrift: 0.4,
+    lateOrder: 0.4,
+    stateChange: 0.4,
+    deleteOrder: 0.3,
+    malformedOrder: 0.4,
+    shortPage: 0.4,
+    totalDrift: 0.4,
+    jobItemsWhenProcessed: 0.3,
+    jobOffsetAsPage: 0.3,
+    jobLowerCase: 0.3,
+    jobNeverFinishes: 0.3,
+    jobShortPage: 0.4,
+    jobReorder: 0.4,
+    catalogueChurn: 0.4,
+    catalogueTotalDrift: 0.4,
   };
   /** Times the hub writes at (floored to the second) repeat when the clock is set before each call. */
   const run = async (seed: number) => {
@@ -171,7 +221,10 @@ describe('reproducibility', () => {
       await h.admin.setClock({ now: NOW + i * 60_000 });
       answers.push((await c.get(`/api/orders/orders?sort=added_desc&paging=10&offset=${i}`)).text);
       answers.push((await c.get(`/api/stock/GetProductsStockPrice?paging=4&offset=${i}`)).text);
-      const job = await c.post('/api/stock/UpdatePriceAndStockAsync', SKUS.slice(i, i + 2).map((sku) => ({ sku, quantity: String(i) })));
+      const job = await c.post(
+        '/api/stock/UpdatePriceAndStockAsync',
+        SKUS.slice(i, i + 2).map((sku) => ({ sku, quantity: String(i) })),
+      );
       answers.push(job.text);
       const items = (await c.get(`/api/stock/GetStockPriceJob?jobId=${job.json.jobId}&offset=0&size=4`)).json;
       answers.push(items.map(({ processedAt: _, ...rest }: any) => rest)); // processedAt carries the ms of a real-time tick
@@ -181,7 +234,12 @@ describe('reproducibility', () => {
       orders: s.orders,
       // The fixture's products carry the ms of their seeding; products churn adds are on whole seconds.
       products: s.products.map((p) => (SKUS.includes(p.sku) ? { ...p, createdAt: 'seeded' } : p)),
-      jobs: s.jobs.map((j) => ({ ...j, createdAt: 0, finishedAt: j.finishedAt === null ? null : 1, items: j.items.map(({ processedAt, ...it }) => ({ ...it, processed: processedAt !== null })) })),
+      jobs: s.jobs.map((j) => ({
+        ...j,
+        createdAt: 0,
+        finishedAt: j.finishedAt === null ? null : 1,
+        items: j.items.map(({ processedAt, ...it }) => ({ ...it, processed: processedAt !== null })),
+      })),
     };
     return { answers, state, labels: (await h.admin.requests()).map((e) => e.readFaults) };
   };

@@ -18,7 +18,11 @@ export const DAY = 86_400_000;
 export const ORDER_COUNT = 30;
 
 /** Get Orders is not rate limited here; jobs finish as soon as they are created. */
-export const SETTINGS: Partial<Settings> = { ordersRateLimit: { calls: 1_000_000, windowMs: 60_000 }, jobItemsPerSecond: 0, jobStartDelayMs: 0 };
+export const SETTINGS: Partial<Settings> = {
+  ordersRateLimit: { calls: 1_000_000, windowMs: 60_000 },
+  jobItemsPerSecond: 0,
+  jobStartDelayMs: 0,
+};
 
 export interface ReadHub {
   h: RunningHub;

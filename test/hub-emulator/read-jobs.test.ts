@@ -104,7 +104,12 @@ describe('per job: drawn once at creation, kept on the job', () => {
     const { id, labels } = await createJob();
     expect(labels).toEqual(['jobItemsWhenProcessed', 'jobOffsetAsPage', 'jobLowerCase', 'jobNeverFinishes'].map((f) => `${f}:${id}`));
     await h.admin.clearFaults();
-    expect((await job(id)).readFaults).toEqual({ jobItemsWhenProcessed: true, jobOffsetAsPage: true, jobLowerCase: true, jobNeverFinishes: true });
+    expect((await job(id)).readFaults).toEqual({
+      jobItemsWhenProcessed: true,
+      jobOffsetAsPage: true,
+      jobLowerCase: true,
+      jobNeverFinishes: true,
+    });
     expect(await page(id, 0, 50)).toEqual([]); // never processed, and only processed items are listed
   });
 

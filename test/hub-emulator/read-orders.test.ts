@@ -43,10 +43,17 @@ describe('lateOrder (state)', () => {
     expect(newest.results[0].orderId).toBe(id);
     expect(newest.total).toBe(ORDER_COUNT + 1);
     // Read by purchase date since yesterday, it is not there: only `added` finds it.
-    const day = (ms: number) => { const d = new Date(ms); return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`; };
+    const day = (ms: number) => {
+      const d = new Date(ms);
+      return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+    };
     const since = day(NOW);
-    expect((await c.get(`/api/orders/orders?searchDateBy=created&date=${since}&paging=50`)).json.results.map((o: any) => o.orderId)).not.toContain(id);
-    expect((await c.get(`/api/orders/orders?searchDateBy=added&date=${since}&paging=50`)).json.results.map((o: any) => o.orderId)).toContain(id);
+    expect(
+      (await c.get(`/api/orders/orders?searchDateBy=created&date=${since}&paging=50`)).json.results.map((o: any) => o.orderId),
+    ).not.toContain(id);
+    expect(
+      (await c.get(`/api/orders/orders?searchDateBy=added&date=${since}&paging=50`)).json.results.map((o: any) => o.orderId),
+    ).toContain(id);
   });
 });
 

@@ -7,7 +7,11 @@ describe('redirect fault', () => {
   let h: RunningHub;
   const FOREIGN = 'http://127.0.0.1:9/elsewhere';
   const send = (path: string, init: RequestInit = {}) =>
-    fetch(h.url + path, { redirect: 'manual', ...init, headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...(init.headers as object) } });
+    fetch(h.url + path, {
+      redirect: 'manual',
+      ...init,
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...(init.headers as object) },
+    });
   beforeAll(async () => {
     h = await start();
   });
@@ -18,17 +22,23 @@ describe('redirect fault', () => {
     await h.admin.clearRequests();
   });
 
-  it.each([301, 302, 307] as const)('%s: Location is the other origin + the path and query; nothing processed; logged and counted', async (status) => {
-    const before = h.hub.state.product('TAZA,12')!.quantity;
-    await h.admin.setFaults({ redirect: { status, to: FOREIGN } });
-    const r = await send('/api/stock/updatestock?x=1', { method: 'POST', body: JSON.stringify([{ sku: 'TAZA,12', quantity: before + 9 }]) });
-    expect(r.status).toBe(status);
-    expect(r.headers.get('location')).toBe(`${FOREIGN}/api/stock/updatestock?x=1`);
-    expect(h.hub.state.product('TAZA,12')!.quantity).toBe(before);
-    const [entry] = await h.admin.requests();
-    expect(entry).toMatchObject({ method: 'POST', status, fault: `redirect:${status}` });
-    expect((await h.admin.faults()).injected).toMatchObject({ redirect: 1 });
-  });
+  it.each([301, 302, 307] as const)(
+    '%s: Location is the other origin + the path and query; nothing processed; logged and counted',
+    async (status) => {
+      const before = h.hub.state.product('TAZA,12')!.quantity;
+      await h.admin.setFaults({ redirect: { status, to: FOREIGN } });
+      const r = await send('/api/stock/updatestock?x=1', {
+        method: 'POST',
+        body: JSON.stringify([{ sku: 'TAZA,12', quantity: before + 9 }]),
+      });
+      expect(r.status).toBe(status);
+      expect(r.headers.get('location')).toBe(`${FOREIGN}/api/stock/updatestock?x=1`);
+      expect(h.hub.state.product('TAZA,12')!.quantity).toBe(before);
+      const [entry] = await h.admin.requests();
+      expect(entry).toMatchObject({ method: 'POST', status, fault: `redirect:${status}` });
+      expect((await h.admin.faults()).injected).toMatchObject({ redirect: 1 });
+    },
+  );
 
   it('answers before auth, only on paths matching its own pathPattern; keepPath: false sends to `to` as is', async () => {
     await h.admin.setFaults({ redirect: { status: 302, to: FOREIGN, pathPattern: '^/api/orders', keepPath: false } });
@@ -38,7 +48,12 @@ describe('redirect fault', () => {
     const stock = await send('/api/stock/GetProductsStockPrice');
     expect(stock.status).toBe(200);
     // /login and the admin API are never redirected.
-    const login = await fetch(`${h.url}/login`, { method: 'POST', redirect: 'manual', body: 'grant_type=password&username=demo&password=demo', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const login = await fetch(`${h.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: 'grant_type=password&username=demo&password=demo',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(login.status).toBe(200);
   });
 

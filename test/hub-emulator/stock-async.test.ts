@@ -39,8 +39,11 @@ describe('asynchronous jobs', () => {
       const items = await c.get(`/api/stock/GetStockPriceJob?jobId=${r.json.jobId}&offset=0&size=100`);
       const parsed = items.json.map((i: unknown) => JobItem.parse(i));
       expect(parsed.map((i: any) => `${i.sku}@${i.integration}:${i.status}`)).toEqual([
-        'CAM-ROJA.M@Mercado Libre:Finalizado', 'CAM-ROJA.M@Amazon:Finalizado', 'CAM-ROJA.M@Walmart:Finalizado',
-        'TAZA,12@Mercado Libre:Finalizado', 'TAZA,12@Amazon:Finalizado',
+        'CAM-ROJA.M@Mercado Libre:Finalizado',
+        'CAM-ROJA.M@Amazon:Finalizado',
+        'CAM-ROJA.M@Walmart:Finalizado',
+        'TAZA,12@Mercado Libre:Finalizado',
+        'TAZA,12@Amazon:Finalizado',
       ]);
       expect(parsed[1]).toMatchObject({ stock: 17, price: 160 });
     });
@@ -113,7 +116,10 @@ describe('asynchronous jobs', () => {
   describe('Get Job Status (§4.9)', () => {
     it('pages the job items with offset and size', async () => {
       const skus = ['CAM-ROJA.M', 'TAZA,12', 'A.B,C']; // 3 + 2 + 2 active listings
-      const r = await c.post('/api/stock/updatestock', skus.map((sku) => ({ sku, quantity: 2 })));
+      const r = await c.post(
+        '/api/stock/updatestock',
+        skus.map((sku) => ({ sku, quantity: 2 })),
+      );
       const id = r.json[0].jobId;
       const all = (await c.get(`/api/stock/GetStockPriceJob?jobId=${id}&offset=0&size=50`)).json;
       expect(all).toHaveLength(7);

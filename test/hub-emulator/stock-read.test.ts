@@ -15,7 +15,16 @@ describe('stock reads', () => {
     it('returns one entry per connected channel, Mercado Libre read back as meli', async () => {
       const r = await c.get('/api/stock/getpricestockbychannel/CAM-ROJA.M/');
       const p = Product.parse(r.json);
-      expect(p.channelData.map((e) => e.channel)).toEqual(['meli', 'amazon', 'walmart', 'linio', 'claroshop', 'shopify', 'prestashop', 'woocommerce']);
+      expect(p.channelData.map((e) => e.channel)).toEqual([
+        'meli',
+        'amazon',
+        'walmart',
+        'linio',
+        'claroshop',
+        'shopify',
+        'prestashop',
+        'woocommerce',
+      ]);
       const byCh = Object.fromEntries(p.channelData.map((e) => [e.channel, e]));
       expect(byCh.meli.status).toBe('active');
       expect(byCh.meli.externalId).toMatch(/^MLM\d+$/);
@@ -74,9 +83,13 @@ describe('stock reads', () => {
 
     it('sorts alph_asc and alph_desc (case-insensitive ordinal) as mirror images', async () => {
       const asc = (await c.get('/api/stock/GetProductsStockPrice?paging=50&sort=alph_asc')).json.results.map((p: any) => p.sku);
-      const sorted = [...asc].sort((a: string, b: string) => (a.toUpperCase() < b.toUpperCase() ? -1 : a.toUpperCase() > b.toUpperCase() ? 1 : 0));
+      const sorted = [...asc].sort((a: string, b: string) =>
+        a.toUpperCase() < b.toUpperCase() ? -1 : a.toUpperCase() > b.toUpperCase() ? 1 : 0,
+      );
       expect(asc).toEqual(sorted);
-      const descLast = (await c.get('/api/stock/GetProductsStockPrice?offset=1950&paging=50&sort=alph_desc')).json.results.map((p: any) => p.sku);
+      const descLast = (await c.get('/api/stock/GetProductsStockPrice?offset=1950&paging=50&sort=alph_desc')).json.results.map(
+        (p: any) => p.sku,
+      );
       expect(descLast).toEqual([...asc].reverse());
     });
 

@@ -46,19 +46,27 @@ describe('stock and price writes', () => {
       expect(item.sites).toBe('mercadolibre: OK, amazon: OK, walmart: OK');
       expect(typeof item.jobId).toBe('number');
       const p = product('CAM-ROJA.M');
-      expect([p.quantity, p.listings.mercadolibre!.quantity, p.listings.amazon!.quantity, p.listings.walmart!.quantity]).toEqual([33, 33, 33, 33]);
+      expect([p.quantity, p.listings.mercadolibre!.quantity, p.listings.amazon!.quantity, p.listings.walmart!.quantity]).toEqual([
+        33, 33, 33, 33,
+      ]);
       expect(p.listings.linio!.quantity).toBe(linioBefore); // paused
     });
 
     it('answers Producto no encontrado for an unknown SKU, without stopping the others', async () => {
-      const r = await c.post('/api/stock/updatestock', [{ sku: 'NO-EXISTE', quantity: 1 }, { sku: 'TAZA,12', quantity: 4 }]);
+      const r = await c.post('/api/stock/updatestock', [
+        { sku: 'NO-EXISTE', quantity: 1 },
+        { sku: 'TAZA,12', quantity: 4 },
+      ]);
       expect(r.json[0]).toMatchObject({ sku: 'NO-EXISTE', status: 'error', msg: 'Producto no encontrado' });
       expect(r.json[1]).toMatchObject({ sku: 'TAZA,12', status: 'success', sites: 'mercadolibre: OK, amazon: OK' });
     });
 
     it('gives one job id per request; its items (sku × active channel) move to Finalizado over time', async () => {
       await h.admin.settings({ jobItemsPerSecond: 50, jobStartDelayMs: 2000 });
-      const r1 = await c.post('/api/stock/updatestock', [{ sku: 'CAM-ROJA.M', quantity: 5 }, { sku: 'TAZA,12', quantity: 6 }]);
+      const r1 = await c.post('/api/stock/updatestock', [
+        { sku: 'CAM-ROJA.M', quantity: 5 },
+        { sku: 'TAZA,12', quantity: 6 },
+      ]);
       const r2 = await c.post('/api/stock/updatestock', [{ sku: 'CAM-ROJA.M', quantity: 7 }]);
       const jobId = r1.json[0].jobId;
       expect(r1.json[1].jobId).toBe(jobId);
@@ -66,7 +74,11 @@ describe('stock and price writes', () => {
       const before = await c.get(`/api/stock/GetStockPriceJob?jobId=${jobId}&offset=0&size=50`);
       expect(before.status).toBe(200);
       expect(before.json.map((i: any) => `${i.sku}@${i.integration}`)).toEqual([
-        'CAM-ROJA.M@Mercado Libre', 'CAM-ROJA.M@Amazon', 'CAM-ROJA.M@Walmart', 'TAZA,12@Mercado Libre', 'TAZA,12@Amazon',
+        'CAM-ROJA.M@Mercado Libre',
+        'CAM-ROJA.M@Amazon',
+        'CAM-ROJA.M@Walmart',
+        'TAZA,12@Mercado Libre',
+        'TAZA,12@Amazon',
       ]);
       expect(before.json.every((i: any) => i.status === 'Pendiente' && i.stock !== null)).toBe(true);
       await h.admin.advance(60_000);
@@ -93,7 +105,10 @@ describe('stock and price writes', () => {
       const obj = await c.post('/api/stock/updatestock', { sku: 'A', quantity: 1 });
       expect(obj.status).toBe(400);
       expect(obj.json.Message).toMatch(/array/);
-      const typed = await c.post('/api/stock/updatestock', [{ sku: 'TAZA,12', quantity: 1 }, { sku: 'X', quantity: '5' }]);
+      const typed = await c.post('/api/stock/updatestock', [
+        { sku: 'TAZA,12', quantity: 1 },
+        { sku: 'X', quantity: '5' },
+      ]);
       expect(typed.status).toBe(400);
       expect(typed.json.Message).toContain('[1].quantity');
       expect(product('TAZA,12').quantity).not.toBe(1); // nothing applied
@@ -157,7 +172,11 @@ describe('stock and price writes', () => {
     it('applies optional quantity/price/salePrice per channel entry', async () => {
       const r = await c.post('/api/stock/updatepricestockbychannel', {
         sku: 'CAM-ROJA.M',
-        channelData: [{ channel: 'amazon', quantity: 3 }, { channel: 'walmart', price: 250.5, salePrice: 199 }, { channel: 'linio', quantity: -4 }],
+        channelData: [
+          { channel: 'amazon', quantity: 3 },
+          { channel: 'walmart', price: 250.5, salePrice: 199 },
+          { channel: 'linio', quantity: -4 },
+        ],
       });
       expect(ByChannelResult.parse(r.json)).toEqual({ sites: 'amazon: OK, walmart: OK, linio: OK', result: 'success', msg: OK });
       const p = product('CAM-ROJA.M');
@@ -169,7 +188,10 @@ describe('stock and price writes', () => {
     it('accepts availableDays for mercadolibre only (per-channel error otherwise)', async () => {
       const r = await c.post('/api/stock/updatepricestockbychannel', {
         sku: 'CAM-ROJA.M',
-        channelData: [{ channel: 'mercadolibre', availableDays: 5 }, { channel: 'amazon', availableDays: 5, quantity: 8 }],
+        channelData: [
+          { channel: 'mercadolibre', availableDays: 5 },
+          { channel: 'amazon', availableDays: 5, quantity: 8 },
+        ],
       });
       expect(r.json.result).toBe('error');
       expect(r.json.sites).toMatch(/^mercadolibre: OK, amazon: Error - .*mercadolibre/);
@@ -182,7 +204,10 @@ describe('stock and price writes', () => {
       const arr = await c.post('/api/stock/updatepricestockbychannel', [{ sku: 'CAM-ROJA.M', channelData: [{ channel: 'amazon' }] }]);
       expect(arr.status).toBe(400);
       expect(arr.json.Message).toMatch(/one SKU/);
-      const nf = await c.post('/api/stock/updatepricestockbychannel', { sku: 'NO-EXISTE', channelData: [{ channel: 'amazon', quantity: 1 }] });
+      const nf = await c.post('/api/stock/updatepricestockbychannel', {
+        sku: 'NO-EXISTE',
+        channelData: [{ channel: 'amazon', quantity: 1 }],
+      });
       expect(nf.json).toEqual({ sites: '', result: 'error', msg: 'Producto no encontrado' });
       const noChannel = await c.post('/api/stock/updatepricestockbychannel', { sku: 'CAM-ROJA.M', channelData: [{ quantity: 1 }] });
       expect(noChannel.status).toBe(400);
@@ -192,7 +217,10 @@ describe('stock and price writes', () => {
     it('reports unknown channels and channels without a listing in sites', async () => {
       const r = await c.post('/api/stock/updatepricestockbychannel', {
         sku: 'CAM-ROJA.M',
-        channelData: [{ channel: 'meli', quantity: 1 }, { channel: 'shopify', quantity: 1 }],
+        channelData: [
+          { channel: 'meli', quantity: 1 },
+          { channel: 'shopify', quantity: 1 },
+        ],
       });
       expect(r.json.sites).toMatch(/^meli: Error - .+, shopify: Error - .+$/);
     });
@@ -200,7 +228,10 @@ describe('stock and price writes', () => {
 
   describe('Update Price By ErpId (§4.5)', () => {
     it('answers single-key objects keyed by the ERP id; only the oldest product with that id is updated', async () => {
-      const r = await c.post('/api/stock/updatepricebyerpid', [{ internalId: 'ERP-000001', price: 321 }, { internalId: 'ERP-NOPE', price: 1 }]);
+      const r = await c.post('/api/stock/updatepricebyerpid', [
+        { internalId: 'ERP-000001', price: 321 },
+        { internalId: 'ERP-NOPE', price: 1 },
+      ]);
       const body = ErpPriceResult.parse(r.json);
       expect(Object.keys(body[0])).toEqual(['ERP-000001']);
       expect(body[0]['ERP-000001']).toEqual({ sites: 'mercadolibre: OK, amazon: OK, walmart: OK', status: 'success', msg: OK });

@@ -4,12 +4,27 @@ import { readWindow } from '../../dev/playground/runtime/sheet-window';
 
 describe('readWindow colours', () => {
   it('carries the effective background and font colour of each cell, and nothing for white on black', () => {
-    const rt = loadRuntime({ bundle: 'function noop() {}', workbook: { S: [['SKU', 'Sync status'], ['A-1', 'OK'], ['B-2', 'Error'], ['C-3', '']] } });
+    const rt = loadRuntime({
+      bundle: 'function noop() {}',
+      workbook: {
+        S: [
+          ['SKU', 'Sync status'],
+          ['A-1', 'OK'],
+          ['B-2', 'Error'],
+          ['C-3', ''],
+        ],
+      },
+    });
     const s = rt.sheet('S');
     s.addConditionalRule({ criteria: 'TEXT_EQUAL_TO', values: ['OK'], background: '#b7e1cd', ranges: ['B2:B'] });
     s.addConditionalRule({ criteria: 'TEXT_EQUAL_TO', values: ['Error'], background: '#f4c7c3', fontColor: '#990000', ranges: ['B2:B'] });
     const w = readWindow(rt, 'America/New_York', 'S', 1, 4);
-    expect(w.rows.map((r) => r[1])).toEqual([{ t: 'Sync status' }, { t: 'OK', bg: '#b7e1cd' }, { t: 'Error', bg: '#f4c7c3', fg: '#990000' }, null]);
+    expect(w.rows.map((r) => r[1])).toEqual([
+      { t: 'Sync status' },
+      { t: 'OK', bg: '#b7e1cd' },
+      { t: 'Error', bg: '#f4c7c3', fg: '#990000' },
+      null,
+    ]);
     s.sortRows(2, 3, 2, true); // Error before OK: the colours go with the values
     expect(readWindow(rt, 'America/New_York', 'S', 2, 2).rows.map((r) => r[1]?.bg)).toEqual(['#f4c7c3', '#b7e1cd']);
   });

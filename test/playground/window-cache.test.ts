@@ -11,7 +11,11 @@ const text = (t: string): CellOut => ({ t });
 describe('WindowCache: a typed value and a stale block', () => {
   test('an answer of the revision the edit was typed in keeps the typed value; a later revision replaces it', async () => {
     const pending: Array<(w: WindowOut) => void> = [];
-    const cache = new WindowCache((sheet, from) => new Promise((resolve) => pending.push(resolve)), () => undefined, () => undefined);
+    const cache = new WindowCache(
+      (sheet, from) => new Promise((resolve) => pending.push(resolve)),
+      () => undefined,
+      () => undefined,
+    );
     const answer = (value: string): void => pending.shift()!({ sheet: 'S', from: 1, cols: 1, rows: [[text(value)]] });
     const settle = () => new Promise((r) => setImmediate(r));
 

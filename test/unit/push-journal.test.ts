@@ -1,7 +1,8 @@
 import { keysHash, matchRanges, toRanges } from '../../src/core/push/journal';
 
 describe('push journal encoding', () => {
-  const rows = (from: number, to: number, entry = 'OK') => Array.from({ length: to - from + 1 }, (_, i) => ({ rowNumber: from + i, key: `SKU-${from + i}`, entry }));
+  const rows = (from: number, to: number, entry = 'OK') =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({ rowNumber: from + i, key: `SKU-${from + i}`, entry }));
 
   test('adjacent rows with one entry become one range, whatever their order', () => {
     const ranges = toRanges([...rows(2, 401)].reverse());
@@ -12,7 +13,11 @@ describe('push journal encoding', () => {
 
   test('gaps and different entries split ranges', () => {
     const ranges = toRanges([...rows(2, 4), ...rows(6, 7), ...rows(8, 9, 'P:77')]);
-    expect(ranges.map((r) => [r[0], r[1], r[3]])).toEqual([[2, 4, 'OK'], [6, 7, 'OK'], [8, 9, 'P:77']]);
+    expect(ranges.map((r) => [r[0], r[1], r[3]])).toEqual([
+      [2, 4, 'OK'],
+      [6, 7, 'OK'],
+      [8, 9, 'P:77'],
+    ]);
   });
 
   test('a range matches only while its rows hold the same keys', () => {

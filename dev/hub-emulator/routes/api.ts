@@ -13,7 +13,10 @@ export class Api {
   private paths = new Set<string>();
   private readonly bearer;
 
-  constructor(private app: Hono<AppEnv>, hub: Hub) {
+  constructor(
+    private app: Hono<AppEnv>,
+    hub: Hub,
+  ) {
     this.bearer = requireBearer(hub);
   }
 

@@ -45,7 +45,15 @@ export function catalogueStateEdges(plan: ReadPlan, hub: Hub): void {
     let sku: string;
     do sku = `NEW-${plan.chars('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 6)}`;
     while (st.product(sku));
-    const p = makeProduct(new Rng(plan.seed()), sku, `Producto nuevo ${sku}`, 0, st.channels, 'active', new Date(wholeSecond(hub.clock.now())).toISOString());
+    const p = makeProduct(
+      new Rng(plan.seed()),
+      sku,
+      `Producto nuevo ${sku}`,
+      0,
+      st.channels,
+      'active',
+      new Date(wholeSecond(hub.clock.now())).toISOString(),
+    );
     p.internalId = `ERP-${sku}`; // not ERP-00000N: that could be an existing product's id
     st.upsertProduct(p);
     plan.note('catalogueChurn', `+${sku}`);

@@ -10,14 +10,19 @@ import { searchTaxonomy, taxonomy } from '../taxonomy';
 import type { CategoryRec } from '../types';
 import type { Api } from './api';
 import type {
-  Category, CategoryDeleteResult, CategoryMapResult, CategorySearchHit, CategoryWriteResult,
+  Category,
+  CategoryDeleteResult,
+  CategoryMapResult,
+  CategorySearchHit,
+  CategoryWriteResult,
 } from '../../../src/api/schemas/categories';
 
 /** GetCategories' two channels: one marketplace and one shop platform (§4.14). */
 export const CATEGORY_CHANNELS = ['mercadolibre', 'magento'];
 export const DUPLICATE_MESSAGE = 'Error: There is already a category with the same origin and category id. ';
 
-const sameSource = (c: CategoryRec, source: string, id: number) => c.CategorySource.toLowerCase() === source.toLowerCase() && c.CategorySourceId === id;
+const sameSource = (c: CategoryRec, source: string, id: number) =>
+  c.CategorySource.toLowerCase() === source.toLowerCase() && c.CategorySourceId === id;
 
 function view(c: CategoryRec): Category {
   return { ...c, mappings: c.mappings.map((m) => ({ ...m })) };
@@ -53,7 +58,8 @@ export function categoryRoutes(api: Api, hub: Hub): void {
     const b = await body(c, CategoryUpdateIn);
     if (!b.ok) return b.res;
     const rec = hub.state.categories.find((x) => sameSource(x, b.value.CategorySource, b.value.CategorySourceId));
-    if (!rec) return fail(c, 404, `No category with CategorySource '${b.value.CategorySource}' and CategorySourceId ${b.value.CategorySourceId}.`);
+    if (!rec)
+      return fail(c, 404, `No category with CategorySource '${b.value.CategorySource}' and CategorySourceId ${b.value.CategorySourceId}.`);
     rec.Title = b.value.Title;
     hub.state.changed();
     return c.json({ title: rec.Title, categoryId: rec.internalId } satisfies CategoryWriteResult);

@@ -19,7 +19,14 @@ import type { JobItem } from '../../../src/api/schemas/stock';
 
 /** The public view of a job item (the internal `op` and `channel` stay inside). */
 export function publicItem(i: JobItemRec, lowerCase = false): JobItem {
-  const out: JobItem = { sku: lowerCase ? i.sku.toLowerCase() : i.sku, stock: i.stock, price: i.price, priceOffer: i.priceOffer, status: i.status, integration: i.integration };
+  const out: JobItem = {
+    sku: lowerCase ? i.sku.toLowerCase() : i.sku,
+    stock: i.stock,
+    price: i.price,
+    priceOffer: i.priceOffer,
+    status: i.status,
+    integration: i.integration,
+  };
   if (i.message) out.message = i.message;
   if (i.processedAt) out.processedAt = i.processedAt;
   return out;

@@ -28,7 +28,18 @@ const zplText = (s: string) => s.replace(/[\^~]/g, ' ');
 
 function zpl(o: OrderRec): string {
   const rows = labelLines(o).map((l, i) => `^FO40,${90 + i * 35}^FD${zplText(l)}^FS`);
-  return ['^XA', '^CI28', '^CF0,32', '^FO40,30^FDGuía de envío^FS', '^CF0,24', ...rows, '^BY2,2,100', `^FO40,${120 + rows.length * 35}^BCN,100,Y,N,N^FD${trackingOf(o)}^FS`, '^XZ', ''].join('\n');
+  return [
+    '^XA',
+    '^CI28',
+    '^CF0,32',
+    '^FO40,30^FDGuía de envío^FS',
+    '^CF0,24',
+    ...rows,
+    '^BY2,2,100',
+    `^FO40,${120 + rows.length * 35}^BCN,100,Y,N,N^FD${trackingOf(o)}^FS`,
+    '^XZ',
+    '',
+  ].join('\n');
 }
 
 export function labelRoutes(api: Api, hub: Hub): void {
@@ -44,9 +55,11 @@ export function labelRoutes(api: Api, hub: Hub): void {
     const row = orderIdRaw ? st.orderById(Number(orderIdRaw)) : st.orderByExternalAny(externalId!);
     if (!row) return fail(c, 404, `No se encontró la orden ${orderIdRaw ?? externalId}`);
     const o = row.data;
-    if (orderIdRaw && externalId && o.externalId !== externalId) return fail(c, 400, `externalId '${externalId}' does not belong to order ${orderIdRaw}.`);
+    if (orderIdRaw && externalId && o.externalId !== externalId)
+      return fail(c, 400, `externalId '${externalId}' does not belong to order ${orderIdRaw}.`);
     const formats = isOrderChannel(o.channel) ? LABEL_SUPPORT[o.channel] : undefined;
-    if (!formats) return fail(c, 400, `El canal ${o.channel} no soporta la impresión de guías (canales soportados: ${LABEL_CHANNELS.join(', ')}).`);
+    if (!formats)
+      return fail(c, 400, `El canal ${o.channel} no soporta la impresión de guías (canales soportados: ${LABEL_CHANNELS.join(', ')}).`);
     if (!formats.includes(type)) return fail(c, 400, `El canal ${o.channel} no soporta guías ZPL; use type=pdf.`);
     if (o.internalStatus === 'CANCELED') return fail(c, 400, `La orden ${o.orderId} está cancelada; no se puede imprimir la guía.`);
 
@@ -55,11 +68,20 @@ export function labelRoutes(api: Api, hub: Hub): void {
     st.labels.push({ orderId: o.orderId, externalId: o.externalId, channel: o.channel, type, at, first });
     if (first) {
       // The marketplace tells the buyer the order is being processed on the first print (§4.20).
-      st.notifications.push({ orderId: o.orderId, externalId: o.externalId, channel: o.channel, at, message: 'Se notificó al comprador que su pedido está en proceso' });
+      st.notifications.push({
+        orderId: o.orderId,
+        externalId: o.externalId,
+        channel: o.channel,
+        at,
+        message: 'Se notificó al comprador que su pedido está en proceso',
+      });
     }
     st.changed();
     if (type === 'zpl') return c.body(zpl(o), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
     const pdf = buildPdf([{ text: 'Guía de envío', size: 16 }, ...labelLines(o).map((text) => ({ text }))], trackingOf(o));
-    return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="label-${o.orderId}.pdf"` });
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="label-${o.orderId}.pdf"`,
+    });
   });
 }

@@ -60,7 +60,8 @@ function malformed(plan: ReadPlan, rec: OrderRec): { record: OrderRec; field: st
     case 'total': // a non-numeric string: a formatted amount
       copy.total = `$${(rec.total ?? 0).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
       return { record: copy as OrderRec, field };
-    case 'externalId': { // a number where a string belongs
+    case 'externalId': {
+      // a number where a string belongs
       const digits = Number(String(rec.externalId).replace(/\D/g, ''));
       copy.externalId = Number.isSafeInteger(digits) && digits > 0 ? digits : rec.orderId;
       return { record: copy as OrderRec, field };
@@ -114,7 +115,13 @@ function lateOrder(plan: ReadPlan, hub: Hub): OrderRec {
   const age = wholeSecond(rng.int(DAY, 20 * DAY));
   const created = now - age;
   const [rec] = generateOrders(rng, {
-    count: 1, now: created, days: 0, cartRate: 0, status: statusByAge(rng, age / DAY), products: st.products, firstOrderId: st.seq.order,
+    count: 1,
+    now: created,
+    days: 0,
+    cartRate: 0,
+    status: statusByAge(rng, age / DAY),
+    products: st.products,
+    firstOrderId: st.seq.order,
   });
   rec.dateAdded = new Date(now).toISOString();
   rec.dateModified = new Date(created + wholeSecond(rng.int(0, age / 2))).toISOString();

@@ -15,7 +15,14 @@ import { ORDER_READ_FAULTS } from '../read-faults';
 import { MAX_BATCH } from './stock-write';
 import type { OrderCreateResult, OrderItem, OrdersPage, OrderSort } from '../../../src/api/schemas/orders';
 
-export const ORDER_SORTS: readonly OrderSort[] = ['added_desc', 'added_asc', 'created_desc', 'created_asc', 'modified_desc', 'modified_asc'];
+export const ORDER_SORTS: readonly OrderSort[] = [
+  'added_desc',
+  'added_asc',
+  'created_desc',
+  'created_asc',
+  'modified_desc',
+  'modified_asc',
+];
 /** §4.16: "Default order: creation date, newest first." */
 export const DEFAULT_ORDER_SORT: OrderSort = 'created_desc';
 export const DEFAULT_SEARCH_DATE_BY = 'created';
@@ -72,11 +79,16 @@ export function orderRoutes(api: Api, hub: Hub): void {
     const wait = hub.rate.take(c.get('token'), hub.clock.now(), calls, windowMs);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
-      return fail(c, 429, `Too many requests: Get Orders allows ${calls} call(s) per ${windowMs / 1000} seconds. Retry after ${wait} seconds.`);
+      return fail(
+        c,
+        429,
+        `Too many requests: Get Orders allows ${calls} call(s) per ${windowMs / 1000} seconds. Retry after ${wait} seconds.`,
+      );
     }
     const q = query(c);
     const channel = q.get('channel') || null;
-    if (channel !== null && !isOrderChannel(channel)) return invalid(c, 'channel', `'${channel}' is not valid; use one of ${ORDER_CHANNELS.join(', ')}.`);
+    if (channel !== null && !isOrderChannel(channel))
+      return invalid(c, 'channel', `'${channel}' is not valid; use one of ${ORDER_CHANNELS.join(', ')}.`);
     const from = parseDay(c, 'date', q.get('date'));
     if (!from.ok) return from.res;
     const to = parseDay(c, 'to', q.get('to'));
@@ -85,7 +97,8 @@ export function orderRoutes(api: Api, hub: Hub): void {
     const by = (q.get('searchdateby') || DEFAULT_SEARCH_DATE_BY).toLowerCase();
     if (!['added', 'created', 'modified'].includes(by)) return invalid(c, 'searchDateBy', 'must be added, created or modified.');
     const status = q.get('status') ? q.get('status')!.toUpperCase() : null;
-    if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status)) return invalid(c, 'status', `must be one of ${ORDER_STATUSES.join(', ')}.`);
+    if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
+      return invalid(c, 'status', `must be one of ${ORDER_STATUSES.join(', ')}.`);
     const groupedRaw = (q.get('isgrouped') ?? '').toLowerCase();
     if (!['', 'true', 'false', '1', '0'].includes(groupedRaw)) return invalid(c, 'isGrouped', 'must be true or false.');
     const sort = (q.get('sort') || DEFAULT_ORDER_SORT) as OrderSort;
@@ -101,7 +114,9 @@ export function orderRoutes(api: Api, hub: Hub): void {
     const rows = sortRows(
       hub.state.orders.filter((r) => {
         const d = dateOf(r, by);
-        return d >= lo && d <= hi && (channel === null || r.data.channel === channel) && (status === null || r.data.internalStatus === status);
+        return (
+          d >= lo && d <= hi && (channel === null || r.data.channel === channel) && (status === null || r.data.internalStatus === status)
+        );
       }),
       sort,
     );
@@ -138,11 +153,20 @@ export function orderRoutes(api: Api, hub: Hub): void {
     const v = b.value;
     if (!isOrderChannel(v.channel)) return invalid(c, 'channel', `'${v.channel}' is not valid; use one of ${ORDER_CHANNELS.join(', ')}.`);
     const st = hub.state;
-    if (st.orderByExternal(v.channel, v.externalId)) return fail(c, 400, `Ya existe una orden con externalId '${v.externalId}' en el canal ${v.channel}.`);
+    if (st.orderByExternal(v.channel, v.externalId))
+      return fail(c, 400, `Ya existe una orden con externalId '${v.externalId}' en el canal ${v.channel}.`);
     const now = hub.clock.iso();
     const items: OrderItem[] = v.items.map((it) => ({
-      itemExternalId: null, title: it.title, price: it.price, variationId: null, variationName: null, itemQuantity: it.itemQuantity,
-      total: Math.round(it.price * it.itemQuantity * 100) / 100, sku: it.sku, erpId: st.product(it.sku)?.internalId ?? null, channelSku: it.sku,
+      itemExternalId: null,
+      title: it.title,
+      price: it.price,
+      variationId: null,
+      variationName: null,
+      itemQuantity: it.itemQuantity,
+      total: Math.round(it.price * it.itemQuantity * 100) / 100,
+      sku: it.sku,
+      erpId: st.product(it.sku)?.internalId ?? null,
+      channelSku: it.sku,
     }));
     const rec: OrderRec = {
       orderId: st.nextOrderId(),

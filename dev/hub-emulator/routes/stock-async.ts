@@ -44,7 +44,9 @@ function asyncItems(hub: Hub, it: z.infer<typeof AsyncItemIn>): JobItemRec[] {
   const p = hub.state.product(it.sku);
   const channels = p ? activeChannels(hub.state, p) : [];
   if (channels.length === 0) return [jobItem(it.sku, null, { ...fields, op })];
-  return channels.map((ch, i) => jobItem(it.sku, ch, { ...fields, priceOffer: p!.listings[ch]!.salePrice, op: { ...op, general: i === 0 } }));
+  return channels.map((ch, i) =>
+    jobItem(it.sku, ch, { ...fields, priceOffer: p!.listings[ch]!.salePrice, op: { ...op, general: i === 0 } }),
+  );
 }
 
 export function stockAsyncRoutes(api: Api, hub: Hub): void {
@@ -59,7 +61,11 @@ export function stockAsyncRoutes(api: Api, hub: Hub): void {
     const perJob = edges?.jobFaults() ?? []; // drawn once, kept on the job (job-edges.ts, jobs.ts)
     const job = hub.jobs.create('async', items, perJob);
     for (const f of perJob) edges!.note(f, job.id);
-    const result: AsyncResult = { status: 'success', msg: `Se creó la tarea ${job.id} con ${b.value.length} productos`, jobId: String(job.id) };
+    const result: AsyncResult = {
+      status: 'success',
+      msg: `Se creó la tarea ${job.id} con ${b.value.length} productos`,
+      jobId: String(job.id),
+    };
     return c.json(plan && fault !== 'refuse' ? answerAsync(plan, fault, result) : result);
   });
 

@@ -32,7 +32,8 @@ export function stockReadRoutes(api: Api, hub: Hub): void {
     if (!paging.ok) return paging.res;
     if (paging.value! > MAX_BATCH) return invalid(c, 'paging', `must be at most ${MAX_BATCH}.`);
     const sort = q.get('sort') || null;
-    if (sort !== null && sort !== 'alph_asc' && sort !== 'alph_desc') return invalid(c, 'sort', `'${sort}' is not valid; use alph_asc or alph_desc.`);
+    if (sort !== null && sort !== 'alph_asc' && sort !== 'alph_desc')
+      return invalid(c, 'sort', `'${sort}' is not valid; use alph_asc or alph_desc.`);
     const channelCode = q.get('channel') || null;
     if (channelCode !== null && !PRODUCT_FILTER_CHANNELS.includes(channelCode)) {
       return invalid(c, 'channel', `'${channelCode}' is not a valid channel (${PRODUCT_FILTER_CHANNELS.join(', ')}).`);

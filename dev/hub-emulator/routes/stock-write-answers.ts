@@ -27,7 +27,13 @@ export function stockAnswers(hub: Hub, jobId: number): BatchEndpoint<StockItem, 
   const st = hub.state;
   return {
     faults: ITEM_ANSWER_FAULTS,
-    describe: (it) => ({ key: it.sku, target: skuKey(it.sku), product: skuKey(it.sku), value: Math.max(0, it.quantity), channels: friendlyChannels(st, st.product(it.sku)) }),
+    describe: (it) => ({
+      key: it.sku,
+      target: skuKey(it.sku),
+      product: skuKey(it.sku),
+      value: Math.max(0, it.quantity),
+      channels: friendlyChannels(st, st.product(it.sku)),
+    }),
     toRow: (r) => ({ key: r.sku, sites: r.sites, status: r.status, msg: r.msg, value: r.quantity ?? undefined }),
     fromRow: (row) => ({ ...outcomeOf(row), sku: row.key, quantity: row.value, jobId }),
     ghostPrefix: 'GHOST-',
@@ -45,7 +51,13 @@ export function priceAnswers(hub: Hub, jobId: number): BatchEndpoint<PriceItem, 
   const st = hub.state;
   return {
     faults: ITEM_ANSWER_FAULTS,
-    describe: (it) => ({ key: it.sku, target: `${skuKey(it.sku)}\u0000${it.channel}`, product: skuKey(it.sku), value: it.price, channels: [it.channel] }),
+    describe: (it) => ({
+      key: it.sku,
+      target: `${skuKey(it.sku)}\u0000${it.channel}`,
+      product: skuKey(it.sku),
+      value: it.price,
+      channels: [it.channel],
+    }),
     toRow: (r) => ({ key: r.sku, sites: r.sites, status: r.status, msg: r.msg, value: r.price ?? undefined }),
     fromRow: (row) => ({ ...outcomeOf(row), sku: row.key, price: row.value, jobId }),
     ghostPrefix: 'GHOST-',
@@ -64,7 +76,12 @@ export function erpAnswers(hub: Hub): BatchEndpoint<ErpPriceItem, ErpResult> {
   const st = hub.state;
   return {
     faults: ITEM_ANSWER_FAULTS.filter((f) => f !== 'wrongEcho'), // the answer echoes no price
-    describe: (it) => ({ key: it.internalId, target: it.internalId, product: it.internalId, channels: friendlyChannels(st, st.productByErp(it.internalId)) }),
+    describe: (it) => ({
+      key: it.internalId,
+      target: it.internalId,
+      product: it.internalId,
+      channels: friendlyChannels(st, st.productByErp(it.internalId)),
+    }),
     toRow: (r) => {
       const [key, o] = Object.entries(r)[0];
       return { key, ...o };

@@ -44,7 +44,13 @@ interface Propagation {
  * Applies `apply` to each listed channel unless an injected channel error makes it fail, and
  * queues a job item per channel when `job` is given.
  */
-function propagate(hub: Hub, p: ProductRec, channels: WriteChannel[], apply: (ch: WriteChannel) => void, job?: { items: JobItemRec[]; fields: Partial<JobItemRec> }): Propagation {
+function propagate(
+  hub: Hub,
+  p: ProductRec,
+  channels: WriteChannel[],
+  apply: (ch: WriteChannel) => void,
+  job?: { items: JobItemRec[]; fields: Partial<JobItemRec> },
+): Propagation {
   const parts: string[] = [];
   const failed: WriteChannel[] = [];
   for (const ch of channels) {
@@ -81,7 +87,10 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
       const p = st.product(it.sku);
       if (!p) return { sites: '', status: 'error', msg: NOT_FOUND, sku: it.sku, quantity, jobId };
       p.quantity = quantity;
-      const r = propagate(hub, p, activeChannels(st, p), (ch) => (p.listings[ch]!.quantity = quantity), { items: jobItems, fields: { stock: quantity } });
+      const r = propagate(hub, p, activeChannels(st, p), (ch) => (p.listings[ch]!.quantity = quantity), {
+        items: jobItems,
+        fields: { stock: quantity },
+      });
       return { sites: r.sites, ...outcome(r.failed), sku: it.sku, quantity, jobId };
     });
     hub.jobs.create('updatestock', jobItems);
@@ -112,9 +121,17 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
       if (listing.status !== 'active') {
         // Stored for when the listing is activated; nothing to propagate now.
         listing.price = it.price;
-        return { sites: '', status: 'success', msg: `Precio guardado; la publicación en ${ch} no está activa (${listing.status})`, ...base };
+        return {
+          sites: '',
+          status: 'success',
+          msg: `Precio guardado; la publicación en ${ch} no está activa (${listing.status})`,
+          ...base,
+        };
       }
-      const r = propagate(hub, p, [ch], () => (listing.price = it.price), { items: jobItems, fields: { price: it.price, priceOffer: listing.salePrice } });
+      const r = propagate(hub, p, [ch], () => (listing.price = it.price), {
+        items: jobItems,
+        fields: { price: it.price, priceOffer: listing.salePrice },
+      });
       return { sites: r.sites, ...outcome(r.failed), ...base };
     });
     hub.jobs.create('updateprice', jobItems);
@@ -132,7 +149,8 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     const p = hub.state.product(b.value.sku);
     const sent = b.value.channelData.map((e) => e.channel);
     const drawn = plan && drawByChannel(plan, p ? sent.length : 0);
-    const answer = (truth: ByChannelResult, parts: (string | null)[]) => c.json(plan && drawn ? answerByChannel(plan, drawn, sent, parts, truth) : truth);
+    const answer = (truth: ByChannelResult, parts: (string | null)[]) =>
+      c.json(plan && drawn ? answerByChannel(plan, drawn, sent, parts, truth) : truth);
     if (!p) return answer({ sites: '', result: 'error', msg: NOT_FOUND }, []);
     const parts: (string | null)[] = [];
     let failures = 0;
@@ -166,7 +184,9 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     hub.state.changed();
     const sites = parts.filter((x) => x !== null).join(', ');
     return answer(
-      failures === 0 ? { sites, result: 'success', msg: OK_MSG } : { sites, result: 'error', msg: `${failures} canal(es) no se actualizaron` },
+      failures === 0
+        ? { sites, result: 'success', msg: OK_MSG }
+        : { sites, result: 'error', msg: `${failures} canal(es) no se actualizaron` },
       parts,
     );
   });

@@ -38,9 +38,15 @@ export async function hubStockRows(admin: HubAdmin, prefix: string, rows: number
  * Adds `count` generated products (`GEN-000001`…, listed on the price channels, the demo's mix
  * of listing statuses), numbered after the ones with that prefix already in the hub.
  */
-export async function addGeneratedProducts(admin: HubAdmin, prefix: string, count: number): Promise<{ added: number; first: string; last: string }> {
+export async function addGeneratedProducts(
+  admin: HubAdmin,
+  prefix: string,
+  count: number,
+): Promise<{ added: number; first: string; last: string }> {
   const { products } = await admin.state(['products']);
-  const numbers = products.map((p) => p.sku.slice(prefix.length)).filter((rest, i) => products[i].sku.startsWith(prefix) && /^\d+$/.test(rest));
+  const numbers = products
+    .map((p) => p.sku.slice(prefix.length))
+    .filter((rest, i) => products[i].sku.startsWith(prefix) && /^\d+$/.test(rest));
   const start = numbers.reduce((m, n) => Math.max(m, Number(n)), 0) + 1;
   await admin.seedProducts({ generate: { count, prefix, start, channels: [...PRICE_CHANNELS], status: 'mixed' } });
   const sku = (n: number): string => `${prefix}${String(n).padStart(6, '0')}`;

@@ -27,5 +27,8 @@ export function clipboardRows(text: string): string[][] {
   const csv = parseDelimited(text, ',');
   const widths = new Set(csv.map((r) => r.length));
   if (csv.length >= 2 && widths.size === 1 && csv[0].length >= 2) return csv;
-  return text.replace(/\r?\n$/, '').split(/\r?\n/).map((line) => [line]);
+  return text
+    .replace(/\r?\n$/, '')
+    .split(/\r?\n/)
+    .map((line) => [line]);
 }

@@ -8,7 +8,15 @@ import ExcelJS from 'exceljs';
 import type { ImportCell, ImportedSheet } from '../protocol';
 
 /** exceljs's reading of a cell value that is not a plain number/string/boolean/Date. */
-type Rich = { formula?: string; sharedFormula?: string; result?: unknown; richText?: Array<{ text: string }>; text?: unknown; hyperlink?: string; error?: string };
+type Rich = {
+  formula?: string;
+  sharedFormula?: string;
+  result?: unknown;
+  richText?: Array<{ text: string }>;
+  text?: unknown;
+  hyperlink?: string;
+  error?: string;
+};
 
 function plain(v: unknown): string | number | boolean | Date | null {
   if (v === null || v === undefined) return null;

@@ -21,24 +21,30 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 export async function postJson<T>(path: string, body: unknown): Promise<T> {
-  return answer<T>(await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Playground': '1' }, body: JSON.stringify(body) }));
+  return answer<T>(
+    await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Playground': '1' }, body: JSON.stringify(body) }),
+  );
 }
 
 export const api = {
   status: () => getJson<Status>('/api/status'),
-  window: (sheet: string, from: number, count: number) => getJson<WindowOut>(`/api/window?sheet=${encodeURIComponent(sheet)}&from=${from}&count=${count}`),
+  window: (sheet: string, from: number, count: number) =>
+    getJson<WindowOut>(`/api/window?sheet=${encodeURIComponent(sheet)}&from=${from}&count=${count}`),
   select: (selection: Selection) => postJson<{ ok: boolean }>('/api/select', { selection }),
   menu: (name: string, selection: Selection | null) => postJson<CallResult>('/api/menu', { name, selection }),
   edit: (sheet: string, row: number, col: number, text: string) => postJson<{ ok: boolean }>('/api/edit', { sheet, row, col, text }),
   answerDialog: (id: number, button: string, text: string) => postJson<{ ok: boolean }>('/api/dialog', { id, button, text }),
   fill: (prefix: string, rows: number) => postJson<{ ok: boolean; value: { sheet: string; rows: number } }>('/api/fill', { prefix, rows }),
-  paste: (sheet: string, row: number, col: number, text: string) => postJson<{ ok: boolean; value: { rows: number; cols: number } }>('/api/paste', { sheet, row, col, text }),
+  paste: (sheet: string, row: number, col: number, text: string) =>
+    postJson<{ ok: boolean; value: { rows: number; cols: number } }>('/api/paste', { sheet, row, col, text }),
   import: (file: { name: string; base64: string }, into: 'new' | 'replace', sheet: string, convert: boolean) =>
     postJson<{ ok: boolean; value: { sheet: string } }>('/api/import', { ...file, into, sheet, convert }),
-  structure: (sheet: string, edit: StructureEdit, at: number, count: number) => postJson<{ ok: boolean }>('/api/structure', { sheet, edit, at, count }),
+  structure: (sheet: string, edit: StructureEdit, at: number, count: number) =>
+    postJson<{ ok: boolean }>('/api/structure', { sheet, edit, at, count }),
   addSheet: () => postJson<{ ok: boolean; value: { sheet: string } }>('/api/sheet/add', {}),
   renameSheet: (from: string, to: string) => postJson<{ ok: boolean }>('/api/sheet/rename', { from, to }),
   deleteSheet: (name: string) => postJson<{ ok: boolean }>('/api/sheet/delete', { name }),
   undo: () => postJson<{ ok: boolean; value: string | null }>('/api/undo', {}),
-  generate: (prefix: string, count: number) => postJson<{ ok: boolean; value: { added: number; first: string; last: string } }>('/api/generate', { prefix, count }),
+  generate: (prefix: string, count: number) =>
+    postJson<{ ok: boolean; value: { added: number; first: string; last: string } }>('/api/generate', { prefix, count }),
 };

@@ -4,11 +4,16 @@
  */
 export type Child = Node | string | number | null | undefined | false;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | number | boolean | null | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean | null | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
-    if (/^on/i.test(k) || k === 'style' || k === 'src' || k === 'href' || k === 'srcdoc') throw new Error(`el(): attribute ${k} is not allowed`);
+    if (/^on/i.test(k) || k === 'style' || k === 'src' || k === 'href' || k === 'srcdoc')
+      throw new Error(`el(): attribute ${k} is not allowed`);
     e.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children) {

@@ -21,14 +21,22 @@ async function fillFromHub(): Promise<void> {
       { name: 'prefix', label: 'SKU starts with (blank: any)', value: '' },
       { name: 'rows', label: `Rows (1\u2013${MAX_ROWS.toLocaleString('en-US')})`, value: '300', type: 'number' },
     ],
-    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'Fill', value: 'OK', primary: true }],
+    buttons: [
+      { label: 'Cancel', value: 'CANCEL' },
+      { label: 'Fill', value: 'OK', primary: true },
+    ],
     closeValue: 'CANCEL',
     validate: (_, f) => (wholeNumber(f.rows, 1, MAX_ROWS) === null ? `Rows must be a whole number from 1 to ${MAX_ROWS}.` : null),
   });
   if (r.value !== 'OK') return;
   try {
     const done = await api.fill(r.fields.prefix, wholeNumber(r.fields.rows, 1, MAX_ROWS)!);
-    showToast(`${done.value.rows.toLocaleString('en-US')} products written to \u201c${done.value.sheet}\u201d.`, 'Playground', 6, 'playground');
+    showToast(
+      `${done.value.rows.toLocaleString('en-US')} products written to \u201c${done.value.sheet}\u201d.`,
+      'Playground',
+      6,
+      'playground',
+    );
   } catch (e) {
     await showMessage('Could not fill the sheet', e instanceof Error ? e.message : String(e));
   }
@@ -38,20 +46,33 @@ async function generateProducts(): Promise<void> {
   const r = await openModal({
     id: 'generate',
     title: 'Add generated products to the hub',
-    message: 'Adds products to the hub emulator, listed on mercadolibre, amazon and walmart with the demo\u2019s mix of listing statuses. Then fill the sheet with that SKU prefix to try a large push.',
+    message:
+      'Adds products to the hub emulator, listed on mercadolibre, amazon and walmart with the demo\u2019s mix of listing statuses. Then fill the sheet with that SKU prefix to try a large push.',
     fields: [
       { name: 'count', label: `How many (1\u2013${MAX_ROWS.toLocaleString('en-US')})`, value: '5000', type: 'number' },
       { name: 'prefix', label: 'SKU prefix', value: 'GEN-' },
     ],
-    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'Add', value: 'OK', primary: true }],
+    buttons: [
+      { label: 'Cancel', value: 'CANCEL' },
+      { label: 'Add', value: 'OK', primary: true },
+    ],
     closeValue: 'CANCEL',
     validate: (_, f) =>
-      wholeNumber(f.count, 1, MAX_ROWS) === null ? `How many must be a whole number from 1 to ${MAX_ROWS}.` : /^[A-Za-z0-9._-]{1,40}$/.test(f.prefix) ? null : 'The prefix takes letters, digits, dot, dash or underscore.',
+      wholeNumber(f.count, 1, MAX_ROWS) === null
+        ? `How many must be a whole number from 1 to ${MAX_ROWS}.`
+        : /^[A-Za-z0-9._-]{1,40}$/.test(f.prefix)
+          ? null
+          : 'The prefix takes letters, digits, dot, dash or underscore.',
   });
   if (r.value !== 'OK') return;
   try {
     const done = await api.generate(r.fields.prefix, wholeNumber(r.fields.count, 1, MAX_ROWS)!);
-    showToast(`${done.value.added.toLocaleString('en-US')} products added to the hub: ${done.value.first} \u2026 ${done.value.last}.`, 'Playground', 6, 'playground');
+    showToast(
+      `${done.value.added.toLocaleString('en-US')} products added to the hub: ${done.value.first} \u2026 ${done.value.last}.`,
+      'Playground',
+      6,
+      'playground',
+    );
   } catch (e) {
     await showMessage('Could not add products', e instanceof Error ? e.message : String(e));
   }
@@ -64,7 +85,11 @@ export function playgroundMenu(hubUrl: () => string): PageMenu {
       { caption: `Fill \u201cStock & Prices\u201d from the hub\u2026`, functionName: 'playground:fill', run: () => void fillFromHub() },
       { caption: 'Add generated products to the hub\u2026', functionName: 'playground:generate', run: () => void generateProducts() },
       { separator: true },
-      { caption: 'Show the hub emulator\u2019s address', functionName: 'playground:hub', run: () => void showMessage('Hub emulator', `${hubUrl()}\nAdmin API (state, faults, clock): ${hubUrl()}/__admin`) },
+      {
+        caption: 'Show the hub emulator\u2019s address',
+        functionName: 'playground:hub',
+        run: () => void showMessage('Hub emulator', `${hubUrl()}\nAdmin API (state, faults, clock): ${hubUrl()}/__admin`),
+      },
     ],
   };
 }

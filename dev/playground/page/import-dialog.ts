@@ -19,7 +19,13 @@ export async function importFile(currentSheet: string, track: <T>(p: Promise<T>)
     title: 'Import file',
     message: 'CSV, TSV or Excel (.xlsx). Values are typed as Sheets types them on import.',
     fields: [
-      { name: 'file', label: 'File', value: '', type: 'file', accept: '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      {
+        name: 'file',
+        label: 'File',
+        value: '',
+        type: 'file',
+        accept: '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
       {
         name: 'into',
         label: 'Import location',
@@ -32,7 +38,10 @@ export async function importFile(currentSheet: string, track: <T>(p: Promise<T>)
       },
       { name: 'convert', label: 'Convert text to numbers, dates, and formulas (CSV)', value: 'true', type: 'checkbox' },
     ],
-    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'Import data', value: 'OK', primary: true }],
+    buttons: [
+      { label: 'Cancel', value: 'CANCEL' },
+      { label: 'Import data', value: 'OK', primary: true },
+    ],
     closeValue: 'CANCEL',
     validate: (_, f) => (f.file === '' ? 'Choose a file.' : null),
   });
@@ -43,7 +52,14 @@ export async function importFile(currentSheet: string, track: <T>(p: Promise<T>)
     return null;
   }
   try {
-    const done = await track(api.import({ name: file.name, base64: base64(await file.arrayBuffer()) }, r.fields.into === 'replace' ? 'replace' : 'new', currentSheet, r.fields.convert === 'true'));
+    const done = await track(
+      api.import(
+        { name: file.name, base64: base64(await file.arrayBuffer()) },
+        r.fields.into === 'replace' ? 'replace' : 'new',
+        currentSheet,
+        r.fields.convert === 'true',
+      ),
+    );
     return done.value.sheet;
   } catch (e) {
     await showMessage('Could not import the file', e instanceof Error ? e.message : String(e));

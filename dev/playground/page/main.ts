@@ -74,7 +74,10 @@ const sheetContext: SheetMenuContext = {
   undoLabel: () => state.status?.snapshot?.undo ?? null,
   track: (work) => track(work).finally(() => void poll()),
   // A status fetched after the edit knows the sheet (a poll in flight may predate it).
-  show: (sheet) => void poll().then(poll).then(() => selectSheet(sheet)),
+  show: (sheet) =>
+    void poll()
+      .then(poll)
+      .then(() => selectSheet(sheet)),
   report,
 };
 
@@ -106,7 +109,11 @@ function renderMenus(): void {
   const status = state.status;
   const s = status?.snapshot;
   if (!status || !s) return;
-  renderMenuBar([...sheetMenus(sheetContext), extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []), playgroundMenu(() => status.hubUrl)]);
+  renderMenuBar([
+    ...sheetMenus(sheetContext),
+    extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []),
+    playgroundMenu(() => status.hubUrl),
+  ]);
 }
 
 function selectSheet(name: string): void {
@@ -117,9 +124,19 @@ function selectSheet(name: string): void {
 
 const BUTTONS: Record<string, Array<{ label: string; value: string; primary?: boolean }>> = {
   OK: [{ label: 'OK', value: 'OK', primary: true }],
-  OK_CANCEL: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'OK', value: 'OK', primary: true }],
-  YES_NO: [{ label: 'No', value: 'NO' }, { label: 'Yes', value: 'YES', primary: true }],
-  YES_NO_CANCEL: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'No', value: 'NO' }, { label: 'Yes', value: 'YES', primary: true }],
+  OK_CANCEL: [
+    { label: 'Cancel', value: 'CANCEL' },
+    { label: 'OK', value: 'OK', primary: true },
+  ],
+  YES_NO: [
+    { label: 'No', value: 'NO' },
+    { label: 'Yes', value: 'YES', primary: true },
+  ],
+  YES_NO_CANCEL: [
+    { label: 'Cancel', value: 'CANCEL' },
+    { label: 'No', value: 'NO' },
+    { label: 'Yes', value: 'YES', primary: true },
+  ],
 };
 
 /** An alert or prompt the add-on is waiting on: shown as a modal, the answer sent back. */

@@ -5,7 +5,10 @@
 import type { MenuItem, MenuTree } from '../../gas-runtime/types';
 import { byId, clear, el } from './dom';
 
-export type PageMenuItem = { caption: string; run: () => void; functionName?: string } | { separator: true } | { caption: string; items: PageMenuItem[] };
+export type PageMenuItem =
+  | { caption: string; run: () => void; functionName?: string }
+  | { separator: true }
+  | { caption: string; items: PageMenuItem[] };
 
 export interface PageMenu {
   caption: string;
@@ -43,7 +46,11 @@ function renderItems(items: PageMenuItem[], label: string): HTMLElement {
     if ('separator' in item) {
       list.appendChild(el('li', { class: 'menu-separator', role: 'separator' }));
     } else if ('items' in item) {
-      const button = el('button', { type: 'button', role: 'menuitem', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-submenu': item.caption }, item.caption);
+      const button = el(
+        'button',
+        { type: 'button', role: 'menuitem', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-submenu': item.caption },
+        item.caption,
+      );
       const sub = renderItems(item.items, item.caption);
       const li = el('li', { class: 'submenu', role: 'none' }, button, sub);
       const open = (): void => {
@@ -61,7 +68,11 @@ function renderItems(items: PageMenuItem[], label: string): HTMLElement {
       });
       list.appendChild(li);
     } else {
-      const button = el('button', { type: 'button', role: 'menuitem', class: 'menu-item', 'data-function': item.functionName ?? null }, item.caption);
+      const button = el(
+        'button',
+        { type: 'button', role: 'menuitem', class: 'menu-item', 'data-function': item.functionName ?? null },
+        item.caption,
+      );
       const li = el('li', { role: 'none' }, button);
       li.addEventListener('mouseenter', () => closeSiblings(list, null));
       button.addEventListener('click', () => {
@@ -75,7 +86,11 @@ function renderItems(items: PageMenuItem[], label: string): HTMLElement {
 }
 
 function renderMenu(menu: PageMenu): HTMLElement {
-  const button = el('button', { type: 'button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-menu': menu.caption }, menu.caption);
+  const button = el(
+    'button',
+    { type: 'button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-menu': menu.caption },
+    menu.caption,
+  );
   const list = renderItems(menu.items, menu.caption);
   const wrapper = el('div', { class: 'menu' }, button, list);
   button.addEventListener('click', () => {
@@ -92,14 +107,25 @@ function renderMenu(menu: PageMenu): HTMLElement {
 /** The add-on's captured menu as page items: each item runs its function in the runtime. */
 export function addonMenu(tree: MenuTree, run: (functionName: string) => void): PageMenu {
   const convert = (items: MenuItem[]): PageMenuItem[] =>
-    items.map((i) => ('separator' in i ? i : 'items' in i ? { caption: i.caption, items: convert(i.items) } : { caption: i.caption, functionName: i.functionName, run: () => run(i.functionName) }));
+    items.map((i) =>
+      'separator' in i
+        ? i
+        : 'items' in i
+          ? { caption: i.caption, items: convert(i.items) }
+          : { caption: i.caption, functionName: i.functionName, run: () => run(i.functionName) },
+    );
   return { caption: tree.caption, items: convert(tree.items) };
 }
 
 /** Extensions: where Sheets lists an add-on's menu (createAddonMenu), as a submenu named after the add-on. */
 export function extensionsMenu(addons: PageMenu[]): PageMenu {
   const items: PageMenuItem[] = addons.map((m) => ({ caption: m.caption, items: m.items }));
-  return { caption: 'Extensions', items: items.length ? items : [{ caption: 'No add-on menu yet (onOpen has not run)', functionName: 'extensions:none', run: () => undefined }] };
+  return {
+    caption: 'Extensions',
+    items: items.length
+      ? items
+      : [{ caption: 'No add-on menu yet (onOpen has not run)', functionName: 'extensions:none', run: () => undefined }],
+  };
 }
 
 let shown = '';

@@ -70,7 +70,12 @@ function show(spec: ModalSpec): Promise<ModalResult> {
     const inputs = (spec.fields ?? []).map((f) => fieldInput(`${spec.id}-${f.name}`, f));
     const error = el('p', { class: 'error', role: 'alert' });
     const read = (): Record<string, string> => Object.fromEntries(inputs.map((i) => [i.name, fieldValue(i)]));
-    const files = (): Record<string, File | null> => Object.fromEntries(inputs.filter((i) => i instanceof HTMLInputElement && i.type === 'file').map((i) => [i.name, (i as HTMLInputElement).files?.[0] ?? null]));
+    const files = (): Record<string, File | null> =>
+      Object.fromEntries(
+        inputs
+          .filter((i) => i instanceof HTMLInputElement && i.type === 'file')
+          .map((i) => [i.name, (i as HTMLInputElement).files?.[0] ?? null]),
+      );
     const done = (value: string): void => {
       if (value !== spec.closeValue && spec.validate) {
         const problem = spec.validate(value, read());
@@ -103,10 +108,23 @@ function show(spec: ModalSpec): Promise<ModalResult> {
     const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close', id: `${spec.id}-close` }, '\u00d7');
     close.addEventListener('click', () => done(spec.closeValue));
     const titleId = `${spec.id}-title`;
-    const box = el('div', { class: 'modal', id: spec.id, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': spec.title ? titleId : null, 'aria-label': spec.title ? null : 'Message' },
+    const box = el(
+      'div',
+      {
+        class: 'modal',
+        id: spec.id,
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': spec.title ? titleId : null,
+        'aria-label': spec.title ? null : 'Message',
+      },
       spec.title ? el('h2', { id: titleId }, spec.title) : null,
       spec.message ? el('p', { class: 'message', id: `${spec.id}-message` }, spec.message) : null,
-      ...(spec.fields ?? []).flatMap((f, i) => (f.type === 'checkbox' ? [el('label', { class: 'check' }, inputs[i], ` ${f.label}`)] : [el('label', { for: inputs[i].id }, f.label), inputs[i]])),
+      ...(spec.fields ?? []).flatMap((f, i) =>
+        f.type === 'checkbox'
+          ? [el('label', { class: 'check' }, inputs[i], ` ${f.label}`)]
+          : [el('label', { for: inputs[i].id }, f.label), inputs[i]],
+      ),
       error,
       el('div', { class: 'buttons' }, ...buttons),
       close,

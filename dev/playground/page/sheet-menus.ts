@@ -56,7 +56,11 @@ export function sheetMenus(ctx: SheetMenuContext): PageMenu[] {
   const edit: PageMenuItem[] = [
     { caption: undoLabel ? `Undo ${undoLabel}` : 'Undo', functionName: 'sheet:undo', run: () => undo(ctx) },
     { separator: true },
-    { caption: rows === 1 ? `Delete row ${r.r1}` : `Delete rows ${r.r1}\u2013${r.r2}`, functionName: 'sheet:deleteRows', run: structure(ctx, 'deleteRows', (x) => x.r1, rowsOf) },
+    {
+      caption: rows === 1 ? `Delete row ${r.r1}` : `Delete rows ${r.r1}\u2013${r.r2}`,
+      functionName: 'sheet:deleteRows',
+      run: structure(ctx, 'deleteRows', (x) => x.r1, rowsOf),
+    },
     {
       caption: cols === 1 ? `Delete column ${columnLetters(r.c1)}` : `Delete columns ${columnLetters(r.c1)}\u2013${columnLetters(r.c2)}`,
       functionName: 'sheet:deleteColumns',
@@ -64,10 +68,26 @@ export function sheetMenus(ctx: SheetMenuContext): PageMenu[] {
     },
   ];
   const insert: PageMenuItem[] = [
-    { caption: `${plural(rows, 'Row', 'rows')} above`, functionName: 'sheet:rowsAbove', run: structure(ctx, 'insertRows', (x) => x.r1, rowsOf) },
-    { caption: `${plural(rows, 'Row', 'rows')} below`, functionName: 'sheet:rowsBelow', run: structure(ctx, 'insertRows', (x) => x.r2 + 1, rowsOf) },
-    { caption: `${plural(cols, 'Column', 'columns')} left`, functionName: 'sheet:columnsLeft', run: structure(ctx, 'insertColumns', (x) => x.c1, colsOf) },
-    { caption: `${plural(cols, 'Column', 'columns')} right`, functionName: 'sheet:columnsRight', run: structure(ctx, 'insertColumns', (x) => x.c2 + 1, colsOf) },
+    {
+      caption: `${plural(rows, 'Row', 'rows')} above`,
+      functionName: 'sheet:rowsAbove',
+      run: structure(ctx, 'insertRows', (x) => x.r1, rowsOf),
+    },
+    {
+      caption: `${plural(rows, 'Row', 'rows')} below`,
+      functionName: 'sheet:rowsBelow',
+      run: structure(ctx, 'insertRows', (x) => x.r2 + 1, rowsOf),
+    },
+    {
+      caption: `${plural(cols, 'Column', 'columns')} left`,
+      functionName: 'sheet:columnsLeft',
+      run: structure(ctx, 'insertColumns', (x) => x.c1, colsOf),
+    },
+    {
+      caption: `${plural(cols, 'Column', 'columns')} right`,
+      functionName: 'sheet:columnsRight',
+      run: structure(ctx, 'insertColumns', (x) => x.c2 + 1, colsOf),
+    },
     { separator: true },
     { caption: 'Sheet', functionName: 'sheet:add', run: () => addSheet(ctx) },
   ];

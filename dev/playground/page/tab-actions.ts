@@ -8,7 +8,10 @@ export async function renameSheet(ctx: SheetMenuContext, name: string): Promise<
     id: 'rename',
     title: 'Rename sheet',
     fields: [{ name: 'name', label: 'Sheet name', value: name }],
-    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'OK', value: 'OK', primary: true }],
+    buttons: [
+      { label: 'Cancel', value: 'CANCEL' },
+      { label: 'OK', value: 'OK', primary: true },
+    ],
     closeValue: 'CANCEL',
     validate: (_, f) => (f.name.trim() === '' ? 'A sheet needs a name.' : null),
   });
@@ -29,7 +32,10 @@ export async function deleteSheet(ctx: SheetMenuContext, name: string): Promise<
     id: 'delete-sheet',
     title: 'Delete sheet',
     message: `Are you sure you want to delete \u201c${name}\u201d? (Edit \u203a Undo brings it back.)`,
-    buttons: [{ label: 'Cancel', value: 'CANCEL' }, { label: 'OK', value: 'OK', primary: true }],
+    buttons: [
+      { label: 'Cancel', value: 'CANCEL' },
+      { label: 'OK', value: 'OK', primary: true },
+    ],
     closeValue: 'CANCEL',
   });
   if (r.value === 'OK') await ctx.track(api.deleteSheet(name)).catch((e: unknown) => ctx.report('Could not delete the sheet', e));
@@ -40,7 +46,10 @@ export async function tabMenu(ctx: SheetMenuContext, name: string): Promise<void
   const r = await openModal({
     id: 'tab-menu',
     title: `Sheet \u201c${name}\u201d`,
-    buttons: [{ label: 'Delete', value: 'DELETE' }, { label: 'Rename\u2026', value: 'RENAME', primary: true }],
+    buttons: [
+      { label: 'Delete', value: 'DELETE' },
+      { label: 'Rename\u2026', value: 'RENAME', primary: true },
+    ],
     closeValue: 'CANCEL',
   });
   if (r.value === 'RENAME') await renameSheet(ctx, name);

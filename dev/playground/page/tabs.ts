@@ -21,7 +21,9 @@ export function renderTabs(sheets: SheetInfo[], active: string, actions: TabActi
   const key = JSON.stringify(visible.map((s) => s.name));
   if (key === shown) {
     // Only the active tab changed: mark it in place, so a double-click's second click lands on the same tab.
-    bar.querySelectorAll<HTMLElement>('[role=tab]').forEach((t) => t.setAttribute('aria-selected', t.dataset.sheet === active ? 'true' : 'false'));
+    bar
+      .querySelectorAll<HTMLElement>('[role=tab]')
+      .forEach((t) => t.setAttribute('aria-selected', t.dataset.sheet === active ? 'true' : 'false'));
     return;
   }
   shown = key;
@@ -31,7 +33,11 @@ export function renderTabs(sheets: SheetInfo[], active: string, actions: TabActi
   bar.appendChild(add);
   for (const s of visible) {
     const selected = s.name === active;
-    const tab = el('button', { type: 'button', role: 'tab', class: 'tab', 'aria-selected': selected ? 'true' : 'false', 'data-sheet': s.name }, s.name);
+    const tab = el(
+      'button',
+      { type: 'button', role: 'tab', class: 'tab', 'aria-selected': selected ? 'true' : 'false', 'data-sheet': s.name },
+      s.name,
+    );
     tab.addEventListener('click', () => actions.select(s.name));
     tab.addEventListener('dblclick', () => actions.rename(s.name));
     tab.addEventListener('contextmenu', (e) => {

@@ -7,7 +7,9 @@ const MAX_SECONDS = 20;
 /** Shows a toast for `seconds` (a negative value: until closed, as in Sheets). */
 export function showToast(message: string, title: string, seconds: number, kind: 'addon' | 'playground' | 'error' = 'addon'): void {
   const close = el('button', { type: 'button', 'aria-label': 'Dismiss' }, '\u00d7');
-  const toast = el('div', { class: kind === 'error' ? 'toast error' : 'toast', 'data-kind': kind, role: kind === 'error' ? 'alert' : 'status' },
+  const toast = el(
+    'div',
+    { class: kind === 'error' ? 'toast error' : 'toast', 'data-kind': kind, role: kind === 'error' ? 'alert' : 'status' },
     title ? el('strong', {}, title) : null,
     el('span', { class: 'toast-message' }, message),
     close,

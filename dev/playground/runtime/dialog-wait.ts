@@ -12,7 +12,11 @@ export const DIALOG_MAX_WAIT_MS = 30 * 60_000;
 const SLICE_MS = 1000;
 
 /** The onDialog callback: posts each dialog with `post` and waits for its answer on `port`. */
-export function blockingDialogs(flag: Int32Array, port: MessagePort, post: (dialog: PendingDialog) => void): (req: DialogRequest) => DialogAnswer {
+export function blockingDialogs(
+  flag: Int32Array,
+  port: MessagePort,
+  post: (dialog: PendingDialog) => void,
+): (req: DialogRequest) => DialogAnswer {
   let seq = 0;
   return (req) => {
     const id = ++seq;

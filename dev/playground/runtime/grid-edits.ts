@@ -24,7 +24,8 @@ function sameName(a: string, b: string): boolean {
 function growFor(sheet: SheetHandle, row: number, col: number, rows: number, cols: number): void {
   const needRows = row + rows - 1;
   const needCols = col + cols - 1;
-  if (needRows > sheet.maxRows() || needCols > sheet.maxColumns()) sheet.resize(Math.max(sheet.maxRows(), needRows), Math.max(sheet.maxColumns(), needCols));
+  if (needRows > sheet.maxRows() || needCols > sheet.maxColumns())
+    sheet.resize(Math.max(sheet.maxRows(), needRows), Math.max(sheet.maxColumns(), needCols));
 }
 
 /** One imported cell, typed or kept as given (with its number format; a date placed in the spreadsheet's zone). */
@@ -37,7 +38,17 @@ function writeCell(rt: Runtime, sheet: SheetHandle, ref: string, cell: ImportCel
   let value = cell.value;
   if (value instanceof Date) {
     const d = value;
-    value = new Date(zonedToEpoch(rt.world.workbook.timeZone, d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+    value = new Date(
+      zonedToEpoch(
+        rt.world.workbook.timeZone,
+        d.getUTCFullYear(),
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+      ),
+    );
   }
   sheet.setValues([[value]], ref);
   if (!cell.format) return;
@@ -72,14 +83,23 @@ export class GridEdits {
   /** One cell typed (the grid's editor, the formula bar, Delete with an empty text). */
   type(sheetName: string, row: number, col: number, text: string): void {
     const sheet = this.rt.sheet(sheetName);
-    if (row > sheet.maxRows() || col > sheet.maxColumns()) throw new Error(`${a1(row, col)} is outside the sheet (${sheet.maxRows()} rows, ${sheet.maxColumns()} columns)`);
+    if (row > sheet.maxRows() || col > sheet.maxColumns())
+      throw new Error(`${a1(row, col)} is outside the sheet (${sheet.maxRows()} rows, ${sheet.maxColumns()} columns)`);
     this.history.record(text === '' ? 'clear' : 'typing', [sheet.name], () => sheet.type(a1(row, col), text));
   }
 
   /** Ctrl/Cmd+V: the rows typed cell by cell from (row, col), the sheet grown to hold them. */
   paste(sheetName: string, row: number, col: number, rows: string[][]): void {
     const sheet = this.rt.sheet(sheetName);
-    this.history.record('paste', [sheet.name], () => writeBlock(this.rt, sheet, row, col, rows.map((r) => r.map((typed) => ({ typed })))));
+    this.history.record('paste', [sheet.name], () =>
+      writeBlock(
+        this.rt,
+        sheet,
+        row,
+        col,
+        rows.map((r) => r.map((typed) => ({ typed }))),
+      ),
+    );
   }
 
   /** File › Import: new sheets (named after the file or its worksheets), or the user's sheet replaced. Returns the sheet to show. */
@@ -108,7 +128,12 @@ export class GridEdits {
   /** Insert › rows/columns, Edit › Delete rows/columns. */
   structure(sheetName: string, edit: StructureEdit, at: number, count: number): void {
     const sheet = this.rt.sheet(sheetName);
-    const label = { insertRows: 'insert rows', deleteRows: 'delete rows', insertColumns: 'insert columns', deleteColumns: 'delete columns' }[edit];
+    const label = {
+      insertRows: 'insert rows',
+      deleteRows: 'delete rows',
+      insertColumns: 'insert columns',
+      deleteColumns: 'delete columns',
+    }[edit];
     this.history.record(label, [sheet.name], () => sheet[edit](at, count));
   }
 
@@ -124,7 +149,8 @@ export class GridEdits {
   renameSheet(from: string, to: string): void {
     const name = to.trim();
     if (name === '' || name.length > MAX_SHEET_NAME) throw new Error(`A sheet name has 1 to ${MAX_SHEET_NAME} characters`);
-    if (this.rt.sheetNames().some((n) => sameName(n, name) && !sameName(n, from))) throw new Error(`A sheet named "${name}" already exists. Please enter another name.`);
+    if (this.rt.sheetNames().some((n) => sameName(n, name) && !sameName(n, from)))
+      throw new Error(`A sheet named "${name}" already exists. Please enter another name.`);
     const sheet = this.rt.sheet(from);
     this.history.record('rename sheet', [sheet.name], () => this.rt.renameSheet(sheet.name, name));
   }

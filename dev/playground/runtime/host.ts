@@ -202,7 +202,11 @@ port.on('message', (req: OpMessage) => {
   try {
     const value = handle(req);
     // Only `close` is asynchronous; everything else answers before the next message is read.
-    if (value instanceof Promise) value.then(() => reply({ type: 'reply', id: req.id, ok: true, value: null }), (e: unknown) => reply({ type: 'reply', id: req.id, ok: false, error: errorInfo(e) }));
+    if (value instanceof Promise)
+      value.then(
+        () => reply({ type: 'reply', id: req.id, ok: true, value: null }),
+        (e: unknown) => reply({ type: 'reply', id: req.id, ok: false, error: errorInfo(e) }),
+      );
     else reply({ type: 'reply', id: req.id, ok: true, value });
   } catch (e) {
     reply({ type: 'reply', id: req.id, ok: false, error: errorInfo(e) });

@@ -12,7 +12,8 @@ import { savedBaseUrl, stockSheetName } from './addon-settings';
 function expectOk(name: string, result: unknown): void {
   const r = result as { ok?: boolean; value?: { saved?: boolean; errors?: Record<string, string> }; error?: string };
   const errors = r.value?.errors ?? {};
-  if (!r.ok || r.value?.saved === false || Object.keys(errors).length > 0) throw new Error(`${name} failed while setting up the playground: ${JSON.stringify(r)}`);
+  if (!r.ok || r.value?.saved === false || Object.keys(errors).length > 0)
+    throw new Error(`${name} failed while setting up the playground: ${JSON.stringify(r)}`);
 }
 
 /**

@@ -49,11 +49,23 @@ export class SnapshotTracker {
       title: rt.world.workbook.name,
       sheets: rt.sheetNames().map((name) => {
         const s = rt.sheet(name);
-        return { name, maxRows: s.maxRows(), maxCols: s.maxColumns(), lastRow: s.lastRow(), lastCol: s.lastColumn(), frozenRows: s.frozenRows(), hidden: s.isHidden() };
+        return {
+          name,
+          maxRows: s.maxRows(),
+          maxCols: s.maxColumns(),
+          lastRow: s.lastRow(),
+          lastCol: s.lastColumn(),
+          frozenRows: s.frozenRows(),
+          hidden: s.isHidden(),
+        };
       }),
       menu: rt.menu(),
       toasts: toasts.slice(first).map((t, i) => ({
-        seq: first + i + 1, at: t.at, message: t.message, title: t.title ?? '', timeoutSeconds: t.timeoutSeconds ?? 5,
+        seq: first + i + 1,
+        at: t.at,
+        message: t.message,
+        title: t.title ?? '',
+        timeoutSeconds: t.timeoutSeconds ?? 5,
       })),
       sidebar: sidebar ? { version: this.sidebarVersion, title: sidebar.title, width: sidebar.width } : null,
       active: selection ? { sheet: selection.sheet, version: this.activeVersion } : null,

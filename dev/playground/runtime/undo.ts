@@ -38,7 +38,10 @@ export class UndoHistory {
   record<T>(label: string, sheets: string[], edit: () => T): T {
     const names = this.rt.sheetNames();
     const ids = new Set(this.rt.world.workbook.sheets.map((s) => s.id));
-    const saved = sheets.map((name) => ({ state: this.rt.sheetState(name), index: names.findIndex((n) => n.toLowerCase() === name.toLowerCase()) }));
+    const saved = sheets.map((name) => ({
+      state: this.rt.sheetState(name),
+      index: names.findIndex((n) => n.toLowerCase() === name.toLowerCase()),
+    }));
     const entry: Entry = { label, saved, added: [] };
     try {
       const result = edit();

@@ -21,7 +21,13 @@ export async function gridEdit(runtime: RuntimeThread, path: string, body: Recor
   switch (path) {
     case '/api/paste': {
       const rows = clipboardRows(stringParam(body.text, 'text', MAX_PASTE_CHARS));
-      await runtime.request({ op: 'paste', sheet: sheetParam(body.sheet), row: intParam(body.row, 'row', 1, 10_000_000), col: intParam(body.col, 'col', 1, 18_278), rows });
+      await runtime.request({
+        op: 'paste',
+        sheet: sheetParam(body.sheet),
+        row: intParam(body.row, 'row', 1, 10_000_000),
+        col: intParam(body.col, 'col', 1, 18_278),
+        rows,
+      });
       return { ok: true, value: { rows: rows.length, cols: rows.reduce((m, r) => Math.max(m, r.length), 0) } };
     }
     case '/api/import': {
@@ -34,7 +40,13 @@ export async function gridEdit(runtime: RuntimeThread, path: string, body: Recor
     case '/api/structure': {
       const edit = body.edit as StructureEdit;
       if (!STRUCTURE.includes(edit)) throw new HttpError(400, `edit must be one of ${STRUCTURE.join(', ')}`);
-      await runtime.request({ op: 'structure', sheet: sheetParam(body.sheet), edit, at: intParam(body.at, 'at', 1, 10_000_000), count: intParam(body.count, 'count', 1, 100_000) });
+      await runtime.request({
+        op: 'structure',
+        sheet: sheetParam(body.sheet),
+        edit,
+        at: intParam(body.at, 'at', 1, 10_000_000),
+        count: intParam(body.count, 'count', 1, 100_000),
+      });
       return { ok: true };
     }
     case '/api/sheet/add':

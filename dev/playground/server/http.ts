@@ -15,12 +15,21 @@ export class HttpError extends Error {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(text);
 }
 
 export function sendText(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.writeHead(status, {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -55,11 +64,13 @@ export function checkCaller(req: IncomingMessage, port: number): void {
 /** A whole number within bounds, or a 400. */
 export function intParam(value: unknown, name: string, min: number, max: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+    throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
 export function stringParam(value: unknown, name: string, maxLength = 50_000): string {
-  if (typeof value !== 'string' || value.length > maxLength) throw new HttpError(400, `${name} must be text (at most ${maxLength} characters)`);
+  if (typeof value !== 'string' || value.length > maxLength)
+    throw new HttpError(400, `${name} must be text (at most ${maxLength} characters)`);
   return value;
 }

@@ -55,7 +55,13 @@ function parseSelection(value: unknown): Selection | null {
 }
 
 /** An execution's outcome as google.script.run reports it: the value, or the error's name and message. */
-async function execution(runtime: RuntimeThread, name: string, args: unknown[], selection: Selection | null, label: string): Promise<unknown> {
+async function execution(
+  runtime: RuntimeThread,
+  name: string,
+  args: unknown[],
+  selection: Selection | null,
+  label: string,
+): Promise<unknown> {
   try {
     return { ok: true, value: await runtime.request({ op: 'call', name, args, selection, label }) };
   } catch (e) {
@@ -98,7 +104,13 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         return sendText(res, 200, 'text/css', assets.css);
       case 'GET /sidebar': {
         const sidebar = (await runtime.request({ op: 'sidebar' })) as { content: string } | null;
-        if (!sidebar) return sendText(res, 404, 'text/plain', 'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.');
+        if (!sidebar)
+          return sendText(
+            res,
+            404,
+            'text/plain',
+            'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.',
+          );
         return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions));
       }
       case 'GET /api/status':
@@ -111,7 +123,8 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
       }
     }
     const drive = /^\/drive\/([A-Za-z0-9_-]{10,100})$/.exec(url.pathname);
-    if (req.method === 'GET' && drive) return sendDriveFile(res, (await runtime.request({ op: 'driveFile', id: drive[1] })) as DriveFileOut | null);
+    if (req.method === 'GET' && drive)
+      return sendDriveFile(res, (await runtime.request({ op: 'driveFile', id: drive[1] })) as DriveFileOut | null);
     if (req.method !== 'POST') throw new HttpError(404, 'Not found');
     const body = await readJson(req, url.pathname === '/api/import' ? MAX_IMPORT_BODY : undefined);
     const edited = await gridEdit(runtime, url.pathname, body);
@@ -174,7 +187,8 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
       // A runtime refusal (unknown sheet, bad cell) is the caller's mistake; anything else is ours.
       const status = e instanceof HttpError ? e.status : e instanceof RuntimeError ? 400 : 500;
       const message = e instanceof Error ? e.message : String(e);
-      if (!res.headersSent) sendJson(res, status, { ok: false, error: { name: status === 500 ? 'PlaygroundError' : 'BadRequest', message } });
+      if (!res.headersSent)
+        sendJson(res, status, { ok: false, error: { name: status === 500 ? 'PlaygroundError' : 'BadRequest', message } });
       else res.destroy();
     });
   };

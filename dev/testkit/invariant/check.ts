@@ -33,7 +33,8 @@ export const RESULT_HEADER = /^(Sync status|Sync message|Job id|Synced at|Status
 /** Bytes of the document properties the add-on may use (issue 11: half the 500 KB store). */
 export const PROPERTY_BUDGET_BYTES = 250 * 1024;
 
-const comparable = (v: unknown): unknown => (v instanceof Date || Object.prototype.toString.call(v) === '[object Date]' ? `date:${(v as Date).getTime()}` : v ?? '');
+const comparable = (v: unknown): unknown =>
+  v instanceof Date || Object.prototype.toString.call(v) === '[object Date]' ? `date:${(v as Date).getTime()}` : (v ?? '');
 
 /** The sheet without the add-on's result columns, as comparable cells, header row included. */
 export function userPart(values: Cells): unknown[][] {
@@ -70,7 +71,8 @@ export const COVERED: Record<string, Covered> = {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 /** What the hub stores for a sheet value: quantities below 0 as 0, prices in cents. */
-const stored = (field: string, v: number): number => (field === 'quantity' ? Math.max(0, v) : field === 'availableDays' ? v : roundToCents(v));
+const stored = (field: string, v: number): number =>
+  field === 'quantity' ? Math.max(0, v) : field === 'availableDays' ? v : roundToCents(v);
 
 function fieldOfListing(l: HubListing, field: string): number | null {
   if (field === 'quantity') return l.quantity;
@@ -149,7 +151,8 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
             }
             checked++;
             const have = listing ? fieldOfListing(listing, field) : null;
-            if (have !== stored(field, v)) violations.push(`${where} says OK with ${field} [${channel}] ${stored(field, v)}, but the hub holds ${have}`);
+            if (have !== stored(field, v))
+              violations.push(`${where} says OK with ${field} [${channel}] ${stored(field, v)}, but the hub holds ${have}`);
           }
         }
       }
@@ -173,7 +176,8 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
         if (!isNumber(v)) continue;
         checked++;
         const have = fieldOfListing(listing, field);
-        if (have !== stored(field, v)) violations.push(`${where} Status [${channel}] says OK with ${field} ${stored(field, v)}, but the listing holds ${have}`);
+        if (have !== stored(field, v))
+          violations.push(`${where} Status [${channel}] says OK with ${field} ${stored(field, v)}, but the listing holds ${have}`);
       }
     }
   }
@@ -209,7 +213,8 @@ export function checkSnapshot(snapshot: Cells, products: Map<string, HubProduct>
             ? fieldOfListing(product.listings[channel] as HubListing, field)
             : undefined;
       checked++;
-      if (have !== value) violations.push(`snapshot says ${sku} ${key} = ${value} was confirmed, but the hub holds ${have === undefined ? 'nothing' : have}`);
+      if (have !== value)
+        violations.push(`snapshot says ${sku} ${key} = ${value} was confirmed, but the hub holds ${have === undefined ? 'nothing' : have}`);
     }
   }
   return { violations, checked };

@@ -10,7 +10,16 @@ import type { AddonEnv } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import { findTokenLeaks } from '../leaks';
 import { CHANNELS, type Edit, type Scenario, type TimedEdit } from './scenario';
-import { PROPERTY_BUDGET_BYTES, RESULT_HEADER, checkOkRows, checkSnapshot, storeBytes, userPart, userPartDiff, type HubProduct } from './check';
+import {
+  PROPERTY_BUDGET_BYTES,
+  RESULT_HEADER,
+  checkOkRows,
+  checkSnapshot,
+  storeBytes,
+  userPart,
+  userPartDiff,
+  type HubProduct,
+} from './check';
 
 const SHEET = 'Stock & Prices';
 const SNAPSHOT = 'Hub Sync snapshot';
@@ -27,7 +36,14 @@ export interface ScenarioReport {
   violations: string[];
 }
 
-const MENU: Record<string, string> = { stock: 'pushStockAll', prices: 'pushPricesAll', byChannel: 'pushByChannelAll', erp: 'pushErpAll', async: 'pushAsyncAll', changes: 'pushChanges' };
+const MENU: Record<string, string> = {
+  stock: 'pushStockAll',
+  prices: 'pushPricesAll',
+  byChannel: 'pushByChannelAll',
+  erp: 'pushErpAll',
+  async: 'pushAsyncAll',
+  changes: 'pushChanges',
+};
 const NUMERIC_INPUT = /^(Quantity|Price|Sale price|Available days)( \[[^\]]+\])?$/;
 
 export class InvariantRunner {
@@ -45,7 +61,9 @@ export class InvariantRunner {
   /** A clean workbook and hub for the next scenario (settings and token stay). */
   private reset(s: Scenario): Map<string, HubProduct> {
     resetScenarioWorld(this.env);
-    this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'P-', channels: [...CHANNELS], status: 'active', seed: s.faults.seed } });
+    this.admin('POST', '/__admin/products', {
+      generate: { count: s.products, prefix: 'P-', channels: [...CHANNELS], status: 'active', seed: s.faults.seed },
+    });
     return this.products();
   }
 
@@ -67,7 +85,12 @@ export class InvariantRunner {
         s.picks.forEach((p, i) => {
           const r = 2 + Math.floor(p * (values.length - 1));
           const any = numeric[Math.floor(((p * 7919 + i) % 1) * numeric.length)];
-          const c = i % 3 === 0 && general >= 0 ? general : i % 3 === 1 && perChannel.length > 0 ? perChannel[Math.floor(((p * 104729) % 1) * perChannel.length)] : any;
+          const c =
+            i % 3 === 0 && general >= 0
+              ? general
+              : i % 3 === 1 && perChannel.length > 0
+                ? perChannel[Math.floor(((p * 104729) % 1) * perChannel.length)]
+                : any;
           const was = values[r - 1][c];
           const next = i % 7 === 6 ? '' : typeof was === 'number' ? Math.round((was + 1 + i) * 100) / 100 : 10 + i;
           sheet.setValues([[next]], `${columnLetter(c)}${r}`);
@@ -84,14 +107,22 @@ export class InvariantRunner {
       else if (row.sku === 'repeat') key = seen[seen.length - 1] ?? `NOPE-${i}`;
       else key = s.operation === 'erp' ? pick(row.sku).internalId : pick(row.sku).sku;
       seen.push(key);
-      return s.headers.map((h) => (h === 'SKU' || h === 'ERP id' ? key : row.cells[h] ?? ''));
+      return s.headers.map((h) => (h === 'SKU' || h === 'ERP id' ? key : (row.cells[h] ?? '')));
     });
     rt.addSheet(SHEET, [s.headers, ...rows]);
   }
 
   run(s: Scenario): ScenarioReport {
     const { rt } = this.env;
-    const report: ScenarioReport = { executions: 0, faults: {}, edits: {}, okRowsChecked: 0, snapshotEntriesChecked: 0, maxPropertyBytes: 0, violations: [] };
+    const report: ScenarioReport = {
+      executions: 0,
+      faults: {},
+      edits: {},
+      okRowsChecked: 0,
+      snapshotEntriesChecked: 0,
+      maxPropertyBytes: 0,
+      violations: [],
+    };
     const products = this.reset(s);
     // A plain Price goes by ERP id or in an async job only when the seller chose every channel (the Price rule).
     const everyChannel = s.operation === 'erp' || s.operation === 'async';
@@ -154,7 +185,11 @@ export class InvariantRunner {
     }
     beforeChunk(0);
     let at = rt.now();
-    let r = rt.call('startPush', op, op === 'changes' ? 'changed' : 'all') as { ok: boolean; value?: { runId: string; finished: boolean }; error?: string };
+    let r = rt.call('startPush', op, op === 'changes' ? 'changed' : 'all') as {
+      ok: boolean;
+      value?: { runId: string; finished: boolean };
+      error?: string;
+    };
     report.executions++;
     this.sidebarError(report, r);
     check(at);
@@ -187,7 +222,10 @@ export class InvariantRunner {
     const { rt } = this.env;
     const values = rt.sheet(SHEET).values();
     const rows = [...new Set(s.picks.map((p) => 2 + Math.floor(p * (values.length - 1))))];
-    rt.select(SHEET, rows.map((r) => `A${r}`));
+    rt.select(
+      SHEET,
+      rows.map((r) => `A${r}`),
+    );
     const selectedSkus = new Set(rows.map((r) => String(values[r - 1][0])));
     rt.call('refreshSelectedFromMenu');
     report.executions++;
@@ -216,7 +254,8 @@ export class InvariantRunner {
     }
     const bytes = storeBytes(rt.properties('document'));
     report.maxPropertyBytes = Math.max(report.maxPropertyBytes, bytes);
-    if (bytes > PROPERTY_BUDGET_BYTES) report.violations.push(`document properties hold ${bytes} bytes, over the ${PROPERTY_BUDGET_BYTES}-byte budget`);
+    if (bytes > PROPERTY_BUDGET_BYTES)
+      report.violations.push(`document properties hold ${bytes} bytes, over the ${PROPERTY_BUDGET_BYTES}-byte budget`);
     const leaks = findTokenLeaks(rt, this.env.token);
     if (leaks.length > 0) report.violations.push(`the token leaked into ${leaks.join(', ')}`);
   }
@@ -244,12 +283,15 @@ export class InvariantRunner {
   }
 
   private noUnexpectedError(report: ScenarioReport): void {
-    for (const d of this.env.rt.dialogs()) if (/Something went wrong/.test(d.message ?? "")) report.violations.push(`an unexpected error reached the seller: ${(d.message ?? "").slice(0, 300)}`);
+    for (const d of this.env.rt.dialogs())
+      if (/Something went wrong/.test(d.message ?? ''))
+        report.violations.push(`an unexpected error reached the seller: ${(d.message ?? '').slice(0, 300)}`);
     this.env.rt.world.dialogs.length = 0;
   }
 
   private sidebarError(report: ScenarioReport, r: { ok: boolean; error?: string }): void {
-    if (!r.ok && /Something went wrong/.test(r.error ?? '')) report.violations.push(`an unexpected error reached the sidebar: ${(r.error ?? '').slice(0, 300)}`);
+    if (!r.ok && /Something went wrong/.test(r.error ?? ''))
+      report.violations.push(`an unexpected error reached the sidebar: ${(r.error ?? '').slice(0, 300)}`);
   }
 }
 
@@ -288,7 +330,9 @@ export function applyEdit(sheet: Handle, e: Edit, now: number, editedAt: Map<str
       return 'insert column';
     case 'deleteColumn': {
       const header = values[0] as unknown[];
-      const candidates = header.map((h, c) => ({ h: String(h ?? ''), c })).filter(({ h }) => !e.userOnly || h === 'Notes' || h === '' || h.startsWith('Old '));
+      const candidates = header
+        .map((h, c) => ({ h: String(h ?? ''), c }))
+        .filter(({ h }) => !e.userOnly || h === 'Notes' || h === '' || h.startsWith('Old '));
       if (candidates.length === 0 || width < 3) return null;
       sheet.deleteColumns(candidates[Math.min(candidates.length - 1, Math.floor(e.at * candidates.length))].c + 1, 1);
       return 'delete column';
@@ -332,7 +376,7 @@ function bySku(values: unknown[][]): Map<string, Map<string, unknown>> {
     const key = String(row[sku] ?? '');
     if (!key) continue;
     if (out.has(key)) twice.add(key);
-    out.set(key, new Map(header.map((h, c) => [String(h ?? ''), row[c] instanceof Date ? (row[c] as Date).getTime() : row[c] ?? ''])));
+    out.set(key, new Map(header.map((h, c) => [String(h ?? ''), row[c] instanceof Date ? (row[c] as Date).getTime() : (row[c] ?? '')])));
   }
   for (const key of twice) out.delete(key);
   return out;
@@ -343,7 +387,13 @@ function bySku(values: unknown[][]): Map<string, Map<string, unknown>> {
  * by SKU and header, since the colleague may have moved rows and columns; cells the colleague
  * edited are theirs.
  */
-export function refreshViolations(before: unknown[][], after: unknown[][], selected: Set<string>, hub: Map<string, HubProduct>, edited: Map<string, number>): string[] {
+export function refreshViolations(
+  before: unknown[][],
+  after: unknown[][],
+  selected: Set<string>,
+  hub: Map<string, HubProduct>,
+  edited: Map<string, number>,
+): string[] {
   const out: string[] = [];
   const was = bySku(before);
   const now = bySku(after);
@@ -355,15 +405,20 @@ export function refreshViolations(before: unknown[][], after: unknown[][], selec
       const next = later.get(header);
       if (value === next) continue;
       if (!selected.has(sku) || !REFRESHED.test(header)) {
-        out.push(`refresh changed ${header} of ${sku}, which it was not asked to refresh: ${JSON.stringify(value)} → ${JSON.stringify(next)}`);
+        out.push(
+          `refresh changed ${header} of ${sku}, which it was not asked to refresh: ${JSON.stringify(value)} → ${JSON.stringify(next)}`,
+        );
         continue;
       }
       const m = /^(Quantity|Price|Sale price|Available days) \[([^\]]+)\]$/.exec(header);
       if (!m) continue;
-      const field = ({ Quantity: 'quantity', Price: 'price', 'Sale price': 'salePrice', 'Available days': 'availableDays' } as Record<string, string>)[m[1]];
+      const field = (
+        { Quantity: 'quantity', Price: 'price', 'Sale price': 'salePrice', 'Available days': 'availableDays' } as Record<string, string>
+      )[m[1]];
       const listing = hub.get(sku)?.listings[m[2]] as unknown as Record<string, unknown> | undefined;
       const have = listing ? listing[field] : undefined;
-      if ((have ?? '') !== next) out.push(`refresh wrote ${header} = ${JSON.stringify(next)} for ${sku}, but the hub holds ${JSON.stringify(have)}`);
+      if ((have ?? '') !== next)
+        out.push(`refresh wrote ${header} = ${JSON.stringify(next)} for ${sku}, but the hub holds ${JSON.stringify(have)}`);
     }
   }
   return out;

@@ -15,7 +15,15 @@ export const CHANNELS = ['amazon', 'walmart', 'mercadolibre'] as const;
 export const HEADERS: Record<InvariantOperation, string[]> = {
   stock: ['SKU', 'Quantity', 'Notes'],
   prices: ['SKU', 'Price [amazon]', 'Price [walmart]', 'Price [mercadolibre]', 'Notes'],
-  byChannel: ['SKU', 'Quantity [amazon]', 'Price [amazon]', 'Sale price [amazon]', 'Quantity [walmart]', 'Available days [mercadolibre]', 'Notes'],
+  byChannel: [
+    'SKU',
+    'Quantity [amazon]',
+    'Price [amazon]',
+    'Sale price [amazon]',
+    'Quantity [walmart]',
+    'Available days [mercadolibre]',
+    'Notes',
+  ],
   erp: ['ERP id', 'Price', 'Notes'],
   async: ['SKU', 'Quantity', 'Price', 'Notes'],
   // changes and refresh start from a catalogue pull, whose columns come first.
@@ -126,17 +134,26 @@ const answerFaults: fc.Arbitrary<Record<string, number>> = fc
     const sum = perItem.reduce((n, k) => n + f[k], 0);
     const scale = sum > 0.9 ? 0.9 / sum : 1;
     const out: Record<string, number> = {};
-    for (const [k, v] of Object.entries(f)) if (v > 0) out[k] = (perItem as readonly string[]).includes(k) ? Math.floor(v * scale * 1000) / 1000 : v;
+    for (const [k, v] of Object.entries(f))
+      if (v > 0) out[k] = (perItem as readonly string[]).includes(k) ? Math.floor(v * scale * 1000) / 1000 : v;
     return out;
   });
 
 const faults: fc.Arbitrary<FaultMix> = fc.record({
   answerFaults,
-  rates: fc.record({ '503': fc.constantFrom(0, 0.05), '429': fc.constantFrom(0, 0.05), '500': fc.constantFrom(0, 0.03) }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v > 0))),
+  rates: fc
+    .record({ '503': fc.constantFrom(0, 0.05), '429': fc.constantFrom(0, 0.05), '500': fc.constantFrom(0, 0.03) })
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v > 0))),
   malformedRate: fc.constantFrom(0, 0.03),
   timeoutRate: fc.constantFrom(0, 0, 0.02),
   // amazon is each product's first listing: its job item is the one that sets the general values.
-  channelErrors: fc.constantFrom<Record<string, string>>({}, {}, { walmart: 'Publicación pausada' }, { amazon: 'Cuenta suspendida' }, { mercadolibre: 'Publicación pausada' }),
+  channelErrors: fc.constantFrom<Record<string, string>>(
+    {},
+    {},
+    { walmart: 'Publicación pausada' },
+    { amazon: 'Cuenta suspendida' },
+    { mercadolibre: 'Publicación pausada' },
+  ),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
@@ -162,7 +179,9 @@ export function scenario(operation: InvariantOperation, maxRows = 60): fc.Arbitr
                 { weight: 1, arbitrary: fc.integer({ min: 0, max: products - 1 }) },
                 { weight: 1, arbitrary: fc.constantFrom('unknown' as const, 'repeat' as const) },
               ),
-              cells: fc.record(Object.fromEntries(base.filter((h) => h !== 'SKU' && h !== 'ERP id').map((h) => [h, cellFor(h)]))) as fc.Arbitrary<Record<string, CellSpec>>,
+              cells: fc.record(
+                Object.fromEntries(base.filter((h) => h !== 'SKU' && h !== 'ERP id').map((h) => [h, cellFor(h)])),
+              ) as fc.Arbitrary<Record<string, CellSpec>>,
             }),
             // 'max': lengths spread over the whole range, not fast-check's small default.
             { minLength: 1, maxLength: maxRows, size: 'max' },

@@ -36,11 +36,27 @@ export function propertyEnv(): Promise<AddonEnv> {
 }
 
 /** Runs the property; throws with fast-check's report (seed, shrunk scenario) on a violation. */
-export function runSuite(env: AddonEnv, operation: InvariantOperation, options: { seeds: number; maxRows: number; seed?: number; report?: string }): SuiteFigures {
+export function runSuite(
+  env: AddonEnv,
+  operation: InvariantOperation,
+  options: { seeds: number; maxRows: number; seed?: number; report?: string },
+): SuiteFigures {
   const seed = options.seed ?? Number(process.env.INVARIANT_SEED ?? Date.now() % 2_147_483_647);
   const figures: SuiteFigures = {
-    operation, seeds: 0, maxRows: options.maxRows, executions: 0, faults: {}, edits: {}, okRowsChecked: 0, snapshotEntriesChecked: 0,
-    maxPropertyBytes: 0, falseOk: 0, inputCellsChanged: 0, confirmedNotStored: 0, otherViolations: 0, seed,
+    operation,
+    seeds: 0,
+    maxRows: options.maxRows,
+    executions: 0,
+    faults: {},
+    edits: {},
+    okRowsChecked: 0,
+    snapshotEntriesChecked: 0,
+    maxPropertyBytes: 0,
+    falseOk: 0,
+    inputCellsChanged: 0,
+    confirmedNotStored: 0,
+    otherViolations: 0,
+    seed,
   };
   const add = (r: ScenarioReport): void => {
     figures.seeds++;

@@ -67,23 +67,51 @@ export class CatalogueRunner {
 
   run(s: CatalogueScenario): CatalogueReport {
     const rt = this.env.rt;
-    const report: CatalogueReport = { calls: 0, faults: {}, violations: [], rowsChecked: 0, falseNotInHub: 0, falseInHub: 0, markedAbsent: 0, incompletePulls: 0 };
+    const report: CatalogueReport = {
+      calls: 0,
+      faults: {},
+      violations: [],
+      rowsChecked: 0,
+      falseNotInHub: 0,
+      falseInHub: 0,
+      markedAbsent: 0,
+      incompletePulls: 0,
+    };
     resetScenarioWorld(this.env);
     for (const key of Object.keys(rt.properties('document'))) if (key !== 'settings') rt.setProperty('document', key, null);
-    if (s.products > 0) this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'P-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed } });
+    if (s.products > 0)
+      this.admin('POST', '/__admin/products', {
+        generate: { count: s.products, prefix: 'P-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed },
+      });
     const skus = this.hubSkus();
     const dupes = skus.length === 0 ? [] : [...new Set(s.duplicates.map((i) => skus[i % skus.length]))];
-    if (dupes.length > 0) this.admin('POST', '/__admin/products', { duplicate: true, products: dupes.map((sku) => ({ sku, title: `copy of ${sku}`, quantity: 1, price: 1 })) });
+    if (dupes.length > 0)
+      this.admin('POST', '/__admin/products', {
+        duplicate: true,
+        products: dupes.map((sku) => ({ sku, title: `copy of ${sku}`, quantity: 1, price: 1 })),
+      });
     // Twins: the sheet holds T-n, the hub only "T-n " or "t-n".
     const twins = [...new Map(s.twins.map((t) => [t.n, t])).values()];
-    if (twins.length > 0) this.admin('POST', '/__admin/products', { products: twins.map((t) => ({ sku: t.kind === 'space' ? `T-${t.n} ` : `t-${t.n}` })) });
+    if (twins.length > 0)
+      this.admin('POST', '/__admin/products', { products: twins.map((t) => ({ sku: t.kind === 'space' ? `T-${t.n} ` : `t-${t.n}` })) });
     const inSheet = skus.filter((_, i) => i % 10 < s.inSheet);
     const absent = Array.from({ length: s.absent }, (_, i) => `X-${s.seed}-${i}`);
     const sheetSkus = [...inSheet, ...absent, ...twins.map((t) => `T-${t.n}`)];
     rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...sheetSkus.map((sku, i) => [sku, i])]);
     const before = new Set(this.hubSkus());
-    this.admin('POST', '/__admin/faults', { seed: s.seed, pathPattern: 'GetProductsStockPrice|products', rates: { 500: s.error500 }, readFaults: { catalogueChurn: s.churn, catalogueBurst: s.burst, catalogueTotalDrift: s.drift } });
-    const r = rt.call('pullCatalogue', { overwriteEdits: true, ...(s.sort ? { sort: s.sort } : {}) }) as Result<{ status: string; consistent: boolean; duplicates: number; requests: number; message: string }>;
+    this.admin('POST', '/__admin/faults', {
+      seed: s.seed,
+      pathPattern: 'GetProductsStockPrice|products',
+      rates: { 500: s.error500 },
+      readFaults: { catalogueChurn: s.churn, catalogueBurst: s.burst, catalogueTotalDrift: s.drift },
+    });
+    const r = rt.call('pullCatalogue', { overwriteEdits: true, ...(s.sort ? { sort: s.sort } : {}) }) as Result<{
+      status: string;
+      consistent: boolean;
+      duplicates: number;
+      requests: number;
+      message: string;
+    }>;
     const injected = this.admin<{ injected: Record<string, number> }>('GET', '/__admin/faults').injected;
     for (const [k, n] of Object.entries(injected)) report.faults[k] = n;
     this.admin('DELETE', '/__admin/faults');
@@ -100,7 +128,16 @@ export class CatalogueRunner {
     return report;
   }
 
-  private check(sheetSkus: string[], absent: string[], dupes: string[], before: Set<string>, after: Set<string>, quiet: boolean, report: CatalogueReport, outcome: { consistent: boolean; message: string } | null): void {
+  private check(
+    sheetSkus: string[],
+    absent: string[],
+    dupes: string[],
+    before: Set<string>,
+    after: Set<string>,
+    quiet: boolean,
+    report: CatalogueReport,
+    outcome: { consistent: boolean; message: string } | null,
+  ): void {
     const values = this.env.rt.sheet('Stock & Prices').values();
     const header = values[0] as string[];
     const skuCol = header.indexOf('SKU');
@@ -124,11 +161,15 @@ export class CatalogueRunner {
         report.violations.push(`'${sku}' says "${said}" but the hub never had exactly that SKU`);
       }
       if (quiet) {
-        if (absent.includes(sku) && !/^No\b/.test(said)) report.violations.push(`the hub held still, yet absent '${sku}' says "${said}" (${outcome?.message ?? ''})`);
-        if (/^T-/.test(sku) && !/^No\b.*not '/.test(said)) report.violations.push(`twin '${sku}' says "${said}", not that the hub has it only with other spaces or case`);
-        if (dupes.includes(sku) && !/lists this SKU 2 times/.test(said)) report.violations.push(`duplicate '${sku}' says "${said}" without naming both entries`);
+        if (absent.includes(sku) && !/^No\b/.test(said))
+          report.violations.push(`the hub held still, yet absent '${sku}' says "${said}" (${outcome?.message ?? ''})`);
+        if (/^T-/.test(sku) && !/^No\b.*not '/.test(said))
+          report.violations.push(`twin '${sku}' says "${said}", not that the hub has it only with other spaces or case`);
+        if (dupes.includes(sku) && !/lists this SKU 2 times/.test(said))
+          report.violations.push(`duplicate '${sku}' says "${said}" without naming both entries`);
       }
     }
-    if (quiet && outcome && !outcome.consistent) report.violations.push(`the hub held still, yet the pull found its list inconsistent: ${outcome.message}`);
+    if (quiet && outcome && !outcome.consistent)
+      report.violations.push(`the hub held still, yet the pull found its list inconsistent: ${outcome.message}`);
   }
 }

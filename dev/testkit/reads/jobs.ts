@@ -65,15 +65,36 @@ export class JobsRunner {
   run(s: JobsScenario): JobsReport {
     const rt = this.env.rt;
     this.never.clear();
-    const report: JobsReport = { calls: 0, faults: {}, violations: [], rowsSent: 0, rowsOk: 0, rowsNoResult: 0, leftPending: 0, falseOk: 0, neverEndingJobs: 0, neverEndingRequests: 0 };
+    const report: JobsReport = {
+      calls: 0,
+      faults: {},
+      violations: [],
+      rowsSent: 0,
+      rowsOk: 0,
+      rowsNoResult: 0,
+      leftPending: 0,
+      falseOk: 0,
+      neverEndingJobs: 0,
+      neverEndingRequests: 0,
+    };
     resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { jobItemsPerSecond: s.rate, jobStartDelayMs: 2_000 });
     rt.call('saveSettings', { jobs: { dailyRequestBudget: BUDGET, deadlineHours: DEADLINE_HOURS } });
-    this.admin('POST', '/__admin/products', { generate: { count: s.products, prefix: 'J-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed } });
+    this.admin('POST', '/__admin/products', {
+      generate: { count: s.products, prefix: 'J-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed },
+    });
     const skus = this.admin<{ products: HubProduct[] }>('GET', '/__admin/products').products.map((p) => p.sku);
-    const rows = [...skus, ...Array.from({ length: s.unknown }, (_, i) => `NOPE-${i}`)].map((sku, i) => [sku, 1000 + ((s.seed + i * 7) % 500)]);
+    const rows = [...skus, ...Array.from({ length: s.unknown }, (_, i) => `NOPE-${i}`)].map((sku, i) => [
+      sku,
+      1000 + ((s.seed + i * 7) % 500),
+    ]);
     rt.addSheet(SHEET, [['SKU', 'Quantity'], ...rows]);
-    this.admin('POST', '/__admin/faults', { seed: s.seed, pathPattern: 'Job|StatusRequest|Async', rates: { 500: s.error500 }, readFaults: { ...s.perJob, ...s.perCall } });
+    this.admin('POST', '/__admin/faults', {
+      seed: s.seed,
+      pathPattern: 'Job|StatusRequest|Async',
+      rates: { 500: s.error500 },
+      readFaults: { ...s.perJob, ...s.perCall },
+    });
     this.admin('DELETE', '/__admin/requests');
     rt.call('pushAsyncAll');
     // The background trigger polls (5 → 15 → 60 minutes); the deadline closes what never finishes.
@@ -93,7 +114,11 @@ export class JobsRunner {
 
   /** Whether the hub was told never to run this job (its per-job read edge). */
   private neverFinishes(jobId: string): boolean {
-    if (!this.never.has(jobId)) this.never.set(jobId, this.admin<{ readFaults?: Record<string, boolean> }>('GET', `/__admin/jobs/${jobId}`).readFaults?.jobNeverFinishes === true);
+    if (!this.never.has(jobId))
+      this.never.set(
+        jobId,
+        this.admin<{ readFaults?: Record<string, boolean> }>('GET', `/__admin/jobs/${jobId}`).readFaults?.jobNeverFinishes === true,
+      );
     return this.never.get(jobId)!;
   }
 
@@ -125,7 +150,8 @@ export class JobsRunner {
       if (/No result from the hub's job after \d+ h/.test(message)) {
         report.rowsNoResult++;
         // A job the hub ran to its end (in minutes, well before the deadline) must have been read to its end.
-        if (jobId && !this.neverFinishes(jobId)) report.violations.push(`row '${sku}' says "${message}" although the hub finished job ${jobId}: the job was not read complete`);
+        if (jobId && !this.neverFinishes(jobId))
+          report.violations.push(`row '${sku}' says "${message}" although the hub finished job ${jobId}: the job was not read complete`);
       }
       if (status === 'OK') {
         report.rowsOk++;
@@ -136,7 +162,9 @@ export class JobsRunner {
         }
       }
     }
-    const reads = this.admin<{ requests: Array<{ path: string; query: Record<string, string> }> } | Array<{ path: string; query: Record<string, string> }>>('GET', '/__admin/requests');
+    const reads = this.admin<
+      { requests: Array<{ path: string; query: Record<string, string> }> } | Array<{ path: string; query: Record<string, string> }>
+    >('GET', '/__admin/requests');
     const jobReads = (Array.isArray(reads) ? reads : reads.requests).filter((r) => /GetStockPriceJob|GetStatusRequest/i.test(r.path));
     report.calls += jobReads.length;
     for (const jobId of jobs) {
@@ -144,10 +172,18 @@ export class JobsRunner {
       report.neverEndingJobs++;
       const spent = jobReads.filter((r) => (r.query.jobId ?? r.query.jobid) === jobId).length;
       report.neverEndingRequests += spent;
-      if (spent > BUDGET) report.violations.push(`a job that never finishes cost ${spent} requests, over the daily polling budget of ${BUDGET}`);
+      if (spent > BUDGET)
+        report.violations.push(`a job that never finishes cost ${spent} requests, over the daily polling budget of ${BUDGET}`);
     }
-    const log = rt.sheetNames().includes('Log') ? rt.sheet('Log').values().map((r) => r.join(' ')).join('\n') : '';
-    if (report.rowsNoResult > 0 && !/deadline|No result/i.test(log)) report.violations.push('rows were closed at the deadline but the Log says nothing');
+    const log = rt.sheetNames().includes('Log')
+      ? rt
+          .sheet('Log')
+          .values()
+          .map((r) => r.join(' '))
+          .join('\n')
+      : '';
+    if (report.rowsNoResult > 0 && !/deadline|No result/i.test(log))
+      report.violations.push('rows were closed at the deadline but the Log says nothing');
     if (rows.length !== report.rowsSent) report.violations.push(`the sheet has ${report.rowsSent} rows, ${rows.length} were sent`);
   }
 }

@@ -34,11 +34,20 @@ export function ordersScenario(maxBacklog: number): fc.Arbitrary<OrdersScenario>
     backlog: fc.integer({ min: 0, max: maxBacklog }),
     days: fc.integer({ min: 1, max: 10 }),
     status: fc.constantFrom('' as const, '' as const, ...STATUSES),
-    faults: fc.record({ lateOrder: p, stateChange: p, deleteOrder: p, shortPage: p, totalDrift: p, malformedOrder: fc.constantFrom(0, 0, 0.2) }),
+    faults: fc.record({
+      lateOrder: p,
+      stateChange: p,
+      deleteOrder: p,
+      shortPage: p,
+      totalDrift: p,
+      malformedOrder: fc.constantFrom(0, 0, 0.2),
+    }),
     error500: fc.constantFrom(0, 0, 0.1),
     runs: fc.array(
       fc.record({
-        changes: fc.array(fc.record({ pick: fc.nat(), status: fc.constantFrom(...STATUSES), daysAgo: fc.integer({ min: 1, max: 9 }) }), { maxLength: 3 }),
+        changes: fc.array(fc.record({ pick: fc.nat(), status: fc.constantFrom(...STATUSES), daysAgo: fc.integer({ min: 1, max: 9 }) }), {
+          maxLength: 3,
+        }),
       }),
       { minLength: 1, maxLength: 8 },
     ),
@@ -64,7 +73,6 @@ export interface OrdersReport extends ReadReport {
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
-
 export class OrdersRunner {
   constructor(private readonly env: AddonEnv) {}
 
@@ -79,10 +87,18 @@ export class OrdersRunner {
   /** One import step, a second after the last (the add-on allows 60 calls a minute here, the hub as many). */
   private step(): { backlog: boolean; calls: number; lastSweepAt: number | null; lastSweepFoundLate: number } {
     this.env.rt.advance(1_100);
-    const r = this.env.rt.call('runOrderImport') as Result<{ outcome: { calls: number }; status: { backlog: boolean; lastSweepAt: number | null; lastSweepFoundLate: number } }>;
+    const r = this.env.rt.call('runOrderImport') as Result<{
+      outcome: { calls: number };
+      status: { backlog: boolean; lastSweepAt: number | null; lastSweepFoundLate: number };
+    }>;
     // A 500 makes the run fail with a message: the next run goes on from the same place.
     if (!r.ok) return { backlog: true, calls: 1, lastSweepAt: null, lastSweepFoundLate: 0 };
-    return { backlog: r.value.status.backlog, calls: r.value.outcome.calls, lastSweepAt: r.value.status.lastSweepAt, lastSweepFoundLate: r.value.status.lastSweepFoundLate };
+    return {
+      backlog: r.value.status.backlog,
+      calls: r.value.outcome.calls,
+      lastSweepAt: r.value.status.lastSweepAt,
+      lastSweepFoundLate: r.value.status.lastSweepFoundLate,
+    };
   }
 
   /**
@@ -126,7 +142,18 @@ export class OrdersRunner {
     const report: OrdersReport = { calls: 0, ordersChecked: 0, lost: 0, duplicated: 0, stale: 0, foundLate: 0, faults: {}, violations: [] };
     resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { ordersRateLimit: { calls: 1000, windowMs: 1000 } });
-    rt.call('saveSettings', { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: s.status, backfillDays: 30, callsPerMinute: 60, sweepDays: 30, removedLines: 'delete' } });
+    rt.call('saveSettings', {
+      orders: {
+        scheduleMinutes: 0,
+        scheduleOwner: '',
+        channel: '',
+        status: s.status,
+        backfillDays: 30,
+        callsPerMinute: 60,
+        sweepDays: 30,
+        removedLines: 'delete',
+      },
+    });
     if (s.backlog > 0) this.admin('POST', '/__admin/orders', { generate: { count: s.backlog, days: s.days, seed: s.seed } });
     this.admin('POST', '/__admin/faults', { seed: s.seed, pathPattern: 'orders/orders', rates: { 500: s.error500 }, readFaults: s.faults });
     let n = 0;
@@ -155,7 +182,16 @@ export class OrdersRunner {
     const old = new Date(this.env.rt.now() - c.daysAgo * 86_400_000).toISOString();
     const sku = `LATE-${c.pick % 7}`;
     this.admin('POST', '/__admin/orders', {
-      orders: [{ channel: 'meli', externalId: `LATE-${n}-${c.pick}`, dateCreated: old, dateModified: old, internalStatus: c.status, items: [{ itemExternalId: `L-${n}`, sku, title: sku, price: 10, itemQuantity: 1, total: 10 }] }],
+      orders: [
+        {
+          channel: 'meli',
+          externalId: `LATE-${n}-${c.pick}`,
+          dateCreated: old,
+          dateModified: old,
+          internalStatus: c.status,
+          items: [{ itemExternalId: `L-${n}`, sku, title: sku, price: 10, itemQuantity: 1, total: 10 }],
+        },
+      ],
     });
   }
 
@@ -197,7 +233,9 @@ export class OrdersRunner {
       const have = [...(lines.get(o.orderId) ?? [])].sort();
       if (status !== o.internalStatus || sync !== 'Imported' || JSON.stringify(want) !== JSON.stringify(have)) {
         report.stale++;
-        report.violations.push(`order ${o.orderId}: the sheet says ${status} (${sync}) with lines [${have}], the hub ${o.internalStatus} with lines [${want}]`);
+        report.violations.push(
+          `order ${o.orderId}: the sheet says ${status} (${sync}) with lines [${have}], the hub ${o.internalStatus} with lines [${want}]`,
+        );
       }
     }
   }

@@ -36,7 +36,12 @@ export function readEnv(): Promise<AddonEnv> {
 }
 
 /** Runs the property; throws with fast-check's report (seed, shrunk scenario, violations) on a failure. */
-export function runReadSuite<S>(path: string, arbitrary: fc.Arbitrary<S>, run: (s: S) => ReadReport, options: { seeds: number; seed?: number; report?: string }): ReadFigures {
+export function runReadSuite<S>(
+  path: string,
+  arbitrary: fc.Arbitrary<S>,
+  run: (s: S) => ReadReport,
+  options: { seeds: number; seed?: number; report?: string },
+): ReadFigures {
   const seed = options.seed ?? Number(process.env.INVARIANT_SEED ?? Date.now() % 2_147_483_647);
   const figures: ReadFigures = { path, seeds: 0, seed, calls: 0, faults: {}, counts: {}, violations: 0 };
   try {
@@ -46,7 +51,8 @@ export function runReadSuite<S>(path: string, arbitrary: fc.Arbitrary<S>, run: (
         figures.seeds++;
         figures.calls += r.calls;
         for (const [k, n] of Object.entries(r.faults)) figures.faults[k] = (figures.faults[k] ?? 0) + n;
-        for (const [k, v] of Object.entries(r)) if (typeof v === 'number' && k !== 'calls') figures.counts[k] = (figures.counts[k] ?? 0) + v;
+        for (const [k, v] of Object.entries(r))
+          if (typeof v === 'number' && k !== 'calls') figures.counts[k] = (figures.counts[k] ?? 0) + v;
         if (r.violations.length > 0) throw new Error(r.violations.slice(0, 5).join('\n'));
       }),
       { numRuns: options.seeds, seed, endOnFailure: true, ...(process.env.INVARIANT_PATH ? { path: process.env.INVARIANT_PATH } : {}) },

@@ -23,7 +23,10 @@ export const ChannelDataInput = z.object({
 export type ChannelDataInput = z.infer<typeof ChannelDataInput>;
 
 /** Body of Update Price Stock By Channel (§4.3): exactly one SKU. */
-export const ByChannelUpdate = z.object({ sku: z.string().check(z.minLength(1)), channelData: z.array(ChannelDataInput).check(z.minLength(1)) });
+export const ByChannelUpdate = z.object({
+  sku: z.string().check(z.minLength(1)),
+  channelData: z.array(ChannelDataInput).check(z.minLength(1)),
+});
 export type ByChannelUpdate = z.infer<typeof ByChannelUpdate>;
 
 /** Body item of Update Price By ErpId (§4.5). */

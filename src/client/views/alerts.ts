@@ -21,7 +21,11 @@ export function createAlertsView(afterDismiss: () => Promise<void>): AlertsView 
   const element = h('div', { id: 'alerts', 'aria-live': 'polite', 'aria-label': 'Alerts from background work' }, box);
 
   function entry(alert: AlertEntry): HTMLElement {
-    const button = h('button', { type: 'button', class: 'link', 'data-kind': alert.kind, 'aria-label': `Dismiss the alert: ${alert.title}` }, 'Dismiss');
+    const button = h(
+      'button',
+      { type: 'button', class: 'link', 'data-kind': alert.kind, 'aria-label': `Dismiss the alert: ${alert.title}` },
+      'Dismiss',
+    );
     button.addEventListener('click', async () => {
       if (isBusy(button)) return;
       error.textContent = '';

@@ -15,9 +15,16 @@ export interface CatalogueView {
 type Request = { kind: 'pull'; channel: string; sort: string } | { kind: 'refresh' };
 
 export function createCatalogueView(afterAction: () => Promise<void>): CatalogueView {
-  const channel = h('select', { id: 'catalogue-channel', name: 'catalogue-channel', 'aria-describedby': 'catalogue-channel-hint' }, pullChannelChoices().map((c) => h('option', { value: c.value }, c.label)));
-  const sort = h('select', { id: 'catalogue-sort', name: 'catalogue-sort', 'aria-describedby': 'catalogue-sort-hint' },
-    pullSortChoices().map((c) => h('option', { value: c.value }, c.label)));
+  const channel = h(
+    'select',
+    { id: 'catalogue-channel', name: 'catalogue-channel', 'aria-describedby': 'catalogue-channel-hint' },
+    pullChannelChoices().map((c) => h('option', { value: c.value }, c.label)),
+  );
+  const sort = h(
+    'select',
+    { id: 'catalogue-sort', name: 'catalogue-sort', 'aria-describedby': 'catalogue-sort-hint' },
+    pullSortChoices().map((c) => h('option', { value: c.value }, c.label)),
+  );
   const pullButton = h('button', { id: 'catalogue-pull', type: 'button', class: 'primary' }, 'Pull catalogue');
   const refreshButton = h('button', { id: 'catalogue-refresh', type: 'button' }, 'Refresh selected rows');
   const lines = messageLines('catalogue-message', 'catalogue-error');
@@ -26,8 +33,15 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
   const examples = h('ul', { id: 'catalogue-confirm-examples', 'aria-label': 'Examples of unpushed edits' });
   const overwrite = h('button', { id: 'catalogue-overwrite', type: 'button' }, 'Overwrite my unpushed edits');
   const cancel = h('button', { id: 'catalogue-cancel', type: 'button', class: 'primary' }, 'Cancel');
-  const confirmBox = h('div', { id: 'catalogue-confirm', class: 'notice warning', hidden: true },
-    question, examples, h('p', { class: 'hint' }, 'Cancel keeps your edits: use Push changes to send them first.'), overwrite, cancel);
+  const confirmBox = h(
+    'div',
+    { id: 'catalogue-confirm', class: 'notice warning', hidden: true },
+    question,
+    examples,
+    h('p', { class: 'hint' }, 'Cancel keeps your edits: use Push changes to send them first.'),
+    overwrite,
+    cancel,
+  );
 
   /** The request waiting for the seller's answer (kept as it was asked, whatever the selects say now). */
   let pending: Request | null = null;
@@ -47,9 +61,10 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
     lines.message.textContent = '';
     lines.error.textContent = '';
     try {
-      const answer = request.kind === 'pull'
-        ? await callResult('pullCatalogue', pullRequest(request.channel, request.sort, overwriteEdits))
-        : await callResult('refreshSelectedRows', overwriteEdits);
+      const answer =
+        request.kind === 'pull'
+          ? await callResult('pullCatalogue', pullRequest(request.channel, request.sort, overwriteEdits))
+          : await callResult('refreshSelectedRows', overwriteEdits);
       if (answer.status === 'needsConfirmation') {
         askFirst(request, answer);
       } else {
@@ -68,7 +83,10 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
   function askFirst(request: Request, answer: NeedsConfirmation): void {
     pending = request;
     question.textContent = answer.message;
-    setChildren(examples, confirmationExamples(answer).map((e) => h('li', null, e)));
+    setChildren(
+      examples,
+      confirmationExamples(answer).map((e) => h('li', null, e)),
+    );
     show(confirmBox, true);
     cancel.focus(); // the safe answer first; the question is announced (role=alert)
   }
@@ -90,12 +108,28 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
     lines.message.textContent = 'Nothing was written; your edits are kept.';
   });
 
-  const element = h('section', { id: 'catalogue', 'aria-labelledby': 'catalogue-heading' },
+  const element = h(
+    'section',
+    { id: 'catalogue', 'aria-labelledby': 'catalogue-heading' },
     h('h2', { id: 'catalogue-heading' }, 'Catalogue'),
-    h('div', { class: 'field' }, h('label', { for: 'catalogue-channel' }, 'Channel'), channel,
-      h('p', { id: 'catalogue-channel-hint', class: 'hint' }, 'One channel pulls only the products listed there, and only its columns.')),
-    h('div', { class: 'field' }, h('label', { for: 'catalogue-sort' }, 'New rows in order'), sort,
-      h('p', { id: 'catalogue-sort-hint', class: 'hint' }, 'New SKUs are added at the end in this order; rows already in the sheet stay where they are.')),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'catalogue-channel' }, 'Channel'),
+      channel,
+      h('p', { id: 'catalogue-channel-hint', class: 'hint' }, 'One channel pulls only the products listed there, and only its columns.'),
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'catalogue-sort' }, 'New rows in order'),
+      sort,
+      h(
+        'p',
+        { id: 'catalogue-sort-hint', class: 'hint' },
+        'New SKUs are added at the end in this order; rows already in the sheet stay where they are.',
+      ),
+    ),
     pullButton,
     refreshButton,
     confirmBox,

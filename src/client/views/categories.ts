@@ -15,10 +15,19 @@ export interface CategoriesView {
 type RowAction = 'createSelectedCategories' | 'updateSelectedCategories' | 'mapSelectedCategories' | 'deleteSelectedCategories';
 
 export function createCategoriesView(afterAction: () => Promise<void>): CategoriesView {
-  const channel = h('select', { id: 'categories-channel', name: 'categories-channel', 'aria-describedby': 'categories-channel-hint' },
-    categoryChannelChoices().map((c) => h('option', { value: c.value }, c.label)));
+  const channel = h(
+    'select',
+    { id: 'categories-channel', name: 'categories-channel', 'aria-describedby': 'categories-channel-hint' },
+    categoryChannelChoices().map((c) => h('option', { value: c.value }, c.label)),
+  );
 
-  const keyword = h('input', { id: 'categories-keyword', type: 'search', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. tazas' });
+  const keyword = h('input', {
+    id: 'categories-keyword',
+    type: 'search',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'e.g. tazas',
+  });
   const keywordField = liveFieldRow('Search the channel\u2019s categories', keyword);
   const searchButton = h('button', { id: 'categories-search', type: 'submit' }, 'Search');
   const searchStatus = h('p', { id: 'categories-search-status', role: 'status' });
@@ -39,7 +48,12 @@ export function createCategoriesView(afterAction: () => Promise<void>): Categori
     const outcome = h('p', { class: 'pick-outcome' });
     const failed = h('p', { class: 'error pick-error', role: 'alert' });
     // Name and path are both in the button, so its accessible name says which category it is.
-    const button = h('button', { type: 'button', class: 'hit' }, h('span', { class: 'hit-name' }, text.name), h('span', { class: 'hint hit-path' }, text.path));
+    const button = h(
+      'button',
+      { type: 'button', class: 'hit' },
+      h('span', { class: 'hit-name' }, text.name),
+      h('span', { class: 'hint hit-path' }, text.path),
+    );
     button.addEventListener('click', async () => {
       if (isBusy(button)) return;
       setBusy(button, true);
@@ -60,7 +74,13 @@ export function createCategoriesView(afterAction: () => Promise<void>): Categori
     return h('li', { 'data-testid': 'category-hit', 'data-category-id': hit.id }, button, outcome, failed);
   }
 
-  const searchForm = h('form', { id: 'categories-search-form', novalidate: true, role: 'search' }, keywordField.row, searchButton, searchStatus);
+  const searchForm = h(
+    'form',
+    { id: 'categories-search-form', novalidate: true, role: 'search' },
+    keywordField.row,
+    searchButton,
+    searchStatus,
+  );
   searchForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (isBusy(searchButton)) return;
@@ -88,24 +108,54 @@ export function createCategoriesView(afterAction: () => Promise<void>): Categori
 
   loadButton.addEventListener('click', () => {
     const on = channel.value;
-    void runAction(loadButton, 'Loading\u2026', lines, () => callResult('loadCategories', on), (a) => a.message, afterAction);
+    void runAction(
+      loadButton,
+      'Loading\u2026',
+      lines,
+      () => callResult('loadCategories', on),
+      (a) => a.message,
+      afterAction,
+    );
   });
   for (const [name, button, busy] of rowButtons) {
     button.addEventListener('click', () => {
-      void runAction(button, busy, lines, () => callResult(name), (a) => a.message, afterAction);
+      void runAction(
+        button,
+        busy,
+        lines,
+        () => callResult(name),
+        (a) => a.message,
+        afterAction,
+      );
     });
   }
 
-  const element = h('section', { id: 'categories', 'aria-labelledby': 'categories-heading' },
+  const element = h(
+    'section',
+    { id: 'categories', 'aria-labelledby': 'categories-heading' },
     h('h2', { id: 'categories-heading' }, 'Categories'),
-    h('div', { class: 'field' }, h('label', { for: 'categories-channel' }, 'Channel'), channel,
-      h('p', { id: 'categories-channel-hint', class: 'hint' }, 'Search works on each channel\u2019s own tree; the hub keeps your categories for mercadolibre and magento.')),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'categories-channel' }, 'Channel'),
+      channel,
+      h(
+        'p',
+        { id: 'categories-channel-hint', class: 'hint' },
+        'Search works on each channel\u2019s own tree; the hub keeps your categories for mercadolibre and magento.',
+      ),
+    ),
     searchForm,
     results,
-    h('fieldset', { class: 'group', 'aria-describedby': 'categories-rows-hint' },
+    h(
+      'fieldset',
+      { class: 'group', 'aria-describedby': 'categories-rows-hint' },
       h('legend', null, 'Categories sheet'),
-      h('p', { id: 'categories-rows-hint', class: 'hint' },
-        'Load fills the sheet with the channel\u2019s categories. The other buttons work on the selected rows; a picked hit goes into the selected row\u2019s Map to columns, then Map sends it.'),
+      h(
+        'p',
+        { id: 'categories-rows-hint', class: 'hint' },
+        'Load fills the sheet with the channel\u2019s categories. The other buttons work on the selected rows; a picked hit goes into the selected row\u2019s Map to columns, then Map sends it.',
+      ),
       loadButton,
       rowButtons.map(([, button]) => button),
     ),

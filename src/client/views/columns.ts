@@ -19,9 +19,12 @@ export interface ColumnsSection {
 const NOT_READ = '\u2014 not read \u2014';
 
 function headerSelect(id: string, label: string, headers: readonly string[], chosen: string): HTMLSelectElement {
-  return h('select', { id, name: id, 'aria-label': label },
+  return h(
+    'select',
+    { id, name: id, 'aria-label': label },
     h('option', { value: '' }, NOT_READ),
-    headers.map((text) => h('option', { value: text, selected: text === chosen }, text)));
+    headers.map((text) => h('option', { value: text, selected: text === chosen }, text)),
+  );
 }
 
 export function createColumnsView(afterAction: () => Promise<void>): ColumnsSection {
@@ -38,16 +41,31 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
   const resetButton = h('button', { id: 'columns-reset', type: 'button' }, 'Back to automatic detection');
   const loadButton = h('button', { id: 'columns-load', type: 'button' }, 'Read the sheet\u2019s headers again');
   const lines = messageLines('columns-message', 'columns-error');
-  const body = h('div', { id: 'columns-body' },
-    summary, presetHint, problems, rules,
-    fieldRow('Export preset', presetSelect), applyButton,
-    h('h3', null, 'Whole-row columns'), general,
-    h('h3', null, 'Per-channel columns'), channelRows, addButton,
-    h('p', null, saveButton, ' ', resetButton, ' ', loadButton), lines.message, lines.error);
-  const element = h('section', { id: 'columns', 'aria-labelledby': 'columns-heading' },
+  const body = h(
+    'div',
+    { id: 'columns-body' },
+    summary,
+    presetHint,
+    problems,
+    rules,
+    fieldRow('Export preset', presetSelect),
+    applyButton,
+    h('h3', null, 'Whole-row columns'),
+    general,
+    h('h3', null, 'Per-channel columns'),
+    channelRows,
+    addButton,
+    h('p', null, saveButton, ' ', resetButton, ' ', loadButton),
+    lines.message,
+    lines.error,
+  );
+  const element = h(
+    'section',
+    { id: 'columns', 'aria-labelledby': 'columns-heading' },
     h('h2', { id: 'columns-heading' }, 'Columns'),
     h('p', { class: 'hint' }, 'Which header of the stock sheet each field is read from.'),
-    body);
+    body,
+  );
 
   let view: ColumnsView | null = null;
   let loaded = false;
@@ -55,10 +73,16 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
   function channelRow(entry: { field: string; channel: string; header: string }): HTMLElement {
     const v = view as ColumnsView;
     const n = channelRows.children.length;
-    const field = h('select', { class: 'columns-channel-field', 'aria-label': `Per-channel column ${n + 1}: field` },
-      v.fields.filter((f) => f.perChannel).map((f) => h('option', { value: f.field, selected: f.field === entry.field }, f.label)));
-    const channel = h('select', { class: 'columns-channel-channel', 'aria-label': `Per-channel column ${n + 1}: channel` },
-      v.channels.map((c) => h('option', { value: c, selected: c === entry.channel }, c)));
+    const field = h(
+      'select',
+      { class: 'columns-channel-field', 'aria-label': `Per-channel column ${n + 1}: field` },
+      v.fields.filter((f) => f.perChannel).map((f) => h('option', { value: f.field, selected: f.field === entry.field }, f.label)),
+    );
+    const channel = h(
+      'select',
+      { class: 'columns-channel-channel', 'aria-label': `Per-channel column ${n + 1}: channel` },
+      v.channels.map((c) => h('option', { value: c, selected: c === entry.channel }, c)),
+    );
     const header = headerSelect(`columns-channel-header-${n}`, `Per-channel column ${n + 1}: header`, v.headers, entry.header);
     header.classList.add('columns-channel-header');
     const remove = h('button', { type: 'button', class: 'link', 'aria-label': `Remove per-channel column ${n + 1}` }, 'Remove');
@@ -74,32 +98,52 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
     view = next;
     summary.textContent = sourceSentence(next);
     presetHint.textContent = next.preset ? next.preset.summary : '';
-    setChildren(problems, next.problems.map((p) => h('li', null, p)));
-    setChildren(rules, next.rules.map((r) => h('li', null, r)));
+    setChildren(
+      problems,
+      next.problems.map((p) => h('li', null, p)),
+    );
+    setChildren(
+      rules,
+      next.rules.map((r) => h('li', null, r)),
+    );
     const suggested = next.candidates[0]?.id ?? next.preset?.id ?? '';
-    setChildren(presetSelect, next.presets.map((p) => h('option', { value: p.id, selected: p.id === suggested }, p.name)));
+    setChildren(
+      presetSelect,
+      next.presets.map((p) => h('option', { value: p.id, selected: p.id === suggested }, p.name)),
+    );
     const chosen = (field: string): string => next.entries.find((e) => e.field === field && e.channel === undefined)?.header ?? '';
-    setChildren(general, next.fields.map((f) => fieldRow(f.label, headerSelect(`columns-field-${f.field}`, f.label, next.headers, chosen(f.field)))));
+    setChildren(
+      general,
+      next.fields.map((f) => fieldRow(f.label, headerSelect(`columns-field-${f.field}`, f.label, next.headers, chosen(f.field)))),
+    );
     setChildren(channelRows);
-    for (const e of next.entries) if (e.channel !== undefined) channelRows.append(channelRow({ field: e.field, channel: e.channel, header: e.header }));
+    for (const e of next.entries)
+      if (e.channel !== undefined) channelRows.append(channelRow({ field: e.field, channel: e.channel, header: e.header }));
   }
 
   function formMapping(): ReturnType<typeof mappingFromForm> {
     const v = view as ColumnsView;
     const whole: Record<string, string> = {};
-    for (const f of v.fields) whole[f.field] = (general.querySelector<HTMLSelectElement>(`#columns-field-${f.field}`)?.value) ?? '';
+    for (const f of v.fields) whole[f.field] = general.querySelector<HTMLSelectElement>(`#columns-field-${f.field}`)?.value ?? '';
     const rows = Array.from(channelRows.querySelectorAll<HTMLElement>('.columns-channel-row')).map((row) => ({
       field: (row.querySelector('.columns-channel-field') as HTMLSelectElement).value,
       channel: (row.querySelector('.columns-channel-channel') as HTMLSelectElement).value,
       header: (row.querySelector('.columns-channel-header') as HTMLSelectElement).value,
     }));
-    return mappingFromForm(v.source === 'aliases' ? null : v.preset?.id ?? null, whole, rows, v.skip);
+    return mappingFromForm(v.source === 'aliases' ? null : (v.preset?.id ?? null), whole, rows, v.skip);
   }
 
-  const load = (): Promise<unknown> => runAction(loadButton, 'Reading\u2026', lines, () => callResult('getColumns'), (v) => {
-    render(v);
-    return '';
-  });
+  const load = (): Promise<unknown> =>
+    runAction(
+      loadButton,
+      'Reading\u2026',
+      lines,
+      () => callResult('getColumns'),
+      (v) => {
+        render(v);
+        return '';
+      },
+    );
   loadButton.addEventListener('click', () => void load());
   addButton.addEventListener('click', () => {
     if (!view) return;
@@ -109,22 +153,43 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
   });
   saveButton.addEventListener('click', () => {
     if (!view) return;
-    void runAction(saveButton, 'Saving\u2026', lines, () => callResult('saveColumns', formMapping()), (v) => {
-      render(v);
-      return 'Saved: every operation reads these columns now.';
-    }, afterAction);
+    void runAction(
+      saveButton,
+      'Saving\u2026',
+      lines,
+      () => callResult('saveColumns', formMapping()),
+      (v) => {
+        render(v);
+        return 'Saved: every operation reads these columns now.';
+      },
+      afterAction,
+    );
   });
   applyButton.addEventListener('click', () => {
-    void runAction(applyButton, 'Applying\u2026', { ...lines, control: presetSelect }, () => callResult('applyColumnPreset', presetSelect.value), (v) => {
-      render(v);
-      return `Applied and saved: ${v.preset?.name ?? presetSelect.value}.`;
-    }, afterAction);
+    void runAction(
+      applyButton,
+      'Applying\u2026',
+      { ...lines, control: presetSelect },
+      () => callResult('applyColumnPreset', presetSelect.value),
+      (v) => {
+        render(v);
+        return `Applied and saved: ${v.preset?.name ?? presetSelect.value}.`;
+      },
+      afterAction,
+    );
   });
   resetButton.addEventListener('click', () => {
-    void runAction(resetButton, 'Resetting\u2026', lines, () => callResult('resetColumns'), (v) => {
-      render(v);
-      return 'Back to automatic detection.';
-    }, afterAction);
+    void runAction(
+      resetButton,
+      'Resetting\u2026',
+      lines,
+      () => callResult('resetColumns'),
+      (v) => {
+        render(v);
+        return 'Back to automatic detection.';
+      },
+      afterAction,
+    );
   });
   return {
     element,

@@ -8,7 +8,9 @@ export function fieldRow(labelText: string, control: HTMLElement, hint?: Child, 
   const hintId = hint ? `${id}-hint` : null;
   const errId = errorElementId ?? `${id}-error`;
   control.setAttribute('aria-describedby', [hintId, errId].filter(Boolean).join(' '));
-  return h('div', { class: 'field' },
+  return h(
+    'div',
+    { class: 'field' },
     h('label', { for: id }, labelText),
     control,
     hint ? h('p', { id: hintId, class: 'hint' }, hint) : null,
@@ -23,17 +25,43 @@ export function settingsControl(spec: FieldSpec): HTMLInputElement | HTMLSelectE
   switch (spec.kind) {
     case 'select':
     case 'schedule':
-      return h('select', { id, name: spec.path }, (spec.options ?? []).map((o) => h('option', { value: o.value }, o.label)));
+      return h(
+        'select',
+        { id, name: spec.path },
+        (spec.options ?? []).map((o) => h('option', { value: o.value }, o.label)),
+      );
     case 'aliases':
       return h('textarea', { id, name: spec.path, rows: 3, spellcheck: 'false', autocapitalize: 'off', placeholder: 'meli=mercadolibre' });
     case 'channelList':
-      return h('input', { id, name: spec.path, type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', placeholder: 'amazon, walmart (or *)' });
+      return h('input', {
+        id,
+        name: spec.path,
+        type: 'text',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        autocapitalize: 'off',
+        placeholder: 'amazon, walmart (or *)',
+      });
     case 'url':
-      return h('input', { id, name: spec.path, type: 'url', inputmode: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://api.example.com' });
+      return h('input', {
+        id,
+        name: spec.path,
+        type: 'url',
+        inputmode: 'url',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        placeholder: 'https://api.example.com',
+      });
     case 'integer':
     case 'decimal':
       return h('input', {
-        id, name: spec.path, type: 'number', min: spec.min, max: spec.max, step: spec.kind === 'integer' ? 1 : 'any', inputmode: spec.kind === 'integer' ? 'numeric' : 'decimal',
+        id,
+        name: spec.path,
+        type: 'number',
+        min: spec.min,
+        max: spec.max,
+        step: spec.kind === 'integer' ? 1 : 'any',
+        inputmode: spec.kind === 'integer' ? 'numeric' : 'decimal',
       });
     default:
       return h('input', { id, name: spec.path, type: 'text', autocomplete: 'off', spellcheck: 'false' });

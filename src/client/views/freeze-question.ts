@@ -18,7 +18,13 @@ export function createFreezeQuestion(): FreezeQuestion {
   const no = h('button', { id: 'freeze-sku-no', type: 'button' }, 'No, thanks');
   const buttons = h('div', null, yes, ' ', no);
   const outcome = h('p', { id: 'freeze-sku-outcome', role: 'status' });
-  const element = h('div', { id: 'freeze-sku', class: 'notice', role: 'group', 'aria-labelledby': 'freeze-sku-question', hidden: true }, text, buttons, outcome);
+  const element = h(
+    'div',
+    { id: 'freeze-sku', class: 'notice', role: 'group', 'aria-labelledby': 'freeze-sku-question', hidden: true },
+    text,
+    buttons,
+    outcome,
+  );
   let answered = false;
 
   async function answer(freeze: boolean): Promise<void> {

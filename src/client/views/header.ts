@@ -25,7 +25,10 @@ export function createNoticesView(afterDismiss: () => void): NoticesView {
   const kept: string[] = [];
 
   function render(): void {
-    setChildren(list, kept.map((text) => h('li', { 'data-testid': 'notice' }, text)));
+    setChildren(
+      list,
+      kept.map((text) => h('li', { 'data-testid': 'notice' }, text)),
+    );
     show(box, kept.length > 0);
   }
 

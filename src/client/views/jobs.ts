@@ -12,7 +12,9 @@ export interface JobsView {
 
 function jobItem(job: JobView): HTMLElement {
   const label = `Job ${job.jobId} progress`;
-  return h('li', { class: job.final ? 'job final' : 'job', 'data-testid': 'job', 'data-job-id': job.jobId },
+  return h(
+    'li',
+    { class: job.final ? 'job final' : 'job', 'data-testid': 'job', 'data-job-id': job.jobId },
     h('p', { class: 'job-title' }, jobTitle(job)),
     job.items > 0 ? h('progress', { max: job.items, value: job.finalItems, 'aria-label': label }) : null,
     h('p', { class: 'hint' }, jobProgressText(job)),
@@ -27,7 +29,12 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
   const error = h('p', { id: 'jobs-error', class: 'error', role: 'alert' });
 
   const oldId = h('input', {
-    id: 'old-job-id', type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'old-job-hint old-job-error',
+    id: 'old-job-id',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'aria-describedby': 'old-job-hint old-job-error',
   });
   const oldButton = h('button', { id: 'old-job-check', type: 'submit' }, 'Check status');
   const oldResult = h('p', { id: 'old-job-result', role: 'status' });
@@ -63,9 +70,14 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
     }
   });
 
-  const oldForm = h('form', { id: 'old-job-form', novalidate: true },
-    h('p', { id: 'old-job-hint', class: 'hint' },
-      'Get Status Request is deprecated since January 2020. Use it only for jobs created before; jobs sent from this add-on appear above.'),
+  const oldForm = h(
+    'form',
+    { id: 'old-job-form', novalidate: true },
+    h(
+      'p',
+      { id: 'old-job-hint', class: 'hint' },
+      'Get Status Request is deprecated since January 2020. Use it only for jobs created before; jobs sent from this add-on appear above.',
+    ),
     h('div', { class: 'field' }, h('label', { for: 'old-job-id' }, 'Old job id'), oldId),
     oldButton,
     oldError,
@@ -91,7 +103,9 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
     }
   });
 
-  const element = h('section', { id: 'jobs', 'aria-labelledby': 'jobs-heading' },
+  const element = h(
+    'section',
+    { id: 'jobs', 'aria-labelledby': 'jobs-heading' },
     h('h2', { id: 'jobs-heading' }, 'Async jobs'),
     list,
     refreshButton,

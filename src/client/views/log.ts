@@ -10,7 +10,9 @@ export interface LogView {
 
 function entry(row: LogRow): HTMLElement {
   const line = logLine(row);
-  return h('li', { class: line.failed ? 'log-entry failed' : 'log-entry', 'data-testid': 'log-entry' },
+  return h(
+    'li',
+    { class: line.failed ? 'log-entry failed' : 'log-entry', 'data-testid': 'log-entry' },
     h('p', { class: 'log-head' }, h('span', { class: 'log-time' }, line.time), ' ', h('strong', null, line.operation)),
     h('p', { class: 'hint' }, line.counts, line.user ? ` \u00b7 ${line.user}` : ''),
     line.message ? h('p', { class: 'log-message' }, line.message) : null,

@@ -26,13 +26,35 @@ export function createSectionNav(
   const tabButtons = new Map<SectionId, HTMLButtonElement>();
   const panelBoxes = new Map<SectionId, HTMLElement>();
   for (const { id, label } of SECTIONS) {
-    tabButtons.set(id, h('button', {
-      id: tabId(id), type: 'button', role: 'tab', 'aria-selected': 'false', 'aria-controls': panelId(id), tabindex: -1, 'data-section': id,
-    }, label));
+    tabButtons.set(
+      id,
+      h(
+        'button',
+        {
+          id: tabId(id),
+          type: 'button',
+          role: 'tab',
+          'aria-selected': 'false',
+          'aria-controls': panelId(id),
+          tabindex: -1,
+          'data-section': id,
+        },
+        label,
+      ),
+    );
     // Focusable: a panel opens with a heading, not a control, so Tab from the tabs lands on the panel itself.
-    panelBoxes.set(id, h('div', { id: panelId(id), role: 'tabpanel', 'aria-labelledby': tabId(id), tabindex: 0, class: 'panel', hidden: true }, contents[id]));
+    panelBoxes.set(
+      id,
+      h(
+        'div',
+        { id: panelId(id), role: 'tabpanel', 'aria-labelledby': tabId(id), tabindex: 0, class: 'panel', hidden: true },
+        contents[id],
+      ),
+    );
   }
-  const tabs = h('div', { id: 'sections', role: 'tablist', 'aria-label': 'Sidebar sections', class: 'tabs', hidden: true }, [...tabButtons.values()]);
+  const tabs = h('div', { id: 'sections', role: 'tablist', 'aria-label': 'Sidebar sections', class: 'tabs', hidden: true }, [
+    ...tabButtons.values(),
+  ]);
 
   let current: SectionId = 'push';
   let revealed = false;

@@ -4,8 +4,16 @@
  */
 import { h, isBusy, setBusy, setChildren } from '../dom';
 import {
-  checkFindId, foundOrderText, orderScheduleChoices, orderScheduleSelected, ordersStatusLines, ownedByOther, scheduleNote,
-  type FindResult, type FoundOrder, type OrdersStatusView,
+  checkFindId,
+  foundOrderText,
+  orderScheduleChoices,
+  orderScheduleSelected,
+  ordersStatusLines,
+  ownedByOther,
+  scheduleNote,
+  type FindResult,
+  type FoundOrder,
+  type OrdersStatusView,
 } from '../orders-text';
 import { scheduleLabel } from '../schedules';
 import { callResult, errorMessage } from '../server';
@@ -21,11 +29,17 @@ export interface OrdersView {
 
 function orderItem(order: FoundOrder): HTMLElement {
   const text = foundOrderText(order);
-  return h('li', { class: 'found-order', 'data-testid': 'found-order', 'data-order-id': order.orderId },
+  return h(
+    'li',
+    { class: 'found-order', 'data-testid': 'found-order', 'data-order-id': order.orderId },
     h('p', null, h('strong', null, text.title)),
     h('p', null, text.summary),
     h('p', { class: 'hint' }, text.details),
-    h('ul', { class: 'items', 'aria-label': `Items of order ${order.orderId}` }, text.items.map((line) => h('li', null, line))),
+    h(
+      'ul',
+      { class: 'items', 'aria-label': `Items of order ${order.orderId}` },
+      text.items.map((line) => h('li', null, line)),
+    ),
   );
 }
 
@@ -49,7 +63,11 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
 
   // Find order
   const findId = h('input', { id: 'order-find-id', type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
-  const findField = liveFieldRow('External id or cart id', findId, 'The channel\u2019s sale id (not the hub\u2019s order id), or a cart id: a cart lists all its orders.');
+  const findField = liveFieldRow(
+    'External id or cart id',
+    findId,
+    'The channel\u2019s sale id (not the hub\u2019s order id), or a cart id: a cart lists all its orders.',
+  );
   const toSheet = h('input', { id: 'order-find-to-sheet', type: 'checkbox' });
   const findButton = h('button', { id: 'order-find', type: 'submit' }, 'Find');
   const findMessage = h('p', { id: 'order-find-message', role: 'status' });
@@ -65,14 +83,21 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
     const from = `${next.scheduleOn ? next.scheduleMinutes : 0}|${next.allowedMinutes.join(',')}`;
     if (from !== shownFrom) {
       shownFrom = from;
-      setChildren(schedule, orderScheduleChoices(next).map((c) => h('option', { value: c.value }, c.label)));
+      setChildren(
+        schedule,
+        orderScheduleChoices(next).map((c) => h('option', { value: c.value }, c.label)),
+      );
       schedule.value = String(orderScheduleSelected(next));
     }
     note.textContent = scheduleNote(next);
     note.className = ownedByOther(next) ? 'hint notice warning' : 'hint';
     const now = serverNow();
-    setChildren(status, ordersStatusLines(next, now).map((line) =>
-      h('li', { 'data-status': line.key, class: line.error ? 'error' : null }, h('strong', null, `${line.label}: `), line.text)));
+    setChildren(
+      status,
+      ordersStatusLines(next, now).map((line) =>
+        h('li', { 'data-status': line.key, class: line.error ? 'error' : null }, h('strong', null, `${line.label}: `), line.text),
+      ),
+    );
     catchUpButton.hidden = !next.backlog && catchUp === null;
   }
 
@@ -115,26 +140,38 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
   saveSchedule.addEventListener('click', () => {
     if (!view) return; // the choices come with the first state
     const minutes = Number(schedule.value) || 0;
-    void runAction(saveSchedule, 'Saving\u2026', { message: scheduleMessage, error: scheduleField.error, control: schedule },
+    void runAction(
+      saveSchedule,
+      'Saving\u2026',
+      { message: scheduleMessage, error: scheduleField.error, control: schedule },
       () => callResult('setOrdersSchedule', minutes),
       (answer) => {
         render(answer);
-        return answer.scheduleOn ? `Schedule saved: ${scheduleLabel(answer.scheduleMinutes).toLowerCase()}, run by you.` : 'Schedule switched off.';
+        return answer.scheduleOn
+          ? `Schedule saved: ${scheduleLabel(answer.scheduleMinutes).toLowerCase()}, run by you.`
+          : 'Schedule switched off.';
       },
-      afterAction);
+      afterAction,
+    );
   });
 
   importButton.addEventListener('click', () => {
-    void runAction(importButton, 'Importing\u2026', importLines,
+    void runAction(
+      importButton,
+      'Importing\u2026',
+      importLines,
       () => callResult('runOrderImport'),
       (answer) => {
         render(answer.status);
         return answer.outcome.message;
       },
-      afterAction);
+      afterAction,
+    );
   });
 
-  const findForm = h('form', { id: 'order-find-form', novalidate: true, 'aria-labelledby': 'order-find-heading' },
+  const findForm = h(
+    'form',
+    { id: 'order-find-form', novalidate: true, 'aria-labelledby': 'order-find-heading' },
     h('h3', { id: 'order-find-heading' }, 'Find order'),
     findField.row,
     h('div', { class: 'check' }, toSheet, h('label', { for: 'order-find-to-sheet' }, 'Also write it to the Orders sheet')),
@@ -166,7 +203,9 @@ export function createOrdersView(afterAction: () => Promise<void>): OrdersView {
     }
   });
 
-  const element = h('section', { id: 'orders', 'aria-labelledby': 'orders-heading' },
+  const element = h(
+    'section',
+    { id: 'orders', 'aria-labelledby': 'orders-heading' },
     h('h2', { id: 'orders-heading' }, 'Orders'),
     scheduleField.row,
     note,

@@ -2,7 +2,16 @@
 import type { Operation, PushProgress, Scope } from '../../core/push/types';
 import { h, isBusy, setBusy, setChildren, show } from '../dom';
 import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../push-loop';
-import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, runTitle, scopeChoices } from '../push-text';
+import {
+  fitScope,
+  operationChoices,
+  progressBar,
+  progressRowsText,
+  progressStatsText,
+  resumeText,
+  runTitle,
+  scopeChoices,
+} from '../push-text';
 import { previewSummary, undoSummary } from '../preview-text';
 import type { PreviewOutcome } from '../../core/preview/run';
 import type { UndoPreview } from '../../core/undo/run';
@@ -25,22 +34,40 @@ export interface PushView {
 
 /** Builds the Push section; `afterRun` refreshes the rest of the sidebar when a run ends. */
 export function createPushView(afterRun: () => Promise<void>): PushView {
-  const operation = h('select', { id: 'push-operation', name: 'operation' }, operationChoices().map((c) => h('option', { value: c.value }, c.label)));
+  const operation = h(
+    'select',
+    { id: 'push-operation', name: 'operation' },
+    operationChoices().map((c) => h('option', { value: c.value }, c.label)),
+  );
   const scope = h('select', { id: 'push-scope', name: 'scope', 'aria-describedby': 'push-scope-hint' });
-  const scopeHint = h('p', { id: 'push-scope-hint', class: 'hint', hidden: true }, 'Push changes always takes the rows changed since their last confirmed push.');
+  const scopeHint = h(
+    'p',
+    { id: 'push-scope-hint', class: 'hint', hidden: true },
+    'Push changes always takes the rows changed since their last confirmed push.',
+  );
   const pushButton = h('button', { id: 'push-button', type: 'button', class: 'primary', 'aria-describedby': 'push-error' }, 'Push');
   // A dry run: what the push would change, read from the hub, in the Preview sheet; nothing is sent.
   const previewButton = h('button', { id: 'preview-button', type: 'button', 'aria-describedby': 'push-error' }, 'Preview');
   const previewResult = h('div', { id: 'preview-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   // What the preview showed, and nothing else, is what "Push these changes" sends.
   const checkedBox = h('input', { id: 'preview-checked', type: 'checkbox' }) as HTMLInputElement;
-  const checkedField = h('div', { id: 'preview-checked-field', class: 'check', hidden: true }, checkedBox, h('label', { for: 'preview-checked' }, 'I checked these: send the values the guard rails hold back'));
+  const checkedField = h(
+    'div',
+    { id: 'preview-checked-field', class: 'check', hidden: true },
+    checkedBox,
+    h('label', { for: 'preview-checked' }, 'I checked these: send the values the guard rails hold back'),
+  );
   const pushPreviewedButton = h('button', { id: 'push-previewed', type: 'button', class: 'primary', hidden: true }, 'Push these changes');
   const previewAgainButton = h('button', { id: 'preview-again', type: 'button', hidden: true }, 'Preview again');
   const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Undo last push\u2026');
   const undoResult = h('div', { id: 'undo-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const overwriteBox = h('input', { id: 'undo-overwrite', type: 'checkbox' }) as HTMLInputElement;
-  const overwriteField = h('div', { id: 'undo-overwrite-field', class: 'check', hidden: true }, overwriteBox, h('label', { for: 'undo-overwrite' }, 'Also overwrite the values changed on the hub since'));
+  const overwriteField = h(
+    'div',
+    { id: 'undo-overwrite-field', class: 'check', hidden: true },
+    overwriteBox,
+    h('label', { for: 'undo-overwrite' }, 'Also overwrite the values changed on the hub since'),
+  );
   const restoreButton = h('button', { id: 'undo-restore', type: 'button', class: 'primary', hidden: true }, 'Restore these values');
   const error = h('p', { id: 'push-error', class: 'error', role: 'alert' });
 
@@ -54,7 +81,13 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   const resumeBox = h('div', { id: 'push-resume-box', class: 'notice', hidden: true }, resumeLine, resumeButton);
   const progressArea = h('div', { id: 'push-progress-area', hidden: true }, bar);
   // Outside the hidden area: a live region must be in the page before its first update.
-  const progressStatus = h('div', { id: 'push-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }, rowsText, statsText, message);
+  const progressStatus = h(
+    'div',
+    { id: 'push-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' },
+    rowsText,
+    statsText,
+    message,
+  );
 
   const freezeQuestion = createFreezeQuestion();
 
@@ -65,7 +98,10 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   function fillScopes(previous: Scope): void {
     const op = operation.value as Operation;
     const choices = scopeChoices(op);
-    setChildren(scope, choices.map((c) => h('option', { value: c.value }, c.label)));
+    setChildren(
+      scope,
+      choices.map((c) => h('option', { value: c.value }, c.label)),
+    );
     scope.value = fitScope(op, previous);
     const fixed = choices.length === 1;
     scope.disabled = fixed;
@@ -154,7 +190,10 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     try {
       const outcome = await callResult('previewPush', operation.value as Operation, scope.value as Scope, checked);
       shownPreview = outcome;
-      setChildren(previewResult, previewSummary(outcome).map((line) => h('p', {}, line)));
+      setChildren(
+        previewResult,
+        previewSummary(outcome).map((line) => h('p', {}, line)),
+      );
       checkedBox.checked = outcome.guards.checked;
       show(checkedField, outcome.totals.guarded > 0 || outcome.guards.checked);
       pushPreviewedButton.textContent = `Push these changes (${outcome.rowsToPush.toLocaleString('en-US')} row${outcome.rowsToPush === 1 ? '' : 's'})`;
@@ -173,7 +212,10 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     try {
       const shown = await callResult('previewUndo', overwrite);
       shownUndo = shown;
-      setChildren(undoResult, undoSummary(shown).map((line) => h('p', {}, line)));
+      setChildren(
+        undoResult,
+        undoSummary(shown).map((line) => h('p', {}, line)),
+      );
       overwriteBox.checked = shown.overwrite;
       show(overwriteField, shown.undoneAt === null && (shown.totals.changedOnHub > 0 || shown.overwrite));
       show(restoreButton, shown.undoneAt === null && shown.rowsToRestore > 0);
@@ -236,7 +278,9 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
 
   fillScopes('selected');
 
-  const element = h('section', { id: 'push', 'aria-labelledby': 'push-heading' },
+  const element = h(
+    'section',
+    { id: 'push', 'aria-labelledby': 'push-heading' },
     h('h2', { id: 'push-heading' }, 'Push to the hub'),
     h('div', { class: 'field' }, h('label', { for: 'push-operation' }, 'Operation'), operation),
     h('div', { class: 'field' }, h('label', { for: 'push-scope' }, 'Rows'), scope, scopeHint),
@@ -278,4 +322,3 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     },
   };
 }
-

@@ -51,32 +51,56 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   const saved = h('p', { id: 'settings-status', role: 'status' });
   const token = createTokenView(afterAction);
 
-  const form = h('form', { id: 'settings-form', novalidate: true },
-    h('fieldset', { class: 'group', 'aria-describedby': errorId('sheetNames') },
+  const form = h(
+    'form',
+    { id: 'settings-form', novalidate: true },
+    h(
+      'fieldset',
+      { class: 'group', 'aria-describedby': errorId('sheetNames') },
       h('legend', null, 'Sheet names'),
       FIELDS.sheetNames.map((s) => row(s.path)),
       h('p', { id: errorId('sheetNames'), class: 'error' }),
     ),
-    h('fieldset', { class: 'group' },
+    h(
+      'fieldset',
+      { class: 'group' },
       h('legend', null, 'Sending'),
-      row(FIELDS.concurrency.path), row(FIELDS.chunkRows.path), row(FIELDS.decimalSeparator.path), row(FIELDS.channelAliases.path),
-      row(FIELDS.plainChannels.path), plainMeaning, row(FIELDS.resultColumns.path), row(FIELDS.logMaxRows.path),
-      row(FIELDS.guardPricePct.path), row(FIELDS.guardZeroStock.path),
+      row(FIELDS.concurrency.path),
+      row(FIELDS.chunkRows.path),
+      row(FIELDS.decimalSeparator.path),
+      row(FIELDS.channelAliases.path),
+      row(FIELDS.plainChannels.path),
+      plainMeaning,
+      row(FIELDS.resultColumns.path),
+      row(FIELDS.logMaxRows.path),
+      row(FIELDS.guardPricePct.path),
+      row(FIELDS.guardZeroStock.path),
     ),
-    h('fieldset', { class: 'group' },
+    h(
+      'fieldset',
+      { class: 'group' },
       h('legend', null, 'Order import'),
-      row(FIELDS.deployment.path), row(FIELDS.scheduleMinutes.path), scheduleNote,
-      row(FIELDS.ordersChannel.path), h('datalist', { id: 'order-channels' }, ORDER_CHANNELS.map((c) => h('option', { value: c }))),
-      row(FIELDS.ordersStatus.path), row(FIELDS.backfillDays.path), row(FIELDS.callsPerMinute.path),
+      row(FIELDS.deployment.path),
+      row(FIELDS.scheduleMinutes.path),
+      scheduleNote,
+      row(FIELDS.ordersChannel.path),
+      h(
+        'datalist',
+        { id: 'order-channels' },
+        ORDER_CHANNELS.map((c) => h('option', { value: c })),
+      ),
+      row(FIELDS.ordersStatus.path),
+      row(FIELDS.backfillDays.path),
+      row(FIELDS.callsPerMinute.path),
     ),
-    h('fieldset', { class: 'group' },
+    h(
+      'fieldset',
+      { class: 'group' },
       h('legend', null, 'Async jobs'),
-      row(FIELDS.jobsDailyRequestBudget.path), row(FIELDS.jobsDeadlineHours.path),
+      row(FIELDS.jobsDailyRequestBudget.path),
+      row(FIELDS.jobsDeadlineHours.path),
     ),
-    h('fieldset', { class: 'group' },
-      h('legend', null, 'Alerts'),
-      row(FIELDS.alertsMail.path), row(FIELDS.alertsLowStock.path),
-    ),
+    h('fieldset', { class: 'group' }, h('legend', null, 'Alerts'), row(FIELDS.alertsMail.path), row(FIELDS.alertsLowStock.path)),
     saveButton,
     generalError,
     saved,
@@ -85,10 +109,17 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   // The add-on's hourly run and the spreadsheets it opens (hidden for the bound script).
   const backgroundList = h('ul', { id: 'background-documents', class: 'plain-list', 'aria-label': 'Spreadsheets with background work' });
   const backgroundNoteLine = h('p', { id: 'background-note', class: 'hint' });
-  const background = h('fieldset', { id: 'background', class: 'group', hidden: true },
-    h('legend', null, 'Background work'), backgroundList, backgroundNoteLine);
+  const background = h(
+    'fieldset',
+    { id: 'background', class: 'group', hidden: true },
+    h('legend', null, 'Background work'),
+    backgroundList,
+    backgroundNoteLine,
+  );
 
-  const element = h('section', { id: 'settings', 'aria-labelledby': 'settings-heading' },
+  const element = h(
+    'section',
+    { id: 'settings', 'aria-labelledby': 'settings-heading' },
     h('h2', { id: 'settings-heading' }, 'Settings'),
     h('fieldset', { class: 'group' }, h('legend', null, 'Connection'), row(FIELDS.baseUrl.path)),
     token.element,
@@ -99,11 +130,15 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   /** Rebuilds the schedule choices for a deployment, keeping the nearest allowed value. */
   function fillSchedule(dep: Deployment, minutes: number): void {
     const kept = fitSchedule(dep, minutes);
-    setChildren(schedule, scheduleChoices(dep).map((m) => h('option', { value: m }, scheduleLabel(m))));
+    setChildren(
+      schedule,
+      scheduleChoices(dep).map((m) => h('option', { value: m }, scheduleLabel(m))),
+    );
     schedule.value = String(kept);
-    scheduleNote.textContent = kept !== minutes
-      ? `${scheduleLabel(minutes)} is not possible for this deployment: changed to ${scheduleLabel(kept).toLowerCase()} (save to keep it).`
-      : '';
+    scheduleNote.textContent =
+      kept !== minutes
+        ? `${scheduleLabel(minutes)} is not possible for this deployment: changed to ${scheduleLabel(kept).toLowerCase()} (save to keep it).`
+        : '';
   }
 
   /** The settings the form was last filled from: the base for what the form does not edit. */
@@ -183,7 +218,10 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       token.update(state);
       background.hidden = state.background === null;
       if (state.background) {
-        setChildren(backgroundList, backgroundLines(state.background, state.now).map((line) => h('li', null, line)));
+        setChildren(
+          backgroundList,
+          backgroundLines(state.background, state.now).map((line) => h('li', null, line)),
+        );
         backgroundNoteLine.textContent = backgroundNote(state.background.length);
       }
       if (!filled) {
@@ -192,7 +230,14 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
       } else if (loaded && state.settings.orders.scheduleMinutes !== loaded.orders.scheduleMinutes) {
         // The schedule changed elsewhere (the Orders switch, the menu, another user): follow it, or
         // the next Save settings would put the old interval back. Other fields keep what is typed.
-        loaded = { ...loaded, orders: { ...loaded.orders, scheduleMinutes: state.settings.orders.scheduleMinutes, scheduleOwner: state.settings.orders.scheduleOwner } };
+        loaded = {
+          ...loaded,
+          orders: {
+            ...loaded.orders,
+            scheduleMinutes: state.settings.orders.scheduleMinutes,
+            scheduleOwner: state.settings.orders.scheduleOwner,
+          },
+        };
         fillSchedule(deployment.value as Deployment, state.settings.orders.scheduleMinutes);
       }
     },

@@ -19,10 +19,18 @@ const BLANK_TOKEN = 'Paste the API token (it cannot be blank).';
 export function createTokenView(afterAction: () => Promise<void>): TokenView {
   const status = h('p', { id: 'token-status', role: 'status', class: 'token-status' });
 
-  const tokenInput = h('input', { id: 'settings-token', type: 'password', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
+  const tokenInput = h('input', {
+    id: 'settings-token',
+    type: 'password',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    autocapitalize: 'off',
+  });
   const tokenSave = h('button', { id: 'settings-token-save', type: 'submit' }, 'Save token');
   const tokenError = (): HTMLElement | null => element.querySelector<HTMLElement>('#settings-token-error');
-  const pasteForm = h('form', { id: 'token-paste-form', novalidate: true },
+  const pasteForm = h(
+    'form',
+    { id: 'token-paste-form', novalidate: true },
     fieldRow('Paste an API token', tokenInput, 'Kept in your own user properties, never in the sheet.'),
     tokenSave,
   );
@@ -31,8 +39,12 @@ export function createTokenView(afterAction: () => Promise<void>): TokenView {
   const password = h('input', { id: 'settings-password', type: 'password', autocomplete: 'off' });
   const signInButton = h('button', { id: 'settings-signin', type: 'submit' }, 'Sign in');
   const signInError = h('p', { id: 'settings-signin-error', class: 'error', role: 'alert' });
-  const signInForm = h('form', { id: 'token-signin-form', novalidate: true },
-    h('fieldset', null,
+  const signInForm = h(
+    'form',
+    { id: 'token-signin-form', novalidate: true },
+    h(
+      'fieldset',
+      null,
       h('legend', null, 'Or sign in to the hub'),
       fieldRow('Username', username),
       fieldRow('Password', password, 'Used for this one sign-in, never stored.'),
@@ -44,7 +56,9 @@ export function createTokenView(afterAction: () => Promise<void>): TokenView {
   const signOut = h('button', { id: 'settings-signout', type: 'button', hidden: true }, 'Sign out');
   const signOutError = h('p', { id: 'settings-signout-error', class: 'error', role: 'alert' });
 
-  const element = h('fieldset', { id: 'token', class: 'group' },
+  const element = h(
+    'fieldset',
+    { id: 'token', class: 'group' },
     h('legend', null, 'API token'),
     status,
     pasteForm,

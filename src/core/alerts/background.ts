@@ -52,7 +52,12 @@ function myExpectations(ctx: Context, record: AlertsRecord, seen: BackgroundSeen
   const out: Array<Expectation | null> = [];
   const { orders } = ctx.settings;
   if (orders.scheduleMinutes > 0 && orders.scheduleOwner === me) {
-    const recent: Expectation = { kind: 'import', intervalMs: orders.scheduleMinutes * 60_000, since: record.lastSuccess.import ?? 0, owner: me };
+    const recent: Expectation = {
+      kind: 'import',
+      intervalMs: orders.scheduleMinutes * 60_000,
+      since: record.lastSuccess.import ?? 0,
+      owner: me,
+    };
     if (isStale(recent, now)) out.push(importExpectation(ctx.settings, readImportStatus(ctx.ports.documentStore)));
   }
   if (seen.jobs) out.push(jobsExpectation(ctx.ports.documentStore, ctx.settings, seen.jobs, now));

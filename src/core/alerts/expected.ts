@@ -19,7 +19,9 @@ const BACKGROUND_PREFIX = 'background:';
 export function importExpectation(settings: Settings, status: Pick<ImportStatus, 'scheduledSince' | 'lastRunAt'>): Expectation | null {
   const minutes = settings.orders.scheduleMinutes;
   const since = status.scheduledSince ?? status.lastRunAt;
-  return minutes > 0 && since !== null ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner } : null;
+  return minutes > 0 && since !== null
+    ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner }
+    : null;
 }
 
 /** Open jobs, from the oldest; none while the day's budget is spent (waiting for 00:00 UTC on purpose is not failing). */

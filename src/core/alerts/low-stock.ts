@@ -9,7 +9,9 @@ import type { LowSku } from './schema';
 /** The SKUs at or below `threshold` (0 or less: the alert is off, none). */
 export function lowStockSkus(values: ReadonlyArray<{ sku: string; quantity: number }>, threshold: number): LowSku[] {
   if (!(threshold > 0)) return [];
-  return values.filter((v) => v.sku !== '' && Number.isFinite(v.quantity) && v.quantity <= threshold).map((v) => ({ sku: v.sku, quantity: v.quantity }));
+  return values
+    .filter((v) => v.sku !== '' && Number.isFinite(v.quantity) && v.quantity <= threshold)
+    .map((v) => ({ sku: v.sku, quantity: v.quantity }));
 }
 
 /**

@@ -34,10 +34,23 @@ export function mailDueAlerts(ctx: Context, record: AlertsRecord): AlertsRecord 
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     try {
-      appendLog(workbook, ctx.settings.sheetNames.log, {
-        time: now, user: ctx.ports.session.userEmail(), operation: 'Alert mail', ok: 0, failed: 1, skipped: 0, requests: 0, retries: 0, durationMs: 0,
-        message: `The alert mail was not sent (${message.replace(/[.\s]+$/, '')}); the alert stays in the sidebar and the mail is tried again in an hour.`,
-      }, ctx.settings.logMaxRows);
+      appendLog(
+        workbook,
+        ctx.settings.sheetNames.log,
+        {
+          time: now,
+          user: ctx.ports.session.userEmail(),
+          operation: 'Alert mail',
+          ok: 0,
+          failed: 1,
+          skipped: 0,
+          requests: 0,
+          retries: 0,
+          durationMs: 0,
+          message: `The alert mail was not sent (${message.replace(/[.\s]+$/, '')}); the alert stays in the sidebar and the mail is tried again in an hour.`,
+        },
+        ctx.settings.logMaxRows,
+      );
     } catch (logError) {
       console.warn(`Alert mail not sent (${message}) nor logged: ${String(logError)}`);
     }

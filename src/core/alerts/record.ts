@@ -39,7 +39,15 @@ export function noteFailure(record: AlertsRecord, kind: AlertKind, message: stri
   const before = record.alerts.find((a) => a.kind === kind && a.cause !== 'low');
   const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}\u2026` : message;
   // Failing since the first failure; a stale alert that now fails keeps its "not succeeded since".
-  return withAlert(record, { kind, cause: 'failed', since: before?.since ?? now, lastAt: now, message: text, owner, toasted: before?.toasted ?? false });
+  return withAlert(record, {
+    kind,
+    cause: 'failed',
+    since: before?.since ?? now,
+    lastAt: now,
+    message: text,
+    owner,
+    toasted: before?.toasted ?? false,
+  });
 }
 
 /** A success: recorded, and the kind's alert (failed or stale) is gone. Null when nothing needs writing. */
@@ -69,7 +77,12 @@ export function noteStale(record: AlertsRecord, expected: readonly Expectation[]
  * and SKUs found above the threshold since (`restocked`) taken off it: a restocked SKU is not
  * mailed the next day as low. Null when nothing changed.
  */
-export function noteLow(record: AlertsRecord, skus: readonly LowSku[], now: number, restocked: ReadonlySet<string> = new Set()): AlertsRecord | null {
+export function noteLow(
+  record: AlertsRecord,
+  skus: readonly LowSku[],
+  now: number,
+  restocked: ReadonlySet<string> = new Set(),
+): AlertsRecord | null {
   const before = record.alerts.find((a) => a.kind === 'lowStock');
   const merged = new Map((before?.skus ?? []).map((s) => [s.sku, s.quantity]));
   const gone = [...merged.keys()].filter((sku) => restocked.has(sku));
@@ -79,7 +92,14 @@ export function noteLow(record: AlertsRecord, skus: readonly LowSku[], now: numb
   if (merged.size === 0) return { ...record, alerts: record.alerts.filter((a) => a.kind !== 'lowStock') };
   const list = Array.from(merged, ([sku, quantity]) => ({ sku, quantity })).slice(-MAX_LOW_SKUS);
   return withAlert(record, {
-    kind: 'lowStock', cause: 'low', since: before?.since ?? now, lastAt: now, message: `${list.length} SKU(s) at or below the threshold`, owner: '', skus: list, toasted: false,
+    kind: 'lowStock',
+    cause: 'low',
+    since: before?.since ?? now,
+    lastAt: now,
+    message: `${list.length} SKU(s) at or below the threshold`,
+    owner: '',
+    skus: list,
+    toasted: false,
   });
 }
 

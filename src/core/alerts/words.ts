@@ -16,11 +16,14 @@ export const KIND_TITLES: Record<AlertKind, string> = {
 export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>): string {
   if (alert.kind === 'lowStock') return 'Restock these SKUs, or push their new quantities from Stock & Prices.';
   const m = alert.message;
-  if (/token|sign in/i.test(m)) return 'Sign in again: sidebar \u203a Settings (the background work uses the token of the person who switched it on).';
+  if (/token|sign in/i.test(m))
+    return 'Sign in again: sidebar \u203a Settings (the background work uses the token of the person who switched it on).';
   if (/hub address was changed/i.test(m)) return 'Sign in for the new hub address, or put the old one back: sidebar \u203a Settings.';
-  if (/not found|renamed|no sku column/i.test(m)) return 'Check the sheet named in the message (renamed or deleted?), or set its name in sidebar \u203a Settings.';
+  if (/not found|renamed|no sku column/i.test(m))
+    return 'Check the sheet named in the message (renamed or deleted?), or set its name in sidebar \u203a Settings.';
   if (alert.cause === 'stale') {
-    if (alert.kind === 'import') return 'Open the sidebar \u203a Orders: if no next run is shown, switch the scheduled import off and on again (that installs its trigger again, under your account).';
+    if (alert.kind === 'import')
+      return 'Open the sidebar \u203a Orders: if no next run is shown, switch the scheduled import off and on again (that installs its trigger again, under your account).';
     if (alert.kind === 'jobs') return 'Open the sidebar \u203a Jobs and press Refresh job results.';
     return 'Open the sidebar \u203a Push and resume the push (nothing is sent twice).';
   }
@@ -28,7 +31,8 @@ export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>
     return 'Nothing is lost: the work goes on from the same place at the next run. If it keeps failing, check that the hub is up (its status page or support).';
   }
   if (/quota|too many times/i.test(m)) return 'A daily Google quota is spent: the work goes on by itself tomorrow.';
-  if (alert.kind === 'import') return 'Open the sidebar \u203a Orders and press Import now: it shows the whole answer. The Log sheet has every failure.';
+  if (alert.kind === 'import')
+    return 'Open the sidebar \u203a Orders and press Import now: it shows the whole answer. The Log sheet has every failure.';
   if (alert.kind === 'jobs') return 'Open the sidebar \u203a Jobs and press Refresh job results: it shows the whole answer.';
   return 'Open the sidebar \u203a Push: it shows the push and lets you resume or cancel it.';
 }
@@ -36,7 +40,10 @@ export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>
 /** The low SKUs as "ABC-1 (2), XYZ (0)", the first `max` of them. */
 export function lowSkuList(alert: Pick<Alert, 'skus'>, max = 10): string {
   const skus = alert.skus ?? [];
-  const shown = skus.slice(0, max).map((s) => `${s.sku} (${s.quantity})`).join(', ');
+  const shown = skus
+    .slice(0, max)
+    .map((s) => `${s.sku} (${s.quantity})`)
+    .join(', ');
   return skus.length > max ? `${shown} and ${skus.length - max} more` : shown;
 }
 
@@ -52,17 +59,25 @@ export function alertLine(alert: Alert, timeZone: string): string {
 }
 
 /** The day's mail for these alerts of one spreadsheet. */
-export function alertMail(alerts: readonly Alert[], where: { name: string; url: string }, timeZone: string): { subject: string; body: string } {
-  const subject = alerts.length === 1
-    ? `Hub Sync: ${KIND_TITLES[alerts[0].kind].toLowerCase()} ${alerts[0].kind === 'lowStock' ? 'alert' : alerts[0].cause === 'stale' ? 'not running' : 'failing'} in "${where.name}"`
-    : `Hub Sync: ${alerts.length} alerts in "${where.name}"`;
+export function alertMail(
+  alerts: readonly Alert[],
+  where: { name: string; url: string },
+  timeZone: string,
+): { subject: string; body: string } {
+  const subject =
+    alerts.length === 1
+      ? `Hub Sync: ${KIND_TITLES[alerts[0].kind].toLowerCase()} ${alerts[0].kind === 'lowStock' ? 'alert' : alerts[0].cause === 'stale' ? 'not running' : 'failing'} in "${where.name}"`
+      : `Hub Sync: ${alerts.length} alerts in "${where.name}"`;
   const parts = alerts.map((a) => {
     const since = localDateTime(a.since, timeZone);
     if (a.kind === 'lowStock') {
       const skus = (a.skus ?? []).map((s) => `- ${s.sku}: ${s.quantity}`).join('\n');
       return `* Low stock since ${since}: ${a.skus?.length ?? 0} SKU(s) at or below the threshold after an order import or a push:\n${skus}\nFirst thing to try: ${firstThingToTry(a)}`;
     }
-    const head = a.cause === 'stale' ? `${KIND_TITLES[a.kind]} has not succeeded since ${since}.` : `${KIND_TITLES[a.kind]} failing since ${since} (last at ${localDateTime(a.lastAt, timeZone)}).`;
+    const head =
+      a.cause === 'stale'
+        ? `${KIND_TITLES[a.kind]} has not succeeded since ${since}.`
+        : `${KIND_TITLES[a.kind]} failing since ${since} (last at ${localDateTime(a.lastAt, timeZone)}).`;
     return `* ${head}\nWhat failed: ${a.message}\nFirst thing to try: ${firstThingToTry(a)}`;
   });
   const body = [

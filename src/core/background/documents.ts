@@ -75,7 +75,11 @@ export function rememberDocument(store: KeyValueStore, doc: { id: string; name: 
 
 export function forgetDocument(store: KeyValueStore, id: string): void {
   const list = readDocuments(store);
-  if (list.some((d) => d.id === id)) write(store, list.filter((d) => d.id !== id));
+  if (list.some((d) => d.id === id))
+    write(
+      store,
+      list.filter((d) => d.id !== id),
+    );
 }
 
 export function markDocumentRun(store: KeyValueStore, id: string, now: number): void {
@@ -98,7 +102,10 @@ export function markOpenFailure(store: KeyValueStore, id: string, now: number): 
   doc.openFailures = (doc.openFailures ?? 0) + 1;
   doc.lastRunAt = now;
   if (doc.openFailures >= OPEN_FAILURES_BEFORE_DROP) {
-    write(store, list.filter((d) => d.id !== id));
+    write(
+      store,
+      list.filter((d) => d.id !== id),
+    );
     return true;
   }
   write(store, list);

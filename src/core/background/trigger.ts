@@ -44,7 +44,10 @@ export function myOpenJobs(ctx: Context) {
 }
 
 /** The trigger this user needs now: a one-off to finish a push, a repeating one for imports and polls, or none. */
-export function desiredTrigger(ctx: Context, state: BackgroundState): { kind: 'once'; ms: number } | { kind: 'every'; minutes: number } | null {
+export function desiredTrigger(
+  ctx: Context,
+  state: BackgroundState,
+): { kind: 'once'; ms: number } | { kind: 'every'; minutes: number } | null {
   const addon = ctx.settings.deployment === 'addon';
   // An add-on may not arm a one-off trigger sooner than an hour: its push goes on at the next hourly run.
   if (state.pushAt !== null && !addon) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
@@ -78,7 +81,11 @@ export function rearmBackground(ctx: Context): BackgroundState {
     current !== null &&
     wanted !== null &&
     ((wanted.kind === 'every' && current.kind === 'every' && (current.wantedMinutes ?? current.minutes) === wanted.minutes) ||
-      (wanted.kind === 'once' && current.kind === 'once' && current.dueAt !== null && current.dueAt > clock.now() && Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
+      (wanted.kind === 'once' &&
+        current.kind === 'once' &&
+        current.dueAt !== null &&
+        current.dueAt > clock.now() &&
+        Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
   if (matches && installed.length === 1) return state;
   // A container-bound script's triggers are this spreadsheet's: anything else installed goes.
   for (const t of installed) scheduler.remove(t.id);
@@ -125,14 +132,17 @@ function rearmAddon(ctx: Context, state: BackgroundState, wanted: ReturnType<typ
   const id = workbook.documentId();
   if (wanted === null) forgetDocument(userStore, id);
   else if (!rememberDocument(userStore, { id, name: workbook.documentName(), due: dueWork(ctx, state) }, clock.now())) {
-    throw new UserError(`Background work (scheduled import, job polling, finishing pushes) runs for at most ${MAX_DOCUMENTS} spreadsheets per person, and yours has that many. Open one you no longer use and switch its order import off (the list: sidebar \u203a Settings \u203a Background work), then try again.`);
+    throw new UserError(
+      `Background work (scheduled import, job polling, finishing pushes) runs for at most ${MAX_DOCUMENTS} spreadsheets per person, and yours has that many. Open one you no longer use and switch its order import off (the list: sidebar \u203a Settings \u203a Background work), then try again.`,
+    );
   }
   const installed = scheduler.list(BACKGROUND_HANDLER);
   const needed = readDocuments(userStore).length > 0;
   // One trigger serves every spreadsheet; any other (an earlier version's per-spreadsheet ones) goes.
   for (const t of needed ? installed.slice(1) : installed) scheduler.remove(t.id);
-  const trigger = needed ? installed[0] ?? scheduler.every(BACKGROUND_HANDLER, 60) : null;
-  const next: BackgroundState['trigger'] = wanted && trigger ? { id: trigger.id, kind: 'every', minutes: 60, dueAt: null, wantedMinutes: 60 } : null;
+  const trigger = needed ? (installed[0] ?? scheduler.every(BACKGROUND_HANDLER, 60)) : null;
+  const next: BackgroundState['trigger'] =
+    wanted && trigger ? { id: trigger.id, kind: 'every', minutes: 60, dueAt: null, wantedMinutes: 60 } : null;
   if (JSON.stringify(next) !== JSON.stringify(state.trigger)) {
     state.trigger = next;
     writeBackground(ctx, state);

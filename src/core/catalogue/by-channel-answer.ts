@@ -24,19 +24,29 @@ export function isMissingProduct(error: unknown): boolean {
  * one that differs only by spaces or letter case: SKUs match exactly, see sku-match.ts), or names
  * a channel more than once (which of the two is right cannot be known).
  */
-export function answerDoubt(sku: string, product: Product, aliases: Readonly<Record<string, string>>): { text: string; twin: boolean } | null {
+export function answerDoubt(
+  sku: string,
+  product: Product,
+  aliases: Readonly<Record<string, string>>,
+): { text: string; twin: boolean } | null {
   if (skuKey(product.sku) !== skuKey(sku)) {
     if (looseSkuKey(product.sku) === looseSkuKey(sku)) {
-      return { twin: true, text: `the hub answered for ${twinDescription(product.sku, sku)}, not ${quoteSku(sku)}, so nothing was written: pushes to ${quoteSku(sku)} may fail \u2014 fix the SKU in the hub or in the sheet` };
+      return {
+        twin: true,
+        text: `the hub answered for ${twinDescription(product.sku, sku)}, not ${quoteSku(sku)}, so nothing was written: pushes to ${quoteSku(sku)} may fail \u2014 fix the SKU in the hub or in the sheet`,
+      };
     }
-    return { twin: false, text: `the hub answered with another product (${quoteSku(product.sku)}), so nothing was written; refresh it again` };
+    return {
+      twin: false,
+      text: `the hub answered with another product (${quoteSku(product.sku)}), so nothing was written; refresh it again`,
+    };
   }
   const seen = new Set<string>();
   for (const entry of product.channelData) {
     const channel = writtenChannel(entry.channel, aliases);
-    if (seen.has(channel)) return { twin: false, text: `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again` };
+    if (seen.has(channel))
+      return { twin: false, text: `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again` };
     seen.add(channel);
   }
   return null;
 }
-

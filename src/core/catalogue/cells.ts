@@ -14,9 +14,12 @@ const numberCell = (n: number | null): CellValue => (n === null ? '' : n);
 /** The value a pull writes into `column` for `product`; `inHub` is the In hub text. */
 export function pulledCell(column: PullColumn, product: PulledProduct, inHub: string): CellValue {
   switch (column.kind) {
-    case 'title': return product.title === null ? '' : escapeCellText(product.title);
-    case 'quantity': return numberCell(product.quantity);
-    case 'inHub': return escapeCellText(inHub);
+    case 'title':
+      return product.title === null ? '' : escapeCellText(product.title);
+    case 'quantity':
+      return numberCell(product.quantity);
+    case 'inHub':
+      return escapeCellText(inHub);
     case 'channelValue': {
       const values = product.channels.get(column.channel);
       if (!values) return '';
@@ -30,7 +33,8 @@ export function pulledCell(column: PullColumn, product: PulledProduct, inHub: st
       const text = column.field === 'listingStatus' ? values.status : values.externalId;
       return text === '' ? '' : escapeCellText(text);
     }
-    default: return '';
+    default:
+      return '';
   }
 }
 

@@ -4,10 +4,7 @@
  * Listing status, External id, Permalink, and In hub last.
  */
 import { AVAILABLE_DAYS_CHANNELS } from '../../api/channels';
-import {
-  CATALOGUE_HEADERS, INPUT_HEADERS, catalogueHeader, perChannelHeader,
-  type CatalogueField, type ChannelField,
-} from '../../sheet';
+import { CATALOGUE_HEADERS, INPUT_HEADERS, catalogueHeader, perChannelHeader, type CatalogueField, type ChannelField } from '../../sheet';
 
 /** The In hub text of a row the hub sent. */
 export const IN_HUB_YES = 'Yes';
@@ -56,7 +53,8 @@ export function pullColumns(layout: PullLayout): PullColumn[] {
     if (ch.writable) {
       const fields: ChannelField[] = ['quantity', 'price', 'salePrice'];
       if (ch.availableDays) fields.push('availableDays');
-      for (const field of fields) out.push({ kind: 'channelValue', field, channel: ch.channel, header: perChannelHeader(field, ch.channel) });
+      for (const field of fields)
+        out.push({ kind: 'channelValue', field, channel: ch.channel, header: perChannelHeader(field, ch.channel) });
     }
     for (const field of ['listingStatus', 'externalId', 'permalink'] as const) {
       out.push({ kind: 'listing', field, channel: ch.channel, header: catalogueHeader(field, ch.channel) });

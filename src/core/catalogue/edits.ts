@@ -5,7 +5,17 @@
  * nothing, so it does not count — a sheet never pushed but in line with the hub asks nothing.
  * The seller is asked first. Rows the hub does not send keep their values, so they never count.
  */
-import { CHANNEL_FIELDS, EVERY_CHANNEL_RULE, changedFields, ruledForComparison, splitValueKey, valueKey, type ColumnMap, type NumberReading, type ParsedRow } from '../../sheet';
+import {
+  CHANNEL_FIELDS,
+  EVERY_CHANNEL_RULE,
+  changedFields,
+  ruledForComparison,
+  splitValueKey,
+  valueKey,
+  type ColumnMap,
+  type NumberReading,
+  type ParsedRow,
+} from '../../sheet';
 import type { CellValue } from '../ports';
 import type { PullColumn, PullLayout } from './columns';
 import type { ConfirmedValues } from '../push/snapshot';
@@ -17,7 +27,9 @@ import type { ConfirmedValues } from '../push/snapshot';
 function ruledCell(columns: ColumnMap, key: string, value: number): number {
   const { field, channel } = splitValueKey(key);
   const numeric = field as Parameters<typeof ruledForComparison>[2];
-  return channel === '' ? ruledForComparison(columns.valueRules, EVERY_CHANNEL_RULE, numeric, value, true) : ruledForComparison(columns.valueRules, channel, numeric, value, false);
+  return channel === ''
+    ? ruledForComparison(columns.valueRules, EVERY_CHANNEL_RULE, numeric, value, true)
+    : ruledForComparison(columns.valueRules, channel, numeric, value, false);
 }
 
 /**
@@ -27,9 +39,12 @@ function ruledCell(columns: ColumnMap, key: string, value: number): number {
  */
 export function ruledInLine(columns: ColumnMap, row: ParsedRow | undefined, spec: PullColumn | null, pulled: CellValue): boolean {
   if (!columns.valueRules || !row || !spec || typeof pulled !== 'number') return false;
-  const at = spec.kind === 'quantity' ? { key: valueKey('quantity'), cell: row.cells.quantity }
-    : spec.kind === 'channelValue' && !spec.compareAt ? { key: valueKey(spec.field, spec.channel), cell: row.perChannel[spec.channel]?.[spec.field] }
-    : null;
+  const at =
+    spec.kind === 'quantity'
+      ? { key: valueKey('quantity'), cell: row.cells.quantity }
+      : spec.kind === 'channelValue' && !spec.compareAt
+        ? { key: valueKey(spec.field, spec.channel), cell: row.perChannel[spec.channel]?.[spec.field] }
+        : null;
   if (!at || at.cell?.kind !== 'number' || at.cell.value === pulled) return false;
   return ruledCell(columns, at.key, at.cell.value) === pulled;
 }
@@ -108,7 +123,8 @@ export function unconfirmedEdits(
     if (lost.length === 0) continue;
     rowCount++;
     cells += lost.length;
-    if (examples.length < 3) examples.push(`row ${row.rowNumber} (${row.sku}): ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ', …' : ''}`);
+    if (examples.length < 3)
+      examples.push(`row ${row.rowNumber} (${row.sku}): ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ', …' : ''}`);
   }
   return { rows: rowCount, cells, examples };
 }

@@ -12,7 +12,9 @@ import { OPERATION_TITLES } from '../push/types';
 export function assertNoPushRunning(ctx: Context, what: string): void {
   const run = readRun(ctx.ports.documentStore);
   if (!run || isAbandoned(run, ctx.ports.clock.now(), ctx.settings.deployment)) return;
-  throw new BusyError(`${what} did not start: ${OPERATION_TITLES[run.operation]} is still sending rows of this sheet. Let it finish (or cancel it from the sidebar), then try again; nothing was changed.`);
+  throw new BusyError(
+    `${what} did not start: ${OPERATION_TITLES[run.operation]} is still sending rows of this sheet. Let it finish (or cancel it from the sidebar), then try again; nothing was changed.`,
+  );
 }
 
 /**

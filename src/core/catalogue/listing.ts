@@ -84,7 +84,8 @@ export function productId(product: Product): string | null {
 const identity = (p: Product | undefined): string | null => (p ? JSON.stringify([p.sku, productId(p)]) : null);
 
 /** A page cut to the 50 asked for: products past them belong to the next page, which reads them. */
-const asked = (page: ProductPage): ProductPage => (page.results.length > PAGE_SIZE ? { ...page, results: page.results.slice(0, PAGE_SIZE) } : page);
+const asked = (page: ProductPage): ProductPage =>
+  page.results.length > PAGE_SIZE ? { ...page, results: page.results.slice(0, PAGE_SIZE) } : page;
 
 interface ReadPage {
   page: ProductPage;
@@ -142,7 +143,8 @@ function check(pages: ReadonlyMap<number, ReadPage>): Verdict {
   if (listed.count !== total) reread.add(listed.offset);
   if (reread.size === 0) return { ok: true, total, wanted };
   // Every page agrees on the total and no anchor moved: the list itself does not end at its total.
-  const problem: ListingProblem = agree && !shifted && listed.count !== total ? { kind: 'count', listed: listed.count, more: listed.more } : { kind: 'changed' };
+  const problem: ListingProblem =
+    agree && !shifted && listed.count !== total ? { kind: 'count', listed: listed.count, more: listed.more } : { kind: 'changed' };
   const all = anchorsUntold ? wanted : [...reread];
   return { ok: false, total, reread: all.sort((a, b) => a - b), problem };
 }
@@ -188,10 +190,16 @@ export function readListing(read: ReadPages): ListingRead {
     const verdict = check(pages);
     if (failed.length > 0) return { kind: 'failed', failed, pages: pageOffsets(verdict.total).length };
     if (verdict.ok) {
-      return { kind: 'read', listing: { entries: consistentEntries(pages, verdict.wanted), problem: null, totalAtStart, totalAtEnd: verdict.total, extraRounds } };
+      return {
+        kind: 'read',
+        listing: { entries: consistentEntries(pages, verdict.wanted), problem: null, totalAtStart, totalAtEnd: verdict.total, extraRounds },
+      };
     }
     if (extraRounds === MAX_EXTRA_ROUNDS) {
-      return { kind: 'read', listing: { entries: everyEntry(pages), problem: verdict.problem, totalAtStart, totalAtEnd: verdict.total, extraRounds } };
+      return {
+        kind: 'read',
+        listing: { entries: everyEntry(pages), problem: verdict.problem, totalAtStart, totalAtEnd: verdict.total, extraRounds },
+      };
     }
     fetch(verdict.reread);
   }

@@ -24,12 +24,18 @@ export interface PullPlacement extends Pick<ColumnPlan, 'missing' | 'width'> {
 /** The column the mapping gives the spec's field, if any. */
 function mappedColumn(columns: ColumnMap, spec: PullColumn): number | undefined {
   switch (spec.kind) {
-    case 'title': return columns.catalogueGeneral.title;
-    case 'inHub': return columns.catalogueGeneral.inHub;
-    case 'quantity': return columns.input.quantity;
-    case 'channelValue': return columns.perChannel[spec.channel]?.[spec.field];
-    case 'listing': return columns.catalogue[spec.channel]?.[spec.field];
-    default: return undefined;
+    case 'title':
+      return columns.catalogueGeneral.title;
+    case 'inHub':
+      return columns.catalogueGeneral.inHub;
+    case 'quantity':
+      return columns.input.quantity;
+    case 'channelValue':
+      return columns.perChannel[spec.channel]?.[spec.field];
+    case 'listing':
+      return columns.catalogue[spec.channel]?.[spec.field];
+    default:
+      return undefined;
   }
 }
 

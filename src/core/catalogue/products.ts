@@ -29,7 +29,6 @@ export interface PulledProduct {
   channels: Map<string, ChannelValues>;
 }
 
-
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 

@@ -61,7 +61,11 @@ export function leftOutSentence(leftOut: { rows: number; reasons: readonly strin
 /** The operation's columns that row 1 has but the column mapping leaves to the seller. */
 export function leftAloneSentence(headers: readonly string[]): string | null {
   if (headers.length === 0) return null;
-  const list = headers.slice(0, 5).map((h) => `"${h}"`).join(', ') + (headers.length > 5 ? `, and ${n(headers.length - 5)} more` : '');
+  const list =
+    headers
+      .slice(0, 5)
+      .map((h) => `"${h}"`)
+      .join(', ') + (headers.length > 5 ? `, and ${n(headers.length - 5)} more` : '');
   const them = headers.length === 1 ? 'that column' : 'those columns';
   return `Not written: ${list} \u2014 the column mapping leaves ${them} to you (sidebar \u203a Columns).`;
 }

@@ -55,7 +55,11 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     // A sheet the pull creates starts as the header row it is created with.
     const { values, table, mapping } = existing
       ? readStockTable(ctx, existing)
-      : { values: [] as CellValue[][], table: readTable([[INPUT_HEADERS.sku]], tableOptions(ctx.settings, ctx.ports.workbook.locale())), mapping: null };
+      : {
+          values: [] as CellValue[][],
+          table: readTable([[INPUT_HEADERS.sku]], tableOptions(ctx.settings, ctx.ports.workbook.locale())),
+          mapping: null,
+        };
     const problem = headerProblem(table, name, 'pull');
     if (problem) throw new UserError(problem);
 
@@ -68,16 +72,23 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
       throw e;
     }
     if (got.kind === 'failed') {
-      throw new UserError(`${got.failed.length} of ${got.pages} pages of the catalogue could not be read (${got.failed[0].error.message}). Nothing was written; pull again in a few minutes.`);
+      throw new UserError(
+        `${got.failed.length} of ${got.pages} pages of the catalogue could not be read (${got.failed[0].error.message}). Nothing was written; pull again in a few minutes.`,
+      );
     }
     const listing = got.listing;
     // The pull writes by row and column, and asks about values it replaces: a sheet sorted,
     // reshaped or typed into while the hub was read would get products' values in other rows, or
     // lose an edit nobody was asked about. Checked again now; if it changed, nothing is written.
     if (existing && changedMeanwhile(values, existing.readAll())) {
-      throw new UserError(`"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`);
+      throw new UserError(
+        `"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`,
+      );
     }
-    const products = readProducts(listing.entries.map((e) => e.product), aliases);
+    const products = readProducts(
+      listing.entries.map((e) => e.product),
+      aliases,
+    );
     const layout = layoutOf(products);
     const specs = pullColumns(layout);
     const now = ctx.ports.clock.now();
@@ -101,10 +112,12 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
       layout,
       inHubText: IN_HUB_YES,
       inHubNotes,
-      absent: complete ? {
-        missing: `No (not in the hub at the pull of ${when})`,
-        twin: (sheetSku, hubSkus) => `No \u2014 ${twinMessage(sheetSku, hubSkus).replace(/^The/, 'the')} (pull of ${when})`,
-      } : null,
+      absent: complete
+        ? {
+            missing: `No (not in the hub at the pull of ${when})`,
+            twin: (sheetSku, hubSkus) => `No \u2014 ${twinMessage(sheetSku, hubSkus).replace(/^The/, 'the')} (pull of ${when})`,
+          }
+        : null,
     });
 
     // Asked only now, when it is known which rows and columns the pull rewrites.
@@ -114,7 +127,12 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     if (edits.rows > 0) {
       const question = overwriteQuestion('Pulling the catalogue', edits);
       if (!confirm(question)) {
-        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Pulling the catalogue', edits)} Push changes first to keep your edits, or overwrite them.` };
+        return {
+          status: 'needsConfirmation',
+          editedRows: edits.rows,
+          examples: edits.examples,
+          message: `Nothing was written. ${overwriteSummary('Pulling the catalogue', edits)} Push changes first to keep your edits, or overwrite them.`,
+        };
       }
     }
 
@@ -130,8 +148,19 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
       const spec = specAt.get(column) ?? null;
       return ruledInLine(table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, values[row - 1]?.[column]) : pulled;
     };
-    if (plan.lastRow >= 2) writeBlocks(sheet, [[2, plan.lastRow]], placed.map((p) => p.column), cell);
-    if (plan.appended.skus.length > 0) sheet.write(plan.appended.firstRow, skuColumn + 1, plan.appended.skus.map((s) => [s]));
+    if (plan.lastRow >= 2)
+      writeBlocks(
+        sheet,
+        [[2, plan.lastRow]],
+        placed.map((p) => p.column),
+        cell,
+      );
+    if (plan.appended.skus.length > 0)
+      sheet.write(
+        plan.appended.firstRow,
+        skuColumn + 1,
+        plan.appended.skus.map((s) => [s]),
+      );
 
     const entries = new Map<string, Record<string, number>>();
     plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
@@ -142,19 +171,49 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
     const scope = filter ? ` listed on ${filter}` : '';
     const notes = [
-      listingCaveat(listing), duplicatesSentence(duplicates), twinsSentence(plan.twins, complete), unreachableSentence(plan.unreachable),
-      leftOutSentence(plan.leftOut), leftAloneSentence(columns.left),
+      listingCaveat(listing),
+      duplicatesSentence(duplicates),
+      twinsSentence(plan.twins, complete),
+      unreachableSentence(plan.unreachable),
+      leftOutSentence(plan.leftOut),
+      leftAloneSentence(columns.left),
     ].filter((x) => x !== null);
-    const message = [`Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`, ...notes].join(' ');
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: now, user: ctx.ports.session.userEmail(), operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
-      ok: plan.updatedRows + plan.addedRows, failed: 0, skipped: plan.missingRows, requests, retries: client.stats.retries,
-      durationMs: now - started, message,
-    }, ctx.settings.logMaxRows);
+    const message = [
+      `Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`,
+      ...notes,
+    ].join(' ');
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: now,
+        user: ctx.ports.session.userEmail(),
+        operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
+        ok: plan.updatedRows + plan.addedRows,
+        failed: 0,
+        skipped: plan.missingRows,
+        requests,
+        retries: client.stats.retries,
+        durationMs: now - started,
+        message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return {
-      status: 'done', skus: products.length, updated: plan.updatedRows, added: plan.addedRows, notInHub: plan.missingRows,
-      consistent: listing.problem === null, duplicates: duplicates.size, twins: plan.twins.length, unreachable: plan.unreachable.length, leftOut: plan.leftOut.rows,
-      columnsAdded: columns.missing.length, requests, retries: client.stats.retries, message,
+      status: 'done',
+      skus: products.length,
+      updated: plan.updatedRows,
+      added: plan.addedRows,
+      notInHub: plan.missingRows,
+      consistent: listing.problem === null,
+      duplicates: duplicates.size,
+      twins: plan.twins.length,
+      unreachable: plan.unreachable.length,
+      leftOut: plan.leftOut.rows,
+      columnsAdded: columns.missing.length,
+      requests,
+      retries: client.stats.retries,
+      message,
     };
   });
 }

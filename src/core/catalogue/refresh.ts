@@ -31,7 +31,6 @@ import { localDateTime } from './when';
 export const MAX_REFRESH_ROWS = 2000;
 const LOCK_WAIT_MS = 10_000;
 
-
 /** Refreshes the selected rows; `confirm` is asked before replacing values the hub has not confirmed. */
 export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutcome {
   return withDocumentLock(ctx, 'Refresh rows from the hub', LOCK_WAIT_MS, () => {
@@ -50,9 +49,12 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const held = chosen.filter((r) => r.skipped !== null);
     const rows = chosen.filter((r) => r.skipped === null && r.sku !== null);
     if (rows.length === 0 && held.length > 0) {
-      throw new UserError(`The selected rows of "${name}" are left out by its column mapping's row rules (${held[0].skipped}), so nothing was refreshed: select the rows of the products themselves.`);
+      throw new UserError(
+        `The selected rows of "${name}" are left out by its column mapping's row rules (${held[0].skipped}), so nothing was refreshed: select the rows of the products themselves.`,
+      );
     }
-    if (rows.length === 0) throw new UserError(`The selected rows of "${name}" hold no SKU: select rows with a SKU (or pull the whole catalogue).`);
+    if (rows.length === 0)
+      throw new UserError(`The selected rows of "${name}" hold no SKU: select rows with a SKU (or pull the whole catalogue).`);
 
     const started = ctx.ports.clock.now();
     const aliases = channelAliases(ctx.settings);
@@ -85,7 +87,8 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const now = ctx.ports.clock.now();
     const reread = readStockTable(ctx, sheet, mapping);
     const rowsNow = new Map<string, number[]>();
-    for (const r of reread.table.rows) if (r.sku !== null && r.skipped === null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
+    for (const r of reread.table.rows)
+      if (r.sku !== null && r.skipped === null) rowsNow.set(r.sku, [...(rowsNow.get(r.sku) ?? []), r.rowNumber]);
     const skuAt = new Map<number, string>();
     let unplaced = 0;
     for (const sku of skus) {
@@ -103,7 +106,12 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     if (edits.rows > 0) {
       const question = overwriteQuestion('Refreshing these rows', edits);
       if (!confirm(question)) {
-        return { status: 'needsConfirmation', editedRows: edits.rows, examples: edits.examples, message: `Nothing was written. ${overwriteSummary('Refreshing these rows', edits)} Push changes first to keep your edits, or overwrite them.` };
+        return {
+          status: 'needsConfirmation',
+          editedRows: edits.rows,
+          examples: edits.examples,
+          message: `Nothing was written. ${overwriteSummary('Refreshing these rows', edits)} Push changes first to keep your edits, or overwrite them.`,
+        };
       }
     }
 
@@ -129,7 +137,12 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     if (skuAt.size > 0) {
       addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
       applyColumnPlan(sheet, columns, reread.values.length);
-      writeBlocks(sheet, rowRuns(skuAt.keys()), placed.map((p) => p.column), cell);
+      writeBlocks(
+        sheet,
+        rowRuns(skuAt.keys()),
+        placed.map((p) => p.column),
+        cell,
+      );
     }
 
     const entries = new Map<string, Record<string, number>>();
@@ -139,21 +152,42 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const refreshed = [...skuAt.values()].filter((sku) => found.has(sku)).length;
     const gone = [...skuAt.values()].filter((sku) => notFound.has(sku)).length;
     const failed = rows.length - refreshed - gone;
-    if (unplaced > 0) failures.push(`${unplaced} row${unplaced === 1 ? '' : 's'} moved while the hub was read and ${unplaced === 1 ? 'its SKU is' : 'their SKUs are'} now missing or repeated, so nothing was written there`);
+    if (unplaced > 0)
+      failures.push(
+        `${unplaced} row${unplaced === 1 ? '' : 's'} moved while the hub was read and ${unplaced === 1 ? 'its SKU is' : 'their SKUs are'} now missing or repeated, so nothing was written there`,
+      );
     const requests = client.stats.requests;
     const parts = [`${refreshed} row${refreshed === 1 ? '' : 's'} refreshed`];
     if (gone) parts.push(`${gone} not in the hub`);
     const twinRows = rows.filter((r) => twins.has(r.sku as string)).length;
     const twinNotes = [...twins.values()];
     if (twinRows) parts.push(`${twinRows} not taken (${twinNotes.slice(0, 2).join('; ')}${twinNotes.length > 2 ? '; …' : ''})`);
-    if (failed > twinRows) parts.push(`${failed - twinRows} could not be read (${failures.slice(0, 2).join('; ')}${failures.length > 2 ? '; …' : ''}) \u2014 refresh them again`);
+    if (failed > twinRows)
+      parts.push(
+        `${failed - twinRows} could not be read (${failures.slice(0, 2).join('; ')}${failures.length > 2 ? '; …' : ''}) \u2014 refresh them again`,
+      );
     const leftOut = { rows: held.length, reasons: [...new Set(held.map((r) => r.skipped as string))] };
     const notes = [leftOutSentence(leftOut), skuAt.size > 0 ? leftAloneSentence(columns.left) : null].filter((x) => x !== null);
-    const message = [`Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`, ...notes].join(' ');
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh rows from the hub', ok: refreshed, failed, skipped: gone,
-      requests, retries: client.stats.retries, durationMs: now - started, message,
-    }, ctx.settings.logMaxRows);
+    const message = [`Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`, ...notes].join(
+      ' ',
+    );
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: now,
+        user: ctx.ports.session.userEmail(),
+        operation: 'Refresh rows from the hub',
+        ok: refreshed,
+        failed,
+        skipped: gone,
+        requests,
+        retries: client.stats.retries,
+        durationMs: now - started,
+        message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return { status: 'done', rows: rows.length, refreshed, notInHub: gone, failed, leftOut: held.length, requests, message };
   });
 }

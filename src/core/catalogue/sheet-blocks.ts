@@ -20,7 +20,12 @@ export function rowRuns(rows: Iterable<number>): Array<[number, number]> {
 }
 
 /** Writes `cell(row, column)` block by block; returns the number of writes. */
-export function writeBlocks(sheet: SheetPort, rows: ReadonlyArray<[number, number]>, columns: readonly number[], cell: (row: number, column: number) => CellValue): number {
+export function writeBlocks(
+  sheet: SheetPort,
+  rows: ReadonlyArray<[number, number]>,
+  columns: readonly number[],
+  cell: (row: number, column: number) => CellValue,
+): number {
   let writes = 0;
   for (const run of contiguousRuns([...columns])) {
     for (const [top, bottom] of rows) {
@@ -42,7 +47,11 @@ export interface ColumnPlan {
 }
 
 /** Finds the columns by meaning (`Price [meli]` is `Price [mercadolibre]`); missing ones go to the right. */
-export function planColumns(header: readonly CellValue[], needed: readonly string[], aliases: Readonly<Record<string, string>>): ColumnPlan {
+export function planColumns(
+  header: readonly CellValue[],
+  needed: readonly string[],
+  aliases: Readonly<Record<string, string>>,
+): ColumnPlan {
   const { present, missing } = findMissingColumns(header, needed, { channelAliases: aliases });
   const where: Record<string, number> = { ...present };
   for (const m of missing) where[m.header] = m.column;

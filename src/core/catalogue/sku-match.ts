@@ -58,6 +58,8 @@ export function twinMessage(sheetSku: string, hubSkus: readonly string[]): strin
   const names = hubSkus.map((h) => twinDescription(h, sheetSku)).join(' and ');
   // A sheet cannot send surrounding spaces or invisible characters: then only the hub can be fixed.
   const inHubOnly = hubSkus.every((h) => sheetCannotHold(h) !== null);
-  const fix = inHubOnly ? 'fix the SKU in the hub (a sheet\u2019s SKUs are sent without surrounding spaces)' : 'fix the SKU in the hub or in the sheet';
+  const fix = inHubOnly
+    ? 'fix the SKU in the hub (a sheet\u2019s SKUs are sent without surrounding spaces)'
+    : 'fix the SKU in the hub or in the sheet';
   return `The hub has ${names}, not ${quoteSku(sheetSku)}: pushes to ${quoteSku(sheetSku)} will fail \u2014 ${fix}`;
 }

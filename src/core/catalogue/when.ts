@@ -4,7 +4,13 @@
 export function zonedDateTime(epochMs: number, timeZone: string): string | null {
   try {
     const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     }).formatToParts(new Date(epochMs));
     const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '00';
     return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;

@@ -6,8 +6,20 @@ import { cleanInvisible, formulaErrorReason, headerKey, isBlankCell, readInteger
 import type { CellValue } from '../ports';
 
 export type CategoryField =
-  | 'path' | 'level' | 'title' | 'source' | 'sourceId' | 'parentSource' | 'parentId' | 'internalId' | 'mappings'
-  | 'mapChannel' | 'mapCategoryId' | 'status' | 'message' | 'syncedAt';
+  | 'path'
+  | 'level'
+  | 'title'
+  | 'source'
+  | 'sourceId'
+  | 'parentSource'
+  | 'parentId'
+  | 'internalId'
+  | 'mappings'
+  | 'mapChannel'
+  | 'mapCategoryId'
+  | 'status'
+  | 'message'
+  | 'syncedAt';
 
 /** Canonical headers, in the order a new Categories sheet gets them. */
 export const CATEGORY_HEADERS: Readonly<Record<CategoryField, string>> = {

@@ -43,7 +43,10 @@ export function treePlaces(values: readonly (readonly CellValue[])[], columns: C
 }
 
 /** Checks rows for Create Category; two selected rows with the same Source and Source id are both refused. */
-export function checkCreateRows(rows: readonly CategoryRow[], places: ReadonlyMap<number, TreePlace> = new Map()): Array<Checked<NewCategory>> {
+export function checkCreateRows(
+  rows: readonly CategoryRow[],
+  places: ReadonlyMap<number, TreePlace> = new Map(),
+): Array<Checked<NewCategory>> {
   const keyOf = (r: CategoryRow): string | null =>
     r.source.kind === 'value' && r.sourceId.kind === 'value' ? `${r.source.value.toLowerCase()}#${r.sourceId.value}` : null;
   const rowsByKey = new Map<string, number[]>();
@@ -52,7 +55,8 @@ export function checkCreateRows(rows: readonly CategoryRow[], places: ReadonlyMa
     if (key) rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), r.rowNumber]);
   }
   return rows.map((row): Checked<NewCategory> => {
-    if (row.internalId.kind === 'value') return { row, reason: `Already in the hub as category ${row.internalId.value}: use Update selected rows to rename it.` };
+    if (row.internalId.kind === 'value')
+      return { row, reason: `Already in the hub as category ${row.internalId.value}: use Update selected rows to rename it.` };
     const reasons: string[] = [];
     need(reasons, row.title, 'Title');
     need(reasons, row.source, 'Source');
@@ -75,7 +79,11 @@ export function checkCreateRows(rows: readonly CategoryRow[], places: ReadonlyMa
       CategorySourceParentId: parentId,
     };
     // Its place in the tree, when the parent's row is in the sheet (a root otherwise).
-    const place = parent ? { path: `${parent.path}${PATH_SEPARATOR}${body.Title}`, level: parent.level + 1 } : parentId === null ? { path: body.Title, level: 1 } : null;
+    const place = parent
+      ? { path: `${parent.path}${PATH_SEPARATOR}${body.Title}`, level: parent.level + 1 }
+      : parentId === null
+        ? { path: body.Title, level: 1 }
+        : null;
     return { row, payload: { body, place } };
   });
 }

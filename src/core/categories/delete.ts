@@ -29,14 +29,27 @@ function depths(values: readonly (readonly CellValue[])[], columns: CategoryColu
 }
 
 /** Checks and orders rows for deletion: deepest first, then in sheet order. */
-export function checkDeleteRows(rows: readonly CategoryRow[], values: readonly (readonly CellValue[])[], columns: CategoryColumns): Array<Checked<number>> {
+export function checkDeleteRows(
+  rows: readonly CategoryRow[],
+  values: readonly (readonly CellValue[])[],
+  columns: CategoryColumns,
+): Array<Checked<number>> {
   const depth = depths(values, columns);
   const checked = rows.map((row): Checked<number> => {
     if (row.internalId.kind === 'value') return { row, payload: row.internalId.value };
-    return { row, reason: row.internalId.kind === 'error' ? `Not sent: ${row.internalId.reason}.` : 'Not sent: Internal id is empty (load the categories to get it).' };
+    return {
+      row,
+      reason:
+        row.internalId.kind === 'error'
+          ? `Not sent: ${row.internalId.reason}.`
+          : 'Not sent: Internal id is empty (load the categories to get it).',
+    };
   });
-  const depthOfChecked = (c: Checked<number>): number => ('payload' in c ? depth.get(c.payload) ?? 1 : 0);
-  return checked.map((c, i) => ({ c, i })).sort((a, b) => depthOfChecked(b.c) - depthOfChecked(a.c) || a.i - b.i).map((x) => x.c);
+  const depthOfChecked = (c: Checked<number>): number => ('payload' in c ? (depth.get(c.payload) ?? 1) : 0);
+  return checked
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => depthOfChecked(b.c) - depthOfChecked(a.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 function titleOf(row: CategoryRow): string {
@@ -50,7 +63,10 @@ export function deleteCategories(ctx: Context): CategoryActionSummary {
     verb: 'delete from the hub',
     check: (rows, cs) => checkDeleteRows(rows, cs.values, cs.columns),
     question(ready) {
-      const names = ready.slice(0, 5).map((r) => `${titleOf(r.row)} (${r.payload})`).join(', ');
+      const names = ready
+        .slice(0, 5)
+        .map((r) => `${titleOf(r.row)} (${r.payload})`)
+        .join(', ');
       const more = ready.length > 5 ? ` and ${ready.length - 5} more` : '';
       return `Delete ${ready.length} categor${ready.length === 1 ? 'y' : 'ies'} from the hub: ${names}${more}? This cannot be undone. The rows stay in the sheet, marked Deleted. Choose No to send nothing.`;
     },

@@ -56,7 +56,8 @@ export function loadCategories(ctx: Context, channelInput: string): CategoriesLo
     try {
       categories = client.getCategories(channel);
     } catch (e) {
-      if (e instanceof HubError) throw new UserError(`The categories of '${channel}' could not be loaded: ${e.message} Nothing was changed.`);
+      if (e instanceof HubError)
+        throw new UserError(`The categories of '${channel}' could not be loaded: ${e.message} Nothing was changed.`);
       throw e;
     }
     const tree = categoryTree(categories);
@@ -93,19 +94,38 @@ export function loadCategories(ctx: Context, channelInput: string): CategoriesLo
     // Rows left with an id of this channel are categories the hub no longer has.
     const when = localDateTime(now, ctx.ports.session.timeZone());
     let notInHub = 0;
-    rowsById.forEach((rows) => rows.forEach((r) => {
-      if (sourceOfRow.get(r) !== channel) return;
-      updates.set(r, { status: 'Not in hub', message: `Not in the hub at the load of ${when}: it was deleted or moved there.`, syncedAt: new Date(now) });
-      notInHub++;
-    }));
+    rowsById.forEach((rows) =>
+      rows.forEach((r) => {
+        if (sourceOfRow.get(r) !== channel) return;
+        updates.set(r, {
+          status: 'Not in hub',
+          message: `Not in the hub at the load of ${when}: it was deleted or moved there.`,
+          syncedAt: new Date(now),
+        });
+        notInHub++;
+      }),
+    );
     writeCategoryUpdates(cs, updates);
 
     const added = next - firstNew;
     const message = `Loaded ${tree.length} ${channel} categor${tree.length === 1 ? 'y' : 'ies'} into "${cs.sheet.name}": ${updated} updated, ${added} added${notInHub ? `, ${notInHub} marked not in the hub` : ''}. The Path column shows the tree (sort by it to see parents above their children).`;
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: now, user: ctx.ports.session.userEmail(), operation: `Load categories (${channel})`, ok: tree.length, failed: 0, skipped: notInHub,
-      requests: client.stats.requests, retries: client.stats.retries, durationMs: now - started, message,
-    }, ctx.settings.logMaxRows);
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: now,
+        user: ctx.ports.session.userEmail(),
+        operation: `Load categories (${channel})`,
+        ok: tree.length,
+        failed: 0,
+        skipped: notInHub,
+        requests: client.stats.requests,
+        retries: client.stats.retries,
+        durationMs: now - started,
+        message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return { channel, categories: tree.length, updated, added, notInHub, message };
   });
 }

@@ -23,7 +23,11 @@ interface MapPayload {
 const mappingsCell = (values: readonly (readonly CellValue[])[], columns: CategoryColumns, rowNumber: number): string =>
   columns.mappings === undefined ? '' : String(values[rowNumber - 1]?.[columns.mappings] ?? '');
 
-export function checkMapRows(rows: readonly CategoryRow[], cs: Pick<CategorySheet, 'values' | 'columns'>, aliases: Readonly<Record<string, string>>): Array<Checked<MapPayload>> {
+export function checkMapRows(
+  rows: readonly CategoryRow[],
+  cs: Pick<CategorySheet, 'values' | 'columns'>,
+  aliases: Readonly<Record<string, string>>,
+): Array<Checked<MapPayload>> {
   return rows.map((row): Checked<MapPayload> => {
     const reasons: string[] = [];
     need(reasons, row.internalId, 'Internal id');
@@ -35,7 +39,11 @@ export function checkMapRows(rows: readonly CategoryRow[], cs: Pick<CategoryShee
     return {
       row,
       payload: {
-        input: { internalId: row.internalId.value, channel: writtenChannel(row.mapChannel.value, aliases), channelCategoryId: row.mapCategoryId.value },
+        input: {
+          internalId: row.internalId.value,
+          channel: writtenChannel(row.mapChannel.value, aliases),
+          channelCategoryId: row.mapCategoryId.value,
+        },
         mappings: mappingsCell(cs.values, cs.columns, row.rowNumber),
       },
     };
@@ -74,7 +82,8 @@ export interface MappedOne {
 
 /** Sidebar: maps one category, and notes it on its row of the Categories sheet when there is one. */
 export function mapOneCategory(ctx: Context, internalId: number, channelInput: string, channelCategoryId: string): MappedOne {
-  if (!Number.isSafeInteger(internalId) || internalId <= 0) throw new UserError('Choose the category to map (its Internal id, from the Categories sheet).');
+  if (!Number.isSafeInteger(internalId) || internalId <= 0)
+    throw new UserError('Choose the category to map (its Internal id, from the Categories sheet).');
   const channel = writtenChannel(String(channelInput ?? ''), channelAliases(ctx.settings));
   const id = String(channelCategoryId ?? '').trim();
   if (!channel || !id) throw new UserError('Pick the destination channel and one of its categories (search for it first).');
@@ -95,9 +104,23 @@ export function mapOneCategory(ctx: Context, internalId: number, channelInput: s
       }
       if (row !== null) {
         const mappings = withMapping(parseMappings(mappingsCell(cs.values, cs.columns, row)), { channel, channelCategoryId: id });
-        writeCategoryUpdates(cs, new Map([[row, { mappings: mappingsText(mappings), status: 'OK', message: mappedText(input), syncedAt: new Date(ctx.ports.clock.now()) }]]));
+        writeCategoryUpdates(
+          cs,
+          new Map([
+            [
+              row,
+              { mappings: mappingsText(mappings), status: 'OK', message: mappedText(input), syncedAt: new Date(ctx.ports.clock.now()) },
+            ],
+          ]),
+        );
       }
     }
-    return { internalId, channel, channelCategoryId: id, message: `${mappedText(input)}${row !== null ? ` (row ${row} updated)` : ''}.`, row };
+    return {
+      internalId,
+      channel,
+      channelCategoryId: id,
+      message: `${mappedText(input)}${row !== null ? ` (row ${row} updated)` : ''}.`,
+      row,
+    };
   });
 }

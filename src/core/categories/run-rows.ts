@@ -60,7 +60,10 @@ function prepare<T>(ctx: Context, action: RowAction<T>) {
   const cs = openCategorySheet(ctx, false);
   // Rows hidden by a filter are left alone: deleting a category the seller cannot see is not asked for.
   const selected = selectedRows(ctx, cs.sheet, { max: MAX_CATEGORY_ROWS, what: action.verb, skipHidden: true }).rows;
-  const rows = [...selected].sort((a, b) => a - b).filter((r) => hasContent(cs, r)).map((r) => readCategoryRow(cs.values, cs.columns, r));
+  const rows = [...selected]
+    .sort((a, b) => a - b)
+    .filter((r) => hasContent(cs, r))
+    .map((r) => readCategoryRow(cs.values, cs.columns, r));
   const checked = action.check(rows, cs);
   const ready = checked.filter((c): c is { row: CategoryRow; payload: T } => 'payload' in c);
   return { cs, rows, checked, ready, fingerprint: JSON.stringify(ready.map((c) => [c.row.rowNumber, c.payload])) };
@@ -72,7 +75,14 @@ function prepare<T>(ctx: Context, action: RowAction<T>) {
  * lock the rows are read again, and if they changed meanwhile nothing is sent.
  */
 export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryActionSummary {
-  const cancelled = (rows: number, why: string): CategoryActionSummary => ({ action: action.title, rows, ok: 0, failed: 0, requests: 0, message: `${action.title}: ${why}; nothing was sent to the hub.` });
+  const cancelled = (rows: number, why: string): CategoryActionSummary => ({
+    action: action.title,
+    rows,
+    ok: 0,
+    failed: 0,
+    requests: 0,
+    message: `${action.title}: ${why}; nothing was sent to the hub.`,
+  });
   let asked: string | null = null;
   if (action.question) {
     const before = prepare(ctx, action);
@@ -84,7 +94,8 @@ export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryAct
   return withDocumentLock(ctx, action.title, 10_000, () => {
     const client = hubClient(ctx);
     const { cs, rows, checked, fingerprint } = prepare(ctx, action);
-    if (asked !== null && asked !== fingerprint) return cancelled(rows.length, 'the selected rows changed while you were asked; run it again');
+    if (asked !== null && asked !== fingerprint)
+      return cancelled(rows.length, 'the selected rows changed while you were asked; run it again');
     const started = ctx.ports.clock.now();
     const updates: CategoryUpdates = new Map();
     let ok = 0;
@@ -102,14 +113,28 @@ export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryAct
     }
     writeCategoryUpdates(cs, updates);
     const requests = client.stats.requests;
-    const message = rows.length === 0
-      ? `${action.title}: the selected rows of "${cs.sheet.name}" are empty; nothing was sent.`
-      : `${action.title}: ${ok} ok, ${failed} failed \u2014 ${requests} request${requests === 1 ? '' : 's'}. See Sync status and Sync message on each row.`;
+    const message =
+      rows.length === 0
+        ? `${action.title}: the selected rows of "${cs.sheet.name}" are empty; nothing was sent.`
+        : `${action.title}: ${ok} ok, ${failed} failed \u2014 ${requests} request${requests === 1 ? '' : 's'}. See Sync status and Sync message on each row.`;
     const now = ctx.ports.clock.now();
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: now, user: ctx.ports.session.userEmail(), operation: action.title, ok, failed, skipped: 0,
-      requests, retries: client.stats.retries, durationMs: now - started, message,
-    }, ctx.settings.logMaxRows);
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: now,
+        user: ctx.ports.session.userEmail(),
+        operation: action.title,
+        ok,
+        failed,
+        skipped: 0,
+        requests,
+        retries: client.stats.retries,
+        durationMs: now - started,
+        message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return { action: action.title, rows: rows.length, ok, failed, requests, message };
   });
 }

@@ -23,7 +23,10 @@ export function openCategorySheet(ctx: Context, create: boolean): CategorySheet 
   let sheet = ctx.ports.workbook.sheet(name);
   if (!sheet && !create) throw new UserError(missingSheetMessage(name, 'Categories'));
   if (!sheet) {
-    sheet = ctx.ports.workbook.ensureSheet(name, CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]));
+    sheet = ctx.ports.workbook.ensureSheet(
+      name,
+      CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]),
+    );
     // Made with the sheet, once: a Sync status reads like the stock sheet's (README, Colours).
     sheet.replaceOwnColourRules(categoryColourRules(CATEGORY_FIELDS.indexOf('status')), isOwnColourRule, false);
   }

@@ -43,7 +43,9 @@ export function categoryTree(categories: readonly Category[]): TreeEntry[] {
   const placed = new Set<number>();
   // Depth-first with an explicit stack: a deep tree must not exhaust the call stack.
   const walk = (root: Category, problem: string | null): void => {
-    const stack: Array<{ category: Category; path: string; level: number; problem: string | null }> = [{ category: root, path: root.Title, level: 1, problem }];
+    const stack: Array<{ category: Category; path: string; level: number; problem: string | null }> = [
+      { category: root, path: root.Title, level: 1, problem },
+    ];
     while (stack.length > 0) {
       const top = stack.pop() as (typeof stack)[number];
       if (placed.has(top.category.internalId)) continue;

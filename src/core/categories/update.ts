@@ -27,7 +27,13 @@ export function updateCategories(ctx: Context): CategoryActionSummary {
       try {
         const outcome = client.updateCategory(payload);
         if (!outcome.ok) return { ok: false, message: outcome.error.message };
-        return { ok: true, cells: { internalId: outcome.value.categoryId, message: `Updated in the hub: '${outcome.value.title}' (category ${outcome.value.categoryId})` } };
+        return {
+          ok: true,
+          cells: {
+            internalId: outcome.value.categoryId,
+            message: `Updated in the hub: '${outcome.value.title}' (category ${outcome.value.categoryId})`,
+          },
+        };
       } catch (e) {
         return failure(e);
       }

@@ -12,7 +12,10 @@ import { columnsView, stockSheet, type ColumnsView } from './view';
  */
 export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const parsed = ColumnMapping.safeParse(input);
-  if (!parsed.success) throw new UserError(`This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`);
+  if (!parsed.success)
+    throw new UserError(
+      `This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`,
+    );
   const sheet = stockSheet(ctx);
   const header = sheet.readHeaderRow();
   const keys = new Set(header.map((h) => headerKey(String(h))));
@@ -24,9 +27,12 @@ export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const mapping = { ...parsed.data, preset, skip: parsed.data.skip.filter((r) => keys.has(headerKey(r.header))) };
   const missing = mapping.entries.filter((e) => !keys.has(headerKey(e.header)));
   if (missing.length > 0) {
-    throw new UserError(`Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`);
+    throw new UserError(
+      `Not saved: ${missing.map((e) => `"${e.header}" (${slotName(e)})`).join(', ')} is not in row 1 of "${sheet.name}". Pick one of the sheet's headers.`,
+    );
   }
-  if (!mapping.entries.some((e) => e.field === 'sku' && e.channel === undefined)) throw new UserError('Not saved: choose the column that holds the SKU.');
+  if (!mapping.entries.some((e) => e.field === 'sku' && e.channel === undefined))
+    throw new UserError('Not saved: choose the column that holds the SKU.');
   const { problems } = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping });
   const competing = problems.find((p) => p.message.startsWith('Two columns compete'));
   if (competing) throw new UserError(`Not saved: ${competing.message}.`);
@@ -41,7 +47,9 @@ export function applyColumnPreset(ctx: Context, presetId: string): ColumnsView {
   const sheet = stockSheet(ctx);
   const mapping = presetMapping(preset, sheet.readHeaderRow());
   if (!mapping.entries.some((e) => e.field === 'sku')) {
-    throw new UserError(`"${sheet.name}" has no ${preset.entries.find((e) => e.field === 'sku')?.header} column, so it is not a ${preset.name}: map its columns by hand.`);
+    throw new UserError(
+      `"${sheet.name}" has no ${preset.entries.find((e) => e.field === 'sku')?.header} column, so it is not a ${preset.name}: map its columns by hand.`,
+    );
   }
   saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
   return columnsView(ctx);

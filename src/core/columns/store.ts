@@ -32,7 +32,9 @@ export function loadColumnMapping(store: KeyValueStore, sheet: MappedSheet): Col
   }
   const parsed = ColumnMapping.safeParse(data);
   if (!parsed.success) {
-    throw new UserError(`The saved column mapping of "${sheet.name}" cannot be read. Open the sidebar \u203a Columns and save the mapping again, or go back to automatic detection.`);
+    throw new UserError(
+      `The saved column mapping of "${sheet.name}" cannot be read. Open the sidebar \u203a Columns and save the mapping again, or go back to automatic detection.`,
+    );
   }
   return parsed.data;
 }
@@ -41,7 +43,9 @@ export function loadColumnMapping(store: KeyValueStore, sheet: MappedSheet): Col
 export function saveColumnMapping(store: KeyValueStore, sheet: MappedSheet, mapping: ColumnMapping): void {
   const text = JSON.stringify(ColumnMapping.parse(mapping));
   if (text.length > MAX_MAPPING_CHARS) {
-    throw new UserError(`This column mapping is too large to save (${text.length} characters, at most ${MAX_MAPPING_CHARS}): map fewer per-channel columns.`);
+    throw new UserError(
+      `This column mapping is too large to save (${text.length} characters, at most ${MAX_MAPPING_CHARS}): map fewer per-channel columns.`,
+    );
   }
   store.set(columnMappingKey(sheet), text);
 }
@@ -56,7 +60,12 @@ export function clearColumnMapping(store: KeyValueStore, sheet: MappedSheet): vo
  * the whole truth: a column it does not name is never read). Nothing to do without one: detection
  * finds the add-on's own headers by itself.
  */
-export function addToColumnMapping(store: KeyValueStore, sheet: MappedSheet, mapping: ColumnMapping | null, entries: readonly MappingEntry[]): void {
+export function addToColumnMapping(
+  store: KeyValueStore,
+  sheet: MappedSheet,
+  mapping: ColumnMapping | null,
+  entries: readonly MappingEntry[],
+): void {
   if (mapping === null || entries.length === 0) return;
   saveColumnMapping(store, sheet, withEntries(mapping, entries));
 }

@@ -4,7 +4,17 @@
  */
 import { WRITE_CHANNELS } from '../../api/channels';
 import {
-  MAPPED_FIELDS, PER_CHANNEL_MAPPED, PRESETS, entriesOf, fieldName, mapColumns, presetMapping, type MappedField, type MappingEntry, type MappingSource, type SkipRule,
+  MAPPED_FIELDS,
+  PER_CHANNEL_MAPPED,
+  PRESETS,
+  entriesOf,
+  fieldName,
+  mapColumns,
+  presetMapping,
+  type MappedField,
+  type MappingEntry,
+  type MappingSource,
+  type SkipRule,
 } from '../../sheet';
 import type { Context } from '../context';
 import { UserError } from '../errors';

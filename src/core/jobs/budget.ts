@@ -34,7 +34,8 @@ export function readBudget(store: KeyValueStore, now: number): BudgetDay {
   const today = utcDay(now);
   try {
     const saved = JSON.parse(store.get(BUDGET_KEY) ?? 'null') as Partial<BudgetDay> | null;
-    if (saved && saved.day === today && typeof saved.used === 'number') return { day: today, used: saved.used, spentLogged: saved.spentLogged === true };
+    if (saved && saved.day === today && typeof saved.used === 'number')
+      return { day: today, used: saved.used, spentLogged: saved.spentLogged === true };
   } catch {
     // An unreadable count starts the day again: at worst one more day's budget is used.
   }

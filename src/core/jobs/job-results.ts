@@ -40,7 +40,8 @@ export function jobProgress(matched: MatchedItems, sent: ReadonlyMap<string, Pus
 /** The written channel code of a job item's channel, or null for the hub's own ("General") item. */
 function channelOf(item: JobItem, aliases: Readonly<Record<string, string>>): string | null {
   const code = canonicalChannel(item.integration, aliases);
-  const known = KNOWN_CHANNEL_CODES.has(code) || Object.values(aliases).indexOf(code) >= 0 || Object.values(DEFAULT_CHANNEL_ALIASES).indexOf(code) >= 0;
+  const known =
+    KNOWN_CHANNEL_CODES.has(code) || Object.values(aliases).indexOf(code) >= 0 || Object.values(DEFAULT_CHANNEL_ALIASES).indexOf(code) >= 0;
   return known ? code : null;
 }
 
@@ -53,9 +54,11 @@ function channelOf(item: JobItem, aliases: Readonly<Record<string, string>>): st
 function unconfirmed(items: readonly JobItem[], sent: PushedValues): string | null {
   const wrong = items.map((i) => mismatch(i, sent)).find((m) => m !== null);
   if (wrong) return wrong;
-  if (sent.quantity !== undefined && items.every((i) => i.stock === null)) return `the hub's job does not say which quantity it set (${plainDecimal(sent.quantity)} was sent)`;
+  if (sent.quantity !== undefined && items.every((i) => i.stock === null))
+    return `the hub's job does not say which quantity it set (${plainDecimal(sent.quantity)} was sent)`;
   const price = sent.publishingPrice ?? sent.price;
-  if (price !== undefined && items.every((i) => i.price === null)) return `the hub's job does not say which price it set (${plainDecimal(price)} was sent)`;
+  if (price !== undefined && items.every((i) => i.price === null))
+    return `the hub's job does not say which price it set (${plainDecimal(price)} was sent)`;
   return null;
 }
 
@@ -64,7 +67,8 @@ function mismatch(item: JobItem, sent: PushedValues): string | null {
     return `the hub reports quantity ${plainDecimal(item.stock)}, not the ${plainDecimal(sent.quantity)} sent`;
   }
   const price = sent.publishingPrice ?? sent.price;
-  if (item.price !== null && price !== undefined && item.price !== price) return `the hub reports price ${plainDecimal(item.price)}, not the ${plainDecimal(price)} sent`;
+  if (item.price !== null && price !== undefined && item.price !== price)
+    return `the hub reports price ${plainDecimal(item.price)}, not the ${plainDecimal(price)} sent`;
   return null;
 }
 
@@ -75,7 +79,12 @@ const namedNote = (hubName: string | undefined): string => (hubName === undefine
  * The result of one SKU whose items are all final; `confirmed` only for a SKU verified in full.
  * `hubName`: the hub's spelling of the SKU, when it was matched ignoring case and spaces.
  */
-export function skuResult(list: readonly JobItem[], values: PushedValues | undefined, aliases: Readonly<Record<string, string>>, hubName?: string): RowResult {
+export function skuResult(
+  list: readonly JobItem[],
+  values: PushedValues | undefined,
+  aliases: Readonly<Record<string, string>>,
+  hubName?: string,
+): RowResult {
   const failed = list.filter((i) => !itemSucceeded(i));
   const channelsSeen = new Map<string, number>();
   for (const i of list) {
@@ -107,14 +116,26 @@ export function skuResult(list: readonly JobItem[], values: PushedValues | undef
   }
   if (failed.length > 0) {
     const list2 = failed.map((f) => `${f.integration}: ${[f.status, itemMessage(f)].filter(Boolean).join(' \u2014 ')}`).join('; ');
-    return { status: failed.length === n ? 'Error' : 'Warning', message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}${named}: ${list2}`, channels };
+    return {
+      status: failed.length === n ? 'Error' : 'Warning',
+      message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}${named}: ${list2}`,
+      channels,
+    };
   }
   const why = twice.length > 0 ? `the hub listed ${twice.join(', ')} more than once for this SKU` : (wrong as string);
-  return { status: 'Unconfirmed', message: `Async job finished, but not confirmed${named} \u2014 ${why}. Nothing was recorded; send the row again.`, channels };
+  return {
+    status: 'Unconfirmed',
+    message: `Async job finished, but not confirmed${named} \u2014 ${why}. Nothing was recorded; send the row again.`,
+    channels,
+  };
 }
 
 /** One row result per SKU of a finished job. */
-export function resultsBySku(matched: MatchedItems, sent: ReadonlyMap<string, PushedValues> | null, aliases: Readonly<Record<string, string>>): Map<string, RowResult> {
+export function resultsBySku(
+  matched: MatchedItems,
+  sent: ReadonlyMap<string, PushedValues> | null,
+  aliases: Readonly<Record<string, string>>,
+): Map<string, RowResult> {
   const out = new Map<string, RowResult>();
   matched.bySku.forEach((list, sku) => out.set(sku, skuResult(list, sent?.get(sku), aliases, matched.renamed.get(sku))));
   return out;

@@ -10,7 +10,13 @@ export const JOBS_HEADER = ['Job id', 'SKU', 'Channel', 'Stock', 'Price', 'Offer
 const num = (v: number | null): CellValue => (v === null || v === undefined ? '' : v);
 
 /** Sheet rows for a job's items; a job with no items yet gets one "Queued" row. */
-export function jobRows(jobId: string, items: JobItem[], note: string, now: number, aliases: Readonly<Record<string, string>>): CellValue[][] {
+export function jobRows(
+  jobId: string,
+  items: JobItem[],
+  note: string,
+  now: number,
+  aliases: Readonly<Record<string, string>>,
+): CellValue[][] {
   if (items.length === 0) return [[escapeCellText(jobId), '', '', '', '', '', escapeCellText(note), new Date(now)]];
   return items.map((i) => [
     escapeCellText(jobId),
@@ -29,7 +35,10 @@ export function jobRows(jobId: string, items: JobItem[], note: string, now: numb
  * one write; rows left over below are blanked in the same write.
  */
 export function replaceJobRows(workbook: Workbook, sheetName: string, replacements: Map<string, CellValue[][]>): void {
-  const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER, { dateColumns: [JOBS_HEADER.indexOf('Updated at')], dateFormat: DATE_TIME_FORMAT });
+  const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER, {
+    dateColumns: [JOBS_HEADER.indexOf('Updated at')],
+    dateFormat: DATE_TIME_FORMAT,
+  });
   const values = sheet.readAll();
   const kept = values.slice(1).filter((r) => !replacements.has(String(r[0] ?? '')));
   const rows = kept.map((r) => JOBS_HEADER.map((_, i) => rewriteAsRead<CellValue>(r[i])));

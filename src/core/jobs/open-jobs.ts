@@ -76,7 +76,19 @@ export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: n
   for (const job of jobs) {
     if (open.some((j) => j.jobId === job.jobId)) continue;
     // Its items are in the job items sheet already (queued.ts records them before the request).
-    open.push({ jobId: job.jobId, createdAt: now, rows: job.rows, user: ctx.ports.session.userEmail(), owner, items: 0, finalItems: 0, lastCheckedAt: null, tracked: true, ...(job.runId ? { runId: job.runId } : {}), ...(job.undo ? { undo: true as const } : {}) });
+    open.push({
+      jobId: job.jobId,
+      createdAt: now,
+      rows: job.rows,
+      user: ctx.ports.session.userEmail(),
+      owner,
+      items: 0,
+      finalItems: 0,
+      lastCheckedAt: null,
+      tracked: true,
+      ...(job.runId ? { runId: job.runId } : {}),
+      ...(job.undo ? { undo: true as const } : {}),
+    });
   }
   writeOpenJobs(store, open);
   showQueuedJobs(ctx.ports.workbook, ctx.settings.sheetNames.jobs, jobs, now);

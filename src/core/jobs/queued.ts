@@ -50,7 +50,12 @@ export interface QueuedSkus {
  */
 export function queuedSkus(ctx: Context, runId: string | null): QueuedSkus {
   const all = readOpenJobs(ctx.ports.documentStore);
-  const out: QueuedSkus = { ofThisRun: new Map(), inFlight: new Map(), elsewhere: new Map(), untracked: new Set(all.filter((j) => !j.tracked).map((j) => j.jobId)) };
+  const out: QueuedSkus = {
+    ofThisRun: new Map(),
+    inFlight: new Map(),
+    elsewhere: new Map(),
+    untracked: new Set(all.filter((j) => !j.tracked).map((j) => j.jobId)),
+  };
   const open = all.filter((j) => j.tracked);
   const flight = runId === null ? null : inFlightId(runId);
   const ids = new Set(open.map((j) => j.jobId));
@@ -75,6 +80,8 @@ export function queuedSkus(ctx: Context, runId: string | null): QueuedSkus {
 /** Drops what abandoned runs left in flight (nobody will resume them). */
 export function forgetAbandonedRequests(ctx: Context, keepRunId: string | null): void {
   const sheetIds = readSentItems(ctx.ports.workbook, null);
-  const stale = [...sheetIds.keys()].filter((id) => id.startsWith('in flight ') && id !== (keepRunId === null ? '' : inFlightId(keepRunId)));
+  const stale = [...sheetIds.keys()].filter(
+    (id) => id.startsWith('in flight ') && id !== (keepRunId === null ? '' : inFlightId(keepRunId)),
+  );
   if (stale.length > 0) forgetSentItems(ctx.ports.workbook, new Set(stale));
 }

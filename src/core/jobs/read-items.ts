@@ -68,7 +68,8 @@ export interface JobRead {
 
 const itemKey = (i: JobItem): string => `${i.sku}\u0000${i.integration}`;
 /** What makes two reads "the same": the items and what each says. */
-const itemState = (i: JobItem): string => JSON.stringify([i.sku, i.integration, i.status.trim().toLowerCase(), i.stock, i.price, i.priceOffer]);
+const itemState = (i: JobItem): string =>
+  JSON.stringify([i.sku, i.integration, i.status.trim().toLowerCase(), i.stock, i.price, i.priceOffer]);
 
 function sameSet(a: ReadonlyMap<string, JobItem>, b: ReadonlyMap<string, JobItem>): boolean {
   if (a.size !== b.size) return false;

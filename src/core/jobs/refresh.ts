@@ -40,9 +40,23 @@ function reportBudgetSpent(ctx: Context, now: number): string {
   const message = `The daily budget of ${plural(daily, 'request')} for polling async jobs is spent: no job is polled in the background until the next UTC day (${timeOfDay(nextUtcDay(now))} UTC). Refresh job results still reads them when you ask; raise the budget in Settings \u203a Async jobs to poll more.`;
   if (!readBudget(ctx.ports.documentStore, now).spentLogged) {
     markSpentLogged(ctx.ports.documentStore, now);
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: now, user: ctx.ports.session.userEmail(), operation: 'Poll async jobs', ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0, message,
-    }, ctx.settings.logMaxRows);
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: now,
+        user: ctx.ports.session.userEmail(),
+        operation: 'Poll async jobs',
+        ok: 0,
+        failed: 0,
+        skipped: 0,
+        requests: 0,
+        retries: 0,
+        durationMs: 0,
+        message,
+      },
+      ctx.settings.logMaxRows,
+    );
   }
   return message;
 }
@@ -52,9 +66,23 @@ function reportDeadline(ctx: Context, jobId: string, rows: number, why: string |
   const hours = ctx.settings.jobs.deadlineHours;
   const message = `Async job ${jobId} gave no result after ${hours} h: it is no longer polled, and ${plural(rows, 'row')} still waiting for it ${rows === 1 ? 'is' : 'are'} marked Error \u2014 push ${rows === 1 ? 'it' : 'them'} again.${why ? ` Its last read failed: ${why}` : ''}`;
   const now = ctx.ports.clock.now();
-  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-    time: now, user: ctx.ports.session.userEmail(), operation: 'Async job deadline', ok: 0, failed: rows, skipped: 0, requests: 0, retries: 0, durationMs: 0, message,
-  }, ctx.settings.logMaxRows);
+  appendLog(
+    ctx.ports.workbook,
+    ctx.settings.sheetNames.log,
+    {
+      time: now,
+      user: ctx.ports.session.userEmail(),
+      operation: 'Async job deadline',
+      ok: 0,
+      failed: rows,
+      skipped: 0,
+      requests: 0,
+      retries: 0,
+      durationMs: 0,
+      message,
+    },
+    ctx.settings.logMaxRows,
+  );
   if (ctx.interactive) ctx.ports.notifier.toast(message, 'Async job stopped');
   else addNotice(ctx.ports.documentStore, message);
 }
@@ -75,7 +103,18 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     const toRead = new Set((options.background ? open.filter((j) => isDue(j, now, settings)) : open).map((j) => j.jobId));
     const summaryOf = (message: string): JobsSummary => {
       rearmBackground(ctx);
-      return { jobs: open.map((j) => ({ jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: j.items, finalItems: j.finalItems, final: false })), open: open.length, message };
+      return {
+        jobs: open.map((j) => ({
+          jobId: j.jobId,
+          rows: j.rows,
+          createdAt: j.createdAt,
+          items: j.items,
+          finalItems: j.finalItems,
+          final: false,
+        })),
+        open: open.length,
+        message,
+      };
     };
     if (open.length === 0) return summaryOf('No async job is open.');
     if (toRead.size === 0) return summaryOf('No async job is due to be polled yet.');
@@ -111,7 +150,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         continue;
       }
       const lastRead = isPastDeadline(job, now, settings);
-      const skus = job.tracked ? sent.get(job.jobId) ?? new Map<string, PushedValues>() : null;
+      const skus = job.tracked ? (sent.get(job.jobId) ?? new Map<string, PushedValues>()) : null;
       const skuSet = skus ? new Set(skus.keys()) : null;
       const ours = belongsTo(skuSet);
       const before = requestsMade();
@@ -133,7 +172,10 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       const items = read?.items ?? [];
       const matched = matchJobItems(items, skuSet);
       const progress = jobProgress(matched, skus);
-      if (progress.extras.length > 0) extras.push(`job ${job.jobId} listed ${plural(progress.extras.length, 'item')} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`);
+      if (progress.extras.length > 0)
+        extras.push(
+          `job ${job.jobId} listed ${plural(progress.extras.length, 'item')} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`,
+        );
       if (read) replacements.set(job.jobId, jobRows(job.jobId, items, `Queued: ${job.rows} rows`, now, aliases));
       // Without the hub's count, two reads of one moment prove little (items listed once processed
       // appear later): the same items must be read again at a later poll.
@@ -150,11 +192,19 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         unresolved.set(job.jobId, closing.unresolved);
         finalItems.set(job.jobId, progress.items);
         expired.push({ jobId: job.jobId, why: failure });
-        if (items.length === 0) replacements.set(job.jobId, jobRows(job.jobId, [], `No result after ${settings.jobs.deadlineHours} h: no longer polled`, now, aliases));
+        if (items.length === 0)
+          replacements.set(
+            job.jobId,
+            jobRows(job.jobId, [], `No result after ${settings.jobs.deadlineHours} h: no longer polled`, now, aliases),
+          );
       } else {
         if (failure !== null) errors.push(`job ${job.jobId}: ${failure}`);
         const polled = afterPoll(job, now);
-        stillOpen.push(read ? { ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now, ...polled, seenPrint: print } : { ...job, ...polled });
+        stillOpen.push(
+          read
+            ? { ...job, items: progress.items, finalItems: progress.finalItems, lastCheckedAt: now, ...polled, seenPrint: print }
+            : { ...job, ...polled },
+        );
         const waiting = waitingNotes(matched);
         if (waiting.size > 0) notes.set(job.jobId, waiting);
       }
@@ -175,16 +225,34 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     // What the seller must fix is reported as the error it is (Log and notice for a trigger, a message for the menu).
     if (clientError !== null && expired.length === 0) throw clientError;
     if (finished > 0 || errors.length > 0 || extras.length > 0) {
-      appendLog(ctx.ports.workbook, settings.sheetNames.log, {
-        time: now, user: ctx.ports.session.userEmail(), operation: 'Refresh job results', ok: finished, failed: errors.length, skipped: 0,
-        requests, retries: client?.stats.retries ?? 0, durationMs: ctx.ports.clock.now() - now, message,
-      }, settings.logMaxRows);
+      appendLog(
+        ctx.ports.workbook,
+        settings.sheetNames.log,
+        {
+          time: now,
+          user: ctx.ports.session.userEmail(),
+          operation: 'Refresh job results',
+          ok: finished,
+          failed: errors.length,
+          skipped: 0,
+          requests,
+          retries: client?.stats.retries ?? 0,
+          durationMs: ctx.ports.clock.now() - now,
+          message,
+        },
+        settings.logMaxRows,
+      );
     }
     const jobs = open.map((j) => {
       const done = finalItems.get(j.jobId);
       const still = stillOpen.find((s) => s.jobId === j.jobId);
       return {
-        jobId: j.jobId, rows: j.rows, createdAt: j.createdAt, items: done ?? still?.items ?? 0, finalItems: done ?? still?.finalItems ?? 0, final: done !== undefined,
+        jobId: j.jobId,
+        rows: j.rows,
+        createdAt: j.createdAt,
+        items: done ?? still?.items ?? 0,
+        finalItems: done ?? still?.finalItems ?? 0,
+        final: done !== undefined,
         ...(expired.some((e) => e.jobId === j.jobId) ? { expired: true } : {}),
       };
     });

@@ -20,7 +20,12 @@ export interface SentItem {
 export function recordSentItems(workbook: Workbook, jobId: string, items: readonly SentItem[], now: number): void {
   if (items.length === 0) return;
   const sheet = workbook.ensureSheet(SENT_ITEMS_SHEET, HEADER, { hidden: true });
-  const rows: CellValue[][] = items.map((i) => [escapeCellText(jobId), escapeCellText(i.sku), escapeCellText(JSON.stringify(i.values)), new Date(now)]);
+  const rows: CellValue[][] = items.map((i) => [
+    escapeCellText(jobId),
+    escapeCellText(i.sku),
+    escapeCellText(JSON.stringify(i.values)),
+    new Date(now),
+  ]);
   sheet.write(Math.max(1, sheet.lastRow()) + 1, 1, rows);
 }
 
@@ -47,7 +52,12 @@ export function forgetSentItems(workbook: Workbook, jobIds: ReadonlySet<string>)
   const rows = sheet.readAll().slice(1);
   const kept = rows.filter((r) => !jobIds.has(String(r[0] ?? '')));
   if (kept.length === rows.length) return;
-  const out: CellValue[][] = kept.map((r) => [escapeCellText(String(r[0] ?? '')), escapeCellText(String(r[1] ?? '')), escapeCellText(String(r[2] ?? '')), r[3] ?? '']);
+  const out: CellValue[][] = kept.map((r) => [
+    escapeCellText(String(r[0] ?? '')),
+    escapeCellText(String(r[1] ?? '')),
+    escapeCellText(String(r[2] ?? '')),
+    r[3] ?? '',
+  ]);
   for (let i = kept.length; i < rows.length; i++) out.push(['', '', '', '']);
   sheet.write(2, 1, out);
 }
@@ -58,5 +68,14 @@ export function relabelSentItems(workbook: Workbook, from: string, to: string): 
   if (!sheet) return;
   const rows = sheet.readAll().slice(1);
   if (!rows.some((r) => String(r[0] ?? '') === from)) return;
-  sheet.write(2, 1, rows.map((r) => [escapeCellText(String(r[0] ?? '') === from ? to : String(r[0] ?? '')), escapeCellText(String(r[1] ?? '')), escapeCellText(String(r[2] ?? '')), r[3] ?? '']));
+  sheet.write(
+    2,
+    1,
+    rows.map((r) => [
+      escapeCellText(String(r[0] ?? '') === from ? to : String(r[0] ?? '')),
+      escapeCellText(String(r[1] ?? '')),
+      escapeCellText(String(r[2] ?? '')),
+      r[3] ?? '',
+    ]),
+  );
 }

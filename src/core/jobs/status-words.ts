@@ -14,14 +14,16 @@ const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|re
  * Words the hub uses while an item waits (the emulator's `Pendiente`, its job-level `En proceso`,
  * and their usual spellings): nothing to tell the seller, the row already says Pending.
  */
-const PENDING_STATUS = /^\s*(pendiente|pending|en proceso|en progreso|in progress|procesando|processing|en cola|queued|encolado|nuevo|new|waiting|esperando)\s*$/i;
+const PENDING_STATUS =
+  /^\s*(pendiente|pending|en proceso|en progreso|in progress|procesando|processing|en cola|queued|encolado|nuevo|new|waiting|esperando)\s*$/i;
 
 /**
  * A message that speaks of a failure. The hub may pair its success word with one (an unknown SKU
  * came back as `Finalizado` + "Producto no encontrado"): the item is then an error, in the hub's
  * words, never an OK.
  */
-const ERROR_LIKE = /no encontrad|not found|\berror|errores|fall[oóa]|failed|failure|fail\b|inv[aá]lid|rechazad|rejected|denied|denegad|no se pudo|could not|cannot|can't|unable|no v[aá]lid/i;
+const ERROR_LIKE =
+  /no encontrad|not found|\berror|errores|fall[oóa]|failed|failure|fail\b|inv[aá]lid|rechazad|rejected|denied|denegad|no se pudo|could not|cannot|can't|unable|no v[aá]lid/i;
 
 /**
  * The item's own message, when the hub sent one (unknown fields are kept by the schema): in
@@ -29,7 +31,10 @@ const ERROR_LIKE = /no encontrad|not found|\berror|errores|fall[oóa]|failed|fai
  */
 export function itemMessage(item: JobItem): string {
   const record = item as Record<string, unknown>;
-  return [record.message, record.msg].filter((m): m is string => typeof m === 'string' && m.trim() !== '').map((m) => m.trim()).join(' \u2014 ');
+  return [record.message, record.msg]
+    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
+    .map((m) => m.trim())
+    .join(' \u2014 ');
 }
 
 /** True when the item's status can no longer change: the documented success, or a known failure. */

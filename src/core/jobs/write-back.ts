@@ -59,7 +59,12 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     }
     if (result) {
       waiting.set(row.sku, jobId);
-      finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: withUnsent({ ...result, jobId }, row, loaded.table.columns), ...(sent ? { sent } : {}) });
+      finals.push({
+        rowNumber: row.rowNumber,
+        identity: row.sku,
+        result: withUnsent({ ...result, jobId }, row, loaded.table.columns),
+        ...(sent ? { sent } : {}),
+      });
       continue;
     }
     const note = input.notes.get(jobId)?.get(row.sku);
@@ -71,11 +76,22 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
     // An older job for this SKU that the hub ran after the row's last send (seen finishing only
     // now) may have set its own values over the ones the row says OK for: the row stops saying OK.
     const status = statusColumn === undefined ? '' : String(loaded.values[row.rowNumber - 1]?.[statusColumn] ?? '').trim();
-    const older = status === 'OK' ? [...input.finals].find(([other, results]) => other !== jobId && results.get(row.sku!) !== undefined && results.get(row.sku!)!.status !== 'Error') : undefined;
+    const older =
+      status === 'OK'
+        ? [...input.finals].find(
+            ([other, results]) => other !== jobId && results.get(row.sku!) !== undefined && results.get(row.sku!)!.status !== 'Error',
+          )
+        : undefined;
     if (older) {
       notes.push({
-        rowNumber: row.rowNumber, identity: row.sku,
-        result: { status: 'Unconfirmed', message: `Async job ${older[0]}, sent before this row's last push, finished only now: the hub may hold that job's values instead of this row's \u2014 push again.`, jobId, channels: {} },
+        rowNumber: row.rowNumber,
+        identity: row.sku,
+        result: {
+          status: 'Unconfirmed',
+          message: `Async job ${older[0]}, sent before this row's last push, finished only now: the hub may hold that job's values instead of this row's \u2014 push again.`,
+          jobId,
+          channels: {},
+        },
       });
     }
   }
@@ -84,11 +100,21 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
   const placedNotes = placeResults(loaded.table, notes, 'async');
   const results = new Map(placedFinals.results);
   placedNotes.results.forEach((r, row) => results.has(row) || results.set(row, r));
-  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now, allChannels: false, channelAliases: input.aliases });
+  writeResults({
+    ...resultOptions(ctx, loaded.table.columns),
+    sheet: loaded.sheet,
+    values: loaded.values,
+    results,
+    now,
+    allChannels: false,
+    channelAliases: input.aliases,
+  });
 
   const entries = new Map<string, ConfirmedValues>();
   const forgetJobFields = (sku: string): void => {
-    const kept = Object.fromEntries(Object.entries(entries.get(sku) ?? loaded.confirmed.get(sku) ?? {}).filter(([key]) => !JOB_FIELDS.test(key)));
+    const kept = Object.fromEntries(
+      Object.entries(entries.get(sku) ?? loaded.confirmed.get(sku) ?? {}).filter(([key]) => !JOB_FIELDS.test(key)),
+    );
     entries.set(sku, kept);
   };
   // A SKU whose row has moved on (its Job id is another push's) keeps none of the job's fields as
@@ -100,11 +126,16 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
   );
   for (const p of finals) {
     const jobId = p.result.jobId as string;
-    if (input.unresolved.get(jobId)?.has(p.identity) && placedFinals.placedFrom.has(p.rowNumber)) marked.set(jobId, (marked.get(jobId) ?? 0) + 1);
-    if (p.result.confirmed) entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
+    if (input.unresolved.get(jobId)?.has(p.identity) && placedFinals.placedFrom.has(p.rowNumber))
+      marked.set(jobId, (marked.get(jobId) ?? 0) + 1);
+    if (p.result.confirmed)
+      entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
   }
   if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
-  noteLowStockQuietly(ctx, confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))));
+  noteLowStockQuietly(
+    ctx,
+    confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))),
+  );
   return marked;
 }
 

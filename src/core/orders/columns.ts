@@ -35,7 +35,12 @@ export type OrderColumn = keyof typeof ORDER_HEADERS;
 export const ORDER_HEADER_LIST: readonly string[] = Object.values(ORDER_HEADERS);
 
 /** Orders columns holding dates (shown with DATE_TIME_FORMAT). */
-export const ORDER_DATE_HEADERS: readonly string[] = [ORDER_HEADERS.created, ORDER_HEADERS.modified, ORDER_HEADERS.added, ORDER_HEADERS.importedAt];
+export const ORDER_DATE_HEADERS: readonly string[] = [
+  ORDER_HEADERS.created,
+  ORDER_HEADERS.modified,
+  ORDER_HEADERS.added,
+  ORDER_HEADERS.importedAt,
+];
 
 /**
  * Cells the seller may edit and send back with Update Order (hub-api §4.19): an import never

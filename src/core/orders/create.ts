@@ -50,17 +50,35 @@ export function createOrdersFromDrafts(ctx: Context): CreateSummary {
   return withDocumentLock(ctx, 'Create orders', LOCK_WAIT_MS, () => {
     if (!ctx.ports.workbook.sheet(name)) {
       ctx.ports.workbook.ensureSheet(name, [...DRAFT_HEADER_LIST]);
-      throw new UserError(`The sheet "${name}" was created: write one row per order line (rows with the same External id form one order), then run Create orders again.`);
+      throw new UserError(
+        `The sheet "${name}" was created: write one row per order line (rows with the same External id form one order), then run Create orders again.`,
+      );
     }
     const table = KeyedTable.open(ctx.ports.workbook, name, DRAFT_RESULT_HEADERS, () => '');
     const at = draftColumns(table);
     const check = checkDrafts(table.values, at, numberConvention(ctx.settings, ctx.ports.workbook.locale()));
     for (const [row, reason] of check.invalid) table.set(row, result(DRAFT_STATUS.invalid, reason));
-    const summary: CreateSummary = { created: 0, refused: 0, unknown: 0, invalid: check.invalid.size, skipped: check.skipped.size, left: 0, message: '' };
+    const summary: CreateSummary = {
+      created: 0,
+      refused: 0,
+      unknown: 0,
+      invalid: check.invalid.size,
+      skipped: check.skipped.size,
+      left: 0,
+      message: '',
+    };
     const queue = [...check.orders];
     while (queue.length > 0 && timeLeft(ctx, BUDGET_MS) > 0) {
       const batch = queue.splice(0, BATCH);
-      for (const order of batch) for (const row of order.rows) table.set(row, result(DRAFT_STATUS.sending, 'Being sent to the hub. If this stays, the run was interrupted: check in the hub whether the order exists before clearing this mark.'));
+      for (const order of batch)
+        for (const row of order.rows)
+          table.set(
+            row,
+            result(
+              DRAFT_STATUS.sending,
+              'Being sent to the hub. If this stays, the run was interrupted: check in the hub whether the order exists before clearing this mark.',
+            ),
+          );
       table.flush({ maxGap: 10 });
       for (const order of batch) send(client, table, order, summary);
       table.flush({ maxGap: 10 });
@@ -68,10 +86,23 @@ export function createOrdersFromDrafts(ctx: Context): CreateSummary {
     summary.left = queue.length;
     table.flush({ maxGap: 10 });
     summary.message = summarize(summary);
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Create orders', ok: summary.created, failed: summary.refused + summary.unknown + summary.invalid,
-      skipped: summary.skipped, requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt, message: summary.message,
-    }, ctx.settings.logMaxRows);
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: ctx.ports.clock.now(),
+        user: ctx.ports.session.userEmail(),
+        operation: 'Create orders',
+        ok: summary.created,
+        failed: summary.refused + summary.unknown + summary.invalid,
+        skipped: summary.skipped,
+        requests: client.stats.requests,
+        retries: client.stats.retries,
+        durationMs: ctx.ports.clock.now() - ctx.startedAt,
+        message: summary.message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return summary;
   });
 }
@@ -85,24 +116,34 @@ function send(client: HubClient, table: KeyedTable, order: DraftOrder, summary: 
     cells = result(DRAFT_STATUS.created, `Order ${outcome.value.orderId} created in the hub${said}.`, outcome.value.orderId);
   } else if (UNKNOWN_OUTCOME.has(outcome.error.kind)) {
     summary.unknown++;
-    cells = result(DRAFT_STATUS.unknown, `The hub did not confirm this order (${unknownReason(outcome.error)}): it may have been created anyway. Check in the hub (Hub Sync \u203a Orders \u203a Find order ${order.externalId}) before resending; clear this Sync status cell to send it again.`);
+    cells = result(
+      DRAFT_STATUS.unknown,
+      `The hub did not confirm this order (${unknownReason(outcome.error)}): it may have been created anyway. Check in the hub (Hub Sync \u203a Orders \u203a Find order ${order.externalId}) before resending; clear this Sync status cell to send it again.`,
+    );
   } else if (outcome.error.kind === 'invalid-input') {
     summary.invalid++;
     cells = result(DRAFT_STATUS.invalid, outcome.error.message);
   } else {
     summary.refused++;
     const reason = outcome.error.hubMessage ?? outcome.error.message;
-    cells = result(DRAFT_STATUS.refused, `The hub refused this order, nothing was created: ${reason} Fix the rows and run Create orders again.`);
+    cells = result(
+      DRAFT_STATUS.refused,
+      `The hub refused this order, nothing was created: ${reason} Fix the rows and run Create orders again.`,
+    );
   }
   for (const row of order.rows) table.set(row, cells);
 }
 
 function unknownReason(error: HubError): string {
   switch (error.kind) {
-    case 'server': return `HTTP ${error.status}`;
-    case 'timeout': return 'no answer in time';
-    case 'network': return 'the connection failed';
-    default: return 'its answer could not be read';
+    case 'server':
+      return `HTTP ${error.status}`;
+    case 'timeout':
+      return 'no answer in time';
+    case 'network':
+      return 'the connection failed';
+    default:
+      return 'its answer could not be read';
   }
 }
 
@@ -110,11 +151,17 @@ function unknownReason(error: HubError): string {
 function draftColumns(table: KeyedTable): DraftColumns {
   const header = table.values[0] ?? [];
   const names = [...DRAFT_REQUIRED, ...DRAFT_OPTIONAL];
-  const { present } = findMissingColumns(header, names.map((c) => DRAFT_HEADERS[c]));
+  const { present } = findMissingColumns(
+    header,
+    names.map((c) => DRAFT_HEADERS[c]),
+  );
   const at: DraftColumns = {};
   for (const c of names) if (present[DRAFT_HEADERS[c]] !== undefined) at[c] = present[DRAFT_HEADERS[c]];
   const missing = DRAFT_REQUIRED.filter((c) => at[c] === undefined).map((c) => DRAFT_HEADERS[c]);
-  if (missing.length > 0) throw new UserError(`"${table.sheet.name}" has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}: add ${missing.length > 1 ? 'them' : 'it'} in row 1 (one row per order line), then run Create orders again.`);
+  if (missing.length > 0)
+    throw new UserError(
+      `"${table.sheet.name}" has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}: add ${missing.length > 1 ? 'them' : 'it'} in row 1 (one row per order line), then run Create orders again.`,
+    );
   for (const h of DRAFT_RESULT_HEADERS) {
     const key = (Object.keys(DRAFT_HEADERS) as Array<keyof typeof DRAFT_HEADERS>).find((k) => DRAFT_HEADERS[k] === h)!;
     at[key] = table.column(h);

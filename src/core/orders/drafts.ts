@@ -6,7 +6,16 @@
  */
 import { ORDER_CHANNELS } from '../../api/channels';
 import type { OrderCreate } from '../../api/schemas/orders';
-import { cleanInvisible, formulaErrorReason, isBlankCell, isDate, readInteger, readNumber, readSku, type NumberConvention } from '../../sheet';
+import {
+  cleanInvisible,
+  formulaErrorReason,
+  isBlankCell,
+  isDate,
+  readInteger,
+  readNumber,
+  readSku,
+  type NumberConvention,
+} from '../../sheet';
 import type { CellValue } from '../ports';
 import { DRAFT_HEADERS, type DraftColumn } from './columns';
 
@@ -22,7 +31,12 @@ export const DRAFT_STATUS = {
 } as const;
 
 /** Written-side channel names sellers also use, mapped to order channel codes. */
-const ORDER_CHANNEL_ALIASES: Readonly<Record<string, string>> = { mercadolibre: 'meli', 'mercado libre': 'meli', mercadoshops: 'mshops', 'mercado shops': 'mshops' };
+const ORDER_CHANNEL_ALIASES: Readonly<Record<string, string>> = {
+  mercadolibre: 'meli',
+  'mercado libre': 'meli',
+  mercadoshops: 'mshops',
+  'mercado shops': 'mshops',
+};
 
 /** Draft input columns: required ones first. */
 export const DRAFT_REQUIRED: readonly DraftColumn[] = ['externalId', 'channel', 'currency', 'sku', 'title', 'price', 'quantity'];
@@ -124,9 +138,10 @@ function parseRow(values: readonly CellValue[], row: number, at: DraftColumns, n
   else if (quantity.kind === 'error') problems.push(`Quantity: ${quantity.reason}`);
   else if (quantity.value < 1) problems.push('Quantity must be at least 1');
 
-  const item = problems.length === 0 && sku.kind === 'text' && title !== null && price.kind === 'number' && quantity.kind === 'number'
-    ? { sku: sku.value, title, price: price.value, itemQuantity: quantity.value }
-    : null;
+  const item =
+    problems.length === 0 && sku.kind === 'text' && title !== null && price.kind === 'number' && quantity.kind === 'number'
+      ? { sku: sku.value, title, price: price.value, itemQuantity: quantity.value }
+      : null;
   return { row, externalId, level, item, problems };
 }
 
@@ -170,7 +185,11 @@ export function checkDrafts(values: readonly (readonly CellValue[])[], at: Draft
   for (const [key, rows] of groups) {
     if (held.has(key)) {
       // Rows joining an order that was sent already cannot be added to it: the seller decides.
-      for (const r of rows) check.invalid.set(r.row, `not sent: another row of order ${rows[0].externalId} is ${held.get(key)}. A new order needs a new External id.`);
+      for (const r of rows)
+        check.invalid.set(
+          r.row,
+          `not sent: another row of order ${rows[0].externalId} is ${held.get(key)}. A new order needs a new External id.`,
+        );
       continue;
     }
     const order = assemble(rows, check.invalid);
@@ -186,17 +205,23 @@ function assemble(rows: ParsedDraft[], invalid: Map<number, string>): DraftOrder
   for (const level of ORDER_LEVEL) {
     const seen = rows.filter((r) => r.level[level] !== undefined);
     const distinct = [...new Set(seen.map((r) => r.level[level]!))];
-    if (distinct.length > 1) conflicts.push(`${DRAFT_HEADERS[level]} differs between rows ${seen.map((r) => r.row).join(', ')} of this order`);
+    if (distinct.length > 1)
+      conflicts.push(`${DRAFT_HEADERS[level]} differs between rows ${seen.map((r) => r.row).join(', ')} of this order`);
     else if (distinct.length === 1) shared[level] = distinct[0];
   }
-  if (!shared.channel && rows.every((r) => !r.problems.some((p) => p.startsWith('Channel')))) conflicts.push('no row of this order names its Channel');
-  if (!shared.currency && rows.every((r) => !r.problems.some((p) => p.startsWith('Currency')))) conflicts.push('no row of this order names its Currency');
+  if (!shared.channel && rows.every((r) => !r.problems.some((p) => p.startsWith('Channel'))))
+    conflicts.push('no row of this order names its Channel');
+  if (!shared.currency && rows.every((r) => !r.problems.some((p) => p.startsWith('Currency'))))
+    conflicts.push('no row of this order names its Currency');
   const bad = rows.filter((r) => r.problems.length > 0);
   if (bad.length > 0 || conflicts.length > 0) {
     for (const r of rows) {
       const own = [...r.problems, ...conflicts];
       const others = bad.filter((b) => b.row !== r.row).map((b) => b.row);
-      if (own.length === 0) own.push(`not sent: row${others.length > 1 ? 's' : ''} ${others.join(', ')} of this order ${others.length > 1 ? 'have' : 'has'} a problem`);
+      if (own.length === 0)
+        own.push(
+          `not sent: row${others.length > 1 ? 's' : ''} ${others.join(', ')} of this order ${others.length > 1 ? 'have' : 'has'} a problem`,
+        );
       invalid.set(r.row, `${own.join('; ')}.`);
     }
     return null;

@@ -69,7 +69,14 @@ export function plainOrder(order: Order, row: number | null): FoundOrder {
     itemsQuantity: num(order.itemsQuantity),
     comments: str(order.comments),
     externalNumber: str(order.externalNumber),
-    items: order.items.map((i) => ({ sku: str(i.sku), title: str(i.title), quantity: num(i.itemQuantity), price: num(i.price), total: num(i.total), variation: str(i.variationName) })),
+    items: order.items.map((i) => ({
+      sku: str(i.sku),
+      title: str(i.title),
+      quantity: num(i.itemQuantity),
+      price: num(i.price),
+      total: num(i.total),
+      variation: str(i.variationName),
+    })),
     row,
   };
 }
@@ -91,16 +98,32 @@ export function findOrders(ctx: Context, rawId: unknown, toSheet: boolean): Find
   try {
     found = client.findOrder(id);
   } catch (e) {
-    if (e instanceof HubError && e.kind === 'not-found') throw new UserError(`The hub has no order with the external id or cart id '${id}'. Check the id (it is the channel's sale id, not the hub's order id).`);
+    if (e instanceof HubError && e.kind === 'not-found')
+      throw new UserError(
+        `The hub has no order with the external id or cart id '${id}'. Check the id (it is the channel's sale id, not the hub's order id).`,
+      );
     if (e instanceof HubError) throw new UserError(e.message);
     throw e;
   }
   let rows = new Map<number, number>();
   if (toSheet) {
-    rows = withDocumentLock(ctx, 'Find order', LOCK_WAIT_MS, () => writeOrders(ctx, found.orders, { fromImport: false, now: ctx.ports.clock.now(), removedLines: ctx.settings.orders.removedLines }).rows);
+    rows = withDocumentLock(
+      ctx,
+      'Find order',
+      LOCK_WAIT_MS,
+      () =>
+        writeOrders(ctx, found.orders, { fromImport: false, now: ctx.ports.clock.now(), removedLines: ctx.settings.orders.removedLines })
+          .rows,
+    );
   }
   const orders = found.orders.map((o) => plainOrder(o, rows.get(o.orderId) ?? null));
-  const what = found.cartId !== null ? `Cart ${found.cartId}: ${orders.length} order${orders.length === 1 ? '' : 's'}` : `Order ${orders[0]?.orderId} (external id ${orders[0]?.externalId})`;
-  const where = toSheet && rows.size > 0 ? ` ${found.cartId !== null ? 'are in' : 'is in'} ${rowsText([...rows.values()].sort((a, b) => a - b))} of "${ctx.settings.sheetNames.orders}".` : '.';
+  const what =
+    found.cartId !== null
+      ? `Cart ${found.cartId}: ${orders.length} order${orders.length === 1 ? '' : 's'}`
+      : `Order ${orders[0]?.orderId} (external id ${orders[0]?.externalId})`;
+  const where =
+    toSheet && rows.size > 0
+      ? ` ${found.cartId !== null ? 'are in' : 'is in'} ${rowsText([...rows.values()].sort((a, b) => a - b))} of "${ctx.settings.sheetNames.orders}".`
+      : '.';
   return { query: id, cartId: found.cartId, orders, message: `${what}${where}` };
 }

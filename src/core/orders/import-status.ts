@@ -33,9 +33,21 @@ export interface ImportStatus {
 }
 
 const EMPTY: ImportStatus = {
-  lastRunAt: null, lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 0, totalUpdated: 0, totalCalls: 0,
-  lastError: null, lastErrorAt: null, lastErrorReportedAt: null, pending: false, scheduledSince: null, lastMessage: '',
-  lastSweepAt: null, lastSweepFoundLate: 0, totalFoundLate: 0,
+  lastRunAt: null,
+  lastRunAdded: 0,
+  lastRunUpdated: 0,
+  totalAdded: 0,
+  totalUpdated: 0,
+  totalCalls: 0,
+  lastError: null,
+  lastErrorAt: null,
+  lastErrorReportedAt: null,
+  pending: false,
+  scheduledSince: null,
+  lastMessage: '',
+  lastSweepAt: null,
+  lastSweepFoundLate: 0,
+  totalFoundLate: 0,
 };
 
 export function readImportStatus(store: KeyValueStore): ImportStatus {

@@ -60,18 +60,38 @@ export function importOrders(ctx: Context): ImportOutcome {
     // One attempt: a retry would be a second Get Orders call inside the same minute.
     const client = hubClient(ctx, { maxAttempts: 1 });
     const sold = new Map<string, number>();
-    const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () => importPages(ctx, client, sold));
+    const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () =>
+      importPages(ctx, client, sold),
+    );
     noteLowStockAfterImport(ctx, sold);
     if (outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited) {
-      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-        time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Import orders', ok: outcome.added + outcome.updated, failed: 0,
-        skipped: outcome.unchanged, requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - startedAt, message: outcome.message,
-      }, ctx.settings.logMaxRows);
+      appendLog(
+        ctx.ports.workbook,
+        ctx.settings.sheetNames.log,
+        {
+          time: ctx.ports.clock.now(),
+          user: ctx.ports.session.userEmail(),
+          operation: 'Import orders',
+          ok: outcome.added + outcome.updated,
+          failed: 0,
+          skipped: outcome.unchanged,
+          requests: client.stats.requests,
+          retries: client.stats.retries,
+          durationMs: ctx.ports.clock.now() - startedAt,
+          message: outcome.message,
+        },
+        ctx.settings.logMaxRows,
+      );
     }
     return outcome;
   } catch (e) {
     if (e instanceof BusyError) throw e; // another operation runs: not a failure of the import
-    const message = e instanceof HubError ? `Order import: ${e.message} The import goes on from the same place at the next run.` : e instanceof Error ? e.message : String(e);
+    const message =
+      e instanceof HubError
+        ? `Order import: ${e.message} The import goes on from the same place at the next run.`
+        : e instanceof Error
+          ? e.message
+          : String(e);
     updateImportStatus(ctx.ports.documentStore, { lastRunAt: startedAt, lastError: message, lastErrorAt: ctx.ports.clock.now() });
     throw e instanceof HubError ? new UserError(message) : e;
   }
@@ -83,8 +103,19 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
   const { orders } = ctx.settings;
   const filters = { channel: orders.channel.trim() || undefined, status: orders.status.trim().toUpperCase() || undefined };
   const out: ImportOutcome = {
-    calls: 0, added: 0, updated: 0, unchanged: 0, keptEdits: 0, unreadable: 0, partial: 0, sweepFoundLate: null, removedLines: 0,
-    pending: false, rateLimited: false, nextCallAt: null, message: '',
+    calls: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    keptEdits: 0,
+    unreadable: 0,
+    partial: 0,
+    sweepFoundLate: null,
+    removedLines: 0,
+    pending: false,
+    rateLimited: false,
+    nextCallAt: null,
+    message: '',
   };
   const loaded = loadStreams(store, ctx.ports.clock.now(), orders);
   let streams = loaded.streams;
@@ -119,26 +150,52 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
     const page = result.value;
     const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
     const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
-    const admit = filters.status === undefined ? undefined : (o: Order) => String(o.internalStatus ?? '').trim().toUpperCase() === filters.status;
-    const listed: PageOrder[] = readable.map((r) => ({ id: r.order.orderId, date: streamDate(kind, r.raw as Record<string, unknown>), dateModified: r.order.dateModified, whole: r.problems.length === 0 }));
+    const admit =
+      filters.status === undefined
+        ? undefined
+        : (o: Order) =>
+            String(o.internalStatus ?? '')
+              .trim()
+              .toUpperCase() === filters.status;
+    const listed: PageOrder[] = readable.map((r) => ({
+      id: r.order.orderId,
+      date: streamDate(kind, r.raw as Record<string, unknown>),
+      dateModified: r.order.dateModified,
+      whole: r.problems.length === 0,
+    }));
     // An idle run's page (the last order read, listed again unchanged) leaves the sheets unopened.
     const seenAgain = onlySeenAgain(cursor.tail, listed);
     const written = seenAgain
       ? allUnchanged(listed.length)
-      : writeOrders(ctx, readable.map((r) => r.order), { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit });
+      : writeOrders(
+          ctx,
+          readable.map((r) => r.order),
+          { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit },
+        );
     const step = advanceStream(
       cursor,
       {
         // The offset asked for, not the one the answer names: the cursor counts what it asked.
         offset: pageOffset(cursor),
-        orders: page.records.map((r) => ({ id: r.order?.orderId ?? -1, date: r.order ? streamDate(kind, r.raw as Record<string, unknown>) : '' })),
+        orders: page.records.map((r) => ({
+          id: r.order?.orderId ?? -1,
+          date: r.order ? streamDate(kind, r.raw as Record<string, unknown>) : '',
+        })),
         total: page.total,
       },
       ctx.ports.clock.now(),
     );
     // The rows are written: only now may the cursor pass them.
     const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
-    streams = settle(ctx, { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 }, kind, step.cursor, step.caughtUp, late, out);
+    streams = settle(
+      ctx,
+      { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 },
+      kind,
+      step.cursor,
+      step.caughtUp,
+      late,
+      out,
+    );
     // The tails remember which dateModified their orders' rows now hold (the next idle page's proof).
     streams = noteWrittenInStreams(streams, listed, (id) => seenAgain || written.rows.has(id));
     writeStreams(store, streams, dropOldCursor);
@@ -167,7 +224,13 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
     totalCalls: before.totalCalls + out.calls,
     pending: out.pending,
     lastMessage: out.message,
-    ...(out.sweepFoundLate !== null ? { lastSweepAt: ctx.ports.clock.now(), lastSweepFoundLate: out.sweepFoundLate, totalFoundLate: before.totalFoundLate + out.sweepFoundLate } : {}),
+    ...(out.sweepFoundLate !== null
+      ? {
+          lastSweepAt: ctx.ports.clock.now(),
+          lastSweepFoundLate: out.sweepFoundLate,
+          totalFoundLate: before.totalFoundLate + out.sweepFoundLate,
+        }
+      : {}),
     // A run that reached the hub clears the error it reported before.
     ...(out.calls > 0 && !out.rateLimited ? { lastError: null, lastErrorAt: null } : {}),
   });
@@ -180,7 +243,10 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
  * change the changes stream read. One changed since the changes stream last looked is simply not
  * read yet — not late.
  */
-function foundLate(streams: ImportStreams, written: ReadonlyArray<{ order: { dateAdded: string; dateModified: string }; added: boolean }>): number {
+function foundLate(
+  streams: ImportStreams,
+  written: ReadonlyArray<{ order: { dateAdded: string; dateModified: string }; added: boolean }>,
+): number {
   const lastRead = (c: StreamCursor): number => {
     const last = c.tail[c.tail.length - 1];
     return last ? parseHubDate(last.date) : Number.NEGATIVE_INFINITY;
@@ -198,18 +264,40 @@ function foundLate(streams: ImportStreams, written: ReadonlyArray<{ order: { dat
  * The streams after a page of `kind` was written: a caught-up stream's window slides forward;
  * the sweep counts what it found late and, at its end, is reported and put away.
  */
-function settle(ctx: Context, streams: ImportStreams, kind: StreamCursor['kind'], cursor: StreamCursor, caughtUp: boolean, writtenNew: number, out: ImportOutcome): ImportStreams {
+function settle(
+  ctx: Context,
+  streams: ImportStreams,
+  kind: StreamCursor['kind'],
+  cursor: StreamCursor,
+  caughtUp: boolean,
+  writtenNew: number,
+  out: ImportOutcome,
+): ImportStreams {
   if (kind !== 'sweep') return { ...streams, [kind]: caughtUp ? slideWindow(cursor) : cursor };
   const found = streams.sweepFoundLate + writtenNew;
   if (!caughtUp) return { ...streams, sweep: cursor, sweepFoundLate: found };
   out.sweepFoundLate = found;
   const days = ctx.settings.orders.sweepDays;
-  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-    time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Order import check', ok: found, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
-    message: found === 0
-      ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
-      : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`,
-  }, ctx.settings.logMaxRows);
+  appendLog(
+    ctx.ports.workbook,
+    ctx.settings.sheetNames.log,
+    {
+      time: ctx.ports.clock.now(),
+      user: ctx.ports.session.userEmail(),
+      operation: 'Order import check',
+      ok: found,
+      failed: 0,
+      skipped: 0,
+      requests: 0,
+      retries: 0,
+      durationMs: 0,
+      message:
+        found === 0
+          ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
+          : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`,
+    },
+    ctx.settings.logMaxRows,
+  );
   return { ...streams, sweep: null, sweepFoundLate: 0, lastSweepAt: ctx.ports.clock.now() };
 }
 
@@ -217,25 +305,47 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summarize(out: ImportOutcome, now: number, callsPerMinute: number, removedLines: 'delete' | 'mark', deployment: 'addon' | 'container'): string {
+function summarize(
+  out: ImportOutcome,
+  now: number,
+  callsPerMinute: number,
+  removedLines: 'delete' | 'mark',
+  deployment: 'addon' | 'container',
+): string {
   const parts: string[] = [];
   if (out.calls > 0) {
-    parts.push(out.added + out.updated === 0 ? 'No new or changed orders' : `${plural(out.added, 'new order')}, ${plural(out.updated, 'updated order')}`);
+    parts.push(
+      out.added + out.updated === 0
+        ? 'No new or changed orders'
+        : `${plural(out.added, 'new order')}, ${plural(out.updated, 'updated order')}`,
+    );
     if (out.keptEdits > 0) parts.push(`${plural(out.keptEdits, 'row')} kept your unsent edits`);
     if (out.partial > 0) parts.push(`${plural(out.partial, 'order')} read in part (see their Sync message)`);
     // Not "read again later": a record without an id is the same at every read; only the hub can mend it.
-    if (out.unreadable > 0) parts.push(`${plural(out.unreadable, 'record')} without a readable order id could not be imported: the hub sends no order id for ${out.unreadable === 1 ? 'it' : 'them'} — ask the hub's support`);
-    if (out.removedLines > 0) parts.push(`${plural(out.removedLines, 'order line')} no longer in the hub, ${removedLines === 'mark' ? 'marked' : 'removed'} in Order Items`);
+    if (out.unreadable > 0)
+      parts.push(
+        `${plural(out.unreadable, 'record')} without a readable order id could not be imported: the hub sends no order id for ${out.unreadable === 1 ? 'it' : 'them'} — ask the hub's support`,
+      );
+    if (out.removedLines > 0)
+      parts.push(
+        `${plural(out.removedLines, 'order line')} no longer in the hub, ${removedLines === 'mark' ? 'marked' : 'removed'} in Order Items`,
+      );
     if (out.sweepFoundLate !== null) parts.push(`daily check: ${plural(out.sweepFoundLate, 'order')} found late`);
   }
-  if (out.rateLimited) parts.push(`the hub asked to wait (429): next call in ${Math.max(1, Math.ceil(((out.nextCallAt ?? now) - now) / 1000))} s`);
+  if (out.rateLimited)
+    parts.push(`the hub asked to wait (429): next call in ${Math.max(1, Math.ceil(((out.nextCallAt ?? now) - now) / 1000))} s`);
   // In the add-on the schedule is hourly: "next call in 62 s" would promise a run that is an hour away.
   else if (out.nextCallAt !== null && !(deployment === 'addon' && out.calls > 0)) {
     const wait = `${Math.max(1, Math.ceil((out.nextCallAt - now) / 1000))} s`;
     const limit = callsPerMinute === 1 ? 'one Get Orders call per minute' : `${callsPerMinute} Get Orders calls per minute`;
     parts.push(out.calls === 0 ? `The hub allows ${limit}: the next call is possible in ${wait}` : `next call in ${wait}`);
   }
-  if (out.pending && !out.rateLimited) parts.push(deployment === 'addon' ? 'more orders to read: the next hourly run continues (Catch up in the sidebar reads on at one call a minute)' : 'more orders to read: the next run continues');
+  if (out.pending && !out.rateLimited)
+    parts.push(
+      deployment === 'addon'
+        ? 'more orders to read: the next hourly run continues (Catch up in the sidebar reads on at one call a minute)'
+        : 'more orders to read: the next run continues',
+    );
   return `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase());
 }
 

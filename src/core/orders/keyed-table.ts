@@ -78,7 +78,12 @@ export class KeyedTable {
   }
 
   /** Opens the sheet (created with `headers` when missing) with one read of every row. */
-  static open(workbook: Workbook, name: string, headers: readonly string[], keyOf: (row: CellValue[], column: (header: string) => number) => string): KeyedTable {
+  static open(
+    workbook: Workbook,
+    name: string,
+    headers: readonly string[],
+    keyOf: (row: CellValue[], column: (header: string) => number) => string,
+  ): KeyedTable {
     const sheet = workbook.ensureSheet(name, [...headers]);
     return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
   }
@@ -89,22 +94,40 @@ export class KeyedTable {
    * later by load(), only those named. A sheet that lacks an add-on column (new, or a column
    * the seller deleted) is read whole once: where the missing column goes depends on the data.
    */
-  static openByKey(workbook: Workbook, name: string, headers: readonly string[], keyHeader: string, options: { hidden?: boolean } = {}): KeyedTable {
+  static openByKey(
+    workbook: Workbook,
+    name: string,
+    headers: readonly string[],
+    keyHeader: string,
+    options: { hidden?: boolean } = {},
+  ): KeyedTable {
     const sheet = workbook.ensureSheet(name, [...headers], { hidden: options.hidden });
     const keyOf = (row: CellValue[], column: (header: string) => number): string => orderKey(row[column(keyHeader)]);
     const header = sheet.readHeaderRow();
     if (findMissingColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
     const last = sheet.lastRow();
     const table = new KeyedTable(sheet, header, last, headers);
-    if (last >= 2) table.indexKeys(sheet.readBlock(2, table.column(keyHeader) + 1, last - 1, 1).map((cells) => orderKey(cells[0])), 2);
+    if (last >= 2)
+      table.indexKeys(
+        sheet.readBlock(2, table.column(keyHeader) + 1, last - 1, 1).map((cells) => orderKey(cells[0])),
+        2,
+      );
     return table;
   }
 
-  private static whole(sheet: SheetPort, values: CellValue[][], headers: readonly string[], keyOf: (row: CellValue[], column: (header: string) => number) => string): KeyedTable {
+  private static whole(
+    sheet: SheetPort,
+    values: CellValue[][],
+    headers: readonly string[],
+    keyOf: (row: CellValue[], column: (header: string) => number) => string,
+  ): KeyedTable {
     const table = new KeyedTable(sheet, values[0] ?? [], values.length, headers);
     for (let r = 1; r < values.length; r++) table.values[r] = values[r];
     const column = (h: string): number => table.columns[h];
-    table.indexKeys(values.slice(1).map((row) => keyOf(row, column)), 2);
+    table.indexKeys(
+      values.slice(1).map((row) => keyOf(row, column)),
+      2,
+    );
     return table;
   }
 
@@ -171,7 +194,8 @@ export class KeyedTable {
   /** The value read from a cell (undefined for appended rows); a row of the data must be loaded first. */
   read(row: number, header: string): CellValue | undefined {
     const line = this.values[row - 1];
-    if (line === undefined && row >= 2 && row <= this.lastDataRow) throw new Error(`KeyedTable: row ${row} of ${this.sheet.name} was not read; load() it first`);
+    if (line === undefined && row >= 2 && row <= this.lastDataRow)
+      throw new Error(`KeyedTable: row ${row} of ${this.sheet.name} was not read; load() it first`);
     return line?.[this.column(header)];
   }
 
@@ -197,10 +221,13 @@ export class KeyedTable {
     const touched = [...this.changes.keys()];
     const columns = new Set<number>();
     this.changes.forEach((line) => line.forEach((_, c) => columns.add(c)));
-    const blocks = options.exact ? contiguousRuns([...columns]).flatMap((run) => this.exactBlocks(touched, run)) : this.plainBlocks(touched, [...columns], options.maxGap);
+    const blocks = options.exact
+      ? contiguousRuns([...columns]).flatMap((run) => this.exactBlocks(touched, run))
+      : this.plainBlocks(touched, [...columns], options.maxGap);
     // A block rewrites the cells it does not change as read: rows of it not loaded yet are read now.
     const unread: number[] = [];
-    for (const block of blocks) for (let r = block.first; r <= Math.min(block.last, this.lastDataRow); r++) if (this.values[r - 1] === undefined) unread.push(r);
+    for (const block of blocks)
+      for (let r = block.first; r <= Math.min(block.last, this.lastDataRow); r++) if (this.values[r - 1] === undefined) unread.push(r);
     this.loadRuns(unread, 0, this.width());
     let writes = 0;
     for (const block of blocks) {
@@ -263,12 +290,15 @@ export class KeyedTable {
 }
 
 /** Joins single-column blocks covering the same rows in adjacent columns into one block. */
-function mergeSideBySide(blocks: Array<{ first: number; last: number; columns: number[] }>): Array<{ first: number; last: number; columns: number[] }> {
+function mergeSideBySide(
+  blocks: Array<{ first: number; last: number; columns: number[] }>,
+): Array<{ first: number; last: number; columns: number[] }> {
   const sorted = [...blocks].sort((a, b) => a.first - b.first || a.last - b.last || a.columns[0] - b.columns[0]);
   const out: typeof blocks = [];
   for (const b of sorted) {
     const prev = out[out.length - 1];
-    if (prev && prev.first === b.first && prev.last === b.last && prev.columns[prev.columns.length - 1] === b.columns[0] - 1) prev.columns.push(...b.columns);
+    if (prev && prev.first === b.first && prev.last === b.last && prev.columns[prev.columns.length - 1] === b.columns[0] - 1)
+      prev.columns.push(...b.columns);
     else out.push({ ...b, columns: [...b.columns] });
   }
   return out;

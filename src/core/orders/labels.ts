@@ -53,13 +53,17 @@ function selectedOrderIds(ctx: Context, table: KeyedTable): number[] {
  * is written on the row with the hub's reason.
  */
 export function printLabels(ctx: Context, type: LabelType): LabelSummary {
-  if (!ctx.interactive) throw new UserError('Shipping labels are printed only from the menu, by a person: the first print tells the buyer the order is being processed.');
+  if (!ctx.interactive)
+    throw new UserError(
+      'Shipping labels are printed only from the menu, by a person: the first print tells the buyer the order is being processed.',
+    );
   const client = hubClient(ctx);
   const name = ctx.settings.sheetNames.orders;
   if (!ctx.ports.workbook.sheet(name)) throw new UserError(missingSheetMessage(name, 'Orders'));
   const ids = selectedOrderIds(ctx, openOrdersTable(ctx));
   const shown = ids.slice(0, SHOWN_IDS).join(', ') + (ids.length > SHOWN_IDS ? ` and ${ids.length - SHOWN_IDS} more` : '');
-  const question = `Print ${ids.length} ${type.toUpperCase()} shipping label${ids.length === 1 ? '' : 's'} for order${ids.length === 1 ? '' : 's'} ${shown}?\n\n` +
+  const question =
+    `Print ${ids.length} ${type.toUpperCase()} shipping label${ids.length === 1 ? '' : 's'} for order${ids.length === 1 ? '' : 's'} ${shown}?\n\n` +
     'The first time a label is printed, the marketplace tells the buyer that the order is being processed. This cannot be undone.';
   // Asked before taking the lock: nobody else waits while the seller reads.
   if (!ctx.ports.notifier.confirm(question, 'Print shipping labels')) {
@@ -69,13 +73,20 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
     const table = openOrdersTable(ctx);
     const summary: LabelSummary = { cancelled: false, printed: 0, failed: 0, files: [], message: '' };
     // All labels requested at once (fetchAll); each one is then saved to Drive.
-    const outcomes = client.printLabels(ids.map((orderId) => ({ orderId })), type);
+    const outcomes = client.printLabels(
+      ids.map((orderId) => ({ orderId })),
+      type,
+    );
     ids.forEach((orderId, i) => {
       const row = table.rowOf(String(orderId));
       const outcome = outcomes[i];
       if (!outcome.ok) {
         summary.failed++;
-        if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`Label not printed: ${outcome.error.hubMessage ?? outcome.error.message}`) });
+        if (row !== null)
+          table.set(row, {
+            [ORDER_HEADERS.syncStatus]: 'Error',
+            [ORDER_HEADERS.syncMessage]: escapeCellText(`Label not printed: ${outcome.error.hubMessage ?? outcome.error.message}`),
+          });
         return;
       }
       const fileName = `label-${orderId}.${type}`;
@@ -87,22 +98,43 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
           table.set(row, {
             [ORDER_HEADERS.label]: labelLink(file.url, type),
             [ORDER_HEADERS.syncStatus]: 'Label printed',
-            [ORDER_HEADERS.syncMessage]: escapeCellText(`${type.toUpperCase()} label saved in Drive \u203a ${LABEL_FOLDER} \u203a ${fileName}.`),
+            [ORDER_HEADERS.syncMessage]: escapeCellText(
+              `${type.toUpperCase()} label saved in Drive \u203a ${LABEL_FOLDER} \u203a ${fileName}.`,
+            ),
           });
         }
       } catch (e) {
         summary.failed++;
         const why = e instanceof Error ? e.message : String(e);
-        if (row !== null) table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`The hub printed the label but Drive did not save it (${why}); printing again is safe now.`) });
+        if (row !== null)
+          table.set(row, {
+            [ORDER_HEADERS.syncStatus]: 'Error',
+            [ORDER_HEADERS.syncMessage]: escapeCellText(
+              `The hub printed the label but Drive did not save it (${why}); printing again is safe now.`,
+            ),
+          });
       }
     });
     // Exact: a Label cell holds a link formula, which a rewrite of its value would destroy.
     table.flush({ maxGap: 0, exact: true });
     summary.message = `Print labels (${type.toUpperCase()}): ${summary.printed} saved to Drive \u203a ${LABEL_FOLDER}${summary.failed ? `, ${summary.failed} not printed (see Sync message)` : ''}.`;
-    appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-      time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Print labels (${type})`, ok: summary.printed, failed: summary.failed, skipped: 0,
-      requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt, message: summary.message,
-    }, ctx.settings.logMaxRows);
+    appendLog(
+      ctx.ports.workbook,
+      ctx.settings.sheetNames.log,
+      {
+        time: ctx.ports.clock.now(),
+        user: ctx.ports.session.userEmail(),
+        operation: `Print labels (${type})`,
+        ok: summary.printed,
+        failed: summary.failed,
+        skipped: 0,
+        requests: client.stats.requests,
+        retries: client.stats.retries,
+        durationMs: ctx.ports.clock.now() - ctx.startedAt,
+        message: summary.message,
+      },
+      ctx.settings.logMaxRows,
+    );
     return summary;
   });
 }

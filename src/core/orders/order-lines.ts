@@ -21,12 +21,22 @@ export function lineBase(orderId: string, itemId: string, sku: string, variation
 /** The base of a sheet row of Order Items, or '' for a row without an order id. */
 export function sheetLineBase(orderId: string, read: (header: string) => CellValue | undefined): string {
   if (orderId === '') return '';
-  return lineBase(orderId, cellText(read(ITEM_HEADERS.itemExternalId) ?? ''), cellText(read(ITEM_HEADERS.sku) ?? ''), cellText(read(ITEM_HEADERS.variationId) ?? ''));
+  return lineBase(
+    orderId,
+    cellText(read(ITEM_HEADERS.itemExternalId) ?? ''),
+    cellText(read(ITEM_HEADERS.sku) ?? ''),
+    cellText(read(ITEM_HEADERS.variationId) ?? ''),
+  );
 }
 
 /** The base of a line the hub sent. */
 export function hubLineBase(orderId: number, item: OrderItem): string {
-  return lineBase(String(orderId), shownText(String(item.itemExternalId ?? '')), shownText(String(item.sku ?? '')), shownText(String(item.variationId ?? '')));
+  return lineBase(
+    String(orderId),
+    shownText(String(item.itemExternalId ?? '')),
+    shownText(String(item.sku ?? '')),
+    shownText(String(item.variationId ?? '')),
+  );
 }
 
 /** The values two readings of one line share when it did not change. */
@@ -54,7 +64,12 @@ export interface LinePlacement {
  * Places one order's lines on the sheet rows that hold its lines now (`rows`: base → rows, top
  * to bottom; `read` reads a cell of a row by header).
  */
-export function placeLines(orderId: number, items: readonly OrderItem[], rows: ReadonlyMap<string, readonly number[]>, read: (row: number, header: string) => CellValue | undefined): LinePlacement {
+export function placeLines(
+  orderId: number,
+  items: readonly OrderItem[],
+  rows: ReadonlyMap<string, readonly number[]>,
+  read: (row: number, header: string) => CellValue | undefined,
+): LinePlacement {
   const byBase = new Map<string, OrderItem[]>();
   for (const item of items) {
     const base = hubLineBase(orderId, item);

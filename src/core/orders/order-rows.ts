@@ -118,7 +118,10 @@ export function orderKey(value: CellValue | undefined): string {
 }
 
 /** Cells by column name → cells by header text. */
-export function byHeader<C extends string>(cells: Partial<Record<C, CellValue>>, headers: Readonly<Record<C, string>>): Record<string, CellValue> {
+export function byHeader<C extends string>(
+  cells: Partial<Record<C, CellValue>>,
+  headers: Readonly<Record<C, string>>,
+): Record<string, CellValue> {
   const out: Record<string, CellValue> = {};
   for (const [column, value] of Object.entries(cells) as Array<[C, CellValue]>) out[headers[column]] = value;
   return out;

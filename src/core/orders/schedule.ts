@@ -39,9 +39,12 @@ export function scheduleProblem(settings: Settings): string | null {
 export function orderFilterProblems(settings: Settings): Record<string, string> {
   const out: Record<string, string> = {};
   const channel = settings.orders.channel.trim();
-  if (channel && !(ORDER_CHANNELS as readonly string[]).includes(channel)) out['orders.channel'] = `'${channel}' is not an order channel: leave it empty for all, or use one of ${ORDER_CHANNELS.join(', ')}.`;
+  if (channel && !(ORDER_CHANNELS as readonly string[]).includes(channel))
+    out['orders.channel'] = `'${channel}' is not an order channel: leave it empty for all, or use one of ${ORDER_CHANNELS.join(', ')}.`;
   const status = settings.orders.status.trim().toUpperCase();
-  if (status && !(ORDER_STATUSES as readonly string[]).includes(status)) out['orders.status'] = `'${settings.orders.status.trim()}' is not an order status: leave it empty for all, or use one of ${ORDER_STATUSES.join(', ')}.`;
+  if (status && !(ORDER_STATUSES as readonly string[]).includes(status))
+    out['orders.status'] =
+      `'${settings.orders.status.trim()}' is not an order status: leave it empty for all, or use one of ${ORDER_STATUSES.join(', ')}.`;
   const schedule = scheduleProblem(settings);
   if (schedule) out['orders.scheduleMinutes'] = schedule;
   return out;
@@ -111,7 +114,7 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     // the rate limit) does not count, and one killed midway is simply run again by the next trigger.
     updateBackground(ctx, {
       ...(outcome.calls > 0 ? { ordersRanAt: now } : {}),
-      ordersAt: backlog ? outcome.nextCallAt ?? nextCallAt(readRate(store), ctx.settings.orders.callsPerMinute) : null,
+      ordersAt: backlog ? (outcome.nextCallAt ?? nextCallAt(readRate(store), ctx.settings.orders.callsPerMinute)) : null,
     });
     return { work: 'orders', ran: outcome.calls > 0, message: outcome.message };
   } catch (e) {

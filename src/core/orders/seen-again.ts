@@ -27,7 +27,9 @@ export interface PageOrder {
 
 /** True when every order of the page is in the tail, unchanged and written whole: nothing to write. */
 export function onlySeenAgain(tail: readonly Seen[], page: readonly PageOrder[]): boolean {
-  return page.length > 0 && page.every((o) => o.whole && tail.some((t) => t.id === o.id && t.date === o.date && t.written === o.dateModified));
+  return (
+    page.length > 0 && page.every((o) => o.whole && tail.some((t) => t.id === o.id && t.date === o.date && t.written === o.dateModified))
+  );
 }
 
 /**

@@ -77,7 +77,15 @@ export function pageOffset(cursor: StreamCursor): number {
 /** The Get Orders query of the stream's next page. */
 export function streamQuery(cursor: StreamCursor, filters: { channel?: string; status?: string }): OrdersQuery {
   const by = DATE_BY[cursor.kind];
-  return { from: cursor.windowStart, searchDateBy: by.searchDateBy, sort: by.sort, offset: pageOffset(cursor), paging: PAGE_SIZE, channel: filters.channel, status: filters.status };
+  return {
+    from: cursor.windowStart,
+    searchDateBy: by.searchDateBy,
+    sort: by.sort,
+    offset: pageOffset(cursor),
+    paging: PAGE_SIZE,
+    channel: filters.channel,
+    status: filters.status,
+  };
 }
 
 /** The stream's date of an order record (the hub's text), or '' when it has none. */
@@ -149,7 +157,11 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
   // The end of the list: the page reached the hub's total, or brought nothing new (a total that
   // counts more than the hub lists must not keep a stream "with a backlog" for ever).
   const caughtUp = page.orders.length === 0 || offset >= page.total || fresh.length === 0;
-  return { cursor: { ...cursor, offset, tail, days, reached: Math.max(cursor.reached, offset), stepBacks: 0, caughtUpAt: caughtUp ? now : null }, steppedBack: false, caughtUp };
+  return {
+    cursor: { ...cursor, offset, tail, days, reached: Math.max(cursor.reached, offset), stepBacks: 0, caughtUpAt: caughtUp ? now : null },
+    steppedBack: false,
+    caughtUp,
+  };
 }
 
 /**

@@ -58,7 +58,8 @@ export function freshStreams(now: number, orders: Settings['orders'], from?: num
 }
 
 function valid(s: Partial<ImportStreams> | null): s is ImportStreams {
-  const ok = (c: StreamCursor | null | undefined) => !!c && Number.isFinite(c.windowStart) && Number.isFinite(c.offset) && Array.isArray(c.tail);
+  const ok = (c: StreamCursor | null | undefined) =>
+    !!c && Number.isFinite(c.windowStart) && Number.isFinite(c.offset) && Array.isArray(c.tail);
   return !!s && typeof s.filterKey === 'string' && ok(s.added) && ok(s.modified) && (s.sweep === null || ok(s.sweep));
 }
 
@@ -68,7 +69,11 @@ export function readStreams(store: KeyValueStore, now: number, orders: Settings[
 }
 
 /** As readStreams, and whether they were started from an older version's cursor (writeStreams then removes it). */
-export function loadStreams(store: KeyValueStore, now: number, orders: Settings['orders']): { streams: ImportStreams; fromOldCursor: boolean } {
+export function loadStreams(
+  store: KeyValueStore,
+  now: number,
+  orders: Settings['orders'],
+): { streams: ImportStreams; fromOldCursor: boolean } {
   let stored: Partial<ImportStreams> | null = null;
   try {
     stored = JSON.parse(store.get(STREAMS_KEY) ?? 'null') as Partial<ImportStreams> | null;
@@ -80,7 +85,8 @@ export function loadStreams(store: KeyValueStore, now: number, orders: Settings[
     // An import of an older version: both streams start where its window was (re-reading is harmless).
     try {
       const old = JSON.parse(store.get(OLD_CURSOR_KEY) ?? 'null') as { filterKey?: string; windowStart?: number } | null;
-      if (old && old.filterKey === filterKey(orders) && Number.isFinite(old.windowStart)) return { streams: freshStreams(now, orders, old.windowStart), fromOldCursor: true };
+      if (old && old.filterKey === filterKey(orders) && Number.isFinite(old.windowStart))
+        return { streams: freshStreams(now, orders, old.windowStart), fromOldCursor: true };
     } catch {
       // unreadable: start from the backfill
     }

@@ -38,7 +38,10 @@ export interface OrderEdit {
  * Pure. A status is upper-cased and must be one the hub knows; a row without a snapshot is not
  * compared (nothing tells an edit from an old import).
  */
-export function editsOf(read: (header: string) => CellValue | undefined, snapshot: OrderSnapshot | undefined): { fields: OrderUpdate; cells: OrderSnapshot; headers: string[]; problems: string[] } {
+export function editsOf(
+  read: (header: string) => CellValue | undefined,
+  snapshot: OrderSnapshot | undefined,
+): { fields: OrderUpdate; cells: OrderSnapshot; headers: string[]; problems: string[] } {
   const fields: OrderUpdate = {};
   const cells: OrderSnapshot = {};
   const headers: string[] = [];
@@ -84,7 +87,10 @@ export function sendEditedOrders(ctx: Context): UpdateSummary {
       const found = editsOf((h) => table.read(row, h), snapshots.get(orderId));
       if (found.problems.length > 0) {
         failed++;
-        table.set(row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`Not sent: ${found.problems.join('; ')}.`) });
+        table.set(row, {
+          [ORDER_HEADERS.syncStatus]: 'Error',
+          [ORDER_HEADERS.syncMessage]: escapeCellText(`Not sent: ${found.problems.join('; ')}.`),
+        });
       } else if (found.headers.length > 0) {
         edits.push({ row, orderId, ...found });
       }
@@ -100,16 +106,24 @@ export function sendEditedOrders(ctx: Context): UpdateSummary {
         left += slice.length;
         continue;
       }
-      client.updateOrders(slice.map((e) => ({ orderId: e.orderId, fields: e.fields }))).forEach((outcome, j) => sent.push({ edit: slice[j], outcome }));
+      client
+        .updateOrders(slice.map((e) => ({ orderId: e.orderId, fields: e.fields })))
+        .forEach((outcome, j) => sent.push({ edit: slice[j], outcome }));
     }
     for (const { edit, outcome } of sent) {
       if (outcome.ok) {
         updated++;
         confirmed.set(edit.orderId, edit.cells);
-        table.set(edit.row, { [ORDER_HEADERS.syncStatus]: 'Updated', [ORDER_HEADERS.syncMessage]: escapeCellText(`Sent ${edit.headers.join(', ')} to the hub.`) });
+        table.set(edit.row, {
+          [ORDER_HEADERS.syncStatus]: 'Updated',
+          [ORDER_HEADERS.syncMessage]: escapeCellText(`Sent ${edit.headers.join(', ')} to the hub.`),
+        });
       } else {
         failed++;
-        table.set(edit.row, { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(`${edit.headers.join(', ')} not sent: ${outcome.error.message}`) });
+        table.set(edit.row, {
+          [ORDER_HEADERS.syncStatus]: 'Error',
+          [ORDER_HEADERS.syncMessage]: escapeCellText(`${edit.headers.join(', ')} not sent: ${outcome.error.message}`),
+        });
       }
     }
     table.flush({ maxGap: 10 });
@@ -117,12 +131,28 @@ export function sendEditedOrders(ctx: Context): UpdateSummary {
     const parts = [`${updated} order${updated === 1 ? '' : 's'} updated`];
     if (failed) parts.push(`${failed} not sent (see Sync message)`);
     if (left) parts.push(`${left} left for lack of time: run it again`);
-    const message = edits.length === 0 && failed === 0 ? 'No edited order to send: Comments, Status, Order status and External number are as imported.' : `Send edited orders: ${parts.join(', ')}.`;
+    const message =
+      edits.length === 0 && failed === 0
+        ? 'No edited order to send: Comments, Status, Order status and External number are as imported.'
+        : `Send edited orders: ${parts.join(', ')}.`;
     if (edits.length > 0 || failed > 0) {
-      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-        time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: 'Send edited orders', ok: updated, failed, skipped: left,
-        requests: client.stats.requests, retries: client.stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
-      }, ctx.settings.logMaxRows);
+      appendLog(
+        ctx.ports.workbook,
+        ctx.settings.sheetNames.log,
+        {
+          time: ctx.ports.clock.now(),
+          user: ctx.ports.session.userEmail(),
+          operation: 'Send edited orders',
+          ok: updated,
+          failed,
+          skipped: left,
+          requests: client.stats.requests,
+          retries: client.stats.retries,
+          durationMs: ctx.ports.clock.now() - ctx.startedAt,
+          message,
+        },
+        ctx.settings.logMaxRows,
+      );
     }
     return { updated, failed, left, message };
   });

@@ -40,7 +40,9 @@ export interface WriteOrdersResult {
 
 /** Opens the Orders sheet keyed by order id, every row read (a pass over all orders). */
 export function openOrdersTable(ctx: Context): KeyedTable {
-  return KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, (row, column) => orderKey(row[column(ORDER_HEADERS.orderId)]));
+  return KeyedTable.open(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, (row, column) =>
+    orderKey(row[column(ORDER_HEADERS.orderId)]),
+  );
 }
 
 /**
@@ -62,7 +64,10 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
   const store = new OrderSnapshots(ctx.ports.workbook);
   const snapshots = store.load(orders.map((o) => String(o.orderId)));
   const isUnchanged = (order: Order, existing: number | null): boolean =>
-    options.fromImport && !options.problems?.has(order.orderId) && existing !== null && snapshots.get(String(order.orderId))?.[SEEN_MODIFIED] === order.dateModified;
+    options.fromImport &&
+    !options.problems?.has(order.orderId) &&
+    existing !== null &&
+    snapshots.get(String(order.orderId))?.[SEEN_MODIFIED] === order.dateModified;
   // The rows about to be rewritten, read in one go: their editable cells tell an unsent edit.
   const rewritten: number[] = [];
   for (const order of orders) {
@@ -94,7 +99,9 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     cells[ORDER_HEADERS.syncStatus] = problem ? 'Check' : 'Imported';
     cells[ORDER_HEADERS.syncMessage] = problem
       ? recordMessage(problem)
-      : kept.length === 0 ? '' : `Kept your unsent edit of ${kept.join(', ')}: Hub Sync \u203a Orders \u203a Send edited orders sends it; clear the cell to take the hub's value.`;
+      : kept.length === 0
+        ? ''
+        : `Kept your unsent edit of ${kept.join(', ')}: Hub Sync \u203a Orders \u203a Send edited orders sends it; clear the cell to take the hub's value.`;
     if (problem) cells[ORDER_HEADERS.other] = jsonCell(problem.raw);
     cells[ORDER_HEADERS.importedAt] = new Date(options.now);
     table.set(row, cells);
@@ -157,7 +164,8 @@ function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 
   }
   const mark = `Removed from the order on ${new Date(now).toISOString().slice(0, 10)}`;
   if (removed === 'mark') {
-    for (const row of gone) if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });
+    for (const row of gone)
+      if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });
   }
   table.flush({ maxGap: MAX_GAP });
   if (removed === 'delete') {

@@ -49,18 +49,39 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
   const rule = plan.ruled?.[key];
   const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet, ...(rule !== undefined ? { rule } : {}) };
   if (plan.sku === null || !hub.has(plan.sku)) {
-    return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'not read from the hub: the preview cannot say what it holds' };
+    return {
+      ...base,
+      hubNow: null,
+      change: null,
+      changePct: null,
+      action: 'not read',
+      reason: 'not read from the hub: the preview cannot say what it holds',
+    };
   }
   const held = hub.get(plan.sku);
   if (held === null || held === undefined) {
-    return { ...base, hubNow: null, change: null, changePct: null, action: 'not in hub', reason: 'the hub has no product with this SKU: the push would be refused' };
+    return {
+      ...base,
+      hubNow: null,
+      change: null,
+      changePct: null,
+      action: 'not in hub',
+      reason: 'the hub has no product with this SKU: the push would be refused',
+    };
   }
   const now = held[key];
   if (now === undefined) {
     // A whole-row price (prices by ERP id) is in no answer the hub gives; a channel's value is
     // missing when the product has no listing there yet.
     if (channel === '' && field !== 'quantity') {
-      return { ...base, hubNow: null, change: null, changePct: null, action: 'not read', reason: 'no read of the hub returns this value: not checked' };
+      return {
+        ...base,
+        hubNow: null,
+        change: null,
+        changePct: null,
+        action: 'not read',
+        reason: 'no read of the hub returns this value: not checked',
+      };
     }
     return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
   }
@@ -73,7 +94,18 @@ export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLin
   const out: PreviewLine[] = [];
   for (const plan of plans) {
     if (!plan.send) {
-      out.push({ rowNumber: plan.rowNumber, sku: plan.sku, channel: '', field: '', hubNow: null, sheet: null, change: null, changePct: null, action: 'refused', reason: plan.reason });
+      out.push({
+        rowNumber: plan.rowNumber,
+        sku: plan.sku,
+        channel: '',
+        field: '',
+        hubNow: null,
+        sheet: null,
+        change: null,
+        changePct: null,
+        action: 'refused',
+        reason: plan.reason,
+      });
       continue;
     }
     // A key once per row: the last part that carries it is what the hub ends with (phase order).
@@ -109,8 +141,16 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
       const { field: f, channel } = splitValueKey(key);
       if (f !== field || channel === '' || values.has(key) || now === general || held[activeKey(channel)] !== 1) continue;
       out.push({
-        rowNumber: plan.rowNumber, sku: plan.sku, channel, field, hubNow: now, sheet: general, ...move(general, now),
-        action: 'send', passedOn: true, reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
+        rowNumber: plan.rowNumber,
+        sku: plan.sku,
+        channel,
+        field,
+        hubNow: now,
+        sheet: general,
+        ...move(general, now),
+        action: 'send',
+        passedOn: true,
+        reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
       });
     }
   }
@@ -137,7 +177,17 @@ export interface PreviewTotals {
 }
 
 export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
-  const out: PreviewTotals = { changes: {}, unchanged: 0, refused: 0, guarded: 0, changedOnHub: 0, notInHub: 0, notRead: 0, largestIncrease: null, largestDecrease: null };
+  const out: PreviewTotals = {
+    changes: {},
+    unchanged: 0,
+    refused: 0,
+    guarded: 0,
+    changedOnHub: 0,
+    notInHub: 0,
+    notRead: 0,
+    largestIncrease: null,
+    largestDecrease: null,
+  };
   const missing = new Set<string>();
   for (const line of lines) {
     if (line.action === 'unchanged') out.unchanged++;

@@ -41,7 +41,12 @@ export function applyGuards(lines: readonly PreviewLine[], guards: Guards, check
   const held = lines.map((line): PreviewLine => {
     if (line.action !== 'send' || line.passedOn) return line;
     let why = '';
-    if (guards.pricePct > 0 && PRICE_FIELDS.has(line.field) && line.changePct !== null && Math.abs(line.changePct) * 100 > guards.pricePct) {
+    if (
+      guards.pricePct > 0 &&
+      PRICE_FIELDS.has(line.field) &&
+      line.changePct !== null &&
+      Math.abs(line.changePct) * 100 > guards.pricePct
+    ) {
       why = `a change of ${pct(line.changePct)} is beyond the \u00B1${guards.pricePct} % guard rail`;
     } else if (tooManyZeros && dropsToZero(line)) {
       why = `${zeroCount} SKUs would drop to 0 stock, more than the guard rail's ${guards.zeroStock}`;
@@ -53,10 +58,18 @@ export function applyGuards(lines: readonly PreviewLine[], guards: Guards, check
   });
   // A general quantity is passed on to every channel, and a row's channel quantities are sent
   // again after it: one held back holds the row's general quantity back too.
-  const heldRows = new Set(held.filter((l) => l.action === 'guarded' && l.field === 'quantity' && l.channel !== '').map((l) => l.rowNumber));
-  return held.map((line): PreviewLine =>
-    line.action === 'send' && !line.passedOn && line.field === 'quantity' && line.channel === '' && heldRows.has(line.rowNumber)
-      ? { ...line, action: 'guarded', reason: 'held back by the guard rail with this row\u2019s channel quantities (the hub passes the general Quantity on to them): not sent unless you tick \u201cI checked these\u201d and preview again' }
-      : line,
+  const heldRows = new Set(
+    held.filter((l) => l.action === 'guarded' && l.field === 'quantity' && l.channel !== '').map((l) => l.rowNumber),
+  );
+  return held.map(
+    (line): PreviewLine =>
+      line.action === 'send' && !line.passedOn && line.field === 'quantity' && line.channel === '' && heldRows.has(line.rowNumber)
+        ? {
+            ...line,
+            action: 'guarded',
+            reason:
+              'held back by the guard rail with this row\u2019s channel quantities (the hub passes the general Quantity on to them): not sent unless you tick \u201cI checked these\u201d and preview again',
+          }
+        : line,
   );
 }

@@ -33,14 +33,21 @@ export function allowedKeys(row: PreviewedRow, operation: Operation): Set<string
   const entries = Object.entries(row.values);
   const allowed = new Set(entries.filter(([, v]) => v[2] === 'send' || v[2] === 'not read').map(([k]) => k));
   if (allowed.size === 0) return allowed;
-  if (operation === 'async') return entries.some(([, v]) => v[2] === 'guarded') ? new Set() : new Set(entries.filter(([, v]) => v[2] !== 'passed on').map(([k]) => k));
+  if (operation === 'async')
+    return entries.some(([, v]) => v[2] === 'guarded')
+      ? new Set()
+      : new Set(entries.filter(([, v]) => v[2] !== 'passed on').map(([k]) => k));
   // (guards.ts holds a general quantity back with its row's channel quantities: none is guarded here.)
   if (allowed.has('quantity')) for (const [k, v] of entries) if (k.startsWith('quantity:') && v[2] !== 'passed on') allowed.add(k);
   return allowed;
 }
 
 /** The preview's rows that send something, by identity (`identityAt` maps a line's row number to it). */
-export function previewedRows(lines: readonly PreviewLine[], identityAt: ReadonlyMap<number, string>, operation: Operation): Map<string, PreviewedRow> {
+export function previewedRows(
+  lines: readonly PreviewLine[],
+  identityAt: ReadonlyMap<number, string>,
+  operation: Operation,
+): Map<string, PreviewedRow> {
   const rows = new Map<string, PreviewedRow>();
   for (const line of lines) {
     const identity = identityAt.get(line.rowNumber);

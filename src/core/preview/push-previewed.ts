@@ -47,16 +47,21 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
   return startLimitedPush(ctx, fromMenu, wanted, (load) => {
     const saved = readPreviewRecord(ctx.ports.workbook, ctx.ports.documentStore);
     if (!saved || saved.record.id !== previewId) {
-      throw new UserError(`${wanted}: this preview is no longer the latest, or its changes were pushed already. Preview again, then push its changes. Nothing was sent.`);
+      throw new UserError(
+        `${wanted}: this preview is no longer the latest, or its changes were pushed already. Preview again, then push its changes. Nothing was sent.`,
+      );
     }
     const { record, rows: previewed } = saved;
     const loaded = load(record.operation);
     const client = hubClient(ctx);
     // The preview's rows alone, planned as the preview planned them; a deleted row or one whose
     // SKU changed is not found, which the comparison reports.
-    const plans = pendingRows(loaded, { operation: record.operation, scope: 'all' }, { selected: new Set(), done: new Set() }, queuedSkus(ctx, null)).filter((p) =>
-      previewed.has(rowIdentity(p, record.operation)),
-    );
+    const plans = pendingRows(
+      loaded,
+      { operation: record.operation, scope: 'all' },
+      { selected: new Set(), done: new Set() },
+      queuedSkus(ctx, null),
+    ).filter((p) => previewed.has(rowIdentity(p, record.operation)));
     const before = client.stats.requests;
     const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted, record.zeroCount ?? 0);
     const now = rowsToPush(loaded, plans, lines, record.operation);
@@ -64,14 +69,21 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
       // A read that failed or that the hub answered for the wrong SKU proves nothing either way:
       // the preview still stands, and pushing again reads again.
       if (read.problems.length > 0) {
-        throw new UserError(`${wanted}: the hub's values could not be checked (${read.problems.slice(0, 3).join('; ')}), so nothing was sent. Press Push these changes again, or preview again.`);
+        throw new UserError(
+          `${wanted}: the hub's values could not be checked (${read.problems.slice(0, 3).join('; ')}), so nothing was sent. Press Push these changes again, or preview again.`,
+        );
       }
       const what = differences(previewed, now);
-      throw new UserError(`${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${what.join('; ')}). Preview again to see what a push would change now.`);
+      throw new UserError(
+        `${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${what.join('; ')}). Preview again to see what a push would change now.`,
+      );
     }
     clearPreviewRecord(ctx.ports.documentStore);
     return {
-      operation: record.operation, scope: record.scope, limited: { kind: 'preview', title: 'previewed changes' }, only: onlyValues(now, record.operation),
+      operation: record.operation,
+      scope: record.scope,
+      limited: { kind: 'preview', title: 'previewed changes' },
+      only: onlyValues(now, record.operation),
       requests: client.stats.requests - before,
     };
   });

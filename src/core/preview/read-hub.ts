@@ -57,7 +57,12 @@ function perSku(client: HubClient, skus: readonly string[], aliases: Readonly<Re
  * The hub's current values of `skus`. One SKU without a general Quantity: one GET. Otherwise the
  * catalogue's first page tells its size, and the cheaper way reads the rest (that page is reused).
  */
-export function readHubNow(client: HubClient, skus: readonly string[], generalQuantity: boolean, aliases: Readonly<Record<string, string>>): HubRead {
+export function readHubNow(
+  client: HubClient,
+  skus: readonly string[],
+  generalQuantity: boolean,
+  aliases: Readonly<Record<string, string>>,
+): HubRead {
   const unique = [...new Set(skus)];
   if (unique.length === 0) return { hub: new Map(), strategy: { kind: 'perSku', requests: 0, why: 'nothing to read' }, problems: [] };
   if (unique.length === 1 && !generalQuantity) {
@@ -67,7 +72,11 @@ export function readHubNow(client: HubClient, skus: readonly string[], generalQu
   if (!first.ok) throw first.error;
   const chosen = chooseReads(unique.length, first.value.total, generalQuantity);
   if (chosen.kind === 'perSku') {
-    return perSku(client, unique, aliases, { ...chosen, requests: chosen.requests + 1, why: `${chosen.why}, after one page told the catalogue's size` });
+    return perSku(client, unique, aliases, {
+      ...chosen,
+      requests: chosen.requests + 1,
+      why: `${chosen.why}, after one page told the catalogue's size`,
+    });
   }
   let firstServed = false;
   const got = readListing((offsets): Outcome<ProductPage>[] => {

@@ -25,10 +25,22 @@ export function chooseReads(skus: number, catalogueTotal: number, generalQuantit
   const pages = pageOffsets(Math.max(0, catalogueTotal)).length;
   const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   if (generalQuantity) {
-    return { kind: 'catalogue', requests: pages, why: `read the catalogue (${plural(pages, 'page')}): only it returns the general Quantity` };
+    return {
+      kind: 'catalogue',
+      requests: pages,
+      why: `read the catalogue (${plural(pages, 'page')}): only it returns the general Quantity`,
+    };
   }
   if (skus <= pages) {
-    return { kind: 'perSku', requests: skus, why: `read ${plural(skus, 'SKU')} one by one (${plural(skus, 'request')}; the catalogue would take ${plural(pages, 'page')})` };
+    return {
+      kind: 'perSku',
+      requests: skus,
+      why: `read ${plural(skus, 'SKU')} one by one (${plural(skus, 'request')}; the catalogue would take ${plural(pages, 'page')})`,
+    };
   }
-  return { kind: 'catalogue', requests: pages, why: `read the catalogue (${plural(pages, 'page')}; one by one would take ${plural(skus, 'request')})` };
+  return {
+    kind: 'catalogue',
+    requests: pages,
+    why: `read the catalogue (${plural(pages, 'page')}; one by one would take ${plural(skus, 'request')})`,
+  };
 }

@@ -31,7 +31,9 @@ export interface PreviewRecord {
 }
 
 function canonical(rows: ReadonlyMap<string, PreviewedRow>): string[] {
-  return [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([identity, row]) => JSON.stringify([identity, row.sku, Object.entries(row.values).sort()]));
+  return [...rows]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([identity, row]) => JSON.stringify([identity, row.sku, Object.entries(row.values).sort()]));
 }
 
 /** The hash two previews share exactly when they would send the same values over the same hub values. */
@@ -40,7 +42,12 @@ export function previewDigest(rows: ReadonlyMap<string, PreviewedRow>): string {
 }
 
 /** Keeps the preview (one write to the hidden sheet, one property), replacing the one before. */
-export function writePreviewRecord(workbook: Workbook, store: KeyValueStore, record: Omit<PreviewRecord, 'digest' | 'rows'>, rows: ReadonlyMap<string, PreviewedRow>): PreviewRecord {
+export function writePreviewRecord(
+  workbook: Workbook,
+  store: KeyValueStore,
+  record: Omit<PreviewRecord, 'digest' | 'rows'>,
+  rows: ReadonlyMap<string, PreviewedRow>,
+): PreviewRecord {
   const sheet = workbook.ensureSheet(PREVIEW_RECORD_SHEET, HEADER, { hidden: true });
   const before = Math.max(0, sheet.lastRow() - 1);
   const cells: CellValue[][] = packJson([...rows]).map((pack) => [escapeCellText(record.id), pack.text]);
@@ -52,7 +59,10 @@ export function writePreviewRecord(workbook: Workbook, store: KeyValueStore, rec
 }
 
 /** The latest preview and its rows; null when there is none or its rows were changed by hand. */
-export function readPreviewRecord(workbook: Workbook, store: KeyValueStore): { record: PreviewRecord; rows: Map<string, PreviewedRow> } | null {
+export function readPreviewRecord(
+  workbook: Workbook,
+  store: KeyValueStore,
+): { record: PreviewRecord; rows: Map<string, PreviewedRow> } | null {
   const raw = store.get(KEY);
   if (!raw) return null;
   let record: PreviewRecord;
@@ -66,7 +76,8 @@ export function readPreviewRecord(workbook: Workbook, store: KeyValueStore): { r
   for (const line of sheet ? sheet.readAll().slice(1) : []) {
     if (String(line[0]) !== record.id) continue;
     for (const entry of unpackJson(String(line[1]))) {
-      if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object') rows.set(entry[0], entry[1] as PreviewedRow);
+      if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object')
+        rows.set(entry[0], entry[1] as PreviewedRow);
     }
   }
   return rows.size === record.rows && previewDigest(rows) === record.digest ? { record, rows } : null;

@@ -53,7 +53,14 @@ export function hubNow(ctx: Context, client: HubClient, skus: readonly string[],
 }
 
 /** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
-export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPlan[], checked: boolean, what: string, zeroCount?: number): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
+export function linesNow(
+  ctx: Context,
+  client: HubClient,
+  plans: readonly RowPlan[],
+  checked: boolean,
+  what: string,
+  zeroCount?: number,
+): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
   const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
   const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
   const read = hubNow(ctx, client, skus, generalQuantity, what);
@@ -63,7 +70,12 @@ export function linesNow(ctx: Context, client: HubClient, plans: readonly RowPla
 }
 
 /** The rows a push of a preview's lines sends, by identity. */
-export function rowsToPush(loaded: LoadedSheet, plans: readonly RowPlan[], lines: readonly PreviewLine[], operation: Operation): Map<string, PreviewedRow> {
+export function rowsToPush(
+  loaded: LoadedSheet,
+  plans: readonly RowPlan[],
+  lines: readonly PreviewLine[],
+  operation: Operation,
+): Map<string, PreviewedRow> {
   const identityAt = new Map(plans.map((p) => [p.rowNumber, rowIdentity(p, operation)]));
   return previewedRows(lines, identityAt, operation);
 }
@@ -81,10 +93,23 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
   const rows = rowsToPush(loaded, plans, lines, operation);
   const id = newRunId(ctx);
-  writePreviewRecord(ctx.ports.workbook, ctx.ports.documentStore, { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked, zeroCount }, rows);
+  writePreviewRecord(
+    ctx.ports.workbook,
+    ctx.ports.documentStore,
+    { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked, zeroCount },
+    rows,
+  );
   const guards = ctx.settings.guards;
   return {
-    previewId: id, operation, scope, rows: plans.length, lines: lines.length, rowsToPush: rows.size, totals: previewTotals(lines), read: read.strategy, problems: read.problems,
+    previewId: id,
+    operation,
+    scope,
+    rows: plans.length,
+    lines: lines.length,
+    rowsToPush: rows.size,
+    totals: previewTotals(lines),
+    read: read.strategy,
+    problems: read.problems,
     guards: { ...guards, on: guardsOn(guards), checked },
   };
 }

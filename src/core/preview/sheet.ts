@@ -50,7 +50,9 @@ export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLin
     const is = (expected: readonly string[]): boolean => header.length === expected.length && header.every((h, i) => h === expected[i]);
     const ours = header.length === 0 || is(HEADER) || is(HEADER_BEFORE_RULES);
     if (!ours || protectedNames.includes(PREVIEW_SHEET)) {
-      throw new UserError(`The sheet "${PREVIEW_SHEET}" is not the add-on's (its first row is not the preview's header), so the preview was not written and nothing was sent: rename that sheet, then preview again.`);
+      throw new UserError(
+        `The sheet "${PREVIEW_SHEET}" is not the add-on's (its first row is not the preview's header), so the preview was not written and nothing was sent: rename that sheet, then preview again.`,
+      );
     }
   }
   const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);

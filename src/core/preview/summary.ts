@@ -25,7 +25,11 @@ function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) =>
   const changes = Object.entries(t.changes).sort((a, b) => b[1] - a[1]);
   const count = changes.reduce((sum, [, c]) => sum + c, 0);
   const lines: string[] = [];
-  lines.push(count === 0 ? `Nothing would ${verb} in the hub.` : `${plural(count, 'value')} would ${verb}: ${changes.map(([l, c]) => `${l} ${n(c)}`).join(', ')}.`);
+  lines.push(
+    count === 0
+      ? `Nothing would ${verb} in the hub.`
+      : `${plural(count, 'value')} would ${verb}: ${changes.map(([l, c]) => `${l} ${n(c)}`).join(', ')}.`,
+  );
   const rest = [
     t.unchanged > 0 ? `${plural(t.unchanged, 'value')} already as the hub holds them` : '',
     t.refused > 0 ? refused(t.refused) : '',
@@ -36,8 +40,12 @@ function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) =>
   ].filter(Boolean);
   if (rest.length > 0) lines.push(`${rest.join('; ')}.`);
   const moves = [
-    t.largestDecrease && t.largestDecrease.changePct !== null ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${lineLabel(t.largestDecrease)})` : '',
-    t.largestIncrease && t.largestIncrease.changePct !== null ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${lineLabel(t.largestIncrease)})` : '',
+    t.largestDecrease && t.largestDecrease.changePct !== null
+      ? `largest price drop ${pct(t.largestDecrease.changePct)} (${t.largestDecrease.sku}, ${lineLabel(t.largestDecrease)})`
+      : '',
+    t.largestIncrease && t.largestIncrease.changePct !== null
+      ? `largest price rise ${pct(t.largestIncrease.changePct)} (${t.largestIncrease.sku}, ${lineLabel(t.largestIncrease)})`
+      : '',
   ].filter(Boolean);
   if (moves.length > 0) lines.push(`${moves.join('; ')}.`.replace(/^l/, 'L'));
   return lines;
@@ -52,7 +60,9 @@ export function previewSummary(p: PreviewOutcome): string[] {
   const lines = totalsLines(p.totals, 'change', (c) => `${plural(c, 'row')} refused by the checks`);
   lines.push(readLine(p.read));
   if (!p.guards.on) {
-    lines.push('Guard rails are off: in Settings \u203a Sending, a preview can hold back price changes beyond \u00B1X % and stock drops to 0 of more than Y SKUs until you tick \u201cI checked these\u201d.');
+    lines.push(
+      'Guard rails are off: in Settings \u203a Sending, a preview can hold back price changes beyond \u00B1X % and stock drops to 0 of more than Y SKUs until you tick \u201cI checked these\u201d.',
+    );
   }
   for (const problem of p.problems) lines.push(problem);
   return lines;
@@ -61,5 +71,10 @@ export function previewSummary(p: PreviewOutcome): string[] {
 /** What an undo would restore, or why there is nothing to undo. */
 export function undoSummary(u: UndoPreview): string[] {
   if (u.undoneAt !== null) return [`Nothing to undo: ${u.title} was undone at ${u.undoneAt}.`];
-  return [`Undo ${u.title}:`, ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`), readLine(u.read), ...u.problems];
+  return [
+    `Undo ${u.title}:`,
+    ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`),
+    readLine(u.read),
+    ...u.problems,
+  ];
 }

@@ -39,7 +39,8 @@ const LINEAR: ReadonlySet<Operation> = new Set(['stock', 'prices', 'byChannel', 
 
 function keysOf(table: TableRead, first: number, last: number, operation: Operation): string[] {
   const keys: string[] = new Array(last - first + 1).fill('');
-  for (const row of table.rows) if (row.rowNumber >= first && row.rowNumber <= last && !row.blank) keys[row.rowNumber - first] = rowIdentity(row, operation);
+  for (const row of table.rows)
+    if (row.rowNumber >= first && row.rowNumber <= last && !row.blank) keys[row.rowNumber - first] = rowIdentity(row, operation);
   return keys;
 }
 
@@ -105,7 +106,13 @@ export function forgetBlocks(store: KeyValueStore): void {
 }
 
 /** The next block of the run read alone, or null when it no longer matches what was recorded (read the whole sheet instead). */
-export function loadBlock(ctx: Context, run: PushRun, blocks: RunBlocks, mapping: ColumnMapping | null, loadedSheet: LoadedSheet['sheet']): { loaded: LoadedSheet; first: number; last: number } | null {
+export function loadBlock(
+  ctx: Context,
+  run: PushRun,
+  blocks: RunBlocks,
+  mapping: ColumnMapping | null,
+  loadedSheet: LoadedSheet['sheet'],
+): { loaded: LoadedSheet; first: number; last: number } | null {
   const k = run.nextBlock ?? 0;
   const recorded = blocks.blocks[k];
   if (!recorded) return null;
@@ -117,11 +124,18 @@ export function loadBlock(ctx: Context, run: PushRun, blocks: RunBlocks, mapping
   const confirmed: Map<string, ConfirmedValues> | null = snapshot.loadSpan(recorded[1], recorded[2], run.snapshotRows ?? -1);
   if (!confirmed) return null;
   const loaded: LoadedSheet = {
-    sheet: loadedSheet, values: read.values, table: read.table, mapping, snapshot, confirmed,
+    sheet: loadedSheet,
+    values: read.values,
+    table: read.table,
+    mapping,
+    snapshot,
+    confirmed,
     // After the requests: the same block, if its keys and header are still as they were; else the whole sheet.
     reread: () => {
       const again = readStockBlock(ctx, loadedSheet, mapping, first, last);
-      return headerHash(again.values) === blocks.header && keysHash(keysOf(again.table, first, last, run.operation)) === recorded[0] ? again : null;
+      return headerHash(again.values) === blocks.header && keysHash(keysOf(again.table, first, last, run.operation)) === recorded[0]
+        ? again
+        : null;
     },
   };
   return { loaded, first, last };

@@ -87,7 +87,9 @@ function reapplyOnlyWhatWasOverwritten(row: RowInFlight, indexes: readonly numbe
     else row.results[index] = { ok: true, message: 'Per-channel quantities already as the hub holds them', channels: {}, confirmed: {} };
     if (pruned.reapplied.length > 0) {
       const passed = general ? 'passed it on to' : 'may have passed it on to every channel, including';
-      row.plan.notes.push(`${pruned.reapplied.map((ch) => `Quantity [${ch}]`).join(', ')} sent again after the general Quantity: the hub ${passed} ${pruned.reapplied.length === 1 ? 'that channel' : 'those channels'}`);
+      row.plan.notes.push(
+        `${pruned.reapplied.map((ch) => `Quantity [${ch}]`).join(', ')} sent again after the general Quantity: the hub ${passed} ${pruned.reapplied.length === 1 ? 'that channel' : 'those channels'}`,
+      );
     }
   }
 }
@@ -103,7 +105,8 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
     if (r.held || r.status === 'Skipped') skipped++;
     else if (r.status === 'OK' || r.status === 'Pending' || r.status === 'Undone') ok++;
     else failed++;
-    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped' && r.status !== 'Undone') firstFailure = `row ${rowNumber}: ${r.message}`;
+    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped' && r.status !== 'Undone')
+      firstFailure = `row ${rowNumber}: ${r.message}`;
   }
   return { ok, failed, skipped, firstFailure };
 }
@@ -116,7 +119,14 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
  * recording confirmed values in the snapshot. Rows not sent before the deadline stay pending for
  * the next chunk; nothing is written for them.
  */
-export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, run: PushRun, kept: RunRows, limits: ChunkLimits): ChunkOutcome {
+export function runChunk(
+  ctx: Context,
+  client: HubClient,
+  loaded: LoadedSheet,
+  run: PushRun,
+  kept: RunRows,
+  limits: ChunkLimits,
+): ChunkOutcome {
   const { clock } = ctx.ports;
   const aliases = channelAliases(ctx.settings);
   const store = ctx.ports.documentStore;
@@ -144,7 +154,13 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
       result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
-      ...(plan.send ? { sent: sent ?? sentValues(plan), held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)), snapshot } : {}),
+      ...(plan.send
+        ? {
+            sent: sent ?? sentValues(plan),
+            held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)),
+            snapshot,
+          }
+        : {}),
     });
   };
   // One read of the journal: what an interrupted execution recorded, and the keys to clear.
@@ -154,7 +170,12 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   // not name: what was confirmed for them is no longer known. A row queued in a job is not
   // confirmed yet; a job's values were sent, so they are no longer known either.
   replayed.forEach(({ result, sent }, rowNumber) =>
-    wait(rowNumber, result, result.confirmed ? [{ forget: Object.keys(sent) }, { confirm: result.confirmed }] : [{ forget: Object.keys(sent) }], sent),
+    wait(
+      rowNumber,
+      result,
+      result.confirmed ? [{ forget: Object.keys(sent) }, { confirm: result.confirmed }] : [{ forget: Object.keys(sent) }],
+      sent,
+    ),
   );
   const queue = new RoundQueue(
     slice.filter((plan): plan is SendPlan => {
@@ -179,9 +200,21 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const fresh = loaded.reread?.() ?? readStockTable(ctx, loaded.sheet, loaded.mapping);
     const placement = placeResults(fresh.table, waiting, run.operation);
     const now = clock.now();
-    writeResults({ ...resultOptions(ctx, fresh.table.columns), sheet: loaded.sheet, values: fresh.values, results: placement.results, now, allChannels: ALL_CHANNELS.has(run.operation), channelAliases: aliases });
+    writeResults({
+      ...resultOptions(ctx, fresh.table.columns),
+      sheet: loaded.sheet,
+      values: fresh.values,
+      results: placement.results,
+      now,
+      allChannels: ALL_CHANNELS.has(run.operation),
+      channelAliases: aliases,
+    });
     // What the hub held before these values, for Undo last push: read before the snapshot moves on.
-    recordUndo(ctx, run, undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed));
+    recordUndo(
+      ctx,
+      run,
+      undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed),
+    );
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
@@ -196,7 +229,12 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
     // The optional low-stock alert (issue 18): SKUs the hub now confirms at or below the threshold.
-    noteLowStockQuietly(ctx, run.operation === 'erp' ? [] : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))));
+    noteLowStockQuietly(
+      ctx,
+      run.operation === 'erp'
+        ? []
+        : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))),
+    );
     const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
     for (const p of waiting) {
       if (unplacedRows.has(p.rowNumber)) continue;
@@ -241,7 +279,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
   const roomToWrite = (more: number): boolean => {
     if (limits.writeBy === undefined) return true;
     const rows = (waiting.length > 0 ? waitingSpan.hi - waitingSpan.lo + 1 : 0) + more;
-    return clock.now() + lastRoundMs + writeEstimateMs(rows, fixedColumns + channelsSeen.size, loaded.values.length, width) < limits.writeBy;
+    return (
+      clock.now() + lastRoundMs + writeEstimateMs(rows, fixedColumns + channelsSeen.size, loaded.values.length, width) < limits.writeBy
+    );
   };
   /** Records the rows confirmed since the last journal write. */
   const journalNow = (): void => {
@@ -268,11 +308,18 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     const started = clock.now();
     const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency), !closing);
     round.forEach((entry) => reapplyOnlyWhatWasOverwritten(entry.row, entry.indexes));
-    const sending = round.flatMap(({ row, indexes }) => indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })));
+    const sending = round.flatMap(({ row, indexes }) =>
+      indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })),
+    );
     const parts = sending.map((s) => s.row.plan.parts[s.index]);
     const createsJob = parts.some((p) => p.kind === 'async');
     // What the job carries is recorded before the request, so a cut-off never sends it twice.
-    if (createsJob) beforeJobRequest(ctx, run.id, round.map(({ row }) => ({ sku: row.plan.sku as string, values: sentValues(row.plan) })));
+    if (createsJob)
+      beforeJobRequest(
+        ctx,
+        run.id,
+        round.map(({ row }) => ({ sku: row.plan.sku as string, values: sentValues(row.plan) })),
+      );
     const got = sendParts(client, parts, aliases);
     extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
@@ -285,10 +332,17 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
       if (results.every((r) => r.unsent)) continue;
       // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
       const byPhase = results.map((r, i) => ({ r, part: row.plan.parts[i], phase: row.phases[i] })).sort((a, b) => a.phase - b.phase);
-      const result = combineParts(byPhase.map((x) => x.r), row.plan.notes);
-      const steps = byPhase.map(({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }));
+      const result = combineParts(
+        byPhase.map((x) => x.r),
+        row.plan.notes,
+      );
+      const steps = byPhase.map(
+        ({ r, part }): SnapshotStep =>
+          r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) },
+      );
       wait(row.plan.rowNumber, result, steps);
-      if (result.status === 'OK') unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
+      if (result.status === 'OK')
+        unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
     }
     // One property write per round would be one per request for small rounds (one SKU per
     // by-channel request): the journal is written once two full rounds' worth of rows are
@@ -321,7 +375,9 @@ export function runChunk(ctx: Context, client: HubClient, loaded: LoadedSheet, r
     requests: client.stats.requests - requestsBefore,
     retries: client.stats.retries - retriesBefore,
     retryReasons: Object.fromEntries(
-      Object.entries(client.stats.retryReasons).map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
+      Object.entries(client.stats.retryReasons)
+        .map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)])
+        .filter(([, v]) => (v as number) > 0),
     ),
     remaining,
     stop,

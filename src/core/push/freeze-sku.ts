@@ -37,7 +37,10 @@ export function freezeSkuQuestion(ctx: Context, sheet: SheetPort, skuColumn: num
 /** Records the answer; yes freezes the columns up to the SKU column as it is now. Returns what was done. */
 export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   // Saved onto the settings as stored now (another editor may have changed them meanwhile).
-  const settings = { ...loadSettings(ctx.ports.documentStore, ctx.ports.deployment), freezeSku: freeze ? ('yes' as const) : ('no' as const) };
+  const settings = {
+    ...loadSettings(ctx.ports.documentStore, ctx.ports.deployment),
+    freezeSku: freeze ? ('yes' as const) : ('no' as const),
+  };
   saveSettings(ctx.ports.documentStore, settings);
   ctx.settings = settings;
   if (!freeze) return 'The SKU column is left as it is; Hub Sync will not ask again.';
@@ -46,8 +49,10 @@ export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
   // Found again now (header row only): the seller may have moved columns since the question was asked.
   const sku = readStockColumns(ctx, sheet).input.sku;
-  if (sku === undefined) throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use View \u203a Freeze.`);
-  if (sku > MAX_FREEZE_COLUMN) return `The SKU column of "${name}" is now ${columnLetter(sku)}, too far right to freeze (it would pin columns A to ${columnLetter(sku)}); nothing was frozen. Move it to column A, B or C and use View \u203a Freeze.`;
+  if (sku === undefined)
+    throw new UserError(`"${name}" has no SKU column now, so nothing was frozen. Add a SKU header in row 1, then use View \u203a Freeze.`);
+  if (sku > MAX_FREEZE_COLUMN)
+    return `The SKU column of "${name}" is now ${columnLetter(sku)}, too far right to freeze (it would pin columns A to ${columnLetter(sku)}); nothing was frozen. Move it to column A, B or C and use View \u203a Freeze.`;
   if (sheet.frozenColumns() <= sku) sheet.freezeColumns(sku + 1);
   return `Froze ${span(sku)} of "${name}": the SKU stays in view.`;
 }

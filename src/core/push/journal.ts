@@ -113,7 +113,10 @@ export class JournalWriter {
   readonly recorded: JournalRange[];
 
   /** One read of the store: the keys there (a previous execution's), their ranges of this run, and where this chunk's go. */
-  constructor(private readonly store: KeyValueStore, private readonly runId: string) {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly runId: string,
+  ) {
     const entries = store.entries(PREFIX);
     this.leftovers = Object.keys(entries);
     this.recorded = rangesOf(entries, runId);
@@ -191,6 +194,9 @@ export function clearJournal(store: KeyValueStore): void {
 }
 
 /** The journal's word on each row that still matches the sheet. */
-export function journalledRows(ranges: readonly JournalRange[], keyAt: (rowNumber: number) => string | undefined): Map<number, JournalEntry> {
+export function journalledRows(
+  ranges: readonly JournalRange[],
+  keyAt: (rowNumber: number) => string | undefined,
+): Map<number, JournalEntry> {
   return matchRanges(ranges, keyAt);
 }

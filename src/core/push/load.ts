@@ -24,31 +24,39 @@ export function missingSheetMessage(name: string, what: string): string {
   return `The sheet "${name}" was not found: it may have been renamed or deleted. Rename it back, or set the ${what} sheet's new name in the sidebar \u203a Settings.`;
 }
 
-
 /** Reads the stock sheet (one round trip) and the snapshot (one more). */
 export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet {
   const name = ctx.settings.sheetNames.stock;
   const sheet = ctx.ports.workbook.sheet(name);
   if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
   const { values, table, mapping } = readStockTable(ctx, sheet);
-  if (values.length === 0) throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
+  if (values.length === 0)
+    throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
   // A merged header cell reads as "" for every column but the first: those columns would lose
   // their header silently. Only a header with an empty cell can hide one, so only then ask Sheets.
   const header = values[0];
   if (header.some((h) => h === '')) {
     const merged = sheet.mergedRanges(1, header.length);
     if (merged.length > 0) {
-      throw new UserError(`Header cells ${merged.join(', ')} of "${name}" are merged: unmerge them (Format \u203a Merge cells \u203a Unmerge) so that each column has its own header. Nothing was sent.`);
+      throw new UserError(
+        `Header cells ${merged.join(', ')} of "${name}" are merged: unmerge them (Format \u203a Merge cells \u203a Unmerge) so that each column has its own header. Nothing was sent.`,
+      );
     }
   }
   // Prices by ERP id identify products by the ERP id alone: a sheet without SKUs is fine there.
-  const problems = table.problems.filter((p) => !(operation === 'erp' && table.columns.input.sku === undefined && p.columns.length === 0 && p.message.startsWith('No SKU column')));
+  const problems = table.problems.filter(
+    (p) =>
+      !(operation === 'erp' && table.columns.input.sku === undefined && p.columns.length === 0 && p.message.startsWith('No SKU column')),
+  );
   if (problems.length > 0) {
-    throw new UserError(`The headers of "${name}" need fixing before a push: ${problems.map((p) => p.message).join('; ')}. Nothing was sent.`);
+    throw new UserError(
+      `The headers of "${name}" need fixing before a push: ${problems.map((p) => p.message).join('; ')}. Nothing was sent.`,
+    );
   }
   const missing = operation && operation !== 'changes' ? operationColumnProblem(operation, table.columns) : null;
   // A mapped sheet reads only its mapped columns: a column named like an alias is not enough there.
-  const where = table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
+  const where =
+    table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
   if (missing) throw new UserError(`${missing}${where}. Nothing was sent.`);
   const snapshot = new SnapshotStore(ctx.ports.workbook);
   return { sheet, values, table, mapping, snapshot, confirmed: snapshot.load() };

@@ -7,7 +7,9 @@
 import { splitValueKey } from '../../sheet';
 import type { SnapshotStep } from './relocate';
 
-export function confirmedQuantities(results: ReadonlyArray<{ sku: string | null; snapshot?: readonly SnapshotStep[] }>): Array<{ sku: string; quantity: number }> {
+export function confirmedQuantities(
+  results: ReadonlyArray<{ sku: string | null; snapshot?: readonly SnapshotStep[] }>,
+): Array<{ sku: string; quantity: number }> {
   const out = new Map<string, { general?: number; lowest?: number }>();
   for (const r of results) {
     if (!r.sku) continue;

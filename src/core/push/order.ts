@@ -24,7 +24,9 @@ export function writesOf(part: Part): FieldWrite[] {
       return [{ field: 'price', channel: (part.item as PriceItem).channel }];
     case 'byChannel':
       return (part.item as ByChannelUpdate).channelData.flatMap((entry) =>
-        (['quantity', 'price', 'salePrice', 'availableDays'] as const).filter((f) => entry[f] !== undefined).map((field) => ({ field, channel: entry.channel })),
+        (['quantity', 'price', 'salePrice', 'availableDays'] as const)
+          .filter((f) => entry[f] !== undefined)
+          .map((field) => ({ field, channel: entry.channel })),
       );
     default:
       // stock, erp, async: general values, named by their value keys (`quantity`, `price`, `publishingPrice`).
@@ -34,7 +36,9 @@ export function writesOf(part: Part): FieldWrite[] {
 
 /** True when `later` must reach the hub after `earlier` (both for the same SKU). */
 export function mustFollow(later: Part, earlier: Part): boolean {
-  const general = writesOf(earlier).filter((w) => w.channel === null).map((w) => PASSED_ON[w.field]);
+  const general = writesOf(earlier)
+    .filter((w) => w.channel === null)
+    .map((w) => PASSED_ON[w.field]);
   return general.length > 0 && writesOf(later).some((w) => w.channel !== null && general.indexOf(w.field) >= 0);
 }
 
@@ -63,7 +67,10 @@ export function phasesOf(parts: readonly Part[]): number[] {
  * those replace what was confirmed for them, and channels it did not reach keep theirs. Keys are
  * applied general first, then per channel, as they were sent.
  */
-export function applyConfirmed(before: Readonly<Record<string, number>> | undefined, values: Readonly<PushedValues>): Record<string, number> {
+export function applyConfirmed(
+  before: Readonly<Record<string, number>> | undefined,
+  values: Readonly<PushedValues>,
+): Record<string, number> {
   const after: Record<string, number> = { ...(before ?? {}) };
   const keys = Object.keys(values);
   for (const key of keys.filter((k) => k.indexOf(':') < 0)) after[key] = values[key];
@@ -78,7 +85,7 @@ export function applyConfirmed(before: Readonly<Record<string, number>> | undefi
  */
 export function overlapsQueuedJob(part: Part): boolean {
   const jobSets = new Set(['quantity', 'price']);
-  return writesOf(part).some((w) => jobSets.has(w.channel === null ? PASSED_ON[w.field] ?? w.field : w.field));
+  return writesOf(part).some((w) => jobSets.has(w.channel === null ? (PASSED_ON[w.field] ?? w.field) : w.field));
 }
 
 /**

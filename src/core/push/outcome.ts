@@ -61,7 +61,12 @@ function refusal(status: string, msg: string): string {
 
 /** A part the answer does not confirm: nothing is recorded, and the next push sends it again. */
 export function unconfirmedPart(describe: string, why: string, channels: Record<string, string> = {}): PartResult {
-  return { ok: false, unconfirmed: true, message: `${describe}: not confirmed \u2014 ${why}. Nothing was recorded; it will be sent again.`, channels };
+  return {
+    ok: false,
+    unconfirmed: true,
+    message: `${describe}: not confirmed \u2014 ${why}. Nothing was recorded; it will be sent again.`,
+    channels,
+  };
 }
 
 /**
@@ -114,12 +119,18 @@ export function readSiteResult(result: { status?: string; result?: string; msg?:
     const refused = `${plural(failed.length, 'channel')}`;
     const took = okChannels + Object.values(channels).filter((c) => c.startsWith('Not confirmed (')).length;
     return took > 0
-      ? { ok: false, partial: true, message: `${check.describe} sent to ${plural(took, 'channel')}, but ${refused} refused it \u2014 ${list}`, channels }
+      ? {
+          ok: false,
+          partial: true,
+          message: `${check.describe} sent to ${plural(took, 'channel')}, but ${refused} refused it \u2014 ${list}`,
+          channels,
+        }
       : { ok: false, message: `${check.describe} was refused by ${refused} \u2014 ${list}`, channels };
   }
   if (!accepted) return { ok: false, message: refusal(status, result.msg ?? ''), channels };
   if (doubts.length > 0) return unconfirmedPart(check.describe, doubts.join('; '), channels);
-  const where = outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${plural(outcomes.length, 'channel')}`;
+  const where =
+    outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${plural(outcomes.length, 'channel')}`;
   return { ok: true, message: `${check.describe} ${where}`, channels, confirmed: check.values };
 }
 
@@ -133,7 +144,13 @@ export function fromRequestError(error: HubError, attempts = 1): PartResult {
     const stop = { kind: 'quota' as const, message: URLFETCH_QUOTA_TEXT };
     return attempts === 0
       ? { ok: false, unsent: true, message: error.message, channels: {}, stop }
-      : { ok: false, unconfirmed: true, message: `Sent, but its answer was lost and the daily UrlFetch quota stopped the retry, so the hub may or may not hold it. It will be sent again.`, channels: {}, stop };
+      : {
+          ok: false,
+          unconfirmed: true,
+          message: `Sent, but its answer was lost and the daily UrlFetch quota stopped the retry, so the hub may or may not hold it. It will be sent again.`,
+          channels: {},
+          stop,
+        };
   }
   const stop = error.kind === 'auth' ? { stop: { kind: error.kind, message: error.message } } : {};
   return { ok: false, message: error.message, channels: {}, ...stop };

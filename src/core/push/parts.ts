@@ -1,6 +1,18 @@
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../../api/schemas/stock';
 import {
-  changedFields, endedSales, hasSendableEdit, holdsConfirmed, unsentEdits, validateRow, type ColumnMap, type EditScope, type HubHolds, type ParsedRow, type PushOperation, type PushedValues, type RowVerdict,
+  changedFields,
+  endedSales,
+  hasSendableEdit,
+  holdsConfirmed,
+  unsentEdits,
+  validateRow,
+  type ColumnMap,
+  type EditScope,
+  type HubHolds,
+  type ParsedRow,
+  type PushOperation,
+  type PushedValues,
+  type RowVerdict,
 } from '../../sheet';
 import type { ConfirmedValues } from './snapshot';
 import type { Operation } from './types';
@@ -23,7 +35,12 @@ export type Part =
 /** A row of a push: the parts to send, or why nothing is sent. */
 export type RowPlan =
   | {
-      rowNumber: number; sku: string | null; erpId?: string | null; send: true; parts: Part[]; notes: string[];
+      rowNumber: number;
+      sku: string | null;
+      erpId?: string | null;
+      send: true;
+      parts: Part[];
+      notes: string[];
       /** Edits of the row this push does not send (also among the notes): counted for the summary. */
       unsent?: string[];
       /** What a per-channel rule did to a value sent, by value key (issue 18): the preview's Rule column. */
@@ -48,7 +65,12 @@ function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>,
     case 'stock':
       return [{ kind: 'stock', rowNumber, item: verdict.payload as StockItem, values: verdict.values }];
     case 'prices':
-      return (verdict.payload as PriceItem[]).map((item) => ({ kind: 'price', rowNumber, item, values: { [`price:${item.channel}`]: item.price } }));
+      return (verdict.payload as PriceItem[]).map((item) => ({
+        kind: 'price',
+        rowNumber,
+        item,
+        values: { [`price:${item.channel}`]: item.price },
+      }));
     case 'byChannel':
       return [{ kind: 'byChannel', rowNumber, item: verdict.payload as ByChannelUpdate, values: verdict.values }];
     case 'erp':
@@ -67,14 +89,29 @@ function unique(texts: readonly string[], except?: string): string[] {
 
 function rejected(verdict: Extract<RowVerdict<unknown>, { ok: false }>, row: ParsedRow, unsent: readonly string[] = []): RowPlan {
   return {
-    rowNumber: verdict.rowNumber, sku: verdict.sku, erpId: row.erpId, send: false, reason: verdict.reason, nothingToSend: verdict.nothingToSend,
-    notes: unique([...verdict.notes, ...unsent], verdict.reason), ...(unsent.length > 0 ? { unsent: [...unsent] } : {}),
+    rowNumber: verdict.rowNumber,
+    sku: verdict.sku,
+    erpId: row.erpId,
+    send: false,
+    reason: verdict.reason,
+    nothingToSend: verdict.nothingToSend,
+    notes: unique([...verdict.notes, ...unsent], verdict.reason),
+    ...(unsent.length > 0 ? { unsent: [...unsent] } : {}),
   };
 }
 
 /** A row with nothing to send but edits this push leaves out: it says so rather than being passed over. */
 function unsentOnly(row: ParsedRow, unsent: readonly string[]): RowPlan {
-  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: unsent[0], nothingToSend: true, notes: unsent.slice(1), unsent: [...unsent] };
+  return {
+    rowNumber: row.rowNumber,
+    sku: row.sku,
+    erpId: row.erpId,
+    send: false,
+    reason: unsent[0],
+    nothingToSend: true,
+    notes: unsent.slice(1),
+    unsent: [...unsent],
+  };
 }
 
 /**
@@ -82,7 +119,14 @@ function unsentOnly(row: ParsedRow, unsent: readonly string[]): RowPlan {
  * the hub still holds (no push can remove it), and — when it sends only changes — those of fields
  * it does not carry.
  */
-function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> | null>, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): string[] {
+function unsentOf(
+  scope: EditScope,
+  verdicts: ReadonlyArray<RowVerdict<unknown> | null>,
+  row: ParsedRow,
+  columns: ColumnMap,
+  confirmed: ConfirmedValues | undefined,
+  changedOnly: boolean,
+): string[] {
   const noted = [...verdicts.flatMap((v) => v?.unsent ?? []), ...endedSales(row, columns, confirmed)];
   return unique(changedOnly ? noted.concat(unsentEdits(scope, row, columns, holdsConfirmed(confirmed))) : noted);
 }
@@ -91,19 +135,32 @@ function unsentOf(scope: EditScope, verdicts: ReadonlyArray<RowVerdict<unknown> 
  * Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed
  * value, or with an edit the operation does not send (said in the row, never passed over).
  */
-export function planRow(operation: PushOperation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
+export function planRow(
+  operation: PushOperation,
+  row: ParsedRow,
+  columns: ColumnMap,
+  confirmed: ConfirmedValues | undefined,
+  changedOnly: boolean,
+): RowPlan | null {
   const holds = holdsConfirmed(confirmed);
   const verdict = validateRow(operation, row, columns, { holds });
   const unsent = unsentOf(operation, [verdict], row, columns, confirmed, changedOnly);
   if (!verdict.ok) {
     // An edit of a kind this push sends, that it still cannot send (a price without its ERP id), is said too.
-    if (changedOnly && verdict.nothingToSend && !hasSendableEdit(operation, row, columns, holds)) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+    if (changedOnly && verdict.nothingToSend && !hasSendableEdit(operation, row, columns, holds))
+      return unsent.length > 0 ? unsentOnly(row, unsent) : null;
     return rejected(verdict, row, unsent);
   }
   if (changedOnly && changedFields(verdict.values, confirmed).length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
   return {
-    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts: partsOf(operation, verdict), notes: unique([...verdict.notes, ...unsent]),
-    ...(unsent.length > 0 ? { unsent } : {}), ...(verdict.ruled ? { ruled: verdict.ruled } : {}),
+    rowNumber: row.rowNumber,
+    sku: row.sku,
+    erpId: row.erpId,
+    send: true,
+    parts: partsOf(operation, verdict),
+    notes: unique([...verdict.notes, ...unsent]),
+    ...(unsent.length > 0 ? { unsent } : {}),
+    ...(verdict.ruled ? { ruled: verdict.ruled } : {}),
   };
 }
 
@@ -141,7 +198,9 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     const changed = new Set(changedFields(verdicts.byChannel.values, confirmed));
     // The hub passes the general quantity on to every channel: the row's own per-channel
     // quantities go after it (order.ts), or the sheet and the hub would disagree.
-    const reapplied = generalQuantity ? Object.keys(verdicts.byChannel.values).filter((k) => k.startsWith('quantity:') && !changed.has(k)) : [];
+    const reapplied = generalQuantity
+      ? Object.keys(verdicts.byChannel.values).filter((k) => k.startsWith('quantity:') && !changed.has(k))
+      : [];
     reapplied.forEach((k) => changed.add(k));
     const payload = verdicts.byChannel.payload as ByChannelUpdate;
     const channelData = payload.channelData
@@ -157,7 +216,8 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     if (channelData.length > 0) {
       const values: PushedValues = {};
       for (const entry of channelData) {
-        for (const f of ['quantity', 'price', 'salePrice', 'availableDays'] as const) if (entry[f] !== undefined) values[`${f}:${entry.channel}`] = entry[f] as number;
+        for (const f of ['quantity', 'price', 'salePrice', 'availableDays'] as const)
+          if (entry[f] !== undefined) values[`${f}:${entry.channel}`] = entry[f] as number;
       }
       const part: Part = { kind: 'byChannel', rowNumber: row.rowNumber, item: { sku: payload.sku, channelData }, values };
       if (reapplied.length > 0) part.reapplied = reapplied.map((k) => k.slice('quantity:'.length));
@@ -174,7 +234,13 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
   if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
   const ruled = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
   return {
-    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: unique([...notes, ...unsent]), ...(unsent.length > 0 ? { unsent } : {}),
+    rowNumber: row.rowNumber,
+    sku: row.sku,
+    erpId: row.erpId,
+    send: true,
+    parts,
+    notes: unique([...notes, ...unsent]),
+    ...(unsent.length > 0 ? { unsent } : {}),
     ...(Object.keys(ruled).length > 0 ? { ruled } : {}),
   };
 }
@@ -187,7 +253,10 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
  * per-channel quantity goes, and the hub ends as the sheet reads either way. Returns the part to
  * send, or null for nothing.
  */
-export function pruneReapplied(part: Part, general: { quantity: number; channels: Readonly<Record<string, string>> } | null): { part: Part | null; reapplied: string[] } {
+export function pruneReapplied(
+  part: Part,
+  general: { quantity: number; channels: Readonly<Record<string, string>> } | null,
+): { part: Part | null; reapplied: string[] } {
   if (part.kind !== 'byChannel' || !part.reapplied) return { part, reapplied: [] };
   const again = new Set(part.reapplied);
   const kept = new Set<string>();
@@ -209,10 +278,19 @@ export function pruneReapplied(part: Part, general: { quantity: number; channels
     const [field, channel] = key.split(':');
     if (field !== 'quantity' || !again.has(channel) || kept.has(channel)) values[key] = value;
   }
-  return { part: { kind: 'byChannel', rowNumber: part.rowNumber, item: { sku: part.item.sku, channelData }, values }, reapplied: [...kept] };
+  return {
+    part: { kind: 'byChannel', rowNumber: part.rowNumber, item: { sku: part.item.sku, channelData }, values },
+    reapplied: [...kept],
+  };
 }
 
 /** The plan of a row for an operation, or null when the row is not part of this push. */
-export function planFor(operation: Operation, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined, changedOnly: boolean): RowPlan | null {
+export function planFor(
+  operation: Operation,
+  row: ParsedRow,
+  columns: ColumnMap,
+  confirmed: ConfirmedValues | undefined,
+  changedOnly: boolean,
+): RowPlan | null {
   return operation === 'changes' ? planChangesRow(row, columns, confirmed) : planRow(operation, row, columns, confirmed, changedOnly);
 }

@@ -39,21 +39,41 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
  * changes a preview showed, or the values an undo restores — and for other runs the plan of the
  * operation and scope. Null: the row is not part of the run.
  */
-function rowPlan(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, only: RunRows['only'], row: ParsedRow, identity: string): RowPlan | null {
+function rowPlan(
+  loaded: LoadedSheet,
+  run: Pick<PushRun, 'operation' | 'scope' | 'limited'>,
+  only: RunRows['only'],
+  row: ParsedRow,
+  identity: string,
+): RowPlan | null {
   const confirmed = row.sku ? loaded.confirmed.get(row.sku) : undefined;
   if (!only || !run.limited) return planFor(run.operation, row, loaded.table.columns, confirmed, run.scope === 'changed');
   const values = only.get(identity);
   if (!values) return null;
-  if (run.limited.kind === 'undo') return undoPlan(run.operation, row, values, `Undo of ${run.limited.title}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`);
+  if (run.limited.kind === 'undo')
+    return undoPlan(
+      run.operation,
+      row,
+      values,
+      `Undo of ${run.limited.title}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`,
+    );
   const planned = planFor(run.operation, row, loaded.table.columns, confirmed, false);
   const plan = planned ? limitPlan(planned, new Set(Object.keys(values).filter((k) => !values[k].passedOn))) : null;
   if (!plan?.send) return plan;
   // A cell changed after the check (between chunks, or before a resumed one): never sent.
   const moved = Object.entries(sentValues(plan)).filter(([key, value]) => values[key] && values[key].value !== value);
   if (moved.length === 0) return plan;
-  const said = moved.map(([key, value]) => `${valueLabel(loaded.table.columns, key)} is ${plainDecimal(value)} now, not the ${values[key].value === null ? 'empty cell' : plainDecimal(values[key].value as number)} the preview showed`);
+  const said = moved.map(
+    ([key, value]) =>
+      `${valueLabel(loaded.table.columns, key)} is ${plainDecimal(value)} now, not the ${values[key].value === null ? 'empty cell' : plainDecimal(values[key].value as number)} the preview showed`,
+  );
   return {
-    rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [],
+    rowNumber: row.rowNumber,
+    sku: row.sku,
+    erpId: row.erpId,
+    send: false,
+    nothingToSend: false,
+    notes: [],
     reason: `Not sent: ${said.join('; ')}. Preview again to send it.`,
   };
 }
@@ -62,7 +82,12 @@ function rowPlan(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' |
  * The rows of the run not done yet, in sheet order, with their plans. A row another open async
  * job still carries is held back (the job would overwrite what is sent now when the hub runs it).
  */
-export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' | 'scope' | 'limited'>, kept: Pick<RunRows, 'selected' | 'done' | 'only'>, queued: QueuedSkus): RowPlan[] {
+export function pendingRows(
+  loaded: LoadedSheet,
+  run: Pick<PushRun, 'operation' | 'scope' | 'limited'>,
+  kept: Pick<RunRows, 'selected' | 'done' | 'only'>,
+  queued: QueuedSkus,
+): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
@@ -72,14 +97,30 @@ export function pendingRows(loaded: LoadedSheet, run: Pick<PushRun, 'operation' 
     if (kept.done.has(identity)) continue;
     const plan = rowPlan(loaded, run, kept.only, row, identity);
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
-    const queuedJob = plan?.send ? (row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, queued.untracked) : null;
+    const queuedJob = plan?.send
+      ? ((row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, queued.untracked))
+      : null;
     if (plan && others) {
       // Two rows with one ERP id would set one product twice, in an order nobody chose.
       const shown = others.filter((n) => n !== row.rowNumber);
-      pending.push({ rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'), nothingToSend: false, notes: [] });
+      pending.push({
+        rowNumber: row.rowNumber,
+        sku: row.sku,
+        erpId: row.erpId,
+        send: false,
+        reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'),
+        nothingToSend: false,
+        notes: [],
+      });
     } else if (plan?.send && queuedJob && plan.parts.some(overlapsQueuedJob)) {
       pending.push({
-        rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [], heldByJob: queuedJob,
+        rowNumber: row.rowNumber,
+        sku: row.sku,
+        erpId: row.erpId,
+        send: false,
+        nothingToSend: false,
+        notes: [],
+        heldByJob: queuedJob,
         reason: `Not sent: async job ${queuedJob} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`,
       });
     } else if (plan) pending.push(plan);

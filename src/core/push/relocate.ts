@@ -75,16 +75,18 @@ export type ChangeWording = 'push' | 'job';
 
 /** One changed value, in the wording's words. */
 function describeChange(label: string, then: number | undefined, now: number | undefined, wording: ChangeWording): string {
-  if (wording === 'push') return `${label}: ${then === undefined ? 'empty then' : `${plainDecimal(then)} then`}, ${now === undefined ? 'now empty or unreadable' : `now ${plainDecimal(now)}`}`;
+  if (wording === 'push')
+    return `${label}: ${then === undefined ? 'empty then' : `${plainDecimal(then)} then`}, ${now === undefined ? 'now empty or unreadable' : `now ${plainDecimal(now)}`}`;
   const sent = then === undefined ? `sent no ${label}` : `sent ${label} ${plainDecimal(then)}`;
   return `${sent}, ${now === undefined ? 'the cell is now empty or unreadable' : `the cell now holds ${plainDecimal(now)}`}`;
 }
 
 /** The result of a row whose cells changed since they were sent: the hub holds what was sent, the row holds something else. */
 function changedSince(result: RowResult, changes: string[], wording: ChangeWording): RowResult {
-  const note = wording === 'job'
-    ? `${changes.join('; ')} \u2014 push again`
-    : `The row changed while the push ran (${changes.join('; ')}): the hub holds what was sent, not what the row shows now. Push again to send it.`;
+  const note =
+    wording === 'job'
+      ? `${changes.join('; ')} \u2014 push again`
+      : `The row changed while the push ran (${changes.join('; ')}): the hub holds what was sent, not what the row shows now. Push again to send it.`;
   const channels: Record<string, string> = {};
   for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? 'Changed after it was sent' : text;
   const status = result.status === 'OK' || result.status === 'Warning' ? 'Unconfirmed' : result.status;
@@ -92,7 +94,12 @@ function changedSince(result: RowResult, changes: string[], wording: ChangeWordi
 }
 
 /** Places results by identity in the sheet as read now, and checks their rows still hold what was sent. */
-export function placeResults(now: TableRead, pending: readonly PendingResult[], operation: Operation, wording: ChangeWording = 'push'): Placement {
+export function placeResults(
+  now: TableRead,
+  pending: readonly PendingResult[],
+  operation: Operation,
+  wording: ChangeWording = 'push',
+): Placement {
   const rowAt = new Map<number, ParsedRow>();
   const rowsOf = new Map<string, ParsedRow[]>();
   for (const row of now.rows) {

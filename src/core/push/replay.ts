@@ -26,7 +26,12 @@ export function journalKeyOf(plan: RowPlan, operation: PushRun['operation']): st
 }
 
 /** Results of the slice's rows done before an interruption. */
-export function replay(run: PushRun, slice: readonly RowPlan[], queued: QueuedSkus, journal: readonly JournalRange[]): Map<number, Restored> {
+export function replay(
+  run: PushRun,
+  slice: readonly RowPlan[],
+  queued: QueuedSkus,
+  journal: readonly JournalRange[],
+): Map<number, Restored> {
   const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
   const recorded = journalledRows(journal, (rowNumber) => {
     const plan = planAt.get(rowNumber);
@@ -39,14 +44,21 @@ export function replay(run: PushRun, slice: readonly RowPlan[], queued: QueuedSk
     const cut = plan.sku ? queued.inFlight.get(plan.sku) : undefined;
     if (job) {
       out.set(plan.rowNumber, {
-        result: { status: 'Pending', jobId: job.jobId, message: `Queued in async job ${job.jobId} (recorded before an interruption; not sent again)`, channels: {}, restored: true },
+        result: {
+          status: 'Pending',
+          jobId: job.jobId,
+          message: `Queued in async job ${job.jobId} (recorded before an interruption; not sent again)`,
+          channels: {},
+          restored: true,
+        },
         sent: job.values,
       });
     } else if (cut) {
       out.set(plan.rowNumber, {
         result: {
           status: 'Error',
-          message: 'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
+          message:
+            'The execution stopped while this row\u2019s async job was being created, so it may or may not exist: check the Jobs sheet and the hub before sending this row again.',
           channels: {},
           restored: true,
         },
@@ -54,7 +66,16 @@ export function replay(run: PushRun, slice: readonly RowPlan[], queued: QueuedSk
       });
     } else if (recorded.get(plan.rowNumber)) {
       const sent = sentValues(plan);
-      out.set(plan.rowNumber, { result: { status: 'OK', message: 'Confirmed by the hub before an interruption; not sent again', channels: {}, confirmed: sent, restored: true }, sent });
+      out.set(plan.rowNumber, {
+        result: {
+          status: 'OK',
+          message: 'Confirmed by the hub before an interruption; not sent again',
+          channels: {},
+          confirmed: sent,
+          restored: true,
+        },
+        sent,
+      });
     }
   }
   return out;

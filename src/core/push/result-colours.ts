@@ -23,7 +23,13 @@ const known = new WeakMap<KeyValueStore, Set<number>>();
  * Best effort: with the properties quota used up, the colours wait for another day — the results,
  * already written, matter more.
  */
-export function keepResultColours(sheet: SheetPort, header: readonly CellValue[], store: KeyValueStore, columnsAdded: boolean, channelAliases?: Readonly<Record<string, string>>): void {
+export function keepResultColours(
+  sheet: SheetPort,
+  header: readonly CellValue[],
+  store: KeyValueStore,
+  columnsAdded: boolean,
+  channelAliases?: Readonly<Record<string, string>>,
+): void {
   try {
     const seen = known.get(store) ?? new Set<number>();
     known.set(store, seen);

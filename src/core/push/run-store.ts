@@ -137,7 +137,10 @@ function startRunSheet(workbook: Workbook, lines: CellValue[][]): void {
 
 /** Starts the run sheet with the keys of the selected rows (one write); returns how many. */
 export function writeSelection(workbook: Workbook, runId: string, keys: readonly string[]): number {
-  startRunSheet(workbook, keys.map((key) => [escapeCellText(runId), escapeCellText(key), 'selected']));
+  startRunSheet(
+    workbook,
+    keys.map((key) => [escapeCellText(runId), escapeCellText(key), 'selected']),
+  );
   return keys.length;
 }
 
@@ -161,10 +164,10 @@ export function readRunRows(workbook: Workbook, runId: string): RunRows {
     else if (row[2] === ONLY_PACKED) {
       out.only ??= new Map();
       for (const entry of unpackJson(String(row[1]))) {
-        if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object') out.only.set(entry[0], entry[1] as Record<string, LimitedValue>);
+        if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object')
+          out.only.set(entry[0], entry[1] as Record<string, LimitedValue>);
       }
-    }
-    else (row[2] === 'done' ? out.done : out.selected).add(String(row[1]));
+    } else (row[2] === 'done' ? out.done : out.selected).add(String(row[1]));
   });
   return out;
 }
@@ -193,7 +196,9 @@ export function appendDone(workbook: Workbook, runId: string, rows: RunRows, key
   const sheet = workbook.ensureSheet(RUN_SHEET, RUN_HEADER, { hidden: true });
   // A key too long to share a cell (never a real SKU) keeps a row of its own.
   const lines = packJson(fresh).map((pack) =>
-    pack.items.length === 1 && pack.text.length > PACK_CHARS ? [escapeCellText(runId), escapeCellText(pack.items[0]), 'done'] : [escapeCellText(runId), pack.text, DONE_PACKED],
+    pack.items.length === 1 && pack.text.length > PACK_CHARS
+      ? [escapeCellText(runId), escapeCellText(pack.items[0]), 'done']
+      : [escapeCellText(runId), pack.text, DONE_PACKED],
   );
   sheet.write(rows.nextRow, 1, lines);
   rows.nextRow += lines.length;
@@ -204,5 +209,10 @@ export function appendDone(workbook: Workbook, runId: string, rows: RunRows, key
 export function clearRunRows(workbook: Workbook): void {
   const sheet = workbook.sheet(RUN_SHEET);
   const rows = sheet ? sheet.lastRow() - 1 : 0;
-  if (sheet && rows > 0) sheet.write(2, 1, Array.from({ length: rows }, () => ['', '', '']));
+  if (sheet && rows > 0)
+    sheet.write(
+      2,
+      1,
+      Array.from({ length: rows }, () => ['', '', '']),
+    );
 }

@@ -8,7 +8,19 @@ import { readBackground, updateBackground } from '../background/state';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
-import { clearRun, isAbandoned, clearRunRows, readRun, readRunRows, writeOnly, writeRun, writeSelection, type OnlyRows, type PushRun, type RunRows } from './run-store';
+import {
+  clearRun,
+  isAbandoned,
+  clearRunRows,
+  readRun,
+  readRunRows,
+  writeOnly,
+  writeRun,
+  writeSelection,
+  type OnlyRows,
+  type PushRun,
+  type RunRows,
+} from './run-store';
 import { clearJournal, readJournal } from './journal';
 import { loadBlock, readBlocks, recordBlocks } from './blocks';
 import { loadColumnMapping } from '../columns/store';
@@ -59,7 +71,10 @@ export function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Opera
   const tooMany = `You selected more than ${MAX_SELECTED_ROWS.toLocaleString('en-US')} rows. For that many, use \u201call rows\u201d or \u201cchanged rows\u201d instead.`;
   const { rows, hidden } = selectedRows(ctx, loaded.sheet, { max: MAX_SELECTED_ROWS, what: 'push', skipHidden: true, tooMany });
   const keys = loaded.table.rows.filter((row) => !row.blank && rows.has(row.rowNumber)).map((row) => rowIdentity(row, operation));
-  if (keys.length === 0) throw new UserError(`${selectFirst(loaded.sheet.name, 'push')} The selection holds no product rows (hidden and filtered rows are left out).`);
+  if (keys.length === 0)
+    throw new UserError(
+      `${selectFirst(loaded.sheet.name, 'push')} The selection holds no product rows (hidden and filtered rows are left out).`,
+    );
   return { keys, hidden };
 }
 
@@ -67,9 +82,21 @@ export function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Opera
 function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void {
   const product = new Set(loaded.table.rows.filter((r) => !r.blank).map((r) => r.rowNumber));
   const results = new Map(
-    rows.filter((r) => product.has(r)).map((r): [number, RowResult] => [r, { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} }]),
+    rows
+      .filter((r) => product.has(r))
+      .map((r): [number, RowResult] => [
+        r,
+        { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} },
+      ]),
   );
-  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
+  writeResults({
+    ...resultOptions(ctx, loaded.table.columns),
+    sheet: loaded.sheet,
+    values: loaded.values,
+    results,
+    now: ctx.ports.clock.now(),
+    allChannels: false,
+  });
 }
 
 export function newRunId(ctx: Context): string {
@@ -89,7 +116,8 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
-  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope && !active.limited) return active;
+  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope && !active.limited)
+    return active;
   const done = active.ok + active.failed + active.skipped;
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
@@ -103,13 +131,33 @@ function freshRun(ctx: Context, operation: Operation, scope: Scope, background: 
   clearJournal(ctx.ports.documentStore);
   if (operation === 'async') forgetAbandonedRequests(ctx, null);
   return {
-    id: newRunId(ctx), operation, scope, user: ctx.ports.session.userEmail(), owner: ctx.ports.session.userKey(), startedAt: now, total: 0,
-    ok: 0, failed: 0, skipped: 0, requests: 0, retries: 0, cancelled: false, selected: 0, background, lastChunkAt: now,
+    id: newRunId(ctx),
+    operation,
+    scope,
+    user: ctx.ports.session.userEmail(),
+    owner: ctx.ports.session.userKey(),
+    startedAt: now,
+    total: 0,
+    ok: 0,
+    failed: 0,
+    skipped: 0,
+    requests: 0,
+    retries: 0,
+    cancelled: false,
+    selected: 0,
+    background,
+    lastChunkAt: now,
   };
 }
 
 /** The push to go on with, and — for a run created now — what the run sheet holds for it (nothing to read back). */
-function createRun(ctx: Context, operation: Operation, scope: Scope, background: boolean, loaded: LoadedSheet): { run: PushRun; kept?: RunRows } {
+function createRun(
+  ctx: Context,
+  operation: Operation,
+  scope: Scope,
+  background: boolean,
+  loaded: LoadedSheet,
+): { run: PushRun; kept?: RunRows } {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
     // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
@@ -144,10 +192,23 @@ function createRun(ctx: Context, operation: Operation, scope: Scope, background:
 
 function finishRun(ctx: Context, run: PushRun, message: string): void {
   const now = ctx.ports.clock.now();
-  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-    time: now, user: run.user, operation: title(run), ok: run.ok, failed: run.failed, skipped: run.skipped,
-    requests: run.requests, retries: run.retries, durationMs: now - run.startedAt, message,
-  }, ctx.settings.logMaxRows);
+  appendLog(
+    ctx.ports.workbook,
+    ctx.settings.sheetNames.log,
+    {
+      time: now,
+      user: run.user,
+      operation: title(run),
+      ok: run.ok,
+      failed: run.failed,
+      skipped: run.skipped,
+      requests: run.requests,
+      retries: run.retries,
+      durationMs: now - run.startedAt,
+      message,
+    },
+    ctx.settings.logMaxRows,
+  );
   try {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
     if (run.operation === 'async') forgetAbandonedRequests(ctx, null);
@@ -199,10 +260,21 @@ function summary(run: PushRun): string {
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
-function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows: number, known?: RunRows, block?: { more: boolean }): PushProgress {
+function chunkAndRecord(
+  ctx: Context,
+  run: PushRun,
+  loaded: LoadedSheet,
+  maxRows: number,
+  known?: RunRows,
+  block?: { more: boolean },
+): PushProgress {
   // A block of a linear run: the run sheet is written (rows done), never read.
   // (A limited run reads its few packed rows of the run sheet: what it is limited to.)
-  const rows = known ?? (block && !run.limited ? { selected: new Set<string>(), done: new Set<string>(), nextRow: run.doneRow ?? 2 } : readRunRows(ctx.ports.workbook, run.id));
+  const rows =
+    known ??
+    (block && !run.limited
+      ? { selected: new Set<string>(), done: new Set<string>(), nextRow: run.doneRow ?? 2 }
+      : readRunRows(ctx.ports.workbook, run.id));
   if (run.operation === 'async' && readOpenJobs(ctx.ports.documentStore).length >= MAX_OPEN_JOBS) {
     const text = `${summary(run)} Stopped: ${MAX_OPEN_JOBS} async jobs are still open. Refresh job results (Jobs) so that finished ones are closed, then push again; nothing more was sent.`;
     finishRun(ctx, run, text);
@@ -250,7 +322,8 @@ function chunkAndRecord(ctx: Context, run: PushRun, loaded: LoadedSheet, maxRows
     const text = summary(run);
     // Undone once: undoing again does nothing (undo/history.ts). After failures it stays open:
     // undoing again restores what is left (what was restored shows as already back).
-    if (run.limited?.kind === 'undo' && run.limited.undoOf && run.failed === 0) markUndone(ctx.ports.workbook, run.limited.undoOf, ctx.ports.clock.now());
+    if (run.limited?.kind === 'undo' && run.limited.undoOf && run.failed === 0)
+      markUndone(ctx.ports.workbook, run.limited.undoOf, ctx.ports.clock.now());
     finishRun(ctx, run, text);
     return progress(run, 0, true, text);
   }
@@ -349,7 +422,12 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
     return progress(run, 0, true, text);
   }
   const done = run.ok + run.failed + run.skipped;
-  return progress(run, Math.max(0, run.total - done), false, done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`);
+  return progress(
+    run,
+    Math.max(0, run.total - done),
+    false,
+    done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`,
+  );
 }
 
 /** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
@@ -367,7 +445,11 @@ export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
     const { loaded, block } = loadForChunk(ctx, run);
-    return withFreezeQuestion(ctx, loaded, withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, sidebarChunkRows(ctx, run.operation), undefined, block)));
+    return withFreezeQuestion(
+      ctx,
+      loaded,
+      withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, sidebarChunkRows(ctx, run.operation), undefined, block)),
+    );
   });
 }
 
@@ -413,9 +495,10 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
   if (!result.finished) {
     continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
     // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
-    result.message = ctx.settings.deployment === 'addon'
-      ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
-      : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+    result.message =
+      ctx.settings.deployment === 'addon'
+        ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+        : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
   }
   return withFreezeQuestion(ctx, loaded, result);
 }
@@ -435,19 +518,32 @@ export interface LimitedPush {
  * total and the chunks follow (continuePush); from the menu it runs like any menu push. Another
  * unfinished push comes first: it is never replaced or resumed by this one.
  */
-export function startLimitedPush(ctx: Context, fromMenu: boolean, wanted: string, plan: (load: (operation: Operation) => LoadedSheet) => LimitedPush): PushProgress {
+export function startLimitedPush(
+  ctx: Context,
+  fromMenu: boolean,
+  wanted: string,
+  plan: (load: (operation: Operation) => LoadedSheet) => LimitedPush,
+): PushProgress {
   return withDocumentLock(ctx, wanted, LOCK_WAIT_MS, () => {
     hubClient(ctx);
     const active = readRun(ctx.ports.documentStore);
-    if (active && isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
+    if (active && isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment))
+      clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     else if (active) {
       const done = active.ok + active.failed + active.skipped;
-      throw new BusyError(`${wanted} did not start: ${title(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`);
+      throw new BusyError(
+        `${wanted} did not start: ${title(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`,
+      );
     }
     let read: LoadedSheet | null = null;
     const spec = plan((operation) => (read = loadStockSheet(ctx, operation)));
     const loaded: LoadedSheet = read ?? loadStockSheet(ctx, spec.operation);
-    const run: PushRun = { ...freshRun(ctx, spec.operation, spec.scope, fromMenu), requests: spec.requests, selected: spec.only.size, limited: spec.limited };
+    const run: PushRun = {
+      ...freshRun(ctx, spec.operation, spec.scope, fromMenu),
+      requests: spec.requests,
+      selected: spec.only.size,
+      limited: spec.limited,
+    };
     const kept = writeOnly(ctx.ports.workbook, run.id, spec.only);
     run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, spec.operation === 'async' ? run.id : null)).length;
     writeRun(ctx.ports.documentStore, run);

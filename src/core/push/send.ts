@@ -1,7 +1,15 @@
 import type { BatchOutcome, HubClient } from '../../api/client';
 import { canonicalChannel } from '../../api/channels';
 import { isSuccessStatus } from '../../api/success';
-import type { AsyncResult, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
+import type {
+  AsyncResult,
+  ByChannelUpdate,
+  ErpPriceItem,
+  PriceItem,
+  StockItem,
+  UpdatePriceResult,
+  UpdateStockResult,
+} from '../../api/schemas/stock';
 import { plainDecimal } from '../../sheet';
 import { matchResults, type Found } from './match';
 import { fromRequestError, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
@@ -120,7 +128,13 @@ const priceSender: Sender = (client, parts, aliases) => {
       if (typeof named === 'string' && canonicalChannel(named, aliases) !== canonicalChannel(item.channel, aliases)) {
         return unconfirmedPart(describe(p), `the hub's answer is for channel ${named}, not ${item.channel}`);
       }
-      const read = readSiteResult(r, { describe: describe(p), values: p.values, aliases, channels: [item.channel], emptySitesMeansStored: true });
+      const read = readSiteResult(r, {
+        describe: describe(p),
+        values: p.values,
+        aliases,
+        channels: [item.channel],
+        emptySitesMeansStored: true,
+      });
       return { ...echoed(describe(p), 'price', item.price, r.price, read), ...jobIdOf(r) };
     },
     describe,
@@ -154,7 +168,11 @@ const erpSender: Sender = (client, parts, aliases) => {
   const batches = client.updatePricesByErpId(parts.map((p) => p.item as ErpPriceItem)).map((b) => ({
     items: b.items,
     outcome: b.outcome.ok
-      ? { ok: true as const, attempts: b.outcome.attempts, value: b.outcome.value.flatMap((o): Entry[] => Object.entries(o).map(([id, result]) => ({ id, result }))) }
+      ? {
+          ok: true as const,
+          attempts: b.outcome.attempts,
+          value: b.outcome.value.flatMap((o): Entry[] => Object.entries(o).map(([id, result]) => ({ id, result }))),
+        }
       : b.outcome,
   }));
   return perItemBatches<ErpPriceItem, Entry>(
@@ -163,7 +181,12 @@ const erpSender: Sender = (client, parts, aliases) => {
     parts,
     (item) => item.internalId,
     (e) => e.id,
-    (e, p) => passedOn(readSiteResult(e.result, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true }), 'price', (p.item as ErpPriceItem).price),
+    (e, p) =>
+      passedOn(
+        readSiteResult(e.result, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true }),
+        'price',
+        (p.item as ErpPriceItem).price,
+      ),
     describe,
     'ERP id',
   );
@@ -174,15 +197,32 @@ const asyncSender: Sender = (client, parts) => {
   if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error, outcome.attempts)), extras: [] };
   const job: AsyncResult = outcome.value;
   const accepted = isSuccessStatus(job.status) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
-  const results = parts.map((): PartResult =>
-    accepted
-      ? { ok: true, pending: true, jobId: job.jobId, message: `Queued in async job ${job.jobId}; the result appears after Refresh job results`, channels: {} }
-      : { ok: false, message: `The hub did not create the job: it answered '${job.status}'${job.msg ? ` (${job.msg})` : ''}, which is not a success.`, channels: {} },
+  const results = parts.map(
+    (): PartResult =>
+      accepted
+        ? {
+            ok: true,
+            pending: true,
+            jobId: job.jobId,
+            message: `Queued in async job ${job.jobId}; the result appears after Refresh job results`,
+            channels: {},
+          }
+        : {
+            ok: false,
+            message: `The hub did not create the job: it answered '${job.status}'${job.msg ? ` (${job.msg})` : ''}, which is not a success.`,
+            channels: {},
+          },
   );
   return { results, extras: [] };
 };
 
-const SENDERS: Record<Part['kind'], Sender> = { stock: stockSender, price: priceSender, byChannel: byChannelSender, erp: erpSender, async: asyncSender };
+const SENDERS: Record<Part['kind'], Sender> = {
+  stock: stockSender,
+  price: priceSender,
+  byChannel: byChannelSender,
+  erp: erpSender,
+  async: asyncSender,
+};
 
 /** How many parts of a kind fill one fetchAll round: 50 per request × concurrency, or 1 per request. */
 export function partsPerRound(kind: Part['kind'], concurrency: number): number {
@@ -202,7 +242,11 @@ export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): S
     else byKind.set(p.kind, [i]);
   });
   byKind.forEach((indexes, kind) => {
-    const got = SENDERS[kind](client, indexes.map((i) => parts[i]), aliases);
+    const got = SENDERS[kind](
+      client,
+      indexes.map((i) => parts[i]),
+      aliases,
+    );
     indexes.forEach((partIndex, j) => (results[partIndex] = withTargetChannels(got.results[j], parts[partIndex], aliases)));
     extras.push(...got.extras);
   });

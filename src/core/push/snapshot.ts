@@ -46,7 +46,11 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   private loaded = false;
 
   /** `sheetName`/`keyHeader`: another hidden sheet for another kind of key (the push keeps the defaults). */
-  constructor(private readonly workbook: Workbook, private readonly sheetName: string = SNAPSHOT_SHEET, private readonly keyHeader: string = HEADER[0]) {}
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly sheetName: string = SNAPSHOT_SHEET,
+    private readonly keyHeader: string = HEADER[0],
+  ) {}
 
   /** Reads the snapshot (once per execution). */
   load(): Map<string, V> {
@@ -131,7 +135,11 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     this.sheet = sheet;
     for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS, (i) => this.rows[i] !== undefined)) {
       // Rows are kept as read; every string is escaped on the way out, changed or not.
-      sheet.write(first + 2, 1, this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))));
+      sheet.write(
+        first + 2,
+        1,
+        this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))),
+      );
     }
   }
 

@@ -26,7 +26,15 @@ export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMap
   const values = sheet.readAll();
   const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping, valueRules: readValueRules(ctx) };
   const input = values.length > 1 ? mapColumns(values[0], options).columns.input : {};
-  return { values, mapping, table: readTable(values, { ...options, shownSkus: shownNumbers(sheet, values, input.sku), shownErpIds: shownNumbers(sheet, values, input.erpId) }) };
+  return {
+    values,
+    mapping,
+    table: readTable(values, {
+      ...options,
+      shownSkus: shownNumbers(sheet, values, input.sku),
+      shownErpIds: shownNumbers(sheet, values, input.erpId),
+    }),
+  };
 }
 
 /** Where the stock sheet's fields are now, from its header row alone (one round trip) and its mapping. */

@@ -3,7 +3,17 @@ import type { CellValue, KeyValueStore, SheetPort } from '../ports';
 import { channelAliases } from '../settings/aliases';
 import type { Settings } from '../settings/schema';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
-import { NO_ACTIVE_LISTING, RESULT_HEADERS, channelStatusHeader, escapeCellText, findMissingColumns, isChannelCode, mapHeaders, rewriteAsRead, type ColumnMap } from '../../sheet';
+import {
+  NO_ACTIVE_LISTING,
+  RESULT_HEADERS,
+  channelStatusHeader,
+  escapeCellText,
+  findMissingColumns,
+  isChannelCode,
+  mapHeaders,
+  rewriteAsRead,
+  type ColumnMap,
+} from '../../sheet';
 import { keepResultColours } from './result-colours';
 import { inputColumnsOf, placeMissingColumns } from './result-placement';
 import type { RowResult } from './types';
@@ -91,12 +101,19 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   const { sheet, values, results } = input;
   if (results.size === 0) return { writes: 0 };
   const header = values[0] ?? [];
-  const statusColumnsIn = (row: readonly CellValue[]): Record<string, number> => mapHeaders(row, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
+  const statusColumnsIn = (row: readonly CellValue[]): Record<string, number> =>
+    mapHeaders(row, { channelAliases: input.channelAliases, knownChannels: null }).columns.channelStatus;
   // Only well-formed channel codes become Status [channel] columns: anything else (a job's
   // unknown display name) would be a header that later pushes refuse.
   const channels = new Set<string>();
   results.forEach((r) => Object.keys(r.channels).forEach((c) => isChannelCode(c) && channels.add(c)));
-  const needed = [RESULT_HEADERS.status, RESULT_HEADERS.message, RESULT_HEADERS.jobId, RESULT_HEADERS.syncedAt, ...[...channels].sort().map(channelStatusHeader)];
+  const needed = [
+    RESULT_HEADERS.status,
+    RESULT_HEADERS.message,
+    RESULT_HEADERS.jobId,
+    RESULT_HEADERS.syncedAt,
+    ...[...channels].sort().map(channelStatusHeader),
+  ];
   const found = findMissingColumns(header, needed, { channelAliases: input.channelAliases });
   const { present, missing } = placeMissingColumns(sheet, values, found, input.placement, Object.values(statusColumnsIn(header)));
   let writes = 0;
@@ -134,7 +151,13 @@ export function writeResults(input: WriteBackInput): { writes: number } {
     top = Math.min(top, r);
     bottom = Math.max(bottom, r);
   }
-  const columns = [where[RESULT_HEADERS.status], where[RESULT_HEADERS.message], where[RESULT_HEADERS.jobId], where[RESULT_HEADERS.syncedAt], ...statusColumns.keys()];
+  const columns = [
+    where[RESULT_HEADERS.status],
+    where[RESULT_HEADERS.message],
+    where[RESULT_HEADERS.jobId],
+    where[RESULT_HEADERS.syncedAt],
+    ...statusColumns.keys(),
+  ];
   for (const run of contiguousRuns(columns)) {
     const block: CellValue[][] = [];
     for (let r = top; r <= bottom; r++) {

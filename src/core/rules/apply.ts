@@ -72,7 +72,14 @@ function roundedUp(min: number, r: Rounding, max: number): number | null {
   return v <= max ? v : null;
 }
 
-const ROUNDING_WORDS = (r: Rounding): string => (r.kind === 'ending' ? `.${r.cents}` : r.kind === 'whole' ? 'whole units' : r.kind === 'multiple' ? `multiple of ${plainDecimal(r.of)}` : '');
+const ROUNDING_WORDS = (r: Rounding): string =>
+  r.kind === 'ending'
+    ? `.${r.cents}`
+    : r.kind === 'whole'
+      ? 'whole units'
+      : r.kind === 'multiple'
+        ? `multiple of ${plainDecimal(r.of)}`
+        : '';
 
 /**
  * A price under the rule: markup (percent, then amount), rounding, then the bounds — a bound wins
@@ -102,7 +109,10 @@ export function rulePrice(price: number, rule: Rule): Ruled {
     const above = value > max;
     const inside = above ? roundedDown(max, rule.rounding, min) : roundedUp(min, rule.rounding, max);
     value = inside ?? roundToCents(Math.min(max, Math.max(min, x)));
-    if (inside !== null || value === (above ? max : min)) steps.push(above ? `max ${plainDecimal(max)}` : rule.minPrice !== null && min === rule.minPrice ? `min ${plainDecimal(min)}` : 'above 0');
+    if (inside !== null || value === (above ? max : min))
+      steps.push(
+        above ? `max ${plainDecimal(max)}` : rule.minPrice !== null && min === rule.minPrice ? `min ${plainDecimal(min)}` : 'above 0',
+      );
   }
   return { value, steps };
 }

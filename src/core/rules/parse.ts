@@ -8,7 +8,17 @@ import { EVERY, ruleProblem, type Rounding, type Rule } from './rule';
 
 export const RULES_SHEET = 'Rules';
 export const RULES_HEADER = [
-  'Channel', 'Markup %', 'Markup amount', 'Rounding', 'Min price', 'Max price', 'Stock buffer', 'Stock buffer %', 'Max quantity listed', 'Send 0 below', 'Also per-channel columns',
+  'Channel',
+  'Markup %',
+  'Markup amount',
+  'Rounding',
+  'Min price',
+  'Max price',
+  'Stock buffer',
+  'Stock buffer %',
+  'Max quantity listed',
+  'Send 0 below',
+  'Also per-channel columns',
 ] as const;
 type Column = (typeof RULES_HEADER)[number];
 
@@ -39,7 +49,9 @@ function numberOf(cell: CellValue | undefined, column: Column): number | null {
 
 /** "none", ".99", ".90", "whole", "multiple of N" (and their plain spellings). */
 export function roundingOf(cell: CellValue | undefined): Rounding {
-  const text = String(cell ?? '').trim().toLowerCase();
+  const text = String(cell ?? '')
+    .trim()
+    .toLowerCase();
   if (text === '' || text === 'none') return { kind: 'none' };
   if (['.99', '0.99', '99'].includes(text)) return { kind: 'ending', cents: 99 };
   if (['.90', '.9', '0.90', '0.9', '90'].includes(text)) return { kind: 'ending', cents: 90 };
@@ -55,8 +67,16 @@ const yes = (cell: CellValue | undefined): boolean => cell === true || /^(true|y
  * The rules of the sheet's values (row 1 the header). `channels`: the hub's written channel codes
  * (null: not known, every code taken); `alias` maps a read code to its written one.
  */
-export function parseRules(values: readonly CellValue[][], channels: ReadonlySet<string> | null, alias: (code: string) => string = (c) => c): ParsedRules {
-  const header = (values[0] ?? []).map((h) => String(h ?? '').trim().toLowerCase());
+export function parseRules(
+  values: readonly CellValue[][],
+  channels: ReadonlySet<string> | null,
+  alias: (code: string) => string = (c) => c,
+): ParsedRules {
+  const header = (values[0] ?? []).map((h) =>
+    String(h ?? '')
+      .trim()
+      .toLowerCase(),
+  );
   const at = (column: Column): number => header.indexOf(column.toLowerCase());
   const out: ParsedRules = { rules: [], problems: [] };
   // A sheet the seller emptied (to drop every rule) holds no rule, not a bad one: nothing is blocked.
@@ -64,24 +84,38 @@ export function parseRules(values: readonly CellValue[][], channels: ReadonlySet
   if (values.every((row) => row.every(blank))) return out;
   if (at('Channel') < 0) {
     const reason = `the sheet "${RULES_SHEET}" has no Channel column`;
-    out.problems.push({ rowNumber: 1, channel: '', reason, message: `The sheet "${RULES_SHEET}" has no Channel column: put the headers (${RULES_HEADER.join(', ')}) in row 1` });
+    out.problems.push({
+      rowNumber: 1,
+      channel: '',
+      reason,
+      message: `The sheet "${RULES_SHEET}" has no Channel column: put the headers (${RULES_HEADER.join(', ')}) in row 1`,
+    });
     return out;
   }
   const seen = new Map<string, number>();
   values.slice(1).forEach((cells, i) => {
     const rowNumber = i + 2;
     const get = (column: Column): CellValue | undefined => (at(column) < 0 ? undefined : cells[at(column)]);
-    const raw = String(get('Channel') ?? '').trim().toLowerCase();
+    const raw = String(get('Channel') ?? '')
+      .trim()
+      .toLowerCase();
     if (raw === '' && cells.every(blank)) return;
     const channel = raw === EVERY ? EVERY : alias(raw);
-    const fail = (reason: string): void => void out.problems.push({ rowNumber, channel, reason, message: `Rule in row ${rowNumber} (${channel || 'no channel'}) not used: ${reason}. Nothing is sent with it: fix the row.` });
+    const fail = (reason: string): void =>
+      void out.problems.push({
+        rowNumber,
+        channel,
+        reason,
+        message: `Rule in row ${rowNumber} (${channel || 'no channel'}) not used: ${reason}. Nothing is sent with it: fix the row.`,
+      });
     if (channel === '') return fail('the Channel is empty (a channel code, or * for every channel)');
     const first = seen.get(channel);
     if (first !== undefined) return fail(`row ${first} already holds the rule for ${channel}`);
     seen.set(channel, rowNumber);
     try {
       const rule: Rule = {
-        channel, rowNumber,
+        channel,
+        rowNumber,
         markupPct: numberOf(get('Markup %'), 'Markup %') ?? 0,
         markupAmount: numberOf(get('Markup amount'), 'Markup amount') ?? 0,
         rounding: roundingOf(get('Rounding')),

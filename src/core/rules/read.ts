@@ -30,7 +30,12 @@ export function parseRulesSheet(ctx: Context, sheet: SheetPort): ParsedRules {
 }
 
 function writeProblems(sheet: SheetPort, values: readonly CellValue[][], parsed: ParsedRules): void {
-  const column = (values[0] ?? []).findIndex((h) => String(h ?? '').trim().toLowerCase() === PROBLEM);
+  const column = (values[0] ?? []).findIndex(
+    (h) =>
+      String(h ?? '')
+        .trim()
+        .toLowerCase() === PROBLEM,
+  );
   if (column < 0 || values.length < 2) return;
   const byRow = new Map(parsed.problems.map((p) => [p.rowNumber, p.message]));
   const cells = values.slice(1).map((row, i) => [escapeCellText(byRow.get(i + 2) ?? '')]);

@@ -40,8 +40,10 @@ export function ruleProblem(rule: Rule, channels: ReadonlySet<string> | null): s
   if (rule.channel !== EVERY && channels !== null && !channels.has(rule.channel)) {
     return `"${rule.channel}" is not a channel of the hub (${[...channels].sort().join(', ')}; * for every channel)`;
   }
-  if (rule.markupPct < MIN_MARKUP_PCT) return `a markup of ${rule.markupPct} % is below ${MIN_MARKUP_PCT} %: that would sell under a tenth of the price`;
-  if (rule.minPrice !== null && rule.maxPrice !== null && rule.minPrice > rule.maxPrice) return `the minimum price ${rule.minPrice} is above the maximum ${rule.maxPrice}`;
+  if (rule.markupPct < MIN_MARKUP_PCT)
+    return `a markup of ${rule.markupPct} % is below ${MIN_MARKUP_PCT} %: that would sell under a tenth of the price`;
+  if (rule.minPrice !== null && rule.maxPrice !== null && rule.minPrice > rule.maxPrice)
+    return `the minimum price ${rule.minPrice} is above the maximum ${rule.maxPrice}`;
   if (rule.minPrice !== null && rule.minPrice < 0) return 'the minimum price is below 0';
   if (rule.maxPrice !== null && rule.maxPrice <= 0) return 'the maximum price must be above 0';
   if (rule.rounding.kind === 'multiple' && !(rule.rounding.of > 0)) return 'round to a multiple of a number above 0';

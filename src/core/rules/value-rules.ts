@@ -14,7 +14,10 @@ const PRICE_FIELDS: ReadonlySet<NumericField> = new Set<NumericField>(['price', 
 
 /** True when the rule changes values of `field` at all (a rule row may hold only a stock buffer). */
 function touches(rule: Rule, field: NumericField): boolean {
-  if (PRICE_FIELDS.has(field)) return rule.markupPct !== 0 || rule.markupAmount !== 0 || rule.rounding.kind !== 'none' || rule.minPrice !== null || rule.maxPrice !== null;
+  if (PRICE_FIELDS.has(field))
+    return (
+      rule.markupPct !== 0 || rule.markupAmount !== 0 || rule.rounding.kind !== 'none' || rule.minPrice !== null || rule.maxPrice !== null
+    );
   if (field === 'quantity') return rule.bufferUnits > 0 || rule.bufferPct > 0 || rule.maxQuantity !== null || rule.zeroBelow !== null;
   return false;
 }
@@ -32,7 +35,9 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
   if (parsed.rules.length === 0 && parsed.problems.length === 0) return undefined;
   const own = new Set(parsed.rules.map((r) => r.channel));
   const blocks = (problem: RuleRowProblem, channel: string): boolean =>
-    channel === EVERY_CHANNEL_RULE || problem.channel === channel || problem.channel === '' ||
+    channel === EVERY_CHANNEL_RULE ||
+    problem.channel === channel ||
+    problem.channel === '' ||
     (problem.channel === EVERY ? !own.has(channel) : !known.has(problem.channel));
   const every = parsed.rules.find((r) => r.channel === EVERY) ?? null;
   return {
@@ -40,7 +45,9 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
       const problem = parsed.problems.find((p) => blocks(p, channel));
       if (problem) {
         const where = channel === EVERY_CHANNEL_RULE ? ' (it goes to every channel)' : ` for ${channel}`;
-        return { refused: `${label} ${plainDecimal(value)} not sent${where}: the rule in ${RULES_SHEET} row ${problem.rowNumber} is not usable (${problem.reason}). Fix that row, then push again` };
+        return {
+          refused: `${label} ${plainDecimal(value)} not sent${where}: the rule in ${RULES_SHEET} row ${problem.rowNumber} is not usable (${problem.reason}). Fix that row, then push again`,
+        };
       }
       const rule = channel === EVERY_CHANNEL_RULE ? every : ruleFor(parsed.rules, channel);
       const result = rule && (fromPlain || rule.perChannelColumns) && touches(rule, field) ? ruled(rule, field, value) : null;
@@ -50,7 +57,8 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
         // One value reaches every channel here: a channel's own rule cannot shape it, and the row says
         // so — also without a `*` rule, or amazon's buffer would be silently not kept back.
         const others = parsed.rules.filter((r) => r.channel !== EVERY && touches(r, field)).map((r) => r.channel);
-        if (others.length > 0) message = `${message ?? `${label} ${plainDecimal(value)} for every channel`}; the own rule${others.length > 1 ? 's' : ''} of ${others.join(', ')} not applied (one value for every channel): push price & stock by channel to apply ${others.length > 1 ? 'them' : 'it'}`;
+        if (others.length > 0)
+          message = `${message ?? `${label} ${plainDecimal(value)} for every channel`}; the own rule${others.length > 1 ? 's' : ''} of ${others.join(', ')} not applied (one value for every channel): push price & stock by channel to apply ${others.length > 1 ? 'them' : 'it'}`;
       }
       return { value: result ? result.value : value, message };
     },

@@ -28,11 +28,18 @@ function shared(s: Settings): Record<string, string> {
     Deployment: s.deployment,
     'Order import schedule (minutes, 0 = off)': String(s.orders.scheduleMinutes),
     // The owner's account and token run the schedule: a takeover is a change even at the same interval.
-    'Order import schedule run by': !s.orders.scheduleOwner ? '(nobody)' : s.orders.scheduleOwner.includes('@') ? s.orders.scheduleOwner : `another user (key \u2026${s.orders.scheduleOwner.slice(-6)})`,
+    'Order import schedule run by': !s.orders.scheduleOwner
+      ? '(nobody)'
+      : s.orders.scheduleOwner.includes('@')
+        ? s.orders.scheduleOwner
+        : `another user (key \u2026${s.orders.scheduleOwner.slice(-6)})`,
     'Order channel filter': s.orders.channel || '(all)',
     'Order status filter': s.orders.status || '(all)',
     // What changes what is sent, or what is deleted, is everyone's business too.
-    'Channel aliases': Object.entries(s.channelAliases).map(([k, v]) => `${k}=${v}`).join(', ') || '(none)',
+    'Channel aliases':
+      Object.entries(s.channelAliases)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ') || '(none)',
     'Decimal separator': s.decimalSeparator,
     [PLAIN_CHANNELS_LABEL]: describePlainChannels(s.plainChannels),
     'Backfill days': String(s.orders.backfillDays),
@@ -61,16 +68,35 @@ export function auditSettings(ctx: Context, before: Settings, after: Settings): 
   const by = whoChanged(ctx);
   const now = ctx.ports.clock.now();
   if (before.baseUrl !== after.baseUrl) {
-    ctx.ports.documentStore.set(BASE_URL_CHANGE_KEY, JSON.stringify({ from: before.baseUrl, to: after.baseUrl, by, at: now } satisfies BaseUrlChange));
+    ctx.ports.documentStore.set(
+      BASE_URL_CHANGE_KEY,
+      JSON.stringify({ from: before.baseUrl, to: after.baseUrl, by, at: now } satisfies BaseUrlChange),
+    );
     // Shown to every editor at the next open: each one's token stays bound to the old address.
     if (before.baseUrl) {
-      addNotice(ctx.ports.documentStore, `The hub address was changed from ${before.baseUrl} to ${after.baseUrl || '(none)'} by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC. Tokens signed in for the old address are not sent to the new one: each user signs in again (sidebar \u203a Settings), or the old address is put back.`);
+      addNotice(
+        ctx.ports.documentStore,
+        `The hub address was changed from ${before.baseUrl} to ${after.baseUrl || '(none)'} by ${by} on ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC. Tokens signed in for the old address are not sent to the new one: each user signs in again (sidebar \u203a Settings), or the old address is put back.`,
+      );
     }
   }
-  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-    time: now, user: by, operation: 'Settings changed', ok: changes.length, failed: 0, skipped: 0, requests: 0, retries: 0, durationMs: 0,
-    message: changes.map((k) => `${k}: ${a[k]} \u2192 ${b[k]}`).join('; '),
-  }, after.logMaxRows);
+  appendLog(
+    ctx.ports.workbook,
+    ctx.settings.sheetNames.log,
+    {
+      time: now,
+      user: by,
+      operation: 'Settings changed',
+      ok: changes.length,
+      failed: 0,
+      skipped: 0,
+      requests: 0,
+      retries: 0,
+      durationMs: 0,
+      message: changes.map((k) => `${k}: ${a[k]} \u2192 ${b[k]}`).join('; '),
+    },
+    after.logMaxRows,
+  );
 }
 
 /** The last change of the base URL, or null when none was recorded. */

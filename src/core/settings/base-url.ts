@@ -17,7 +17,10 @@ export function checkBaseUrl(input: string): { ok: true; url: string } | { ok: f
   if (!host) return { ok: false, error: 'The URL has no host name.' };
   const lower = scheme.toLowerCase();
   if (lower === 'http' && !LOCAL_HOSTS.test(host)) {
-    return { ok: false, error: 'Use https:// \u2014 plain http would send your API token unencrypted (http is allowed only for localhost).' };
+    return {
+      ok: false,
+      error: 'Use https:// \u2014 plain http would send your API token unencrypted (http is allowed only for localhost).',
+    };
   }
   if (lower !== 'https' && lower !== 'http') return { ok: false, error: `The URL must start with https:// (not ${scheme}://).` };
   if (query || fragment) return { ok: false, error: 'Remove the ?query or #fragment: enter only the base address of the API.' };
@@ -27,6 +30,5 @@ export function checkBaseUrl(input: string): { ok: true; url: string } | { ok: f
   }
   return { ok: true, url: `${lower}://${authority.toLowerCase()}${cleanPath}` };
 }
-
 
 export { originOf } from '../../api/origin';

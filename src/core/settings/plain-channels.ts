@@ -20,10 +20,16 @@ export function checkPlainChannels(settings: PlainSettings): { ok: true; channel
   const aliases = channelAliases(settings);
   const channels: string[] = [];
   for (const code of settings.plainChannels) {
-    if (code === EVERY_CHANNEL) return settings.plainChannels.length === 1 ? { ok: true, channels: [EVERY_CHANNEL] } : { ok: false, error: `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.` };
+    if (code === EVERY_CHANNEL)
+      return settings.plainChannels.length === 1
+        ? { ok: true, channels: [EVERY_CHANNEL] }
+        : { ok: false, error: `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.` };
     const written = canonicalChannel(code, aliases);
     if ((WRITE_CHANNELS as readonly string[]).indexOf(written) < 0) {
-      return { ok: false, error: `'${code}' is not a channel the hub takes prices and stock for (known: ${WRITE_CHANNELS.join(', ')}; or ${EVERY_CHANNEL} for every channel).` };
+      return {
+        ok: false,
+        error: `'${code}' is not a channel the hub takes prices and stock for (known: ${WRITE_CHANNELS.join(', ')}; or ${EVERY_CHANNEL} for every channel).`,
+      };
     }
     if (channels.indexOf(written) < 0) channels.push(written);
   }

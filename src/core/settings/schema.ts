@@ -58,7 +58,12 @@ export const Settings = z.object({
   plainChannels: z._default(
     z
       .array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'A channel code cannot be empty.')))
-      .check(z.refine((list) => list.indexOf(EVERY_CHANNEL) < 0 || list.length === 1, `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.`)),
+      .check(
+        z.refine(
+          (list) => list.indexOf(EVERY_CHANNEL) < 0 || list.length === 1,
+          `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.`,
+        ),
+      ),
     [],
   ),
   /** Rows kept in the Log sheet. */
@@ -73,7 +78,13 @@ export const Settings = z.object({
   /** Guard rails of a preview (preview/guards.ts): 0 switches each off, as it is by default. */
   guards: z._default(
     z.object({
-      pricePct: z._default(wholeNumber(0, 1000, { min: 'The price guard rail is at least 0 % (0 switches it off).', max: 'The price guard rail is at most 1,000 %.' }), 0),
+      pricePct: z._default(
+        wholeNumber(0, 1000, {
+          min: 'The price guard rail is at least 0 % (0 switches it off).',
+          max: 'The price guard rail is at most 1,000 %.',
+        }),
+        0,
+      ),
       zeroStock: z._default(wholeNumber(0, 1_000_000, { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }), 0),
     }),
     { pricePct: 0, zeroStock: 0 },
@@ -94,11 +105,26 @@ export const Settings = z.object({
       /** Get Orders calls allowed per minute (the hub's documented limit is 1). */
       callsPerMinute: z._default(z.number().check(z.minimum(0.01), z.maximum(60)), 1),
       /** Days the daily reconciliation sweep reads again (0 = no sweep). */
-      sweepDays: z._default(wholeNumber(0, 60, { min: 'The daily check reads at least 0 days (0 switches it off).', max: 'The daily check reads at most 60 days.' }), 7),
+      sweepDays: z._default(
+        wholeNumber(0, 60, {
+          min: 'The daily check reads at least 0 days (0 switches it off).',
+          max: 'The daily check reads at most 60 days.',
+        }),
+        7,
+      ),
       /** Lines the hub no longer lists for an order: their rows in Order Items are deleted, or marked "Removed from the order on DATE". */
       removedLines: z._default(z.enum(['delete', 'mark']), 'delete'),
     }),
-    { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' },
+    {
+      scheduleMinutes: 0,
+      scheduleOwner: '',
+      channel: '',
+      status: '',
+      backfillDays: 30,
+      callsPerMinute: 1,
+      sweepDays: 7,
+      removedLines: 'delete',
+    },
   ),
   /** Polling of async jobs (jobs/poll-schedule.ts, jobs/budget.ts). */
   jobs: z._default(
@@ -112,7 +138,7 @@ export const Settings = z.object({
           type: 'Enter the number of requests a day for polling async jobs (10 to 100,000).',
           int: 'Enter a whole number of requests (10 to 100,000).',
           min: 'Allow at least 10 requests a day for polling async jobs, or no job could be read.',
-          max: 'At most 100,000 requests a day: that is a whole Workspace account\'s UrlFetch quota.',
+          max: "At most 100,000 requests a day: that is a whole Workspace account's UrlFetch quota.",
         }),
         2000,
       ),

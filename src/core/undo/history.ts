@@ -21,7 +21,14 @@ export const UNDO_KEPT = 3;
  * (null: not known), what the push set, and where `before` comes from: a read of the hub just
  * before the push (its preview's check), or (absent) the last value the add-on confirmed (the snapshot).
  */
-export type UndoEntry = [identity: string, sku: string | null, key: string, before: number | null, after: number, from?: 'read' | 'confirmed'];
+export type UndoEntry = [
+  identity: string,
+  sku: string | null,
+  key: string,
+  before: number | null,
+  after: number,
+  from?: 'read' | 'confirmed',
+];
 
 export interface UndoPush {
   id: string;
@@ -41,7 +48,13 @@ interface Indexed extends Omit<UndoPush, 'entries'> {
 }
 
 function isEntry(e: unknown): e is UndoEntry {
-  return Array.isArray(e) && (e.length === 5 || e.length === 6) && typeof e[0] === 'string' && typeof e[2] === 'string' && typeof e[4] === 'number';
+  return (
+    Array.isArray(e) &&
+    (e.length === 5 || e.length === 6) &&
+    typeof e[0] === 'string' &&
+    typeof e[2] === 'string' &&
+    typeof e[4] === 'number'
+  );
 }
 
 /** The pushes kept, oldest first, from the index columns alone (one round trip, whatever the values' size). */
@@ -59,7 +72,16 @@ function readIndex(workbook: Workbook): { sheet: SheetPort | null; pushes: Index
       return;
     }
     const undone = Number(cells[5]) || null;
-    pushes.push({ id, at: Number(cells[1]) || 0, sheet: String(cells[2]), operation: String(cells[3]) as Operation, title: String(cells[4]), undoneAt: undone, firstRow: i + 2, rows: 1 });
+    pushes.push({
+      id,
+      at: Number(cells[1]) || 0,
+      sheet: String(cells[2]),
+      operation: String(cells[3]) as Operation,
+      title: String(cells[4]),
+      undoneAt: undone,
+      firstRow: i + 2,
+      rows: 1,
+    });
   });
   return { sheet, pushes, last };
 }
@@ -69,7 +91,12 @@ function readIndex(workbook: Workbook): { sheet: SheetPort | null; pushes: Index
  * oldest pushes of its stock sheet so that, with it, UNDO_KEPT remain — their rows deleted, the
  * last first — and returns those dropped.
  */
-export function appendUndo(workbook: Workbook, push: Omit<UndoPush, 'entries' | 'undoneAt'>, entries: readonly UndoEntry[], first: boolean): Array<Omit<UndoPush, 'entries'>> {
+export function appendUndo(
+  workbook: Workbook,
+  push: Omit<UndoPush, 'entries' | 'undoneAt'>,
+  entries: readonly UndoEntry[],
+  first: boolean,
+): Array<Omit<UndoPush, 'entries'>> {
   if (entries.length === 0) return [];
   let dropped: Indexed[] = [];
   let next: number | null = null;
@@ -84,7 +111,13 @@ export function appendUndo(workbook: Workbook, push: Omit<UndoPush, 'entries' | 
   }
   const sheet = found ?? workbook.ensureSheet(UNDO_SHEET, HEADER, { hidden: true });
   const cells: CellValue[][] = packJson(entries).map((pack) => [
-    escapeCellText(push.id), push.at, escapeCellText(push.sheet), push.operation, escapeCellText(push.title), '', pack.text,
+    escapeCellText(push.id),
+    push.at,
+    escapeCellText(push.sheet),
+    push.operation,
+    escapeCellText(push.title),
+    '',
+    pack.text,
   ]);
   sheet.write(next ?? sheet.lastRow() + 1, 1, cells);
   return dropped;
@@ -96,7 +129,9 @@ export function latestPush(workbook: Workbook, sheetName: string): UndoPush | nu
   const ofSheet = pushes.filter((p) => p.sheet === sheetName);
   const last = ofSheet[ofSheet.length - 1];
   if (!sheet || !last) return null;
-  const entries = sheet.readBlock(last.firstRow, VALUES_COLUMN, last.rows, 1).flatMap((cells) => unpackJson(String(cells[0] ?? '')).filter(isEntry));
+  const entries = sheet
+    .readBlock(last.firstRow, VALUES_COLUMN, last.rows, 1)
+    .flatMap((cells) => unpackJson(String(cells[0] ?? '')).filter(isEntry));
   const { firstRow: _f, rows: _r, ...push } = last;
   return { ...push, entries };
 }
@@ -105,5 +140,10 @@ export function latestPush(workbook: Workbook, sheetName: string): UndoPush | nu
 export function markUndone(workbook: Workbook, pushId: string, at: number): void {
   const { sheet, pushes } = readIndex(workbook);
   const push = pushes.find((p) => p.id === pushId);
-  if (sheet && push) sheet.write(push.firstRow, INDEX_COLUMNS, Array.from({ length: push.rows }, () => [at]));
+  if (sheet && push)
+    sheet.write(
+      push.firstRow,
+      INDEX_COLUMNS,
+      Array.from({ length: push.rows }, () => [at]),
+    );
 }

@@ -24,9 +24,20 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   const [identity, sku, key, before, after, from] = entry;
   const { field, channel } = splitValueKey(key);
   const held = sku === null ? undefined : c.hub.get(sku);
-  const now = held ? held[key] ?? null : null;
+  const now = held ? (held[key] ?? null) : null;
   const change = before !== null && now !== null ? Math.round((before - now) * 1e6) / 1e6 : null;
-  const base = { identity, key, rowNumber: c.rowAt.get(identity) ?? 0, sku, field, channel, hubNow: now, sheet: before, change, changePct: change !== null && now ? change / Math.abs(now) : null };
+  const base = {
+    identity,
+    key,
+    rowNumber: c.rowAt.get(identity) ?? 0,
+    sku,
+    field,
+    channel,
+    hubNow: now,
+    sheet: before,
+    change,
+    changePct: change !== null && now ? change / Math.abs(now) : null,
+  };
   const leave = (reason: string): PreviewLine & { identity: string; key: string } => ({ ...base, action: 'refused', reason });
   if (!c.rowAt.has(identity)) return leave('its row is no longer in the sheet (or its SKU is on two rows): not restored');
   if (before === null) return leave('what the hub held before the push is not known (no confirmed value, no preview): not restored');
@@ -34,14 +45,27 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   const job = sku === null ? undefined : c.openJobs.get(sku);
   if (job) return leave(`async job ${job} for this SKU is still open: refresh job results (Jobs), then undo`);
   if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };
-  if (held === undefined || now === null) return { ...base, action: 'not read', reason: 'what the hub holds now cannot be read: restored without that check' };
+  if (held === undefined || now === null)
+    return { ...base, action: 'not read', reason: 'what the hub holds now cannot be read: restored without that check' };
   if (now === before) return { ...base, action: 'unchanged', reason: 'the hub already holds the value from before the push' };
   // A value from the snapshot is the last one the add-on confirmed: the hub may have held another
   // just before the push (a channel's sale) without the add-on seeing it.
-  const restores = from === 'read' ? 'restores the value the hub held just before the push' : 'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)';
+  const restores =
+    from === 'read'
+      ? 'restores the value the hub held just before the push'
+      : 'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)';
   if (now === after) return { ...base, action: 'send', reason: restores };
-  if (c.overwrite) return { ...base, action: 'send', reason: `changed on the hub since the push (it set ${plainDecimal(after)}): overwritten, as you chose` };
-  return { ...base, action: 'changed on hub', reason: `the hub now holds ${plainDecimal(now)}, not the ${plainDecimal(after)} the push set (a colleague or a channel changed it): left as it is unless you choose to overwrite` };
+  if (c.overwrite)
+    return {
+      ...base,
+      action: 'send',
+      reason: `changed on the hub since the push (it set ${plainDecimal(after)}): overwritten, as you chose`,
+    };
+  return {
+    ...base,
+    action: 'changed on hub',
+    reason: `the hub now holds ${plainDecimal(now)}, not the ${plainDecimal(after)} the push set (a colleague or a channel changed it): left as it is unless you choose to overwrite`,
+  };
 }
 
 /**
@@ -56,15 +80,33 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
     // The job the undo sends sets general values only, and when the hub runs it, it passes them on.
     for (const line of lines) {
       if (line.channel !== '' && (line.action === 'send' || line.action === 'not read')) {
-        Object.assign(line, { action: 'refused', reason: 'an async job sets the general values, which the hub passes on to every channel: a channel\u2019s own value is not restored by it' });
+        Object.assign(line, {
+          action: 'refused',
+          reason:
+            'an async job sets the general values, which the hub passes on to every channel: a channel\u2019s own value is not restored by it',
+        });
       }
     }
   }
-  const restoredGeneral = new Set(lines.filter((l) => l.action === 'send' && l.channel === '' && PASSED_ON.includes(l.field)).map((l) => `${l.identity}|${l.field}`));
+  const restoredGeneral = new Set(
+    lines.filter((l) => l.action === 'send' && l.channel === '' && PASSED_ON.includes(l.field)).map((l) => `${l.identity}|${l.field}`),
+  );
   for (const line of lines) {
-    if (operation === 'async' || line.channel === '' || line.action !== 'unchanged' || !restoredGeneral.has(`${line.identity}|${line.field}`)) continue;
+    if (
+      operation === 'async' ||
+      line.channel === '' ||
+      line.action !== 'unchanged' ||
+      !restoredGeneral.has(`${line.identity}|${line.field}`)
+    )
+      continue;
     const value = line.hubNow ?? line.sheet;
-    Object.assign(line, { action: 'send', sheet: value, change: 0, changePct: 0, reason: `sent again after the general ${line.field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel` });
+    Object.assign(line, {
+      action: 'send',
+      sheet: value,
+      change: 0,
+      changePct: 0,
+      reason: `sent again after the general ${line.field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel`,
+    });
   }
   const only: OnlyRows = new Map();
   for (const line of lines) {
@@ -81,7 +123,10 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
     }
     for (const line of lines) {
       if ((line.action === 'send' || line.action === 'not read') && !only.has(line.identity)) {
-        Object.assign(line, { action: 'refused', reason: 'an async job needs the quantity, which the hub could not be read for: not restored' });
+        Object.assign(line, {
+          action: 'refused',
+          reason: 'an async job needs the quantity, which the hub could not be read for: not restored',
+        });
       }
     }
   }

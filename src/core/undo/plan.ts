@@ -22,23 +22,34 @@ const decimal = (n: number): string => String(n);
  * general quantity through Update Stock, a lone channel price through Update Price, other channel
  * values through the by-channel update.
  */
-export function undoParts(operation: Operation, row: Pick<ParsedRow, 'rowNumber' | 'sku' | 'erpId'>, values: Readonly<Record<string, number>>): Part[] {
+export function undoParts(
+  operation: Operation,
+  row: Pick<ParsedRow, 'rowNumber' | 'sku' | 'erpId'>,
+  values: Readonly<Record<string, number>>,
+): Part[] {
   const rowNumber = row.rowNumber;
   const sku = row.sku ?? '';
   if (operation === 'erp') {
     // The ERP id's price, then the channels it was passed on to, by the row's SKU.
     const { price, ...channels } = values;
-    const erp: Part[] = row.erpId && price !== undefined ? [{ kind: 'erp', rowNumber, item: { internalId: row.erpId, price }, values: { price } }] : [];
+    const erp: Part[] =
+      row.erpId && price !== undefined ? [{ kind: 'erp', rowNumber, item: { internalId: row.erpId, price }, values: { price } }] : [];
     return [...erp, ...(sku ? undoParts('prices', row, channels) : [])];
   }
   if (!sku) return [];
   if (operation === 'async') {
     if (values.quantity === undefined) return [];
-    const item = { sku, quantity: decimal(values.quantity), ...(values.price !== undefined ? { price: decimal(values.price) } : {}), ...(values.publishingPrice !== undefined ? { publishingPrice: decimal(values.publishingPrice) } : {}) };
+    const item = {
+      sku,
+      quantity: decimal(values.quantity),
+      ...(values.price !== undefined ? { price: decimal(values.price) } : {}),
+      ...(values.publishingPrice !== undefined ? { publishingPrice: decimal(values.publishingPrice) } : {}),
+    };
     return [{ kind: 'async', rowNumber, item, values: { ...values } as PushedValues }];
   }
   const parts: Part[] = [];
-  if (values.quantity !== undefined) parts.push({ kind: 'stock', rowNumber, item: { sku, quantity: values.quantity }, values: { quantity: values.quantity } });
+  if (values.quantity !== undefined)
+    parts.push({ kind: 'stock', rowNumber, item: { sku, quantity: values.quantity }, values: { quantity: values.quantity } });
   const byChannel = new Map<string, ChannelDataInput>();
   for (const [key, value] of Object.entries(values)) {
     const { field, channel } = splitValueKey(key);
@@ -49,19 +60,26 @@ export function undoParts(operation: Operation, row: Pick<ParsedRow, 'rowNumber'
   }
   const channelData: ChannelDataInput[] = [];
   for (const [channel, entry] of byChannel) {
-    if (Object.keys(entry).length === 2 && entry.price !== undefined) parts.push({ kind: 'price', rowNumber, item: { sku, price: entry.price, channel }, values: { [`price:${channel}`]: entry.price } });
+    if (Object.keys(entry).length === 2 && entry.price !== undefined)
+      parts.push({ kind: 'price', rowNumber, item: { sku, price: entry.price, channel }, values: { [`price:${channel}`]: entry.price } });
     else channelData.push(entry);
   }
   if (channelData.length > 0) {
     const sent: PushedValues = {};
-    for (const entry of channelData) for (const f of CHANNEL_FIELDS) if (entry[f] !== undefined) sent[`${f}:${entry.channel}`] = entry[f] as number;
+    for (const entry of channelData)
+      for (const f of CHANNEL_FIELDS) if (entry[f] !== undefined) sent[`${f}:${entry.channel}`] = entry[f] as number;
     parts.push({ kind: 'byChannel', rowNumber, item: { sku, channelData }, values: sent });
   }
   return parts;
 }
 
 /** The row's plan for an undo: its values restored, said in its Sync message; null when there is nothing to restore. */
-export function undoPlan(operation: Operation, row: ParsedRow, values: Readonly<Record<string, LimitedValue>>, note: string): RowPlan | null {
+export function undoPlan(
+  operation: Operation,
+  row: ParsedRow,
+  values: Readonly<Record<string, LimitedValue>>,
+  note: string,
+): RowPlan | null {
   const known: Record<string, number> = {};
   for (const [key, { value }] of Object.entries(values)) if (typeof value === 'number') known[key] = value;
   const parts = undoParts(operation, row, known);

@@ -38,7 +38,10 @@ export interface UndoPreview {
 /** The latest push of the stock sheet, refused with what to do when there is nothing to undo. */
 function pushToUndo(ctx: Context): UndoPush {
   const push = latestPush(ctx.ports.workbook, ctx.settings.sheetNames.stock);
-  if (!push) throw new UserError(`Nothing to undo: no push of "${ctx.settings.sheetNames.stock}" is recorded (the last ${UNDO_KEPT} pushes are kept).`);
+  if (!push)
+    throw new UserError(
+      `Nothing to undo: no push of "${ctx.settings.sheetNames.stock}" is recorded (the last ${UNDO_KEPT} pushes are kept).`,
+    );
   return push;
 }
 
@@ -57,11 +60,23 @@ function rowsByIdentity(loaded: LoadedSheet, push: UndoPush): Map<string, number
 }
 
 /** What undoing the push does now: lines, the values per row to restore, and how the hub was read. */
-function undoNow(ctx: Context, client: HubClient, loaded: LoadedSheet, push: UndoPush, overwrite: boolean): ReturnType<typeof undoLines> & { read: HubRead } {
+function undoNow(
+  ctx: Context,
+  client: HubClient,
+  loaded: LoadedSheet,
+  push: UndoPush,
+  overwrite: boolean,
+): ReturnType<typeof undoLines> & { read: HubRead } {
   // The hub is read for the SKUs the push set, as a preview reads them: a general quantity among
   // them needs the catalogue (the only read that returns it).
   const skus = push.entries.flatMap(([, sku]) => (sku ? [sku] : []));
-  const read = hubNow(ctx, client, skus, push.entries.some(([, , key]) => key === 'quantity'), 'Undo');
+  const read = hubNow(
+    ctx,
+    client,
+    skus,
+    push.entries.some(([, , key]) => key === 'quantity'),
+    'Undo',
+  );
   const openJobs = queuedSkus(ctx, null).elsewhere;
   return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt: rowsByIdentity(loaded, push), openJobs, overwrite }), read };
 }
@@ -70,24 +85,52 @@ function undoNow(ctx: Context, client: HubClient, loaded: LoadedSheet, push: Und
 export function previewUndo(ctx: Context, overwrite: boolean): UndoPreview {
   const push = pushToUndo(ctx);
   const zone = ctx.ports.session.timeZone();
-  const empty = { pushId: push.id, title: push.title, overwrite, lines: 0, rowsToRestore: 0, totals: previewTotals([]), read: { kind: 'perSku' as const, requests: 0, why: 'nothing to read' }, problems: [] };
+  const empty = {
+    pushId: push.id,
+    title: push.title,
+    overwrite,
+    lines: 0,
+    rowsToRestore: 0,
+    totals: previewTotals([]),
+    read: { kind: 'perSku' as const, requests: 0, why: 'nothing to read' },
+    problems: [],
+  };
   if (push.undoneAt !== null) return { ...empty, undoneAt: localDateTime(push.undoneAt, zone) };
   const loaded = loadStockSheet(ctx, push.operation);
   const { lines, only, read } = undoNow(ctx, hubClient(ctx), loaded, push, overwrite);
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
-  return { ...empty, undoneAt: null, lines: lines.length, rowsToRestore: only.size, totals: previewTotals(lines), read: read.strategy, problems: read.problems };
+  return {
+    ...empty,
+    undoneAt: null,
+    lines: lines.length,
+    rowsToRestore: only.size,
+    totals: previewTotals(lines),
+    read: read.strategy,
+    problems: read.problems,
+  };
 }
 
 /** Sidebar (chunks follow) or menu: restores the values of push `pushId`, the latest one, not undone yet. */
 export function undoLastPush(ctx: Context, pushId: string, overwrite: boolean, fromMenu: boolean): PushProgress {
   return startLimitedPush(ctx, fromMenu, 'Undo last push', (load) => {
     const push = pushToUndo(ctx);
-    if (push.id !== pushId) throw new UserError('Undo last push: another push was made since this undo was shown. Show the undo again to see what it would restore now. Nothing was sent.');
+    if (push.id !== pushId)
+      throw new UserError(
+        'Undo last push: another push was made since this undo was shown. Show the undo again to see what it would restore now. Nothing was sent.',
+      );
     if (push.undoneAt !== null) {
-      throw new UserError(`Nothing to undo: ${push.title} was undone at ${localDateTime(push.undoneAt, ctx.ports.session.timeZone())}. Nothing was sent.`);
+      throw new UserError(
+        `Nothing to undo: ${push.title} was undone at ${localDateTime(push.undoneAt, ctx.ports.session.timeZone())}. Nothing was sent.`,
+      );
     }
     const client = hubClient(ctx);
     const { only } = undoNow(ctx, client, load(push.operation), push, overwrite);
-    return { operation: push.operation, scope: 'all', limited: { kind: 'undo', title: push.title, undoOf: push.id }, only, requests: client.stats.requests };
+    return {
+      operation: push.operation,
+      scope: 'all',
+      limited: { kind: 'undo', title: push.title, undoOf: push.id },
+      only,
+      requests: client.stats.requests,
+    };
   });
 }

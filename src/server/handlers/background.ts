@@ -45,13 +45,30 @@ function runOneDocument(ctx: Context): void {
       failures.push(`Background ${step.work} failed: ${message}`);
       // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
       if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
-      appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, {
-        time: ctx.ports.clock.now(), user: ctx.ports.session.userEmail(), operation: `Background ${step.work}`, ok: 0, failed: 1, skipped: 0,
-        requests: 0, retries: 0, durationMs: ctx.ports.clock.now() - ctx.startedAt, message,
-      }, ctx.settings.logMaxRows);
+      appendLog(
+        ctx.ports.workbook,
+        ctx.settings.sheetNames.log,
+        {
+          time: ctx.ports.clock.now(),
+          user: ctx.ports.session.userEmail(),
+          operation: `Background ${step.work}`,
+          ok: 0,
+          failed: 1,
+          skipped: 0,
+          requests: 0,
+          retries: 0,
+          durationMs: ctx.ports.clock.now() - ctx.startedAt,
+          message,
+        },
+        ctx.settings.logMaxRows,
+      );
     }
   } finally {
-    const outcomes = steps.map((s) => ({ work: s.work, ran: s.ran, failure: s.error ? describeError(s.error) : s.failed ? s.message : null }));
+    const outcomes = steps.map((s) => ({
+      work: s.work,
+      ran: s.ran,
+      failure: s.error ? describeError(s.error) : s.failed ? s.message : null,
+    }));
     const problem = alertsAfterBackground(ctx, outcomes, seen);
     // Alerts that could not be kept: the failures still reach the seller as plain notices.
     if (problem !== null) {
@@ -79,7 +96,10 @@ function runEveryDocument(): void {
     } catch (e) {
       // A passing outage is not a deletion: dropped only after several hourly runs in a row.
       if (markOpenFailure(users, doc.id, appsScriptClock.now())) {
-        keepNotice(users, `Background work for the spreadsheet "${doc.name}" stopped: it could not be opened ${OPEN_FAILURES_BEFORE_DROP} hours in a row (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`);
+        keepNotice(
+          users,
+          `Background work for the spreadsheet "${doc.name}" stopped: it could not be opened ${OPEN_FAILURES_BEFORE_DROP} hours in a row (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`,
+        );
       }
       console.warn(`onBackgroundWork: could not open ${doc.id} ("${doc.name}"): ${String(e)}`);
       continue;

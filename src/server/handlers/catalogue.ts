@@ -12,7 +12,11 @@ const CHANNEL_CODE = /^[a-z0-9][a-z0-9_.-]*$/i;
 const PullArgs = z._default(
   z.object({
     channel: z.optional(
-      z.string().check(z.trim(), z.maxLength(40), z.refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon')),
+      z.string().check(
+        z.trim(),
+        z.maxLength(40),
+        z.refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon'),
+      ),
     ),
     sort: z.optional(z.union([z.enum(PULL_SORTS), z.literal('')])),
     overwriteEdits: z.optional(z.boolean()),
@@ -42,10 +46,15 @@ export function refreshSelectedRows(overwriteEdits?: boolean): Result<RefreshOut
   return sidebarCall((ctx) => refresh(ctx, () => overwriteEdits === true));
 }
 
-const menuConfirm = (ctx: Context, title: string) => (question: string): boolean => ctx.ports.notifier.confirm(question, title);
+const menuConfirm =
+  (ctx: Context, title: string) =>
+  (question: string): boolean =>
+    ctx.ports.notifier.confirm(question, title);
 
 function told(outcome: PullOutcome | RefreshOutcome, what: string): string {
-  return outcome.status === 'done' ? outcome.message : `${what}: nothing was changed; your edits are kept. Push changes to send them first.`;
+  return outcome.status === 'done'
+    ? outcome.message
+    : `${what}: nothing was changed; your edits are kept. Push changes to send them first.`;
 }
 
 /** Menu: pulls every channel; new SKUs are appended in SKU order. */
@@ -56,7 +65,10 @@ export function pullCatalogueFromMenu(): void {
 /** Menu: asks for a channel code and pulls the products listed there (only that channel's columns). */
 export function pullCatalogueChannelFromMenu(): void {
   menuCall('Pull catalogue for one channel', (ctx) => {
-    const answer = ctx.ports.notifier.prompt('Channel code to pull (for example mercadolibre, amazon, walmart). Only products listed on it are pulled, and only its columns are written:', 'Pull catalogue for one channel');
+    const answer = ctx.ports.notifier.prompt(
+      'Channel code to pull (for example mercadolibre, amazon, walmart). Only products listed on it are pulled, and only its columns are written:',
+      'Pull catalogue for one channel',
+    );
     if (answer === null || answer.trim() === '') return null;
     const channel = answer.trim();
     if (!CHANNEL_CODE.test(channel)) throw new UserError(`'${channel}' is not a channel code: write it like mercadolibre or amazon.`);

@@ -51,9 +51,13 @@ export function deleteSelectedCategories(): Result<CategoryActionSummary> {
 /** Menu: asks for the channel and loads its categories. */
 export function loadCategoriesFromMenu(): void {
   menuCall('Load categories', (ctx) => {
-    const answer = ctx.ports.notifier.prompt('Channel whose categories to load (the hub keeps them for mercadolibre and magento):', 'Load categories');
+    const answer = ctx.ports.notifier.prompt(
+      'Channel whose categories to load (the hub keeps them for mercadolibre and magento):',
+      'Load categories',
+    );
     if (answer === null || answer.trim() === '') return null;
-    if (!/^[a-z0-9][a-z0-9_.-]*$/i.test(answer.trim())) throw new UserError(`'${answer.trim()}' is not a channel code: write mercadolibre or magento.`);
+    if (!/^[a-z0-9][a-z0-9_.-]*$/i.test(answer.trim()))
+      throw new UserError(`'${answer.trim()}' is not a channel code: write mercadolibre or magento.`);
     return load(ctx, answer.trim()).message;
   });
 }

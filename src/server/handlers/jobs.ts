@@ -15,7 +15,10 @@ export function refreshJobs(): Result<JobsSummary> {
   return sidebarCall((ctx) => refresh(ctx));
 }
 
-function checkOldJob(ctx: Parameters<Parameters<typeof sidebarCall>[0]>[0], jobId: string): StatusRequestResult & { deprecation: Deprecation } {
+function checkOldJob(
+  ctx: Parameters<Parameters<typeof sidebarCall>[0]>[0],
+  jobId: string,
+): StatusRequestResult & { deprecation: Deprecation } {
   const id = String(jobId ?? '').trim();
   if (!/^\d+$/.test(id)) throw new UserError('Enter the numeric id of the old async job (e.g. 123456).');
   return hubClient(ctx).getStatusRequest(id);
@@ -35,10 +38,16 @@ export function getOldJobStatus(jobId: string): Result<StatusRequestResult & { d
 /** Menu: asks for an old job id and shows its status (deprecated endpoint, kept for old ids). */
 export function checkOldJobStatus(): void {
   menuCall('Old job status (deprecated)', (ctx) => {
-    const id = ctx.ports.notifier.prompt('Job id of an old async job (Get Status Request is deprecated since January 2020; new jobs use Refresh job results):', 'Old job status (deprecated)');
+    const id = ctx.ports.notifier.prompt(
+      'Job id of an old async job (Get Status Request is deprecated since January 2020; new jobs use Refresh job results):',
+      'Old job status (deprecated)',
+    );
     if (id === null) return null;
     const r = checkOldJob(ctx, id);
-    ctx.ports.notifier.alert(`Job ${r.jobId}: ${r.status} \u2014 ${r.processed} of ${r.total} items processed.${deprecationNote(r.deprecation)}`, 'Old job status (deprecated)');
+    ctx.ports.notifier.alert(
+      `Job ${r.jobId}: ${r.status} \u2014 ${r.processed} of ${r.total} items processed.${deprecationNote(r.deprecation)}`,
+      'Old job status (deprecated)',
+    );
     return null;
   });
 }

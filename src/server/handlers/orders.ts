@@ -18,14 +18,20 @@ export function toggleOrderSchedule(): void {
   menuCall(title, (ctx) => {
     const { orders } = ctx.settings;
     if (orders.scheduleMinutes > 0) {
-      const owner = orders.scheduleOwner === ctx.ports.session.userKey() ? 'by your trigger' : `by the trigger of ${orders.scheduleOwner.includes('@') ? orders.scheduleOwner : 'another user'}`;
+      const owner =
+        orders.scheduleOwner === ctx.ports.session.userKey()
+          ? 'by your trigger'
+          : `by the trigger of ${orders.scheduleOwner.includes('@') ? orders.scheduleOwner : 'another user'}`;
       const question = `Orders are imported every ${orders.scheduleMinutes} minutes, ${owner}. Switch the scheduled import off?`;
       if (!ctx.ports.notifier.confirm(question, title)) return null;
       setOrderSchedule(ctx, 0);
       return 'Scheduled order import is off. Import orders now still works from the menu.';
     }
     const allowed = allowedScheduleMinutes(ctx.settings.deployment);
-    const answer = ctx.ports.notifier.prompt(`Import orders every how many minutes? Allowed: ${allowed.join(', ')}. Leave empty for 60.`, title);
+    const answer = ctx.ports.notifier.prompt(
+      `Import orders every how many minutes? Allowed: ${allowed.join(', ')}. Leave empty for 60.`,
+      title,
+    );
     if (answer === null) return null;
     const text = answer.trim();
     if (text !== '' && !/^\d+$/.test(text)) throw new UserError(`'${text}' is not a number of minutes: use one of ${allowed.join(', ')}.`);

@@ -40,7 +40,6 @@ export function answerFreezeSku(freeze: boolean): Result<string> {
   return sidebarCall((ctx) => answerFreeze(ctx, freeze === true));
 }
 
-
 /** The push menu handlers, generated so the list of operations × scopes has one source. */
 export const pushMenuHandlers = Object.fromEntries(
   OPERATIONS.filter((op) => op !== 'changes').flatMap((op) => SCOPES.map((scope) => [pushMenuName(op, scope), menuPush(op, scope)])),

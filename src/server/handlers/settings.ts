@@ -85,7 +85,11 @@ export function validateSettings(input: unknown, current: Settings): { settings:
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path.join('.');
-      if (!errors[key]) errors[key] = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? `Not a valid value (${issue.message}).` : issue.message;
+      if (!errors[key])
+        errors[key] =
+          issue.message.startsWith('Invalid') || issue.message.startsWith('Expected')
+            ? `Not a valid value (${issue.message}).`
+            : issue.message;
     }
   }
   if (parsed.success) {
@@ -136,9 +140,16 @@ export function signIn(username: string, password: string): Result<{ errors: Fie
     try {
       const result = anonymousClient(ctx, ctx.settings.baseUrl).login(String(username).trim(), String(password));
       // Bound to the address it was issued by: sent there and nowhere else (context.ts hubClient).
-      writeToken(ctx.ports.userStore, { token: result.access_token, expiresAt: now + result.expires_in * 1000, source: 'login', savedAt: now, origin: originOf(ctx.settings.baseUrl) });
+      writeToken(ctx.ports.userStore, {
+        token: result.access_token,
+        expiresAt: now + result.expires_in * 1000,
+        source: 'login',
+        savedAt: now,
+        origin: originOf(ctx.settings.baseUrl),
+      });
     } catch (e) {
-      if (e instanceof HubError || e instanceof UserError) return { errors: { password: e.message }, token: tokenStatus(readToken(ctx.ports.userStore), now) };
+      if (e instanceof HubError || e instanceof UserError)
+        return { errors: { password: e.message }, token: tokenStatus(readToken(ctx.ports.userStore), now) };
       throw e;
     }
     return { errors, token: tokenStatus(readToken(ctx.ports.userStore), now) };
@@ -149,7 +160,9 @@ export function signIn(username: string, password: string): Result<{ errors: Fie
 export function saveToken(token: string): Result<{ errors: FieldErrors; token: ReturnType<typeof tokenStatus> }> {
   return sidebarCall((ctx): { errors: FieldErrors; token: ReturnType<typeof tokenStatus> } => {
     const now = ctx.ports.clock.now();
-    const value = String(token ?? '').trim().replace(/^bearer\s+/i, '');
+    const value = String(token ?? '')
+      .trim()
+      .replace(/^bearer\s+/i, '');
     const status = () => tokenStatus(readToken(ctx.ports.userStore), now);
     if (!value) return { errors: { token: 'Paste the API token (it cannot be blank).' }, token: status() };
     if (/\s/.test(value)) return { errors: { token: 'A token has no spaces or line breaks: copy it again.' }, token: status() };
@@ -158,13 +171,23 @@ export function saveToken(token: string): Result<{ errors: FieldErrors; token: R
     if (!base.ok) return { errors: { token: 'Save the hub base URL first: the token is kept for that address only.' }, token: status() };
     const stored = readToken(ctx.ports.userStore);
     // Re-pasting the token of the old address after someone changed it would send it to the new one.
-    const moved = stored?.token === value ? hubMovedFor(ctx, stored, base.url, 'This token is for the old address: sign in for the new one, or put the old one back.') : null;
+    const moved =
+      stored?.token === value
+        ? hubMovedFor(ctx, stored, base.url, 'This token is for the old address: sign in for the new one, or put the old one back.')
+        : null;
     if (moved) return { errors: { token: moved }, token: status() };
-    const probe = new HubClient({ baseUrl: base.url, token: value, transport: ctx.ports.transport, clock: ctx.ports.clock, retry: { maxAttempts: 1 } });
+    const probe = new HubClient({
+      baseUrl: base.url,
+      token: value,
+      transport: ctx.ports.transport,
+      clock: ctx.ports.clock,
+      retry: { maxAttempts: 1 },
+    });
     try {
       probe.getProductsPage({ offset: 0, paging: 1 });
     } catch (e) {
-      if (e instanceof HubError && e.kind === 'auth') return { errors: { token: 'The hub rejected this token (invalid or expired). Check it, or sign in instead.' }, token: status() };
+      if (e instanceof HubError && e.kind === 'auth')
+        return { errors: { token: 'The hub rejected this token (invalid or expired). Check it, or sign in instead.' }, token: status() };
       // Other failures (network, hub down) do not make the token wrong: save it anyway.
     }
     // Bound to the address it was checked against (or saved with): sent there and nowhere else.

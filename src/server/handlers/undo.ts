@@ -24,11 +24,15 @@ export function undoLastPushFromMenu(): void {
     if (shown.undoneAt !== null || shown.pushId === null) return undoSummary(shown).join(' ');
     let overwrite = false;
     if (shown.totals.changedOnHub > 0) {
-      overwrite = ui.confirm(`${shown.totals.changedOnHub} value(s) changed on the hub since ${shown.title} (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`, 'Undo last push');
+      overwrite = ui.confirm(
+        `${shown.totals.changedOnHub} value(s) changed on the hub since ${shown.title} (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
+        'Undo last push',
+      );
       if (overwrite) shown = preview(ctx, true);
     }
     if (shown.rowsToRestore === 0) return undoSummary(shown).join(' ');
-    if (!ui.confirm(`${undoSummary(shown).join(' ')}\n\nRestore these values now?`, 'Undo last push')) return 'Undo cancelled: nothing was sent.';
+    if (!ui.confirm(`${undoSummary(shown).join(' ')}\n\nRestore these values now?`, 'Undo last push'))
+      return 'Undo cancelled: nothing was sent.';
     return undo(ctx, shown.pushId as string, overwrite, true).message;
   });
 }

@@ -38,7 +38,12 @@ export function mapColumns(headerRow: readonly CellValue[], options: MappingOpti
   const base = mapHeaders(headerRow, options);
   const candidates = matchingPresets(headerRow);
   if (options.mapping) {
-    return { ...applyMapping(base, headerRow, options.mapping, true, options), source: 'saved', preset: presetById(options.mapping.preset) ?? null, candidates };
+    return {
+      ...applyMapping(base, headerRow, options.mapping, true, options),
+      source: 'saved',
+      preset: presetById(options.mapping.preset) ?? null,
+      candidates,
+    };
   }
   if (candidates.length === 1) {
     const preset = candidates[0];
@@ -78,7 +83,13 @@ interface Placed {
  * (a header it names that is gone is an error); a preset keeps what aliases found for fields it
  * does not map, and two columns for one field compete.
  */
-function applyMapping(base: Placed, headerRow: readonly CellValue[], mapping: ColumnMapping, saved: boolean, options: HeaderOptions): Placed {
+function applyMapping(
+  base: Placed,
+  headerRow: readonly CellValue[],
+  mapping: ColumnMapping,
+  saved: boolean,
+  options: HeaderOptions,
+): Placed {
   const { columns: found } = base;
   const aliasInput = new Set<number>();
   headerRow.forEach((raw, i) => {
@@ -96,11 +107,18 @@ function applyMapping(base: Placed, headerRow: readonly CellValue[], mapping: Co
   const locate = (header: string, what: string): number | undefined => {
     const at = byKey.get(headerKey(header)) ?? [];
     if (at.length === 0) {
-      if (saved) problems.push({ message: `The column "${header}" (${what}) is not in row 1: it may have been renamed or deleted. Rename it back, or pick its header in the ${SIDEBAR}`, columns: [] });
+      if (saved)
+        problems.push({
+          message: `The column "${header}" (${what}) is not in row 1: it may have been renamed or deleted. Rename it back, or pick its header in the ${SIDEBAR}`,
+          columns: [],
+        });
       return undefined;
     }
     if (at.length > 1) {
-      problems.push({ message: `${at.length} columns are headed "${header}" (${at.map(columnLetter).join(', ')}) and it is read as ${what}: rename all but one`, columns: at });
+      problems.push({
+        message: `${at.length} columns are headed "${header}" (${at.map(columnLetter).join(', ')}) and it is read as ${what}: rename all but one`,
+        columns: at,
+      });
       return undefined;
     }
     return at[0];
@@ -128,11 +146,17 @@ function applyMapping(base: Placed, headerRow: readonly CellValue[], mapping: Co
   for (const entry of mapping.entries) {
     if (entry.channel !== undefined) {
       if (CHANNEL_FIELDS.indexOf(entry.field as ChannelField) < 0 && entry.field !== 'compareAtPrice') {
-        problems.push({ message: `${fieldName(entry.field)} cannot be mapped per channel (${entry.channel}): map it for the whole row in the ${SIDEBAR}`, columns: [] });
+        problems.push({
+          message: `${fieldName(entry.field)} cannot be mapped per channel (${entry.channel}): map it for the whole row in the ${SIDEBAR}`,
+          columns: [],
+        });
         continue;
       }
       if (known && known.indexOf(entry.channel) < 0) {
-        problems.push({ message: `"${entry.header}" is mapped to ${slotName(entry)}, which is not a channel the hub knows (known: ${known.join(', ')})`, columns: [] });
+        problems.push({
+          message: `"${entry.header}" is mapped to ${slotName(entry)}, which is not a channel the hub knows (known: ${known.join(', ')})`,
+          columns: [],
+        });
         continue;
       }
     }
@@ -143,14 +167,18 @@ function applyMapping(base: Placed, headerRow: readonly CellValue[], mapping: Co
     // Auto-detection is the preset plus the aliases: a column the preset does not use still counts.
     const used = new Set([...slots.values()].map((s) => s.column));
     for (const entry of entriesOf(found)) {
-      const at = entry.channel === undefined ? found.input[entry.field as InputField] : found.perChannel[entry.channel]?.[entry.field as ChannelField];
+      const at =
+        entry.channel === undefined
+          ? found.input[entry.field as InputField]
+          : found.perChannel[entry.channel]?.[entry.field as ChannelField];
       if (at !== undefined && !used.has(at)) place(entry, at);
     }
   }
-  const rules = columns.skipRules = [] as NonNullable<ColumnMap['skipRules']>;
+  const rules = (columns.skipRules = [] as NonNullable<ColumnMap['skipRules']>);
   for (const rule of mapping.skip) {
     const column = locate(rule.header, `the column of the row rule "${rule.reason}"`);
-    if (column !== undefined) rules.push({ column, when: rule.when === 'empty' ? 'empty' : rule.when.map((v) => v.trim().toLowerCase()), reason: rule.reason });
+    if (column !== undefined)
+      rules.push({ column, when: rule.when === 'empty' ? 'empty' : rule.when.map((v) => v.trim().toLowerCase()), reason: rule.reason });
   }
   // The export's own "Title" is the seller's product title, not the catalogue pull's column.
   const preset = presetById(mapping.preset);
@@ -161,7 +189,10 @@ function applyMapping(base: Placed, headerRow: readonly CellValue[], mapping: Co
   }
   columns.userColumns = unusedColumns(columns);
   if (columns.input.sku === undefined) {
-    problems.unshift({ message: `No SKU column: ${saved ? 'the saved mapping names none' : 'the export has none here'}; choose the SKU column in the ${SIDEBAR}`, columns: [] });
+    problems.unshift({
+      message: `No SKU column: ${saved ? 'the saved mapping names none' : 'the export has none here'}; choose the SKU column in the ${SIDEBAR}`,
+      columns: [],
+    });
   }
   return { columns, problems };
 }

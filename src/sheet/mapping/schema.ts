@@ -7,7 +7,17 @@ import * as z from 'zod/mini';
 import '../../api/schemas/messages';
 
 /** The fields a mapping may name: the input fields, and a compare-at price (Shopify's). */
-export const MAPPED_FIELDS = ['sku', 'quantity', 'price', 'salePrice', 'publishingPrice', 'channel', 'erpId', 'availableDays', 'compareAtPrice'] as const;
+export const MAPPED_FIELDS = [
+  'sku',
+  'quantity',
+  'price',
+  'salePrice',
+  'publishingPrice',
+  'channel',
+  'erpId',
+  'availableDays',
+  'compareAtPrice',
+] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
 /** Fields that may be mapped per channel ("this column is the Price for woocommerce"). */

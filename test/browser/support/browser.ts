@@ -24,7 +24,16 @@ export function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (bash .ci/run does it)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -133,7 +142,9 @@ export async function openSection(frame: Frame, section: SidebarSection): Promis
 
 /** Header texts of row 1 → their column numbers. */
 export async function headerColumns(page: Page): Promise<Map<string, number>> {
-  const cells = await page.locator('#grid .cell[data-r="1"]').evaluateAll((els) => els.map((e) => [e.textContent ?? '', Number((e as HTMLElement).dataset.c)] as const));
+  const cells = await page
+    .locator('#grid .cell[data-r="1"]')
+    .evaluateAll((els) => els.map((e) => [e.textContent ?? '', Number((e as HTMLElement).dataset.c)] as const));
   return new Map(cells.filter(([t]) => t !== ''));
 }
 
@@ -143,7 +154,10 @@ export async function expectActiveTab(page: Page, name: string): Promise<void> {
 }
 
 /** A product as the hub emulator holds it (through its admin API). */
-export async function hubProduct(admin: HubAdmin, sku: string): Promise<{ quantity: number; listings: Record<string, { price: number } | undefined> }> {
+export async function hubProduct(
+  admin: HubAdmin,
+  sku: string,
+): Promise<{ quantity: number; listings: Record<string, { price: number } | undefined> }> {
   const { products } = await admin.state(['products']);
   const p = products.find((x) => x.sku === sku);
   if (!p) throw new Error(`no product ${sku} in the hub`);

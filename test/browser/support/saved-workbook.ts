@@ -28,7 +28,8 @@ function letters(col: number): string {
 
 function read(stateDir: string): SavedSheet[] {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(stateDir, 'workbook.json'), 'utf8')) as { workbook: { sheets: SavedSheet[] } }).workbook.sheets;
+    return (JSON.parse(fs.readFileSync(path.join(stateDir, 'workbook.json'), 'utf8')) as { workbook: { sheets: SavedSheet[] } }).workbook
+      .sheets;
   } catch {
     return []; // being written
   }
@@ -50,7 +51,8 @@ export async function waitForSaved<T>(stateDir: string, ready: () => T | null | 
   for (;;) {
     const v = ready();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`the saved workbook never reached the expected state; sheets: ${sheetNames(stateDir).join(', ')}`);
+    if (Date.now() > end)
+      throw new Error(`the saved workbook never reached the expected state; sheets: ${sheetNames(stateDir).join(', ')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -16,7 +16,10 @@ describe('attack: one channel field under two headers', () => {
     ['Price [amazon]', 'price [amazon ]', 'amazon'],
   ])('%s + %s', (a, b, channel) => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {}, mercadolibre: {} } }]);
-    env.rt.addSheet(SHEET, [['SKU', a, b], ['A-1', 11, 12]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', a, b],
+      ['A-1', 11, 12],
+    ]);
     let error = '';
     try {
       env.rt.answerNext('OK');
@@ -26,6 +29,10 @@ describe('attack: one channel field under two headers', () => {
     }
     const [row] = rows(env);
     const hub = products(env).get('A-1')!.listings[channel]!.price;
-    expect({ error, status: row?.['Sync status'], hub }).toEqual({ error, status: row?.['Sync status'] === 'OK' ? 'OK with two prices for one channel' : row?.['Sync status'], hub });
+    expect({ error, status: row?.['Sync status'], hub }).toEqual({
+      error,
+      status: row?.['Sync status'] === 'OK' ? 'OK with two prices for one channel' : row?.['Sync status'],
+      hub,
+    });
   });
 });

@@ -20,7 +20,10 @@ describe('attack: async job restored from the journal after an edit', () => {
 
   const setup = (): void => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {} } }]);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Price', 'Publishing price'], ['A-1', 4, 20, 30]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Price', 'Publishing price'],
+      ['A-1', 4, 20, 30],
+    ]);
   };
 
   test('the job-id journal entry turns the edited price into a confirmed one', () => {
@@ -40,8 +43,10 @@ describe('attack: async job restored from the journal after an edit', () => {
     const snap = snapshot(env).get('A-1') ?? {};
     // Contract: OK => the hub holds the row's Price (25) as sent; confirmed => stored.
     const violations: string[] = [];
-    if (row['Sync status'] === 'OK' && hub.price !== row.Price) violations.push(`row OK with Price ${row.Price}, hub general price ${hub.price}`);
-    if (snap.price !== undefined && snap.price !== hub.price) violations.push(`snapshot confirms price ${snap.price}, hub holds ${hub.price}`);
+    if (row['Sync status'] === 'OK' && hub.price !== row.Price)
+      violations.push(`row OK with Price ${row.Price}, hub general price ${hub.price}`);
+    if (snap.price !== undefined && snap.price !== hub.price)
+      violations.push(`snapshot confirms price ${snap.price}, hub holds ${hub.price}`);
     expect(violations).toEqual([]);
   });
 });

@@ -15,7 +15,10 @@ describe('attack: counts after the Synced at column is renamed between chunks', 
 
   test.each(['rename', 'delete'] as const)('%s Synced at between chunks', (how) => {
     const skus = Array.from({ length: 20 }, (_, i) => `C-${i + 1}`);
-    freshWorld(env, skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+    freshWorld(
+      env,
+      skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
     env.rt.call('saveSettings', { chunkRows: 10 });
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 5 + i])]);
     type P = { ok: boolean; value: { runId: string; finished: boolean; done: number; total: number; ok: number; requests: number } };
@@ -31,7 +34,14 @@ describe('attack: counts after the Synced at column is renamed between chunks', 
     const h = log[0] as string[];
     const last = log[log.length - 1];
     const logged = ['Rows OK', 'Rows failed', 'Rows skipped'].reduce((n, k) => n + Number(last[h.indexOf(k)] ?? 0), 0);
-    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }).requests.flatMap((q) => q.skus ?? []);
-    expect({ progressDone: r.value.done, progressTotal: r.value.total, logged, sent: sent.length }).toEqual({ progressDone: 20, progressTotal: 20, logged: 20, sent: 20 });
+    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }).requests.flatMap(
+      (q) => q.skus ?? [],
+    );
+    expect({ progressDone: r.value.done, progressTotal: r.value.total, logged, sent: sent.length }).toEqual({
+      progressDone: 20,
+      progressTotal: 20,
+      logged: 20,
+      sent: 20,
+    });
   });
 });

@@ -20,7 +20,10 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
       { sku: 'OLD-1', internalId: 'ERP-77', quantity: 1, price: 10, listings: { amazon: {} } },
       { sku: 'NEW-1', internalId: 'ERP-77', quantity: 1, price: 10, listings: { amazon: {} } },
     ]);
-    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], ['NEW-1', 'ERP-77', 55]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'ERP id', 'Price'],
+      ['NEW-1', 'ERP-77', 55],
+    ]);
     env.rt.call('pushErpAll');
     const [row] = rows(env);
     const hub = products(env);
@@ -33,18 +36,25 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
     expect(String(row['Sync message'])).toMatch(/the hub updates the product with that ERP id.*not necessarily this row's SKU/);
   });
 
-  test('a row whose SKU is simply another product than the ERP id\'s', () => {
+  test("a row whose SKU is simply another product than the ERP id's", () => {
     freshWorld(env, [
       { sku: 'A-1', internalId: 'ERP-1', quantity: 1, price: 10, listings: { amazon: {} } },
       { sku: 'B-1', internalId: 'ERP-2', quantity: 1, price: 10, listings: { amazon: {} } },
     ]);
-    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], ['A-1', 'ERP-2', 66]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'ERP id', 'Price'],
+      ['A-1', 'ERP-2', 66],
+    ]);
     env.rt.call('pushErpAll');
     const [row] = rows(env);
     const hub = products(env);
     const snap = snapshot(env).get('A-1') ?? {};
     // Contract: confirmed for A-1 only if the hub holds 66 for A-1.
-    expect({ status: row['Sync status'], snapPrice: snap.price, hubA: hub.get('A-1')!.price }).toEqual({ status: row['Sync status'], snapPrice: undefined, hubA: 10 });
+    expect({ status: row['Sync status'], snapPrice: snap.price, hubA: hub.get('A-1')!.price }).toEqual({
+      status: row['Sync status'],
+      snapPrice: undefined,
+      hubA: 10,
+    });
   });
 
   test('an ERP id cell holding 123 formatted 00000 (the seller sees 00123) updates ERP id "123"', () => {
@@ -52,7 +62,10 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
       { sku: 'X-1', internalId: '00123', quantity: 1, price: 10, listings: { amazon: {} } },
       { sku: 'Y-1', internalId: '123', quantity: 1, price: 10, listings: { amazon: {} } },
     ]);
-    env.rt.addSheet(SHEET, [['ERP id', 'Price'], [123, 77]]);
+    env.rt.addSheet(SHEET, [
+      ['ERP id', 'Price'],
+      [123, 77],
+    ]);
     env.rt.sheet(SHEET).setNumberFormat('A2', '00000');
     expect(env.rt.sheet(SHEET).displayValues()[1][0]).toBe('00123');
     env.rt.call('pushErpAll');

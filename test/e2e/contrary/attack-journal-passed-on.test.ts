@@ -18,7 +18,10 @@ describe('attack: journal replay after a cut-off', () => {
 
   const setup = (): void => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {}, walmart: {} } }]);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Quantity [amazon]'], ['A-1', 1, 3]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Quantity [amazon]'],
+      ['A-1', 1, 3],
+    ]);
     env.rt.call('pushByChannelAll'); // amazon = 3, confirmed
     expect(snapshot(env).get('A-1')).toEqual(expect.objectContaining({ 'quantity:amazon': 3 }));
     env.rt.sheet(SHEET).setValues([[5]], 'B2'); // the seller sets the general quantity
@@ -42,11 +45,17 @@ describe('attack: journal replay after a cut-off', () => {
     const snap = snapshot(env).get('A-1')!;
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.call('pushChanges');
-    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) => r.path.startsWith('/api/'));
+    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
+      r.path.startsWith('/api/'),
+    );
     // Contract: confirmed => the hub holds it.
     // What the general quantity passed on is not in the journal: no longer taken as known, so push
     // changes sends the row's own amazon quantity again.
-    expect({ snapshotAmazon: snap['quantity:amazon'], hubAmazon: hub.listings.amazon!.quantity, pushChangesRequests: sent.length, sheetAmazon: row['Quantity [amazon]'] })
-      .toEqual({ snapshotAmazon: undefined, hubAmazon: 5, pushChangesRequests: 1, sheetAmazon: 3 });
+    expect({
+      snapshotAmazon: snap['quantity:amazon'],
+      hubAmazon: hub.listings.amazon!.quantity,
+      pushChangesRequests: sent.length,
+      sheetAmazon: row['Quantity [amazon]'],
+    }).toEqual({ snapshotAmazon: undefined, hubAmazon: 5, pushChangesRequests: 1, sheetAmazon: 3 });
   });
 });

@@ -20,11 +20,19 @@ describe('attack: a partial job page hides the failed general item', () => {
     const found: string[] = [];
     for (let seed = 1; seed <= 20 && found.length === 0; seed++) {
       // mercadolibre first: the job's first item of each SKU is on mercadolibre and sets the general values.
-      freshWorld(env, skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: [{ channel: 'mercadolibre' }, { channel: 'amazon' }] })));
+      freshWorld(
+        env,
+        skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: [{ channel: 'mercadolibre' }, { channel: 'amazon' }] })),
+      );
       env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 40 + i])]);
       env.adminSync('POST', '/__admin/faults', { channelErrors: { mercadolibre: 'Publicación pausada' }, seed });
       env.rt.call('pushAsyncAll');
-      env.adminSync('POST', '/__admin/faults', { channelErrors: { mercadolibre: 'Publicación pausada' }, answerFaults: { partialJob: 1 }, pathPattern: 'GetStockPriceJob', seed });
+      env.adminSync('POST', '/__admin/faults', {
+        channelErrors: { mercadolibre: 'Publicación pausada' },
+        answerFaults: { partialJob: 1 },
+        pathPattern: 'GetStockPriceJob',
+        seed,
+      });
       env.rt.advance(120_000);
       env.rt.call('refreshJobs');
       const hub = products(env);
@@ -32,7 +40,9 @@ describe('attack: a partial job page hides the failed general item', () => {
       for (const r of rows(env)) {
         const h = hub.get(String(r.SKU))!;
         if (r['Sync status'] === 'OK' && h.quantity !== r.Quantity) {
-          found.push(`seed ${seed} ${r.SKU}: row OK for ${r.Quantity} ("${r['Sync message']}"), hub general quantity ${h.quantity}, snapshot ${JSON.stringify(snap.get(String(r.SKU)))}`);
+          found.push(
+            `seed ${seed} ${r.SKU}: row OK for ${r.Quantity} ("${r['Sync message']}"), hub general quantity ${h.quantity}, snapshot ${JSON.stringify(snap.get(String(r.SKU)))}`,
+          );
         }
       }
     }

@@ -17,7 +17,10 @@ describe('attack: quota between a processed attempt and its retry', () => {
 
   test('snapshot says 5 confirmed, hub holds 9; later "changed rows" never repairs it', () => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {} } }]);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['A-1', 5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 5],
+    ]);
     env.rt.call('pushStockAll');
     expect(rows(env)[0]['Sync status']).toBe('OK');
     env.rt.sheet(SHEET).setValues([[9]], 'B2');
@@ -33,7 +36,12 @@ describe('attack: quota between a processed attempt and its retry', () => {
       error = String(e);
     }
     env.adminSync('DELETE', '/__admin/faults');
-    const said = env.rt.dialogs().slice(d0).map((d) => d.message ?? '').join(' | ') + error;
+    const said =
+      env.rt
+        .dialogs()
+        .slice(d0)
+        .map((d) => d.message ?? '')
+        .join(' | ') + error;
     expect(said).toMatch(/quota/i);
     const hub = products(env).get('A-1')!;
     expect(hub.quantity).toBe(9); // the hub did take it
@@ -43,10 +51,21 @@ describe('attack: quota between a processed attempt and its retry', () => {
     env.rt.sheet(SHEET).setValues([[5]], 'B2');
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.call('pushStockChanged');
-    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) => r.path.startsWith('/api/')).length;
+    const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
+      r.path.startsWith('/api/'),
+    ).length;
     const [row] = rows(env);
     const hubAfter = products(env).get('A-1')!.quantity;
-    expect({ said: said.slice(0, 400), snapshotQuantity: confirmed.quantity, hubQuantity: hub.quantity, changedRowsRequests: sent, rowStatus: row['Sync status'], rowQuantity: row.Quantity, hubAfter })
-      .toEqual(expect.objectContaining({ snapshotQuantity: confirmed.quantity === undefined ? undefined : 9, changedRowsRequests: 1, hubAfter: 5 }));
+    expect({
+      said: said.slice(0, 400),
+      snapshotQuantity: confirmed.quantity,
+      hubQuantity: hub.quantity,
+      changedRowsRequests: sent,
+      rowStatus: row['Sync status'],
+      rowQuantity: row.Quantity,
+      hubAfter,
+    }).toEqual(
+      expect.objectContaining({ snapshotQuantity: confirmed.quantity === undefined ? undefined : 9, changedRowsRequests: 1, hubAfter: 5 }),
+    );
   });
 });

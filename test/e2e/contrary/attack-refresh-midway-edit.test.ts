@@ -17,7 +17,10 @@ describe('attack: refresh selected rows and an edit typed while the hub is read'
   test('before the requests: asked; during the requests: overwritten silently', () => {
     const run = (editDuring: boolean): { dialogs: number; amazon: unknown } => {
       freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: { quantity: 4 } } }]);
-      env.rt.addSheet(SHEET, [['SKU', 'Quantity [amazon]'], ['A-1', 4]]);
+      env.rt.addSheet(SHEET, [
+        ['SKU', 'Quantity [amazon]'],
+        ['A-1', 4],
+      ]);
       env.rt.call('pushByChannelAll'); // the snapshot now holds quantity:amazon = 4
       env.rt.select(SHEET, 'A2');
       const before = env.rt.dialogs().length;

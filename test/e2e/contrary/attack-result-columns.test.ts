@@ -13,11 +13,20 @@ describe('attack: result columns', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  const seed = (): void => freshWorld(env, ['A-1', 'B-1', 'C-1'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+  const seed = (): void =>
+    freshWorld(
+      env,
+      ['A-1', 'B-1', 'C-1'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
 
   test('a seller column "Status [proveedor]" (not a channel) is overwritten by a push stock', () => {
     seed();
-    const sheet = [['SKU', 'Quantity', 'Status [proveedor]'], ['A-1', 5, 'pedido enviado'], ['B-1', 6, 'sin stock'], ['C-1', 7, '']];
+    const sheet = [
+      ['SKU', 'Quantity', 'Status [proveedor]'],
+      ['A-1', 5, 'pedido enviado'],
+      ['B-1', 6, 'sin stock'],
+      ['C-1', 7, ''],
+    ];
     env.rt.addSheet(SHEET, sheet);
     let error = '';
     env.rt.answerNext('OK');
@@ -35,7 +44,12 @@ describe('attack: result columns', () => {
   // re-read is handled; README › Limits says so.
   test('a column inserted before SKU just before the re-read that precedes the write', () => {
     seed();
-    const sheet = [['SKU', 'Quantity', 'Notes'], ['A-1', 5, 'n1'], ['B-1', 6, 'n2'], ['C-1', 7, 'n3']];
+    const sheet = [
+      ['SKU', 'Quantity', 'Notes'],
+      ['A-1', 5, 'n1'],
+      ['B-1', 6, 'n2'],
+      ['C-1', 7, 'n3'],
+    ];
     env.rt.addSheet(SHEET, sheet);
     env.rt.call('pushStockAll'); // result columns exist now
     env.rt.sheet(SHEET).setValues([[8], [9], [10]], 'B2');
@@ -55,7 +69,12 @@ describe('attack: result columns', () => {
       env.rt.onServiceCall(undefined);
     }
     const values = env.rt.sheet(SHEET).values();
-    const expected = [['', 'SKU', 'Quantity', 'Notes'], ['', 'A-1', 8, 'n1'], ['', 'B-1', 9, 'n2'], ['', 'C-1', 10, 'n3']];
+    const expected = [
+      ['', 'SKU', 'Quantity', 'Notes'],
+      ['', 'A-1', 8, 'n1'],
+      ['', 'B-1', 9, 'n2'],
+      ['', 'C-1', 10, 'n3'],
+    ];
     const diff = userPartDiff(userPart(expected), userPart(values));
     expect({ done, header: values[0], diff }).toEqual({ done: true, header: values[0], diff: [] });
   });

@@ -19,7 +19,10 @@ describe('attack: selected rows by ERP id without SKUs, rows moved between chunk
   test('rows nobody selected are pushed', () => {
     const n = 30;
     const ids = Array.from({ length: n }, (_, i) => `E-${String(i + 1).padStart(2, '0')}`);
-    freshWorld(env, ids.map((id, i) => ({ sku: `S-${i + 1}`, internalId: id, quantity: 1, price: 1, listings: { amazon: {} } })));
+    freshWorld(
+      env,
+      ids.map((id, i) => ({ sku: `S-${i + 1}`, internalId: id, quantity: 1, price: 1, listings: { amazon: {} } })),
+    );
     env.rt.call('saveSettings', { chunkRows: 10 });
     env.rt.addSheet(SHEET, [['ERP id', 'Price'], ...ids.map((id, i) => [id, 100 + i])]);
     env.rt.select(SHEET, 'A2:B21'); // E-01 … E-20
@@ -33,7 +36,12 @@ describe('attack: selected rows by ERP id without SKUs, rows moved between chunk
     const hub = [...products(env).values()];
     const changedUnselected = hub.filter((p) => !selected.has(p.internalId) && p.price !== 1).map((p) => p.internalId);
     const selectedNotSent = hub.filter((p) => selected.has(p.internalId) && p.price === 1).map((p) => p.internalId);
-    expect({ changedUnselected, selectedNotSent, statuses: rows(env).map((x) => `${x['ERP id']}:${x['Sync status'] ?? ''}`).join(' ') })
-      .toEqual(expect.objectContaining({ changedUnselected: [], selectedNotSent: [] }));
+    expect({
+      changedUnselected,
+      selectedNotSent,
+      statuses: rows(env)
+        .map((x) => `${x['ERP id']}:${x['Sync status'] ?? ''}`)
+        .join(' '),
+    }).toEqual(expect.objectContaining({ changedUnselected: [], selectedNotSent: [] }));
   });
 });

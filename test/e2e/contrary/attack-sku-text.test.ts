@@ -13,24 +13,51 @@ describe('attack: SKUs that look like numbers', () => {
   afterAll(async () => env?.close());
 
   test('snapshot of "00123" is not taken for "123"', () => {
-    freshWorld(env, ['00123', '123', '1e3', '1000', 'TRUE'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['00123', 5], ['1e3', 6], ['TRUE', 7]]);
+    freshWorld(
+      env,
+      ['00123', '123', '1e3', '1000', 'TRUE'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['00123', 5],
+      ['1e3', 6],
+      ['TRUE', 7],
+    ]);
     env.rt.call('pushStockAll');
     expect(rows(env).map((r) => r['Sync status'])).toEqual(['OK', 'OK', 'OK']);
     const snap = snapshot(env);
-    const raw = env.rt.sheet('Hub Sync snapshot').values().slice(1).map((r) => r[0]);
+    const raw = env.rt
+      .sheet('Hub Sync snapshot')
+      .values()
+      .slice(1)
+      .map((r) => r[0]);
     // A sheet of the other products, with the same quantities, pushed as changed rows.
     env.rt.deleteSheet(SHEET);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['123', 5], ['1000', 6]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['123', 5],
+      ['1000', 6],
+    ]);
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.call('pushStockChanged');
     const hub = products(env);
-    expect({ raw, keys: [...snap.keys()], hub123: hub.get('123')!.quantity, hub1000: hub.get('1000')!.quantity }).toEqual({ raw, keys: [...snap.keys()], hub123: 5, hub1000: 6 });
+    expect({ raw, keys: [...snap.keys()], hub123: hub.get('123')!.quantity, hub1000: hub.get('1000')!.quantity }).toEqual({
+      raw,
+      keys: [...snap.keys()],
+      hub123: 5,
+      hub1000: 6,
+    });
   });
 
   test('a number formatted 00000 in the SKU column, async job and selected rows', () => {
-    freshWorld(env, ['00123', '123'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [123, 5]]);
+    freshWorld(
+      env,
+      ['00123', '123'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [123, 5],
+    ]);
     env.rt.sheet(SHEET).setNumberFormat('A2', '00000');
     env.rt.select(SHEET, 'A2:B2');
     env.rt.call('pushAsyncSelected');
@@ -38,8 +65,11 @@ describe('attack: SKUs that look like numbers', () => {
     env.rt.call('refreshJobs');
     const [row] = rows(env);
     const hub = products(env);
-    expect({ status: row['Sync status'], msg: row['Sync message'], h00123: hub.get('00123')!.quantity, h123: hub.get('123')!.quantity }).toEqual(
-      expect.objectContaining({ status: 'OK', h00123: 5, h123: 1 }),
-    );
+    expect({
+      status: row['Sync status'],
+      msg: row['Sync message'],
+      h00123: hub.get('00123')!.quantity,
+      h123: hub.get('123')!.quantity,
+    }).toEqual(expect.objectContaining({ status: 'OK', h00123: 5, h123: 1 }));
   });
 });

@@ -12,14 +12,27 @@ describe('attack: token echoed by the hub', () => {
 
   const everywhere = (): string => {
     const parts: string[] = [];
-    for (const name of env.rt.sheetNames()) parts.push(JSON.stringify(env.rt.sheet(name).values()), JSON.stringify(env.rt.sheet(name).notes()));
-    parts.push(JSON.stringify(env.rt.toasts()), JSON.stringify(env.rt.dialogs()), JSON.stringify(env.rt.logs()), JSON.stringify(env.rt.properties('document')));
+    for (const name of env.rt.sheetNames())
+      parts.push(JSON.stringify(env.rt.sheet(name).values()), JSON.stringify(env.rt.sheet(name).notes()));
+    parts.push(
+      JSON.stringify(env.rt.toasts()),
+      JSON.stringify(env.rt.dialogs()),
+      JSON.stringify(env.rt.logs()),
+      JSON.stringify(env.rt.properties('document')),
+    );
     return parts.join('\n');
   };
 
   test('every push operation and the job write-back', () => {
-    freshWorld(env, ['A-1', 'B-1'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: { amazon: {}, walmart: {} } })));
-    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Quantity', 'Price', 'Price [amazon]', 'Quantity [walmart]'], ['A-1', 'E-0', 3, 20, 21, 4], ['B-1', 'E-1', 5, 30, 31, 6]]);
+    freshWorld(
+      env,
+      ['A-1', 'B-1'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: { amazon: {}, walmart: {} } })),
+    );
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'ERP id', 'Quantity', 'Price', 'Price [amazon]', 'Quantity [walmart]'],
+      ['A-1', 'E-0', 3, 20, 21, 4],
+      ['B-1', 'E-1', 5, 30, 31, 6],
+    ]);
     env.adminSync('POST', '/__admin/faults', { answerFaults: { echoHeaders: 1 }, seed: 3 });
     for (const fn of ['pushStockAll', 'pushPricesAll', 'pushByChannelAll', 'pushErpAll', 'pushAsyncAll']) {
       try {

@@ -20,7 +20,11 @@ describe('attack: SKUs that differ only in Unicode normalisation', () => {
     freshWorld(env, [{ sku: NFC, quantity: 1, price: 10, listings: { amazon: {} } }]);
     expect(NFC).not.toBe(NFD);
     expect(NFC.normalize('NFC')).toBe(NFD.normalize('NFC'));
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [NFC, 5], [NFD, 7]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [NFC, 5],
+      [NFD, 7],
+    ]);
     env.rt.call('pushStockAll');
     const out = rows(env);
     const hub = products(env).get(NFC)!;
@@ -35,11 +39,17 @@ describe('attack: SKUs that differ only in Unicode normalisation', () => {
 
   test('push prices: both rows OK for amazon, the hub holds one price', () => {
     freshWorld(env, [{ sku: NFC, quantity: 1, price: 10, listings: { amazon: {} } }]);
-    env.rt.addSheet(SHEET, [['SKU', 'Price [amazon]'], [NFC, 11], [NFD, 12]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Price [amazon]'],
+      [NFC, 11],
+      [NFD, 12],
+    ]);
     env.rt.call('pushPricesAll');
     const out = rows(env);
     const hub = products(env).get(NFC)!;
     const falseOk = out.filter((r) => r['Sync status'] === 'OK' && r['Price [amazon]'] !== hub.listings.amazon!.price);
-    expect({ statuses: out.map((r) => r['Sync status']), hub: hub.listings.amazon!.price, falseOk: falseOk.length }).toEqual(expect.objectContaining({ falseOk: 0 }));
+    expect({ statuses: out.map((r) => r['Sync status']), hub: hub.listings.amazon!.price, falseOk: falseOk.length }).toEqual(
+      expect.objectContaining({ falseOk: 0 }),
+    );
   });
 });

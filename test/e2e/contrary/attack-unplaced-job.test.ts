@@ -20,7 +20,10 @@ describe('attack: an async job whose row result was not written', () => {
 
   test('the SKU goes into a second job; the first job overwrites it; the row says OK', () => {
     const fillers = Array.from({ length: 200 }, (_, i) => `B-${String(i + 1).padStart(3, '0')}`);
-    freshWorld(env, [...fillers, 'A-1'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })));
+    freshWorld(
+      env,
+      [...fillers, 'A-1'].map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
+    );
     // The hub works slowly enough that both pushes (≈ 4 s each of virtual time under the cost
     // model: property and Sheets calls) end before J1 reaches A-1.
     env.adminSync('POST', '/__admin/settings', { jobItemsPerSecond: 10 });
@@ -37,7 +40,9 @@ describe('attack: an async job whose row result was not written', () => {
     } finally {
       env.rt.onServiceCall(undefined);
     }
-    const afterFirst = rows(env).filter((r) => r.SKU === 'A-1').map((r) => r['Sync status'] ?? '');
+    const afterFirst = rows(env)
+      .filter((r) => r.SKU === 'A-1')
+      .map((r) => r['Sync status'] ?? '');
     env.rt.sheet(SHEET).deleteRows(last + 1); // the copy is removed
     env.rt.sheet(SHEET).setValues([[9]], `B${last}`); // and A-1 set to 9
     env.rt.call('pushAsyncAll'); // push again: the run resumes with A-1
@@ -56,8 +61,10 @@ describe('attack: an async job whose row result was not written', () => {
     expect({ afterFirst, midway, secondJob: afterSecond['Job id'] }).toEqual({ afterFirst: ['', ''], midway: 1, secondJob: '1' });
     // Contract: OK => the hub holds the row's value; confirmed => stored.
     const violations: string[] = [];
-    if (a['Sync status'] === 'OK' && hub.quantity !== a.Quantity) violations.push(`A-1 row OK for ${a.Quantity} (${a['Sync message']}), hub holds ${hub.quantity}`);
-    if (snap?.quantity !== undefined && snap.quantity !== hub.quantity) violations.push(`snapshot confirms ${JSON.stringify(snap)}, hub holds ${hub.quantity}`);
+    if (a['Sync status'] === 'OK' && hub.quantity !== a.Quantity)
+      violations.push(`A-1 row OK for ${a.Quantity} (${a['Sync message']}), hub holds ${hub.quantity}`);
+    if (snap?.quantity !== undefined && snap.quantity !== hub.quantity)
+      violations.push(`snapshot confirms ${JSON.stringify(snap)}, hub holds ${hub.quantity}`);
     expect(violations).toEqual([]);
   });
 });

@@ -21,8 +21,19 @@ export function snapshot(env: AddonEnv): Map<string, Record<string, number>> {
   return new Map(rows.filter((r) => r[0] !== '').map((r) => [String(r[0]), JSON.parse(String(r[1] || '{}'))]));
 }
 
-export interface Listing { quantity: number; price: number; salePrice: number | null; status: string }
-export interface Product { sku: string; internalId: string; quantity: number; price: number; listings: Record<string, Listing | undefined> }
+export interface Listing {
+  quantity: number;
+  price: number;
+  salePrice: number | null;
+  status: string;
+}
+export interface Product {
+  sku: string;
+  internalId: string;
+  quantity: number;
+  price: number;
+  listings: Record<string, Listing | undefined>;
+}
 
 export function products(env: AddonEnv): Map<string, Product> {
   const state = env.adminSync('GET', '/__admin/state?only=products') as { products: Product[] };

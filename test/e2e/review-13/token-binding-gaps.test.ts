@@ -17,7 +17,11 @@ describe('review 13: the token reaches a host a colleague set', () => {
 
   beforeAll(async () => {
     foreign = await startForeignServer();
-    env = await startAddonEnv({ noToken: true, leakCheck: false, runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') } });
+    env = await startAddonEnv({
+      noToken: true,
+      leakCheck: false,
+      runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
+    });
   }, 60_000);
   afterAll(async () => {
     await env?.close();
@@ -28,11 +32,19 @@ describe('review 13: the token reaches a host a colleague set', () => {
     env.rt.call('signOut');
     expect(env.rt.call('saveSettings', { baseUrl: env.hub.url })).toMatchObject({ ok: true, value: { saved: true } });
     for (const name of env.rt.sheetNames()) if (name === 'Stock & Prices') env.rt.deleteSheet(name);
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ['R13-A', 4]]);
+    env.rt.addSheet('Stock & Prices', [
+      ['SKU', 'Quantity'],
+      ['R13-A', 4],
+    ]);
   });
 
-  const carryingToken = () => foreign.requests().filter((r) => JSON.stringify(r).includes(TEST_TOKEN)).map((r) => `${r.method} ${r.url}`);
-  const bobSetsBaseUrl = (to: string) => expect(env.rt.forUser(BOB).call('saveSettings', { baseUrl: to })).toMatchObject({ ok: true, value: { saved: true } });
+  const carryingToken = () =>
+    foreign
+      .requests()
+      .filter((r) => JSON.stringify(r).includes(TEST_TOKEN))
+      .map((r) => `${r.method} ${r.url}`);
+  const bobSetsBaseUrl = (to: string) =>
+    expect(env.rt.forUser(BOB).call('saveSettings', { baseUrl: to })).toMatchObject({ ok: true, value: { saved: true } });
 
   // Flaw: saveToken while the shared base URL is blank stores the token with no origin, and
   // hubClient binds an origin-less token to whatever address it is first used with — so when a
@@ -83,7 +95,13 @@ describe('review 13: the token reaches a host a colleague set', () => {
     const logRows = () => (env.rt.sheetNames().includes('Log') ? env.rt.sheet('Log').values().length : 0);
     const before = logRows();
     expect(env.rt.forUser(BOB).call('setOrdersSchedule', 60)).toMatchObject({ ok: true });
-    const added = env.rt.sheetNames().includes('Log') ? env.rt.sheet('Log').values().slice(before).map((r) => r.join(' | ')) : [];
+    const added = env.rt.sheetNames().includes('Log')
+      ? env.rt
+          .sheet('Log')
+          .values()
+          .slice(before)
+          .map((r) => r.join(' | '))
+      : [];
     try {
       expect(JSON.parse(env.rt.properties('document').settings).orders.scheduleOwner).toContain('bob'); // he owns it now
       expect(added.filter((l) => l.includes(BOB) && /Settings changed/.test(l))).toHaveLength(1);

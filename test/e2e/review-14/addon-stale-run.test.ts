@@ -17,7 +17,11 @@ describe('add-on: Resume in the sidebar while a menu push waits for its hourly c
 
   // ~5,200 of 8,000 rows fit in the menu's execution (20 s per fetchAll round of 400 rows).
   beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon', runtime: { virtualFetchLatencyMs: 20_000, measuredFetchLatency: false }, settings: { chunkRows: 5000 } });
+    env = await startAddonEnv({
+      target: 'addon',
+      runtime: { virtualFetchLatencyMs: 20_000, measuredFetchLatency: false },
+      settings: { chunkRows: 5000 },
+    });
     skus = seedProducts(env, ROWS, ['amazon'], 'active');
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
   }, 120_000);
@@ -68,6 +72,11 @@ describe('add-on: Resume in the sidebar while a menu push waits for its hourly c
     // Nothing comes back at the next hour: the finished push stays finished.
     env.rt.advance(HOUR);
     expect(sentTwice()).toEqual([]);
-    expect(env.rt.sheet('Hub Sync data (do not edit)').values().find((r) => r[0] === 'pushRun')?.[1]).toBe('');
+    expect(
+      env.rt
+        .sheet('Hub Sync data (do not edit)')
+        .values()
+        .find((r) => r[0] === 'pushRun')?.[1],
+    ).toBe('');
   });
 });

@@ -37,8 +37,13 @@ describe('review 15: Shopify compare-at prices and OK means verified', () => {
     const row = fc.record({ variant: cent, compare: fc.option(cent, { nil: '' as const }) });
     fc.assert(
       fc.property(fc.array(row, { minLength: 6, maxLength: 6 }), fc.integer({ min: 1, max: 1000 }), (rows, seed) => {
-        const sheet = put(rows.map((r, i) => ({ 'Variant SKU': skus[i], 'Variant Price': r.variant, 'Variant Compare At Price': r.compare })));
-        env.adminSync('POST', '/__admin/faults', { seed, answerFaults: { drop: 0.15, duplicate: 0.15, substitute: 0.1, wrongEcho: 0.1, refuse: 0.1, reorder: 0.5, extra: 0.3 } });
+        const sheet = put(
+          rows.map((r, i) => ({ 'Variant SKU': skus[i], 'Variant Price': r.variant, 'Variant Compare At Price': r.compare })),
+        );
+        env.adminSync('POST', '/__admin/faults', {
+          seed,
+          answerFaults: { drop: 0.15, duplicate: 0.15, substitute: 0.1, wrongEcho: 0.1, refuse: 0.1, reorder: 0.5, extra: 0.3 },
+        });
         try {
           env.rt.call('pushByChannelAll');
         } finally {
@@ -73,7 +78,9 @@ describe('review 15: Shopify compare-at prices and OK means verified', () => {
     // The hub's interface cannot remove a sale price: the sale at 25 is still there, and the row must say so.
     expect(listing.salePrice).toBe(25);
     expect(columnValues(values, 'Sync status')).toEqual(['OK']);
-    expect(String(values[1][column(values, 'Sync message')])).toMatch(/Variant Compare At Price holds no sale now, but the hub still holds the sale price 25 on shopify/);
+    expect(String(values[1][column(values, 'Sync message')])).toMatch(
+      /Variant Compare At Price holds no sale now, but the hub still holds the sale price 25 on shopify/,
+    );
     // Push changes (nothing else edited) says it too, and so does the Log's summary.
     env.rt.call('pushChanges');
     const again = env.rt.sheet(STOCK).values();

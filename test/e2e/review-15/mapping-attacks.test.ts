@@ -30,7 +30,8 @@ describe('review 15: mapping and Price rule attacks', () => {
     clearRequests(env);
     env.rt.call('saveSettings', { plainChannels: [] });
     for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
-    for (const key of Object.keys(env.rt.properties('document'))) if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
+    for (const key of Object.keys(env.rt.properties('document')))
+      if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
   });
 
   const sidebarPush = (operation: string, between?: (chunk: number, runId: string) => void): R<Progress> => {
@@ -44,7 +45,9 @@ describe('review 15: mapping and Price rule attacks', () => {
   };
 
   test('a Shopify header row with odd spacing and case is still the Shopify export', () => {
-    const header = SHOPIFY_HEADER.map((h) => (h === 'Variant SKU' ? '  variant   SKU ' : h === 'Variant Inventory Qty' ? 'VARIANT INVENTORY QTY' : h));
+    const header = SHOPIFY_HEADER.map((h) =>
+      h === 'Variant SKU' ? '  variant   SKU ' : h === 'Variant Inventory Qty' ? 'VARIANT INVENTORY QTY' : h,
+    );
     const sheet = [header, rowOf(header, { Handle: 'tee', '  variant   SKU ': skus[0], 'VARIANT INVENTORY QTY': 9, 'Variant Price': 12 })];
     env.rt.addSheet(STOCK, sheet);
     env.rt.call('pushStockAll');
@@ -55,13 +58,19 @@ describe('review 15: mapping and Price rule attacks', () => {
   });
 
   test('a saved mapping whose header now appears twice: the push refuses naming both columns, sends nothing', () => {
-    const sheet = [SHOPIFY_HEADER, rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Variant SKU': skus[1], 'Variant Inventory Qty': 3, 'Variant Price': 12 })];
+    const sheet = [
+      SHOPIFY_HEADER,
+      rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Variant SKU': skus[1], 'Variant Inventory Qty': 3, 'Variant Price': 12 }),
+    ];
     env.rt.addSheet(STOCK, sheet);
     expect((env.rt.call('applyColumnPreset', 'shopify') as R<unknown>).ok).toBe(true);
     // A colleague copies the Variant SKU column to the end.
     const values = env.rt.sheet(STOCK).values();
     const c = column(values, 'Variant SKU');
-    env.rt.sheet(STOCK).setValues(values.map((r) => [r[c]]), `${String.fromCharCode(65 + 25)}1`.replace('Z', 'BZ'));
+    env.rt.sheet(STOCK).setValues(
+      values.map((r) => [r[c]]),
+      `${String.fromCharCode(65 + 25)}1`.replace('Z', 'BZ'),
+    );
     const dialogs = env.rt.dialogs().length;
     env.rt.answerNext('OK');
     env.rt.call('pushStockAll');
@@ -82,7 +91,15 @@ describe('review 15: mapping and Price rule attacks', () => {
     const header = ['SKU', 'Warehouse', 'Shelf', 'Notes'];
     const rows = Array.from({ length: 12 }, (_, i) => [skus[30 + i], 10 + i, 50 + i, `n${i}`]);
     env.rt.addSheet(STOCK, [header, ...rows]);
-    const saved = env.rt.call('saveColumns', { version: 1, preset: null, entries: [{ field: 'sku', header: 'SKU' }, { field: 'quantity', header: 'Warehouse' }], skip: [] }) as R<unknown>;
+    const saved = env.rt.call('saveColumns', {
+      version: 1,
+      preset: null,
+      entries: [
+        { field: 'sku', header: 'SKU' },
+        { field: 'quantity', header: 'Warehouse' },
+      ],
+      skip: [],
+    }) as R<unknown>;
     expect(saved.ok).toBe(true);
     const p = sidebarPush('stock', (chunk) => {
       if (chunk !== 2) return;
@@ -100,7 +117,15 @@ describe('review 15: mapping and Price rule attacks', () => {
     const header = ['SKU', 'Warehouse', 'Shelf'];
     const rows = Array.from({ length: 12 }, (_, i) => [skus[45 + i], 20 + i, 60 + i]);
     env.rt.addSheet(STOCK, [header, ...rows]);
-    env.rt.call('saveColumns', { version: 1, preset: null, entries: [{ field: 'sku', header: 'SKU' }, { field: 'quantity', header: 'Warehouse' }], skip: [] });
+    env.rt.call('saveColumns', {
+      version: 1,
+      preset: null,
+      entries: [
+        { field: 'sku', header: 'SKU' },
+        { field: 'quantity', header: 'Warehouse' },
+      ],
+      skip: [],
+    });
     let runId = '';
     const p = sidebarPush('stock', (chunk, id) => {
       runId = id;
@@ -114,7 +139,11 @@ describe('review 15: mapping and Price rule attacks', () => {
   });
 
   test('Channel cell holding an alias (meli) sends a plain Price to mercadolibre; an unknown channel is refused in the row', () => {
-    const sheet = [['SKU', 'Channel', 'Price'], [skus[13], 'meli', 77], [skus[14], 'ebay', 78]];
+    const sheet = [
+      ['SKU', 'Channel', 'Price'],
+      [skus[13], 'meli', 77],
+      [skus[14], 'ebay', 78],
+    ];
     env.rt.addSheet(STOCK, sheet);
     env.rt.call('pushPricesAll');
     const values = env.rt.sheet(STOCK).values();
@@ -124,9 +153,12 @@ describe('review 15: mapping and Price rule attacks', () => {
     expect(String(values[2][column(values, 'Sync message')])).toMatch(/ebay/);
   });
 
-  test('an export with a plain Price next to Shopify\'s Variant Price: the plain one is refused or sent, never silently dropped', () => {
+  test("an export with a plain Price next to Shopify's Variant Price: the plain one is refused or sent, never silently dropped", () => {
     const header = [...SHOPIFY_HEADER, 'Price'];
-    const sheet = [header, rowOf(header, { Handle: 'tee', 'Variant SKU': skus[15], 'Variant Inventory Qty': 3, 'Variant Price': 12, Price: 14 })];
+    const sheet = [
+      header,
+      rowOf(header, { Handle: 'tee', 'Variant SKU': skus[15], 'Variant Inventory Qty': 3, 'Variant Price': 12, Price: 14 }),
+    ];
     env.rt.addSheet(STOCK, sheet);
     env.rt.call('pushPricesAll');
     const values = env.rt.sheet(STOCK).values();

@@ -26,15 +26,23 @@ describe('review 15: result colours and placement attacks', () => {
   });
   /** Each test starts as if no sheet had ever been coloured (the first test is about that memory). */
   const forgetColours = (): void => {
-    for (const key of Object.keys(env.rt.properties('document'))) if (key.startsWith('resultColours.')) env.rt.setProperty('document', key, null);
+    for (const key of Object.keys(env.rt.properties('document')))
+      if (key.startsWith('resultColours.')) env.rt.setProperty('document', key, null);
   };
 
   test('a fresh export put in place of the stock sheet (same name, new sheet) gets the colours too', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['B-1', 5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['B-1', 5],
+    ]);
     env.rt.call('pushStockAll');
     expect(env.rt.sheet(SHEET).conditionalRules().length).toBe(OWN_RULES);
     env.rt.deleteSheet(SHEET);
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['B-1', 6], ['B-2', 7]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['B-1', 6],
+      ['B-2', 7],
+    ]);
     env.rt.call('pushStockAll');
     expect(columnValues(env.rt.sheet(SHEET).values(), 'Sync status')).toEqual(['OK', 'OK']);
     expect(env.rt.sheet(SHEET).conditionalRules().length).toBe(OWN_RULES);
@@ -42,7 +50,10 @@ describe('review 15: result colours and placement attacks', () => {
 
   test('colours the seller deleted stay deleted when the sheet is renamed and the setting follows it', () => {
     forgetColours();
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['B-1', 5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['B-1', 5],
+    ]);
     env.rt.call('pushStockAll');
     env.rt.sheet(SHEET).clearConditionalRules();
     env.rt.renameSheet(SHEET, 'Old stock');
@@ -58,7 +69,11 @@ describe('review 15: result colours and placement attacks', () => {
 
   test('a column inserted before the results, then more pushes: the rules move with their columns, never duplicated', () => {
     forgetColours();
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ['B-1', 5], ['B-2', 6]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['B-1', 5],
+      ['B-2', 6],
+    ]);
     env.rt.call('pushStockAll');
     env.rt.sheet(SHEET).insertColumns(1, 1);
     env.rt.sheet(SHEET).setValues([['Notes']], 'A1');
@@ -73,17 +88,26 @@ describe('review 15: result colours and placement attacks', () => {
     expect(shown.map((r) => r[0])).toEqual(values.map(() => '#ffffff'));
   });
 
-  test('results after the inputs: the seller\'s formulas to the right are kept, moved whole', () => {
+  test("results after the inputs: the seller's formulas to the right are kept, moved whole", () => {
     forgetColours();
     env.rt.call('saveSettings', { resultColumns: 'afterInputs' });
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Double'], ['B-1', 5, ''], ['B-2', 6, '']]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Double'],
+      ['B-1', 5, ''],
+      ['B-2', 6, ''],
+    ]);
     env.rt.sheet(SHEET).type('C2', '=B2*2').type('C3', '=B3*2');
     env.rt.call('pushStockAll');
     const sheet = env.rt.sheet(SHEET);
     const values = sheet.values();
     const double = column(values, 'Double');
     expect(double).toBeGreaterThan(column(values, 'Sync status'));
-    expect(sheet.formulas().slice(1).map((r) => r[double])).toEqual(['=B2*2', '=B3*2']);
+    expect(
+      sheet
+        .formulas()
+        .slice(1)
+        .map((r) => r[double]),
+    ).toEqual(['=B2*2', '=B3*2']);
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'OK']);
   });
 });

@@ -30,11 +30,19 @@ describe('review 17: hub changes the check does not see', () => {
 
   test('prices by ERP id: a channel price changed on the hub since the preview is not overwritten', () => {
     const p = hubProducts(env).get(skus[0]) as HubProduct;
-    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], [skus[0], p.internalId, 55.5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'ERP id', 'Price'],
+      [skus[0], p.internalId, 55.5],
+    ]);
     const preview = (env.rt.call('previewPush', 'erp', 'all') as Result<Preview>).value!;
     expect(preview.rowsToPush).toBe(1);
     // The preview listed amazon's and walmart's prices (passed the 55.5); a colleague reprices amazon.
-    expect(env.rt.sheet('Preview').values().some((r) => r[0] === skus[0] && r[2] === 'amazon')).toBe(true);
+    expect(
+      env.rt
+        .sheet('Preview')
+        .values()
+        .some((r) => r[0] === skus[0] && r[2] === 'amazon'),
+    ).toBe(true);
     changeOnHub(env, skus[0], 'amazon', 'price', 99.99);
     clearRequests(env);
     const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
@@ -48,7 +56,10 @@ describe('review 17: hub changes the check does not see', () => {
   test('a general Quantity: a channel quantity changed on the hub since the preview is not overwritten', () => {
     env.rt.deleteSheet(SHEET);
     const q = hubProducts(env).get(skus[1])!.quantity;
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [skus[1], q + 5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [skus[1], q + 5],
+    ]);
     const preview = (env.rt.call('previewPush', 'stock', 'all') as Result<Preview>).value!;
     changeOnHub(env, skus[1], 'walmart', 'quantity', 1); // a sale on walmart
     clearRequests(env);

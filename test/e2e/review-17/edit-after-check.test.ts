@@ -11,7 +11,6 @@ import { call, type Progress } from '../preview-helpers';
 type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number } };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: a cell edited after Push these changes started', () => {
   let env: AddonEnv;
   let skus: string[];
@@ -24,7 +23,10 @@ describe('review 17: a cell edited after Push these changes started', () => {
   test('the value sent is the one previewed, never one typed after the check', () => {
     const price = hubProducts(env).get(skus[0])!.listings.amazon!.price;
     const previewed = Math.round(price * 1.1 * 100) / 100; // +10 %: within the guard rail
-    env.rt.addSheet(SHEET, [['SKU', 'Price [amazon]'], [skus[0], previewed]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Price [amazon]'],
+      [skus[0], previewed],
+    ]);
     const preview = call<Preview>(env, 'previewPush', 'prices', 'all');
     expect(preview.rowsToPush).toBe(1);
     const started = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);

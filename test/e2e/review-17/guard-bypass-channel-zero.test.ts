@@ -10,7 +10,6 @@ import { call, type Progress } from '../preview-helpers';
 type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number } };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: a held-back drop to 0 of a channel quantity', () => {
   let env: AddonEnv;
   let skus: string[];
@@ -29,11 +28,23 @@ describe('review 17: a held-back drop to 0 of a channel quantity', () => {
 
   test('is not sent by Push these changes', () => {
     // Each row: a new general Quantity, and amazon to 0 (2 SKUs to 0 on amazon: beyond the rail of 1).
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Quantity [amazon]'], [skus[0], 12, 0], [skus[1], 12, 0]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Quantity [amazon]'],
+      [skus[0], 12, 0],
+      [skus[1], 12, 0],
+    ]);
     const preview = call<Preview>(env, 'previewPush', 'changes', 'all');
-    const held = env.rt.sheet('Preview').values().filter((r) => r[8] === 'guarded' || /guard rail/.test(String(r[9])));
+    const held = env.rt
+      .sheet('Preview')
+      .values()
+      .filter((r) => r[8] === 'guarded' || /guard rail/.test(String(r[9])));
     // The channel's drop is held, and the row's general Quantity with it (the hub would pass it on to amazon).
-    expect(held.map((r) => [r[0], r[2], r[3]])).toEqual([[skus[0], 'all channels', 'quantity'], [skus[0], 'amazon', 'quantity'], [skus[1], 'all channels', 'quantity'], [skus[1], 'amazon', 'quantity']]);
+    expect(held.map((r) => [r[0], r[2], r[3]])).toEqual([
+      [skus[0], 'all channels', 'quantity'],
+      [skus[0], 'amazon', 'quantity'],
+      [skus[1], 'all channels', 'quantity'],
+      [skus[1], 'amazon', 'quantity'],
+    ]);
     expect(preview.totals.guarded).toBe(4);
     let p = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
     for (let i = 0; i < 10 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);

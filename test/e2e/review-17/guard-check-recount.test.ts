@@ -41,6 +41,10 @@ describe('review 17: the zero-stock guard rail and the check', () => {
     const after = hubProducts(env);
     expect(after.get(skus[1])!.listings.amazon!.price).toBe(price + 1);
     expect(after.get(skus[1])!.quantity).toBe(hub.get(skus[1])!.quantity);
-    expect(apiRequests(env).filter((q) => q.method !== 'GET').every((q) => !q.path.includes('updatestock'))).toBe(true);
+    expect(
+      apiRequests(env)
+        .filter((q) => q.method !== 'GET')
+        .every((q) => !q.path.includes('updatestock')),
+    ).toBe(true);
   });
 });

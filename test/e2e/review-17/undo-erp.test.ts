@@ -11,7 +11,6 @@ type Preview = { previewId: string; rowsToPush: number };
 type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: undo of a previewed push of prices by ERP id', () => {
   let env: AddonEnv;
   let sku: string;
@@ -23,7 +22,10 @@ describe('review 17: undo of a previewed push of prices by ERP id', () => {
 
   test('the channel prices the preview showed come back', () => {
     const before = hubProducts(env).get(sku) as HubProduct;
-    env.rt.addSheet(SHEET, [['SKU', 'ERP id', 'Price'], [sku, before.internalId, 55.5]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'ERP id', 'Price'],
+      [sku, before.internalId, 55.5],
+    ]);
     const preview = call<Preview>(env, 'previewPush', 'erp', 'all');
     expect(preview.rowsToPush).toBe(1);
     finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
@@ -32,6 +34,9 @@ describe('review 17: undo of a previewed push of prices by ERP id', () => {
     expect(shown.rowsToRestore).toBe(1);
     finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
     const after = hubProducts(env).get(sku)!;
-    expect([after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([before.listings.amazon!.price, before.listings.walmart!.price]);
+    expect([after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([
+      before.listings.amazon!.price,
+      before.listings.walmart!.price,
+    ]);
   });
 });

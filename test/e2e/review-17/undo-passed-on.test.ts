@@ -11,7 +11,6 @@ type Preview = { previewId: string; rowsToPush: number };
 type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: undo of a previewed general quantity', () => {
   let env: AddonEnv;
   let sku: string;
@@ -28,11 +27,23 @@ describe('review 17: undo of a previewed general quantity', () => {
   afterAll(async () => env?.close());
 
   test('undo puts every channel back to what the preview showed the hub held', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [sku, 10]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [sku, 10],
+    ]);
     const preview = call<Preview>(env, 'previewPush', 'stock', 'all');
     // The preview shows amazon 5 and walmart 3 being passed 10.
-    const shownChannels = env.rt.sheet('Preview').values().filter((r) => r[0] === sku).map((r) => [r[2], r[4]]);
-    expect(shownChannels).toEqual(expect.arrayContaining([['amazon', 5], ['walmart', 3]]));
+    const shownChannels = env.rt
+      .sheet('Preview')
+      .values()
+      .filter((r) => r[0] === sku)
+      .map((r) => [r[2], r[4]]);
+    expect(shownChannels).toEqual(
+      expect.arrayContaining([
+        ['amazon', 5],
+        ['walmart', 3],
+      ]),
+    );
     finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
     expect(hubProducts(env).get(sku)!.listings.amazon!.quantity).toBe(10);
     const shown = call<UndoShown>(env, 'previewUndo', false);

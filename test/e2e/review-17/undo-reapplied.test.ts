@@ -12,7 +12,6 @@ type Preview = { previewId: string; rowsToPush: number };
 type UndoShown = { pushId: string | null; rowsToRestore: number };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: undo of Push changes with a re-applied channel quantity', () => {
   let env: AddonEnv;
   let sku: string;
@@ -28,7 +27,10 @@ describe('review 17: undo of Push changes with a re-applied channel quantity', (
   afterAll(async () => env?.close());
 
   test('after the undo, amazon holds its own 4 again, as before the push', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Quantity [amazon]'], [sku, 10, 4]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Quantity [amazon]'],
+      [sku, 10, 4],
+    ]);
     const preview = call<Preview>(env, 'previewPush', 'changes', 'all');
     expect(preview.rowsToPush).toBe(1);
     finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));

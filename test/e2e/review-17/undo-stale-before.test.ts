@@ -11,7 +11,6 @@ import { call, type Progress } from '../preview-helpers';
 type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { changes: Record<string, number> } };
 const SHEET = 'Stock & Prices';
 
-
 describe('review 17: undo of a blind push after the hub moved', () => {
   let env: AddonEnv;
   let sku: string;
@@ -25,7 +24,10 @@ describe('review 17: undo of a blind push after the hub moved', () => {
   // confirmed value: a push without a preview reads nothing first, so a channel's sale in between
   // is not seen. The undo says where its value comes from (and a preview before the push reads it).
   test('undo of a push without a preview restores the last confirmed value, and says so', () => {
-    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], [sku, 10]]);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      [sku, 10],
+    ]);
     env.rt.call('pushStockAll'); // confirmed: 10 (the snapshot says 10)
     // Three units sold on the channel: the hub now holds 7.
     const p = hubProducts(env).get(sku) as HubProduct;
@@ -35,9 +37,14 @@ describe('review 17: undo of a blind push after the hub moved', () => {
     env.rt.sheet(SHEET).setValues([[20]], 'B2');
     env.rt.call('pushStockAll'); // the hub held 7 before this push
     const shown = call<UndoShown>(env, 'previewUndo', false);
-    const line = env.rt.sheet('Preview').values().find((r) => r[0] === sku && r[3] === 'quantity' && r[2] === 'all channels');
+    const line = env.rt
+      .sheet('Preview')
+      .values()
+      .find((r) => r[0] === sku && r[3] === 'quantity' && r[2] === 'all channels');
     expect(line?.[5]).toBe(10);
-    expect(String(line?.[9])).toBe('restores the last value the add-on had confirmed before the push (no preview read the hub just before it)');
+    expect(String(line?.[9])).toBe(
+      'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)',
+    );
     let done = call<Progress>(env, 'undoLastPush', shown.pushId, false);
     for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
     expect(hubProducts(env).get(sku)!.quantity).toBe(10);

@@ -20,13 +20,19 @@ describe('review 18: an emptied Rules sheet holds no rule', () => {
 
   const push = (): unknown[][] => {
     if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
-    env.rt.addSheet(STOCK, [['SKU', 'Quantity'], [skus[0], 10]]);
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Quantity'],
+      [skus[0], 10],
+    ]);
     env.rt.call('pushStockAll');
     return env.rt.sheet(STOCK).values();
   };
 
   test('emptied: the push goes unruled; headerless with content: refused', () => {
-    env.rt.addSheet('Rules', [['', ''], ['', '']]);
+    env.rt.addSheet('Rules', [
+      ['', ''],
+      ['', ''],
+    ]);
     let values = push();
     expect(values[1][column(values, 'Sync status')]).toBe('OK');
     expect(hubProducts(env).get(skus[0])!.quantity).toBe(10);

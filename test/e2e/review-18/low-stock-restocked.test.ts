@@ -30,7 +30,11 @@ describe('review 18: a restocked SKU leaves the low-stock alert', () => {
 
   test('low, mailed; restocked: off the sidebar and not mailed again the next day', () => {
     unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
-    pushStock([[skus[0], 2], [skus[1], 3], [skus[2], 40]]);
+    pushStock([
+      [skus[0], 2],
+      [skus[1], 3],
+      [skus[2], 40],
+    ]);
     expect(alerts(env).find((a) => a.kind === 'lowStock')?.text).toMatch(new RegExp(`${skus[0]} \\(2\\), ${skus[1]} \\(3\\)`));
     unwrap(env.rt.call('setOrdersSchedule', 60));
     env.rt.advance(HOUR + 60_000);

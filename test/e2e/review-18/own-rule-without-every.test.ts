@@ -18,13 +18,21 @@ describe('review 18: an own rule a product-level push cannot apply is said witho
   }, 60_000);
   afterAll(async () => env?.close());
 
-  test('Push stock with amazon\'s buffer and no * row: the quantity goes unruled, and the row says amazon\'s rule was not applied', () => {
-    env.rt.addSheet('Rules', [['Channel', 'Stock buffer'], ['amazon', 3]]);
-    env.rt.addSheet(STOCK, [['SKU', 'Quantity'], [skus[0], 10]]);
+  test("Push stock with amazon's buffer and no * row: the quantity goes unruled, and the row says amazon's rule was not applied", () => {
+    env.rt.addSheet('Rules', [
+      ['Channel', 'Stock buffer'],
+      ['amazon', 3],
+    ]);
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Quantity'],
+      [skus[0], 10],
+    ]);
     env.rt.call('pushStockAll');
     expect(hubProducts(env).get(skus[0])!.quantity).toBe(10);
     const values = env.rt.sheet(STOCK).values();
     expect(values[1][column(values, 'Sync status')]).toBe('OK');
-    expect(values[1][column(values, 'Sync message')]).toContain('Quantity 10 for every channel; the own rule of amazon not applied (one value for every channel): push price & stock by channel to apply it');
+    expect(values[1][column(values, 'Sync message')]).toContain(
+      'Quantity 10 for every channel; the own rule of amazon not applied (one value for every channel): push price & stock by channel to apply it',
+    );
   });
 });

@@ -13,14 +13,18 @@ import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts,
 const STOCK = 'Stock & Prices';
 const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
 
-describe('review 18: a pull after a ruled push keeps the seller\'s base values', () => {
+describe("review 18: a pull after a ruled push keeps the seller's base values", () => {
   let env: AddonEnv;
   let skus: string[];
   let sheet: unknown[][];
   beforeAll(async () => {
     env = await startAddonEnv();
     skus = seedProducts(env, 3, ['amazon', 'walmart']);
-    env.rt.addSheet('Rules', [['Channel', 'Stock buffer', 'Markup %', 'Also per-channel columns'], ['*', 3, '', ''], ['walmart', '', 10, 'yes']]);
+    env.rt.addSheet('Rules', [
+      ['Channel', 'Stock buffer', 'Markup %', 'Also per-channel columns'],
+      ['*', 3, '', ''],
+      ['walmart', '', 10, 'yes'],
+    ]);
     sheet = [['SKU', 'Quantity', 'Price [walmart]'], ...skus.map((s) => [s, 10, 50])];
     env.rt.addSheet(STOCK, sheet);
     env.rt.call('pushStockAll');
@@ -52,7 +56,11 @@ describe('review 18: a pull after a ruled push keeps the seller\'s base values',
     env.rt.call('refreshSelectedFromMenu');
     const values = env.rt.sheet(STOCK).values();
     const price = column(values, 'Price [walmart]');
-    expect(values.slice(1, 4).map((r) => [r[column(values, 'Quantity')], r[price]])).toEqual([[10, 50], [10, 70], [10, 50]]);
+    expect(values.slice(1, 4).map((r) => [r[column(values, 'Quantity')], r[price]])).toEqual([
+      [10, 50],
+      [10, 70],
+      [10, 50],
+    ]);
     clearRequests(env);
     env.rt.call('pushChanges');
     // 70 is the seller's value now (the hub's, written by the refresh): it goes, ruled.

@@ -18,8 +18,16 @@ describe('review 18: a ruled price never reaches 0', () => {
   afterAll(async () => env?.close());
 
   test('2 to a multiple of 5 is 5, 0.40 to whole units is 1', () => {
-    env.rt.addSheet('Rules', [['Channel', 'Rounding'], ['amazon', 'multiple of 5'], ['walmart', 'whole']]);
-    env.rt.addSheet(STOCK, [['SKU', 'Channel', 'Price'], [skus[0], 'amazon', 2], [skus[1], 'walmart', 0.4]]);
+    env.rt.addSheet('Rules', [
+      ['Channel', 'Rounding'],
+      ['amazon', 'multiple of 5'],
+      ['walmart', 'whole'],
+    ]);
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Channel', 'Price'],
+      [skus[0], 'amazon', 2],
+      [skus[1], 'walmart', 0.4],
+    ]);
     env.rt.call('pushPricesAll');
     const hub = hubProducts(env);
     expect(hub.get(skus[0])!.listings.amazon!.price).toBe(5);

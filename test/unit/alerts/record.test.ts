@@ -17,13 +17,24 @@ function world(settings: Partial<Settings> = {}) {
   let refuse: string | null = null;
   const documentStore = memoryStore();
   const workbook = memoryWorkbook();
-  const ctx = () => fakeContext({
-    documentStore, workbook, clock: { now: () => now, sleep: () => {} },
-    mailer: { sendToSelf: (subject, body) => { if (refuse) throw new Error(refuse); mails.push({ subject, body }); } },
-    settings: { orders: { ...Settings.parse({}).orders, scheduleMinutes: 60, scheduleOwner: 'seller@example.com' }, ...settings },
-  });
+  const ctx = () =>
+    fakeContext({
+      documentStore,
+      workbook,
+      clock: { now: () => now, sleep: () => {} },
+      mailer: {
+        sendToSelf: (subject, body) => {
+          if (refuse) throw new Error(refuse);
+          mails.push({ subject, body });
+        },
+      },
+      settings: { orders: { ...Settings.parse({}).orders, scheduleMinutes: 60, scheduleOwner: 'seller@example.com' }, ...settings },
+    });
   return {
-    documentStore, workbook, mails, ctx,
+    documentStore,
+    workbook,
+    mails,
+    ctx,
     at: (ms: number) => void (now = ms),
     refuse: (message: string | null) => void (refuse = message),
   };
@@ -101,9 +112,23 @@ describe('alerts at an open and in the sidebar', () => {
 
   test('low SKUs are merged by SKU (latest quantity) into one alert; a threshold of 0 records nothing', () => {
     const w = world({ alerts: { mail: true, lowStock: 3 } });
-    noteLowStock(w.ctx(), [{ sku: 'A', quantity: 3 }, { sku: 'B', quantity: 9 }]);
-    noteLowStock(w.ctx(), [{ sku: 'A', quantity: 1 }, { sku: 'C', quantity: 0 }]);
-    expect(readAlerts(w.documentStore).alerts).toMatchObject([{ kind: 'lowStock', skus: [{ sku: 'A', quantity: 1 }, { sku: 'C', quantity: 0 }] }]);
+    noteLowStock(w.ctx(), [
+      { sku: 'A', quantity: 3 },
+      { sku: 'B', quantity: 9 },
+    ]);
+    noteLowStock(w.ctx(), [
+      { sku: 'A', quantity: 1 },
+      { sku: 'C', quantity: 0 },
+    ]);
+    expect(readAlerts(w.documentStore).alerts).toMatchObject([
+      {
+        kind: 'lowStock',
+        skus: [
+          { sku: 'A', quantity: 1 },
+          { sku: 'C', quantity: 0 },
+        ],
+      },
+    ]);
     const off = world();
     noteLowStock(off.ctx(), [{ sku: 'A', quantity: 0 }]);
     expect(readAlerts(off.documentStore).alerts).toEqual([]);

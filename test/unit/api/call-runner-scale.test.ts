@@ -6,7 +6,13 @@ import { FakeClock, FakeTransport } from './fake-transport';
 
 const call = (i: number): Call<number> => ({
   endpoint: 'updateStock',
-  request: { url: `https://hub.example.com/api/stock/updatestock#${i}`, method: 'post', headers: {}, contentType: 'application/json', payload: String(i) } as HttpRequest,
+  request: {
+    url: `https://hub.example.com/api/stock/updatestock#${i}`,
+    method: 'post',
+    headers: {},
+    contentType: 'application/json',
+    payload: String(i),
+  } as HttpRequest,
   parse: (r) => Number(JSON.parse(r.text())),
 });
 
@@ -25,9 +31,17 @@ describe('runCalls at scale (issue 16: no spread of large arrays, no quadratic q
       return { status: 200, body: i };
     });
     const stats = emptyStats();
-    const out = runCalls(Array.from({ length: n }, (_, i) => call(i)), {
-      transport, clock: new FakeClock(), concurrency: 1000, retry: DEFAULT_RETRY, random: () => 0.5, stats,
-    });
+    const out = runCalls(
+      Array.from({ length: n }, (_, i) => call(i)),
+      {
+        transport,
+        clock: new FakeClock(),
+        concurrency: 1000,
+        retry: DEFAULT_RETRY,
+        random: () => 0.5,
+        stats,
+      },
+    );
     expect(out).toHaveLength(n);
     expect(out.every((o, i) => o.ok && o.value === i && o.attempts === 2)).toBe(true);
     expect(stats.retries).toBe(n);

@@ -6,13 +6,24 @@ const TOKEN = 'secret-token-123';
 
 function stockAnswer(req: HttpRequest): Scripted {
   const items = JSON.parse(req.payload ?? '[]') as Array<{ sku: string; quantity: number }>;
-  return { status: 200, body: items.map((i) => ({ sku: i.sku, quantity: i.quantity, sites: 'amazon: OK', status: 'success', msg: 'ok', jobId: 1 })) };
+  return {
+    status: 200,
+    body: items.map((i) => ({ sku: i.sku, quantity: i.quantity, sites: 'amazon: OK', status: 'success', msg: 'ok', jobId: 1 })),
+  };
 }
 
 function client(handler: (req: HttpRequest, n: number) => Scripted, extra: Partial<ConstructorParameters<typeof HubClient>[0]> = {}) {
   const transport = new FakeTransport(handler);
   const clock = new FakeClock();
-  const c = new HubClient({ baseUrl: 'https://hub.example.com/', token: TOKEN, transport, clock, concurrency: 4, random: () => 0.5, ...extra });
+  const c = new HubClient({
+    baseUrl: 'https://hub.example.com/',
+    token: TOKEN,
+    transport,
+    clock,
+    concurrency: 4,
+    random: () => 0.5,
+    ...extra,
+  });
   return { c, transport, clock };
 }
 
@@ -57,16 +68,33 @@ describe('HubClient batching and concurrency', () => {
 
   test('Get Orders query: dates as MM/DD/YYYY and every filter', () => {
     const { c, transport } = client(() => ({ status: 200, body: { paging: 50, offset: 0, total: 0, sort: 'modified_asc', results: [] } }));
-    c.getOrders({ from: Date.UTC(2026, 0, 5), to: Date.UTC(2026, 10, 21, 23), searchDateBy: 'modified', sort: 'modified_asc', status: 'SHIPPED', channel: 'meli', offset: 100 });
+    c.getOrders({
+      from: Date.UTC(2026, 0, 5),
+      to: Date.UTC(2026, 10, 21, 23),
+      searchDateBy: 'modified',
+      sort: 'modified_asc',
+      status: 'SHIPPED',
+      channel: 'meli',
+      offset: 100,
+    });
     const url = new URL(transport.requests[0].url);
     expect(url.pathname).toBe('/api/orders/orders');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      date: '01/05/2026', to: '11/21/2026', searchDateBy: 'modified', sort: 'modified_asc', status: 'SHIPPED', channel: 'meli', offset: '100', paging: '50',
+      date: '01/05/2026',
+      to: '11/21/2026',
+      searchDateBy: 'modified',
+      sort: 'modified_asc',
+      status: 'SHIPPED',
+      channel: 'meli',
+      offset: '100',
+      paging: '50',
     });
   });
 
   test('login sends a form body without the bearer header', () => {
-    const { c, transport } = client(() => ({ status: 200, body: { access_token: 'T', token_type: 'bearer', expires_in: 604799 } }), { token: null });
+    const { c, transport } = client(() => ({ status: 200, body: { access_token: 'T', token_type: 'bearer', expires_in: 604799 } }), {
+      token: null,
+    });
     expect(c.login('demo', 'p&ss word').access_token).toBe('T');
     const req = transport.requests[0];
     expect(req.headers.Authorization).toBeUndefined();
@@ -86,7 +114,9 @@ describe('HubClient retries', () => {
   });
 
   test('honours Retry-After on 429', () => {
-    const { c, clock } = client((req, n) => (n === 1 ? { status: 429, body: { Message: 'slow down' }, headers: { 'retry-after': '3' } } : stockAnswer(req)));
+    const { c, clock } = client((req, n) =>
+      n === 1 ? { status: 429, body: { Message: 'slow down' }, headers: { 'retry-after': '3' } } : stockAnswer(req),
+    );
     c.updateStock(items(1));
     expect(clock.slept[0]).toBeGreaterThanOrEqual(3000);
   });
@@ -111,9 +141,20 @@ describe('HubClient retries', () => {
 
   test('never retries Create Order or the async job, even on a timeout', () => {
     const { c, transport } = client(() => ({ fail: 'timeout' }));
-    const created = c.createOrder({ channel: 'meli', externalId: 'X1', currency: 'MXN', items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }] });
+    const created = c.createOrder({
+      channel: 'meli',
+      externalId: 'X1',
+      currency: 'MXN',
+      items: [{ sku: 'A', title: 'A', price: 1, itemQuantity: 1 }],
+    });
     const job = c.updateAsync([{ sku: 'A', quantity: '1' }]);
-    const cat = c.createCategory({ Title: 'T', CategorySource: 'magento', CategorySourceId: 1, CategorySourceParent: null, CategorySourceParentId: null });
+    const cat = c.createCategory({
+      Title: 'T',
+      CategorySource: 'magento',
+      CategorySourceId: 1,
+      CategorySourceParent: null,
+      CategorySourceParentId: null,
+    });
     expect(transport.requests).toHaveLength(3);
     for (const o of [created, job, cat]) {
       expect(o.ok).toBe(false);
@@ -158,7 +199,25 @@ describe('HubClient errors', () => {
   });
 
   test('unknown response fields are kept', () => {
-    const { c } = client(() => ({ status: 200, body: { sku: 'A', channelData: [{ channel: 'meli', quantity: 1, price: 2, salePrice: null, externalId: 'MLM1', permalink: null, status: 'active', extra: { x: 1 } }], brand: 'ACME' } }));
+    const { c } = client(() => ({
+      status: 200,
+      body: {
+        sku: 'A',
+        channelData: [
+          {
+            channel: 'meli',
+            quantity: 1,
+            price: 2,
+            salePrice: null,
+            externalId: 'MLM1',
+            permalink: null,
+            status: 'active',
+            extra: { x: 1 },
+          },
+        ],
+        brand: 'ACME',
+      },
+    }));
     const [o] = c.getByChannel(['A']);
     expect(o.ok && o.value).toMatchObject({ brand: 'ACME', channelData: [{ extra: { x: 1 } }] });
   });
@@ -188,7 +247,10 @@ describe('HubClient errors', () => {
     expect(created.ok).toBe(false);
     if (!created.ok) expect(created.error.message).toMatch(/Create Order was not sent: items/);
     // One bad update among good ones: only the good ones are sent.
-    const updates = c.updateOrders([{ orderId: '1', fields: { comments: 'ok' } }, { orderId: '2', fields: { internalStatus: 'LOST' as never } }]);
+    const updates = c.updateOrders([
+      { orderId: '1', fields: { comments: 'ok' } },
+      { orderId: '2', fields: { internalStatus: 'LOST' as never } },
+    ]);
     expect(updates.map((u) => u.ok)).toEqual([true, false]);
     expect(transport.requests.map((r) => r.url)).toEqual(['https://hub.example.com/api/orders/updateorder/?orderId=1']);
   });
@@ -201,7 +263,10 @@ describe('HubClient paging', () => {
       const u = new URL(req.url);
       const offset = Number(u.searchParams.get('offset'));
       const n = Math.min(50, total - offset);
-      return { status: 200, body: { offset, paging: 50, total, results: Array.from({ length: n }, (_, i) => ({ sku: `S${offset + i}`, channelData: [] })) } };
+      return {
+        status: 200,
+        body: { offset, paging: 50, total, results: Array.from({ length: n }, (_, i) => ({ sku: `S${offset + i}`, channelData: [] })) },
+      };
     });
     const all = c.getAllProducts({ sort: 'alph_asc' });
     expect(all.products).toHaveLength(total);
@@ -211,15 +276,28 @@ describe('HubClient paging', () => {
   });
 
   test('getJobPage asks for one page of a job by offset and size', () => {
-    const { c, transport } = client(() => ({ status: 200, body: [{ sku: 'S1', stock: 1, price: null, priceOffer: null, status: 'Finalizado', integration: 'Amazon' }] }));
+    const { c, transport } = client(() => ({
+      status: 200,
+      body: [{ sku: 'S1', stock: 1, price: null, priceOffer: null, status: 'Finalizado', integration: 'Amazon' }],
+    }));
     expect(c.getJobPage('77', 50, 40)).toHaveLength(1);
     const q = new URL(transport.requests[0].url).searchParams;
     expect([q.get('jobId'), q.get('offset'), q.get('size')]).toEqual(['77', '50', '40']);
   });
 
   test('findOrder answers a cart as its list of orders', () => {
-    const order = (id: number) => ({ orderId: id, channel: 'meli', dateAdded: 'a', dateCreated: 'b', dateModified: 'c', externalId: `E${id}`, items: [] });
-    const { c } = client((req) => (req.url.includes('CART') ? { status: 200, body: { cartId: 'CART', orders: [order(1), order(2)] } } : { status: 200, body: order(3) }));
+    const order = (id: number) => ({
+      orderId: id,
+      channel: 'meli',
+      dateAdded: 'a',
+      dateCreated: 'b',
+      dateModified: 'c',
+      externalId: `E${id}`,
+      items: [],
+    });
+    const { c } = client((req) =>
+      req.url.includes('CART') ? { status: 200, body: { cartId: 'CART', orders: [order(1), order(2)] } } : { status: 200, body: order(3) },
+    );
     expect(c.findOrder('CART')).toMatchObject({ cartId: 'CART', orders: [{ orderId: 1 }, { orderId: 2 }] });
     expect(c.findOrder('E3')).toMatchObject({ cartId: null, orders: [{ orderId: 3 }] });
   });
@@ -237,7 +315,7 @@ describe('HubClient deadline', () => {
 });
 
 describe('HubClient odd SKUs', () => {
-  test("a SKU of only dots is refused before sending (it would address another path)", () => {
+  test('a SKU of only dots is refused before sending (it would address another path)', () => {
     const { c, transport } = client(() => ({ status: 200, body: { sku: 'A', channelData: [] } }));
     const [dot, ok] = c.getByChannel(['..', 'A']);
     expect(dot.ok).toBe(false);

@@ -1,7 +1,9 @@
 import type { Clock, HttpRequest, HttpResponse, Transport, TransportResult } from '../../../src/api/transport';
 
 /** A scripted answer: status + JSON body, or a transport failure. */
-export type Scripted = { status: number; body?: unknown; headers?: Record<string, string>; raw?: string } | { fail: 'timeout' | 'network' | 'quota' };
+export type Scripted =
+  | { status: number; body?: unknown; headers?: Record<string, string>; raw?: string }
+  | { fail: 'timeout' | 'network' | 'quota' };
 
 /** A virtual clock: sleep advances time instantly. */
 export class FakeClock implements Clock {

@@ -1,8 +1,16 @@
 import { readOrderRecord } from '../../../src/api/order-records';
 
 const good = {
-  orderId: 7, channel: 'meli', dateAdded: '2026-11-01T10:00:00Z', dateCreated: '2026-11-01T09:00:00Z', dateModified: '2026-11-02T10:00:00Z', externalId: 'E-7',
-  total: 20, internalStatus: 'CREATED', shipping: { carrier: 'x' }, items: [{ itemExternalId: 'I-1', sku: 'TAZA', itemQuantity: 2, price: 10, total: 20 }],
+  orderId: 7,
+  channel: 'meli',
+  dateAdded: '2026-11-01T10:00:00Z',
+  dateCreated: '2026-11-01T09:00:00Z',
+  dateModified: '2026-11-02T10:00:00Z',
+  externalId: 'E-7',
+  total: 20,
+  internalStatus: 'CREATED',
+  shipping: { carrier: 'x' },
+  items: [{ itemExternalId: 'I-1', sku: 'TAZA', itemQuantity: 2, price: 10, total: 20 }],
 };
 
 describe('readOrderRecord: one bad record never fails the page', () => {

@@ -24,20 +24,24 @@ describe('packDistinct: requests of at most 50 items, a key at most once per req
 
   test('property: every item once, no key twice in a request, <= max each, count = max(ceil(n/max), most per key)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 11 })), { maxLength: 400 }), fc.integer({ min: 1, max: 50 }), (pairs, max) => {
-        const items = [...new Set(pairs.map(([s, c]) => `S${s}#C${c}`))];
-        const packed = packDistinct(items, keyOf, max);
-        expect(packed.flat().sort()).toEqual([...items].sort());
-        for (const request of packed) {
-          expect(request.length).toBeLessThanOrEqual(max);
-          expect(request.length).toBeGreaterThan(0);
-          expect(new Set(request.map(keyOf)).size).toBe(request.length);
-        }
-        const counts = new Map<string, number>();
-        for (const i of items) counts.set(keyOf(i), (counts.get(keyOf(i)) ?? 0) + 1);
-        const most = Math.max(0, ...counts.values());
-        expect(packed).toHaveLength(items.length === 0 ? 0 : Math.max(Math.ceil(items.length / max), most));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 11 })), { maxLength: 400 }),
+        fc.integer({ min: 1, max: 50 }),
+        (pairs, max) => {
+          const items = [...new Set(pairs.map(([s, c]) => `S${s}#C${c}`))];
+          const packed = packDistinct(items, keyOf, max);
+          expect(packed.flat().sort()).toEqual([...items].sort());
+          for (const request of packed) {
+            expect(request.length).toBeLessThanOrEqual(max);
+            expect(request.length).toBeGreaterThan(0);
+            expect(new Set(request.map(keyOf)).size).toBe(request.length);
+          }
+          const counts = new Map<string, number>();
+          for (const i of items) counts.set(keyOf(i), (counts.get(keyOf(i)) ?? 0) + 1);
+          const most = Math.max(0, ...counts.values());
+          expect(packed).toHaveLength(items.length === 0 ? 0 : Math.max(Math.ceil(items.length / max), most));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -15,7 +15,13 @@ describe('the daily UrlFetch quota', () => {
       calls++;
       return { fail: 'quota' };
     });
-    const client = new HubClient({ baseUrl: 'https://hub.example.com', token: 'tok_long_enough_123', transport, clock: new FakeClock(), concurrency: 2 });
+    const client = new HubClient({
+      baseUrl: 'https://hub.example.com',
+      token: 'tok_long_enough_123',
+      transport,
+      clock: new FakeClock(),
+      concurrency: 2,
+    });
     const batches = client.updateStock(Array.from({ length: 250 }, (_, i) => ({ sku: `S${i}`, quantity: 1 })));
     expect(calls).toBe(2); // one fetchAll round of 2, then nothing more is tried
     expect(client.stats.requests).toBe(0);
@@ -30,7 +36,7 @@ describe('the daily UrlFetch quota', () => {
     }
   });
 
-  test('the platform transport reads Apps Script\'s exception as the quota, not as the network', () => {
+  test("the platform transport reads Apps Script's exception as the quota, not as the network", () => {
     (globalThis as Record<string, unknown>).UrlFetchApp = {
       fetchAll: () => {
         throw new Error('Exception: Service invoked too many times for one day: urlfetch.');
@@ -64,7 +70,11 @@ describe('the daily Properties quota', () => {
 
   test('other property errors pass through as they are', () => {
     (globalThis as Record<string, unknown>).PropertiesService = {
-      getDocumentProperties: () => ({ getProperty: () => { throw new Error('Argument too large: value'); } }),
+      getDocumentProperties: () => ({
+        getProperty: () => {
+          throw new Error('Argument too large: value');
+        },
+      }),
     };
     try {
       expect(() => documentProperties().get('x')).toThrow('Argument too large: value');

@@ -23,8 +23,18 @@ function issues(schema: z.ZodMiniType, input: unknown): string[] {
 
 describe('schema issues read as before the move to zod/mini', () => {
   test.each<[string, z.ZodMiniType, unknown, string[]]>([
-    ['a stock item', StockItem, { sku: '', quantity: 'x' }, ['sku: Too small: expected string to have >=1 characters', 'quantity: Invalid input: expected number, received string']],
-    ['a whole number', ChannelDataInput, { channel: 'a', availableDays: 1.5 }, ['availableDays: Invalid input: expected int, received number']],
+    [
+      'a stock item',
+      StockItem,
+      { sku: '', quantity: 'x' },
+      ['sku: Too small: expected string to have >=1 characters', 'quantity: Invalid input: expected number, received string'],
+    ],
+    [
+      'a whole number',
+      ChannelDataInput,
+      { channel: 'a', availableDays: 1.5 },
+      ['availableDays: Invalid input: expected int, received number'],
+    ],
     [
       'an order to create',
       OrderCreate,
@@ -36,7 +46,12 @@ describe('schema issues read as before the move to zod/mini', () => {
         'items.0.itemQuantity: Invalid input: expected int, received number',
       ],
     ],
-    ['an order status', OrderUpdate, { internalStatus: 'NOPE' }, ['internalStatus: Invalid option: expected one of "CREATED"|"SHIPPED"|"CANCELED"|"RETURNED"|"DELIVERED"']],
+    [
+      'an order status',
+      OrderUpdate,
+      { internalStatus: 'NOPE' },
+      ['internalStatus: Invalid option: expected one of "CREATED"|"SHIPPED"|"CANCELED"|"RETURNED"|"DELIVERED"'],
+    ],
     [
       'a category',
       CategoryCreate,
@@ -62,7 +77,12 @@ describe('schema issues read as before the move to zod/mini', () => {
     [
       'a column mapping',
       ColumnMapping,
-      { version: 2, preset: 'x'.repeat(41), entries: [{ field: 'nope', channel: 'A B', header: '' }], skip: [{ header: 'h', when: [], reason: '' }] },
+      {
+        version: 2,
+        preset: 'x'.repeat(41),
+        entries: [{ field: 'nope', channel: 'A B', header: '' }],
+        skip: [{ header: 'h', when: [], reason: '' }],
+      },
       [
         'version: Invalid input: expected 1',
         'preset: Too big: expected string to have <=40 characters',
@@ -77,7 +97,7 @@ describe('schema issues read as before the move to zod/mini', () => {
     expect(issues(schema, input)).toEqual(expected);
   });
 
-  test('settings: our own messages where we wrote them, zod\'s English elsewhere, every field named', () => {
+  test("settings: our own messages where we wrote them, zod's English elsewhere, every field named", () => {
     const input = {
       concurrency: 0,
       logMaxRows: 5,
@@ -118,7 +138,14 @@ describe('schema issues read as before the move to zod/mini', () => {
 
   test('settings as the sidebar shows them, one message per field', () => {
     const { settings, errors } = validateSettings(
-      { concurrency: 99, logMaxRows: 'many', orders: { backfillDays: 0 }, jobs: { dailyRequestBudget: 'x' }, sheetNames: { stock: 'a*' }, plainChannels: ['*', 'x'] },
+      {
+        concurrency: 99,
+        logMaxRows: 'many',
+        orders: { backfillDays: 0 },
+        jobs: { dailyRequestBudget: 'x' },
+        sheetNames: { stock: 'a*' },
+        plainChannels: ['*', 'x'],
+      },
       Settings.parse({}),
     );
     expect(settings).toBeNull();
@@ -134,15 +161,35 @@ describe('schema issues read as before the move to zod/mini', () => {
 
   test('defaults, trimming and transforms still apply', () => {
     const defaults = Settings.parse({});
-    expect(defaults).toMatchObject({ concurrency: 8, chunkRows: 2400, orders: { backfillDays: 30, removedLines: 'delete' }, jobs: { dailyRequestBudget: 2000, deadlineHours: 24 } });
-    expect(Settings.parse({ sheetNames: { stock: '  Stock  ' }, plainChannels: [' Amazon '] })).toMatchObject({ sheetNames: { stock: 'Stock', jobs: 'Jobs' }, plainChannels: ['amazon'] });
+    expect(defaults).toMatchObject({
+      concurrency: 8,
+      chunkRows: 2400,
+      orders: { backfillDays: 30, removedLines: 'delete' },
+      jobs: { dailyRequestBudget: 2000, deadlineHours: 24 },
+    });
+    expect(Settings.parse({ sheetNames: { stock: '  Stock  ' }, plainChannels: [' Amazon '] })).toMatchObject({
+      sheetNames: { stock: 'Stock', jobs: 'Jobs' },
+      plainChannels: ['amazon'],
+    });
     expect(AsyncResult.parse({ status: 'ok', jobId: 17 })).toEqual({ status: 'ok', msg: '', jobId: '17' });
-    expect(ErpPriceResult.parse([{ E1: { status: 'ok', sites: 3, extra: true } }])).toEqual([{ E1: { status: 'ok', sites: '', msg: '', extra: true } }]);
+    expect(ErpPriceResult.parse([{ E1: { status: 'ok', sites: 3, extra: true } }])).toEqual([
+      { E1: { status: 'ok', sites: '', msg: '', extra: true } },
+    ]);
     expect(ColumnMapping.parse({ version: 1, preset: null, entries: [] })).toEqual({ version: 1, preset: null, entries: [], skip: [] });
   });
 
   test('an order record names each field it could not read, with what was expected', () => {
-    const raw = { orderId: 1, channel: 5, dateAdded: 'x', dateCreated: '2024-01-01T00:00:00', dateModified: 7, externalId: 12, total: 'abc', currency: 1, items: [{ sku: 5, itemQuantity: '2', price: null }, 3] };
+    const raw = {
+      orderId: 1,
+      channel: 5,
+      dateAdded: 'x',
+      dateCreated: '2024-01-01T00:00:00',
+      dateModified: 7,
+      externalId: 12,
+      total: 'abc',
+      currency: 1,
+      items: [{ sku: 5, itemQuantity: '2', price: null }, 3],
+    };
     expect(readOrderRecord(raw).problems).toEqual([
       'channel = 5 (expected a string)',
       'dateModified = 7 (expected a string)',
@@ -156,9 +203,15 @@ describe('schema issues read as before the move to zod/mini', () => {
     ]);
   });
 
-  test('the client\'s errors: input refused before sending, and an answer of the wrong shape', () => {
+  test("the client's errors: input refused before sending, and an answer of the wrong shape", () => {
     const transport = new FakeTransport(() => ({ status: 200, body: [{ sku: 'A', status: 7, sites: '', msg: '' }] }));
-    const c = new HubClient({ baseUrl: 'https://hub.example.com/', token: 'secret-token-123', transport, clock: new FakeClock(), random: () => 0.5 });
+    const c = new HubClient({
+      baseUrl: 'https://hub.example.com/',
+      token: 'secret-token-123',
+      transport,
+      clock: new FakeClock(),
+      random: () => 0.5,
+    });
     const created = c.createOrder({ channel: 'meli', externalId: 'X', currency: 'MX', items: [] });
     expect(created.ok ? '' : created.error.message).toBe(
       'Create Order was not sent: currency: Too small: expected string to have >=3 characters.',

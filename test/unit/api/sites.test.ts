@@ -35,6 +35,9 @@ describe('parseSitesString with commas and colons inside a reason', () => {
     expect(parseSitesString('walmart: Error - price too low, minimum: 10').map((o) => o.channel)).toEqual(['walmart']);
   });
   test('a channel code added by the seller is recognised when passed in', () => {
-    expect(parseSitesString('amazon: OK, tiendanube: OK', new Set(['amazon', 'tiendanube'])).map((o) => o.channel)).toEqual(['amazon', 'tiendanube']);
+    expect(parseSitesString('amazon: OK, tiendanube: OK', new Set(['amazon', 'tiendanube'])).map((o) => o.channel)).toEqual([
+      'amazon',
+      'tiendanube',
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import { forgetDocument, markDocumentRun, markOpenFailure, MAX_DOCUMENTS, readDocuments, rememberDocument, walkOrder } from '../../../src/core/background/documents';
+import {
+  forgetDocument,
+  markDocumentRun,
+  markOpenFailure,
+  MAX_DOCUMENTS,
+  readDocuments,
+  rememberDocument,
+  walkOrder,
+} from '../../../src/core/background/documents';
 import { memoryStore } from '../orders/fakes';
 
 describe("the add-on's list of spreadsheets with background work (user properties)", () => {
@@ -6,7 +14,9 @@ describe("the add-on's list of spreadsheets with background work (user propertie
     const store = memoryStore();
     expect(rememberDocument(store, { id: 'a', name: 'Shop', due: ['order import every 60 min'] }, 1000)).toBe(true);
     expect(rememberDocument(store, { id: 'a', name: 'Shop MX', due: ['1 async job to follow'] }, 2000)).toBe(true);
-    expect(readDocuments(store)).toEqual([{ id: 'a', name: 'Shop MX', due: ['1 async job to follow'], addedAt: 1000, lastRunAt: null, openFailures: 0 }]);
+    expect(readDocuments(store)).toEqual([
+      { id: 'a', name: 'Shop MX', due: ['1 async job to follow'], addedAt: 1000, lastRunAt: null, openFailures: 0 },
+    ]);
     forgetDocument(store, 'a');
     expect(readDocuments(store)).toEqual([]);
     expect(store.data).toEqual({});
@@ -22,7 +32,18 @@ describe("the add-on's list of spreadsheets with background work (user propertie
 
   test(`refuses a ${MAX_DOCUMENTS + 1}th spreadsheet (one property holds 9 KB) instead of dropping one silently`, () => {
     const store = memoryStore();
-    for (let i = 0; i < MAX_DOCUMENTS; i++) expect(rememberDocument(store, { id: `1${'x'.repeat(40)}${i}`, name: `Shop number ${i} with a long name`, due: ['order import every 720 min', '12 async jobs to follow'] }, i)).toBe(true);
+    for (let i = 0; i < MAX_DOCUMENTS; i++)
+      expect(
+        rememberDocument(
+          store,
+          {
+            id: `1${'x'.repeat(40)}${i}`,
+            name: `Shop number ${i} with a long name`,
+            due: ['order import every 720 min', '12 async jobs to follow'],
+          },
+          i,
+        ),
+      ).toBe(true);
     expect(rememberDocument(store, { id: 'one-more', name: 'x', due: [] }, 99)).toBe(false);
     expect(readDocuments(store)).toHaveLength(MAX_DOCUMENTS);
     expect(new TextEncoder().encode(store.data['background.documents']).length).toBeLessThan(9216);

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { floorOf, floorRounds } from '../../../bench/floor';
 import { COSTS, type CostTable } from '../../../dev/gas-runtime/costs';
 
-const costs: CostTable = { ...COSTS, urlFetchCallMs: 50, fetchAllParallelism: 10, sheetsRoundTripMs: 30, perCellReadMs: 0.01, perCellWriteMs: 0.15 };
+const costs: CostTable = {
+  ...COSTS,
+  urlFetchCallMs: 50,
+  fetchAllParallelism: 10,
+  sheetsRoundTripMs: 30,
+  perCellReadMs: 0.01,
+  perCellWriteMs: 0.15,
+};
 
 describe('benchmark floor', () => {
   test('requests ÷ concurrency rounds, each the latency plus the call overhead', () => {
@@ -43,7 +50,12 @@ describe('benchmark floor', () => {
           const a = floorOf({ ...base, requests }, costs, 0);
           const b = floorOf({ ...base, requests: requests + more }, costs, 0);
           const c = floorOf({ ...base, requests, readCells: cells + more, writeBlocks: [cells + more] }, costs, 0);
-          return rounds * concurrency + (firstAlone ? concurrency : 0) >= requests && b.totalMs >= a.totalMs && c.totalMs >= a.totalMs && a.requestMs >= rounds * 150;
+          return (
+            rounds * concurrency + (firstAlone ? concurrency : 0) >= requests &&
+            b.totalMs >= a.totalMs &&
+            c.totalMs >= a.totalMs &&
+            a.requestMs >= rounds * 150
+          );
         },
       ),
     );

@@ -18,7 +18,10 @@ function recordingSheet(): SheetPort & { calls: Call[] } {
 
 describe('rowRuns', () => {
   it('groups adjacent rows, whatever the order and repeats', () => {
-    expect(rowRuns([9, 2, 3, 4, 3, 11, 10])).toEqual([[2, 4], [9, 11]]);
+    expect(rowRuns([9, 2, 3, 4, 3, 11, 10])).toEqual([
+      [2, 4],
+      [9, 11],
+    ]);
     expect(rowRuns([])).toEqual([]);
   });
 });
@@ -26,10 +29,26 @@ describe('rowRuns', () => {
 describe('writeBlocks', () => {
   it('writes one block per run of rows × run of adjacent columns, never a cell outside them', () => {
     const sheet = recordingSheet();
-    const writes = writeBlocks(sheet, [[2, 3], [7, 7]], [5, 1, 2], (r, c) => `${r}:${c}`);
+    const writes = writeBlocks(
+      sheet,
+      [
+        [2, 3],
+        [7, 7],
+      ],
+      [5, 1, 2],
+      (r, c) => `${r}:${c}`,
+    );
     expect(writes).toBe(4);
     expect(sheet.calls).toEqual([
-      ['write', 2, 2, [['2:1', '2:2'], ['3:1', '3:2']]],
+      [
+        'write',
+        2,
+        2,
+        [
+          ['2:1', '2:2'],
+          ['3:1', '3:2'],
+        ],
+      ],
       ['write', 7, 2, [['7:1', '7:2']]],
       ['write', 2, 6, [['2:5'], ['3:5']]],
       ['write', 7, 6, [['7:5']]],
@@ -45,12 +64,19 @@ describe('planColumns / applyColumnPlan', () => {
     const plan = planColumns(header, ['SKU', 'Price [mercadolibre]', 'Quantity [amazon]', 'In hub'], aliases);
     expect(plan).toEqual({
       where: { SKU: 0, 'Price [mercadolibre]': 1, 'Quantity [amazon]': 4, 'In hub': 5 },
-      missing: [{ header: 'Quantity [amazon]', column: 4 }, { header: 'In hub', column: 5 }],
+      missing: [
+        { header: 'Quantity [amazon]', column: 4 },
+        { header: 'In hub', column: 5 },
+      ],
       width: 6,
     });
     const sheet = recordingSheet();
     applyColumnPlan(sheet, plan, 10_001);
-    expect(sheet.calls).toEqual([['ensureSize', 10_001, 6], ['write', 1, 5, [['Quantity [amazon]', 'In hub']]], ['styleHeader', 6]]);
+    expect(sheet.calls).toEqual([
+      ['ensureSize', 10_001, 6],
+      ['write', 1, 5, [['Quantity [amazon]', 'In hub']]],
+      ['styleHeader', 6],
+    ]);
   });
 
   it('writes no header when nothing is missing', () => {

@@ -2,7 +2,10 @@ import { readDeprecation } from '../../../src/api/deprecation';
 
 describe('readDeprecation (the hub\u2019s Deprecation and Link headers)', () => {
   it('reads the draft form and the RFC 9745 date form, and the successor link', () => {
-    expect(readDeprecation({ deprecation: 'true', link: '</api/stock/GetStockPriceJob>; rel="successor-version"' })).toEqual({ deprecated: true, successor: '/api/stock/GetStockPriceJob' });
+    expect(readDeprecation({ deprecation: 'true', link: '</api/stock/GetStockPriceJob>; rel="successor-version"' })).toEqual({
+      deprecated: true,
+      successor: '/api/stock/GetStockPriceJob',
+    });
     expect(readDeprecation({ deprecation: '@1577836800' })).toEqual({ deprecated: true, successor: null });
   });
 

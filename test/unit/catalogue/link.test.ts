@@ -2,8 +2,12 @@ import { MAX_LINK_CHARS, isLinkableUrl, permalinkCell } from '../../../src/core/
 
 describe('permalinkCell', () => {
   it('makes an http(s) URL a HYPERLINK showing the URL', () => {
-    expect(permalinkCell('https://www.amazon.com.mx/dp/B0123')).toBe('=HYPERLINK("https://www.amazon.com.mx/dp/B0123","https://www.amazon.com.mx/dp/B0123")');
-    expect(permalinkCell('  http://shop.example/p?a=1&b=2  ')).toBe('=HYPERLINK("http://shop.example/p?a=1&b=2","http://shop.example/p?a=1&b=2")');
+    expect(permalinkCell('https://www.amazon.com.mx/dp/B0123')).toBe(
+      '=HYPERLINK("https://www.amazon.com.mx/dp/B0123","https://www.amazon.com.mx/dp/B0123")',
+    );
+    expect(permalinkCell('  http://shop.example/p?a=1&b=2  ')).toBe(
+      '=HYPERLINK("http://shop.example/p?a=1&b=2","http://shop.example/p?a=1&b=2")',
+    );
   });
 
   it('doubles quotes inside the URL, so the string cannot be closed early', () => {

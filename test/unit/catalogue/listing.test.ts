@@ -50,7 +50,11 @@ describe('readListing', () => {
     hub.beforeAnswer = (n) => n === 2 && hub.remove('P0010');
     const listing = read(hub);
     expect(listing).toMatchObject({ problem: null, totalAtStart: 230, totalAtEnd: 229, extraRounds: 1 });
-    expect(skus(listing)).toEqual(numbered(230).map((p) => p.sku).filter((s) => s !== 'P0010'));
+    expect(skus(listing)).toEqual(
+      numbered(230)
+        .map((p) => p.sku)
+        .filter((s) => s !== 'P0010'),
+    );
     expect(hub.offsets).toEqual([0, 49, 98, 147, 196, 0, 49]);
   });
 

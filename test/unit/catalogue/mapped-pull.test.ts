@@ -20,7 +20,9 @@ const TOKEN = JSON.stringify({ token: 'tkn', expiresAt: null, source: 'pasted', 
 type Listing = { channel: string; price: number; salePrice: number | null; quantity: number };
 const product = (sku: string, quantity: number, listings: Listing[], title?: string): Product =>
   ({
-    sku, quantity, ...(title === undefined ? {} : { title }),
+    sku,
+    quantity,
+    ...(title === undefined ? {} : { title }),
     channelData: listings.map((l) => ({ ...l, externalId: `E-${sku}-${l.channel}`, permalink: '', status: 'active' })),
   }) as unknown as Product;
 
@@ -30,14 +32,29 @@ function pull(grid: CellValue[][], products: Product[], mapping: ColumnMapping |
   const store = memoryStore();
   const sheet = workbook.sheet(SHEET) as MemorySheet;
   if (mapping) saveColumnMapping(store, sheet, mapping);
-  const ctx = fakeContext({ transport: new PagedHub(products).transport, workbook, documentStore: store, userStore: memoryStore({ hubToken: TOKEN }), settings: { baseUrl: 'https://hub.example.com' } });
+  const ctx = fakeContext({
+    transport: new PagedHub(products).transport,
+    workbook,
+    documentStore: store,
+    userStore: memoryStore({ hubToken: TOKEN }),
+    settings: { baseUrl: 'https://hub.example.com' },
+  });
   const outcome = pullCatalogue(ctx, {}, () => true) as PullDone;
   return { outcome, grid: sheet.grid, store, sheet, again: () => pullCatalogue(ctx, {}, () => true) as PullDone };
 }
 
 const at = (grid: CellValue[][], row: number, header: string): CellValue => grid[row][(grid[0] as string[]).indexOf(header)];
 
-const SHOPIFY = ['Handle', 'Title', 'Body (HTML)', 'Variant SKU', 'Variant Inventory Qty', 'Variant Price', 'Variant Compare At Price', 'Status'];
+const SHOPIFY = [
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Variant SKU',
+  'Variant Inventory Qty',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Status',
+];
 
 describe('pull through an export preset (Shopify)', () => {
   const grid: CellValue[][] = [
@@ -47,7 +64,15 @@ describe('pull through an export preset (Shopify)', () => {
     ['tee', '', '', 'TEE-M', 2, 20, 25, ''],
   ];
   const products = [
-    product('TEE-S', 7, [{ channel: 'shopify', price: 30, salePrice: 24, quantity: 7 }, { channel: 'amazon', price: 31, salePrice: null, quantity: 3 }], 'Hub title S'),
+    product(
+      'TEE-S',
+      7,
+      [
+        { channel: 'shopify', price: 30, salePrice: 24, quantity: 7 },
+        { channel: 'amazon', price: 31, salePrice: null, quantity: 3 },
+      ],
+      'Hub title S',
+    ),
     product('TEE-M', 9, [{ channel: 'shopify', price: 28, salePrice: null, quantity: 9 }], 'Hub title M'),
   ];
   const { outcome, grid: after, again } = pull(grid, products);
@@ -85,7 +110,11 @@ describe('pull through an export preset (Shopify)', () => {
 describe('pull with row rules (WooCommerce)', () => {
   it('a variable parent keeps its cells and its SKU is not appended as a new product', () => {
     const header = ['ID', 'Type', 'SKU', 'Name', 'In stock?', 'Stock', 'Sale price', 'Regular price'];
-    const grid: CellValue[][] = [header, [10, 'variable', 'HOODIE', 'Hoodie', 1, '', '', ''], [11, 'variation', 'HOODIE-S', 'Hoodie S', 1, 3, '', 40]];
+    const grid: CellValue[][] = [
+      header,
+      [10, 'variable', 'HOODIE', 'Hoodie', 1, '', '', ''],
+      [11, 'variation', 'HOODIE-S', 'Hoodie S', 1, 3, '', 40],
+    ];
     const products = [
       product('HOODIE', 50, [{ channel: 'woocommerce', price: 99, salePrice: null, quantity: 50 }]),
       product('HOODIE-S', 5, [{ channel: 'woocommerce', price: 45, salePrice: 39, quantity: 5 }]),
@@ -104,8 +133,30 @@ describe('pull with a saved mapping', () => {
   it('adds the fields it lacks with the add-on\u2019s headers and names them in the mapping; a header it does not map stays the seller\u2019s', () => {
     const header = ['Code', 'Units', 'Price [amazon]', 'Notes'];
     const grid: CellValue[][] = [header, ['A-1', 1, 5, 'mine']];
-    const mapping: ColumnMapping = { version: 1, preset: null, entries: [{ field: 'sku', header: 'Code' }, { field: 'quantity', header: 'Units' }], skip: [] };
-    const { outcome, grid: after, store, sheet } = pull(grid, [product('A-1', 8, [{ channel: 'amazon', price: 12, salePrice: null, quantity: 8 }, { channel: 'walmart', price: 13, salePrice: null, quantity: 8 }])], mapping);
+    const mapping: ColumnMapping = {
+      version: 1,
+      preset: null,
+      entries: [
+        { field: 'sku', header: 'Code' },
+        { field: 'quantity', header: 'Units' },
+      ],
+      skip: [],
+    };
+    const {
+      outcome,
+      grid: after,
+      store,
+      sheet,
+    } = pull(
+      grid,
+      [
+        product('A-1', 8, [
+          { channel: 'amazon', price: 12, salePrice: null, quantity: 8 },
+          { channel: 'walmart', price: 13, salePrice: null, quantity: 8 },
+        ]),
+      ],
+      mapping,
+    );
     expect(outcome.status).toBe('done');
     expect(at(after, 1, 'Units')).toBe(8);
     expect(at(after, 1, 'Price [amazon]')).toBe(5); // not mapped: never written
@@ -113,7 +164,12 @@ describe('pull with a saved mapping', () => {
     expect(at(after, 1, 'Price [walmart]')).toBe(13);
     expect(outcome.message).toContain('Not written: "Price [amazon]" \u2014 the column mapping leaves that column to you');
     const saved = loadColumnMapping(store, sheet) as ColumnMapping;
-    expect(saved.entries).toEqual(expect.arrayContaining([{ field: 'price', channel: 'walmart', header: 'Price [walmart]' }, { field: 'quantity', channel: 'walmart', header: 'Quantity [walmart]' }]));
+    expect(saved.entries).toEqual(
+      expect.arrayContaining([
+        { field: 'price', channel: 'walmart', header: 'Price [walmart]' },
+        { field: 'quantity', channel: 'walmart', header: 'Quantity [walmart]' },
+      ]),
+    );
     expect(saved.entries).not.toContainEqual(expect.objectContaining({ header: 'Price [amazon]' }));
     expect(Object.keys(store.data)).toEqual([columnMappingKey(sheet)]);
   });
@@ -124,12 +180,40 @@ describe('pull with a saved mapping', () => {
 const EXTRAS = ['Notes', 'Vendor', 'Body', 'Mi columna', 'Cost', 'Status', 'Title', 'Stock'];
 const SKUS = ['P1', 'P2', 'P3', 'P4', 'P5'];
 const SHAPES = {
-  shopify: { required: ['Handle', 'Variant SKU', 'Variant Inventory Qty', 'Variant Price'], optional: ['Variant Compare At Price', 'Title', 'Body (HTML)'], sku: 'Variant SKU', preset: 'shopify' },
-  woocommerce: { required: ['Type', 'SKU', 'Regular price', 'Sale price', 'In stock?', 'Stock'], optional: ['ID', 'Name'], sku: 'SKU', preset: 'woocommerce' },
-  aliases: { required: ['SKU'], optional: ['Quantity', 'Price [amazon]', 'Sale price [amazon]', 'Quantity [shopify]', 'Price [meli]', 'In hub', 'External id [amazon]', 'Qty'], sku: 'SKU', preset: null },
+  shopify: {
+    required: ['Handle', 'Variant SKU', 'Variant Inventory Qty', 'Variant Price'],
+    optional: ['Variant Compare At Price', 'Title', 'Body (HTML)'],
+    sku: 'Variant SKU',
+    preset: 'shopify',
+  },
+  woocommerce: {
+    required: ['Type', 'SKU', 'Regular price', 'Sale price', 'In stock?', 'Stock'],
+    optional: ['ID', 'Name'],
+    sku: 'SKU',
+    preset: 'woocommerce',
+  },
+  aliases: {
+    required: ['SKU'],
+    optional: [
+      'Quantity',
+      'Price [amazon]',
+      'Sale price [amazon]',
+      'Quantity [shopify]',
+      'Price [meli]',
+      'In hub',
+      'External id [amazon]',
+      'Qty',
+    ],
+    sku: 'SKU',
+    preset: null,
+  },
 } as const;
 
-const cell = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 60 }), fc.constantFrom('x', 'simple', 'variable', 'variation', 'grouped', '=1+1', ' P1 '));
+const cell = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 0, max: 60 }),
+  fc.constantFrom('x', 'simple', 'variable', 'variation', 'grouped', '=1+1', ' P1 '),
+);
 const listing = fc.record({
   channel: fc.constantFrom('shopify', 'woocommerce', 'amazon'),
   price: fc.integer({ min: 10, max: 90 }),
@@ -144,8 +228,19 @@ const world = fc.constantFrom(...(Object.keys(SHAPES) as Array<keyof typeof SHAP
       const all = [...new Set([...s.required, ...optional, ...extras])];
       return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
     }),
-    rows: fc.array(fc.tuple(fc.constantFrom(...SKUS, ''), fc.array(cell, { minLength: 20, maxLength: 20 })), { minLength: 1, maxLength: 6 }),
-    products: fc.uniqueArray(fc.record({ sku: fc.constantFrom(...SKUS, 'NEW-1', 'NEW-2'), quantity: fc.integer({ min: 0, max: 9 }), listings: fc.uniqueArray(listing, { selector: (l) => l.channel, maxLength: 3 }), title: fc.option(fc.constant('Hub title'), { nil: undefined }) }), { selector: (p) => p.sku, maxLength: 6 }),
+    rows: fc.array(fc.tuple(fc.constantFrom(...SKUS, ''), fc.array(cell, { minLength: 20, maxLength: 20 })), {
+      minLength: 1,
+      maxLength: 6,
+    }),
+    products: fc.uniqueArray(
+      fc.record({
+        sku: fc.constantFrom(...SKUS, 'NEW-1', 'NEW-2'),
+        quantity: fc.integer({ min: 0, max: 9 }),
+        listings: fc.uniqueArray(listing, { selector: (l) => l.channel, maxLength: 3 }),
+        title: fc.option(fc.constant('Hub title'), { nil: undefined }),
+      }),
+      { selector: (p) => p.sku, maxLength: 6 },
+    ),
     saved: fc.option(fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), { nil: null }),
   });
 });
@@ -166,11 +261,13 @@ describe('pull never writes outside the mapped and added columns (property)', ()
     fc.assert(
       fc.property(world, ({ shape, header, rows, products, saved }) => {
         const s = SHAPES[shape];
-        const grid: CellValue[][] = [header, ...rows.map(([sku, cells]) => header.map((h, i) => (h === s.sku ? sku : cells[i] ?? '')))];
+        const grid: CellValue[][] = [header, ...rows.map(([sku, cells]) => header.map((h, i) => (h === s.sku ? sku : (cells[i] ?? ''))))];
         const detected = mapColumns(header);
         let mapping: ColumnMapping | null = null;
         if (saved) {
-          const full = s.preset ? presetMapping(presetById(s.preset)!, header) : { version: 1 as const, preset: null, entries: entriesOf(detected.columns), skip: [] };
+          const full = s.preset
+            ? presetMapping(presetById(s.preset)!, header)
+            : { version: 1 as const, preset: null, entries: entriesOf(detected.columns), skip: [] };
           // A random subset of the mapped fields, the SKU always kept.
           mapping = { ...full, entries: full.entries.filter((e, i) => e.field === 'sku' || saved[i % saved.length]) };
         }
@@ -178,7 +275,11 @@ describe('pull never writes outside the mapped and added columns (property)', ()
         const allowed = writable(before.columns);
         const skuColumn = before.columns.input.sku as number;
         // Rows the push leaves out by a row rule (0-based indexes into the grid).
-        const held = new Set(readTable(grid, { mapping }).rows.filter((r) => r.skipped !== null).map((r) => r.rowNumber - 1));
+        const held = new Set(
+          readTable(grid, { mapping })
+            .rows.filter((r) => r.skipped !== null)
+            .map((r) => r.rowNumber - 1),
+        );
         const hub = products.map((p) => product(p.sku, p.quantity, p.listings, p.title));
         let result: ReturnType<typeof pull>;
         try {

@@ -9,11 +9,17 @@ import { FakeClock, FakeTransport } from '../api/fake-transport';
 
 /** A product as the list shows it; `erpId` only when given. */
 export function listed(sku: string, price = 100, extra: Record<string, unknown> = {}): Product {
-  return { sku, quantity: 1, channelData: [{ channel: 'amazon', quantity: 1, price, salePrice: null, externalId: `E-${sku}`, permalink: '', status: 'active' }], ...extra } as unknown as Product;
+  return {
+    sku,
+    quantity: 1,
+    channelData: [{ channel: 'amazon', quantity: 1, price, salePrice: null, externalId: `E-${sku}`, permalink: '', status: 'active' }],
+    ...extra,
+  } as unknown as Product;
 }
 
 /** `count` products P0000, P0001, … */
-export const numbered = (count: number, prefix = 'P'): Product[] => Array.from({ length: count }, (_, i) => listed(`${prefix}${String(i).padStart(4, '0')}`));
+export const numbered = (count: number, prefix = 'P'): Product[] =>
+  Array.from({ length: count }, (_, i) => listed(`${prefix}${String(i).padStart(4, '0')}`));
 
 export class PagedHub {
   /** In creation order: the default order of the list. */
@@ -45,7 +51,14 @@ export class PagedHub {
 
   /** A client over this hub (concurrency 4: rounds of at most 4 requests). */
   client(concurrency = 4): HubClient {
-    return new HubClient({ baseUrl: 'https://hub.example.com', token: 'tkn', transport: this.transport, clock: new FakeClock(), concurrency, random: () => 0.5 });
+    return new HubClient({
+      baseUrl: 'https://hub.example.com',
+      token: 'tkn',
+      transport: this.transport,
+      clock: new FakeClock(),
+      concurrency,
+      random: () => 0.5,
+    });
   }
 
   /** Removes a product by SKU (the first with it). */

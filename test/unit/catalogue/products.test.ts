@@ -5,13 +5,23 @@ import { skuKey } from '../../../src/core/catalogue/sku-match';
 import type { Product } from '../../../src/api/schemas/stock';
 
 const entry = (channel: string, extra: Record<string, unknown> = {}) => ({
-  channel, quantity: 5, price: 100, salePrice: null, externalId: `X-${channel}`, permalink: `https://${channel}.example/x`, status: 'active', ...extra,
+  channel,
+  quantity: 5,
+  price: 100,
+  salePrice: null,
+  externalId: `X-${channel}`,
+  permalink: `https://${channel}.example/x`,
+  status: 'active',
+  ...extra,
 });
 
 describe('channelAliases', () => {
   it('adds the seller\u2019s aliases to the built-in ones, lower-cased', () => {
     expect(channelAliases({ channelAliases: { ' MLM ': 'MercadoLibre', wm: 'walmart', '': 'x' } })).toEqual({
-      meli: 'mercadolibre', mshops: 'mercadoshops', mlm: 'mercadolibre', wm: 'walmart',
+      meli: 'mercadolibre',
+      mshops: 'mercadoshops',
+      mlm: 'mercadolibre',
+      wm: 'walmart',
     });
   });
 });
@@ -25,33 +35,65 @@ describe('readProduct', () => {
   });
 
   it('keeps the entry with a listing when two codes fold into one channel', () => {
-    const p = readProduct({ sku: 'A', channelData: [entry('mercadolibre', { externalId: '', status: 'unpublished' }), entry('meli', { price: 7 })] } as Product, aliases);
+    const p = readProduct(
+      { sku: 'A', channelData: [entry('mercadolibre', { externalId: '', status: 'unpublished' }), entry('meli', { price: 7 })] } as Product,
+      aliases,
+    );
     expect(p.channels.get('mercadolibre')).toMatchObject({ price: 7, externalId: 'X-meli', status: 'active' });
   });
 
   it('reads the general quantity and title when the hub sends them, and nulls where it sends none', () => {
-    const p = readProduct({ sku: ' A ', quantity: 3, title: 'Taza', channelData: [entry('amazon', { quantity: null, permalink: null, status: null, availableDays: 4 })] } as unknown as Product, aliases);
+    const p = readProduct(
+      {
+        sku: ' A ',
+        quantity: 3,
+        title: 'Taza',
+        channelData: [entry('amazon', { quantity: null, permalink: null, status: null, availableDays: 4 })],
+      } as unknown as Product,
+      aliases,
+    );
     expect(p).toMatchObject({ sku: ' A ', key: ' A ', quantity: 3, title: 'Taza' });
-    expect(p.channels.get('amazon')).toEqual({ quantity: null, price: 100, salePrice: null, availableDays: 4, status: '', externalId: 'X-amazon', permalink: '' });
+    expect(p.channels.get('amazon')).toEqual({
+      quantity: null,
+      price: 100,
+      salePrice: null,
+      availableDays: 4,
+      status: '',
+      externalId: 'X-amazon',
+      permalink: '',
+    });
     expect(readProduct({ sku: 'B', channelData: [] } as Product, aliases)).toMatchObject({ quantity: null, title: null });
   });
 
   it('keys SKUs like the hub matches them: exactly, after Unicode NFC (not trimmed, not case-folded)', () => {
     expect(skuKey('LA\u0301MPARA 40W ')).toBe('L\u00c1MPARA 40W ');
-    const list = readProducts([
-      { sku: 'L\u00c1MPARA', channelData: [] }, { sku: 'LA\u0301MPARA', channelData: [] }, { sku: '', channelData: [] },
-      { sku: 'L\u00c1MPARA ', channelData: [] }, { sku: 'l\u00e1mpara', channelData: [] },
-    ] as Product[], aliases);
+    const list = readProducts(
+      [
+        { sku: 'L\u00c1MPARA', channelData: [] },
+        { sku: 'LA\u0301MPARA', channelData: [] },
+        { sku: '', channelData: [] },
+        { sku: 'L\u00c1MPARA ', channelData: [] },
+        { sku: 'l\u00e1mpara', channelData: [] },
+      ] as Product[],
+      aliases,
+    );
     expect(list.map((p) => p.sku)).toEqual(['L\u00c1MPARA', 'L\u00c1MPARA ', 'l\u00e1mpara']);
   });
 });
 
 describe('layoutOf and pullColumns', () => {
   it('gives writable channels their input columns, others only the listing columns, available days only where they apply', () => {
-    const products = readProducts([
-      { sku: 'A', quantity: 1, channelData: [entry('meli', { availableDays: 3 }), entry('elektra'), entry('amazon', { availableDays: 9 })] },
-      { sku: 'B', quantity: 2, channelData: [entry('walmart')] },
-    ] as unknown as Product[], channelAliases({ channelAliases: {} }));
+    const products = readProducts(
+      [
+        {
+          sku: 'A',
+          quantity: 1,
+          channelData: [entry('meli', { availableDays: 3 }), entry('elektra'), entry('amazon', { availableDays: 9 })],
+        },
+        { sku: 'B', quantity: 2, channelData: [entry('walmart')] },
+      ] as unknown as Product[],
+      channelAliases({ channelAliases: {} }),
+    );
     const layout = layoutOf(products);
     expect(layout).toEqual({
       generalQuantity: true,
@@ -65,11 +107,28 @@ describe('layoutOf and pullColumns', () => {
     });
     expect(pullColumns(layout).map((c) => c.header)).toEqual([
       'Quantity',
-      'Quantity [mercadolibre]', 'Price [mercadolibre]', 'Sale price [mercadolibre]', 'Available days [mercadolibre]',
-      'Listing status [mercadolibre]', 'External id [mercadolibre]', 'Permalink [mercadolibre]',
-      'Listing status [elektra]', 'External id [elektra]', 'Permalink [elektra]',
-      'Quantity [amazon]', 'Price [amazon]', 'Sale price [amazon]', 'Listing status [amazon]', 'External id [amazon]', 'Permalink [amazon]',
-      'Quantity [walmart]', 'Price [walmart]', 'Sale price [walmart]', 'Listing status [walmart]', 'External id [walmart]', 'Permalink [walmart]',
+      'Quantity [mercadolibre]',
+      'Price [mercadolibre]',
+      'Sale price [mercadolibre]',
+      'Available days [mercadolibre]',
+      'Listing status [mercadolibre]',
+      'External id [mercadolibre]',
+      'Permalink [mercadolibre]',
+      'Listing status [elektra]',
+      'External id [elektra]',
+      'Permalink [elektra]',
+      'Quantity [amazon]',
+      'Price [amazon]',
+      'Sale price [amazon]',
+      'Listing status [amazon]',
+      'External id [amazon]',
+      'Permalink [amazon]',
+      'Quantity [walmart]',
+      'Price [walmart]',
+      'Sale price [walmart]',
+      'Listing status [walmart]',
+      'External id [walmart]',
+      'Permalink [walmart]',
       'In hub',
     ]);
   });

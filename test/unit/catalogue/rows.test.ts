@@ -4,13 +4,29 @@ import { layoutOf, readProducts } from '../../../src/core/catalogue/products';
 import type { Product } from '../../../src/api/schemas/stock';
 
 const aliases = { meli: 'mercadolibre' };
-const [product] = readProducts([{
-  sku: 'A-1', quantity: 4, title: '=cmd',
-  channelData: [
-    { channel: 'meli', quantity: 3, price: 10.5, salePrice: 9, availableDays: 2, externalId: '00991', permalink: 'https://ml.example/a', status: 'active' },
-    { channel: 'elektra', quantity: 1, price: 5, salePrice: null, externalId: '', permalink: '', status: '@risk' },
-  ],
-}] as unknown as Product[], aliases);
+const [product] = readProducts(
+  [
+    {
+      sku: 'A-1',
+      quantity: 4,
+      title: '=cmd',
+      channelData: [
+        {
+          channel: 'meli',
+          quantity: 3,
+          price: 10.5,
+          salePrice: 9,
+          availableDays: 2,
+          externalId: '00991',
+          permalink: 'https://ml.example/a',
+          status: 'active',
+        },
+        { channel: 'elektra', quantity: 1, price: 5, salePrice: null, externalId: '', permalink: '', status: '@risk' },
+      ],
+    },
+  ] as unknown as Product[],
+  aliases,
+);
 const layout: PullLayout = layoutOf([product]);
 const byHeader = (h: string): PullColumn => pullColumns(layout).find((c) => c.header === h)!;
 
@@ -22,7 +38,9 @@ describe('pulledCell (one pulled row)', () => {
     expect(pulledCell(byHeader('Available days [mercadolibre]'), product, 'Yes')).toBe(2);
     expect(pulledCell(byHeader('External id [mercadolibre]'), product, 'Yes')).toBe("'00991");
     expect(pulledCell(byHeader('Listing status [elektra]'), product, 'Yes')).toBe("'@risk");
-    expect(pulledCell(byHeader('Permalink [mercadolibre]'), product, 'Yes')).toBe('=HYPERLINK("https://ml.example/a","https://ml.example/a")');
+    expect(pulledCell(byHeader('Permalink [mercadolibre]'), product, 'Yes')).toBe(
+      '=HYPERLINK("https://ml.example/a","https://ml.example/a")',
+    );
     expect(pulledCell(byHeader('Permalink [elektra]'), product, 'Yes')).toBe('');
     expect(pulledCell(byHeader('In hub'), product, 'Yes')).toBe('Yes');
   });
@@ -43,20 +61,34 @@ describe('keptCell (a cell the pull leaves as it was)', () => {
     expect(keptCell(null, d)).toBe(d);
     expect(keptCell(null, '')).toBe('');
     expect(keptCell(null, undefined)).toBe('');
-    expect(keptCell(byHeader('Permalink [mercadolibre]'), 'https://ml.example/b')).toBe('=HYPERLINK("https://ml.example/b","https://ml.example/b")');
+    expect(keptCell(byHeader('Permalink [mercadolibre]'), 'https://ml.example/b')).toBe(
+      '=HYPERLINK("https://ml.example/b","https://ml.example/b")',
+    );
     expect(keptCell(byHeader('External id [mercadolibre]'), 'https://ml.example/b')).toBe('https://ml.example/b');
   });
 });
 
 describe('confirmedValues and mergePulled (the snapshot after a pull)', () => {
   it('records the values of the input columns only, by value key, writable channels only', () => {
-    expect(confirmedValues(product, layout)).toEqual({ quantity: 4, 'quantity:mercadolibre': 3, 'price:mercadolibre': 10.5, 'salePrice:mercadolibre': 9, 'availableDays:mercadolibre': 2 });
+    expect(confirmedValues(product, layout)).toEqual({
+      quantity: 4,
+      'quantity:mercadolibre': 3,
+      'price:mercadolibre': 10.5,
+      'salePrice:mercadolibre': 9,
+      'availableDays:mercadolibre': 2,
+    });
   });
 
   it('replaces the keys the pull speaks for and keeps the others', () => {
     const before = { quantity: 1, price: 77, 'price:amazon': 5, 'price:mercadolibre': 1, 'salePrice:mercadolibre': 8, publishingPrice: 3 };
     const pulled = { quantity: 4, 'price:mercadolibre': 10.5 };
-    expect(mergePulled(before, pulled, layout)).toEqual({ price: 77, 'price:amazon': 5, publishingPrice: 3, quantity: 4, 'price:mercadolibre': 10.5 });
+    expect(mergePulled(before, pulled, layout)).toEqual({
+      price: 77,
+      'price:amazon': 5,
+      publishingPrice: 3,
+      quantity: 4,
+      'price:mercadolibre': 10.5,
+    });
     // Without the general quantity in the answer, the confirmed one stays.
     expect(mergePulled(before, {}, { generalQuantity: false, title: false, channels: [] })).toEqual(before);
   });

@@ -17,9 +17,15 @@ describe('catalogue SKU matching', () => {
   });
 
   it('tells the seller what fails and where it can be fixed', () => {
-    expect(twinMessage('ABC', ['ABC '])).toBe("The hub has 'ABC ' (with a trailing space), not 'ABC': pushes to 'ABC' will fail \u2014 fix the SKU in the hub (a sheet\u2019s SKUs are sent without surrounding spaces)");
-    expect(twinMessage('ABC', ['abc'])).toBe("The hub has 'abc' (in other letter case), not 'ABC': pushes to 'ABC' will fail \u2014 fix the SKU in the hub or in the sheet");
-    expect(twinMessage('ABC', ['abc', 'ABC '])).toMatch(/^The hub has 'abc' \(in other letter case\) and 'ABC ' \(with a trailing space\), not 'ABC'.*in the hub or in the sheet$/);
+    expect(twinMessage('ABC', ['ABC '])).toBe(
+      "The hub has 'ABC ' (with a trailing space), not 'ABC': pushes to 'ABC' will fail \u2014 fix the SKU in the hub (a sheet\u2019s SKUs are sent without surrounding spaces)",
+    );
+    expect(twinMessage('ABC', ['abc'])).toBe(
+      "The hub has 'abc' (in other letter case), not 'ABC': pushes to 'ABC' will fail \u2014 fix the SKU in the hub or in the sheet",
+    );
+    expect(twinMessage('ABC', ['abc', 'ABC '])).toMatch(
+      /^The hub has 'abc' \(in other letter case\) and 'ABC ' \(with a trailing space\), not 'ABC'.*in the hub or in the sheet$/,
+    );
   });
 
   it('knows which hub SKUs no sheet row can send', () => {

@@ -5,10 +5,17 @@ import type { Product } from '../../../src/api/schemas/stock';
 import type { CellValue } from '../../../src/core/ports';
 
 const hub = (sku: string, price: number): Product =>
-  ({ sku, quantity: 1, channelData: [{ channel: 'amazon', quantity: 1, price, salePrice: null, externalId: `E${sku}`, permalink: '', status: 'active' }] }) as unknown as Product;
+  ({
+    sku,
+    quantity: 1,
+    channelData: [{ channel: 'amazon', quantity: 1, price, salePrice: null, externalId: `E${sku}`, permalink: '', status: 'active' }],
+  }) as unknown as Product;
 
 /** The sheet: Notes, SKU, Price [amazon], In hub; the pull's other columns go to the right. */
-const ABSENT = { missing: 'No (gone)', twin: (sheetSku: string, hubSkus: readonly string[]) => `No: twin of ${sheetSku}: ${hubSkus.join('|')}` };
+const ABSENT = {
+  missing: 'No (gone)',
+  twin: (sheetSku: string, hubSkus: readonly string[]) => `No: twin of ${sheetSku}: ${hubSkus.join('|')}`,
+};
 
 function input(values: CellValue[][], products: Product[], absent: UpsertInput['absent'] = ABSENT): UpsertInput {
   const pulled = readProducts(products, {});
@@ -74,7 +81,11 @@ describe('planUpsert', () => {
 });
 
 describe('planUpsert matches SKUs exactly', () => {
-  const sheet: CellValue[][] = [['Notes', 'SKU', 'Price [amazon]', 'In hub'], ['', 'ABC', 1, 'Yes'], ['', 'DUP', 2, '']];
+  const sheet: CellValue[][] = [
+    ['Notes', 'SKU', 'Price [amazon]', 'In hub'],
+    ['', 'ABC', 1, 'Yes'],
+    ['', 'DUP', 2, ''],
+  ];
 
   it('a twin is named on its row, neither matched nor appended; a SKU no row can hold is left out and reported', () => {
     const plan = planUpsert(input(sheet, [hub('abc', 10), hub('DUP', 20), hub('NEW ', 30)]));

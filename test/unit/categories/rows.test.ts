@@ -19,7 +19,11 @@ const read = (values: CellValue[][]) => {
 describe('Categories sheet headers', () => {
   it('finds columns case- and space-insensitively, by English, Spanish or the hub\u2019s own names', () => {
     expect(mapCategoryHeaders(['título', 'CategorySource', ' source ID ', 'Id padre', 'x', 'internalId', 'Title'])).toEqual({
-      title: 0, source: 1, sourceId: 2, parentId: 3, internalId: 5,
+      title: 0,
+      source: 1,
+      sourceId: 2,
+      parentId: 3,
+      internalId: 5,
     });
   });
 });
@@ -49,19 +53,33 @@ describe('checkCreateRows', () => {
 
   it('builds the hub\u2019s body, and the row\u2019s place under a parent row of the sheet', () => {
     expect('payload' in checked[4] && checked[4].payload).toEqual({
-      body: { Title: 'Suelta', CategorySource: 'tiendanube', CategorySourceId: 5, CategorySourceParent: 'mercadolibre', CategorySourceParentId: null },
+      body: {
+        Title: 'Suelta',
+        CategorySource: 'tiendanube',
+        CategorySourceId: 5,
+        CategorySourceParent: 'mercadolibre',
+        CategorySourceParentId: null,
+      },
       place: { path: 'Suelta', level: 1 },
     });
     // A parent that is not in the sheet: sent as is, its place unknown.
     expect('payload' in checked[5] && checked[5].payload.place).toBeNull();
-    const child = checkCreateRows(read(sheet([{ Title: 'Velas', Source: 'magento', 'Source id': 901, 'Parent id': 10 }])).rows, treePlaces(values, columns))[0];
+    const child = checkCreateRows(
+      read(sheet([{ Title: 'Velas', Source: 'magento', 'Source id': 901, 'Parent id': 10 }])).rows,
+      treePlaces(values, columns),
+    )[0];
     expect('payload' in child && child.payload.place).toEqual({ path: 'Hogar \u203a Velas', level: 2 });
   });
 });
 
 describe('checkUpdateRows and checkMapRows', () => {
   it('update needs Title, Source and Source id', () => {
-    const { rows } = read(sheet([{ Title: 'Nuevo', Source: 'magento', 'Source id': 3 }, { Title: 'x', Source: '' }]));
+    const { rows } = read(
+      sheet([
+        { Title: 'Nuevo', Source: 'magento', 'Source id': 3 },
+        { Title: 'x', Source: '' },
+      ]),
+    );
     expect(checkUpdateRows(rows).map((c) => ('reason' in c ? c.reason : c.payload))).toEqual([
       { Title: 'Nuevo', CategorySource: 'magento', CategorySourceId: 3 },
       'Not sent: Source is empty; Source id is empty.',
@@ -98,9 +116,17 @@ describe('checkDeleteRows', () => {
 
 describe('Mappings cell', () => {
   it('round-trips, one entry per channel, a new mapping replacing the channel\u2019s old one', () => {
-    const text = mappingsText([{ channel: 'mercadolibre', channelCategoryId: 'MLM1' }, { channel: 'amazon', channelCategoryId: '94' }]);
+    const text = mappingsText([
+      { channel: 'mercadolibre', channelCategoryId: 'MLM1' },
+      { channel: 'amazon', channelCategoryId: '94' },
+    ]);
     expect(text).toBe('amazon: 94; mercadolibre: MLM1');
-    expect(parseMappings(`${text}; broken; :x`)).toEqual([{ channel: 'amazon', channelCategoryId: '94' }, { channel: 'mercadolibre', channelCategoryId: 'MLM1' }]);
-    expect(mappingsText(withMapping(parseMappings(text), { channel: 'amazon', channelCategoryId: '95' }))).toBe('amazon: 95; mercadolibre: MLM1');
+    expect(parseMappings(`${text}; broken; :x`)).toEqual([
+      { channel: 'amazon', channelCategoryId: '94' },
+      { channel: 'mercadolibre', channelCategoryId: 'MLM1' },
+    ]);
+    expect(mappingsText(withMapping(parseMappings(text), { channel: 'amazon', channelCategoryId: '95' }))).toBe(
+      'amazon: 95; mercadolibre: MLM1',
+    );
   });
 });

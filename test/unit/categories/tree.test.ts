@@ -2,7 +2,13 @@ import { categoryTree, PATH_SEPARATOR } from '../../../src/core/categories/tree'
 import type { Category } from '../../../src/api/schemas/categories';
 
 const cat = (internalId: number, Title: string, parent: number | null = null): Category => ({
-  internalId, Title, CategorySource: 'magento', CategorySourceId: internalId * 10, CategorySourceParent: null, CategorySourceParentId: parent, mappings: [],
+  internalId,
+  Title,
+  CategorySource: 'magento',
+  CategorySourceId: internalId * 10,
+  CategorySourceParent: null,
+  CategorySourceParentId: parent,
+  mappings: [],
 });
 const view = (cats: Category[]) => categoryTree(cats).map((e) => [e.path, e.level, e.problem]);
 const p = (...parts: string[]) => parts.join(PATH_SEPARATOR);
@@ -25,7 +31,9 @@ describe('categoryTree', () => {
   });
 
   it('shows a category whose parent is missing as a root, and says why', () => {
-    expect(view([cat(7, 'Huérfana', 99)])).toEqual([['Huérfana', 1, 'its parent (Parent id 99) is not among the categories of this channel']]);
+    expect(view([cat(7, 'Huérfana', 99)])).toEqual([
+      ['Huérfana', 1, 'its parent (Parent id 99) is not among the categories of this channel'],
+    ]);
   });
 
   it('never loops on a parent cycle, and lists every category exactly once', () => {

@@ -32,13 +32,15 @@ function fakeServer(backlog: number) {
 }
 
 describe('Catch up from the sidebar', () => {
-  it('reads the backlog at the hub\'s rate: one call a minute, never early, and stops when caught up', async () => {
+  it("reads the backlog at the hub's rate: one call a minute, never early, and stops when caught up", async () => {
     const server = fakeServer(420);
     const seen: string[] = [];
     const done = await runCatchUp(server.api, (p) => seen.push(catchUpText(p, server.api.now()))).done;
     expect(done).toMatchObject({ calls: 9, added: 420, reason: 'caught-up', done: true });
     expect(server.calls).toEqual(Array.from({ length: 9 }, (_, i) => i * 60_000));
-    expect(seen[0]).toBe('Catching up: 50 new and 0 updated orders in 1 call; next call in 60 s (the hub allows one a minute). Keep the sidebar open.');
+    expect(seen[0]).toBe(
+      'Catching up: 50 new and 0 updated orders in 1 call; next call in 60 s (the hub allows one a minute). Keep the sidebar open.',
+    );
     expect(seen[seen.length - 1]).toBe('Caught up: 420 new and 0 updated orders in 9 calls. The schedule takes it from here.');
   });
 

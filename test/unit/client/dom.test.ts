@@ -18,7 +18,11 @@ interface FakeElement {
 
 function fakeElement(tag: string): FakeElement {
   const el: FakeElement = {
-    kind: 'element', tag, attributes: {}, children: [], listeners: {},
+    kind: 'element',
+    tag,
+    attributes: {},
+    children: [],
+    listeners: {},
     get firstChild() {
       return el.children[0] ?? null;
     },
@@ -54,11 +58,17 @@ describe('h', () => {
     const evil = '<img src=x onerror=alert(1)>';
     const formula = '=HYPERLINK("http://x","y")';
     const el = asFake(h('p', null, evil, formula, 42));
-    expect(el.children).toEqual([{ kind: 'text', text: evil }, { kind: 'text', text: formula }, { kind: 'text', text: '42' }]);
+    expect(el.children).toEqual([
+      { kind: 'text', text: evil },
+      { kind: 'text', text: formula },
+      { kind: 'text', text: '42' },
+    ]);
   });
 
   it('sets attribute values as text; true as a boolean attribute; skips false/null/undefined', () => {
-    const el = asFake(h('input', { id: 'x', title: '"><script>', value: 0, required: true, disabled: false, placeholder: null, name: undefined }));
+    const el = asFake(
+      h('input', { id: 'x', title: '"><script>', value: 0, required: true, disabled: false, placeholder: null, name: undefined }),
+    );
     expect(el.attributes).toEqual({ id: 'x', title: '"><script>', value: '0', required: '' });
   });
 

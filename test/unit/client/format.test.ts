@@ -1,4 +1,13 @@
-import { formatDateTime, formatDuration, formatPercent, formatRelative, formatSeconds, percent, plural, toEpoch } from '../../../src/client/format';
+import {
+  formatDateTime,
+  formatDuration,
+  formatPercent,
+  formatRelative,
+  formatSeconds,
+  percent,
+  plural,
+  toEpoch,
+} from '../../../src/client/format';
 
 describe('plural', () => {
   it('uses the singular for one only, and thousands separators', () => {

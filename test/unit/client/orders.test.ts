@@ -1,9 +1,26 @@
 import {
-  categoryChannelChoices, categoryHitText, checkKeyword, confirmationExamples, LOAD_CHANNELS, pullChannelChoices, pullRequest, pullSortChoices, searchSummary,
+  categoryChannelChoices,
+  categoryHitText,
+  checkKeyword,
+  confirmationExamples,
+  LOAD_CHANNELS,
+  pullChannelChoices,
+  pullRequest,
+  pullSortChoices,
+  searchSummary,
 } from '../../../src/client/catalogue-text';
 import {
-  checkFindId, formatMoney, foundItemText, foundOrderText, orderScheduleChoices, orderScheduleSelected, ordersStatusLines, ownedByOther, scheduleNote,
-  type FoundOrder, type OrdersStatusView,
+  checkFindId,
+  formatMoney,
+  foundItemText,
+  foundOrderText,
+  orderScheduleChoices,
+  orderScheduleSelected,
+  ordersStatusLines,
+  ownedByOther,
+  scheduleNote,
+  type FoundOrder,
+  type OrdersStatusView,
 } from '../../../src/client/orders-text';
 import { WRITE_CHANNELS } from '../../../src/api/channels';
 import { PULL_SORTS } from '../../../src/core/catalogue/types';
@@ -14,10 +31,32 @@ const NOW = Date.UTC(2024, 4, 1, 12, 0);
 
 function view(over: Partial<OrdersStatusView> = {}): OrdersStatusView {
   return {
-    scheduleMinutes: 0, scheduleOn: false, scheduleMine: false, scheduleOwner: '', allowedMinutes: [60, 120, 240, 360, 480, 720], deployment: 'addon',
-    callsPerMinute: 1, lastRunAt: null, nextRunAt: null, nextCallAt: null, lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 0, totalUpdated: 0,
-    totalCalls: 0, backlog: false, windowStart: Date.UTC(2024, 3, 1), lastError: null, lastErrorAt: null, lastMessage: '',
-    lastSweepAt: null, lastSweepFoundLate: 0, totalFoundLate: 0, sweepRunning: false, sweepDays: 7, ...over,
+    scheduleMinutes: 0,
+    scheduleOn: false,
+    scheduleMine: false,
+    scheduleOwner: '',
+    allowedMinutes: [60, 120, 240, 360, 480, 720],
+    deployment: 'addon',
+    callsPerMinute: 1,
+    lastRunAt: null,
+    nextRunAt: null,
+    nextCallAt: null,
+    lastRunAdded: 0,
+    lastRunUpdated: 0,
+    totalAdded: 0,
+    totalUpdated: 0,
+    totalCalls: 0,
+    backlog: false,
+    windowStart: Date.UTC(2024, 3, 1),
+    lastError: null,
+    lastErrorAt: null,
+    lastMessage: '',
+    lastSweepAt: null,
+    lastSweepFoundLate: 0,
+    totalFoundLate: 0,
+    sweepRunning: false,
+    sweepDays: 7,
+    ...over,
   };
 }
 
@@ -26,11 +65,23 @@ const line = (v: OrdersStatusView, key: string): string | undefined => ordersSta
 describe('order schedule choices', () => {
   it('offers off, then what the deployment allows (the server\u2019s own list)', () => {
     expect(orderScheduleChoices(view({ allowedMinutes: [...allowedScheduleMinutes('addon')] }))).toEqual([
-      { value: 0, label: 'Off' }, { value: 60, label: 'Every hour' }, { value: 120, label: 'Every 2 hours' }, { value: 240, label: 'Every 4 hours' },
-      { value: 360, label: 'Every 6 hours' }, { value: 480, label: 'Every 8 hours' }, { value: 720, label: 'Every 12 hours' },
+      { value: 0, label: 'Off' },
+      { value: 60, label: 'Every hour' },
+      { value: 120, label: 'Every 2 hours' },
+      { value: 240, label: 'Every 4 hours' },
+      { value: 360, label: 'Every 6 hours' },
+      { value: 480, label: 'Every 8 hours' },
+      { value: 720, label: 'Every 12 hours' },
     ]);
-    expect(orderScheduleChoices(view({ allowedMinutes: [...allowedScheduleMinutes('container')] })).map((c) => c.label))
-      .toEqual(['Off', 'Every minute', 'Every 5 minutes', 'Every 10 minutes', 'Every 15 minutes', 'Every 30 minutes', 'Every hour']);
+    expect(orderScheduleChoices(view({ allowedMinutes: [...allowedScheduleMinutes('container')] })).map((c) => c.label)).toEqual([
+      'Off',
+      'Every minute',
+      'Every 5 minutes',
+      'Every 10 minutes',
+      'Every 15 minutes',
+      'Every 30 minutes',
+      'Every hour',
+    ]);
   });
 
   it('selects the saved interval; off when the schedule is not on; the next slower one when no longer allowed', () => {
@@ -42,11 +93,17 @@ describe('order schedule choices', () => {
 
   it('says who runs it, and that saving it here makes you the owner', () => {
     expect(scheduleNote(view())).toMatch(/^Off: .*makes you the owner/);
-    expect(scheduleNote(view({ scheduleOn: true, scheduleMine: true, scheduleMinutes: 60, scheduleOwner: 'me@example.com' }))).toBe('On, every hour, under your account.');
+    expect(scheduleNote(view({ scheduleOn: true, scheduleMine: true, scheduleMinutes: 60, scheduleOwner: 'me@example.com' }))).toBe(
+      'On, every hour, under your account.',
+    );
     const other = view({ scheduleOn: true, scheduleMinutes: 120, scheduleOwner: 'ana@example.com' });
     expect(ownedByOther(other)).toBe(true);
-    expect(scheduleNote(other)).toBe('On, every 2 hours, run by ana@example.com. Saving a schedule here makes you the owner: it then runs under your account, not theirs.');
-    expect(scheduleNote({ ...other, scheduleOwner: 'another user' })).toMatch(/run by another user\. Saving a schedule here makes you the owner/);
+    expect(scheduleNote(other)).toBe(
+      'On, every 2 hours, run by ana@example.com. Saving a schedule here makes you the owner: it then runs under your account, not theirs.',
+    );
+    expect(scheduleNote({ ...other, scheduleOwner: 'another user' })).toMatch(
+      /run by another user\. Saving a schedule here makes you the owner/,
+    );
   });
 });
 
@@ -62,14 +119,27 @@ describe('order import status lines', () => {
       'Backlog: None',
       'Daily check: Once a day, re-reads the orders of the last 7 days; not run yet',
     ]);
-    expect(line(view({ lastSweepAt: NOW - 5 * MIN, lastSweepFoundLate: 2, totalFoundLate: 3 }), 'dailyCheck')).toBe('2024-05-01 11:55 (5 min ago): 2 orders found late (3 orders in all)');
+    expect(line(view({ lastSweepAt: NOW - 5 * MIN, lastSweepFoundLate: 2, totalFoundLate: 3 }), 'dailyCheck')).toBe(
+      '2024-05-01 11:55 (5 min ago): 2 orders found late (3 orders in all)',
+    );
     expect(line(view({ sweepRunning: true }), 'dailyCheck')).toBe('Under way: re-reading the orders of the last 7 days');
   });
 
   it('shows the last and next run, the next allowed call, counts and the backlog', () => {
     const v = view({
-      scheduleOn: true, scheduleMine: true, scheduleMinutes: 60, lastRunAt: NOW - 5 * MIN, nextRunAt: NOW + 55 * MIN, nextCallAt: NOW + 40_000,
-      lastRunAdded: 50, lastRunUpdated: 1, totalAdded: 1200, totalUpdated: 30, totalCalls: 25, backlog: true, lastMessage: '50 new orders, 1 updated order.',
+      scheduleOn: true,
+      scheduleMine: true,
+      scheduleMinutes: 60,
+      lastRunAt: NOW - 5 * MIN,
+      nextRunAt: NOW + 55 * MIN,
+      nextCallAt: NOW + 40_000,
+      lastRunAdded: 50,
+      lastRunUpdated: 1,
+      totalAdded: 1200,
+      totalUpdated: 30,
+      totalCalls: 25,
+      backlog: true,
+      lastMessage: '50 new orders, 1 updated order.',
     });
     expect(line(v, 'schedule')).toBe('Every hour, run by you');
     expect(line(v, 'lastRun')).toBe('2024-05-01 11:55 (5 min ago)');
@@ -77,8 +147,12 @@ describe('order import status lines', () => {
     expect(line(v, 'nextCall')).toBe('2024-05-01 12:00 (in less than a minute); the hub allows 1 Get Orders call per minute');
     expect(line(v, 'lastRunCounts')).toBe('50 new orders, 1 updated order');
     expect(line(v, 'totals')).toBe('1,200 new orders, 30 updated orders in 25 calls');
-    expect(line({ ...v, deployment: 'container' } as never, 'backlog')).toBe('Yes: the next run goes on reading (new orders from 2024-04-01)');
-    expect(line({ ...v, deployment: 'addon' } as never, 'backlog')).toMatch(/hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute/);
+    expect(line({ ...v, deployment: 'container' } as never, 'backlog')).toBe(
+      'Yes: the next run goes on reading (new orders from 2024-04-01)',
+    );
+    expect(line({ ...v, deployment: 'addon' } as never, 'backlog')).toMatch(
+      /hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute/,
+    );
     expect(line(v, 'lastMessage')).toBe('50 new orders, 1 updated order.');
   });
 
@@ -90,9 +164,17 @@ describe('order import status lines', () => {
   });
 
   it('shows the last error with its time, marked as an error; none when there is none', () => {
-    const v = view({ lastError: 'Order import: the hub answered 500. The import goes on from the same place at the next run.', lastErrorAt: NOW - 2 * 60 * MIN });
+    const v = view({
+      lastError: 'Order import: the hub answered 500. The import goes on from the same place at the next run.',
+      lastErrorAt: NOW - 2 * 60 * MIN,
+    });
     const error = ordersStatusLines(v, NOW, 'utc').find((l) => l.key === 'lastError');
-    expect(error).toEqual({ key: 'lastError', label: 'Last error', text: '2024-05-01 10:00 (2 h ago): Order import: the hub answered 500. The import goes on from the same place at the next run.', error: true });
+    expect(error).toEqual({
+      key: 'lastError',
+      label: 'Last error',
+      text: '2024-05-01 10:00 (2 h ago): Order import: the hub answered 500. The import goes on from the same place at the next run.',
+      error: true,
+    });
     expect(line(view(), 'lastError')).toBeUndefined();
   });
 
@@ -105,9 +187,21 @@ describe('order import status lines', () => {
 
 function order(over: Partial<FoundOrder> = {}): FoundOrder {
   return {
-    orderId: 1000123, externalId: '2000-555', cartId: null, channel: 'mercadolibre', status: 'SHIPPED', orderStatus: 'shipped',
-    created: '2024-05-01T14:03:00.000Z', modified: '2024-05-02T10:00:00.000Z', total: 1234.5, currency: 'MXN', title: 'Taza', itemsQuantity: 2,
-    comments: null, externalNumber: null, row: null,
+    orderId: 1000123,
+    externalId: '2000-555',
+    cartId: null,
+    channel: 'mercadolibre',
+    status: 'SHIPPED',
+    orderStatus: 'shipped',
+    created: '2024-05-01T14:03:00.000Z',
+    modified: '2024-05-02T10:00:00.000Z',
+    total: 1234.5,
+    currency: 'MXN',
+    title: 'Taza',
+    itemsQuantity: 2,
+    comments: null,
+    externalNumber: null,
+    row: null,
     items: [{ sku: 'TAZA-1', title: 'Taza roja', quantity: 2, price: 617.25, total: 1234.5, variation: 'Rojo' }],
     ...over,
   };
@@ -134,13 +228,24 @@ describe('found orders', () => {
     expect(text.summary).toBe('mercadolibre \u00b7 paid \u00b7 no total given');
     expect(text.details).toBe('Created 2024-05-01 14:03 \u00b7 cart C-9 \u00b7 row 7 of the sheet');
     expect(text.items).toEqual(['No items listed.']);
-    expect(foundItemText({ sku: null, title: null, quantity: null, price: null, total: null, variation: null }, null)).toBe('? \u00d7 (no SKU)');
-    expect(foundItemText({ sku: 'A', title: null, quantity: 3, price: 2, total: null, variation: null }, 'USD')).toBe('3 \u00d7 A \u00b7 6.00 USD');
+    expect(foundItemText({ sku: null, title: null, quantity: null, price: null, total: null, variation: null }, null)).toBe(
+      '? \u00d7 (no SKU)',
+    );
+    expect(foundItemText({ sku: 'A', title: null, quantity: 3, price: 2, total: null, variation: null }, 'USD')).toBe(
+      '3 \u00d7 A \u00b7 6.00 USD',
+    );
   });
 
   it('keeps the hub\u2019s text literal', () => {
     const evil = '<b onmouseover=alert(1)>x</b>';
-    const text = foundOrderText(order({ externalId: evil, channel: '=CMD()', items: [{ sku: evil, title: null, quantity: 1, price: null, total: null, variation: null }] }), 'utc');
+    const text = foundOrderText(
+      order({
+        externalId: evil,
+        channel: '=CMD()',
+        items: [{ sku: evil, title: null, quantity: 1, price: null, total: null, variation: null }],
+      }),
+      'utc',
+    );
     expect(text.title).toContain(evil);
     expect(text.summary.startsWith('=CMD()')).toBe(true);
     expect(text.items[0]).toContain(evil);
@@ -171,7 +276,10 @@ describe('catalogue choices', () => {
   });
 
   it('shows the confirmation\u2019s examples (a few)', () => {
-    expect(confirmationExamples({ examples: ['row 2 (A): Price', 'row 3 (B): Quantity'] })).toEqual(['row 2 (A): Price', 'row 3 (B): Quantity']);
+    expect(confirmationExamples({ examples: ['row 2 (A): Price', 'row 3 (B): Quantity'] })).toEqual([
+      'row 2 (A): Price',
+      'row 3 (B): Quantity',
+    ]);
     expect(confirmationExamples({ examples: ['1', '2', '3', '4', '5', '6'] })).toHaveLength(5);
   });
 });
@@ -189,8 +297,9 @@ describe('categories texts', () => {
   });
 
   it('shows a hit\u2019s name and its path with the id', () => {
-    expect(categoryHitText({ id: 'MLM1111', name: 'Tazas y Jarros', path: 'Hogar > Cocina > Tazas y Jarros', channel: 'mercadolibre' }))
-      .toEqual({ name: 'Tazas y Jarros', path: 'Hogar > Cocina > Tazas y Jarros \u00b7 id MLM1111' });
+    expect(
+      categoryHitText({ id: 'MLM1111', name: 'Tazas y Jarros', path: 'Hogar > Cocina > Tazas y Jarros', channel: 'mercadolibre' }),
+    ).toEqual({ name: 'Tazas y Jarros', path: 'Hogar > Cocina > Tazas y Jarros \u00b7 id MLM1111' });
     expect(categoryHitText({ id: '7', name: 'Root', path: '', channel: 'magento' }).path).toBe('Root \u00b7 id 7');
   });
 

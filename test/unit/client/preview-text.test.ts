@@ -1,17 +1,44 @@
 import { previewSummary } from '../../../src/client/preview-text';
 import type { PreviewOutcome } from '../../../src/core/preview/run';
 
-const line = (sku: string, field: string, channel: string, changePct: number) => ({ rowNumber: 2, sku, field, channel, hubNow: 100, sheet: 100 * (1 + changePct), change: 100 * changePct, changePct, action: 'send' as const, reason: '' });
+const line = (sku: string, field: string, channel: string, changePct: number) => ({
+  rowNumber: 2,
+  sku,
+  field,
+  channel,
+  hubNow: 100,
+  sheet: 100 * (1 + changePct),
+  change: 100 * changePct,
+  changePct,
+  action: 'send' as const,
+  reason: '',
+});
 
 const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome => ({
-  previewId: 'p1', rowsToPush: 412, guards: { pricePct: 50, zeroStock: 0, on: true, checked: false },
-  operation: 'prices', scope: 'all', rows: 3000, lines: 3200,
-  totals: { changes: { 'price [amazon]': 400, 'price [walmart]': 12 }, unchanged: 2788, refused: 2, guarded: 0, changedOnHub: 0, notInHub: 1, notRead: 0, largestDecrease: line('X-1', 'price', 'amazon', -0.63), largestIncrease: line('Y-2', 'price', 'walmart', 0.1), ...over },
+  previewId: 'p1',
+  rowsToPush: 412,
+  guards: { pricePct: 50, zeroStock: 0, on: true, checked: false },
+  operation: 'prices',
+  scope: 'all',
+  rows: 3000,
+  lines: 3200,
+  totals: {
+    changes: { 'price [amazon]': 400, 'price [walmart]': 12 },
+    unchanged: 2788,
+    refused: 2,
+    guarded: 0,
+    changedOnHub: 0,
+    notInHub: 1,
+    notRead: 0,
+    largestDecrease: line('X-1', 'price', 'amazon', -0.63),
+    largestIncrease: line('Y-2', 'price', 'walmart', 0.1),
+    ...over,
+  },
   read: { kind: 'catalogue', requests: 62, why: 'read the catalogue (62 pages; one by one would take 3,000 requests)' },
   problems: [],
 });
 
-describe('previewSummary (the sidebar\'s words for a preview)', () => {
+describe("previewSummary (the sidebar's words for a preview)", () => {
   test('changes per channel and field, what stays, what is refused, the largest moves, how the hub was read', () => {
     expect(previewSummary(outcome())).toEqual([
       '412 values would change: price [amazon] 400, price [walmart] 12.',
@@ -22,7 +49,9 @@ describe('previewSummary (the sidebar\'s words for a preview)', () => {
   });
 
   test('nothing to change says so', () => {
-    expect(previewSummary(outcome({ changes: {}, refused: 0, notInHub: 0, largestDecrease: null, largestIncrease: null }))[0]).toBe('Nothing would change in the hub.');
+    expect(previewSummary(outcome({ changes: {}, refused: 0, notInHub: 0, largestDecrease: null, largestIncrease: null }))[0]).toBe(
+      'Nothing would change in the hub.',
+    );
   });
 
   test('a move that rounds to 0 % still shows its sign and size', () => {

@@ -1,11 +1,32 @@
 import type { PushProgress } from '../../../src/core/push/types';
 import { runPushLoop, type PushApi } from '../../../src/client/push-loop';
-import { fitScope, operationChoices, progressBar, progressRowsText, progressStatsText, resumeText, scopeChoices } from '../../../src/client/push-text';
+import {
+  fitScope,
+  operationChoices,
+  progressBar,
+  progressRowsText,
+  progressStatsText,
+  resumeText,
+  scopeChoices,
+} from '../../../src/client/push-text';
 
 function progress(over: Partial<PushProgress> = {}): PushProgress {
   return {
-    runId: 'r1', operation: 'stock', scope: 'all', total: 1000, done: 0, ok: 0, failed: 0, skipped: 0,
-    requests: 0, retries: 0, finished: false, cancelled: false, message: '', continuesInBackground: false, ...over,
+    runId: 'r1',
+    operation: 'stock',
+    scope: 'all',
+    total: 1000,
+    done: 0,
+    ok: 0,
+    failed: 0,
+    skipped: 0,
+    requests: 0,
+    retries: 0,
+    finished: false,
+    cancelled: false,
+    message: '',
+    continuesInBackground: false,
+    ...over,
   };
 }
 
@@ -99,7 +120,9 @@ describe('runPushLoop', () => {
       throw new Error('Timed out');
     };
     const seen: number[] = [];
-    await expect(runPushLoop(api, { kind: 'new', operation: 'stock', scope: 'all' }, (p) => seen.push(p.done)).done).rejects.toThrow('Timed out');
+    await expect(runPushLoop(api, { kind: 'new', operation: 'stock', scope: 'all' }, (p) => seen.push(p.done)).done).rejects.toThrow(
+      'Timed out',
+    );
     expect(seen).toEqual([0]);
   });
 
@@ -138,7 +161,9 @@ describe('progress text', () => {
 
   it('shows requests, retries and failures; skips only when any', () => {
     expect(progressStatsText({ requests: 3, retries: 1, failed: 2, skipped: 0 })).toBe('3 requests \u00b7 1 retry \u00b7 2 failed');
-    expect(progressStatsText({ requests: 1, retries: 0, failed: 0, skipped: 4 })).toBe('1 request \u00b7 0 retries \u00b7 0 failed \u00b7 4 skipped');
+    expect(progressStatsText({ requests: 1, retries: 0, failed: 0, skipped: 4 })).toBe(
+      '1 request \u00b7 0 retries \u00b7 0 failed \u00b7 4 skipped',
+    );
   });
 
   it('gives the bar a sane value and max', () => {
@@ -148,7 +173,9 @@ describe('progress text', () => {
   });
 
   it('offers resuming a run found on open', () => {
-    expect(resumeText(progress({ done: 500 }))).toBe('Push stock (all rows) has not finished: 500 of 1,000 rows done. Resume sends the rest; nothing already sent is sent again.');
+    expect(resumeText(progress({ done: 500 }))).toBe(
+      'Push stock (all rows) has not finished: 500 of 1,000 rows done. Resume sends the rest; nothing already sent is sent again.',
+    );
     expect(resumeText(progress({ continuesInBackground: true }))).toMatch(/continues in the background/);
   });
 });

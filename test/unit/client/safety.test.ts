@@ -47,8 +47,15 @@ describe('sidebar safety', () => {
 
   it('bundles small, without zod (the sidebar is served inline on every open)', async () => {
     const out = await esbuild.build({
-      entryPoints: [path.join(clientDir, 'main.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent',
-      define: { __VERSION__: '"test"' }, metafile: true,
+      entryPoints: [path.join(clientDir, 'main.ts')],
+      bundle: true,
+      format: 'iife',
+      target: 'es2019',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+      define: { __VERSION__: '"test"' },
+      metafile: true,
     });
     const js = out.outputFiles[0].text;
     // 60 KB until issue 17 added preview, Push these changes and undo (~4 KB): a few ms on a

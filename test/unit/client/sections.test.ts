@@ -5,7 +5,11 @@ import { tokenStatus } from '../../../src/core/settings/token';
 const NOW = Date.UTC(2024, 4, 1, 12, 0);
 const HOUR = 3_600_000;
 const signedIn = (expiresAt: number | null) => tokenStatus({ token: 'secret', expiresAt, source: 'login', savedAt: NOW - HOUR }, NOW);
-const state = (baseUrl: string, token: ReturnType<typeof tokenStatus>, hubMoved: string | null = null) => ({ settings: { baseUrl }, token, hubMoved });
+const state = (baseUrl: string, token: ReturnType<typeof tokenStatus>, hubMoved: string | null = null) => ({
+  settings: { baseUrl },
+  token,
+  hubMoved,
+});
 
 describe('the sidebar sections', () => {
   it('are the seven of the issue, in its order, with unique ids', () => {
@@ -34,34 +38,42 @@ describe('openingSection', () => {
 });
 
 describe('tabKeyTarget', () => {
-  const position = fc.integer({ min: 1, max: 12 }).chain((count) => fc.record({ count: fc.constant(count), index: fc.integer({ min: 0, max: count - 1 }) }));
+  const position = fc
+    .integer({ min: 1, max: 12 })
+    .chain((count) => fc.record({ count: fc.constant(count), index: fc.integer({ min: 0, max: count - 1 }) }));
   const key = fc.constantFrom('ArrowRight', 'ArrowLeft', 'Home', 'End');
 
   it('always lands on a tab', () => {
-    fc.assert(fc.property(position, key, ({ count, index }, k) => {
-      const to = tabKeyTarget(k, index, count);
-      return to !== null && Number.isInteger(to) && to >= 0 && to < count;
-    }));
+    fc.assert(
+      fc.property(position, key, ({ count, index }, k) => {
+        const to = tabKeyTarget(k, index, count);
+        return to !== null && Number.isInteger(to) && to >= 0 && to < count;
+      }),
+    );
   });
 
   it('ArrowLeft undoes ArrowRight and the reverse', () => {
-    fc.assert(fc.property(position, ({ count, index }) => {
-      expect(tabKeyTarget('ArrowLeft', tabKeyTarget('ArrowRight', index, count) as number, count)).toBe(index);
-      expect(tabKeyTarget('ArrowRight', tabKeyTarget('ArrowLeft', index, count) as number, count)).toBe(index);
-    }));
+    fc.assert(
+      fc.property(position, ({ count, index }) => {
+        expect(tabKeyTarget('ArrowLeft', tabKeyTarget('ArrowRight', index, count) as number, count)).toBe(index);
+        expect(tabKeyTarget('ArrowRight', tabKeyTarget('ArrowLeft', index, count) as number, count)).toBe(index);
+      }),
+    );
   });
 
   it('count presses of an arrow visit every tab once and come back', () => {
-    fc.assert(fc.property(position, fc.constantFrom('ArrowRight', 'ArrowLeft'), ({ count, index }, k) => {
-      const seen = new Set<number>();
-      let at = index;
-      for (let i = 0; i < count; i++) {
-        at = tabKeyTarget(k, at, count) as number;
-        seen.add(at);
-      }
-      expect(at).toBe(index);
-      expect(seen.size).toBe(count);
-    }));
+    fc.assert(
+      fc.property(position, fc.constantFrom('ArrowRight', 'ArrowLeft'), ({ count, index }, k) => {
+        const seen = new Set<number>();
+        let at = index;
+        for (let i = 0; i < count; i++) {
+          at = tabKeyTarget(k, at, count) as number;
+          seen.add(at);
+        }
+        expect(at).toBe(index);
+        expect(seen.size).toBe(count);
+      }),
+    );
   });
 
   it('Home and End go to the ends; steps wrap at them', () => {

@@ -3,7 +3,9 @@ import { call, callResult, errorMessage, ServerError, unwrap } from '../../../sr
 type Handler = (value: unknown) => void;
 
 /** A google.script.run look-alike: each call answers through the chosen handler on the next tick. */
-function installFakeRun(impl: Record<string, (...args: unknown[]) => { ok: unknown } | { fail: unknown }>): Array<{ name: string; args: unknown[] }> {
+function installFakeRun(
+  impl: Record<string, (...args: unknown[]) => { ok: unknown } | { fail: unknown }>,
+): Array<{ name: string; args: unknown[] }> {
   const calls: Array<{ name: string; args: unknown[] }> = [];
   const runner = (success: Handler | null, failure: Handler | null): Record<string, unknown> => {
     const target: Record<string, unknown> = {

@@ -1,6 +1,15 @@
 import { formatAliasLines, parseAliasLines } from '../../../src/client/aliases';
 import { fitSchedule, scheduleChoices, scheduleLabel } from '../../../src/client/schedules';
-import { ALL_FIELDS, errorId, fieldId, formToSettings, routeErrors, SERVER_MANAGED_PATHS, settingsToForm, SHEET_ROLES } from '../../../src/client/settings-fields';
+import {
+  ALL_FIELDS,
+  errorId,
+  fieldId,
+  formToSettings,
+  routeErrors,
+  SERVER_MANAGED_PATHS,
+  settingsToForm,
+  SHEET_ROLES,
+} from '../../../src/client/settings-fields';
 import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/settings/schema';
 import { validateSettings } from '../../../src/server/handlers/settings';
 
@@ -8,7 +17,10 @@ const defaults = (): Settings => Settings.parse({});
 
 describe('parseAliasLines', () => {
   it('reads read=written lines, lower-cased, skipping blanks and comments', () => {
-    expect(parseAliasLines('ML = MercadoLibre\n\n# a note\r\nwm=walmart\n')).toEqual({ ok: true, aliases: { ml: 'mercadolibre', wm: 'walmart' } });
+    expect(parseAliasLines('ML = MercadoLibre\n\n# a note\r\nwm=walmart\n')).toEqual({
+      ok: true,
+      aliases: { ml: 'mercadolibre', wm: 'walmart' },
+    });
     expect(parseAliasLines('')).toEqual({ ok: true, aliases: {} });
   });
 
@@ -52,10 +64,16 @@ describe('settings form', () => {
       Object.keys(o).flatMap((k) => {
         const v = o[k];
         const path = prefix ? `${prefix}.${k}` : k;
-        return v && typeof v === 'object' && !Array.isArray(v) && k !== 'channelAliases' ? leaves(v as Record<string, unknown>, path) : [path];
+        return v && typeof v === 'object' && !Array.isArray(v) && k !== 'channelAliases'
+          ? leaves(v as Record<string, unknown>, path)
+          : [path];
       });
     const managed: readonly string[] = SERVER_MANAGED_PATHS;
-    expect(ALL_FIELDS.map((f) => f.path).sort()).toEqual(leaves(defaults()).filter((p) => !managed.includes(p)).sort());
+    expect(ALL_FIELDS.map((f) => f.path).sort()).toEqual(
+      leaves(defaults())
+        .filter((p) => !managed.includes(p))
+        .sort(),
+    );
     expect(SHEET_ROLES.map((r) => r.role)).toEqual(Object.keys(DEFAULT_SHEET_NAMES));
   });
 
@@ -67,7 +85,12 @@ describe('settings form', () => {
   });
 
   it('round-trips settings through the form, and the server accepts the result', () => {
-    const s: Settings = { ...defaults(), baseUrl: 'https://hub.example.com', channelAliases: { ml: 'mercadolibre' }, deployment: 'container' };
+    const s: Settings = {
+      ...defaults(),
+      baseUrl: 'https://hub.example.com',
+      channelAliases: { ml: 'mercadolibre' },
+      deployment: 'container',
+    };
     s.orders = { ...s.orders, scheduleMinutes: 5, callsPerMinute: 0.5, channel: 'amazon' };
     const { input, errors } = formToSettings(settingsToForm(s), s);
     expect(errors).toEqual({});
@@ -92,16 +115,19 @@ describe('settings form', () => {
 
   it('catches blank names, duplicate names, bad numbers and bad alias lines before the server', () => {
     const values = settingsToForm(defaults());
-    const { errors } = formToSettings({
-      ...values,
-      'sheetNames.stock': ' ',
-      'sheetNames.orders': 'Jobs',
-      concurrency: '31',
-      chunkRows: '1,000',
-      'orders.backfillDays': '2.5',
-      'orders.callsPerMinute': '0,5',
-      channelAliases: 'oops',
-    }, defaults());
+    const { errors } = formToSettings(
+      {
+        ...values,
+        'sheetNames.stock': ' ',
+        'sheetNames.orders': 'Jobs',
+        concurrency: '31',
+        chunkRows: '1,000',
+        'orders.backfillDays': '2.5',
+        'orders.callsPerMinute': '0,5',
+        channelAliases: 'oops',
+      },
+      defaults(),
+    );
     expect(errors).toEqual({
       'sheetNames.stock': 'A sheet name cannot be empty.',
       sheetNames: 'Two roles use the same sheet name: Jobs.',
@@ -113,9 +139,17 @@ describe('settings form', () => {
   });
 
   it('routes errors to fields, groups, nearest fields, or the general message', () => {
-    expect(routeErrors({
-      baseUrl: 'bad url', 'sheetNames.log': 'bad name', sheetNames: 'dupes', 'channelAliases.meli': 'bad alias', 'orders': 'bad orders', '': 'odd', mystery: 'what',
-    })).toEqual({
+    expect(
+      routeErrors({
+        baseUrl: 'bad url',
+        'sheetNames.log': 'bad name',
+        sheetNames: 'dupes',
+        'channelAliases.meli': 'bad alias',
+        orders: 'bad orders',
+        '': 'odd',
+        mystery: 'what',
+      }),
+    ).toEqual({
       fields: { baseUrl: 'bad url', 'sheetNames.log': 'bad name', sheetNames: 'dupes', channelAliases: 'bad alias' },
       general: ['orders: bad orders', 'odd', 'mystery: what'],
     });

@@ -6,7 +6,8 @@ import { tokenStatus } from '../../../src/core/settings/token';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2024, 4, 1, 12, 0);
-const token = (expiresAt: number | null, source: 'login' | 'pasted' = 'login') => tokenStatus({ token: 'secret', expiresAt, source, savedAt: NOW - HOUR }, NOW);
+const token = (expiresAt: number | null, source: 'login' | 'pasted' = 'login') =>
+  tokenStatus({ token: 'secret', expiresAt, source, savedAt: NOW - HOUR }, NOW);
 
 describe('tokenStatusText', () => {
   it('asks for a token when there is none', () => {
@@ -14,12 +15,21 @@ describe('tokenStatusText', () => {
   });
 
   it('shows the expiry, and warns within a day', () => {
-    expect(tokenStatusText(token(NOW + 30 * 24 * HOUR), NOW, 'utc')).toEqual({ level: 'ok', text: 'Signed in; the token expires 2024-05-31 12:00 (in 30 days).' });
-    expect(tokenStatusText(token(NOW + 5 * HOUR), NOW, 'utc')).toEqual({ level: 'warning', text: 'Signed in; the token expires within a day: 2024-05-01 17:00 (in 5 h). Sign in again soon.' });
+    expect(tokenStatusText(token(NOW + 30 * 24 * HOUR), NOW, 'utc')).toEqual({
+      level: 'ok',
+      text: 'Signed in; the token expires 2024-05-31 12:00 (in 30 days).',
+    });
+    expect(tokenStatusText(token(NOW + 5 * HOUR), NOW, 'utc')).toEqual({
+      level: 'warning',
+      text: 'Signed in; the token expires within a day: 2024-05-01 17:00 (in 5 h). Sign in again soon.',
+    });
   });
 
   it('says when it expired', () => {
-    expect(tokenStatusText(token(NOW - 2 * HOUR), NOW, 'utc')).toEqual({ level: 'error', text: 'The token expired 2024-05-01 10:00 (2 h ago). Sign in again or paste a new token.' });
+    expect(tokenStatusText(token(NOW - 2 * HOUR), NOW, 'utc')).toEqual({
+      level: 'error',
+      text: 'The token expired 2024-05-01 10:00 (2 h ago). Sign in again or paste a new token.',
+    });
   });
 
   it('says a pasted token has no known expiry', () => {
@@ -27,7 +37,8 @@ describe('tokenStatusText', () => {
   });
 
   it('never shows the token itself', () => {
-    for (const t of [token(null, 'pasted'), token(NOW + HOUR), token(NOW - HOUR)]) expect(tokenStatusText(t, NOW).text).not.toContain('secret');
+    for (const t of [token(null, 'pasted'), token(NOW + HOUR), token(NOW - HOUR)])
+      expect(tokenStatusText(t, NOW).text).not.toContain('secret');
   });
 });
 
@@ -70,7 +81,9 @@ describe('jobs text', () => {
     expect(checkOldJobId(' 123 ')).toBeNull();
     expect(checkOldJobId('12a')).toMatch(/numeric id/);
     expect(checkOldJobId('')).toMatch(/numeric id/);
-    expect(oldJobStatusText({ jobId: '9', status: 'Finalizado', processed: 5, total: 10 })).toBe('Job 9: Finalizado \u2014 5 of 10 items processed.');
+    expect(oldJobStatusText({ jobId: '9', status: 'Finalizado', processed: 5, total: 10 })).toBe(
+      'Job 9: Finalizado \u2014 5 of 10 items processed.',
+    );
   });
 });
 
@@ -80,13 +93,27 @@ describe('log text', () => {
   });
 
   const row = (over: Record<string, string | number> = {}) => ({
-    Time: new Date(NOW).toISOString(), User: 'ana@example.com', Operation: 'Push stock (all rows)', 'Rows OK': 12, 'Rows failed': 1, 'Rows skipped': 0,
-    Requests: 3, Retries: 2, 'Duration (s)': 2.5, Message: 'done', ...over,
+    Time: new Date(NOW).toISOString(),
+    User: 'ana@example.com',
+    Operation: 'Push stock (all rows)',
+    'Rows OK': 12,
+    'Rows failed': 1,
+    'Rows skipped': 0,
+    Requests: 3,
+    Retries: 2,
+    'Duration (s)': 2.5,
+    Message: 'done',
+    ...over,
   });
 
   it('makes a compact line', () => {
     expect(logLine(row(), 'utc')).toEqual({
-      time: '2024-05-01 12:00', operation: 'Push stock (all rows)', counts: '12 ok \u00b7 1 failed \u00b7 3 req \u00b7 2 retries \u00b7 2.5 s', message: 'done', user: 'ana@example.com', failed: true,
+      time: '2024-05-01 12:00',
+      operation: 'Push stock (all rows)',
+      counts: '12 ok \u00b7 1 failed \u00b7 3 req \u00b7 2 retries \u00b7 2.5 s',
+      message: 'done',
+      user: 'ana@example.com',
+      failed: true,
     });
     expect(logLine(row({ 'Rows failed': 0, Retries: 1, 'Duration (s)': '' }), 'utc').counts).toBe('12 ok \u00b7 3 req \u00b7 1 retry');
   });
@@ -100,7 +127,11 @@ describe('log text', () => {
   });
 
   it('sorts newest first, undated lines last in their order', () => {
-    const rows = [row({ Time: '2024-01-01T00:00:00Z', Message: 'a' }), row({ Time: 'x', Message: 'b' }), row({ Time: '2024-02-01T00:00:00Z', Message: 'c' })];
+    const rows = [
+      row({ Time: '2024-01-01T00:00:00Z', Message: 'a' }),
+      row({ Time: 'x', Message: 'b' }),
+      row({ Time: '2024-02-01T00:00:00Z', Message: 'c' }),
+    ];
     expect(newestFirst(rows).map((r) => r.Message)).toEqual(['c', 'a', 'b']);
   });
 });

@@ -5,7 +5,15 @@ import { clearColumnMapping, columnMappingKey, loadColumnMapping, saveColumnMapp
 import type { ColumnMapping } from '../../../src/sheet';
 import { memoryStore } from '../orders/fakes';
 
-const MAPPING: ColumnMapping = { version: 1, preset: null, entries: [{ field: 'sku', header: 'Code' }, { field: 'quantity', header: 'Units' }], skip: [] };
+const MAPPING: ColumnMapping = {
+  version: 1,
+  preset: null,
+  entries: [
+    { field: 'sku', header: 'Code' },
+    { field: 'quantity', header: 'Units' },
+  ],
+  skip: [],
+};
 
 describe('column mapping store', () => {
   it('keeps a mapping with its sheet through a rename, and not with another sheet of the old name', () => {

@@ -16,7 +16,11 @@ describe('parseContentionArgs', () => {
   });
 
   it('passes everything after -- to jest untouched, our flags included', () => {
-    expect(parseContentionArgs(['--workers', '0', '--', '--runs', '5', 'test/e2e'])).toEqual({ workers: 0, runs: 1, jestArgs: ['--runs', '5', 'test/e2e'] });
+    expect(parseContentionArgs(['--workers', '0', '--', '--runs', '5', 'test/e2e'])).toEqual({
+      workers: 0,
+      runs: 1,
+      jestArgs: ['--runs', '5', 'test/e2e'],
+    });
   });
 
   it('refuses counts that are not whole numbers, saying what it needs', () => {

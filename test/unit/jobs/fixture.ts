@@ -49,7 +49,15 @@ export function jobsWorld(options: {
   now?: number;
 }): JobsWorld {
   let now = options.now ?? T0;
-  const clock = { now: () => now, sleep: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
+  const clock = {
+    now: () => now,
+    sleep: (ms: number) => {
+      now += ms;
+    },
+    set: (ms: number) => {
+      now = ms;
+    },
+  };
   const hub: HubScript = { jobs: new Map(), totals: new Map() };
   const transport = new FakeTransport((req) => {
     const url = new URL(req.url);
@@ -67,32 +75,69 @@ export function jobsWorld(options: {
   });
   const rows = options.rows.map((r) => [...r, ...Array(STOCK_HEADER.length - r.length).fill('')]);
   const itemRows: CellValue[][] = [['Job id', 'SKU', 'Sent values', 'Queued at']];
-  for (const [jobId, skus] of Object.entries(options.sent)) for (const [sku, values] of Object.entries(skus)) itemRows.push([jobId, sku, JSON.stringify(values), new Date(T0)]);
+  for (const [jobId, skus] of Object.entries(options.sent))
+    for (const [sku, values] of Object.entries(skus)) itemRows.push([jobId, sku, JSON.stringify(values), new Date(T0)]);
   const workbook = memoryWorkbook({ 'Stock & Prices': [STOCK_HEADER, ...rows], 'Hub Sync job items': itemRows });
-  const open: OpenJob[] = options.jobs.map((j) => ({ createdAt: T0, rows: 1, user: 'seller@example.com', owner: 'seller@example.com', items: 0, finalItems: 0, lastCheckedAt: null, tracked: true, ...j }));
+  const open: OpenJob[] = options.jobs.map((j) => ({
+    createdAt: T0,
+    rows: 1,
+    user: 'seller@example.com',
+    owner: 'seller@example.com',
+    items: 0,
+    finalItems: 0,
+    lastCheckedAt: null,
+    tracked: true,
+    ...j,
+  }));
   const doc = memoryStore({ 'openJobs.0': JSON.stringify(open) });
   const userStore = memoryStore({ hubToken: JSON.stringify({ token: 'tok_unit', expiresAt: null, source: 'pasted', savedAt: T0 }) });
   const triggers: JobsWorld['triggers'] = [];
   let nextId = 1;
   const scheduler: Scheduler = {
-    every: (handler, minutes) => { const t = { id: `t${nextId++}`, handler, minutes }; triggers.push(t); return t; },
-    once: (handler) => { const t = { id: `t${nextId++}`, handler }; triggers.push(t); return t; },
+    every: (handler, minutes) => {
+      const t = { id: `t${nextId++}`, handler, minutes };
+      triggers.push(t);
+      return t;
+    },
+    once: (handler) => {
+      const t = { id: `t${nextId++}`, handler };
+      triggers.push(t);
+      return t;
+    },
     list: (handler) => triggers.filter((t) => !handler || t.handler === handler),
-    remove: (id) => { const i = triggers.findIndex((t) => t.id === id); if (i >= 0) triggers.splice(i, 1); },
+    remove: (id) => {
+      const i = triggers.findIndex((t) => t.id === id);
+      if (i >= 0) triggers.splice(i, 1);
+    },
   };
   const toasts: string[] = [];
   const notifier = { toast: (m: string) => toasts.push(m), alert: (m: string) => toasts.push(m), confirm: () => false, prompt: () => null };
   const ctx = fakeContext({
-    transport, clock, documentStore: doc, userStore, workbook, scheduler, notifier, interactive: options.interactive ?? true,
+    transport,
+    clock,
+    documentStore: doc,
+    userStore,
+    workbook,
+    scheduler,
+    notifier,
+    interactive: options.interactive ?? true,
     settings: { baseUrl: 'https://hub.example.com', deployment: 'container', ...options.settings },
   });
   const sheet = (name: string): CellValue[][] => workbook.sheet(name)?.readAll() ?? [];
   return {
-    ctx, hub, transport, clock, toasts, triggers, doc, sheet,
+    ctx,
+    hub,
+    transport,
+    clock,
+    toasts,
+    triggers,
+    doc,
+    sheet,
     stockRows: () => {
       const [header, ...body] = sheet('Stock & Prices');
       return body.map((r) => Object.fromEntries(header.map((h, i) => [String(h), r[i]])));
     },
-    requests: (path) => transport.requests.map((r) => new URL(r.url).pathname.toLowerCase()).filter((p) => !path || p.endsWith(path.toLowerCase())),
+    requests: (path) =>
+      transport.requests.map((r) => new URL(r.url).pathname.toLowerCase()).filter((p) => !path || p.endsWith(path.toLowerCase())),
   };
 }

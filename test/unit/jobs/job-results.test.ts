@@ -14,16 +14,22 @@ describe('status words', () => {
     expect(['No finalizado', 'Finalizado?', 'Procesado', 'Pendiente', '', 'OK'].some(isFinalStatus)).toBe(false);
   });
 
-  test.each(['Producto no encontrado', 'Error al publicar en Amazon', 'SKU not found', 'Update failed', 'Precio inválido', 'invalid price'])(
-    'a success status with the message "%s" is an error, in the hub\'s words', (message) => {
-      const i = item('A', 'Finalizado', 'Amazon', { message });
-      expect(itemSucceeded(i)).toBe(false);
-      const r = skuResult([i], { quantity: 5 }, NO_ALIASES);
-      expect(r.status).toBe('Error');
-      expect(r.message).toContain(message);
-      expect(r.confirmed).toBeUndefined();
-      expect(r.channels.amazon).toContain(message);
-    });
+  test.each([
+    'Producto no encontrado',
+    'Error al publicar en Amazon',
+    'SKU not found',
+    'Update failed',
+    'Precio inválido',
+    'invalid price',
+  ])('a success status with the message "%s" is an error, in the hub\'s words', (message) => {
+    const i = item('A', 'Finalizado', 'Amazon', { message });
+    expect(itemSucceeded(i)).toBe(false);
+    const r = skuResult([i], { quantity: 5 }, NO_ALIASES);
+    expect(r.status).toBe('Error');
+    expect(r.message).toContain(message);
+    expect(r.confirmed).toBeUndefined();
+    expect(r.channels.amazon).toContain(message);
+  });
 
   test('a success status with a harmless message stays a success', () => {
     expect(itemSucceeded(item('A', 'Finalizado', 'Amazon', { message: 'Actualizado' }))).toBe(true);
@@ -31,7 +37,9 @@ describe('status words', () => {
 
   test("an unknown status keeps the item open and the row shows the hub's word; known pending words need no note", () => {
     expect(isFinalStatus('Procesado parcialmente')).toBe(false);
-    expect(waitingNote([item('A', 'Procesado parcialmente')])).toBe("The hub's job says 'Procesado parcialmente' \u2014 waiting for a final status");
+    expect(waitingNote([item('A', 'Procesado parcialmente')])).toBe(
+      "The hub's job says 'Procesado parcialmente' \u2014 waiting for a final status",
+    );
     expect(['Pendiente', 'En proceso', 'pending', 'Processing'].every(isKnownPending)).toBe(true);
     expect(waitingNote([item('A', 'Pendiente'), item('A', 'Finalizado', 'Walmart')])).toBeNull();
   });
@@ -52,7 +60,10 @@ describe('jobProgress: finished only when every sent SKU has a final result', ()
   });
 
   test('every SKU final: finished; a lower-cased SKU counts for its sent SKU, and the row says how the hub named it', () => {
-    const matched = matchJobItems([item('a', 'Finalizado', 'Amazon', { stock: 5 }), item('B', 'Finalizado', 'Amazon', { stock: 6 })], new Set(sent.keys()));
+    const matched = matchJobItems(
+      [item('a', 'Finalizado', 'Amazon', { stock: 5 }), item('B', 'Finalizado', 'Amazon', { stock: 6 })],
+      new Set(sent.keys()),
+    );
     expect(jobProgress(matched, sent).final).toBe(true);
     const results = resultsBySku(matched, sent, NO_ALIASES);
     expect(results.get('A')).toMatchObject({ status: 'OK', confirmed: { quantity: 5, 'quantity:amazon': 5 } });
@@ -63,12 +74,21 @@ describe('jobProgress: finished only when every sent SKU has a final result', ()
 
 describe('resultsAtDeadline', () => {
   const sent = sentMap({ A: { quantity: 5 }, B: { quantity: 6 }, C: { quantity: 7 }, D: { quantity: 8 } });
-  const listed = [item('A'), item('B', 'Pendiente'), item('C', 'Procesado'), item('D', 'Error', 'Amazon', { message: 'Publicación pausada' })];
+  const listed = [
+    item('A'),
+    item('B', 'Pendiente'),
+    item('C', 'Procesado'),
+    item('D', 'Error', 'Amazon', { message: 'Publicación pausada' }),
+  ];
 
   test('final SKUs get their result; the others an Error that says to push again, and are unresolved', () => {
     const { results, unresolved } = resultsAtDeadline(matchJobItems(listed, new Set(sent.keys())), sent, NO_ALIASES, true, 24);
     expect(results.get('A')).toMatchObject({ status: 'OK', confirmed: { quantity: 5 } });
-    expect(results.get('B')).toEqual({ status: 'Error', message: "No result from the hub's job after 24 h \u2014 push again", channels: {} });
+    expect(results.get('B')).toEqual({
+      status: 'Error',
+      message: "No result from the hub's job after 24 h \u2014 push again",
+      channels: {},
+    });
     expect(results.get('C')?.message).toBe(deadlineMessage(24));
     expect(results.get('D')).toMatchObject({ status: 'Error' });
     expect(results.get('D')?.message).toContain('Publicación pausada');

@@ -38,7 +38,7 @@ describe('matchJobItems', () => {
     expect([...matchJobItems([item('X'), item('y')], null).bySku.keys()]).toEqual(['X', 'y']);
   });
 
-  test('belongsTo counts exact and loose names as the job\'s own items', () => {
+  test("belongsTo counts exact and loose names as the job's own items", () => {
     const ours = belongsTo(sent('ABC'));
     expect([ours(item('ABC')), ours(item(' abc')), ours(item('ABD'))]).toEqual([true, true, false]);
     expect(belongsTo(null)(item('anything'))).toBe(true);

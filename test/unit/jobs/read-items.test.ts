@@ -72,7 +72,9 @@ describe('readJobItems: paging', () => {
     const read = readJobItems(scriptedSource(listed, { total: 2 }), { belongs: (i) => loose.has(i.sku.toLowerCase()) });
     expect(read.complete).toBe(true);
     // An extra the hub invents is not one of the job's items: the count of 2 is still matched.
-    const withExtra = readJobItems(scriptedSource([...listed, item('GHOST')], { total: 2 }), { belongs: (i) => loose.has(i.sku.toLowerCase()) });
+    const withExtra = readJobItems(scriptedSource([...listed, item('GHOST')], { total: 2 }), {
+      belongs: (i) => loose.has(i.sku.toLowerCase()),
+    });
     expect(withExtra.complete).toBe(true);
   });
 
@@ -114,9 +116,23 @@ describe('readJobItems: paging', () => {
   });
 
   test('the first read failing is an error; later failures only leave the read incomplete', () => {
-    expect(() => readJobItems({ page: () => { throw new Error('503'); }, total: () => 1 })).toThrow('503');
+    expect(() =>
+      readJobItems({
+        page: () => {
+          throw new Error('503');
+        },
+        total: () => 1,
+      }),
+    ).toThrow('503');
     let calls = 0;
-    const flaky = { page: (offset: number) => { calls++; if (calls > 2) throw new Error('503'); return offset === 0 ? [item('A')] : []; }, total: () => null };
+    const flaky = {
+      page: (offset: number) => {
+        calls++;
+        if (calls > 2) throw new Error('503');
+        return offset === 0 ? [item('A')] : [];
+      },
+      total: () => null,
+    };
     expect(readJobItems(flaky)).toMatchObject({ complete: false, reads: 1 });
   });
 });
@@ -141,7 +157,7 @@ describe('readJobItems: the request bound', () => {
     expect(read.reads).toBeLessThanOrEqual(FULL_READS);
   });
 
-  test('never more requests than maxRequests (the day\'s budget left); a capped read is not complete', () => {
+  test("never more requests than maxRequests (the day's budget left); a capped read is not complete", () => {
     const source = scriptedSource(items(230));
     const read = readJobItems(source, { maxRequests: 3 });
     expect(source.calls).toHaveLength(3);
@@ -151,7 +167,14 @@ describe('readJobItems: the request bound', () => {
 
 describe('readJobItems: a later round re-reads every page by number', () => {
   it('a page-number hub whose second page comes back reordered once: the next round reads pages past the ones already known', () => {
-    const all = Array.from({ length: 180 }, (_, i) => ({ sku: `S-${i}`, integration: 'Amazon', status: 'Finalizado', stock: 1, price: null, priceOffer: null }));
+    const all = Array.from({ length: 180 }, (_, i) => ({
+      sku: `S-${i}`,
+      integration: 'Amazon',
+      status: 'Finalizado',
+      stock: 1,
+      price: null,
+      priceOffer: null,
+    }));
     let call = 0;
     const source = {
       page: (offset: number, size: number) => {

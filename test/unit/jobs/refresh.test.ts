@@ -18,16 +18,26 @@ function at<T>(world: JobsWorld, time: number, fn: () => T): T {
   return fn();
 }
 
-const logLines = (world: JobsWorld) => world.sheet('Log').slice(1).map((r) => ({ operation: String(r[2]), message: String(r[9]) }));
+const logLines = (world: JobsWorld) =>
+  world
+    .sheet('Log')
+    .slice(1)
+    .map((r) => ({ operation: String(r[2]), message: String(r[9]) }));
 const snapshotOf = (world: JobsWorld, sku: string) => {
-  const row = world.sheet('Hub Sync snapshot').slice(1).find((r) => r[0] === sku);
+  const row = world
+    .sheet('Hub Sync snapshot')
+    .slice(1)
+    .find((r) => r[0] === sku);
   return row ? JSON.parse(String(row[1])) : undefined;
 };
 
 describe('results belong to the send that made them', () => {
   test("an older job's result for a SKU whose row now carries a newer Job id is shown in Jobs, never written into the row nor confirmed", () => {
     const world = jobsWorld({
-      rows: [['A', 9, 'Pending', 'Queued in async job 2', '2'], ['B', 6, 'Pending', 'Queued in async job 1', '1']],
+      rows: [
+        ['A', 9, 'Pending', 'Queued in async job 2', '2'],
+        ['B', 6, 'Pending', 'Queued in async job 1', '1'],
+      ],
       sent: { '1': { A: { quantity: 5 }, B: { quantity: 6 } }, '2': { A: { quantity: 9 } } },
       jobs: [{ jobId: '1' }, { jobId: '2' }],
     });
@@ -39,7 +49,16 @@ describe('results belong to the send that made them', () => {
     expect(a).toMatchObject({ 'Sync status': 'Pending', 'Sync message': 'Queued in async job 2', 'Job id': '2' });
     expect(b).toMatchObject({ 'Sync status': 'OK', 'Job id': '1' });
     // Shown in the Jobs sheet all the same.
-    expect(world.sheet('Jobs').slice(1).filter((r) => r[0] === '1').map((r) => [r[1], r[6]])).toEqual([['A', 'Finalizado'], ['B', 'Finalizado']]);
+    expect(
+      world
+        .sheet('Jobs')
+        .slice(1)
+        .filter((r) => r[0] === '1')
+        .map((r) => [r[1], r[6]]),
+    ).toEqual([
+      ['A', 'Finalizado'],
+      ['B', 'Finalizado'],
+    ]);
     // Nothing the old job set is recorded as confirmed for A; B's value is.
     expect(snapshotOf(world, 'A')?.quantity).toBeUndefined();
     expect(snapshotOf(world, 'B')).toMatchObject({ quantity: 6 });
@@ -55,22 +74,34 @@ describe('results belong to the send that made them', () => {
     refreshJobs(world.ctx);
     const [b] = world.stockRows();
     expect(b['Sync status']).toBe('Unconfirmed');
-    expect(b['Sync message']).toBe('Async job finished: 1 channel update done \u00B7 sent Quantity 6, the cell now holds 7 \u2014 push again');
+    expect(b['Sync message']).toBe(
+      'Async job finished: 1 channel update done \u00B7 sent Quantity 6, the cell now holds 7 \u2014 push again',
+    );
     expect(b['Status [amazon]']).toBe('Changed after it was sent');
   });
 
-  test("a SKU the hub lower-cased is applied when unambiguous, and the row says how the hub named it", () => {
-    const world = jobsWorld({ rows: [['ABC-1', 5, 'Pending', '', '1']], sent: { '1': { 'ABC-1': { quantity: 5 } } }, jobs: [{ jobId: '1' }] });
+  test('a SKU the hub lower-cased is applied when unambiguous, and the row says how the hub named it', () => {
+    const world = jobsWorld({
+      rows: [['ABC-1', 5, 'Pending', '', '1']],
+      sent: { '1': { 'ABC-1': { quantity: 5 } } },
+      jobs: [{ jobId: '1' }],
+    });
     world.hub.jobs.set('1', [item('abc-1', 'Finalizado', 'Amazon', { stock: 5 })]);
     refreshJobs(world.ctx);
-    expect(world.stockRows()[0]).toMatchObject({ 'Sync status': 'OK', 'Sync message': "Async job finished: 1 channel update done (the hub named it 'abc-1')" });
+    expect(world.stockRows()[0]).toMatchObject({
+      'Sync status': 'OK',
+      'Sync message': "Async job finished: 1 channel update done (the hub named it 'abc-1')",
+    });
   });
 });
 
 describe('status words', () => {
   test("a status not known to be final keeps the job open; the row stays Pending with the hub's word", () => {
     const world = jobsWorld({
-      rows: [['A', 5, 'Pending', 'Queued', '1'], ['B', 6, 'Pending', 'Queued', '1']],
+      rows: [
+        ['A', 5, 'Pending', 'Queued', '1'],
+        ['B', 6, 'Pending', 'Queued', '1'],
+      ],
       sent: { '1': { A: { quantity: 5 }, B: { quantity: 6 } } },
       jobs: [{ jobId: '1' }],
     });
@@ -78,7 +109,11 @@ describe('status words', () => {
     expect(refreshJobs(world.ctx).open).toBe(1);
     const [a, b] = world.stockRows();
     expect(a).toMatchObject({ 'Sync status': 'Pending', 'Sync message': 'Queued' });
-    expect(b).toMatchObject({ 'Sync status': 'Pending', 'Job id': '1', 'Sync message': "The hub's job says 'Procesado con observaciones' \u2014 waiting for a final status" });
+    expect(b).toMatchObject({
+      'Sync status': 'Pending',
+      'Job id': '1',
+      'Sync message': "The hub's job says 'Procesado con observaciones' \u2014 waiting for a final status",
+    });
   });
 
   test("Finalizado with 'Producto no encontrado' is an error in the hub's words", () => {
@@ -97,7 +132,10 @@ describe('completeness', () => {
     world.hub.totals.set('1', 2); // a failed item the pages leave out
     expect(refreshJobs(world.ctx).open).toBe(1);
     expect(world.stockRows()[0]['Sync status']).toBe('Pending');
-    world.hub.jobs.set('1', [item('A', 'Finalizado', 'Amazon', { stock: 5 }), item('A', 'Error', 'Walmart', { message: 'Publicación pausada' })]);
+    world.hub.jobs.set('1', [
+      item('A', 'Finalizado', 'Amazon', { stock: 5 }),
+      item('A', 'Error', 'Walmart', { message: 'Publicación pausada' }),
+    ]);
     expect(refreshJobs(world.ctx).open).toBe(0);
     expect(world.stockRows()[0]['Sync status']).toBe('Warning');
   });
@@ -106,9 +144,16 @@ describe('completeness', () => {
 describe('the deadline', () => {
   const deadlineWorld = (interactive: boolean) => {
     const world = jobsWorld({
-      rows: [['A', 5, 'Pending', '', '1'], ['B', 6, 'Pending', '', '1'], ['C', 7, 'Pending', '', '9']],
+      rows: [
+        ['A', 5, 'Pending', '', '1'],
+        ['B', 6, 'Pending', '', '1'],
+        ['C', 7, 'Pending', '', '9'],
+      ],
       sent: { '1': { A: { quantity: 5 }, B: { quantity: 6 }, C: { quantity: 7 } }, '9': { C: { quantity: 7 } } },
-      jobs: [{ jobId: '1', rows: 3 }, { jobId: '9', createdAt: T0 + 20 * HOUR }],
+      jobs: [
+        { jobId: '1', rows: 3 },
+        { jobId: '9', createdAt: T0 + 20 * HOUR },
+      ],
       interactive,
     });
     world.hub.jobs.set('1', [item('A', 'Finalizado', 'Amazon', { stock: 5 }), item('B', 'Pendiente')]);
@@ -130,9 +175,17 @@ describe('the deadline', () => {
     expect(c).toMatchObject({ 'Sync status': 'Pending', 'Job id': '9' });
     expect(snapshotOf(world, 'B')?.quantity).toBeUndefined();
     // The job's items are no longer kept (its SKUs can be sent again); job 9's are.
-    expect(world.sheet('Hub Sync job items').slice(1).filter((r) => r[0] !== '').map((r) => r[0])).toEqual(['9']);
+    expect(
+      world
+        .sheet('Hub Sync job items')
+        .slice(1)
+        .filter((r) => r[0] !== '')
+        .map((r) => r[0]),
+    ).toEqual(['9']);
     const line = logLines(world).find((l) => l.operation === 'Async job deadline');
-    expect(line?.message).toMatch(/^Async job 1 gave no result after 24 h: it is no longer polled, and 1 row still waiting for it is marked Error/);
+    expect(line?.message).toMatch(
+      /^Async job 1 gave no result after 24 h: it is no longer polled, and 1 row still waiting for it is marked Error/,
+    );
     // A trigger has nobody to show a toast to: the notice waits for the next open.
     expect(takeNotices(world.doc)).toEqual([line?.message]);
     expect(world.toasts).toEqual([]);
@@ -149,13 +202,30 @@ describe('the deadline', () => {
     const world = deadlineWorld(false);
     world.hub.jobs.delete('1');
     at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
-    expect(world.stockRows().slice(0, 2).map((r) => r['Sync status'])).toEqual(['Error', 'Error']);
-    expect(logLines(world).find((l) => l.operation === 'Async job deadline')?.message).toMatch(/2 rows .* are marked Error .* Its last read failed/);
-    expect(world.sheet('Jobs').slice(1).find((r) => r[0] === '1')?.[6]).toBe('No result after 24 h: no longer polled');
+    expect(
+      world
+        .stockRows()
+        .slice(0, 2)
+        .map((r) => r['Sync status']),
+    ).toEqual(['Error', 'Error']);
+    expect(logLines(world).find((l) => l.operation === 'Async job deadline')?.message).toMatch(
+      /2 rows .* are marked Error .* Its last read failed/,
+    );
+    expect(
+      world
+        .sheet('Jobs')
+        .slice(1)
+        .find((r) => r[0] === '1')?.[6],
+    ).toBe('No result after 24 h: no longer polled');
   });
 
   test('the hours come from the setting', () => {
-    const world = jobsWorld({ rows: [['A', 5, 'Pending', '', '1']], sent: { '1': { A: { quantity: 5 } } }, jobs: [{ jobId: '1' }], settings: { jobs: { deadlineHours: 3, dailyRequestBudget: 2000 } } });
+    const world = jobsWorld({
+      rows: [['A', 5, 'Pending', '', '1']],
+      sent: { '1': { A: { quantity: 5 } } },
+      jobs: [{ jobId: '1' }],
+      settings: { jobs: { deadlineHours: 3, dailyRequestBudget: 2000 } },
+    });
     world.hub.jobs.set('1', [item('A', 'Pendiente')]);
     at(world, T0 + 3 * HOUR, () => refreshJobs(world.ctx));
     expect(world.stockRows()[0]['Sync message']).toBe("No result from the hub's job after 3 h \u2014 push again");
@@ -165,8 +235,11 @@ describe('the deadline', () => {
 describe('background polling: backoff and the daily budget', () => {
   const pendingWorld = (budget = 2000) => {
     const world = jobsWorld({
-      rows: [['A', 5, 'Pending', '', '1']], sent: { '1': { A: { quantity: 5 } } }, jobs: [{ jobId: '1' }],
-      interactive: false, settings: { jobs: { dailyRequestBudget: budget, deadlineHours: 24 } },
+      rows: [['A', 5, 'Pending', '', '1']],
+      sent: { '1': { A: { quantity: 5 } } },
+      jobs: [{ jobId: '1' }],
+      interactive: false,
+      settings: { jobs: { dailyRequestBudget: budget, deadlineHours: 24 } },
     });
     world.hub.jobs.set('1', [item('A', 'Pendiente')]);
     return world;
@@ -186,14 +259,16 @@ describe('background polling: backoff and the daily budget', () => {
     expect(world.triggers).toEqual([expect.objectContaining({ handler: 'onBackgroundWork', minutes: 60 })]);
   });
 
-  test('when the day\'s budget is spent no job is polled until the next UTC day, and the Log says so once', () => {
+  test("when the day's budget is spent no job is polled until the next UTC day, and the Log says so once", () => {
     const world = pendingWorld(10);
     // 2 requests a poll: the fifth poll spends the budget of 10.
     expect(pollsAt(world, [5, 20, 80, 140, 200])).toEqual([2, 2, 2, 2, 2]);
     expect(pollsAt(world, [260, 320, 380])).toEqual([0, 0, 0]);
     const spent = logLines(world).filter((l) => /budget .* is spent/.test(l.message));
     expect(spent).toHaveLength(1);
-    expect(spent[0].message).toMatch(/daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)/);
+    expect(spent[0].message).toMatch(
+      /daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)/,
+    );
     // The seller may still ask: Refresh job results reads (and counts) anyway.
     const asked = at(world, T0 + 390 * MIN, () => refreshJobs(world.ctx));
     expect(asked.message).toMatch(/still open/);
@@ -205,7 +280,10 @@ describe('background polling: backoff and the daily budget', () => {
 
   test('a poll never makes more requests than the budget has left', () => {
     const world = pendingWorld(3);
-    world.hub.jobs.set('1', Array.from({ length: 120 }, (_, i) => item('A', 'Pendiente', `Channel ${i}`)));
+    world.hub.jobs.set(
+      '1',
+      Array.from({ length: 120 }, (_, i) => item('A', 'Pendiente', `Channel ${i}`)),
+    );
     expect(pollsAt(world, [5])).toEqual([3]);
     expect(logLines(world).filter((l) => l.operation === 'Poll async jobs')).toHaveLength(1);
     expect(readOpenJobs(world.doc)[0]).toMatchObject({ polls: 1 });
@@ -213,7 +291,10 @@ describe('background polling: backoff and the daily budget', () => {
 
   test('a last read at the deadline that the budget cuts short waits for the next day rather than closing on half a read', () => {
     const world = pendingWorld(3);
-    world.hub.jobs.set('1', Array.from({ length: 120 }, (_, i) => item('A', i === 119 ? 'Pendiente' : 'Finalizado', `Channel ${i}`)));
+    world.hub.jobs.set(
+      '1',
+      Array.from({ length: 120 }, (_, i) => item('A', i === 119 ? 'Pendiente' : 'Finalizado', `Channel ${i}`)),
+    );
     at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
     expect(readOpenJobs(world.doc).map((j) => j.jobId)).toEqual(['1']);
     expect(world.stockRows()[0]['Sync status']).toBe('Pending');
@@ -228,7 +309,10 @@ describe('background polling: backoff and the daily budget', () => {
 
   test('a last read cut short, with budget again the next day: read in full, then closed with its results', () => {
     const world = pendingWorld(3);
-    world.hub.jobs.set('1', Array.from({ length: 120 }, (_, i) => item('A', 'Finalizado', `Channel ${i}`, { stock: 5 })));
+    world.hub.jobs.set(
+      '1',
+      Array.from({ length: 120 }, (_, i) => item('A', 'Finalizado', `Channel ${i}`, { stock: 5 })),
+    );
     at(world, T0 + 24 * HOUR, () => refreshJobs(world.ctx, { background: true }));
     expect(readOpenJobs(world.doc).map((j) => j.jobId)).toEqual(['1']);
     world.ctx.settings = { ...world.ctx.settings, jobs: { dailyRequestBudget: 2000, deadlineHours: 24 } };
@@ -240,7 +324,12 @@ describe('background polling: backoff and the daily budget', () => {
 
 describe('a poll that cannot reach the hub', () => {
   test('without a token the error is reported, the job still backs off and still reaches its deadline', () => {
-    const world = jobsWorld({ rows: [['A', 5, 'Pending', '', '1']], sent: { '1': { A: { quantity: 5 } } }, jobs: [{ jobId: '1' }], interactive: false });
+    const world = jobsWorld({
+      rows: [['A', 5, 'Pending', '', '1']],
+      sent: { '1': { A: { quantity: 5 } } },
+      jobs: [{ jobId: '1' }],
+      interactive: false,
+    });
     world.hub.jobs.set('1', [item('A', 'Pendiente')]);
     world.ctx.ports.userStore.delete('hubToken');
     expect(() => at(world, T0 + 5 * MIN, () => refreshJobs(world.ctx, { background: true }))).toThrow(/No API token is set/);

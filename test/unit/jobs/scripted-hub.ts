@@ -2,12 +2,24 @@
 import type { JobItem } from '../../../src/api/schemas/stock';
 import type { JobItemSource } from '../../../src/core/jobs/read-items';
 
-export const item = (sku: string, status = 'Finalizado', integration = 'Amazon', extra: Partial<JobItem> & { message?: string } = {}): JobItem => ({
-  sku, stock: 5, price: null, priceOffer: null, status, integration, ...extra,
+export const item = (
+  sku: string,
+  status = 'Finalizado',
+  integration = 'Amazon',
+  extra: Partial<JobItem> & { message?: string } = {},
+): JobItem => ({
+  sku,
+  stock: 5,
+  price: null,
+  priceOffer: null,
+  status,
+  integration,
+  ...extra,
 });
 
 /** `n` items A-001… on one channel. */
-export const items = (n: number, status = 'Finalizado'): JobItem[] => Array.from({ length: n }, (_, i) => item(`A-${String(i + 1).padStart(3, '0')}`, status));
+export const items = (n: number, status = 'Finalizado'): JobItem[] =>
+  Array.from({ length: n }, (_, i) => item(`A-${String(i + 1).padStart(3, '0')}`, status));
 
 export interface Quirks {
   /** Items per page at most, whatever `size` asks (pages smaller than asked while more remain). */
@@ -23,7 +35,10 @@ export interface Quirks {
 }
 
 /** A source over `all` with the given quirks; counts requests like the hub would see them. */
-export function scriptedSource(all: JobItem[], quirks: Quirks = {}): JobItemSource & { calls: Array<{ offset: number; size: number }>; totalCalls: number } {
+export function scriptedSource(
+  all: JobItem[],
+  quirks: Quirks = {},
+): JobItemSource & { calls: Array<{ offset: number; size: number }>; totalCalls: number } {
   const source = {
     calls: [] as Array<{ offset: number; size: number }>,
     totalCalls: 0,

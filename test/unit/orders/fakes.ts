@@ -48,7 +48,9 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
       return row;
     },
     readBlock(row, column, rows, columns) {
-      return Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => this.grid[row - 1 + i]?.[column - 1 + j] ?? ''));
+      return Array.from({ length: rows }, (_, i) =>
+        Array.from({ length: columns }, (_, j) => this.grid[row - 1 + i]?.[column - 1 + j] ?? ''),
+      );
     },
     readDisplayBlock(row, column, rows, columns) {
       return this.readBlock(row, column, rows, columns).map((line) => line.map((v) => String(v)));
@@ -89,7 +91,13 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     },
     replaceOwnColourRules(rules, isOwn, onlyIfPresent) {
       const shape = (r: ColourRule | ColourRuleShape): ColourRuleShape =>
-        'look' in r ? { criteria: r.when === 'notEmpty' ? 'CELL_NOT_EMPTY' : 'TEXT_EQUAL_TO', values: r.when === 'notEmpty' ? [] : [r.when.equals], ...r.look } : r;
+        'look' in r
+          ? {
+              criteria: r.when === 'notEmpty' ? 'CELL_NOT_EMPTY' : 'TEXT_EQUAL_TO',
+              values: r.when === 'notEmpty' ? [] : [r.when.equals],
+              ...r.look,
+            }
+          : r;
       const theirs = this.rules.filter((r) => !isOwn(shape(r)));
       const found = this.rules.length - theirs.length;
       if (!onlyIfPresent || found > 0) this.rules = [...theirs, ...rules];
@@ -105,7 +113,10 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
   return sheet;
 }
 
-export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}, locale = 'en_US'): Workbook & { sheets: Map<string, MemorySheet> } {
+export function memoryWorkbook(
+  sheets: Record<string, CellValue[][]> = {},
+  locale = 'en_US',
+): Workbook & { sheets: Map<string, MemorySheet> } {
   const map = new Map<string, MemorySheet>(Object.entries(sheets).map(([n, g]) => [n, memorySheet(n, g)]));
   return {
     sheets: map,
@@ -133,10 +144,23 @@ import { Settings } from '../../../src/core/settings/schema';
 /** A context over in-memory ports; ports a test does not give throw when used. */
 export function fakeContext(parts: Partial<Ports> & { interactive?: boolean; now?: number; settings?: Partial<Settings> } = {}): Context {
   let now = parts.now ?? Date.UTC(2026, 10, 20, 15);
-  const unused = (name: string) => new Proxy({}, { get: () => { throw new Error(`port ${name} used in a unit test`); } });
+  const unused = (name: string) =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(`port ${name} used in a unit test`);
+        },
+      },
+    );
   const ports: Ports = {
     transport: parts.transport ?? (unused('transport') as Ports['transport']),
-    clock: parts.clock ?? { now: () => now, sleep: (ms) => { now += ms; } },
+    clock: parts.clock ?? {
+      now: () => now,
+      sleep: (ms) => {
+        now += ms;
+      },
+    },
     userStore: parts.userStore ?? memoryStore(),
     documentStore: parts.documentStore ?? memoryStore(),
     lock: parts.lock ?? { tryAcquire: () => true, release: () => {} },
@@ -144,7 +168,11 @@ export function fakeContext(parts: Partial<Ports> & { interactive?: boolean; now
     notifier: parts.notifier ?? (unused('notifier') as Ports['notifier']),
     files: parts.files ?? (unused('files') as Ports['files']),
     mailer: parts.mailer ?? (unused('mailer') as Ports['mailer']),
-    session: parts.session ?? { userEmail: () => 'seller@example.com', userKey: () => 'seller@example.com', timeZone: () => 'America/Mexico_City' },
+    session: parts.session ?? {
+      userEmail: () => 'seller@example.com',
+      userKey: () => 'seller@example.com',
+      timeZone: () => 'America/Mexico_City',
+    },
     workbook: parts.workbook ?? memoryWorkbook(),
   };
   return { ports, settings: { ...Settings.parse({}), ...parts.settings }, startedAt: now, interactive: parts.interactive ?? true };

@@ -26,7 +26,19 @@ const order = Order.parse({
   shipping: { carrier: 'DHL', trackingNumber: '123' },
   buyer: { nickname: 'X' },
   items: [
-    { itemExternalId: '77', title: 'Taza', price: 99.95, variationId: null, variationName: 'Color: Rojo', itemQuantity: 2, total: 199.9, sku: 'TAZA,12', erpId: 'ERP-1', channelSku: 'TAZA,12', warehouse: 'MX-1' },
+    {
+      itemExternalId: '77',
+      title: 'Taza',
+      price: 99.95,
+      variationId: null,
+      variationName: 'Color: Rojo',
+      itemQuantity: 2,
+      total: 199.9,
+      sku: 'TAZA,12',
+      erpId: 'ERP-1',
+      channelSku: 'TAZA,12',
+      warehouse: 'MX-1',
+    },
   ],
 });
 
@@ -95,7 +107,12 @@ describe('what a cell shows after import (the snapshot compares with it)', () =>
   });
 
   it('importedValues holds the editable fields as the cells show them', () => {
-    expect(importedValues(order)).toEqual({ comments: '=HYPERLINK("http://evil","click")', internalStatus: 'SHIPPED', orderStatus: 'shipped', externalNumber: '00123' });
+    expect(importedValues(order)).toEqual({
+      comments: '=HYPERLINK("http://evil","click")',
+      internalStatus: 'SHIPPED',
+      orderStatus: 'shipped',
+      externalNumber: '00123',
+    });
   });
 });
 

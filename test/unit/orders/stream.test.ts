@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { DAY_MS, PAGE_SIZE, advanceStream, newStream, pageOffset, slideWindow, streamQuery, type Seen, type StreamCursor } from '../../../src/core/orders/stream';
+import {
+  DAY_MS,
+  PAGE_SIZE,
+  advanceStream,
+  newStream,
+  pageOffset,
+  slideWindow,
+  streamQuery,
+  type Seen,
+  type StreamCursor,
+} from '../../../src/core/orders/stream';
 import { freshStreams, nextTurn } from '../../../src/core/orders/streams-store';
 import { parseHubDate } from '../../../src/api/query';
 
@@ -78,7 +88,15 @@ describe('order stream: a page starts one order before the cursor and must show 
   });
 
   it('the Get Orders query follows the stream: added → searchDateBy=added, sort=added_asc; modified and sweep by modification', () => {
-    expect(streamQuery(newStream('added', T0 + 5_000), { status: 'SHIPPED' })).toEqual({ from: T0, searchDateBy: 'added', sort: 'added_asc', offset: 0, paging: 50, channel: undefined, status: 'SHIPPED' });
+    expect(streamQuery(newStream('added', T0 + 5_000), { status: 'SHIPPED' })).toEqual({
+      from: T0,
+      searchDateBy: 'added',
+      sort: 'added_asc',
+      offset: 0,
+      paging: 50,
+      channel: undefined,
+      status: 'SHIPPED',
+    });
     expect(streamQuery(newStream('modified', T0), {})).toMatchObject({ searchDateBy: 'modified', sort: 'modified_asc' });
     expect(streamQuery(newStream('sweep', T0), {})).toMatchObject({ searchDateBy: 'modified', sort: 'modified_asc' });
   });
@@ -91,27 +109,33 @@ describe('order stream: a page starts one order before the cursor and must show 
       fc.record({ kind: fc.constant('short' as const), n: fc.integer({ min: 1, max: 49 }) }),
     );
     fc.assert(
-      fc.property(fc.constantFrom('added' as const, 'modified' as const), fc.integer({ min: 0, max: 200 }), fc.array(op, { maxLength: 40 }), (kind, initial, ops) => {
-        const list = new Listing();
-        for (let i = 0; i < initial; i++) list.add();
-        let cursor = newStream(kind, T0);
-        const seen = new Set<string>();
-        for (const o of ops) {
-          let short = 0;
-          if (o.kind === 'add') for (let i = 0; i < o.n; i++) list.add(kind === 'modified' || !o.old ? undefined : list.tick());
-          if (o.kind === 'delete') for (let i = 0; i < o.n && list.orders.length > 0; i++) list.remove((o.at + i) % list.orders.length);
-          // In an added listing dates never change; in a modified one a touched order moves to the end.
-          if (o.kind === 'touch' && kind === 'modified') for (let i = 0; i < o.n && list.orders.length > 0; i++) list.touch((o.at + i) % list.orders.length);
-          if (o.kind === 'short') short = o.n;
-          ({ cursor } = readPage(list, cursor, seen, short));
-        }
-        // Settle: no more changes; read until caught up (bounded).
-        let calls = 0;
-        for (let done = false; !done && calls < 500; calls++) ({ cursor, caughtUp: done } = readPage(list, cursor, seen));
-        expect(calls).toBeLessThan(500);
-        const missing = list.orders.filter((o) => !seen.has(`${o.id}|${o.date}`));
-        expect(missing).toEqual([]);
-      }),
+      fc.property(
+        fc.constantFrom('added' as const, 'modified' as const),
+        fc.integer({ min: 0, max: 200 }),
+        fc.array(op, { maxLength: 40 }),
+        (kind, initial, ops) => {
+          const list = new Listing();
+          for (let i = 0; i < initial; i++) list.add();
+          let cursor = newStream(kind, T0);
+          const seen = new Set<string>();
+          for (const o of ops) {
+            let short = 0;
+            if (o.kind === 'add') for (let i = 0; i < o.n; i++) list.add(kind === 'modified' || !o.old ? undefined : list.tick());
+            if (o.kind === 'delete') for (let i = 0; i < o.n && list.orders.length > 0; i++) list.remove((o.at + i) % list.orders.length);
+            // In an added listing dates never change; in a modified one a touched order moves to the end.
+            if (o.kind === 'touch' && kind === 'modified')
+              for (let i = 0; i < o.n && list.orders.length > 0; i++) list.touch((o.at + i) % list.orders.length);
+            if (o.kind === 'short') short = o.n;
+            ({ cursor } = readPage(list, cursor, seen, short));
+          }
+          // Settle: no more changes; read until caught up (bounded).
+          let calls = 0;
+          for (let done = false; !done && calls < 500; calls++) ({ cursor, caughtUp: done } = readPage(list, cursor, seen));
+          expect(calls).toBeLessThan(500);
+          const missing = list.orders.filter((o) => !seen.has(`${o.id}|${o.date}`));
+          expect(missing).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -134,7 +158,16 @@ describe('slideWindow', () => {
 });
 
 describe('nextTurn', () => {
-  const orders = { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' as const };
+  const orders = {
+    scheduleMinutes: 0,
+    scheduleOwner: '',
+    channel: '',
+    status: '',
+    backfillDays: 30,
+    callsPerMinute: 1,
+    sweepDays: 7,
+    removedLines: 'delete' as const,
+  };
   it('a stream with a backlog first (changes one call in four while both have one); caught up, the streams take turns; the sweep, once due, every third call', () => {
     let s = freshStreams(T0, orders);
     expect(nextTurn(s, T0, 7).kind).toBe('added');
@@ -152,9 +185,18 @@ describe('nextTurn', () => {
   });
 });
 
-describe('the import\'s stored state stays small', () => {
-  it('a year of backfill (a count for each of 365 days), a month of changes and a 60-day daily check stay under one property value\'s 9 KB', () => {
-    const orders = { scheduleMinutes: 0, scheduleOwner: '', channel: 'amazon', status: 'SHIPPED', backfillDays: 365, callsPerMinute: 1, sweepDays: 60, removedLines: 'delete' as const };
+describe("the import's stored state stays small", () => {
+  it("a year of backfill (a count for each of 365 days), a month of changes and a 60-day daily check stay under one property value's 9 KB", () => {
+    const orders = {
+      scheduleMinutes: 0,
+      scheduleOwner: '',
+      channel: 'amazon',
+      status: 'SHIPPED',
+      backfillDays: 365,
+      callsPerMinute: 1,
+      sweepDays: 60,
+      removedLines: 'delete' as const,
+    };
     const s = freshStreams(T0, orders);
     const daysBack = (n: number): Record<string, number> => {
       const days: Record<string, number> = {};
@@ -163,14 +205,23 @@ describe('the import\'s stored state stays small', () => {
     };
     // The changes stream's window slides daily once caught up (a month is generous); the check reads at most 60 days.
     // Each tail entry also remembers the dateModified its order's row holds (seen-again.ts).
-    const tail = Array.from({ length: 5 }, (_, i) => ({ id: 1_000_000_000 + i, date: '2026-11-20T10:00:00.1234567Z', written: '2026-11-20T10:00:00.1234567Z' }));
-    const full = { ...s, added: { ...s.added, days: daysBack(365), tail, offset: 3_650_000, reached: 3_650_000 }, modified: { ...s.modified, days: daysBack(30), tail }, sweep: { ...s.added, days: daysBack(60), tail } };
+    const tail = Array.from({ length: 5 }, (_, i) => ({
+      id: 1_000_000_000 + i,
+      date: '2026-11-20T10:00:00.1234567Z',
+      written: '2026-11-20T10:00:00.1234567Z',
+    }));
+    const full = {
+      ...s,
+      added: { ...s.added, days: daysBack(365), tail, offset: 3_650_000, reached: 3_650_000 },
+      modified: { ...s.modified, days: daysBack(30), tail },
+      sweep: { ...s.added, days: daysBack(60), tail },
+    };
     expect(JSON.stringify(full).length).toBeLessThan(9 * 1024);
   });
 });
 
 describe('parseHubDate', () => {
-  it('reads a date the hub wrote without a zone as UTC (Date.parse would take the script\'s zone)', () => {
+  it("reads a date the hub wrote without a zone as UTC (Date.parse would take the script's zone)", () => {
     expect(parseHubDate('2026-11-20T10:00:00.1234567')).toBe(Date.UTC(2026, 10, 20, 10, 0, 0, 123));
     expect(parseHubDate('2026-11-20T10:00:00Z')).toBe(Date.UTC(2026, 10, 20, 10));
     expect(parseHubDate('2026-11-20T10:00:00-06:00')).toBe(Date.UTC(2026, 10, 20, 16));

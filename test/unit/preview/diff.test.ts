@@ -3,7 +3,10 @@ import { previewLines, previewTotals, type HubNow } from '../../../src/core/prev
 import type { Part, RowPlan } from '../../../src/core/push/parts';
 
 const send = (rowNumber: number, sku: string, values: Record<string, number>): RowPlan => ({
-  rowNumber, sku, send: true, notes: [],
+  rowNumber,
+  sku,
+  send: true,
+  notes: [],
   parts: [{ kind: 'byChannel', rowNumber, item: { sku, channelData: [] } as never, values } as Part],
 });
 
@@ -35,7 +38,21 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
 
   test('a general Quantity: the active channels it overwrites are lines too, unless the row sets them itself', () => {
     // amazon, walmart and meli active; linio paused (a general value does not reach it).
-    const held: HubNow = new Map([['A', { quantity: 10, 'quantity:amazon': 3, 'quantity:walmart': 10, 'quantity:meli': 4, 'quantity:linio': 1, 'active:amazon': 1, 'active:walmart': 1, 'active:meli': 1 }]]);
+    const held: HubNow = new Map([
+      [
+        'A',
+        {
+          quantity: 10,
+          'quantity:amazon': 3,
+          'quantity:walmart': 10,
+          'quantity:meli': 4,
+          'quantity:linio': 1,
+          'active:amazon': 1,
+          'active:walmart': 1,
+          'active:meli': 1,
+        },
+      ],
+    ]);
     const lines = previewLines([send(2, 'A', { quantity: 10, 'quantity:meli': 4 })], held);
     expect(lines.map((l) => [l.field, l.channel, l.hubNow, l.sheet, l.action])).toEqual([
       ['quantity', '', 10, 10, 'unchanged'],
@@ -59,7 +76,10 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
   });
 
   test('totals: changes per field and channel, the largest drop and rise, SKUs the hub lacks', () => {
-    const lines = previewLines([send(2, 'A', { 'price:amazon': 37, 'price:walmart': 60, quantity: 10 }), send(3, 'B', { 'price:amazon': 9 })], hub);
+    const lines = previewLines(
+      [send(2, 'A', { 'price:amazon': 37, 'price:walmart': 60, quantity: 10 }), send(3, 'B', { 'price:amazon': 9 })],
+      hub,
+    );
     const t = previewTotals(lines);
     expect(t.changes).toEqual({ 'price [amazon]': 1, 'price [walmart]': 1 });
     expect(t.unchanged).toBe(1);
@@ -73,12 +93,29 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
     const keys = fc.constantFrom('quantity', 'price:amazon', 'quantity:walmart', 'salePrice:amazon');
     fc.assert(
       fc.property(
-        fc.array(fc.record({ sku: fc.constantFrom('A', 'B', 'C', 'D'), values: fc.dictionary(keys, value, { minKeys: 1 }), refused: fc.boolean() }), { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            sku: fc.constantFrom('A', 'B', 'C', 'D'),
+            values: fc.dictionary(keys, value, { minKeys: 1 }),
+            refused: fc.boolean(),
+          }),
+          { maxLength: 12 },
+        ),
         // walmart active (a general Quantity reaches it), amazon not.
-        fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.option(fc.dictionary(keys, value).map((d): Record<string, number> => ({ ...d, 'active:walmart': 1 })), { nil: null })),
+        fc.dictionary(
+          fc.constantFrom('A', 'B', 'C'),
+          fc.option(
+            fc.dictionary(keys, value).map((d): Record<string, number> => ({ ...d, 'active:walmart': 1 })),
+            { nil: null },
+          ),
+        ),
         (rows, held) => {
           const hubNow: HubNow = new Map(Object.entries(held));
-          const plans: RowPlan[] = rows.map((r, i) => (r.refused ? { rowNumber: i + 2, sku: r.sku, send: false, reason: 'refused', nothingToSend: false, notes: [] } : send(i + 2, r.sku, r.values)));
+          const plans: RowPlan[] = rows.map((r, i) =>
+            r.refused
+              ? { rowNumber: i + 2, sku: r.sku, send: false, reason: 'refused', nothingToSend: false, notes: [] }
+              : send(i + 2, r.sku, r.values),
+          );
           const all = previewLines(plans, hubNow);
           // Channels a general Quantity overwrites: each differs from it, and the row does not set it itself.
           const passedOn = all.filter((l) => /passes the general/.test(l.reason));

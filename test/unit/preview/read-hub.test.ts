@@ -7,7 +7,9 @@ const product = (i: number): Product =>
   ({
     sku: `P${String(i).padStart(4, '0')}`,
     quantity: 100 + i,
-    channelData: [{ channel: 'amazon', quantity: i % 7, price: 10 + i, salePrice: null, externalId: `E${i}`, permalink: '', status: 'active' }],
+    channelData: [
+      { channel: 'amazon', quantity: i % 7, price: 10 + i, salePrice: null, externalId: `E${i}`, permalink: '', status: 'active' },
+    ],
   }) as unknown as Product;
 
 /** A hub of `count` products answering the catalogue's pages and Get Price Stock By Channel. */
@@ -22,13 +24,22 @@ function hub(count: number) {
     }
     const sku = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() as string);
     const p = products.find((x) => x.sku === sku);
-    return p ? { status: 200, body: { sku: p.sku, channelData: p.channelData } } : { status: 404, body: { message: `Product ${sku} not found` } };
+    return p
+      ? { status: 200, body: { sku: p.sku, channelData: p.channelData } }
+      : { status: 404, body: { message: `Product ${sku} not found` } };
   });
-  const client = new HubClient({ baseUrl: 'https://hub.example.com', token: 'secret-token-xyz', transport, clock: new FakeClock(), concurrency: 8, random: () => 0.5 });
+  const client = new HubClient({
+    baseUrl: 'https://hub.example.com',
+    token: 'secret-token-xyz',
+    transport,
+    clock: new FakeClock(),
+    concurrency: 8,
+    random: () => 0.5,
+  });
   return { client, transport };
 }
 
-describe('readHubNow (issue 17: the hub\'s current values, the cheaper way)', () => {
+describe("readHubNow (issue 17: the hub's current values, the cheaper way)", () => {
   test('one SKU: one GET, its per-channel values keyed like the snapshot', () => {
     const { client, transport } = hub(120);
     const r = readHubNow(client, ['P0005'], false, {});

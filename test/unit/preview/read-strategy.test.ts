@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { chooseReads } from '../../../src/core/preview/read-strategy';
 import { pageOffsets } from '../../../src/core/catalogue/listing';
 
-describe('chooseReads (issue 17: the cheapest read of the hub\'s current values)', () => {
+describe("chooseReads (issue 17: the cheapest read of the hub's current values)", () => {
   test('a few SKUs of a large catalogue: one GET each', () => {
     expect(chooseReads(12, 10_000, false)).toMatchObject({ kind: 'perSku', requests: 12 });
   });

@@ -4,7 +4,11 @@ import { loadSettings } from '../../../src/core/settings/store';
 import { fakeContext, memorySheet, memoryStore, memoryWorkbook } from '../orders/fakes';
 
 describe('freezeSkuQuestion', () => {
-  const sheet = () => memorySheet('Stock & Prices', [['Title', 'SKU'], ['Cup', 'A-1']]);
+  const sheet = () =>
+    memorySheet('Stock & Prices', [
+      ['Title', 'SKU'],
+      ['Cup', 'A-1'],
+    ]);
 
   test('a person pushing is asked; a trigger run never is', () => {
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), 1)).toMatch(/columns A to B of "Stock & Prices"/);
@@ -21,20 +25,32 @@ describe('freezeSkuQuestion', () => {
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), undefined)).toBeNull();
   });
 
-  test('a SKU column beyond C (an export such as Shopify\'s, SKU in column O) is not worth pinning: not asked', () => {
+  test("a SKU column beyond C (an export such as Shopify's, SKU in column O) is not worth pinning: not asked", () => {
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), MAX_FREEZE_COLUMN)).toMatch(/columns A to C/);
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), MAX_FREEZE_COLUMN + 1)).toBeNull();
     expect(freezeSkuQuestion(fakeContext({ interactive: true }), sheet(), 14)).toBeNull();
   });
 
   test('yes after the SKU column moved beyond C freezes nothing and says why', () => {
-    const workbook = memoryWorkbook({ 'Stock & Prices': [['Title', 'Qty', 'Price', 'Notes', 'SKU'], ['Cup', 1, 2, '', 'A-1']] });
-    expect(answerFreezeSku(fakeContext({ interactive: true, workbook, documentStore: memoryStore() }), true)).toMatch(/too far right to freeze/);
+    const workbook = memoryWorkbook({
+      'Stock & Prices': [
+        ['Title', 'Qty', 'Price', 'Notes', 'SKU'],
+        ['Cup', 1, 2, '', 'A-1'],
+      ],
+    });
+    expect(answerFreezeSku(fakeContext({ interactive: true, workbook, documentStore: memoryStore() }), true)).toMatch(
+      /too far right to freeze/,
+    );
     expect(workbook.sheets.get('Stock & Prices')!.frozen).toBe(0);
   });
 
   test('the answer is kept; yes freezes up to where the SKU column is now', () => {
-    const workbook = memoryWorkbook({ 'Stock & Prices': [['Title', 'Qty', 'SKU'], ['Cup', 1, 'A-1']] });
+    const workbook = memoryWorkbook({
+      'Stock & Prices': [
+        ['Title', 'Qty', 'SKU'],
+        ['Cup', 1, 'A-1'],
+      ],
+    });
     const store = memoryStore();
     expect(answerFreezeSku(fakeContext({ interactive: true, workbook, documentStore: store }), true)).toMatch(/Froze columns A to C/);
     expect(workbook.sheets.get('Stock & Prices')!.frozen).toBe(3);

@@ -4,7 +4,15 @@ const key = (r: { sku?: string }): string | null => r.sku ?? null;
 
 describe('matchResults: results tied to sent items by key, never by position', () => {
   test('reordered results find their items', () => {
-    const m = matchResults(['A', 'B', 'C'], [{ sku: 'C', n: 3 }, { sku: 'A', n: 1 }, { sku: 'B', n: 2 }], key);
+    const m = matchResults(
+      ['A', 'B', 'C'],
+      [
+        { sku: 'C', n: 3 },
+        { sku: 'A', n: 1 },
+        { sku: 'B', n: 2 },
+      ],
+      key,
+    );
     expect(m.byItem.map((f) => (f.found === 'one' ? f.result.n : f.found))).toEqual([1, 2, 3]);
     expect(m.extras).toEqual([]);
   });

@@ -1,7 +1,12 @@
 import { combineParts, readSiteResult, type SiteCheck } from '../../../src/core/push/outcome';
 
 const check = (over: Partial<SiteCheck> = {}): SiteCheck => ({
-  describe: 'Quantity 5', values: { quantity: 5 }, aliases: { meli: 'mercadolibre' }, channels: null, emptySitesMeansStored: true, ...over,
+  describe: 'Quantity 5',
+  values: { quantity: 5 },
+  aliases: { meli: 'mercadolibre' },
+  channels: null,
+  emptySitesMeansStored: true,
+  ...over,
 });
 
 describe('readSiteResult: OK only for a documented success that names each channel once', () => {
@@ -16,14 +21,17 @@ describe('readSiteResult: OK only for a documented success that names each chann
     expect(readSiteResult({ status, sites: 'amazon: OK' }, check()).ok).toBe(true);
   });
 
-  test.each(['Not OK', 'ok?', 'okay', 'successful?', ''])('status %j is a refusal, with the hub\'s words, and no channel says OK', (status) => {
-    const r = readSiteResult({ status, msg: 'OK', sites: 'amazon: OK, walmart: OK' }, check());
-    expect(r.ok).toBe(false);
-    expect(r.unconfirmed).toBeFalsy();
-    expect(r.confirmed).toBeUndefined();
-    expect(r.message).toContain(status.trim() ? `'${status.trim()}'` : 'no status');
-    expect(Object.values(r.channels).every((c) => c !== 'OK')).toBe(true);
-  });
+  test.each(['Not OK', 'ok?', 'okay', 'successful?', ''])(
+    "status %j is a refusal, with the hub's words, and no channel says OK",
+    (status) => {
+      const r = readSiteResult({ status, msg: 'OK', sites: 'amazon: OK, walmart: OK' }, check());
+      expect(r.ok).toBe(false);
+      expect(r.unconfirmed).toBeFalsy();
+      expect(r.confirmed).toBeUndefined();
+      expect(r.message).toContain(status.trim() ? `'${status.trim()}'` : 'no status');
+      expect(Object.values(r.channels).every((c) => c !== 'OK')).toBe(true);
+    },
+  );
 
   test('Producto no encontrado reads as SKU not found', () => {
     const r = readSiteResult({ status: 'error', msg: 'Producto no encontrado', sites: '' }, check());
@@ -43,7 +51,10 @@ describe('readSiteResult: OK only for a documented success that names each chann
   });
 
   test('a sent channel the by-channel answer does not mention is not confirmed', () => {
-    const r = readSiteResult({ result: 'success', sites: 'amazon: OK' }, check({ channels: ['amazon', 'walmart'], emptySitesMeansStored: false }));
+    const r = readSiteResult(
+      { result: 'success', sites: 'amazon: OK' },
+      check({ channels: ['amazon', 'walmart'], emptySitesMeansStored: false }),
+    );
     expect(r).toMatchObject({ ok: false, unconfirmed: true });
     expect(r.channels.walmart).toMatch(/not in the hub's answer/);
     expect(r.channels.amazon).toBe('OK');

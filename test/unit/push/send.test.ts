@@ -18,8 +18,18 @@ function send(parts: Part[], answer: (items: Item[], req: HttpRequest) => unknow
   return { ...sendParts(client, parts, { meli: 'mercadolibre' }), transport };
 }
 
-const stock = (sku: string, quantity: number, row = 2): Part => ({ kind: 'stock', rowNumber: row, item: { sku, quantity }, values: { quantity } });
-const price = (sku: string, p: number, channel: string, row = 2): Part => ({ kind: 'price', rowNumber: row, item: { sku, price: p, channel }, values: { [`price:${channel}`]: p } });
+const stock = (sku: string, quantity: number, row = 2): Part => ({
+  kind: 'stock',
+  rowNumber: row,
+  item: { sku, quantity },
+  values: { quantity },
+});
+const price = (sku: string, p: number, channel: string, row = 2): Part => ({
+  kind: 'price',
+  rowNumber: row,
+  item: { sku, price: p, channel },
+  values: { [`price:${channel}`]: p },
+});
 const okStock = (i: Item) => ({ sku: i.sku, quantity: i.quantity, status: 'success', msg: 'ok', sites: 'amazon: OK', jobId: 1 });
 
 describe('stock results by SKU', () => {
@@ -81,12 +91,16 @@ describe('prices: one SKU per request, matched by SKU and channel', () => {
   });
 
   test('an answer naming another channel than the one sent is not confirmed', () => {
-    const r = send([price('A', 10, 'amazon')], (items) => items.map((i) => ({ sku: i.sku, price: i.price, status: 'success', sites: 'walmart: OK' })));
+    const r = send([price('A', 10, 'amazon')], (items) =>
+      items.map((i) => ({ sku: i.sku, price: i.price, status: 'success', sites: 'walmart: OK' })),
+    );
     expect(r.results[0]).toMatchObject({ ok: false, unconfirmed: true });
   });
 
   test('an answer that carries another channel field is not confirmed', () => {
-    const r = send([price('A', 10, 'amazon')], (items) => items.map((i) => ({ sku: i.sku, price: i.price, status: 'success', sites: '', channel: 'walmart' })));
+    const r = send([price('A', 10, 'amazon')], (items) =>
+      items.map((i) => ({ sku: i.sku, price: i.price, status: 'success', sites: '', channel: 'walmart' })),
+    );
     expect(r.results[0].message).toMatch(/for channel walmart, not amazon/);
   });
 });
@@ -94,7 +108,10 @@ describe('prices: one SKU per request, matched by SKU and channel', () => {
 describe('prices by ERP id: keyed answers', () => {
   const erp = (id: string, p: number): Part => ({ kind: 'erp', rowNumber: 2, item: { internalId: id, price: p }, values: { price: p } });
   test('keys out of order are matched; an unknown key is an extra; a missing one unconfirmed', () => {
-    const r = send([erp('E1', 10), erp('E2', 20)], () => [{ E9: { sites: '', status: 'success', msg: '' } }, { E1: { sites: 'amazon: OK', status: 'success', msg: '' } }]);
+    const r = send([erp('E1', 10), erp('E2', 20)], () => [
+      { E9: { sites: '', status: 'success', msg: '' } },
+      { E1: { sites: 'amazon: OK', status: 'success', msg: '' } },
+    ]);
     expect(r.results[0].ok).toBe(true);
     expect(r.results[0].confirmed).toEqual({ price: 10, 'price:amazon': 10 });
     expect(r.results[1]).toMatchObject({ ok: false, unconfirmed: true });

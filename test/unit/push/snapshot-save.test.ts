@@ -5,7 +5,10 @@ import { memoryWorkbook } from '../orders/fakes';
 
 /** A workbook whose snapshot sheet counts its writes and the rows they span. */
 function counted(rows: number) {
-  const grid: CellValue[][] = [['SKU', 'Confirmed values', 'Confirmed at'], ...Array.from({ length: rows }, (_, i) => [`S${i}`, JSON.stringify({ quantity: i }), ''])];
+  const grid: CellValue[][] = [
+    ['SKU', 'Confirmed values', 'Confirmed at'],
+    ...Array.from({ length: rows }, (_, i) => [`S${i}`, JSON.stringify({ quantity: i }), '']),
+  ];
   const wb = memoryWorkbook({ 'Hub Sync snapshot': grid });
   const sheet = wb.sheets.get('Hub Sync snapshot') as unknown as SheetPort;
   const writes: Array<{ row: number; rows: number }> = [];
@@ -32,8 +35,21 @@ describe('snapshot save writes only what changed', () => {
     const { wb, sheet, writes } = counted(5_000);
     const store = new SnapshotStore(wb);
     const current = store.load();
-    store.save(new Map([['S10', { quantity: 1 }], ['S4000', { quantity: 2 }], ['NEW-1', { quantity: 3 }], ['NEW-2', { quantity: 4 }]]), current, 0);
-    expect(writes).toEqual([{ row: 12, rows: 1 }, { row: 4002, rows: 1 }, { row: 5002, rows: 2 }]);
+    store.save(
+      new Map([
+        ['S10', { quantity: 1 }],
+        ['S4000', { quantity: 2 }],
+        ['NEW-1', { quantity: 3 }],
+        ['NEW-2', { quantity: 4 }],
+      ]),
+      current,
+      0,
+    );
+    expect(writes).toEqual([
+      { row: 12, rows: 1 },
+      { row: 4002, rows: 1 },
+      { row: 5002, rows: 2 },
+    ]);
     const again = new SnapshotStore(wb).load();
     expect(again.get('NEW-2')).toEqual({ quantity: 4 });
     expect(again.get('S4000')).toEqual({ quantity: 2 });

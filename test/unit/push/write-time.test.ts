@@ -1,6 +1,6 @@
 import { writeEstimateMs } from '../../../src/core/push/write-time';
 
-describe('writeEstimateMs (how long a chunk\'s results take to write)', () => {
+describe("writeEstimateMs (how long a chunk's results take to write)", () => {
   test('grows with the rows written and their result columns, plus one re-read of the whole sheet', () => {
     // 100,000 rows of 6 result columns + their snapshot rows (3): 900,000 cells at 0.15 ms; the
     // re-read of the sheet's 200,000 rows, 8 columns wide: 1,600,000 cells at 0.01 ms.

@@ -17,14 +17,27 @@ describe('review-12: "not in the hub" from Refresh selected rows', () => {
   // hub answered not found for exactly that SKU". Correct: only a not-found answer about the product (e.g. "Producto no
   // encontrado") marks the row; any other 404 is "could not be read" and In hub is left as it was.
   it('a 404 that is a routing miss, not a product not found, does not mark the row "not in the hub"', () => {
-    const workbook = memoryWorkbook({ [SHEET]: [['SKU', 'Price [amazon]', 'In hub'], ['CAB-1/2', 5, 'Yes']] });
+    const workbook = memoryWorkbook({
+      [SHEET]: [
+        ['SKU', 'Price [amazon]', 'In hub'],
+        ['CAB-1/2', 5, 'Yes'],
+      ],
+    });
     workbook.selection = () => ({ sheet: SHEET, rows: [{ start: 2, end: 2 }] });
     const transport = new FakeTransport((req) => ({
       status: 404,
-      body: { Message: `No HTTP resource was found that matches the request URI '${req.url}'.`, MessageDetail: "No type was found that matches the controller named 'stock'." },
+      body: {
+        Message: `No HTTP resource was found that matches the request URI '${req.url}'.`,
+        MessageDetail: "No type was found that matches the controller named 'stock'.",
+      },
     }));
     const token = JSON.stringify({ token: 'tok-review-12-0123456789', expiresAt: null, source: 'pasted', savedAt: 0 });
-    const ctx = fakeContext({ transport, workbook, userStore: memoryStore({ hubToken: token }), settings: { baseUrl: 'https://hub.example.com' } });
+    const ctx = fakeContext({
+      transport,
+      workbook,
+      userStore: memoryStore({ hubToken: token }),
+      settings: { baseUrl: 'https://hub.example.com' },
+    });
     const outcome = refreshSelectedRows(ctx, () => true) as RefreshDone;
     const grid = (workbook.sheet(SHEET) as unknown as { grid: CellValue[][] }).grid;
     expect(grid[1][2]).toBe('Yes');

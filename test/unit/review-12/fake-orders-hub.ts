@@ -21,9 +21,19 @@ export class OrdersHub {
 
   order(id: number, added: number, modified = added, extra: Record<string, unknown> = {}): HubRecord {
     const o: HubRecord = {
-      orderId: id, channel: 'meli', externalId: `E-${id}`, dateAdded: iso(added), dateCreated: iso(added), dateModified: iso(modified),
-      internalStatus: 'CREATED', orderStatus: 'paid', comments: '', total: 10, currency: 'MXN',
-      items: [{ itemExternalId: `I-${id}`, title: 'Taza', price: 10, itemQuantity: 1, total: 10, sku: 'TAZA' }], ...extra,
+      orderId: id,
+      channel: 'meli',
+      externalId: `E-${id}`,
+      dateAdded: iso(added),
+      dateCreated: iso(added),
+      dateModified: iso(modified),
+      internalStatus: 'CREATED',
+      orderStatus: 'paid',
+      comments: '',
+      total: 10,
+      currency: 'MXN',
+      items: [{ itemExternalId: `I-${id}`, title: 'Taza', price: 10, itemQuantity: 1, total: 10, sku: 'TAZA' }],
+      ...extra,
     };
     this.orders.push(o);
     return o;
@@ -40,32 +50,67 @@ export class OrdersHub {
     let list = this.orders.filter((o) => Date.parse(String(o[by])) >= from);
     if (q.status) list = list.filter((o) => o.internalStatus === q.status);
     const sortBy = (q.sort ?? 'added_asc').startsWith('modified') ? 'dateModified' : 'dateAdded';
-    list = [...list].sort((a, b) => Date.parse(String(a[sortBy])) - Date.parse(String(b[sortBy])) || Number(this.orders.indexOf(a)) - Number(this.orders.indexOf(b)));
+    list = [...list].sort(
+      (a, b) =>
+        Date.parse(String(a[sortBy])) - Date.parse(String(b[sortBy])) || Number(this.orders.indexOf(a)) - Number(this.orders.indexOf(b)),
+    );
     const offset = Number(q.offset ?? 0);
     const paging = Math.min(50, Number(q.paging ?? 50));
-    return { status: 200, body: { paging, offset, total: list.length + this.totalBias, sort: q.sort, results: list.slice(offset, offset + paging) } };
+    return {
+      status: 200,
+      body: { paging, offset, total: list.length + this.totalBias, sort: q.sort, results: list.slice(offset, offset + paging) },
+    };
   }
 }
 
 export function importEnv(hub: OrdersHub, orders: Partial<Settings['orders']> = {}, start = Date.UTC(2026, 10, 20, 15)) {
   let now = start;
-  const clock = { now: () => now, sleep: (ms: number) => { now += ms; } };
+  const clock = {
+    now: () => now,
+    sleep: (ms: number) => {
+      now += ms;
+    },
+  };
   const transport = new FakeTransport((req) => hub.answer(req));
   const userStore = memoryStore();
   writeToken(userStore, { token: 'tok-review-12-0123456789abcdef', expiresAt: null, source: 'pasted', savedAt: 0 });
   const documentStore = memoryStore();
   const workbook = memoryWorkbook();
-  const base = { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 30, callsPerMinute: 1, sweepDays: 7, removedLines: 'delete' as const };
+  const base = {
+    scheduleMinutes: 0,
+    scheduleOwner: '',
+    channel: '',
+    status: '',
+    backfillDays: 30,
+    callsPerMinute: 1,
+    sweepDays: 7,
+    removedLines: 'delete' as const,
+  };
   let settingsOrders = { ...base, ...orders };
   const ctx = () => {
-    const c = fakeContext({ transport, clock, userStore, documentStore, workbook, interactive: false, settings: { baseUrl: 'https://hub.example.com', deployment: 'container', orders: settingsOrders } as Partial<Settings> });
+    const c = fakeContext({
+      transport,
+      clock,
+      userStore,
+      documentStore,
+      workbook,
+      interactive: false,
+      settings: { baseUrl: 'https://hub.example.com', deployment: 'container', orders: settingsOrders } as Partial<Settings>,
+    });
     return { ...c, startedAt: now };
   };
   return {
-    hub, workbook, documentStore, transport,
+    hub,
+    workbook,
+    documentStore,
+    transport,
     now: () => now,
-    advance: (ms: number) => { now += ms; },
-    setOrders: (change: Partial<Settings['orders']>) => { settingsOrders = { ...settingsOrders, ...change }; },
+    advance: (ms: number) => {
+      now += ms;
+    },
+    setOrders: (change: Partial<Settings['orders']>) => {
+      settingsOrders = { ...settingsOrders, ...change };
+    },
     /** One scheduled run, one minute later than the last. */
     run() {
       now += 60_000;

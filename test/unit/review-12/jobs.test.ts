@@ -46,7 +46,10 @@ describe('review-12: async job results', () => {
     world.hub.totals.set('1', null);
     world.hub.jobs.set('1', [item('A', 'Finalizado', 'Amazon', { stock: 5 })]);
     at(world, T0 + 5 * MIN, () => refreshJobs(world.ctx, { background: true }));
-    world.hub.jobs.set('1', [item('A', 'Finalizado', 'Amazon', { stock: 5 }), item('A', 'Error', 'Walmart', { message: 'Publicación pausada' })]);
+    world.hub.jobs.set('1', [
+      item('A', 'Finalizado', 'Amazon', { stock: 5 }),
+      item('A', 'Error', 'Walmart', { message: 'Publicación pausada' }),
+    ]);
     at(world, T0 + 20 * MIN, () => refreshJobs(world.ctx, { background: true }));
     at(world, T0 + 80 * MIN, () => refreshJobs(world.ctx, { background: true }));
     expect(world.stockRows()[0]['Sync status']).not.toBe('OK');

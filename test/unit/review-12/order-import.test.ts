@@ -69,7 +69,12 @@ describe('review-12: the order import', () => {
     env.advance(DAY + 60_000);
     let sweepCalls = 0;
     hub.beforeAnswer = (q) => {
-      const sweep = q.searchDateBy === 'modified' && q.date === iso(env.now() - 7 * DAY).slice(0, 10).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+      const sweep =
+        q.searchDateBy === 'modified' &&
+        q.date ===
+          iso(env.now() - 7 * DAY)
+            .slice(0, 10)
+            .replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
       if (sweep && sweepCalls++ === 0) {
         // A seller's colleague changes order 3 in the hub (through another tool) just before the check's call.
         hub.orders[2].internalStatus = 'SHIPPED';

@@ -18,7 +18,15 @@ describe('review 13: legacy token and a base URL a colleague already changed', (
     writeToken(userStore, { token: TOKEN, expiresAt: null, source: 'pasted', savedAt }); // older version: no origin
     const ctx = fakeContext({ transport, userStore, settings: { baseUrl: 'https://evil.example.net' }, interactive: false });
     // What auditSettings recorded when bob changed the shared base URL, long after the token was saved.
-    ctx.ports.documentStore.set('settings.baseUrlChange', JSON.stringify({ from: 'https://hub.example.com', to: 'https://evil.example.net', by: 'bob@example.com', at: Date.UTC(2026, 10, 19) }));
+    ctx.ports.documentStore.set(
+      'settings.baseUrlChange',
+      JSON.stringify({
+        from: 'https://hub.example.com',
+        to: 'https://evil.example.net',
+        by: 'bob@example.com',
+        at: Date.UTC(2026, 10, 19),
+      }),
+    );
     let thrown: unknown = null;
     try {
       hubClient(ctx).getProductsPage({ offset: 0, paging: 1 });

@@ -19,7 +19,11 @@ function clientAnswering(token: string, raw: string) {
   return { client: hubClient(ctx), transport };
 }
 
-const uEscape = (s: string) => s.split('').map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const uEscape = (s: string) =>
+  s
+    .split('')
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 
 describe('review 13: an echoed token spelled with JSON escapes passes the redaction', () => {
   it('a per-item msg of Update Stock with the Authorization header \\u-escaped reaches the caller in clear', () => {
@@ -33,7 +37,7 @@ describe('review 13: an echoed token spelled with JSON escapes passes the redact
     expect(text).not.toContain(TOKEN);
   });
 
-  it('a .NET-style echo (\'+\' written as \\u002B) leaves everything after the first \'+\' of a base64 token in clear', () => {
+  it("a .NET-style echo ('+' written as \\u002B) leaves everything after the first '+' of a base64 token in clear", () => {
     const TOKEN = 'Qm9iIHNl+bGxzIGhpcyB0b2tlbiBmb3IgYSBsb3Q/9xZ3Jk';
     const dotNet = TOKEN.replace(/\+/g, '\\u002B');
     const raw = `[{"sku":"A-1","status":"Fail","sites":"","msg":"echo: Authorization: Bearer ${dotNet}"}]`;
@@ -44,7 +48,7 @@ describe('review 13: an echoed token spelled with JSON escapes passes the redact
     expect(msg).not.toContain(tail);
   });
 
-  it('a PHP-style echo (\'/\' written as \\/) leaves everything after the first \'/\' of the token in clear', () => {
+  it("a PHP-style echo ('/' written as \\/) leaves everything after the first '/' of the token in clear", () => {
     const TOKEN = 'Zm9vYmFyYmF6/c2VjcmV0LXRva2VuLXRhaWwtMDEyMzQ1';
     const php = TOKEN.replace(/\//g, '\\/');
     const raw = `[{"sku":"A-1","status":"Fail","sites":"","msg":"echo: Authorization: Bearer ${php}"}]`;

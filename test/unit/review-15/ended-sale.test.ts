@@ -14,19 +14,31 @@ describe('a sale ended in a compare-at pair', () => {
   it('property: said exactly when the row has no sale and the hub holds one', () => {
     const cent = fc.integer({ min: 1, max: 999 });
     fc.assert(
-      fc.property(fc.option(fc.constantFrom('V-1'), { nil: '' as const }), cent, fc.option(cent, { nil: '' as const }), fc.option(cent, { nil: undefined }), (sku, price, compare, held) => {
-        const values = [SHOPIFY_HEADER, rowOf({ Handle: 'h', 'Variant SKU': sku, 'Variant Price': price, 'Variant Compare At Price': compare })];
-        const { columns } = mapColumns(values[0]);
-        const table = readTable(values, { mapping: null });
-        const row = table.rows[0];
-        const confirmed: Record<string, number> = held === undefined ? {} : { 'salePrice:shopify': held };
-        const notes = endedSales(row, table.columns, confirmed);
-        const sale = compare !== '' && compare > price;
-        const expected = sku !== '' && !sale && held !== undefined;
-        expect(notes.length).toBe(expected ? 1 : 0);
-        if (expected) expect(notes[0]).toBe(`Variant Compare At Price holds no sale now, but the hub still holds the sale price ${held} on shopify from an earlier push: the hub cannot remove a sale price, so end the sale in shopify itself`);
-        expect(columns.compareAt).toEqual({ shopify: true });
-      }),
+      fc.property(
+        fc.option(fc.constantFrom('V-1'), { nil: '' as const }),
+        cent,
+        fc.option(cent, { nil: '' as const }),
+        fc.option(cent, { nil: undefined }),
+        (sku, price, compare, held) => {
+          const values = [
+            SHOPIFY_HEADER,
+            rowOf({ Handle: 'h', 'Variant SKU': sku, 'Variant Price': price, 'Variant Compare At Price': compare }),
+          ];
+          const { columns } = mapColumns(values[0]);
+          const table = readTable(values, { mapping: null });
+          const row = table.rows[0];
+          const confirmed: Record<string, number> = held === undefined ? {} : { 'salePrice:shopify': held };
+          const notes = endedSales(row, table.columns, confirmed);
+          const sale = compare !== '' && compare > price;
+          const expected = sku !== '' && !sale && held !== undefined;
+          expect(notes.length).toBe(expected ? 1 : 0);
+          if (expected)
+            expect(notes[0]).toBe(
+              `Variant Compare At Price holds no sale now, but the hub still holds the sale price ${held} on shopify from an earlier push: the hub cannot remove a sale price, so end the sale in shopify itself`,
+            );
+          expect(columns.compareAt).toEqual({ shopify: true });
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -3,13 +3,23 @@ import { ruleMessage, rulePrice, ruleQuantity } from '../../../src/core/rules/ap
 import { ruleFor, ruleProblem, type Rounding, type Rule } from '../../../src/core/rules/rule';
 
 const base: Rule = {
-  channel: 'amazon', rowNumber: 2, markupPct: 0, markupAmount: 0, rounding: { kind: 'none' }, minPrice: null, maxPrice: null,
-  bufferUnits: 0, bufferPct: 0, maxQuantity: null, zeroBelow: null, perChannelColumns: false,
+  channel: 'amazon',
+  rowNumber: 2,
+  markupPct: 0,
+  markupAmount: 0,
+  rounding: { kind: 'none' },
+  minPrice: null,
+  maxPrice: null,
+  bufferUnits: 0,
+  bufferPct: 0,
+  maxQuantity: null,
+  zeroBelow: null,
+  perChannelColumns: false,
 };
 const rule = (over: Partial<Rule>): Rule => ({ ...base, ...over });
 
 describe('rulePrice (issue 18)', () => {
-  test('the issue\'s example: 100, +20 %, .99 → 119.99, and the row message says so', () => {
+  test("the issue's example: 100, +20 %, .99 → 119.99, and the row message says so", () => {
     const ruled = rulePrice(100, rule({ markupPct: 20, rounding: { kind: 'ending', cents: 99 } }));
     expect(ruled).toEqual({ value: 119.99, steps: ['+20 %', '.99'] });
     expect(ruleMessage('Price', 'amazon', 100, ruled)).toBe('Price 100 \u2192 119.99 for amazon: +20 %, .99');
@@ -42,17 +52,26 @@ describe('rulePrice (issue 18)', () => {
     fc.constantFrom<Rounding>({ kind: 'ending', cents: 99 }, { kind: 'ending', cents: 90 }),
     fc.integer({ min: 1, max: 50 }).map((of): Rounding => ({ kind: 'multiple', of })),
   );
-  const bounds = fc.tuple(fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }), fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null })).filter(([lo, hi]) => lo === null || hi === null || lo <= hi);
+  const bounds = fc
+    .tuple(fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }), fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }))
+    .filter(([lo, hi]) => lo === null || hi === null || lo <= hi);
 
   test('property: never above the maximum, never below the minimum, always above 0', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 100_000, noNaN: true }), fc.integer({ min: -90, max: 300 }), fc.integer({ min: -50, max: 50 }), rounding, bounds, (price, markupPct, markupAmount, r, [minPrice, maxPrice]) => {
-        const v = rulePrice(price, rule({ markupPct, markupAmount, rounding: r, minPrice, maxPrice })).value;
-        // Above 0 (review 18: a rounding to 0 listed the product for nothing).
-        expect(v).toBeGreaterThan(0);
-        if (maxPrice !== null) expect(v).toBeLessThanOrEqual(maxPrice);
-        if (minPrice !== null) expect(v).toBeGreaterThanOrEqual(minPrice);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 100_000, noNaN: true }),
+        fc.integer({ min: -90, max: 300 }),
+        fc.integer({ min: -50, max: 50 }),
+        rounding,
+        bounds,
+        (price, markupPct, markupAmount, r, [minPrice, maxPrice]) => {
+          const v = rulePrice(price, rule({ markupPct, markupAmount, rounding: r, minPrice, maxPrice })).value;
+          // Above 0 (review 18: a rounding to 0 listed the product for nothing).
+          expect(v).toBeGreaterThan(0);
+          if (maxPrice !== null) expect(v).toBeLessThanOrEqual(maxPrice);
+          if (minPrice !== null) expect(v).toBeGreaterThanOrEqual(minPrice);
+        },
+      ),
     );
   });
 
@@ -80,15 +99,22 @@ describe('ruleQuantity (issue 18)', () => {
 
   test('property: never negative, never above the quantity or the most listed; without a buffer a ruled quantity stays as it is', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 10_000 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 100 }), fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 50 }), { nil: null }), (q, bufferUnits, bufferPct, maxQuantity, zeroBelow) => {
-        const v = ruleQuantity(q, rule({ bufferUnits, bufferPct, maxQuantity, zeroBelow })).value;
-        expect(v).toBeGreaterThanOrEqual(0);
-        expect(v).toBeLessThanOrEqual(Math.max(0, q));
-        if (maxQuantity !== null) expect(v).toBeLessThanOrEqual(maxQuantity);
-        const capped = rule({ maxQuantity, zeroBelow });
-        const once = ruleQuantity(q, capped).value;
-        expect(ruleQuantity(once, capped).value).toBe(once);
-      }),
+      fc.property(
+        fc.integer({ min: -5, max: 10_000 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+        fc.option(fc.integer({ min: 0, max: 50 }), { nil: null }),
+        (q, bufferUnits, bufferPct, maxQuantity, zeroBelow) => {
+          const v = ruleQuantity(q, rule({ bufferUnits, bufferPct, maxQuantity, zeroBelow })).value;
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThanOrEqual(Math.max(0, q));
+          if (maxQuantity !== null) expect(v).toBeLessThanOrEqual(maxQuantity);
+          const capped = rule({ maxQuantity, zeroBelow });
+          const once = ruleQuantity(q, capped).value;
+          expect(ruleQuantity(once, capped).value).toBe(once);
+        },
+      ),
     );
   });
 });
@@ -98,12 +124,14 @@ describe('ruleProblem and ruleFor (issue 18)', () => {
   test('bad rules are refused with the reason', () => {
     expect(ruleProblem(rule({ markupPct: -95 }), channels)).toMatch(/below -90 %/);
     expect(ruleProblem(rule({ minPrice: 10, maxPrice: 5 }), channels)).toBe('the minimum price 10 is above the maximum 5');
-    expect(ruleProblem(rule({ channel: 'ebay' }), channels)).toMatch(/"ebay" is not a channel of the hub \(amazon, walmart; \* for every channel\)/);
+    expect(ruleProblem(rule({ channel: 'ebay' }), channels)).toMatch(
+      /"ebay" is not a channel of the hub \(amazon, walmart; \* for every channel\)/,
+    );
     expect(ruleProblem(rule({ maxQuantity: 1, zeroBelow: 2 }), channels)).toMatch(/every quantity would be sent as 0/);
     expect(ruleProblem(rule({ channel: '*' }), channels)).toBeNull();
     expect(ruleProblem(base, channels)).toBeNull();
   });
-  test('a channel\'s own rule, else the rule for every channel', () => {
+  test("a channel's own rule, else the rule for every channel", () => {
     const rules = [rule({ channel: '*', markupPct: 5 }), rule({ channel: 'amazon', markupPct: 20 })];
     expect(ruleFor(rules, 'amazon')?.markupPct).toBe(20);
     expect(ruleFor(rules, 'walmart')?.markupPct).toBe(5);

@@ -38,9 +38,19 @@ describe('the token is sent only to the origin it is bound to', () => {
 
   it('a base URL of another origin: nothing is sent, and the user is told who changed it, when, and what to do', () => {
     const { ctx, transport } = setup('https://evil.example.net', 'https://hub.example.com');
-    ctx.ports.documentStore.set('settings.baseUrlChange', JSON.stringify({ from: 'https://hub.example.com', to: 'https://evil.example.net', by: 'colleague@example.com', at: Date.UTC(2026, 10, 20, 9, 30) }));
+    ctx.ports.documentStore.set(
+      'settings.baseUrlChange',
+      JSON.stringify({
+        from: 'https://hub.example.com',
+        to: 'https://evil.example.net',
+        by: 'colleague@example.com',
+        at: Date.UTC(2026, 10, 20, 9, 30),
+      }),
+    );
     expect(() => hubClient(ctx)).toThrow(UserError);
-    expect(() => hubClient(ctx)).toThrow('The hub address was changed to https://evil.example.net by colleague@example.com on 2026-11-20 09:30 UTC. Sign in again for this address, or put the old one back. (Your API token was issued for https://hub.example.com: nothing was sent. Sign in: sidebar \u203a Settings.)');
+    expect(() => hubClient(ctx)).toThrow(
+      'The hub address was changed to https://evil.example.net by colleague@example.com on 2026-11-20 09:30 UTC. Sign in again for this address, or put the old one back. (Your API token was issued for https://hub.example.com: nothing was sent. Sign in: sidebar \u203a Settings.)',
+    );
     expect(transport.requests).toEqual([]);
   });
 
@@ -92,12 +102,28 @@ describe('who changed what', () => {
     const workbook = memoryWorkbook();
     const ctx = fakeContext({ workbook });
     const before = { ...Settings.parse({}), baseUrl: 'https://hub.example.com' };
-    const after = { ...before, baseUrl: 'https://evil.example.net', deployment: 'container' as const, sheetNames: { ...before.sheetNames, orders: 'Pedidos' } };
+    const after = {
+      ...before,
+      baseUrl: 'https://evil.example.net',
+      deployment: 'container' as const,
+      sheetNames: { ...before.sheetNames, orders: 'Pedidos' },
+    };
     auditSettings(ctx, before, after);
-    const log = workbook.sheets.get('Log')!.readAll().map((r) => r.join(' | '));
-    expect(log[1]).toMatch(/seller@example\.com \| Settings changed \| 3 .*Base URL: https:\/\/hub\.example\.com → https:\/\/evil\.example\.net; Deployment: addon → container; Sheet name \(orders\): Orders → Pedidos/);
-    expect(JSON.parse(ctx.ports.documentStore.get('settings.baseUrlChange')!)).toMatchObject({ from: 'https://hub.example.com', to: 'https://evil.example.net', by: 'seller@example.com' });
-    expect(takeNotices(ctx.ports.documentStore)[0]).toMatch(/^The hub address was changed from https:\/\/hub\.example\.com to https:\/\/evil\.example\.net by seller@example\.com on .* each user signs in again/);
+    const log = workbook.sheets
+      .get('Log')!
+      .readAll()
+      .map((r) => r.join(' | '));
+    expect(log[1]).toMatch(
+      /seller@example\.com \| Settings changed \| 3 .*Base URL: https:\/\/hub\.example\.com → https:\/\/evil\.example\.net; Deployment: addon → container; Sheet name \(orders\): Orders → Pedidos/,
+    );
+    expect(JSON.parse(ctx.ports.documentStore.get('settings.baseUrlChange')!)).toMatchObject({
+      from: 'https://hub.example.com',
+      to: 'https://evil.example.net',
+      by: 'seller@example.com',
+    });
+    expect(takeNotices(ctx.ports.documentStore)[0]).toMatch(
+      /^The hub address was changed from https:\/\/hub\.example\.com to https:\/\/evil\.example\.net by seller@example\.com on .* each user signs in again/,
+    );
   });
 
   it('"another editor" when Google does not give the email; nothing logged when nothing shared changed', () => {
@@ -114,7 +140,14 @@ describe('who changed what', () => {
 describe('the sidebar says so', () => {
   it('a token bound to another address is the setup notice, and opens Settings', async () => {
     const { setupNotice, settingsNeedAttention } = await import('../../../src/client/token-text');
-    const token = { present: true, source: 'login' as const, expiresAt: null, expiresSoon: false, expired: false, origin: 'https://hub.example.com' };
+    const token = {
+      present: true,
+      source: 'login' as const,
+      expiresAt: null,
+      expiresSoon: false,
+      expired: false,
+      origin: 'https://hub.example.com',
+    };
     const moved = 'The hub address was changed to https://evil.example.net by colleague@example.com on 2026-11-20 09:30 UTC. …';
     expect(setupNotice('https://evil.example.net', token, 0, 'utc', moved)).toEqual({ level: 'error', text: moved });
     expect(settingsNeedAttention('https://evil.example.net', token, moved)).toBe(true);

@@ -25,13 +25,18 @@ describe('readSku', () => {
   });
 
   it('turns an exact whole number into its digits', () => {
-    expect(readSku(12345)).toMatchObject({ kind: 'text', value: '12345', note: expect.stringMatching(/holds the number 12345.*Plain text/) });
+    expect(readSku(12345)).toMatchObject({
+      kind: 'text',
+      value: '12345',
+      note: expect.stringMatching(/holds the number 12345.*Plain text/),
+    });
     expect(readSku(9007199254740991)).toMatchObject({ kind: 'text', value: '9007199254740991' });
   });
 
   it('rejects a number too long to be exact', () => {
     expect(readSku(12345678901234567)).toEqual({
-      kind: 'error', reason: 'the SKU is a number too long to be exact; format the SKU column as Plain text and retype it',
+      kind: 'error',
+      reason: 'the SKU is a number too long to be exact; format the SKU column as Plain text and retype it',
     });
   });
 
@@ -62,7 +67,8 @@ describe('readChannel', () => {
 
   it('rejects an unknown channel, listing the known ones', () => {
     expect(readChannel('amazn')).toEqual({
-      kind: 'error', reason: `channel 'amazn' is not a channel the hub knows (known: ${WRITE_CHANNELS.join(', ')})`,
+      kind: 'error',
+      reason: `channel 'amazn' is not a channel the hub knows (known: ${WRITE_CHANNELS.join(', ')})`,
     });
     expect(readChannel('amazon', ['walmart'])).toMatchObject({ kind: 'error', reason: expect.stringContaining('(known: walmart)') });
   });

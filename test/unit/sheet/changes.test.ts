@@ -37,7 +37,14 @@ describe('changedFields', () => {
 
   it('sees a changed cell through the table: retyping 10 as "10.00" is no change, 11 is', () => {
     const confirmed = parseConfirmed(canonicalValues({ quantity: 10 }));
-    const rows = validateRows('stock', readTable([['SKU', 'Qty'], ['A', '10.00'], ['B', 11]])).rows;
+    const rows = validateRows(
+      'stock',
+      readTable([
+        ['SKU', 'Qty'],
+        ['A', '10.00'],
+        ['B', 11],
+      ]),
+    ).rows;
     const changes = rows.map((r) => (r.ok ? changedFields(r.values, confirmed) : null));
     expect(changes).toEqual([[], ['quantity']]);
   });

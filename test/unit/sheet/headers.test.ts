@@ -1,19 +1,49 @@
 import {
-  RESULT_HEADERS, catalogueHeader, channelStatusHeader, classifyHeader, columnLetter, findMissingColumns, mapHeaders, perChannelHeader,
+  RESULT_HEADERS,
+  catalogueHeader,
+  channelStatusHeader,
+  classifyHeader,
+  columnLetter,
+  findMissingColumns,
+  mapHeaders,
+  perChannelHeader,
 } from '../../../src/sheet';
 
 describe('header aliases', () => {
   it.each([
-    ['SKU', 'sku'], ['sku', 'sku'], ['  Sku  ', 'sku'], ['SKU:', 'sku'], ['SKU :', 'sku'], ['S\u200BKU', 'sku'], ['\uFEFFSKU', 'sku'],
-    ['Quantity', 'quantity'], ['QTY', 'quantity'], ['Stock', 'quantity'], ['Cantidad', 'quantity'],
-    ['Price', 'price'], ['precio', 'price'],
-    ['Sale price', 'salePrice'], ['SALE  PRICE', 'salePrice'], ['Sale\u00A0price', 'salePrice'], ['saleprice', 'salePrice'],
-    ['Precio oferta', 'salePrice'], ['Offer price', 'salePrice'],
-    ['Publishing price', 'publishingPrice'], ['Precio publicación', 'publishingPrice'], ['Precio publicacion', 'publishingPrice'],
+    ['SKU', 'sku'],
+    ['sku', 'sku'],
+    ['  Sku  ', 'sku'],
+    ['SKU:', 'sku'],
+    ['SKU :', 'sku'],
+    ['S\u200BKU', 'sku'],
+    ['\uFEFFSKU', 'sku'],
+    ['Quantity', 'quantity'],
+    ['QTY', 'quantity'],
+    ['Stock', 'quantity'],
+    ['Cantidad', 'quantity'],
+    ['Price', 'price'],
+    ['precio', 'price'],
+    ['Sale price', 'salePrice'],
+    ['SALE  PRICE', 'salePrice'],
+    ['Sale\u00A0price', 'salePrice'],
+    ['saleprice', 'salePrice'],
+    ['Precio oferta', 'salePrice'],
+    ['Offer price', 'salePrice'],
+    ['Publishing price', 'publishingPrice'],
+    ['Precio publicación', 'publishingPrice'],
+    ['Precio publicacion', 'publishingPrice'],
     ['Precio publicacio\u0301n', 'publishingPrice'],
-    ['Channel', 'channel'], ['Canal', 'channel'],
-    ['ERP id', 'erpId'], ['Internal id', 'erpId'], ['ERP', 'erpId'], ['Id ERP', 'erpId'], ['erp_id', 'erpId'],
-    ['Available days', 'availableDays'], ['Días disponibles', 'availableDays'], ['Dias disponibles', 'availableDays'],
+    ['Channel', 'channel'],
+    ['Canal', 'channel'],
+    ['ERP id', 'erpId'],
+    ['Internal id', 'erpId'],
+    ['ERP', 'erpId'],
+    ['Id ERP', 'erpId'],
+    ['erp_id', 'erpId'],
+    ['Available days', 'availableDays'],
+    ['Días disponibles', 'availableDays'],
+    ['Dias disponibles', 'availableDays'],
   ])('%j is the %s column', (header, field) => {
     expect(classifyHeader(header)).toEqual({ kind: 'input', field });
   });
@@ -28,7 +58,13 @@ describe('header aliases', () => {
 
   it('reads per-channel columns, canonicalising the channel (meli is mercadolibre)', () => {
     const { columns, problems } = mapHeaders([
-      'SKU', 'Price [mercadolibre]', 'Quantity [amazon]', 'Sale price [walmart]', 'Available days [meli]', 'precio [ Amazon ]', 'Qty [Mercado Libre]',
+      'SKU',
+      'Price [mercadolibre]',
+      'Quantity [amazon]',
+      'Sale price [walmart]',
+      'Available days [meli]',
+      'precio [ Amazon ]',
+      'Qty [Mercado Libre]',
     ]);
     expect(problems).toEqual([]);
     expect(columns.perChannel).toEqual({
@@ -45,8 +81,17 @@ describe('header aliases', () => {
 
   it('recognises add-on result and catalogue columns, and never takes them as inputs', () => {
     const { columns, problems } = mapHeaders([
-      'SKU', 'Sync status', 'sync message', 'Job ID', 'Synced at', 'Status [meli]', 'Listing status [amazon]', 'External id [amazon]',
-      'Permalink [walmart]', 'Title', 'In hub',
+      'SKU',
+      'Sync status',
+      'sync message',
+      'Job ID',
+      'Synced at',
+      'Status [meli]',
+      'Listing status [amazon]',
+      'External id [amazon]',
+      'Permalink [walmart]',
+      'Title',
+      'In hub',
     ]);
     expect(problems).toEqual([]);
     expect(columns.result).toEqual({ status: 1, message: 2, jobId: 3, syncedAt: 4 });
@@ -123,7 +168,11 @@ describe('header text for writers', () => {
 
   it('reads back what it writes', () => {
     expect(classifyHeader(channelStatusHeader('amazon'))).toEqual({ kind: 'channelStatus', channel: 'amazon' });
-    expect(classifyHeader(perChannelHeader('availableDays', 'mercadolibre'))).toEqual({ kind: 'perChannel', field: 'availableDays', channel: 'mercadolibre' });
+    expect(classifyHeader(perChannelHeader('availableDays', 'mercadolibre'))).toEqual({
+      kind: 'perChannel',
+      field: 'availableDays',
+      channel: 'mercadolibre',
+    });
   });
 
   it('names columns by letter', () => {

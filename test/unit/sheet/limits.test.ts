@@ -14,18 +14,36 @@ describe('a SKU cell holding a number is the SKU the seller sees', () => {
     expect(readSku(42, '42')).toMatchObject({ kind: 'text', value: '42', note: expect.stringMatching(/number 42/) });
   });
   test('readTable uses the displayed texts it is given, by row index', () => {
-    const table = readTable([['SKU', 'Quantity'], [123, 1], ['ABC', 2]], { shownSkus: new Map([[1, '00123']]) });
+    const table = readTable(
+      [
+        ['SKU', 'Quantity'],
+        [123, 1],
+        ['ABC', 2],
+      ],
+      { shownSkus: new Map([[1, '00123']]) },
+    );
     expect(table.rows.map((r) => r.sku)).toEqual(['00123', 'ABC']);
   });
 });
 
 describe('prices and quantities within sense', () => {
   test.each([
-    [10.005, 10.01], [1.005, 1.01], [2.675, 2.68], [0.125, 0.13], [19.999, 20], [-1.005, -1.01], [7, 7], [0.1 + 0.2, 0.3],
+    [10.005, 10.01],
+    [1.005, 1.01],
+    [2.675, 2.68],
+    [0.125, 0.13],
+    [19.999, 20],
+    [-1.005, -1.01],
+    [7, 7],
+    [0.1 + 0.2, 0.3],
   ])('%p rounds to %p', (v, r) => expect(roundToCents(v)).toBe(r));
 
   const columns = readTable([['SKU', 'Price [amazon]', 'Quantity']]).columns;
-  const row = (price: number, quantity: number = 1) => readTable([['SKU', 'Price [amazon]', 'Quantity'], ['A', price, quantity]]).rows[0];
+  const row = (price: number, quantity: number = 1) =>
+    readTable([
+      ['SKU', 'Price [amazon]', 'Quantity'],
+      ['A', price, quantity],
+    ]).rows[0];
 
   test('a price with more than 2 decimals is sent rounded, and the row says so', () => {
     const v = validateRow('prices', row(10.005), columns);

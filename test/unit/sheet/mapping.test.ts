@@ -23,7 +23,10 @@ describe('export presets: detected from the full header row', () => {
 
   it('WooCommerce: Sale price is the woocommerce sale price, not a whole-row one', () => {
     const { columns } = mapColumns(WOOCOMMERCE_HEADER);
-    expect(columns.perChannel.woocommerce).toEqual({ price: at(WOOCOMMERCE_HEADER, 'Regular price'), salePrice: at(WOOCOMMERCE_HEADER, 'Sale price') });
+    expect(columns.perChannel.woocommerce).toEqual({
+      price: at(WOOCOMMERCE_HEADER, 'Regular price'),
+      salePrice: at(WOOCOMMERCE_HEADER, 'Sale price'),
+    });
     expect(columns.input.salePrice).toBeUndefined();
   });
 
@@ -33,10 +36,17 @@ describe('export presets: detected from the full header row', () => {
   });
 
   it('a header row matching two presets refuses, naming both', () => {
-    const both = [...WOOCOMMERCE_HEADER, ...AMAZON_HEADER.filter((h) => h !== 'sku' && h !== 'price' && h !== 'quantity'), 'price', 'quantity'];
+    const both = [
+      ...WOOCOMMERCE_HEADER,
+      ...AMAZON_HEADER.filter((h) => h !== 'sku' && h !== 'price' && h !== 'quantity'),
+      'price',
+      'quantity',
+    ];
     const resolved = mapColumns(both);
     expect(resolved.candidates.map((p) => p.id).sort()).toEqual(['amazon', 'woocommerce']);
-    expect(resolved.problems[0].message).toMatch(/matches 2 exports \(WooCommerce product export and Amazon Price & Quantity file\).*sidebar › Columns/);
+    expect(resolved.problems[0].message).toMatch(
+      /matches 2 exports \(WooCommerce product export and Amazon Price & Quantity file\).*sidebar › Columns/,
+    );
   });
 
   it('two columns competing for one field refuse, naming both', () => {
@@ -87,11 +97,16 @@ describe('a saved mapping', () => {
 
   it('names a mapped header that disappeared, and says what to do', () => {
     const { problems } = mapColumns(['Código', 'PVP'], { mapping });
-    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/The column "Existencias" \(Quantity\) is not in row 1: .*sidebar › Columns/)]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/The column "Existencias" \(Quantity\) is not in row 1: .*sidebar › Columns/),
+    ]);
   });
 
   it('refuses a per-channel entry for an unknown channel', () => {
-    const bad: ColumnMapping = { ...mapping, entries: [...mapping.entries.slice(0, 2), { field: 'price', channel: 'ebay', header: 'PVP' }] };
+    const bad: ColumnMapping = {
+      ...mapping,
+      entries: [...mapping.entries.slice(0, 2), { field: 'price', channel: 'ebay', header: 'PVP' }],
+    };
     expect(mapColumns(['Código', 'Existencias', 'PVP'], { mapping: bad }).problems[0].message).toMatch(/not a channel the hub knows/);
   });
 });
@@ -117,13 +132,21 @@ describe('row rules in the table every operation reads', () => {
     expect(table.rows[0].problems).toEqual([]);
     const stock = validateRows('stock', table).rows;
     expect(stock.map((v) => (v.ok ? 'ok' : v.nothingToSend ? `skipped: ${v.reason}` : 'error'))).toEqual([
-      expect.stringMatching(/^skipped: Skipped: a WooCommerce variable/), 'ok', expect.stringMatching(/^skipped/), 'ok',
+      expect.stringMatching(/^skipped: Skipped: a WooCommerce variable/),
+      'ok',
+      expect.stringMatching(/^skipped/),
+      'ok',
     ]);
     // The export's Stock is a plain Quantity: by channel it goes where the Price rule says, or the row says why not.
     const byChannel = validateRows('byChannel', table).rows[1];
-    expect(!byChannel.ok && byChannel.reason).toMatch(/^Stock 4 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns/);
+    expect(!byChannel.ok && byChannel.reason).toMatch(
+      /^Stock 4 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns/,
+    );
     const toShop = validateRows('byChannel', readTable(values as never, { plainChannels: ['woocommerce'] })).rows[1];
-    expect(toShop.ok && toShop.payload).toEqual({ sku: 'TEE-S', channelData: [{ channel: 'woocommerce', quantity: 4, price: 20, salePrice: 15 }] });
+    expect(toShop.ok && toShop.payload).toEqual({
+      sku: 'TEE-S',
+      channelData: [{ channel: 'woocommerce', quantity: 4, price: 20, salePrice: 15 }],
+    });
   });
 
   it('Shopify: compare-at filled and above is the price and Variant Price the offer; else Variant Price is the price', () => {
@@ -154,7 +177,9 @@ describe('row rules in the table every operation reads', () => {
   });
 
   it('Shopify: an unreadable compare-at price sends no price for the row', () => {
-    const row = SHOPIFY_HEADER.map((h) => ({ 'Variant SKU': 'X', 'Variant Price': 10, 'Variant Compare At Price': 'abc' } as Record<string, unknown>)[h] ?? '');
+    const row = SHOPIFY_HEADER.map(
+      (h) => (({ 'Variant SKU': 'X', 'Variant Price': 10, 'Variant Compare At Price': 'abc' }) as Record<string, unknown>)[h] ?? '',
+    );
     const v = validateRows('prices', readTable([SHOPIFY_HEADER, row] as never)).rows[0];
     expect(v.ok).toBe(false);
     expect(!v.ok && v.reason).toMatch(/Variant Compare At Price: 'abc' is not a number/);
@@ -172,10 +197,21 @@ describe('values named by the mapping', () => {
 
   it('withEntries adds entries, each replacing what held its slot (a compare-at price holds the Sale price slot)', () => {
     const mapping: ColumnMapping = {
-      version: 1, preset: 'shopify', skip: [],
-      entries: [{ field: 'sku', header: 'Variant SKU' }, { field: 'compareAtPrice', channel: 'shopify', header: 'Variant Compare At Price' }, { field: 'quantity', header: 'Old' }],
+      version: 1,
+      preset: 'shopify',
+      skip: [],
+      entries: [
+        { field: 'sku', header: 'Variant SKU' },
+        { field: 'compareAtPrice', channel: 'shopify', header: 'Variant Compare At Price' },
+        { field: 'quantity', header: 'Old' },
+      ],
     };
-    expect(withEntries(mapping, [{ field: 'salePrice', channel: 'shopify', header: 'Sale price [shopify]' }, { field: 'quantity', header: 'Quantity' }]).entries).toEqual([
+    expect(
+      withEntries(mapping, [
+        { field: 'salePrice', channel: 'shopify', header: 'Sale price [shopify]' },
+        { field: 'quantity', header: 'Quantity' },
+      ]).entries,
+    ).toEqual([
       { field: 'sku', header: 'Variant SKU' },
       { field: 'salePrice', channel: 'shopify', header: 'Sale price [shopify]' },
       { field: 'quantity', header: 'Quantity' },

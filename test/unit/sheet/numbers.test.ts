@@ -36,10 +36,13 @@ describe('readNumber: real cell values', () => {
     expect(readNumber(text)).toEqual({ kind: 'empty' });
   });
 
-  it.each(['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#NUM!', '#NULL!', '#ERROR!', '#SPILL!', '#CALC!'])('rejects the formula error %s', (err) => {
-    expect(reason(err)).toBe(`the cell shows the formula error ${err}`);
-    expect(reason(` ${err} `, ',')).toBe(`the cell shows the formula error ${err}`);
-  });
+  it.each(['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#NUM!', '#NULL!', '#ERROR!', '#SPILL!', '#CALC!'])(
+    'rejects the formula error %s',
+    (err) => {
+      expect(reason(err)).toBe(`the cell shows the formula error ${err}`);
+      expect(reason(` ${err} `, ',')).toBe(`the cell shows the formula error ${err}`);
+    },
+  );
 
   it('rejects a formula still loading', () => {
     expect(reason('Loading...')).toMatch(/^the cell shows the formula error Loading\.\.\./);
@@ -48,13 +51,40 @@ describe('readNumber: real cell values', () => {
 
 describe('readNumberText: accepted forms', () => {
   it.each<[string, number]>([
-    ['1234.5', 1234.5], ['1,234.50', 1234.5], ['1,234,567.89', 1234567.89],
-    ['1.234,50', 1234.5], ['1.234.567,89', 1234567.89], ['1234,5', 1234.5],
-    ['1,234,567', 1234567], ['1.234.567', 1234567],
-    ['  42  ', 42], ['\u00A042\u00A0', 42], ['+7', 7], ['0,5', 0.5], ['.5', 0.5], [',25', 0.25], ['0.123', 0.123], ['0,123', 0.123],
-    ['$1,234.50', 1234.5], ['$ 10', 10], ['10 $', 10], ['MXN 99.90', 99.9], ['99,90 MXN', 99.9], ['USD 5', 5], ['usd5', 5],
-    ['€1.234,50', 1234.5], ['12 €', 12], ['EUR 3', 3],
-    ['-5', -5], ['\u22125', -5], ['-$5.25', -5.25], ['$-5.25', -5.25], ['(5)', -5], ['(1,234.50)', -1234.5], ['($7)', -7], ['-0', 0],
+    ['1234.5', 1234.5],
+    ['1,234.50', 1234.5],
+    ['1,234,567.89', 1234567.89],
+    ['1.234,50', 1234.5],
+    ['1.234.567,89', 1234567.89],
+    ['1234,5', 1234.5],
+    ['1,234,567', 1234567],
+    ['1.234.567', 1234567],
+    ['  42  ', 42],
+    ['\u00A042\u00A0', 42],
+    ['+7', 7],
+    ['0,5', 0.5],
+    ['.5', 0.5],
+    [',25', 0.25],
+    ['0.123', 0.123],
+    ['0,123', 0.123],
+    ['$1,234.50', 1234.5],
+    ['$ 10', 10],
+    ['10 $', 10],
+    ['MXN 99.90', 99.9],
+    ['99,90 MXN', 99.9],
+    ['USD 5', 5],
+    ['usd5', 5],
+    ['€1.234,50', 1234.5],
+    ['12 €', 12],
+    ['EUR 3', 3],
+    ['-5', -5],
+    ['\u22125', -5],
+    ['-$5.25', -5.25],
+    ['$-5.25', -5.25],
+    ['(5)', -5],
+    ['(1,234.50)', -1234.5],
+    ['($7)', -7],
+    ['-0', 0],
     ['1234,567', 1234.567],
   ])('%j is %p', (text, n) => {
     expect(value(text)).toBe(n);
@@ -66,16 +96,38 @@ describe('readNumberText: accepted forms', () => {
 });
 
 describe('readNumberText: rejected forms', () => {
-  it.each(['1,23,4', '1.2.3,4,5', '1,234.', '1.', '12,34,567', '1.234.5', '1,2345,678', '0,123,456', '1.234,5,6'])('%j has misplaced separators', (text) => {
-    expect(reason(text)).toBe(`'${text}' is not a number: its separators are misplaced`);
-  });
-
-  it.each(['12a', '1e5x', '1e5', 'abc', '--5', '+-5', '(5', '5)', '-(5)', '(-5)', '$$5', 'MXN 5 USD', '5 5', '1 234', '$', '.', ',', 'five', '0x10', 'Infinity', 'NaN'])(
-    '%j is not a number',
+  it.each(['1,23,4', '1.2.3,4,5', '1,234.', '1.', '12,34,567', '1.234.5', '1,2345,678', '0,123,456', '1.234,5,6'])(
+    '%j has misplaced separators',
     (text) => {
-      expect(reason(text)).toBe(`'${text}' is not a number`);
+      expect(reason(text)).toBe(`'${text}' is not a number: its separators are misplaced`);
     },
   );
+
+  it.each([
+    '12a',
+    '1e5x',
+    '1e5',
+    'abc',
+    '--5',
+    '+-5',
+    '(5',
+    '5)',
+    '-(5)',
+    '(-5)',
+    '$$5',
+    'MXN 5 USD',
+    '5 5',
+    '1 234',
+    '$',
+    '.',
+    ',',
+    'five',
+    '0x10',
+    'Infinity',
+    'NaN',
+  ])('%j is not a number', (text) => {
+    expect(reason(text)).toBe(`'${text}' is not a number`);
+  });
 
   it('rejects more digits than a double keeps exactly', () => {
     expect(reason('12345678901234567')).toMatch(/more digits than can be sent exactly/);
@@ -94,8 +146,16 @@ describe('ambiguous thousands/decimal', () => {
   });
 
   it('reads it as the hint says, with a note', () => {
-    expect(readNumber('1,234', '.')).toEqual({ kind: 'number', value: 1234, note: "'1,234' read as 1234 (decimal separator setting: '.')" });
-    expect(readNumber('1,234', ',')).toEqual({ kind: 'number', value: 1.234, note: "'1,234' read as 1.234 (decimal separator setting: ',')" });
+    expect(readNumber('1,234', '.')).toEqual({
+      kind: 'number',
+      value: 1234,
+      note: "'1,234' read as 1234 (decimal separator setting: '.')",
+    });
+    expect(readNumber('1,234', ',')).toEqual({
+      kind: 'number',
+      value: 1.234,
+      note: "'1,234' read as 1.234 (decimal separator setting: ',')",
+    });
     expect(value('1.234', ',')).toBe(1234);
     expect(value('1.234', '.')).toBe(1.234);
     expect(value('$1,500', '.')).toBe(1500);
@@ -132,7 +192,13 @@ describe('readInteger', () => {
 
 describe('plainDecimal', () => {
   it.each<[number, string]>([
-    [0, '0'], [12.5, '12.5'], [-3, '-3'], [1e21, '1000000000000000000000'], [1.5e-7, '0.00000015'], [-2.5e-8, '-0.000000025'], [1.23e22, '12300000000000000000000'],
+    [0, '0'],
+    [12.5, '12.5'],
+    [-3, '-3'],
+    [1e21, '1000000000000000000000'],
+    [1.5e-7, '0.00000015'],
+    [-2.5e-8, '-0.000000025'],
+    [1.23e22, '12300000000000000000000'],
   ])('%p → %s', (n, s) => {
     expect(plainDecimal(n)).toBe(s);
     expect(Number(s)).toBe(n);
@@ -172,11 +238,17 @@ describe('properties', () => {
 
   it('(a) without a hint, a reading is either exact or a rejection, never a misread', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.constantFrom<DecimalSeparator>('.', ','), fc.boolean(), fc.boolean(), (cents, decimal, grouping, fixed) => {
-        const read = readNumberText(format(cents, decimal, grouping, fixed, ''));
-        if (read.kind === 'number') expect(read.value).toBe(Number(cents) / 100);
-        else expect(read.kind).toBe('error');
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.constantFrom<DecimalSeparator>('.', ','),
+        fc.boolean(),
+        fc.boolean(),
+        (cents, decimal, grouping, fixed) => {
+          const read = readNumberText(format(cents, decimal, grouping, fixed, ''));
+          if (read.kind === 'number') expect(read.value).toBe(Number(cents) / 100);
+          else expect(read.kind).toBe('error');
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -23,7 +23,12 @@ describe('stock', () => {
 
   it('sends SKU and quantity with the pushed values', () => {
     expect(only(run('stock', H, ['A', 5, 'bad price']))).toEqual({
-      ok: true, rowNumber: 2, sku: 'A', payload: { sku: 'A', quantity: 5 }, values: { quantity: 5 }, notes: [],
+      ok: true,
+      rowNumber: 2,
+      sku: 'A',
+      payload: { sku: 'A', quantity: 5 },
+      values: { quantity: 5 },
+      notes: [],
     });
   });
 
@@ -39,16 +44,28 @@ describe('stock', () => {
 
   it('rejects with the first specific reason and keeps them all', () => {
     const v = only(run('stock', H, ['', 2.5]));
-    expect(v).toMatchObject({ ok: false, reason: 'SKU is empty', reasons: ['SKU is empty', 'Qty: must be a whole number, got 2.5'], nothingToSend: false });
+    expect(v).toMatchObject({
+      ok: false,
+      reason: 'SKU is empty',
+      reasons: ['SKU is empty', 'Qty: must be a whole number, got 2.5'],
+      nothingToSend: false,
+    });
   });
 
   it('says when a row has no quantity, as nothing to send', () => {
-    expect(only(run('stock', H, ['A', '', 10]))).toMatchObject({ ok: false, reason: 'no quantity to send: Qty is empty', nothingToSend: true });
+    expect(only(run('stock', H, ['A', '', 10]))).toMatchObject({
+      ok: false,
+      reason: 'no quantity to send: Qty is empty',
+      nothingToSend: true,
+    });
   });
 
   it('rejects every row of a duplicated SKU', () => {
     const r = run('stock', H, ['A', 1], ['A', 2]);
-    expect(r.rows.map(reasonOf)).toEqual(["SKU 'A' is also in row 3: keep one row per SKU", "SKU 'A' is also in row 2: keep one row per SKU"]);
+    expect(r.rows.map(reasonOf)).toEqual([
+      "SKU 'A' is also in row 3: keep one row per SKU",
+      "SKU 'A' is also in row 2: keep one row per SKU",
+    ]);
   });
 
   it('needs a Quantity column', () => {
@@ -65,18 +82,26 @@ describe('prices', () => {
     const v = only(run('prices', H, ['A', 'walmart', '10.5', 12, '']));
     expect(v).toMatchObject({
       ok: true,
-      payload: [{ sku: 'A', price: 10.5, channel: 'walmart' }, { sku: 'A', price: 12, channel: 'amazon' }],
+      payload: [
+        { sku: 'A', price: 10.5, channel: 'walmart' },
+        { sku: 'A', price: 12, channel: 'amazon' },
+      ],
       values: { 'price:walmart': 10.5, 'price:amazon': 12 },
     });
   });
 
   it('sends per-channel prices when Channel is empty', () => {
-    expect(only(run('prices', H, ['A', '', '', '', 99]))).toMatchObject({ ok: true, payload: [{ sku: 'A', price: 99, channel: 'mercadolibre' }] });
+    expect(only(run('prices', H, ['A', '', '', '', 99]))).toMatchObject({
+      ok: true,
+      payload: [{ sku: 'A', price: 99, channel: 'mercadolibre' }],
+    });
   });
 
   it('merges the same price given twice for one channel, rejects two different ones', () => {
     expect(only(run('prices', H, ['A', 'amazon', 12, 12, '']))).toMatchObject({ ok: true, payload: [{ channel: 'amazon', price: 12 }] });
-    expect(reasonOf(only(run('prices', H, ['A', 'amazon', 10, 12, ''])))).toBe('Price (Channel amazon) and Price [amazon] disagree (10 vs 12): keep one');
+    expect(reasonOf(only(run('prices', H, ['A', 'amazon', 10, 12, ''])))).toBe(
+      'Price (Channel amazon) and Price [amazon] disagree (10 vs 12): keep one',
+    );
   });
 
   it.each([0, -1, '0,00'])('rejects a price of %p', (price) => {
@@ -90,12 +115,15 @@ describe('prices', () => {
 
   it('says there is no price to send', () => {
     expect(only(run('prices', H, ['A', 'amazon', '', '', '']))).toMatchObject({
-      ok: false, reason: 'no price to send: fill Price and Channel, or a Price [channel] column', nothingToSend: true,
+      ok: false,
+      reason: 'no price to send: fill Price and Channel, or a Price [channel] column',
+      nothingToSend: true,
     });
   });
 
   it('refuses a Price with no Channel, also beside per-channel prices (never ignored)', () => {
-    const text = 'Price 10 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns, or use a per-channel column such as Price [amazon]';
+    const text =
+      'Price 10 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns, or use a per-channel column such as Price [amazon]';
     expect(reasonOf(only(run('prices', H, ['A', '', 10, '', ''])))).toBe(text);
     expect(reasonOf(only(run('prices', H, ['A', '', 10, 12, ''])))).toBe(text);
   });
@@ -115,19 +143,36 @@ describe('prices', () => {
 });
 
 describe('byChannel', () => {
-  const H = ['SKU', 'Quantity [amazon]', 'Price [amazon]', 'Sale price [amazon]', 'Price [walmart]', 'Available days [meli]', 'Quantity [meli]', 'Available days [amazon]'];
+  const H = [
+    'SKU',
+    'Quantity [amazon]',
+    'Price [amazon]',
+    'Sale price [amazon]',
+    'Price [walmart]',
+    'Available days [meli]',
+    'Quantity [meli]',
+    'Available days [amazon]',
+  ];
 
   it('builds channel entries from per-channel columns, leaving out empty ones', () => {
     const v = only(run('byChannel', H, ['A', 3, 100, 90, '', 5, '', '']));
     expect(v).toMatchObject({
       ok: true,
-      payload: { sku: 'A', channelData: [{ channel: 'amazon', quantity: 3, price: 100, salePrice: 90 }, { channel: 'mercadolibre', availableDays: 5 }] },
+      payload: {
+        sku: 'A',
+        channelData: [
+          { channel: 'amazon', quantity: 3, price: 100, salePrice: 90 },
+          { channel: 'mercadolibre', availableDays: 5 },
+        ],
+      },
       values: { 'quantity:amazon': 3, 'price:amazon': 100, 'salePrice:amazon': 90, 'availableDays:mercadolibre': 5 },
     });
   });
 
   it('adds an entry from Channel and the general columns', () => {
-    const v = only(run('byChannel', ['SKU', 'Canal', 'Cantidad', 'Precio', 'Precio oferta', 'Días disponibles'], ['A', 'meli', -2, 50, 40, 7]));
+    const v = only(
+      run('byChannel', ['SKU', 'Canal', 'Cantidad', 'Precio', 'Precio oferta', 'Días disponibles'], ['A', 'meli', -2, 50, 40, 7]),
+    );
     expect(v).toMatchObject({
       ok: true,
       payload: { sku: 'A', channelData: [{ channel: 'mercadolibre', quantity: 0, price: 50, salePrice: 40, availableDays: 7 }] },
@@ -136,7 +181,9 @@ describe('byChannel', () => {
   });
 
   it('rejects available days for a channel that does not take them', () => {
-    expect(reasonOf(only(run('byChannel', H, ['A', '', '', '', '', '', '', 4])))).toBe('Available days [amazon]: available days apply only to mercadolibre, not amazon');
+    expect(reasonOf(only(run('byChannel', H, ['A', '', '', '', '', '', '', 4])))).toBe(
+      'Available days [amazon]: available days apply only to mercadolibre, not amazon',
+    );
   });
 
   it('takes the list of channels with available days as an option', () => {
@@ -153,12 +200,16 @@ describe('byChannel', () => {
   });
 
   it('rejects the row when one channel cell is bad', () => {
-    expect(reasonOf(only(run('byChannel', H, ['A', 3, 100, '', '#N/A', '', '', ''])))).toBe('Price [walmart]: the cell shows the formula error #N/A');
+    expect(reasonOf(only(run('byChannel', H, ['A', 3, 100, '', '#N/A', '', '', ''])))).toBe(
+      'Price [walmart]: the cell shows the formula error #N/A',
+    );
   });
 
   it('says when there is nothing to send by channel', () => {
     expect(only(run('byChannel', ['SKU', 'Channel', 'Qty', 'Price [amazon]'], ['A', 'amazon', '', '']))).toMatchObject({
-      ok: false, nothingToSend: true, reason: expect.stringMatching(/^nothing to send by channel/),
+      ok: false,
+      nothingToSend: true,
+      reason: expect.stringMatching(/^nothing to send by channel/),
     });
   });
 
@@ -173,20 +224,34 @@ describe('erp', () => {
 
   it('sends internalId and price, without needing a SKU', () => {
     expect(only(runEvery('erp', H, [' E-1 ', '1.234,50', '']))).toMatchObject({
-      ok: true, sku: null, payload: { internalId: 'E-1', price: 1234.5 }, values: { price: 1234.5 },
+      ok: true,
+      sku: null,
+      payload: { internalId: 'E-1', price: 1234.5 },
+      values: { price: 1234.5 },
     });
     expect(only(runEvery('erp', ['ERP id', 'Price'], [770, 5]))).toMatchObject({ ok: true, payload: { internalId: '770', price: 5 } });
   });
 
   it('needs both values', () => {
-    expect(only(runEvery('erp', H, ['', 5, 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no ERP id to send a price with: ERP id is empty' });
-    expect(only(runEvery('erp', H, ['E', '', 'A']))).toMatchObject({ ok: false, nothingToSend: true, reason: 'no price to send: Price is empty' });
+    expect(only(runEvery('erp', H, ['', 5, 'A']))).toMatchObject({
+      ok: false,
+      nothingToSend: true,
+      reason: 'no ERP id to send a price with: ERP id is empty',
+    });
+    expect(only(runEvery('erp', H, ['E', '', 'A']))).toMatchObject({
+      ok: false,
+      nothingToSend: true,
+      reason: 'no price to send: Price is empty',
+    });
     expect(reasonOf(only(runEvery('erp', H, ['E', -4, 'A'])))).toBe('Price: must be greater than 0');
   });
 
   it('rejects every row of a repeated ERP id', () => {
     const r = runEvery('erp', H, ['E', 5, 'A'], ['E', 6, 'B']);
-    expect(r.rows.map(reasonOf)).toEqual(["ERP id 'E' is also in row 3: keep one row per ERP id", "ERP id 'E' is also in row 2: keep one row per ERP id"]);
+    expect(r.rows.map(reasonOf)).toEqual([
+      "ERP id 'E' is also in row 3: keep one row per ERP id",
+      "ERP id 'E' is also in row 2: keep one row per ERP id",
+    ]);
   });
 
   it('needs an ERP id and a Price column', () => {

@@ -7,14 +7,27 @@
 import * as fc from 'fast-check';
 import type { CellValue } from '../../../src/core/ports';
 import {
-  holdsConfirmed, plainRefusal, readTable, validateRow, validateRows, type OperationOptions, type PushOperation, type RowVerdict,
+  holdsConfirmed,
+  plainRefusal,
+  readTable,
+  validateRow,
+  validateRows,
+  type OperationOptions,
+  type PushOperation,
+  type RowVerdict,
 } from '../../../src/sheet';
 
 const NO_CHANNEL = (cell: string, example = 'Price [amazon]'): string =>
   `${cell} has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns, or use a per-channel column such as ${example}`;
 
 /** The one row's verdict of `op` over a header and a row, with the setting `plain`. */
-function verdict<O extends PushOperation>(op: O, header: CellValue[], row: CellValue[], plain: string[] = [], options: OperationOptions = {}) {
+function verdict<O extends PushOperation>(
+  op: O,
+  header: CellValue[],
+  row: CellValue[],
+  plain: string[] = [],
+  options: OperationOptions = {},
+) {
   const table = readTable([header, row], { plainChannels: plain });
   const rows = validateRows(op, table, options).rows;
   expect(rows).toHaveLength(1);
@@ -26,12 +39,22 @@ describe('Push prices', () => {
   const H = ['SKU', 'Channel', 'Price', 'Price [amazon]'];
 
   it('sends a plain Price to the row\u2019s Channel, else to the default channels', () => {
-    expect(verdict('prices', H, ['A', 'walmart', 10, ''])).toMatchObject({ ok: true, payload: [{ sku: 'A', price: 10, channel: 'walmart' }] });
+    expect(verdict('prices', H, ['A', 'walmart', 10, ''])).toMatchObject({
+      ok: true,
+      payload: [{ sku: 'A', price: 10, channel: 'walmart' }],
+    });
     expect(verdict('prices', H, ['A', '', 10, ''], ['walmart', 'shopify'])).toMatchObject({
-      ok: true, payload: [{ channel: 'walmart', price: 10 }, { channel: 'shopify', price: 10 }],
+      ok: true,
+      payload: [
+        { channel: 'walmart', price: 10 },
+        { channel: 'shopify', price: 10 },
+      ],
     });
     // The row's Channel wins over the setting.
-    expect(verdict('prices', H, ['A', 'linio', 10, ''], ['walmart'])).toMatchObject({ ok: true, payload: [{ channel: 'linio', price: 10 }] });
+    expect(verdict('prices', H, ['A', 'linio', 10, ''], ['walmart'])).toMatchObject({
+      ok: true,
+      payload: [{ channel: 'linio', price: 10 }],
+    });
   });
 
   it('refuses a plain Price with neither, also next to a per-channel price that would be sent', () => {
@@ -40,14 +63,22 @@ describe('Push prices', () => {
   });
 
   it('keeps one value per channel: a plain price for a channel whose per-channel cell says otherwise is refused', () => {
-    expect(reason(verdict('prices', H, ['A', '', 10, 12], ['amazon']))).toBe('Price (default channel amazon) and Price [amazon] disagree (10 vs 12): keep one');
+    expect(reason(verdict('prices', H, ['A', '', 10, 12], ['amazon']))).toBe(
+      'Price (default channel amazon) and Price [amazon] disagree (10 vs 12): keep one',
+    );
   });
 
   it('with every channel chosen, leaves the general price to the product-level pushes and says so', () => {
     const v = verdict('prices', H, ['A', '', 10, 12], ['*']);
     expect(v).toMatchObject({ ok: true, payload: [{ channel: 'amazon', price: 12 }] });
-    expect(v.unsent).toEqual(['Price 10 is for every channel (Settings \u203a Default channels for plain columns), which only Send as async job and Push prices by ERP id send: not sent here']);
-    expect(verdict('prices', H, ['A', '', 10, ''], ['*'])).toMatchObject({ ok: false, nothingToSend: true, reason: expect.stringMatching(/^Price 10 is for every channel/) });
+    expect(v.unsent).toEqual([
+      'Price 10 is for every channel (Settings \u203a Default channels for plain columns), which only Send as async job and Push prices by ERP id send: not sent here',
+    ]);
+    expect(verdict('prices', H, ['A', '', 10, ''], ['*'])).toMatchObject({
+      ok: false,
+      nothingToSend: true,
+      reason: expect.stringMatching(/^Price 10 is for every channel/),
+    });
   });
 
   it('leaves out, without a word, a plain price the hub already holds', () => {
@@ -62,12 +93,15 @@ describe('Push price & stock by channel', () => {
 
   it('sends plain Quantity, Price and Sale price to each target channel', () => {
     expect(verdict('byChannel', H, ['A', '', 4, 20, 15, ''], ['walmart'])).toMatchObject({
-      ok: true, payload: { sku: 'A', channelData: [{ channel: 'walmart', quantity: 4, price: 20, salePrice: 15 }] },
+      ok: true,
+      payload: { sku: 'A', channelData: [{ channel: 'walmart', quantity: 4, price: 20, salePrice: 15 }] },
     });
   });
 
   it('refuses with the same text as Push prices when there is no channel', () => {
-    expect(reason(verdict('byChannel', H, ['A', '', '', 20, '', 3]))).toBe(reason(verdict('prices', ['SKU', 'Channel', 'Price'], ['A', '', 20])));
+    expect(reason(verdict('byChannel', H, ['A', '', '', 20, '', 3]))).toBe(
+      reason(verdict('prices', ['SKU', 'Channel', 'Price'], ['A', '', 20])),
+    );
     expect(reason(verdict('byChannel', H, ['A', '', 4, '', '', 3]))).toBe(NO_CHANNEL('Quantity 4', 'Quantity [amazon]'));
   });
 
@@ -78,7 +112,10 @@ describe('Push price & stock by channel', () => {
   });
 
   it('in Push changes, leaves a plain Quantity without channel to Update Stock (no refusal)', () => {
-    expect(verdict('byChannel', H, ['A', '', 4, '', '', 3], [], { forChanges: true })).toMatchObject({ ok: true, payload: { channelData: [{ channel: 'amazon', quantity: 3 }] } });
+    expect(verdict('byChannel', H, ['A', '', 4, '', '', 3], [], { forChanges: true })).toMatchObject({
+      ok: true,
+      payload: { channelData: [{ channel: 'amazon', quantity: 3 }] },
+    });
   });
 });
 
@@ -91,17 +128,25 @@ describe('Push stock (product-level quantity)', () => {
 
   it('says that the quantity goes to every channel when the row names one', () => {
     expect(verdict('stock', H, ['A', 'amazon', 5, ''])).toMatchObject({
-      ok: true, notes: ["Quantity 5 goes to every channel with a listing (the hub's stock has no channel), not only Channel amazon: Push price & stock by channel sends it per channel"],
+      ok: true,
+      notes: [
+        "Quantity 5 goes to every channel with a listing (the hub's stock has no channel), not only Channel amazon: Push price & stock by channel sends it per channel",
+      ],
     });
   });
 
   it('never overwrites a different per-channel quantity unless every channel is chosen', () => {
-    const overwrite = "Quantity 5 would overwrite Quantity [amazon] 3: Push stock sets every channel's quantity. Clear one of them, or choose every channel in Settings \u203a Default channels for plain columns to let Quantity win";
+    const overwrite =
+      "Quantity 5 would overwrite Quantity [amazon] 3: Push stock sets every channel's quantity. Clear one of them, or choose every channel in Settings \u203a Default channels for plain columns to let Quantity win";
     expect(verdict('stock', H, ['A', '', 5, 3])).toMatchObject({ ok: false, nothingToSend: false, reason: overwrite });
     expect(verdict('stock', H, ['A', '', 5, 5])).toMatchObject({ ok: true });
     expect(verdict('stock', H, ['A', '', 5, 3], ['*'])).toMatchObject({ ok: true, payload: { quantity: 5 } });
     // A quantity the hub already holds is not sent over them again, and the row says why.
-    expect(verdict('stock', H, ['A', '', 5, 3], [], { holds: holdsConfirmed({ quantity: 5 }) })).toMatchObject({ ok: false, nothingToSend: true, reason: overwrite });
+    expect(verdict('stock', H, ['A', '', 5, 3], [], { holds: holdsConfirmed({ quantity: 5 }) })).toMatchObject({
+      ok: false,
+      nothingToSend: true,
+      reason: overwrite,
+    });
     // Push changes sends the per-channel quantities again right after it: no overwrite there.
     expect(verdict('stock', H, ['A', '', 5, 3], [], { forChanges: true })).toMatchObject({ ok: true });
   });
@@ -118,7 +163,9 @@ describe('Push prices by ERP id (product-level price)', () => {
     expect(reason(verdict('erp', H, ['E1', 10, 'amazon'], ['*']))).toBe(
       'Price 10 is for Channel amazon, but Push prices by ERP id sends a price to every channel: send it with Push prices, or clear Channel and choose every channel in Settings \u203a Default channels for plain columns',
     );
-    expect(reason(verdict('erp', H, ['E1', 10, ''], ['walmart']))).toMatch(/^Price 10 is for the default channel walmart, but Push prices by ERP id/);
+    expect(reason(verdict('erp', H, ['E1', 10, ''], ['walmart']))).toMatch(
+      /^Price 10 is for the default channel walmart, but Push prices by ERP id/,
+    );
   });
 });
 
@@ -126,7 +173,10 @@ describe('Send as async job (product-level quantity and prices)', () => {
   const H = ['SKU', 'Quantity', 'Price', 'Publishing price', 'Price [amazon]', 'Quantity [amazon]'];
 
   it('sends plain prices for every channel only when chosen; else refuses the whole row, saying how to send the quantity alone', () => {
-    expect(verdict('async', H, ['A', 2, 10, 11, '', ''], ['*'])).toMatchObject({ ok: true, payload: { sku: 'A', quantity: '2', price: '10', publishingPrice: '11' } });
+    expect(verdict('async', H, ['A', 2, 10, 11, '', ''], ['*'])).toMatchObject({
+      ok: true,
+      payload: { sku: 'A', quantity: '2', price: '10', publishingPrice: '11' },
+    });
     const refused = verdict('async', H, ['A', 2, 10, '', '', '']);
     expect(refused).toMatchObject({ ok: false, nothingToSend: false });
     expect(reason(refused)).toBe(
@@ -137,11 +187,17 @@ describe('Send as async job (product-level quantity and prices)', () => {
 
   it('with every channel chosen a plain price may overwrite Price [amazon]; a plain quantity over Quantity [amazon] needs the same choice', () => {
     expect(verdict('async', H, ['A', 2, 10, '', 12, ''], ['*'])).toMatchObject({ ok: true, payload: { price: '10' } });
-    expect(reason(verdict('async', H, ['A', 2, '', '', '', 1]))).toMatch(/^Quantity 2 would overwrite Quantity \[amazon\] 1: Send as async job sets every channel's quantity/);
+    expect(reason(verdict('async', H, ['A', 2, '', '', '', 1]))).toMatch(
+      /^Quantity 2 would overwrite Quantity \[amazon\] 1: Send as async job sets every channel's quantity/,
+    );
   });
 
   it('leaves out a plain price the hub already holds, sending the rest', () => {
-    expect(verdict('async', H, ['A', 2, 10, '', '', ''], [], { holds: holdsConfirmed({ price: 10 }) })).toMatchObject({ ok: true, payload: { sku: 'A', quantity: '2' }, values: { quantity: 2 } });
+    expect(verdict('async', H, ['A', 2, 10, '', '', ''], [], { holds: holdsConfirmed({ price: 10 }) })).toMatchObject({
+      ok: true,
+      payload: { sku: 'A', quantity: '2' },
+      values: { quantity: 2 },
+    });
   });
 });
 
@@ -154,13 +210,35 @@ describe('the refusal text', () => {
 
 // ---- properties ----------------------------------------------------------------------------
 
-const HEADER = ['SKU', 'Channel', 'Quantity', 'Price', 'Sale price', 'Publishing price', 'Available days', 'Quantity [amazon]', 'Price [amazon]', 'Sale price [walmart]', 'Available days [mercadolibre]'];
+const HEADER = [
+  'SKU',
+  'Channel',
+  'Quantity',
+  'Price',
+  'Sale price',
+  'Publishing price',
+  'Available days',
+  'Quantity [amazon]',
+  'Price [amazon]',
+  'Sale price [walmart]',
+  'Available days [mercadolibre]',
+];
 const OPERATIONS: PushOperation[] = ['stock', 'prices', 'byChannel', 'erp', 'async'];
 const value = (min: number): fc.Arbitrary<CellValue> => fc.oneof(fc.constant(''), fc.integer({ min, max: 40 }));
-const rowArb = fc.tuple(
-  fc.constantFrom('', 'amazon', 'walmart', 'mercadolibre'),
-  value(0), value(1), value(1), value(1), value(0), value(0), value(1), value(1), value(0),
-).map(([channel, ...numbers]) => ['A', channel, ...numbers] as CellValue[]);
+const rowArb = fc
+  .tuple(
+    fc.constantFrom('', 'amazon', 'walmart', 'mercadolibre'),
+    value(0),
+    value(1),
+    value(1),
+    value(1),
+    value(0),
+    value(0),
+    value(1),
+    value(1),
+    value(0),
+  )
+  .map(([channel, ...numbers]) => ['A', channel, ...numbers] as CellValue[]);
 const settingArb = fc.constantFrom<string[]>([], ['amazon'], ['walmart', 'mercadolibre'], ['*']);
 
 /** The general field a per-channel field is passed on from (the hub sets every channel's value with it). */
@@ -188,7 +266,9 @@ describe('property: no operation writes a plain value over a filled per-channel 
             }
             const target = PASSED_ON[field];
             if (!target) continue;
-            const others = Object.keys(parsed.perChannel).map((ch) => perChannel(target, ch)).filter((w) => w !== undefined && w !== sent);
+            const others = Object.keys(parsed.perChannel)
+              .map((ch) => perChannel(target, ch))
+              .filter((w) => w !== undefined && w !== sent);
             if (others.length > 0) expect(setting).toEqual(['*']);
           }
         }
@@ -199,7 +279,11 @@ describe('property: no operation writes a plain value over a filled per-channel 
 
   it('a plain value an operation handles is sent, or the row says so (refused, or a note naming it)', () => {
     const HANDLED: Record<PushOperation, string[]> = {
-      stock: ['quantity'], prices: ['price'], byChannel: ['quantity', 'price', 'salePrice', 'availableDays'], erp: [], async: ['quantity', 'price', 'publishingPrice'],
+      stock: ['quantity'],
+      prices: ['price'],
+      byChannel: ['quantity', 'price', 'salePrice', 'availableDays'],
+      erp: [],
+      async: ['quantity', 'price', 'publishingPrice'],
     };
     fc.assert(
       fc.property(rowArb, settingArb, (row, setting) => {
@@ -212,7 +296,9 @@ describe('property: no operation writes a plain value over a filled per-channel 
             if (cell.kind !== 'number') continue;
             const label = table.columns.headers[table.columns.input[field as 'price'] as number];
             if (!v.ok) continue; // the row is refused or has nothing to send, with its reason
-            const sent = Object.entries(v.values).some(([k, x]) => (k === field || k.startsWith(`${field}:`)) && x === Math.max(0, cell.value));
+            const sent = Object.entries(v.values).some(
+              ([k, x]) => (k === field || k.startsWith(`${field}:`)) && x === Math.max(0, cell.value),
+            );
             const said = [...v.notes, ...(v.unsent ?? [])].some((n) => n.startsWith(`${label} `));
             expect(sent || said).toBe(true);
           }

@@ -4,8 +4,27 @@ import { readTable, validateRows, type PushOperation } from '../../../src/sheet'
 
 const OPERATIONS: PushOperation[] = ['stock', 'prices', 'byChannel', 'erp', 'async'];
 const HEADERS = [
-  'SKU', 'Qty', 'Stock', 'Price', 'Precio', 'Sale price', 'Publishing price', 'Channel', 'ERP id', 'Available days', 'Price [amazon]', 'Quantity [meli]',
-  'Sale price [walmart]', 'Available days [mercadolibre]', 'Available days [amazon]', 'Price []', 'Price [ama zon', 'Sync status', 'Status [amazon]', 'Notes', '',
+  'SKU',
+  'Qty',
+  'Stock',
+  'Price',
+  'Precio',
+  'Sale price',
+  'Publishing price',
+  'Channel',
+  'ERP id',
+  'Available days',
+  'Price [amazon]',
+  'Quantity [meli]',
+  'Sale price [walmart]',
+  'Available days [mercadolibre]',
+  'Available days [amazon]',
+  'Price []',
+  'Price [ama zon',
+  'Sync status',
+  'Status [amazon]',
+  'Notes',
+  '',
 ];
 
 const cell: fc.Arbitrary<CellValue> = fc.oneof(

@@ -9,7 +9,16 @@ describe('readTable', () => {
     expect(t.problems).toEqual([]);
     expect(t.rows).toHaveLength(1);
     const row = t.rows[0];
-    expect(row).toMatchObject({ rowNumber: 2, blank: false, sku: 'A1', channel: 'mercadolibre', erpId: null, notes: [], problems: [], duplicate: null });
+    expect(row).toMatchObject({
+      rowNumber: 2,
+      blank: false,
+      sku: 'A1',
+      channel: 'mercadolibre',
+      erpId: null,
+      notes: [],
+      problems: [],
+      duplicate: null,
+    });
     expect(row.cells.quantity).toEqual({ kind: 'number', value: 5 });
     expect(row.cells.price).toEqual({ kind: 'number', value: 10.5 });
     expect(row.cells.salePrice).toEqual({ kind: 'empty' });
@@ -38,7 +47,10 @@ describe('readTable', () => {
 
   it('returns blank rows on request, marked blank', () => {
     const t = readTable([HEADER, ['', '', '', '', '', '', 'OK'], ['A', 1, '', '', '', '', '']], { keepBlankRows: true });
-    expect(t.rows.map((r) => [r.rowNumber, r.blank])).toEqual([[2, true], [3, false]]);
+    expect(t.rows.map((r) => [r.rowNumber, r.blank])).toEqual([
+      [2, true],
+      [3, false],
+    ]);
   });
 
   it('leaves out rows the caller skips (hidden or filtered)', () => {
@@ -54,7 +66,14 @@ describe('readTable', () => {
   });
 
   it('marks every row of a duplicated SKU, comparing normalized, case-sensitive SKUs', () => {
-    const t = readTable([['SKU', 'Qty'], ['X', 1], ['x', 1], [' X ', 2], ['Y', 1], ['X\u200B', 3]]);
+    const t = readTable([
+      ['SKU', 'Qty'],
+      ['X', 1],
+      ['x', 1],
+      [' X ', 2],
+      ['Y', 1],
+      ['X\u200B', 3],
+    ]);
     const byRow = new Map(t.rows.map((r) => [r.rowNumber, r]));
     expect(byRow.get(2)?.duplicate?.reason).toBe("SKU 'X' is also in rows 4 and 6: keep one row per SKU");
     expect(byRow.get(4)?.duplicate?.reason).toBe("SKU 'X' is also in rows 2 and 6: keep one row per SKU");
@@ -82,13 +101,22 @@ describe('readTable', () => {
   });
 
   it('uses the decimal separator setting and notes its reading', () => {
-    const t = readTable([['SKU', 'Precio'], ['A', '1.234']], { decimalSeparator: ',' });
+    const t = readTable(
+      [
+        ['SKU', 'Precio'],
+        ['A', '1.234'],
+      ],
+      { decimalSeparator: ',' },
+    );
     expect(t.rows[0].cells.price).toMatchObject({ kind: 'number', value: 1234 });
     expect(t.rows[0].notes).toEqual(["Precio: '1.234' read as 1234 (decimal separator setting: ',')"]);
   });
 
   it('parses rows without a SKU column, each saying so', () => {
-    const t = readTable([['ERP id', 'Price'], ['E1', 10]]);
+    const t = readTable([
+      ['ERP id', 'Price'],
+      ['E1', 10],
+    ]);
     expect(t.problems[0].message).toMatch(/^No SKU column/);
     expect(t.rows[0]).toMatchObject({ sku: null, erpId: 'E1', problems: ['there is no SKU column'] });
   });

@@ -56,7 +56,15 @@ export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): {
     const original = startingText(r, c);
     const box = grid.cellBox(r, c);
     const value = initial ?? original;
-    const input = el('input', { class: 'cell-editor', type: 'text', 'aria-label': `Edit cell`, autocomplete: 'off', spellcheck: 'false', 'data-r': r, 'data-c': c });
+    const input = el('input', {
+      class: 'cell-editor',
+      type: 'text',
+      'aria-label': `Edit cell`,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      'data-r': r,
+      'data-c': c,
+    });
     input.value = value;
     input.style.left = `${box.left}px`;
     input.style.top = `${box.top}px`;

@@ -82,7 +82,8 @@ export class Grid {
   /** Shows another sheet (or the same one with a new size); `revision` says whether cells changed. */
   show(info: SheetInfo, revision: number): void {
     const switched = !this.info || this.info.name !== info.name;
-    const resized = switched || this.info!.maxRows !== info.maxRows || this.info!.maxCols !== info.maxCols || this.info!.frozenRows !== info.frozenRows;
+    const resized =
+      switched || this.info!.maxRows !== info.maxRows || this.info!.maxCols !== info.maxCols || this.info!.frozenRows !== info.frozenRows;
     this.info = info;
     if (switched) {
       this.widths = this.widthsBySheet.get(info.name) ?? new ColumnWidths();
@@ -172,7 +173,12 @@ export class Grid {
     this.sizer.style.height = `${(info.maxRows + 1) * ROW_H}px`;
     const letters = el('div', { class: 'grid-row col-heads' }, el('div', { class: 'corner', 'aria-hidden': 'true' }));
     for (let c = 1; c <= this.cols; c++) {
-      const head = el('div', { class: 'ch', 'data-c': c }, columnLetters(c), el('span', { class: 'col-resize', 'data-c': c, 'aria-hidden': 'true' }));
+      const head = el(
+        'div',
+        { class: 'ch', 'data-c': c },
+        columnLetters(c),
+        el('span', { class: 'col-resize', 'data-c': c, 'aria-hidden': 'true' }),
+      );
       head.style.width = `${this.widths.width(c)}px`;
       letters.appendChild(head);
     }
@@ -231,11 +237,12 @@ export class Grid {
       }
     }
     const fragment = document.createDocumentFragment();
-    for (let r = first; r <= last; r++) if (!this.rows.has(r)) {
-      const row = this.newRow(r);
-      this.rows.set(r, row);
-      fragment.appendChild(row);
-    }
+    for (let r = first; r <= last; r++)
+      if (!this.rows.has(r)) {
+        const row = this.newRow(r);
+        this.rows.set(r, row);
+        fragment.appendChild(row);
+      }
     this.body.appendChild(fragment);
     this.paintSelection();
     const ranges = [{ first, last }];

@@ -127,10 +127,11 @@ export class GridSelection {
   currentCells(limit: number): Cell[] {
     const x = this.ranges[this.ranges.length - 1];
     const out: Cell[] = [];
-    for (let r = x.r1; r <= x.r2; r++) for (let c = x.c1; c <= x.c2; c++) {
-      if (out.length >= limit) return out;
-      out.push({ r, c });
-    }
+    for (let r = x.r1; r <= x.r2; r++)
+      for (let c = x.c1; c <= x.c2; c++) {
+        if (out.length >= limit) return out;
+        out.push({ r, c });
+      }
     return out;
   }
 }

@@ -14,7 +14,14 @@ export const MERCADOLIBRE: ExportPreset = {
     { field: 'quantity', header: 'Cantidad' },
     { field: 'price', channel: 'mercadolibre', header: 'Precio' },
   ],
-  skip: [{ header: 'SKU', when: 'empty', reason: 'Skipped: no SKU (a Mercado Libre listing row whose variations have their own rows, or a listing without SKU); nothing to send' }],
+  skip: [
+    {
+      header: 'SKU',
+      when: 'empty',
+      reason:
+        'Skipped: no SKU (a Mercado Libre listing row whose variations have their own rows, or a listing without SKU); nothing to send',
+    },
+  ],
   sellerColumns: [],
   summary: 'SKU, Cantidad as the quantity, Precio as the mercadolibre price. Rows without SKU are skipped.',
 };

@@ -15,7 +15,14 @@ export const SHOPIFY: ExportPreset = {
     { field: 'price', channel: 'shopify', header: 'Variant Price' },
     { field: 'compareAtPrice', channel: 'shopify', header: 'Variant Compare At Price' },
   ],
-  skip: [{ header: 'Variant SKU', when: 'empty', reason: 'Skipped: no Variant SKU (a Shopify product or image row, not a variant); nothing to send' }],
+  skip: [
+    {
+      header: 'Variant SKU',
+      when: 'empty',
+      reason: 'Skipped: no Variant SKU (a Shopify product or image row, not a variant); nothing to send',
+    },
+  ],
   sellerColumns: ['Title', 'Status'],
-  summary: 'Variant SKU is the SKU, Variant Inventory Qty the quantity; Variant Price is the shopify price, unless Variant Compare At Price is filled (and higher): then that is the price and Variant Price the sale price. Rows without a Variant SKU are skipped.',
+  summary:
+    'Variant SKU is the SKU, Variant Inventory Qty the quantity; Variant Price is the shopify price, unless Variant Compare At Price is filled (and higher): then that is the price and Variant Price the sale price. Rows without a Variant SKU are skipped.',
 };

@@ -15,7 +15,14 @@ export const WOOCOMMERCE: ExportPreset = {
     { field: 'price', channel: 'woocommerce', header: 'Regular price' },
     { field: 'salePrice', channel: 'woocommerce', header: 'Sale price' },
   ],
-  skip: [{ header: 'Type', when: ['variable', 'grouped'], reason: 'Skipped: a WooCommerce variable or grouped product (Type); its variations or grouped products have their own rows' }],
+  skip: [
+    {
+      header: 'Type',
+      when: ['variable', 'grouped'],
+      reason: 'Skipped: a WooCommerce variable or grouped product (Type); its variations or grouped products have their own rows',
+    },
+  ],
   sellerColumns: [],
-  summary: 'SKU, Stock as the quantity, Regular price as the woocommerce price, Sale price as its sale price. Rows whose Type is variable or grouped are skipped.',
+  summary:
+    'SKU, Stock as the quantity, Regular price as the woocommerce price, Sale price as its sale price. Rows whose Type is variable or grouped are skipped.',
 };
