@@ -10,15 +10,13 @@ function naivePushSequentialBatches() {
       method: 'post',
       contentType: 'application/json',
       payload: JSON.stringify(
-        rows.map(function (r) {
-          return { sku: String(r[0]), quantity: Number(r[1]) };
-        }),
+        rows.map((r) => ({ sku: String(r[0]), quantity: Number(r[1]) })),
       ),
       headers: { Authorization: 'Bearer HUB_TOKEN' },
       muteHttpExceptions: true,
     });
     var items = JSON.parse(res.getContentText());
-    var out = rows.map(function (_, i) {
+    var out = rows.map((_, i) => {
       var it = items[i] || {};
       return [it.status, it.msg, new Date()];
     });

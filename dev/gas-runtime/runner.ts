@@ -1,6 +1,6 @@
 import * as vm from 'node:vm';
 import { CpuMeter, withMeter } from './cpu-meter';
-import { describeThrown, HarnessError, MSG } from './errors';
+import { describeThrown, type HarnessError, MSG } from './errors';
 import { Ctx, Execution } from './execution';
 import { installGlobals } from './globals';
 import { releaseAll } from './lock';
@@ -111,7 +111,7 @@ function invoke(world: World, ctx: Ctx, spec: ExecutionSpec): ExecutionOutcome {
   }
   const g = realm.global;
   const fn = g[spec.functionName];
-  const own = Object.prototype.hasOwnProperty.call(g, spec.functionName);
+  const own = Object.hasOwn(g, spec.functionName);
   if (!own || installed.has(spec.functionName) || typeof fn !== 'function') {
     return { ok: false, thrown: realm.error(MSG.functionNotFound(spec.functionName)), killed: false };
   }

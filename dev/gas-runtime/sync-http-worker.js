@@ -1,7 +1,7 @@
 // Worker thread of SyncHttp: performs a batch of HTTP requests concurrently and hands the
 // results back through a MessagePort, then wakes the blocked caller with Atomics.notify.
 // Plain JavaScript on purpose: a worker cannot use the test runner's TypeScript transform.
-'use strict';
+
 const { workerData } = require('node:worker_threads');
 const http = require('node:http');
 const https = require('node:https');

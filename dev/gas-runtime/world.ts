@@ -1,6 +1,6 @@
 import type * as vm from 'node:vm';
 import type { CacheStore } from './cache';
-import { VirtualClock } from './clock';
+import type { VirtualClock } from './clock';
 import { measureBundleLoad } from './bundle-load';
 import type { CostTable } from './costs';
 import { zeroCounters } from './counters';
@@ -26,7 +26,7 @@ import type {
   QuotaService,
   ToastRecord,
 } from './types';
-import { WorkbookModel } from './workbook';
+import type { WorkbookModel } from './workbook';
 
 /** Settings shared by every runtime of a world (resolved from RuntimeOptions). */
 export interface WorldConfig {

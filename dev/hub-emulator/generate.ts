@@ -3,7 +3,7 @@
  * endpoints. Everything is drawn from a seeded Rng; the only outside input is `now` (order
  * dates are relative to the emulator clock).
  */
-import { Rng } from './rng';
+import type { Rng } from './rng';
 import { orderChannelOf, type OrderChannel, type WriteChannel } from './channels';
 import type { Listing, OrderRec, ProductRec } from './types';
 import type { OrderItem } from '../../src/api/schemas/orders';

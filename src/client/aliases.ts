@@ -24,7 +24,7 @@ export function parseAliasLines(text: string): AliasParse {
     if (/\s/.test(read) || /\s/.test(written) || written.includes('=')) {
       return { ok: false, error: `${where}: a channel code has no spaces and one = per line.` };
     }
-    if (Object.prototype.hasOwnProperty.call(aliases, read) && aliases[read] !== written) {
+    if (Object.hasOwn(aliases, read) && aliases[read] !== written) {
       return { ok: false, error: `${where}: ${read} already maps to ${aliases[read]}.` };
     }
     aliases[read] = written;

@@ -32,7 +32,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs |
         if (!/^on[a-z]+$/.test(key)) throw new Error(`h(): a listener needs an on<event> key, not ${key}`);
         el.addEventListener(key.slice(2), value);
       } else if (value === null || value === undefined || value === false) {
-        continue;
       } else if (UNSAFE_ATTRIBUTE.test(key)) {
         throw new Error(`h(): attribute ${key} is not allowed`);
       } else {

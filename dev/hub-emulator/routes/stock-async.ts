@@ -3,7 +3,7 @@
  * (§4.9) and the deprecated Get Status Request (§4.8). How a job page is listed, with the read
  * edges of jobs: job-edges.ts.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { answerJobPage } from '../answer-reads';
 import { answerAsync, drawAsync, refusedAsync } from '../answer-single';
 import type { Hub } from '../hub';

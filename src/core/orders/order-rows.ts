@@ -7,7 +7,7 @@ import { parseHubDate } from '../../api/query';
 import { Order, OrderItem } from '../../api/schemas/orders';
 import { escapeCellText, isDate } from '../../sheet';
 import type { CellValue } from '../ports';
-import { EDITABLE, type ItemColumn, type OrderColumn } from './columns';
+import type { EDITABLE, ItemColumn, OrderColumn } from './columns';
 
 const KNOWN_ORDER_FIELDS = new Set(Object.keys(Order.shape));
 const KNOWN_ITEM_FIELDS = new Set(Object.keys(OrderItem.shape));

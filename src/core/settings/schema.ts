@@ -10,7 +10,7 @@ const sheetName = z.string().check(
   z.trim(),
   z.minLength(1, 'A sheet name cannot be empty.'),
   z.maxLength(100, 'A sheet name has at most 100 characters.'),
-  z.refine((s) => !/[\[\]*?:\\/]/.test(s), 'A sheet name cannot contain [ ] * ? : \\ or /.'),
+  z.refine((s) => !/[[\]*?:\\/]/.test(s), 'A sheet name cannot contain [ ] * ? : \\ or /.'),
 );
 
 /** What a number field says when it is not a number, not whole, too small or too big; zod's English where unset. */
