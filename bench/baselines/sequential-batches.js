@@ -9,9 +9,7 @@ function naivePushSequentialBatches() {
     var res = UrlFetchApp.fetch('HUB_URL/api/stock/updatestock', {
       method: 'post',
       contentType: 'application/json',
-      payload: JSON.stringify(
-        rows.map((r) => ({ sku: String(r[0]), quantity: Number(r[1]) })),
-      ),
+      payload: JSON.stringify(rows.map((r) => ({ sku: String(r[0]), quantity: Number(r[1]) }))),
       headers: { Authorization: 'Bearer HUB_TOKEN' },
       muteHttpExceptions: true,
     });

@@ -25,7 +25,7 @@ const UNWRAP_DEPTH = 3;
 
 /** record[key] for own keys only: `members.toString` must not find Object.prototype's. */
 function own<T>(record: Record<string, T>, key: string): T | undefined {
-  return  Object.hasOwn(record, key) ? record[key] : undefined;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function isPlainObject(v: object): boolean {

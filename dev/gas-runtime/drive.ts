@@ -40,7 +40,7 @@ export class DriveModel {
 
 /** A Drive-looking id (33 url-safe characters). */
 export function newDriveId(): string {
-  return '1' + crypto.randomBytes(24).toString('base64url').slice(0, 32);
+  return `1${crypto.randomBytes(24).toString('base64url').slice(0, 32)}`;
 }
 
 export const MIME_TYPE = {

@@ -56,7 +56,7 @@ export function localeRules(locale: string): LocaleRules {
 
 /** True when `locale` is one the emulator models. */
 export function isSupportedLocale(locale: string): boolean {
-  return  Object.hasOwn(LOCALES, locale);
+  return Object.hasOwn(LOCALES, locale);
 }
 
 /** Where display values and typed input read a workbook's time zone and locale. */

@@ -30,13 +30,13 @@ function once(req, started, hops) {
     let url;
     try {
       url = new URL(req.url);
-    } catch (e) {
-      resolve({ ok: false, error: 'invalid-url', message: 'Invalid argument: ' + req.url, elapsedMs: 0 });
+    } catch {
+      resolve({ ok: false, error: 'invalid-url', message: `Invalid argument: ${req.url}`, elapsedMs: 0 });
       return;
     }
     const lib = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
     if (!lib) {
-      resolve({ ok: false, error: 'invalid-url', message: 'Invalid argument: ' + req.url, elapsedMs: 0 });
+      resolve({ ok: false, error: 'invalid-url', message: `Invalid argument: ${req.url}`, elapsedMs: 0 });
       return;
     }
     const body = req.body == null ? null : Buffer.from(req.body);
@@ -59,7 +59,7 @@ function once(req, started, hops) {
           let next = null;
           try {
             next = location ? new URL(location, url).toString() : null;
-          } catch (e) {
+          } catch {
             next = null; // an unusable Location: the 3xx is the answer
           }
           if (req.followRedirects !== false && status >= 300 && status < 400 && next && hops.length < 5) {
@@ -96,12 +96,12 @@ function once(req, started, hops) {
     r.on('information', (info) => {
       if (req.announcedTimeouts && info.statusCode === 103 && info.headers['x-emulator-fault'] === 'timeout') {
         r.destroy();
-        resolve({ ok: false, error: 'timeout', announced: true, message: 'Timeout: ' + req.url, elapsedMs: Date.now() - started });
+        resolve({ ok: false, error: 'timeout', announced: true, message: `Timeout: ${req.url}`, elapsedMs: Date.now() - started });
       }
     });
     r.setTimeout(req.timeoutMs || 60000, () => {
       r.destroy();
-      resolve({ ok: false, error: 'timeout', message: 'Timeout: ' + req.url, elapsedMs: Date.now() - started });
+      resolve({ ok: false, error: 'timeout', message: `Timeout: ${req.url}`, elapsedMs: Date.now() - started });
     });
     r.on('error', (e) => {
       if (r.destroyed && String(e.message).includes('socket hang up')) return; // already resolved by timeout

@@ -8,12 +8,12 @@ import { zonedToEpoch } from './timezone';
  * text, as in Sheets.
  */
 
-const escape = (c: string) => `\\${c}`;
+const escapeChar = (c: string) => `\\${c}`;
 
 /** Pattern of a plain number in the locale: optional sign, grouped or plain digits, decimals, exponent. */
 function numberPattern(rules: LocaleRules): RegExp {
-  const g = escape(rules.group);
-  const d = escape(rules.decimal);
+  const g = escapeChar(rules.group);
+  const d = escapeChar(rules.decimal);
   return new RegExp(`^[+-]?(?:\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}\\d+)?(?:[eE][+-]?\\d+)?$`);
 }
 
@@ -28,7 +28,7 @@ export function parseTypedNumber(s: string, rules: LocaleRules): number | null {
 /** "$12.50", "-$3" (prefix symbol) or "12,50 €" (suffix symbol, es_ES), or null. */
 export function parseTypedCurrency(s: string, rules: LocaleRules): number | null {
   const { symbol, prefix } = rules.currency;
-  const sym = escape(symbol);
+  const sym = escapeChar(symbol);
   const m = prefix ? new RegExp(`^([+-]?)${sym}\\s*(.*)$`).exec(s) : new RegExp(`^([+-]?)(.*?)\\s*${sym}$`).exec(s);
   if (!m) return null;
   const n = parseTypedNumber(m[2], rules);

@@ -36,7 +36,7 @@ const NODE_HASH: Record<string, string> = {
 /** Utilities.formatString: Java-like %s %d %i %f (with precision) and %%. */
 export function formatString(template: string, args: unknown[]): string {
   let i = 0;
-  return template.replace(/%(\.\d+)?([sdif%])/g, (m, prec: string | undefined, conv: string) => {
+  return template.replace(/%(\.\d+)?([sdif%])/g, (_m, prec: string | undefined, conv: string) => {
     if (conv === '%') return '%';
     const v = args[i++];
     if (conv === 's') return String(v);

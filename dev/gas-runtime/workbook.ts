@@ -54,7 +54,7 @@ export class SheetModel {
   lastRow(): number {
     for (let r = this.rows.length; r >= 1; r--) {
       const row = this.rows[r - 1];
-      if (row && row.some((c) => c && (hasContent(c.value) || c.formula))) return r;
+      if (row?.some((c) => c && (hasContent(c.value) || c.formula))) return r;
     }
     return 0;
   }

@@ -176,7 +176,7 @@ export function adminRoutes(app: Hono<AppEnv>, hub: Hub): void {
     safe(async (c) => {
       const b = await jsonBody(c);
       const st = hub.state;
-      let orders;
+      let orders: ReturnType<typeof generateOrderBatch>;
       if (b.generate) orders = generateOrderBatch(b.generate as Record<string, unknown>, hub);
       else {
         const list = (b.orders ?? b.items) as unknown[] | undefined;

@@ -77,7 +77,7 @@ export function faultInjection(hub: Hub): { middleware: MiddlewareHandler<AppEnv
     const echoOn = Object.values(f.config.echoInto).some(Boolean);
     if (echoOn && c.res.status === 200 && (c.res.headers.get('content-type') ?? '').includes('json')) {
       // echoInto: the request's headers copied into job item messages / order fields.
-      let body: unknown ;
+      let body: unknown;
       try {
         body = JSON.parse(await c.res.clone().text());
       } catch {

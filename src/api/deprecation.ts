@@ -10,10 +10,10 @@ export interface Deprecation {
 
 /** Reads the deprecation headers of an answer (header names lower-case). */
 export function readDeprecation(headers: Readonly<Record<string, string>>): Deprecation {
-  const value = (headers['deprecation'] ?? '').trim();
+  const value = (headers.deprecation ?? '').trim();
   const deprecated = value !== '' && value.toLowerCase() !== 'false';
   let successor: string | null = null;
-  for (const part of (headers['link'] ?? '').split(',')) {
+  for (const part of (headers.link ?? '').split(',')) {
     const m = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
     if (m && /rel\s*=\s*"?[^";]*\bsuccessor-version\b/i.test(m[2])) {
       successor = m[1];

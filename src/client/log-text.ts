@@ -37,20 +37,20 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 export function logLine(row: LogRow, zone?: Zone): LogLine {
   const failed = num(row['Rows failed']);
   const skipped = num(row['Rows skipped']);
-  const retries = num(row['Retries']);
+  const retries = num(row.Retries);
   const parts = [`${num(row['Rows OK'])} ok`];
   if (failed) parts.push(`${failed} failed`);
   if (skipped) parts.push(`${skipped} skipped`);
-  parts.push(`${num(row['Requests'])} req`);
+  parts.push(`${num(row.Requests)} req`);
   if (retries) parts.push(`${retries} retr${retries === 1 ? 'y' : 'ies'}`);
   const seconds = formatSeconds(row['Duration (s)']);
   if (seconds) parts.push(seconds);
   return {
-    time: formatDateTime(text(row['Time']) || null, zone),
-    operation: text(row['Operation']) || 'Operation',
+    time: formatDateTime(text(row.Time) || null, zone),
+    operation: text(row.Operation) || 'Operation',
     counts: parts.join(' \u00b7 '),
-    message: text(row['Message']),
-    user: text(row['User']),
+    message: text(row.Message),
+    user: text(row.User),
     failed: failed > 0,
   };
 }
@@ -58,7 +58,7 @@ export function logLine(row: LogRow, zone?: Zone): LogLine {
 /** Newest first (the server already sends them so; sorting again keeps the view right if not). */
 export function newestFirst(rows: readonly LogRow[]): LogRow[] {
   const time = (r: LogRow): number => {
-    const ms = Date.parse(text(r['Time']));
+    const ms = Date.parse(text(r.Time));
     return Number.isFinite(ms) ? ms : -Infinity;
   };
   return rows

@@ -3,11 +3,9 @@
  * src/platform/ implements them on Apps Script, and tests implement them in memory.
  */
 import type { Clock, Transport } from '../api/transport';
+import type { CellValue, ColourRule, ColourRuleShape, StatusLook } from '../sheet/cell-types';
 
-export type { Clock, Transport };
-
-/** A cell value as Apps Script returns it: "" for empty. */
-export type CellValue = string | number | boolean | Date;
+export type { CellValue, Clock, ColourRule, ColourRuleShape, StatusLook, Transport };
 
 /** A string key-value store (user or document properties). */
 export interface KeyValueStore {
@@ -69,27 +67,6 @@ export interface Session {
   /** This user's key in this script, the same in every execution for good (never Apps Script's rotating temporary key as such). */
   userKey(): string;
   timeZone(): string;
-}
-
-/** A look a conditional format rule gives a cell. */
-export interface StatusLook {
-  background: string;
-  fontColor: string;
-}
-
-/** A conditional format rule of the add-on: when a cell says `equals` exactly (or anything, `notEmpty`), it gets `look`. 0-based columns, from row 2 to the bottom. */
-export interface ColourRule {
-  when: { equals: string } | 'notEmpty';
-  look: StatusLook;
-  columns: number[];
-}
-
-/** A sheet's conditional format rule as read back (criteria as SpreadsheetApp.BooleanCriteria names). */
-export interface ColourRuleShape {
-  criteria: string;
-  values: readonly unknown[];
-  background: string | null;
-  fontColor: string | null;
 }
 
 /** One sheet of the workbook: whole-range reads and block writes, nothing per cell. */

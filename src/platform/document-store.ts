@@ -32,7 +32,7 @@ function documentLock(): Lock {
   return {
     tryAcquire: (timeoutMs) => get().tryLock(timeoutMs),
     release: () => {
-      if (lock && lock.hasLock()) lock.releaseLock();
+      if (lock?.hasLock()) lock.releaseLock();
     },
   };
 }

@@ -1,14 +1,8 @@
 import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Scope } from '../core/push/types';
+import type { MenuEntry, MenuTree } from '../core/menu-tree';
 import { ADDON_NAME } from '../version';
 
-/** A menu entry: an item calling a public function, a separator, or a submenu. */
-export type MenuEntry = { caption: string; functionName: string } | { separator: true } | { caption: string; items: MenuEntry[] };
-
-/** The menu as data; src/platform/ui.ts renders it. Every functionName is a public function. */
-export interface MenuTree {
-  title: string;
-  items: MenuEntry[];
-}
+export type { MenuEntry, MenuTree };
 
 const item = (caption: string, functionName: string): MenuEntry => ({ caption, functionName });
 const separator: MenuEntry = { separator: true };

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_CHANNEL_ALIASES, WRITE_CHANNELS, canonicalChannel } from '../api/channels';
 import { KNOWN_CHANNEL_CODES } from '../api/sites';
-import type { CellValue } from '../core/ports';
+import type { CellValue } from './cell-types';
 import {
   CATALOGUE_CHANNEL_HEADERS,
   CATALOGUE_HEADERS,

@@ -8,7 +8,7 @@ import { AVAILABLE_DAYS_CHANNELS, EVERY_CHANNEL } from '../api/channels';
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../api/schemas/stock';
 import { valueKey, type PushedValues } from './changes';
 import { checkByChannel, checkPrices, generalLabel, type ChannelOptions } from './channel-operations';
-import { PLAIN_CHANNELS_SETTING } from '../core/settings/constants';
+import { PLAIN_CHANNELS_SETTING } from './setting-names';
 import { CHANNEL_FIELDS } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';

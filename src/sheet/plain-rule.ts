@@ -8,7 +8,7 @@
  * per-channel one: the hub passes a general value on to every channel's listing (hub-api §4.1, §4.6).
  */
 import { EVERY_CHANNEL } from '../api/channels';
-import { PLAIN_CHANNELS_SETTING } from '../core/settings/constants';
+import { PLAIN_CHANNELS_SETTING } from './setting-names';
 import { valueKey } from './changes';
 import { INPUT_HEADERS, type ChannelField, type NumericField } from './header-names';
 import type { ColumnMap } from './headers';

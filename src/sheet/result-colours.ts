@@ -4,7 +4,7 @@
  * seller sorts or filters, and a cell the add-on rewrites needs no second call to recolour it.
  * Pure: src/platform/workbook.ts turns these into Sheets rules.
  */
-import type { CellValue, ColourRule, ColourRuleShape, StatusLook } from '../core/ports';
+import type { CellValue, ColourRule, ColourRuleShape, StatusLook } from './cell-types';
 import { mapHeaders } from './headers';
 
 export type { ColourRule, ColourRuleShape, StatusLook };

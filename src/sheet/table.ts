@@ -2,7 +2,7 @@
  * The sheet as typed rows: one pass over getValues() output, every input cell read once, each bad
  * cell with its own reason. Nothing here decides what to send; operations.ts does, per operation.
  */
-import type { CellValue } from '../core/ports';
+import type { CellValue } from './cell-types';
 import { EMPTY_TEXT, isBlankCell, readChannel, readErpId, readInteger, readSku, type TextCell } from './cells';
 import { CHANNEL_FIELDS, INTEGER_FIELDS, NUMERIC_FIELDS, type ChannelField, type NumericField } from './header-names';
 import type { ColumnMap, HeaderProblem } from './headers';
@@ -89,7 +89,7 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
 
   for (let r = 1; r < values.length; r++) {
     const rowNumber = r + 1;
-    if (options.skipRows && options.skipRows.has(rowNumber)) continue;
+    if (options.skipRows?.has(rowNumber)) continue;
     const cellsIn: readonly unknown[] = Array.isArray(values[r]) ? values[r] : [];
     if (inputColumns.every((c) => isBlankCell(cellsIn[c]))) {
       blankRows++;

@@ -6,7 +6,7 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
-import { hubOrders, orderRows, ordersSettings, unwrap } from './orders-helpers';
+import { hubOrders, orderRows, unwrap } from './orders-helpers';
 
 const HOUR = 3_600_000;
 const STATE_SHEET = 'Hub Sync data (do not edit)';

@@ -33,7 +33,7 @@ function finish(env: AddonEnv, first: Progress): void {
   }
   expect(p.finished).toBe(true);
 }
-const valueOf = (p: HubProduct, channel: string, field: 'quantity' | 'price'): number =>
+const hubValue = (p: HubProduct, channel: string, field: 'quantity' | 'price'): number =>
   (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field];
 const keyOf = (channel: string, field: string): string => `${field}:${channel}`;
 
@@ -72,19 +72,19 @@ describe('push these changes and undo, as properties over random edits and a con
         // A prices push sends no quantity: its rows' Quantity [amazon] stays as the hub holds it, in
         // the sheet and in the hub (an OK row speaks of every value it shows; a prices push cannot
         // prove a quantity — the same for any prices push, previewed or not).
-        const fit = (edits: Array<[number, number, number]>): Array<[number, number, number]> =>
+        const pricesOnly = (edits: Array<[number, number, number]>): Array<[number, number, number]> =>
           drawn.operation === 'prices' ? edits.map(([r, c, v]) => [r, c === 0 ? 1 : c, v]) : edits;
         const s = {
           ...drawn,
-          edits: fit(drawn.edits),
-          sheetAfter: fit(drawn.sheetAfter),
-          hubAfter: fit(drawn.hubAfter),
-          hubBeforeUndo: fit(drawn.hubBeforeUndo),
+          edits: pricesOnly(drawn.edits),
+          sheetAfter: pricesOnly(drawn.sheetAfter),
+          hubAfter: pricesOnly(drawn.hubAfter),
+          hubBeforeUndo: pricesOnly(drawn.hubBeforeUndo),
         };
         env.adminSync('DELETE', '/__admin/faults');
         for (const name of [SHEET, 'Hub Sync snapshot', 'Preview']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
         const start = hubProducts(env);
-        const cells = skus.map((sku) => COLUMNS.map((c) => valueOf(start.get(sku)!, c.channel, c.field)));
+        const cells = skus.map((sku) => COLUMNS.map((c) => hubValue(start.get(sku)!, c.channel, c.field)));
         for (const [r, c, v] of s.edits) cells[r][c] = v;
         env.rt.addSheet(SHEET, [['SKU', ...COLUMNS.map((c) => c.header)], ...skus.map((sku, i) => [sku, ...cells[i]])]);
         const preview = call<{ previewId: string }>(env, 'previewPush', s.operation, 'all');
@@ -126,8 +126,8 @@ describe('push these changes and undo, as properties over random edits and a con
         // The hub holds what it held, or a value the preview showed as sent (and the sheet still holds).
         skus.forEach((sku, i) => {
           COLUMNS.forEach((col, c) => {
-            const was = valueOf(before.get(sku)!, col.channel, col.field);
-            const now = valueOf(after.get(sku)!, col.channel, col.field);
+            const was = hubValue(before.get(sku)!, col.channel, col.field);
+            const now = hubValue(after.get(sku)!, col.channel, col.field);
             if (now === was) return;
             const line = shown.get(`${sku}|${keyOf(col.channel, col.field)}`);
             expect(line).toBe(`${sheetNow[i + 1][c + 1]}|send`);
@@ -166,10 +166,10 @@ describe('push these changes and undo, as properties over random edits and a con
         const undone = hubProducts(env);
         skus.forEach((sku) => {
           COLUMNS.forEach((col) => {
-            const b = valueOf(before.get(sku)!, col.channel, col.field);
-            const a = valueOf(after.get(sku)!, col.channel, col.field);
-            const p = valueOf(pushed.get(sku)!, col.channel, col.field);
-            const u = valueOf(undone.get(sku)!, col.channel, col.field);
+            const b = hubValue(before.get(sku)!, col.channel, col.field);
+            const a = hubValue(after.get(sku)!, col.channel, col.field);
+            const p = hubValue(pushed.get(sku)!, col.channel, col.field);
+            const u = hubValue(undone.get(sku)!, col.channel, col.field);
             // Changed by the push and untouched since: back to before. Anything else: as it was before the undo.
             if (a !== b && p === a) expect(u).toBe(b);
             else expect(u).toBe(p);

@@ -141,11 +141,7 @@ describe('per-channel rules as a property over random rules and a contrary hub (
           const quantity = rule ? ruleQuantity(Math.max(0, r.quantity), rule) : { value: Math.max(0, r.quantity), steps: [] };
           const walmartRule = ruleFor(rules, 'walmart');
           const walmart =
-            r.walmartPrice === null
-              ? null
-              : walmartRule && walmartRule.perChannelColumns
-                ? rulePrice(r.walmartPrice, walmartRule).value
-                : r.walmartPrice;
+            r.walmartPrice === null ? null : walmartRule?.perChannelColumns ? rulePrice(r.walmartPrice, walmartRule).value : r.walmartPrice;
           // What the row should set, by channel and field.
           const expected: Array<[string, 'price' | 'quantity', number]> = [
             [r.channel, 'price', price.value],

@@ -16,7 +16,7 @@ import { ordersSettings, unwrap } from './orders-helpers';
 type R<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const OTHER_EDITOR = 'bob@example.com';
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the token goes only to the hub it was issued for', () => {
   let env: AddonEnv;
@@ -57,7 +57,7 @@ describe('the token goes only to the hub it was issued for', () => {
     JSON.stringify([env.rt.toasts().slice(toastsFrom), env.rt.dialogs().slice(dialogsFrom), env.rt.call('getSidebarState'), extra]);
   const changedBy = () =>
     new RegExp(
-      `The hub address was changed to ${escape(foreign.url)}/? by (${escape(OTHER_EDITOR)}|another editor) on [^.]+\\. Sign in again for this address, or put the old one back\\.`,
+      `The hub address was changed to ${escapeRegex(foreign.url)}/? by (${escapeRegex(OTHER_EDITOR)}|another editor) on [^.]+\\. Sign in again for this address, or put the old one back\\.`,
     );
   /** A second editor (no token of their own) points the shared settings at the foreign server. */
   const otherEditorChangesBaseUrl = (to = foreign.url) => {

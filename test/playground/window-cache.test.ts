@@ -12,7 +12,7 @@ describe('WindowCache: a typed value and a stale block', () => {
   test('an answer of the revision the edit was typed in keeps the typed value; a later revision replaces it', async () => {
     const pending: Array<(w: WindowOut) => void> = [];
     const cache = new WindowCache(
-      (sheet, from) => new Promise((resolve) => pending.push(resolve)),
+      (_sheet, _from) => new Promise((resolve) => pending.push(resolve)),
       () => undefined,
       () => undefined,
     );

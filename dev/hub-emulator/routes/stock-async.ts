@@ -34,7 +34,7 @@ function asyncItems(hub: Hub, it: z.infer<typeof AsyncItemIn>): JobItemRec[] {
   const quantity = decimal(it.quantity);
   const price = decimal(it.price);
   const publishingPrice = decimal(it.publishingPrice);
-  const bad = (['quantity', 'price', 'publishingPrice'] as const).find((k, i) => Number.isNaN([quantity, price, publishingPrice][i]));
+  const bad = (['quantity', 'price', 'publishingPrice'] as const).find((_k, i) => Number.isNaN([quantity, price, publishingPrice][i]));
   if (bad || quantity === null) {
     // Queued like any item, failed when processed: the hub validates inside the task.
     return [jobItem(it.sku, null, { message: `${bad ?? 'quantity'} no es un número válido: '${String(it[bad ?? 'quantity'])}'` })];

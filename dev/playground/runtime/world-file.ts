@@ -5,7 +5,7 @@ import type { WorldState } from '../../gas-runtime/types';
 export function readWorld(file: string): WorldState | undefined {
   if (!fs.existsSync(file)) return undefined;
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as WorldState;
-  if (!data || data.version !== 1) throw new Error(`${file} is not a saved playground workbook (delete it or start with --reset)`);
+  if (data?.version !== 1) throw new Error(`${file} is not a saved playground workbook (delete it or start with --reset)`);
   return data;
 }
 

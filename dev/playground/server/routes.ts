@@ -75,7 +75,10 @@ async function execution(
  * sandbox CSP keeps an HTML or SVG file from running script with the playground's origin.
  */
 function sendDriveFile(res: ServerResponse, file: DriveFileOut | null): void {
-  if (!file) return sendText(res, 404, 'text/plain', 'No such file in the emulator\u2019s Drive');
+  if (!file) {
+    sendText(res, 404, 'text/plain', 'No such file in the emulator\u2019s Drive');
+    return;
+  }
   res.writeHead(200, {
     'Content-Type': /^[\w.+-]+\/[\w.+-]+$/.test(file.mimeType) ? file.mimeType : 'application/octet-stream',
     'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,

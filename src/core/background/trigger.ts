@@ -96,7 +96,7 @@ export function rearmBackground(ctx: Context): BackgroundState {
     state.trigger = { id: t.id, kind: 'once', minutes: Math.round(wanted.ms / MINUTE), dueAt: clock.now() + wanted.ms };
   } else {
     let minutes = wanted.minutes;
-    let t;
+    let t: ReturnType<typeof scheduler.every>;
     try {
       t = scheduler.every(BACKGROUND_HANDLER, minutes);
     } catch (e) {

@@ -45,7 +45,7 @@ export function ruledInLine(columns: ColumnMap, row: ParsedRow | undefined, spec
       : spec.kind === 'channelValue' && !spec.compareAt
         ? { key: valueKey(spec.field, spec.channel), cell: row.perChannel[spec.channel]?.[spec.field] }
         : null;
-  if (!at || at.cell?.kind !== 'number' || at.cell.value === pulled) return false;
+  if (at?.cell?.kind !== 'number' || at.cell.value === pulled) return false;
   return ruledCell(columns, at.key, at.cell.value) === pulled;
 }
 

@@ -180,7 +180,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
       // Without the hub's count, two reads of one moment prove little (items listed once processed
       // appear later): the same items must be read again at a later poll.
       const print = read && read.total === null && read.complete ? itemsPrint(read.items) : undefined;
-      const complete = read !== null && read.complete && (read.total !== null || (print !== undefined && job.seenPrint === print));
+      const complete = read?.complete && (read.total !== null || (print !== undefined && job.seenPrint === print));
       if (read && complete && progress.final) {
         finals.set(job.jobId, resultsBySku(matched, skus, aliases));
         finalItems.set(job.jobId, progress.items);

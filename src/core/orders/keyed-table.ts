@@ -235,7 +235,7 @@ export class KeyedTable {
       for (let r = block.first; r <= block.last; r++) {
         const line = this.changes.get(r);
         const read = this.values[r - 1] ?? [];
-        rows.push(block.columns.map((c) => (line && line.has(c) ? line.get(c)! : asRead(read[c]))));
+        rows.push(block.columns.map((c) => (line?.has(c) ? line.get(c)! : asRead(read[c]))));
       }
       this.sheet.write(block.first, block.columns[0] + 1, rows);
       writes++;

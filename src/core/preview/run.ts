@@ -71,7 +71,7 @@ export function linesNow(
 
 /** The rows a push of a preview's lines sends, by identity. */
 export function rowsToPush(
-  loaded: LoadedSheet,
+  _loaded: LoadedSheet,
   plans: readonly RowPlan[],
   lines: readonly PreviewLine[],
   operation: Operation,

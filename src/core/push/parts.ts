@@ -8,7 +8,6 @@ import {
   validateRow,
   type ColumnMap,
   type EditScope,
-  type HubHolds,
   type ParsedRow,
   type PushOperation,
   type PushedValues,

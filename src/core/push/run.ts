@@ -557,7 +557,7 @@ export function startLimitedPush(
  * another operation holds the sheet (then it tries again a minute later).
  */
 export function continueInBackground(ctx: Context): PushProgress | null {
-  const mine = (run: PushRun | null): run is PushRun => run !== null && run.background && run.owner === ctx.ports.session.userKey();
+  const mine = (run: PushRun | null): run is PushRun => run?.background === true && run.owner === ctx.ports.session.userKey();
   if (!mine(readRun(ctx.ports.documentStore))) {
     if (readBackground(ctx).pushAt !== null) continueAt(ctx, null);
     return null;

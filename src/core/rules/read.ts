@@ -38,7 +38,7 @@ function writeProblems(sheet: SheetPort, values: readonly CellValue[][], parsed:
   );
   if (column < 0 || values.length < 2) return;
   const byRow = new Map(parsed.problems.map((p) => [p.rowNumber, p.message]));
-  const cells = values.slice(1).map((row, i) => [escapeCellText(byRow.get(i + 2) ?? '')]);
+  const cells = values.slice(1).map((_row, i) => [escapeCellText(byRow.get(i + 2) ?? '')]);
   if (cells.some((cell, i) => String(values[i + 1][column] ?? '') !== cell[0])) sheet.write(2, column + 1, cells);
 }
 

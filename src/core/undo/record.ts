@@ -18,7 +18,7 @@ import { UNDO_KEPT, appendUndo, type UndoEntry } from './history';
 export function undoEntries(
   waiting: readonly PendingResult[],
   skuOf: (rowNumber: number) => string | null,
-  run: Pick<PushRun, 'operation'>,
+  _run: Pick<PushRun, 'operation'>,
   only: RunRows['only'],
   confirmed: ReadonlyMap<string, ConfirmedValues>,
 ): UndoEntry[] {

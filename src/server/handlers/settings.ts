@@ -95,7 +95,7 @@ export function validateSettings(input: unknown, current: Settings): { settings:
   if (parsed.success) {
     const names = Object.values(parsed.data.sheetNames);
     const dupes = names.filter((n, i) => names.indexOf(n) !== i);
-    if (dupes.length) errors['sheetNames'] = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
+    if (dupes.length) errors.sheetNames = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
     Object.assign(errors, orderFilterProblems(parsed.data));
     // Stored as written codes, so that an alias removed later cannot send plain values elsewhere.
     const plain = checkPlainChannels(parsed.data);

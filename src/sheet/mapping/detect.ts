@@ -1,5 +1,5 @@
 /** Which export a header row comes from: the presets whose every signature header is present. */
-import type { CellValue } from '../../core/ports';
+import type { CellValue } from '../cell-types';
 import { headerKey } from '../text';
 import type { ColumnMapping } from './schema';
 import { PRESETS, type ExportPreset } from './presets';

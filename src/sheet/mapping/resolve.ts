@@ -4,7 +4,7 @@
  * Add-on columns (results, catalogue) are found by their own spelling in every case.
  */
 import { WRITE_CHANNELS } from '../../api/channels';
-import type { CellValue } from '../../core/ports';
+import type { CellValue } from '../cell-types';
 import { CHANNEL_FIELDS, type ChannelField, type InputField } from '../header-names';
 import { classifyHeader, columnLetter, mapHeaders, type ColumnMap, type HeaderOptions, type HeaderProblem } from '../headers';
 import { headerKey } from '../text';

@@ -4,7 +4,7 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { userPart, userPartDiff } from '../../../dev/testkit/invariant/check';
-import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { SHEET, freshWorld, rows } from './review-helpers';
 
 describe('attack: result columns', () => {
   let env: AddonEnv;

@@ -6,7 +6,7 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, type Progress, type Result } from '../preview-helpers';
+import type { Progress, Result } from '../preview-helpers';
 
 type Preview = { previewId: string; rowsToPush: number };
 const SHEET = 'Stock & Prices';

@@ -80,7 +80,7 @@ describe('errorMessage', () => {
 });
 
 /** Compile-time checks (tsc runs over test/): a wrong name or argument must not compile. Never called. */
-export function typeChecks(): void {
+function typeChecks(): void {
   void call('startPush', 'stock', 'all');
   void callResult('getOldJobStatus', '123');
   // @ts-expect-error: no such server function
@@ -92,3 +92,4 @@ export function typeChecks(): void {
   const typed: Promise<{ saved: boolean }> = callResult('saveSettings', {});
   void typed;
 }
+void typeChecks;

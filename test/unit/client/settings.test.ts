@@ -10,7 +10,7 @@ import {
   settingsToForm,
   SHEET_ROLES,
 } from '../../../src/client/settings-fields';
-import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/settings/schema';
+import { DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/settings/schema';
 import { validateSettings } from '../../../src/server/handlers/settings';
 
 const defaults = (): Settings => Settings.parse({});

@@ -6,7 +6,6 @@
  */
 import * as fc from 'fast-check';
 import { Order } from '../../../src/api/schemas/orders';
-import { ORDER_HEADER_LIST } from '../../../src/core/orders/columns';
 import { KeyedTable } from '../../../src/core/orders/keyed-table';
 import { OrderSnapshots, SEEN_MODIFIED } from '../../../src/core/orders/order-snapshot';
 import { placeLines } from '../../../src/core/orders/order-lines';

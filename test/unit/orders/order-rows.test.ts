@@ -73,8 +73,8 @@ describe('orderCells', () => {
   it('maps to the canonical headers', () => {
     const row = byHeader(cells, ORDER_HEADERS);
     expect(row['Order id']).toBe(1000042);
-    expect(row['Status']).toBe('SHIPPED');
-    expect(row['Fulfillment']).toBe('');
+    expect(row.Status).toBe('SHIPPED');
+    expect(row.Fulfillment).toBe('');
   });
 });
 

@@ -1,5 +1,4 @@
 import { Order } from '../../../src/api/schemas/orders';
-import { ORDER_HEADER_LIST } from '../../../src/core/orders/columns';
 import { KeyedTable, rowClusters } from '../../../src/core/orders/keyed-table';
 import { printLabels } from '../../../src/core/orders/labels';
 import { editsOf } from '../../../src/core/orders/update';

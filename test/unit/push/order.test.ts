@@ -160,7 +160,7 @@ describe('confirmed values', () => {
     (part as { reapplied?: string[] }).reapplied = ['amazon', 'walmart', 'linio'];
     const pruned = pruneReapplied(part, { quantity: 5, channels: { amazon: 'OK', walmart: 'OK', shopify: 'OK' } });
     expect(pruned.reapplied).toEqual(['amazon']);
-    expect((pruned.part?.item as { channelData: unknown[] }).channelData).toEqual([
+    expect((pruned.part!.item as { channelData: unknown[] }).channelData).toEqual([
       { channel: 'amazon', quantity: 3 },
       { channel: 'linio', salePrice: 9 },
     ]);
@@ -169,7 +169,7 @@ describe('confirmed values', () => {
     // The general quantity not confirmed: it may have reached every channel, so every per-channel quantity goes.
     const unknown = pruneReapplied(part, null);
     expect(unknown.reapplied).toEqual(['amazon', 'walmart', 'linio']);
-    expect((unknown.part?.item as { channelData: unknown[] }).channelData).toHaveLength(3);
+    expect((unknown.part!.item as { channelData: unknown[] }).channelData).toHaveLength(3);
     const onlyReapplied = byChannel('A', 2, [{ channel: 'amazon', quantity: 5 }]);
     (onlyReapplied as { reapplied?: string[] }).reapplied = ['amazon'];
     expect(pruneReapplied(onlyReapplied, { quantity: 5, channels: { amazon: 'OK' } }).part).toBeNull();

@@ -131,7 +131,7 @@ describe('property: in a changed-rows push or Push changes, no edited value is d
           if (filled.length === 0) return;
           // Nothing is confirmed: every filled value is an edit, so the row is never passed over.
           expect(p).not.toBeNull();
-          if (!p || !p.send) {
+          if (!p?.send) {
             expect(p?.send === false && p.reason.length > 0).toBe(true);
             return;
           }

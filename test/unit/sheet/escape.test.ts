@@ -46,7 +46,7 @@ describe('escapeCellText', () => {
 
   it('caps the length at the cell limit, prefix included, without splitting a surrogate pair', () => {
     expect(escapeCellText('x'.repeat(60000))).toHaveLength(MAX_CELL_CHARS);
-    expect(escapeCellText('=' + 'x'.repeat(60000))).toHaveLength(MAX_CELL_CHARS);
+    expect(escapeCellText(`=${'x'.repeat(60000)}`)).toHaveLength(MAX_CELL_CHARS);
     const emoji = escapeCellText('😀'.repeat(30000));
     expect(emoji.length).toBeLessThanOrEqual(MAX_CELL_CHARS);
     expect(/[\uD800-\uDBFF]\u2026$/.test(emoji)).toBe(false);

@@ -73,7 +73,10 @@ export class GridSelection {
     const r = Math.min(Math.max(1, row), this.maxRows);
     if (how === 'extend') {
       const current = this.ranges[this.ranges.length - 1];
-      if (current.kind === 'rows') return this.extend({ r, c: this.maxCols });
+      if (current.kind === 'rows') {
+        this.extend({ r, c: this.maxCols });
+        return;
+      }
     }
     this.set({ r, c: 1 }, how === 'add');
     this.ranges[this.ranges.length - 1] = { r1: r, r2: r, c1: 1, c2: this.maxCols, kind: 'rows' };
@@ -84,7 +87,10 @@ export class GridSelection {
     const c = Math.min(Math.max(1, col), this.maxCols);
     if (how === 'extend') {
       const current = this.ranges[this.ranges.length - 1];
-      if (current.kind === 'cols') return this.extend({ r: this.maxRows, c });
+      if (current.kind === 'cols') {
+        this.extend({ r: this.maxRows, c });
+        return;
+      }
     }
     this.set({ r: 1, c }, how === 'add');
     this.ranges[this.ranges.length - 1] = { r1: 1, r2: this.maxRows, c1: c, c2: c, kind: 'cols' };

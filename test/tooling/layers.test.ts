@@ -1,0 +1,83 @@
+/**
+ * Issue 19, item 2: the layers are checked, and each check can fail. The import rule over src/
+ * (layers.ts), and the per-layer typechecks: a file in the core's program that names
+ * SpreadsheetApp, setTimeout, Buffer, fetch or document does not compile, nor does a sidebar file
+ * naming Apps Script or Node, nor a platform file naming the DOM or Node.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { importsOf, layerOf, sourceFiles, upwardImports } from './layers';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+describe('the import rule: api ← sheet ← core ← platform ← server ← client', () => {
+  test('src/ has no upward import', () => {
+    expect(upwardImports(sourceFiles(path.join(ROOT, 'src')))).toEqual([]);
+  });
+
+  test('the check sees an upward import, a type-only one and a re-export too', () => {
+    const files = new Map([
+      ['sheet/table.ts', "import type { CellValue } from '../core/ports';\nimport { x } from './cells';"],
+      ['platform/ui.ts', "export { menuTree } from '../server/menu';"],
+      ['core/push/run.ts', "import { readAll } from '../../sheet';\nimport { VERSION } from '../../version';"],
+    ]);
+    expect(upwardImports(files)).toEqual([
+      { file: 'sheet/table.ts', imports: '../core/ports', from: 'sheet', to: 'core' },
+      { file: 'platform/ui.ts', imports: '../server/menu', from: 'platform', to: 'server' },
+    ]);
+    expect(importsOf("const m = await import('../server/main');")).toEqual(['../server/main']);
+    expect(layerOf('version.ts')).toBe('root');
+  });
+});
+
+describe('each layer typechecks with its own globals only', () => {
+  const dir = path.join(ROOT, 'test-output', 'tsc-probe');
+  const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+
+  /** Compiles `code` with a layer's compiler options; returns the names tsc could not find. */
+  function missingNames(layer: 'core' | 'server' | 'client', code: string): string[] {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `${layer}-probe.ts`);
+    fs.writeFileSync(probe, code);
+    const config = path.join(dir, `tsconfig.${layer}.json`);
+    const base = path.relative(dir, path.join(ROOT, `tsconfig.${layer}.json`));
+    const typeFiles = layer === 'core' ? [path.relative(dir, path.join(ROOT, 'types', 'core-console.d.ts'))] : [];
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        extends: base,
+        compilerOptions: { composite: false, noEmit: true, rootDir: null, outDir: null, tsBuildInfoFile: null },
+        include: [],
+        files: [`${layer}-probe.ts`, ...typeFiles],
+        references: [],
+      }),
+    );
+    const run = spawnSync(tsc, ['-p', config], { encoding: 'utf8' });
+    return [...run.stdout.matchAll(/Cannot find name '(\w+)'/g)].map((m) => m[1]);
+  }
+
+  test('the core: none of SpreadsheetApp, setTimeout, Buffer, fetch, document; console and the language are there', () => {
+    expect(
+      missingNames(
+        'core',
+        'export const probe = [SpreadsheetApp, setTimeout, Buffer, fetch, document];\nconsole.warn(new Map(), JSON, Math.max(1));\n',
+      ),
+    ).toEqual(['SpreadsheetApp', 'setTimeout', 'Buffer', 'fetch', 'document']);
+  });
+
+  test('the platform and the server: Apps Script, but no DOM and no Node', () => {
+    expect(missingNames('server', 'export const probe = [SpreadsheetApp, UrlFetchApp, document, Buffer, setTimeout];\n')).toEqual([
+      'document',
+      'Buffer',
+      'setTimeout',
+    ]);
+  });
+
+  test('the sidebar: the DOM, but no Apps Script and no Node', () => {
+    expect(missingNames('client', 'export const probe = [document, fetch, SpreadsheetApp, Buffer];\n')).toEqual([
+      'SpreadsheetApp',
+      'Buffer',
+    ]);
+  });
+});
