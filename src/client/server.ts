@@ -2,7 +2,7 @@
  * Typed promise wrapper over google.script.run. The types come from the server's own list of
  * public functions, so renaming or changing a server function breaks this client's compile.
  */
-import type { ServerFunctions } from '../server/public-functions';
+import type { ServerFunctionName, ServerFunctions } from '../server/public-functions';
 import type { Result } from '../server/serve';
 
 /** The part of google.script.run we use (declared here: no dependency on @types/google.script.client). */
@@ -13,7 +13,7 @@ interface ScriptRun {
 }
 declare const google: { script: { run: ScriptRun } } | undefined;
 
-export type ServerFunctionName = keyof ServerFunctions;
+export type { ServerFunctionName };
 
 /** Names of the server functions that answer with a Result (the sidebar API). */
 export type ResultFunctionName = {

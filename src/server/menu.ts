@@ -1,8 +1,15 @@
-import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Scope } from '../core/push/types';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type Scope } from '../core/push/types';
 import type { MenuEntry, MenuTree } from '../core/menu-tree';
 import { ADDON_NAME } from '../version';
 
 export type { MenuEntry, MenuTree };
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The public function a menu item calls for an operation and scope: `pushStockSelected`, … */
+export function pushMenuName(operation: Operation, scope: Scope): string {
+  return `push${capitalize(operation)}${capitalize(scope)}`;
+}
 
 const item = (caption: string, functionName: string): MenuEntry => ({ caption, functionName });
 const separator: MenuEntry = { separator: true };

@@ -1,6 +1,6 @@
 import { createContext, type Context } from '../core/context';
 import { UserError } from '../core/errors';
-import { appsScriptPorts } from '../platform/ports';
+import { appsScriptPorts } from '../platform/composition-root';
 
 /** What every sidebar call returns: google.script.run passes plain objects only. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -8,7 +8,7 @@ import { HubError } from '../../api/errors';
 import { INPUT_HEADERS, readTable } from '../../sheet';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import type { CellValue, SheetPort } from '../ports';
 import { readStockTable } from '../push/stock-table';

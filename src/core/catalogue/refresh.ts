@@ -6,7 +6,7 @@
 import { escapeCellText } from '../../sheet';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
 import { missingSheetMessage } from '../push/load';

@@ -7,7 +7,7 @@ import type { Category } from '../../api/schemas/categories';
 import { HubError } from '../../api/errors';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
 import { channelAliases, writtenChannel } from '../catalogue/channels';

@@ -6,7 +6,7 @@ import type { CategoryMapInput } from '../../api/schemas/categories';
 import { HubError } from '../../api/errors';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { channelAliases, writtenChannel } from '../catalogue/channels';
 import { readCategoryRow, type CategoryColumns, type CategoryRow } from './columns';
 import { mappingsText, parseMappings, withMapping } from './mappings';

@@ -7,7 +7,7 @@ import type { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
 import { isBlankCell } from '../../sheet';
 import { hubClient, type Context } from '../context';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';
 import { selectedRows } from '../selection';

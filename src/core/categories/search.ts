@@ -5,7 +5,7 @@
 import { HubError } from '../../api/errors';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { channelAliases, writtenChannel } from '../catalogue/channels';
 import { selectedRows } from '../catalogue/selection';
 import { openCategorySheet, writeCategoryUpdates } from './sheet';

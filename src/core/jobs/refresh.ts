@@ -1,6 +1,6 @@
 import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import { addNotice } from '../notices';
 import type { RowResult } from '../push/types';

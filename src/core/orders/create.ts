@@ -3,7 +3,7 @@ import type { HubError } from '../../api/errors';
 import { escapeCellText, findMissingColumns } from '../../sheet';
 import { hubClient, timeLeft, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { numberConvention } from '../settings/number-convention';
 import { appendLog } from '../log';
 import type { CellValue } from '../ports';

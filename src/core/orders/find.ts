@@ -2,7 +2,7 @@ import { HubError } from '../../api/errors';
 import type { Order } from '../../api/schemas/orders';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { writeOrders } from './write-orders';
 
 /** An order line for the sidebar. */

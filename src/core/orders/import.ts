@@ -5,7 +5,7 @@ import type { OrderRecord } from '../../api/order-records';
 import type { Order } from '../../api/schemas/orders';
 import { hubClient, timeLeft, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
 import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';

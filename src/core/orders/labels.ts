@@ -3,7 +3,7 @@ import { escapeCellText } from '../../sheet';
 import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
 import { selectedRows } from '../selection';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import { missingSheetMessage } from '../push/load';
 import { LABEL_FOLDER, ORDER_HEADERS } from './columns';

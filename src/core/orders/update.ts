@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderUpdate } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
 import { hubClient, timeLeft, type Context } from '../context';
 import { UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import { missingSheetMessage } from '../push/load';
 import type { CellValue } from '../ports';

@@ -1,5 +1,4 @@
 import type { HubClient } from '../../api/client';
-import type { StockItem } from '../../api/schemas/stock';
 import { RESULT_HEADERS, type PushedValues } from '../../sheet';
 import type { Context } from '../context';
 import { QuotaError } from '../errors';
@@ -80,8 +79,9 @@ function reapplyOnlyWhatWasOverwritten(row: RowInFlight, indexes: readonly numbe
     const part = row.plan.parts[index];
     if (part.kind !== 'byChannel' || !part.reapplied) continue;
     const at = row.plan.parts.findIndex((p) => p.kind === 'stock');
+    const stockPart = row.plan.parts[at];
     const stock = at >= 0 ? row.results[at] : undefined;
-    const general = stock?.ok ? { quantity: (row.plan.parts[at].item as StockItem).quantity, channels: stock.channels } : null;
+    const general = stock?.ok && stockPart?.kind === 'stock' ? { quantity: stockPart.item.quantity, channels: stock.channels } : null;
     const pruned = pruneReapplied(part, general);
     if (pruned.part) row.plan.parts[index] = pruned.part;
     else row.results[index] = { ok: true, message: 'Per-channel quantities already as the hub holds them', channels: {}, confirmed: {} };

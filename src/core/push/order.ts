@@ -1,10 +1,3 @@
-/**
- * The one rule for parts that overlap: a general value (Update Stock's quantity, an async job's
- * or an ERP id's price) is passed on by the hub to every channel's listing, so a per-channel
- * value of the same field for the same SKU must reach the hub after it — never in the same
- * parallel round, never before — or the general value would overwrite it.
- */
-import type { ByChannelUpdate, PriceItem } from '../../api/schemas/stock';
 import type { PushedValues } from '../../sheet';
 import type { Part } from './parts';
 
@@ -21,9 +14,9 @@ export interface FieldWrite {
 export function writesOf(part: Part): FieldWrite[] {
   switch (part.kind) {
     case 'price':
-      return [{ field: 'price', channel: (part.item as PriceItem).channel }];
+      return [{ field: 'price', channel: part.item.channel }];
     case 'byChannel':
-      return (part.item as ByChannelUpdate).channelData.flatMap((entry) =>
+      return part.item.channelData.flatMap((entry) =>
         (['quantity', 'price', 'salePrice', 'availableDays'] as const)
           .filter((f) => entry[f] !== undefined)
           .map((field) => ({ field, channel: entry.channel })),

@@ -226,7 +226,8 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
   if (verdicts.prices.ok) {
     const changed = new Set(changedFields(verdicts.prices.values, confirmed));
     for (const part of partsOf('prices', verdicts.prices)) {
-      const item = part.item as PriceItem;
+      if (part.kind !== 'price') continue;
+      const item = part.item;
       if (changed.has(`price:${item.channel}`) && !byChannelChannels.has(item.channel)) parts.push(part);
     }
   }

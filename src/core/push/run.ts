@@ -1,6 +1,6 @@
 import { hubClient, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
-import { withDocumentLock } from '../guard';
+import { withDocumentLock } from '../document-lock';
 import { appendLog } from '../log';
 import { MAX_OPEN_JOBS, readOpenJobs } from '../jobs/open-jobs';
 import { rearmBackground } from '../background/trigger';

@@ -1,15 +1,7 @@
 import type { BatchOutcome, HubClient } from '../../api/client';
 import { canonicalChannel } from '../../api/channels';
 import { isSuccessStatus } from '../../api/success';
-import type {
-  AsyncResult,
-  ByChannelUpdate,
-  ErpPriceItem,
-  PriceItem,
-  StockItem,
-  UpdatePriceResult,
-  UpdateStockResult,
-} from '../../api/schemas/stock';
+import type { AsyncResult, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
 import { plainDecimal } from '../../sheet';
 import { matchResults, type Found } from './match';
 import { fromRequestError, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
@@ -23,7 +15,9 @@ export interface SendOutcome {
 }
 
 type Aliases = Readonly<Record<string, string>>;
-type Sender = (client: HubClient, parts: Part[], aliases: Aliases) => SendOutcome;
+/** The parts of one kind: a sender reads its items as what they are, with no cast. */
+type PartOf<K extends Part['kind']> = Extract<Part, { kind: K }>;
+type Sender<K extends Part['kind']> = (client: HubClient, parts: Array<PartOf<K>>, aliases: Aliases) => SendOutcome;
 
 /** The sentence for a sent item the answer does not tie to exactly one result. */
 function notTied(describe: string, found: Exclude<Found<unknown>, { found: 'one' }>, what: string): PartResult {
@@ -43,17 +37,17 @@ function extraLine(endpoint: string, key: string | null, result: unknown): strin
  * key, then read by `read`. Batches come back packed as the client chose, so parts are found by
  * their item object, never by position.
  */
-function perItemBatches<I extends object, R>(
+function perItemBatches<P extends Part, R>(
   endpoint: string,
-  batches: Array<BatchOutcome<I, R[]>>,
-  parts: Part[],
-  itemKey: (item: I) => string,
+  batches: Array<BatchOutcome<P['item'], R[]>>,
+  parts: P[],
+  itemKey: (item: P['item']) => string,
   resultKey: (result: R) => string | null,
-  read: (result: R, part: Part) => PartResult,
-  describe: (part: Part) => string,
+  read: (result: R, part: P) => PartResult,
+  describe: (part: P) => string,
   what: string,
 ): SendOutcome {
-  const partOf = new Map<object, number>(parts.map((p, i) => [p.item as object, i]));
+  const partOf = new Map<object, number>(parts.map((p, i) => [p.item, i]));
   const results: PartResult[] = new Array(parts.length);
   const extras: string[] = [];
   for (const batch of batches) {
@@ -92,16 +86,16 @@ function echoed(describe: string, field: string, sent: number, echo: unknown, re
   return unconfirmedPart(describe, `the hub's answer gives ${field} ${plainDecimal(echo)}, not the ${plainDecimal(sent)} sent`);
 }
 
-const stockSender: Sender = (client, parts, aliases) => {
-  const describe = (p: Part): string => `Quantity ${plainDecimal((p.item as StockItem).quantity)}`;
-  return perItemBatches<StockItem, UpdateStockResult>(
+const stockSender: Sender<'stock'> = (client, parts, aliases) => {
+  const describe = (p: PartOf<'stock'>): string => `Quantity ${plainDecimal(p.item.quantity)}`;
+  return perItemBatches<PartOf<'stock'>, UpdateStockResult>(
     'Update Stock',
-    client.updateStock(parts.map((p) => p.item as StockItem)),
+    client.updateStock(parts.map((p) => p.item)),
     parts,
     (item) => item.sku,
     (r) => r.sku,
     (r, p) => {
-      const item = p.item as StockItem;
+      const item = p.item;
       const read = readSiteResult(r, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true });
       return { ...passedOn(echoed(describe(p), 'quantity', item.quantity, r.quantity, read), 'quantity', item.quantity), ...jobIdOf(r) };
     },
@@ -110,19 +104,16 @@ const stockSender: Sender = (client, parts, aliases) => {
   );
 };
 
-const priceSender: Sender = (client, parts, aliases) => {
-  const describe = (p: Part): string => {
-    const item = p.item as PriceItem;
-    return `Price ${plainDecimal(item.price)} for ${item.channel}`;
-  };
-  return perItemBatches<PriceItem, UpdatePriceResult>(
+const priceSender: Sender<'price'> = (client, parts, aliases) => {
+  const describe = (p: PartOf<'price'>): string => `Price ${plainDecimal(p.item.price)} for ${p.item.channel}`;
+  return perItemBatches<PartOf<'price'>, UpdatePriceResult>(
     'Update Price',
-    client.updatePrices(parts.map((p) => p.item as PriceItem)),
+    client.updatePrices(parts.map((p) => p.item)),
     parts,
     (item) => item.sku,
     (r) => r.sku,
     (r, p) => {
-      const item = p.item as PriceItem;
+      const item = p.item;
       // The answer does not carry the channel; when it does (unknown fields are kept), it must be the one sent.
       const named = (r as Record<string, unknown>).channel;
       if (typeof named === 'string' && canonicalChannel(named, aliases) !== canonicalChannel(item.channel, aliases)) {
@@ -142,10 +133,10 @@ const priceSender: Sender = (client, parts, aliases) => {
   );
 };
 
-const byChannelSender: Sender = (client, parts, aliases) => {
-  const results = client.updateByChannel(parts.map((p) => p.item as ByChannelUpdate)).map((batch, i) => {
+const byChannelSender: Sender<'byChannel'> = (client, parts, aliases) => {
+  const results = client.updateByChannel(parts.map((p) => p.item)).map((batch, i) => {
     if (!batch.outcome.ok) return fromRequestError(batch.outcome.error, batch.outcome.attempts);
-    const item = parts[i].item as ByChannelUpdate;
+    const item = parts[i].item;
     const n = item.channelData.length;
     return readSiteResult(batch.outcome.value, {
       describe: `${n} channel value${n > 1 ? 's' : ''}`,
@@ -158,14 +149,11 @@ const byChannelSender: Sender = (client, parts, aliases) => {
   return { results, extras: [] };
 };
 
-const erpSender: Sender = (client, parts, aliases) => {
+const erpSender: Sender<'erp'> = (client, parts, aliases) => {
   type Entry = { id: string; result: { sites: string; status: string; msg: string } };
-  const describe = (p: Part): string => {
-    const item = p.item as ErpPriceItem;
-    return `Price ${plainDecimal(item.price)} (ERP id ${item.internalId})`;
-  };
+  const describe = (p: PartOf<'erp'>): string => `Price ${plainDecimal(p.item.price)} (ERP id ${p.item.internalId})`;
   // The answer is a list of single-key objects keyed by the ERP id: one entry per key.
-  const batches = client.updatePricesByErpId(parts.map((p) => p.item as ErpPriceItem)).map((b) => ({
+  const batches = client.updatePricesByErpId(parts.map((p) => p.item)).map((b) => ({
     items: b.items,
     outcome: b.outcome.ok
       ? {
@@ -175,7 +163,7 @@ const erpSender: Sender = (client, parts, aliases) => {
         }
       : b.outcome,
   }));
-  return perItemBatches<ErpPriceItem, Entry>(
+  return perItemBatches<PartOf<'erp'>, Entry>(
     'Update Price By ErpId',
     batches,
     parts,
@@ -185,15 +173,15 @@ const erpSender: Sender = (client, parts, aliases) => {
       passedOn(
         readSiteResult(e.result, { describe: describe(p), values: p.values, aliases, channels: null, emptySitesMeansStored: true }),
         'price',
-        (p.item as ErpPriceItem).price,
+        p.item.price,
       ),
     describe,
     'ERP id',
   );
 };
 
-const asyncSender: Sender = (client, parts) => {
-  const outcome = client.updateAsync(parts.map((p) => p.item as never));
+const asyncSender: Sender<'async'> = (client, parts) => {
+  const outcome = client.updateAsync(parts.map((p) => p.item));
   if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error, outcome.attempts)), extras: [] };
   const job: AsyncResult = outcome.value;
   const accepted = isSuccessStatus(job.status) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
@@ -216,7 +204,7 @@ const asyncSender: Sender = (client, parts) => {
   return { results, extras: [] };
 };
 
-const SENDERS: Record<Part['kind'], Sender> = {
+const SENDERS: { [K in Part['kind']]: Sender<K> } = {
   stock: stockSender,
   price: priceSender,
   byChannel: byChannelSender,
@@ -231,6 +219,19 @@ export function partsPerRound(kind: Part['kind'], concurrency: number): number {
   return 50 * concurrency;
 }
 
+/** The parts at `indexes` (all of `kind`) through their kind's sender. */
+function sendKind<K extends Part['kind']>(
+  kind: K,
+  client: HubClient,
+  parts: readonly Part[],
+  indexes: readonly number[],
+  aliases: Aliases,
+): SendOutcome {
+  const ofKind = (p: Part): p is PartOf<K> => p.kind === kind;
+  const sender: Sender<K> = SENDERS[kind];
+  return sender(client, indexes.map((i) => parts[i]).filter(ofKind), aliases);
+}
+
 /** Sends parts (any kinds) and returns their results in the same order, with what matched nothing. */
 export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): SendOutcome {
   const results: PartResult[] = new Array(parts.length);
@@ -242,11 +243,7 @@ export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): S
     else byKind.set(p.kind, [i]);
   });
   byKind.forEach((indexes, kind) => {
-    const got = SENDERS[kind](
-      client,
-      indexes.map((i) => parts[i]),
-      aliases,
-    );
+    const got = sendKind(kind, client, parts, indexes, aliases);
     indexes.forEach((partIndex, j) => (results[partIndex] = withTargetChannels(got.results[j], parts[partIndex], aliases)));
     extras.push(...got.extras);
   });
@@ -255,8 +252,8 @@ export function sendParts(client: HubClient, parts: Part[], aliases: Aliases): S
 
 /** The channels a part was sent to (null: every channel with a listing). */
 function targetChannels(part: Part, aliases: Aliases): string[] | null {
-  if (part.kind === 'price') return [canonicalChannel((part.item as PriceItem).channel, aliases)];
-  if (part.kind === 'byChannel') return (part.item as ByChannelUpdate).channelData.map((e) => canonicalChannel(e.channel, aliases));
+  if (part.kind === 'price') return [canonicalChannel(part.item.channel, aliases)];
+  if (part.kind === 'byChannel') return part.item.channelData.map((e) => canonicalChannel(e.channel, aliases));
   return null;
 }
 

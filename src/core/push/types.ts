@@ -2,13 +2,6 @@
 export const OPERATIONS = ['stock', 'prices', 'byChannel', 'erp', 'async', 'changes'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The public function a menu item calls for an operation and scope: `pushStockSelected`, … */
-export function pushMenuName(operation: Operation, scope: Scope): string {
-  return `push${capitalize(operation)}${capitalize(scope)}`;
-}
-
 /** Which rows a push takes. */
 export const SCOPES = ['selected', 'all', 'changed'] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -8,13 +8,13 @@ import { appendLog } from '../../core/log';
 import { addNotice as keepNotice } from '../../core/notices';
 import { scheduledOrderImport } from '../../core/orders/schedule';
 import { abandonBackgroundRun } from '../../core/push/run';
-import { appsScriptPorts } from '../../platform/ports';
+import { appsScriptPorts } from '../../platform/composition-root';
 import { userStore } from '../../platform/properties';
 import { scriptAppScheduler } from '../../platform/scheduler';
 import { appsScriptClock } from '../../platform/session';
 import { BUILD_TARGET } from '../../target';
 import { describeError, triggerCall } from '../serve';
-import { addNotice } from './trigger-errors';
+import { addNotice } from '../../core/notices';
 
 /** A spreadsheet is started only with this much of the 6 minutes left (its own pieces check their room too). */
 const ROOM_TO_START_MS = 2 * 60_000;
@@ -73,7 +73,7 @@ function runOneDocument(ctx: Context): void {
     // Alerts that could not be kept: the failures still reach the seller as plain notices.
     if (problem !== null) {
       console.warn(`onBackgroundWork: alerts not kept: ${problem}`);
-      for (const text of failures) addNotice(ctx, text);
+      for (const text of failures) addNotice(ctx.ports.documentStore, text);
     }
   }
 }

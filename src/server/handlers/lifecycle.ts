@@ -3,11 +3,11 @@ import { ADDON_NAME } from '../../version';
 import { menuTree } from '../menu';
 import { documentState } from '../../platform/document-store';
 import { spreadsheetNotifier } from '../../platform/notifier';
-import { takeNotices } from './trigger-errors';
+import { takeNotices } from '../../core/notices';
 import { alertsToToast } from '../../core/alerts/open';
 import type { KeyValueStore } from '../../core/ports';
 import { loadSettings } from '../../core/settings/store';
-import { buildDeployment } from '../../platform/ports';
+import { buildDeployment } from '../../platform/composition-root';
 import { appsScriptClock } from '../../platform/session';
 
 /**

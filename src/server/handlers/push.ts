@@ -1,6 +1,7 @@
 import * as push from '../../core/push/run';
 import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
-import { OPERATIONS, OPERATION_TITLES, SCOPES, pushMenuName, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { pushMenuName } from '../menu';
 import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
 

@@ -1,108 +1,21 @@
 import { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
-import { activePushProgress } from '../../core/push/run';
-import { readOpenJobs } from '../../core/jobs/open-jobs';
-import { recentLog } from '../../core/log';
 import { UserError } from '../../core/errors';
 import { checkBaseUrl, originOf } from '../../core/settings/base-url';
-import { hubMovedFor, type Context } from '../../core/context';
-import { Settings } from '../../core/settings/schema';
+import { sidebarState, type SidebarState } from '../../core/sidebar-state';
 import { loadSettings } from '../../core/settings/store';
-import { checkPlainChannels } from '../../core/settings/plain-channels';
+import type { Settings } from '../../core/settings/schema';
 import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
-import { orderFilterProblems, saveWithSchedule } from '../../core/orders/schedule';
-import { ordersStatusView } from '../../core/orders/status-view';
-import { ADDON_NAME, VERSION } from '../../version';
+import { hubMovedFor, type Context } from '../../core/context';
+import { validateSettings, type FieldErrors } from '../../core/settings/validate';
+import { saveWithSchedule } from '../../core/orders/schedule';
 import { sidebarCall, type Result } from '../serve';
-import { takeNotices } from './trigger-errors';
-import { readDocuments } from '../../core/background/documents';
-import { alertsView } from '../../core/alerts/open';
 
-/** Field → message, shown next to each field in the sidebar. */
-export type FieldErrors = Record<string, string>;
-
-/** Everything the sidebar shows, with nothing secret in it. */
-export function sidebarState(ctx: Context) {
-  const now = ctx.ports.clock.now();
-  return {
-    addonName: ADDON_NAME,
-    version: VERSION,
-    user: ctx.ports.session.userEmail(),
-    settings: ctx.settings,
-    token: tokenStatus(readToken(ctx.ports.userStore), now),
-    /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
-    hubMoved: hubMovedNow(ctx),
-    push: activePushProgress(ctx),
-    jobs: readOpenJobs(ctx.ports.documentStore),
-    orders: ordersStatusView(ctx),
-    log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
-    // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
-    notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
-    /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
-    alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()),
-    background: backgroundDocumentsView(ctx),
-    /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
-    timeZone: ctx.ports.session.timeZone(),
-    now,
-  };
-}
-export type SidebarState = ReturnType<typeof sidebarState>;
-
-/**
- * The add-on's list of this user's spreadsheets with background work (null for the bound
- * script, whose trigger serves only its own spreadsheet): what its hourly run will open.
- */
-function backgroundDocumentsView(ctx: Context): Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null {
-  if (ctx.settings.deployment !== 'addon') return null;
-  const here = ctx.ports.workbook.documentId();
-  return readDocuments(ctx.ports.userStore).map((d) => ({ name: d.name, due: d.due, lastRunAt: d.lastRunAt, here: d.id === here }));
-}
-
-/** The message for a token bound to another address than the base URL now names, or null. */
-function hubMovedNow(ctx: Context): string | null {
-  const token = readToken(ctx.ports.userStore);
-  const base = checkBaseUrl(ctx.settings.baseUrl);
-  return token && base.ok ? hubMovedFor(ctx, token, base.url) : null;
-}
+export type { SidebarState };
 
 /** Sidebar: its whole state. */
 export function getSidebarState(): Result<SidebarState> {
   return sidebarCall(sidebarState);
-}
-
-/** Validates settings from the form; errors keyed by field path ("sheetNames.stock"). */
-export function validateSettings(input: unknown, current: Settings): { settings: Settings | null; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const merged = { ...current, ...(input && typeof input === 'object' ? input : {}) } as Record<string, unknown>;
-  // A blank base URL may be saved (other settings first); every hub call then says to set it.
-  if (typeof merged.baseUrl === 'string') merged.baseUrl = merged.baseUrl.trim();
-  if (typeof merged.baseUrl === 'string' && merged.baseUrl !== '') {
-    const base = checkBaseUrl(merged.baseUrl);
-    if (base.ok) merged.baseUrl = base.url;
-    else errors.baseUrl = base.error;
-  }
-  const parsed = Settings.safeParse(merged);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join('.');
-      if (!errors[key])
-        errors[key] =
-          issue.message.startsWith('Invalid') || issue.message.startsWith('Expected')
-            ? `Not a valid value (${issue.message}).`
-            : issue.message;
-    }
-  }
-  if (parsed.success) {
-    const names = Object.values(parsed.data.sheetNames);
-    const dupes = names.filter((n, i) => names.indexOf(n) !== i);
-    if (dupes.length) errors.sheetNames = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
-    Object.assign(errors, orderFilterProblems(parsed.data));
-    // Stored as written codes, so that an alias removed later cannot send plain values elsewhere.
-    const plain = checkPlainChannels(parsed.data);
-    if (plain.ok) parsed.data.plainChannels = plain.channels;
-    else errors.plainChannels = plain.error;
-  }
-  return { settings: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null, errors };
 }
 
 /** Sidebar: saves the settings if every field is valid; otherwise returns the errors and saves nothing. */

@@ -12,7 +12,7 @@ import { CategoryCreate } from '../../../src/api/schemas/categories';
 import { StoredToken } from '../../../src/core/settings/token';
 import { Settings } from '../../../src/core/settings/schema';
 import { ColumnMapping } from '../../../src/sheet/mapping/schema';
-import { validateSettings } from '../../../src/server/handlers/settings';
+import { validateSettings } from '../../../src/core/settings/validate';
 import { FakeClock, FakeTransport } from './fake-transport';
 
 /** Each issue as `path: message`, as the client and the sidebar show them. */

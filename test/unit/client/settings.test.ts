@@ -11,7 +11,7 @@ import {
   SHEET_ROLES,
 } from '../../../src/client/settings-fields';
 import { DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/settings/schema';
-import { validateSettings } from '../../../src/server/handlers/settings';
+import { validateSettings } from '../../../src/core/settings/validate';
 
 const defaults = (): Settings => Settings.parse({});
 
