@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vm from 'node:vm';
-import { BUNDLE_BUDGET_KIB, codeFile, serverBuildOptions } from '../dev/build';
+import { BUNDLE_BUDGET_KIB, codeFile, serverBuildOptions } from '../dev/tools/build';
 import { createRealm } from '../dev/gas-runtime/realm';
 
 /** Issue 16's goal for dist/<target>/Code.js. */

@@ -26,7 +26,7 @@ export interface Declarations {
 
 export const TYPES_DIR = path.resolve(__dirname, '..', '..', 'node_modules', '@types', 'google-apps-script');
 
-/** Advanced services the add-on enables in its manifests (dev/targets.ts): their declarations are checked too. */
+/** Advanced services the add-on enables in its manifests (dev/tools/targets.ts): their declarations are checked too. */
 const ADVANCED_SERVICES = ['drive_v3.d.ts'];
 
 /** The service files and the enabled advanced services; event objects are out of scope. */

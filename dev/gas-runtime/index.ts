@@ -27,7 +27,7 @@ export { localHubRoute } from './fetch-policy';
 
 const DEFAULT_NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const DEFAULT_TIME_ZONE = 'America/New_York';
-/** The bound script's build (dev/build.ts writes one folder per target). */
+/** The bound script's build (dev/tools/build.ts writes one folder per target). */
 const DEFAULT_BUNDLE = path.join('dist', 'bound', 'Code.js');
 
 function loadBundle(options: RuntimeOptions): { script: vm.Script; source: string } {

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { DEFAULT_PORT, ROOT, startPlayground } from './playground';
-import type { Target } from '../targets';
+import type { Target } from '../tools/targets';
 
 const USAGE = `Usage: npm start -- [--target bound|addon] [--port N] [--reset] [--state-dir DIR] [--no-build]
   --target T       which build to run: bound (container-bound script, default) or addon (Marketplace add-on)
@@ -61,7 +61,7 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.build)
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build.ts'), '--target', args.target], {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/tools/build.ts'), '--target', args.target], {
       stdio: 'inherit',
       cwd: ROOT,
     });

@@ -3,7 +3,7 @@
  * runtime thread with dist/<target>/Code.js, and the page server on 127.0.0.1. A clock tick moves the
  * runtime's virtual clock to real time so time triggers fire when they are due.
  */
-import { deploymentOf, type Target } from '../targets';
+import { deploymentOf, type Target } from '../tools/targets';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +28,7 @@ export interface PlaygroundOptions {
   fallbackToFreePort: boolean;
   stateDir: string;
   reset: boolean;
-  /** Which build runs (dev/build.ts --target); default the bound script. */
+  /** Which build runs (dev/tools/build.ts --target); default the bound script. */
   target?: Target;
   /** Where Code.js and Sidebar.html are; default dist/<target>. */
   distDir?: string;

@@ -10,7 +10,7 @@ import { SyncHttp } from '../gas-runtime/sync-http';
 import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/spawn';
 import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
 import { writeReliability } from './reliability';
-import { deploymentOf, type Target } from '../targets';
+import { deploymentOf, type Target } from '../tools/targets';
 
 export interface AddonEnv {
   hub: SpawnedHub;
@@ -24,7 +24,7 @@ export interface AddonEnv {
 }
 
 export interface EnvOptions {
-  /** Which build to run (dev/build.ts --target): the bound script (default) or the Marketplace add-on. */
+  /** Which build to run (dev/tools/build.ts --target): the bound script (default) or the Marketplace add-on. */
   target?: Target;
   hub?: SpawnOptions;
   runtime?: RuntimeOptions;

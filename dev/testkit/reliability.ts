@@ -1,7 +1,7 @@
 /**
  * Figures from the reliability tests (fault soak, interruptions, bad inputs, leak checks), written
  * as JSON into reports/reliability/ by the tests and turned into RELIABILITY.md by
- * dev/reliability-report.ts.
+ * dev/tools/reliability-report.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -142,7 +142,7 @@ export interface Workbook {
 
 /** Everything the core gets from the platform, wired once per execution. */
 export interface Ports {
-  /** What the bundle was built as (dev/build.ts --target); absent in unit tests, where the settings decide. */
+  /** What the bundle was built as (dev/tools/build.ts --target); absent in unit tests, where the settings decide. */
   deployment?: 'addon' | 'container';
   transport: Transport;
   clock: Clock;

@@ -1,5 +1,5 @@
 /**
- * THE list of public server functions. dev/build.ts generates one top-level function declaration
+ * THE list of public server functions. dev/tools/build.ts generates one top-level function declaration
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
 import { dismissAlert } from './handlers/alerts';

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { publicFunctionNames } from '../../src/server/public-functions';
 import { menuFunctionNames, menuTree } from '../../src/server/menu';
-import { wrapperSource } from '../../dev/build';
-import { TARGETS, manifestFor, parseBuildArgs, whitelistEntry, type Target } from '../../dev/targets';
+import { wrapperSource } from '../../dev/tools/build';
+import { TARGETS, manifestFor, parseBuildArgs, whitelistEntry, type Target } from '../../dev/tools/targets';
 
 const distOf = (target: Target): string => path.resolve(__dirname, '../../dist', target);
 

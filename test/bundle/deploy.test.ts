@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLASP_PROJECT, deployBlocker, describePush, parseDeployArgs } from '../../dev/deploy';
+import { CLASP_PROJECT, deployBlocker, describePush, parseDeployArgs } from '../../dev/tools/deploy';
 
 describe('npm run deploy preconditions', () => {
   const login = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clasp-')), '.clasprc.json');

@@ -1,8 +1,8 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BUNDLE_BUDGET_KIB, serverBuildOptions } from '../../dev/build';
-import { TARGETS } from '../../dev/targets';
+import { BUNDLE_BUDGET_KIB, serverBuildOptions } from '../../dev/tools/build';
+import { TARGETS } from '../../dev/tools/targets';
 
 const codeOf = (target: string): string => fs.readFileSync(path.resolve(__dirname, '../../dist', target, 'Code.js'), 'utf8');
 

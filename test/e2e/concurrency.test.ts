@@ -5,7 +5,7 @@
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
-import { TARGETS } from '../../dev/targets';
+import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
 
 type R<T> = { ok: true; value: T } | { ok: false; error: string };

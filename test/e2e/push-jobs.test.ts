@@ -1,5 +1,5 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { TARGETS } from '../../dev/targets';
+import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 // The bound script polls 5 minutes after sending; the add-on at its next hourly run, with no document open.

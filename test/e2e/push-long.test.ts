@@ -1,5 +1,5 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { TARGETS } from '../../dev/targets';
+import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
 
 type Progress = { runId: string; total: number; done: number; ok: number; finished: boolean; cancelled: boolean; message: string };

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { startAddonEnv, type AddonEnv, type EnvOptions } from '../../dev/testkit/env';
-import type { Target } from '../../dev/targets';
+import type { Target } from '../../dev/tools/targets';
 import { LOOKS } from '../../src/sheet/result-colours';
 import { column, columnValues, hubProducts } from './helpers';
 

@@ -3,7 +3,7 @@
  * the add-on's runs with no document open (Google's rule, enforced by the runtime emulator) and
  * opens the spreadsheet by id from the user's background list. Same orders, same rows.
  */
-import { TARGETS } from '../../dev/targets';
+import { TARGETS } from '../../dev/tools/targets';
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { column } from './helpers';
 import { getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';

@@ -7,7 +7,7 @@
  * The add-on continues at its hourly run instead and must hold no trigger once nothing is due.
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { TARGETS } from '../../dev/targets';
+import { TARGETS } from '../../dev/tools/targets';
 import { column, seedProducts } from './helpers';
 
 const DAY = 86_400_000;

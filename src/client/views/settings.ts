@@ -34,7 +34,7 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   }
   const row = (path: string): HTMLElement => rows.get(path) as HTMLElement;
   const deployment = controls.get(FIELDS.deployment.path) as HTMLSelectElement;
-  // The build decides (dev/build.ts --target): shown, never chosen.
+  // The build decides (dev/tools/build.ts --target): shown, never chosen.
   deployment.disabled = true;
   const schedule = controls.get(FIELDS.scheduleMinutes.path) as HTMLSelectElement;
   const scheduleNote = h('p', { id: `${fieldId(FIELDS.scheduleMinutes.path)}-note`, class: 'hint', role: 'status' });

@@ -1,6 +1,6 @@
 /** npm run test:contention's argument handling: our two flags taken out, the rest left to jest in order. */
 import * as fc from 'fast-check';
-import { parseContentionArgs } from '../../../dev/contention';
+import { parseContentionArgs } from '../../../dev/tools/contention';
 
 describe('parseContentionArgs', () => {
   it('defaults to two busy loops, one run, the whole suite', () => {

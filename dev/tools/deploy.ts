@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TARGETS, type Target } from './targets';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 
 /** Each target is its own Apps Script project: a spreadsheet's bound script, or a standalone add-on project. */
 export const CLASP_PROJECT: Record<Target, string> = { bound: '.clasp.json', addon: '.clasp-addon.json' };

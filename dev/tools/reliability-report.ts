@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RELIABILITY_DIR, readReliability } from './testkit/reliability';
+import { RELIABILITY_DIR, readReliability } from '../testkit/reliability';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface LeakFigures {
