@@ -1,22 +1,12 @@
 /** Compact lines for the Recent activity list (pure). */
+import { LOG_HEADER } from '../core/log-header';
 import { formatDateTime, formatSeconds, type Zone } from './format';
 
 /** A Log sheet line as getSidebarState sends it: keyed by the Log sheet's headers. */
 export type LogRow = Record<string, string | number>;
 
-/** The headers this view reads (a test checks they are the Log sheet's own). */
-export const LOG_KEYS = [
-  'Time',
-  'User',
-  'Operation',
-  'Rows OK',
-  'Rows failed',
-  'Rows skipped',
-  'Requests',
-  'Retries',
-  'Duration (s)',
-  'Message',
-] as const;
+/** The headers this view reads: the Log sheet's own. */
+export const LOG_KEYS = LOG_HEADER;
 
 export interface LogLine {
   time: string;

@@ -1,20 +1,10 @@
+import type { Context } from './context';
 import type { CellValue, Workbook } from './ports';
 import { escapeCellText } from '../sheet/escape';
 import { DATE_TIME_FORMAT } from '../sheet/date-format';
+import { LOG_HEADER } from './log-header';
 
-/** Columns of the Log sheet. */
-export const LOG_HEADER = [
-  'Time',
-  'User',
-  'Operation',
-  'Rows OK',
-  'Rows failed',
-  'Rows skipped',
-  'Requests',
-  'Retries',
-  'Duration (s)',
-  'Message',
-];
+export { LOG_HEADER };
 
 /** One operation's line in the Log sheet. */
 export interface LogEntry {
@@ -36,7 +26,7 @@ export interface LogEntry {
  * to avoid a delete on every append.
  */
 export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry, maxRows: number): void {
-  const sheet = workbook.ensureSheet(sheetName, LOG_HEADER, { dateColumns: [0], dateFormat: DATE_TIME_FORMAT });
+  const sheet = workbook.ensureSheet(sheetName, [...LOG_HEADER], { dateColumns: [0], dateFormat: DATE_TIME_FORMAT });
   const row: CellValue[] = [
     new Date(entry.time),
     escapeCellText(entry.user || 'someone'),
@@ -68,4 +58,38 @@ export function recentLog(workbook: Workbook, sheetName: string, count: number):
     });
     return out;
   });
+}
+
+/**
+ * A Log line of `operation`, by this user, now, unless `counts` says otherwise; counts left out are
+ * 0 (a notice: a job given up, a push leaving the undo history, a mail Google refused).
+ */
+export function logNote(
+  ctx: Pick<Context, 'ports' | 'settings'>,
+  operation: string,
+  message: string,
+  counts: Partial<Omit<LogEntry, 'operation' | 'message'>> = {},
+): void {
+  const entry: LogEntry = {
+    time: ctx.ports.clock.now(),
+    user: ctx.ports.session.userEmail(),
+    ok: 0,
+    failed: 0,
+    skipped: 0,
+    requests: 0,
+    retries: 0,
+    durationMs: 0,
+    ...counts,
+    operation,
+    message,
+  };
+  appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, entry, ctx.settings.logMaxRows);
+}
+
+/** What a run cost, for its Log line: the hub client's requests and retries, and the time since the execution started. */
+export function runCost(
+  ctx: Pick<Context, 'ports' | 'startedAt'>,
+  stats: { requests: number; retries: number },
+): Pick<LogEntry, 'requests' | 'retries' | 'durationMs'> {
+  return { requests: stats.requests, retries: stats.retries, durationMs: ctx.ports.clock.now() - ctx.startedAt };
 }

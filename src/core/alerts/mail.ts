@@ -4,7 +4,7 @@
  * breaks background work: it is logged, the alert stays in the sidebar, and it is tried an hour later.
  */
 import type { Context } from '../context';
-import { appendLog } from '../log';
+import { logNote } from '../log';
 import { dayKey } from './day';
 import type { AlertsRecord } from './schema';
 import { alertMail } from './words';
@@ -34,22 +34,11 @@ export function mailDueAlerts(ctx: Context, record: AlertsRecord): AlertsRecord 
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     try {
-      appendLog(
-        workbook,
-        ctx.settings.sheetNames.log,
-        {
-          time: now,
-          user: ctx.ports.session.userEmail(),
-          operation: 'Alert mail',
-          ok: 0,
-          failed: 1,
-          skipped: 0,
-          requests: 0,
-          retries: 0,
-          durationMs: 0,
-          message: `The alert mail was not sent (${message.replace(/[.\s]+$/, '')}); the alert stays in the sidebar and the mail is tried again in an hour.`,
-        },
-        ctx.settings.logMaxRows,
+      logNote(
+        ctx,
+        'Alert mail',
+        `The alert mail was not sent (${message.replace(/[.\s]+$/, '')}); the alert stays in the sidebar and the mail is tried again in an hour.`,
+        { failed: 1, time: now },
       );
     } catch (logError) {
       console.warn(`Alert mail not sent (${message}) nor logged: ${String(logError)}`);

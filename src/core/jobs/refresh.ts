@@ -1,7 +1,7 @@
 import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
 import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
+import { appendLog, logNote } from '../log';
 import { addNotice } from '../notices';
 import type { RowResult } from '../push/types';
 import type { PushedValues } from '../../sheet';
@@ -40,23 +40,7 @@ function reportBudgetSpent(ctx: Context, now: number): string {
   const message = `The daily budget of ${plural(daily, 'request')} for polling async jobs is spent: no job is polled in the background until the next UTC day (${timeOfDay(nextUtcDay(now))} UTC). Refresh job results still reads them when you ask; raise the budget in Settings \u203a Async jobs to poll more.`;
   if (!readBudget(ctx.ports.documentStore, now).spentLogged) {
     markSpentLogged(ctx.ports.documentStore, now);
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: now,
-        user: ctx.ports.session.userEmail(),
-        operation: 'Poll async jobs',
-        ok: 0,
-        failed: 0,
-        skipped: 0,
-        requests: 0,
-        retries: 0,
-        durationMs: 0,
-        message,
-      },
-      ctx.settings.logMaxRows,
-    );
+    logNote(ctx, 'Poll async jobs', message, { time: now });
   }
   return message;
 }
@@ -66,23 +50,7 @@ function reportDeadline(ctx: Context, jobId: string, rows: number, why: string |
   const hours = ctx.settings.jobs.deadlineHours;
   const message = `Async job ${jobId} gave no result after ${hours} h: it is no longer polled, and ${plural(rows, 'row')} still waiting for it ${rows === 1 ? 'is' : 'are'} marked Error \u2014 push ${rows === 1 ? 'it' : 'them'} again.${why ? ` Its last read failed: ${why}` : ''}`;
   const now = ctx.ports.clock.now();
-  appendLog(
-    ctx.ports.workbook,
-    ctx.settings.sheetNames.log,
-    {
-      time: now,
-      user: ctx.ports.session.userEmail(),
-      operation: 'Async job deadline',
-      ok: 0,
-      failed: rows,
-      skipped: 0,
-      requests: 0,
-      retries: 0,
-      durationMs: 0,
-      message,
-    },
-    ctx.settings.logMaxRows,
-  );
+  logNote(ctx, 'Async job deadline', message, { failed: rows, time: now });
   if (ctx.interactive) ctx.ports.notifier.toast(message, 'Async job stopped');
   else addNotice(ctx.ports.documentStore, message);
 }

@@ -5,7 +5,7 @@ import { hubClient, timeLeft, type Context } from '../context';
 import { UserError } from '../errors';
 import { withDocumentLock } from '../document-lock';
 import { numberConvention } from '../settings/number-convention';
-import { appendLog } from '../log';
+import { logNote, runCost } from '../log';
 import type { CellValue } from '../ports';
 import { DRAFT_HEADERS, DRAFT_HEADER_LIST, DRAFT_RESULT_HEADERS } from './columns';
 import { DRAFT_OPTIONAL, DRAFT_REQUIRED, DRAFT_STATUS, checkDrafts, type DraftColumns, type DraftOrder } from './drafts';
@@ -86,23 +86,12 @@ export function createOrdersFromDrafts(ctx: Context): CreateSummary {
     summary.left = queue.length;
     table.flush({ maxGap: 10 });
     summary.message = summarize(summary);
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: ctx.ports.clock.now(),
-        user: ctx.ports.session.userEmail(),
-        operation: 'Create orders',
-        ok: summary.created,
-        failed: summary.refused + summary.unknown + summary.invalid,
-        skipped: summary.skipped,
-        requests: client.stats.requests,
-        retries: client.stats.retries,
-        durationMs: ctx.ports.clock.now() - ctx.startedAt,
-        message: summary.message,
-      },
-      ctx.settings.logMaxRows,
-    );
+    logNote(ctx, 'Create orders', summary.message, {
+      ok: summary.created,
+      failed: summary.refused + summary.unknown + summary.invalid,
+      skipped: summary.skipped,
+      ...runCost(ctx, client.stats),
+    });
     return summary;
   });
 }

@@ -6,7 +6,7 @@ import type { Order } from '../../api/schemas/orders';
 import { hubClient, timeLeft, type Context } from '../context';
 import { BusyError, UserError } from '../errors';
 import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
+import { appendLog, logNote } from '../log';
 import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
 import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
@@ -278,26 +278,11 @@ function settle(
   if (!caughtUp) return { ...streams, sweep: cursor, sweepFoundLate: found };
   out.sweepFoundLate = found;
   const days = ctx.settings.orders.sweepDays;
-  appendLog(
-    ctx.ports.workbook,
-    ctx.settings.sheetNames.log,
-    {
-      time: ctx.ports.clock.now(),
-      user: ctx.ports.session.userEmail(),
-      operation: 'Order import check',
-      ok: found,
-      failed: 0,
-      skipped: 0,
-      requests: 0,
-      retries: 0,
-      durationMs: 0,
-      message:
-        found === 0
-          ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
-          : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`,
-    },
-    ctx.settings.logMaxRows,
-  );
+  const late =
+    found === 0
+      ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
+      : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`;
+  logNote(ctx, 'Order import check', late, { ok: found });
   return { ...streams, sweep: null, sweepFoundLate: 0, lastSweepAt: ctx.ports.clock.now() };
 }
 

@@ -4,7 +4,7 @@ import { hubClient, type Context } from '../context';
 import { UserError } from '../errors';
 import { selectedRows } from '../selection';
 import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
+import { logNote, runCost } from '../log';
 import { missingSheetMessage } from '../push/load';
 import { LABEL_FOLDER, ORDER_HEADERS } from './columns';
 import type { KeyedTable } from './keyed-table';
@@ -118,23 +118,7 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
     // Exact: a Label cell holds a link formula, which a rewrite of its value would destroy.
     table.flush({ maxGap: 0, exact: true });
     summary.message = `Print labels (${type.toUpperCase()}): ${summary.printed} saved to Drive \u203a ${LABEL_FOLDER}${summary.failed ? `, ${summary.failed} not printed (see Sync message)` : ''}.`;
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: ctx.ports.clock.now(),
-        user: ctx.ports.session.userEmail(),
-        operation: `Print labels (${type})`,
-        ok: summary.printed,
-        failed: summary.failed,
-        skipped: 0,
-        requests: client.stats.requests,
-        retries: client.stats.retries,
-        durationMs: ctx.ports.clock.now() - ctx.startedAt,
-        message: summary.message,
-      },
-      ctx.settings.logMaxRows,
-    );
+    logNote(ctx, `Print labels (${type})`, summary.message, { ok: summary.printed, failed: summary.failed, ...runCost(ctx, client.stats) });
     return summary;
   });
 }

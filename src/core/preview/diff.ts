@@ -48,42 +48,30 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
   const { field, channel } = splitValueKey(key);
   const rule = plan.ruled?.[key];
   const base = { rowNumber: plan.rowNumber, sku: plan.sku, channel, field, sheet, ...(rule !== undefined ? { rule } : {}) };
+  // A line whose hub value is not known: nothing to compare, only what happens and why.
+  const unknown = (action: PreviewAction, reason: string): PreviewLine => ({
+    ...base,
+    hubNow: null,
+    change: null,
+    changePct: null,
+    action,
+    reason,
+  });
   if (plan.sku === null || !hub.has(plan.sku)) {
-    return {
-      ...base,
-      hubNow: null,
-      change: null,
-      changePct: null,
-      action: 'not read',
-      reason: 'not read from the hub: the preview cannot say what it holds',
-    };
+    return unknown('not read', 'not read from the hub: the preview cannot say what it holds');
   }
   const held = hub.get(plan.sku);
   if (held === null || held === undefined) {
-    return {
-      ...base,
-      hubNow: null,
-      change: null,
-      changePct: null,
-      action: 'not in hub',
-      reason: 'the hub has no product with this SKU: the push would be refused',
-    };
+    return unknown('not in hub', 'the hub has no product with this SKU: the push would be refused');
   }
   const now = held[key];
   if (now === undefined) {
     // A whole-row price (prices by ERP id) is in no answer the hub gives; a channel's value is
     // missing when the product has no listing there yet.
     if (channel === '' && field !== 'quantity') {
-      return {
-        ...base,
-        hubNow: null,
-        change: null,
-        changePct: null,
-        action: 'not read',
-        reason: 'no read of the hub returns this value: not checked',
-      };
+      return unknown('not read', 'no read of the hub returns this value: not checked');
     }
-    return { ...base, hubNow: null, change: null, changePct: null, action: 'send', reason: 'the hub holds no value for it yet' };
+    return unknown('send', 'the hub holds no value for it yet');
   }
   if (now === sheet) return { ...base, hubNow: now, change: 0, changePct: 0, action: 'unchanged', reason: 'the hub already holds it' };
   return { ...base, hubNow: now, ...move(sheet, now), action: 'send', reason: '' };

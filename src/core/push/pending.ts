@@ -67,15 +67,12 @@ function rowPlan(
     ([key, value]) =>
       `${valueLabel(loaded.table.columns, key)} is ${plainDecimal(value)} now, not the ${values[key].value === null ? 'empty cell' : plainDecimal(values[key].value as number)} the preview showed`,
   );
-  return {
-    rowNumber: row.rowNumber,
-    sku: row.sku,
-    erpId: row.erpId,
-    send: false,
-    nothingToSend: false,
-    notes: [],
-    reason: `Not sent: ${said.join('; ')}. Preview again to send it.`,
-  };
+  return notSent(row, `Not sent: ${said.join('; ')}. Preview again to send it.`);
+}
+
+/** A row this push refuses whole, with its reason (it has something to send, but not now). */
+function notSent(row: ParsedRow, reason: string, extra: Partial<UnsentPlan> = {}): UnsentPlan {
+  return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: false, nothingToSend: false, notes: [], reason, ...extra };
 }
 
 /**
@@ -103,26 +100,10 @@ export function pendingRows(
     if (plan && others) {
       // Two rows with one ERP id would set one product twice, in an order nobody chose.
       const shown = others.filter((n) => n !== row.rowNumber);
-      pending.push({
-        rowNumber: row.rowNumber,
-        sku: row.sku,
-        erpId: row.erpId,
-        send: false,
-        reason: duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id'),
-        nothingToSend: false,
-        notes: [],
-      });
+      pending.push(notSent(row, duplicateReason(row.erpId as string, shown.slice(0, 5), shown.length, 'ERP id')));
     } else if (plan?.send && queuedJob && plan.parts.some(overlapsQueuedJob)) {
-      pending.push({
-        rowNumber: row.rowNumber,
-        sku: row.sku,
-        erpId: row.erpId,
-        send: false,
-        nothingToSend: false,
-        notes: [],
-        heldByJob: queuedJob,
-        reason: `Not sent: async job ${queuedJob} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`,
-      });
+      const reason = `Not sent: async job ${queuedJob} for this SKU is still open, and when the hub runs it, it sets this SKU's quantity and prices, which would overwrite what is sent now. Refresh job results (Jobs), then push again.`;
+      pending.push(notSent(row, reason, { heldByJob: queuedJob }));
     } else if (plan) pending.push(plan);
   }
   return pending;

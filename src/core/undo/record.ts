@@ -6,7 +6,7 @@
  */
 import { splitValueKey } from '../../sheet';
 import type { Context } from '../context';
-import { appendLog } from '../log';
+import { logNote } from '../log';
 import { localDateTime } from '../catalogue/when';
 import type { PendingResult } from '../push/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
@@ -69,22 +69,8 @@ export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEnt
   const dropped = appendUndo(workbook, { id: run.id, at: run.startedAt, sheet, operation: run.operation, title }, entries, !run.undoKept);
   run.undoKept = true;
   for (const gone of dropped) {
-    appendLog(
-      workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: ctx.ports.clock.now(),
-        user: run.user,
-        operation: 'Undo history',
-        ok: 0,
-        failed: 0,
-        skipped: 0,
-        requests: 0,
-        retries: 0,
-        durationMs: 0,
-        message: `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`,
-      },
-      ctx.settings.logMaxRows,
-    );
+    logNote(ctx, 'Undo history', `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`, {
+      user: run.user,
+    });
   }
 }
