@@ -31,3 +31,10 @@ export class QuotaError extends UserError {
     this.name = 'QuotaError';
   }
 }
+
+/** The sentence for an unexpected error: what happened and where to look, never a stack trace. */
+export function describeError(e: unknown): string {
+  if (e instanceof UserError) return e.message;
+  const message = (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
+  return `Something went wrong: ${message}. What was done before it stopped is kept (the Log sheet lists what completed); running it again continues from there.`;
+}

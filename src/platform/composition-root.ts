@@ -1,4 +1,4 @@
-import type { Ports } from '../core/ports';
+import type { KeyValueStore, Ports } from '../core/ports';
 import { BUILD_TARGET } from '../target';
 import { documentState } from './document-store';
 import { driveFileStore } from './files';
@@ -41,5 +41,21 @@ export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Por
     mailer: mailAppMailer,
     session: appsScriptSession(user, spreadsheet),
     workbook: spreadsheetWorkbook(spreadsheet()),
+  };
+}
+
+/** The ports of a spreadsheet opened by id (the add-on's hourly run visits each of the user's); throws when it cannot be opened. */
+export function portsForDocument(id: string): Ports {
+  return appsScriptPorts(false, SpreadsheetApp.openById(id));
+}
+
+/**
+ * What onOpen may use, in LIMITED mode too: the open document's own store, and its time zone
+ * (read only when asked: the store alone must not need more).
+ */
+export function openingDocument(): { store: KeyValueStore; timeZone: () => string } {
+  return {
+    store: documentState(() => SpreadsheetApp.getActive()).store,
+    timeZone: () => SpreadsheetApp.getActive().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
   };
 }

@@ -1,16 +1,11 @@
+import { describeError } from '../core/errors';
 import { createContext, type Context } from '../core/context';
-import { UserError } from '../core/errors';
 import { appsScriptPorts } from '../platform/composition-root';
 
 /** What every sidebar call returns: google.script.run passes plain objects only. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+export { describeError };
 
-/** The sentence for an unexpected error: what happened and where to look, never a stack trace. */
-export function describeError(e: unknown): string {
-  if (e instanceof UserError) return e.message;
-  const message = (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
-  return `Something went wrong: ${message}. What was done before it stopped is kept (the Log sheet lists what completed); running it again continues from there.`;
-}
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Runs a sidebar call: errors become `{ok: false, error}` for the sidebar to show by the control. */
 export function sidebarCall<T>(fn: (ctx: Context) => T): Result<T> {

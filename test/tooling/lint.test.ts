@@ -22,6 +22,8 @@ describe('Biome fails on a violation', () => {
     fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
     fs.mkdirSync(path.join(dir, 'src', 'core'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'test'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'src', 'server'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'src', 'platform'), { recursive: true });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -49,5 +51,12 @@ describe('Biome fails on a violation', () => {
     const only = ci('test/only.test.ts', "test.only('one', () => {\n  expect(1).toBe(1);\n});\n");
     expect(only.status).not.toBe(0);
     expect(only.output).toMatch(/noFocusedTests/);
+  });
+
+  test("an Apps Script global outside src/platform fails; inside it, it is the platform's job", () => {
+    const server = ci('src/server/open.ts', 'export const open = (id: string): unknown => SpreadsheetApp.openById(id);\n');
+    expect(server.status).not.toBe(0);
+    expect(server.output).toMatch(/Only src\/platform\/ touches Apps Script's globals/);
+    expect(ci('src/platform/open.ts', 'export const open = (id: string): unknown => SpreadsheetApp.openById(id);\n').status).toBe(0);
   });
 });

@@ -1,20 +1,15 @@
-import { alertsAfterBackground } from '../../core/alerts/background';
-import { runBackgroundWork, type BackgroundSeen } from '../../core/background/dispatch';
 import { markDocumentRun, markOpenFailure, OPEN_FAILURES_BEFORE_DROP, readDocuments, walkOrder } from '../../core/background/documents';
 import { BACKGROUND_HANDLER } from '../../core/background/trigger';
-import { createContext, type Context } from '../../core/context';
-import { UserError } from '../../core/errors';
-import { appendLog } from '../../core/log';
-import { addNotice as keepNotice } from '../../core/notices';
+import { createContext } from '../../core/context';
+import { addNotice } from '../../core/notices';
 import { scheduledOrderImport } from '../../core/orders/schedule';
-import { abandonBackgroundRun } from '../../core/push/run';
-import { appsScriptPorts } from '../../platform/composition-root';
+import { portsForDocument } from '../../platform/composition-root';
 import { userStore } from '../../platform/properties';
 import { scriptAppScheduler } from '../../platform/scheduler';
 import { appsScriptClock } from '../../platform/session';
 import { BUILD_TARGET } from '../../target';
 import { describeError, triggerCall } from '../serve';
-import { addNotice } from '../../core/notices';
+import { runOneDocument } from '../../core/background/run-document';
 
 /** A spreadsheet is started only with this much of the 6 minutes left (its own pieces check their room too). */
 const ROOM_TO_START_MS = 2 * 60_000;
@@ -27,55 +22,7 @@ const ROOM_TO_START_MS = 2 * 60_000;
  */
 export function onBackgroundWork(): void {
   if (BUILD_TARGET === 'addon') runEveryDocument();
-  else triggerCall(runOneDocument);
-}
-
-/**
- * Everything due in one spreadsheet, each failure logged there and kept as an alert (a toast at
- * the next open, the sidebar until dismissed, the owner's daily mail); a success clears its alert.
- */
-function runOneDocument(ctx: Context): void {
-  const seen: BackgroundSeen = {};
-  const steps = runBackgroundWork(ctx, { orders: scheduledOrderImport }, seen);
-  const failures: string[] = [];
-  try {
-    for (const step of steps) {
-      if (!step.error) continue;
-      const message = describeError(step.error);
-      failures.push(`Background ${step.work} failed: ${message}`);
-      // A push that needs the seller (expired token, renamed sheet) is ended rather than retried forever.
-      if (step.work === 'push' && step.error instanceof UserError) abandonBackgroundRun(ctx);
-      appendLog(
-        ctx.ports.workbook,
-        ctx.settings.sheetNames.log,
-        {
-          time: ctx.ports.clock.now(),
-          user: ctx.ports.session.userEmail(),
-          operation: `Background ${step.work}`,
-          ok: 0,
-          failed: 1,
-          skipped: 0,
-          requests: 0,
-          retries: 0,
-          durationMs: ctx.ports.clock.now() - ctx.startedAt,
-          message,
-        },
-        ctx.settings.logMaxRows,
-      );
-    }
-  } finally {
-    const outcomes = steps.map((s) => ({
-      work: s.work,
-      ran: s.ran,
-      failure: s.error ? describeError(s.error) : s.failed ? s.message : null,
-    }));
-    const problem = alertsAfterBackground(ctx, outcomes, seen);
-    // Alerts that could not be kept: the failures still reach the seller as plain notices.
-    if (problem !== null) {
-      console.warn(`onBackgroundWork: alerts not kept: ${problem}`);
-      for (const text of failures) addNotice(ctx.ports.documentStore, text);
-    }
-  }
+  else triggerCall((ctx) => runOneDocument(ctx, { orders: scheduledOrderImport }));
 }
 
 /**
@@ -90,13 +37,13 @@ function runEveryDocument(): void {
   const startedAt = appsScriptClock.now();
   for (const doc of walkOrder(readDocuments(users))) {
     if (appsScriptClock.now() - startedAt > 6 * 60_000 - ROOM_TO_START_MS) break;
-    let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+    let ports: ReturnType<typeof portsForDocument>;
     try {
-      spreadsheet = SpreadsheetApp.openById(doc.id);
+      ports = portsForDocument(doc.id);
     } catch (e) {
       // A passing outage is not a deletion: dropped only after several hourly runs in a row.
       if (markOpenFailure(users, doc.id, appsScriptClock.now())) {
-        keepNotice(
+        addNotice(
           users,
           `Background work for the spreadsheet "${doc.name}" stopped: it could not be opened ${OPEN_FAILURES_BEFORE_DROP} hours in a row (${describeError(e)}). If it still exists and you can edit it, open it and switch its background work on again.`,
         );
@@ -107,10 +54,10 @@ function runEveryDocument(): void {
     markDocumentRun(users, doc.id, appsScriptClock.now());
     try {
       // One execution's 6 minutes are shared by every spreadsheet it visits.
-      runOneDocument({ ...createContext(appsScriptPorts(false, spreadsheet), false), startedAt });
+      runOneDocument({ ...createContext(ports, false), startedAt }, { orders: scheduledOrderImport });
     } catch (e) {
       // Its state or Log sheet could not be used: said where the user will see it; the others still run.
-      keepNotice(users, `Background work in the spreadsheet "${doc.name}" failed: ${describeError(e)}`);
+      addNotice(users, `Background work in the spreadsheet "${doc.name}" failed: ${describeError(e)}`);
       console.error(`onBackgroundWork: ${doc.id} ("${doc.name}"): ${String(e)}`);
     }
   }

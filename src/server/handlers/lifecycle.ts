@@ -1,13 +1,12 @@
 import { renderAddonMenu, openSidebar } from '../../platform/ui';
 import { ADDON_NAME } from '../../version';
 import { menuTree } from '../menu';
-import { documentState } from '../../platform/document-store';
 import { spreadsheetNotifier } from '../../platform/notifier';
 import { takeNotices } from '../../core/notices';
 import { alertsToToast } from '../../core/alerts/open';
 import type { KeyValueStore } from '../../core/ports';
 import { loadSettings } from '../../core/settings/store';
-import { buildDeployment } from '../../platform/composition-root';
+import { buildDeployment, openingDocument } from '../../platform/composition-root';
 import { appsScriptClock } from '../../platform/session';
 
 /**
@@ -20,8 +19,9 @@ export function onOpen(e?: { authMode?: unknown }): void {
   if (mode === 'NONE') return;
   try {
     // Only the document's own store and a toast: both allowed in LIMITED mode (user properties are not).
-    const store = documentState(() => SpreadsheetApp.getActive()).store;
-    const notices = [...takeNotices(store), ...alertsAtOpen(store)];
+    const opening = openingDocument();
+    const store = opening.store;
+    const notices = [...takeNotices(store), ...alertsAtOpen(store, opening.timeZone)];
     if (notices.length > 0) spreadsheetNotifier(false).toast(notices.join('\n'), `${ADDON_NAME}: while you were away`);
   } catch {
     // Should the store be refused, the sidebar shows the same notices when opened.
@@ -29,10 +29,9 @@ export function onOpen(e?: { authMode?: unknown }): void {
 }
 
 /** Alerts not shown yet, stale background work found now (its trigger may be gone: nothing else would say so). */
-function alertsAtOpen(store: KeyValueStore): string[] {
+function alertsAtOpen(store: KeyValueStore, timeZone: () => string): string[] {
   try {
-    const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone() || Session.getScriptTimeZone();
-    return alertsToToast(store, loadSettings(store, buildDeployment()), appsScriptClock.now(), zone);
+    return alertsToToast(store, loadSettings(store, buildDeployment()), appsScriptClock.now(), timeZone());
   } catch (e) {
     // The notices taken above must still be shown; the sidebar lists the alerts anyway.
     console.warn(`onOpen: alerts not read: ${String(e)}`);
