@@ -7,7 +7,7 @@ import { HubClient } from '../../../src/api/client';
 import type { HttpRequest } from '../../../src/api/transport';
 import type { Part } from '../../../src/core/push/parts';
 import { sendParts } from '../../../src/core/push/send';
-import { FakeClock, FakeTransport, type Scripted } from '../api/fake-transport';
+import { FakeClock, FakeTransport, type Scripted } from '../../support/transport';
 
 const TOKEN = 'tok_secret_987';
 type Item = { sku: string; quantity?: number; price?: number; channel?: string };
