@@ -3,7 +3,7 @@ import { type HubListing, type HubProduct, hubProducts } from '../support/hub';
  * Issue 17: a preview of every push operation and scope on the built bundle. Each plans the rows
  * as its push would, sets every value beside the hub's, and sends nothing.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 
 type Outcome = {
@@ -13,15 +13,12 @@ type Outcome = {
 };
 
 describe('preview: every operation and scope (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
   let hub: Map<string, HubProduct>;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 6, ['amazon', 'walmart'], 'active');
     hub = hubProducts(env);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const sheet = (header: string[], row: (sku: string, i: number) => unknown[]): void => {
     if (env.rt.sheetNames().includes('Stock & Prices')) env.rt.deleteSheet('Stock & Prices');

@@ -4,7 +4,7 @@ import { type HubProduct, hubProducts } from '../support/hub';
  * reads the hub's current values the cheaper way, writes the Preview sheet and returns totals —
  * and sends nothing.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 
 type Outcome = {
@@ -22,13 +22,10 @@ type Outcome = {
 };
 
 describe('preview a push (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 20, ['amazon', 'walmart'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const products = (): Map<string, HubProduct> => hubProducts(env);
 
