@@ -11,6 +11,22 @@ import { spawnHub, type SpawnOptions, type SpawnedHub } from '../hub-emulator/sp
 import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
 import { writeReliability } from './reliability';
 import { deploymentOf, type Target } from '../tools/targets';
+import type { ServerFunctionName, ServerFunctions } from '../../src/server/public-functions';
+import type { StateSnapshot } from '../hub-emulator/state';
+
+/** The admin API's methods. */
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A public server function called by name with its declared parameters, returning its declared
+ * result (as google.script.run hands it over: plain data). One list of names: src/server/public-functions.ts.
+ */
+export type ServerCall = <K extends ServerFunctionName>(name: K, ...args: Parameters<ServerFunctions[K]>) => ReturnType<ServerFunctions[K]>;
+
+/** A runtime's call(), typed by the public functions' list (any runtime: another user's too). */
+export function typedCall(rt: Runtime): ServerCall {
+  return (name, ...args) => rt.call(name, ...args) as ReturnType<ServerFunctions[typeof name]>;
+}
 
 export interface AddonEnv {
   hub: SpawnedHub;
@@ -18,8 +34,12 @@ export interface AddonEnv {
   /** The hub's URL as the add-on sees it (its saved baseUrl): hub.url, or the add-on's whitelisted origin. */
   hubUrl: string;
   token: string;
-  /** Synchronous admin calls (for use between runtime calls without await). */
-  adminSync(method: string, adminPath: string, body?: unknown): unknown;
+  /** Synchronous admin calls (for use between runtime calls without await); `T`: what the caller knows the answer to be. */
+  adminSync<T = unknown>(method: AdminMethod, adminPath: string, body?: unknown): T;
+  /** The hub's state, or only the parts named, typed as the emulator keeps it (one admin call). */
+  hubState<K extends keyof StateSnapshot>(...only: K[]): Pick<StateSnapshot, K>;
+  /** The add-on's public function `name` run as an execution of this env's user, typed (see ServerCall). */
+  call: ServerCall;
   close(): Promise<void>;
 }
 
@@ -71,7 +91,7 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   const now = options.runtime?.now ?? Date.UTC(2026, 10, 20, 15, 0, 0);
   const hub = await spawnHub({ seed: 'empty', token: TEST_TOKEN, now, ...options.hub });
   const admin = new SyncHttp();
-  const adminSync = (method: string, adminPath: string, body?: unknown): unknown => {
+  const adminSync = <T = unknown>(method: AdminMethod, adminPath: string, body?: unknown): T => {
     const { results } = admin.requestAll([
       {
         url: `${hub.url}${adminPath}`,
@@ -84,7 +104,7 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     if (!r.ok) throw new Error(`admin ${method} ${adminPath}: ${r.message}`);
     const text = Buffer.from(r.body).toString('utf8');
     if (r.status >= 400) throw new Error(`admin ${method} ${adminPath} → ${r.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
+    return (text ? JSON.parse(text) : null) as T;
   };
   let lastSynced = -1;
   const linkClock = options.linkClock ?? true;
@@ -115,17 +135,15 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
       options.runtime?.beforeFetch?.(virtualNow);
     },
   });
-  const saved = rt.call('saveSettings', { baseUrl: route.baseUrl, ...options.settings }) as {
-    ok: boolean;
-    value?: { saved: boolean; errors: unknown };
-  };
+  const call = typedCall(rt);
+  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings });
   if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (!options.noToken) {
-    const stored = rt.call('saveToken', TEST_TOKEN) as { ok: boolean; value?: { errors: Record<string, string> } };
+    const stored = call('saveToken', TEST_TOKEN);
     if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
   }
   if (!options.askFreezeSku) {
-    const answered = rt.call('answerFreezeSku', false) as { ok: boolean };
+    const answered = call('answerFreezeSku', false);
     if (!answered.ok) throw new Error(`answerFreezeSku failed: ${JSON.stringify(answered)}`);
   }
   rt.resetCounters();
@@ -137,6 +155,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     hubUrl: route.baseUrl,
     token: TEST_TOKEN,
     adminSync,
+    hubState: (...only) => adminSync('GET', `/__admin/state${only.length ? `?only=${only.join(',')}` : ''}`),
+    call,
     async close() {
       if (options.leakCheck ?? true) {
         // Every environment's leak checks are counted for RELIABILITY.md.

@@ -3,7 +3,8 @@
  * one mail per kind per day (MailApp in the runtime emulator), shows once as a toast at the next
  * open, and stays in the sidebar until dismissed or until the work succeeds again.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
 import { unwrap } from './orders-helpers';
 
@@ -11,7 +12,7 @@ const HOUR = 3_600_000;
 type Alert = { kind: string; title: string; text: string; since: number };
 type State = { alerts: Alert[]; notices: string[]; timeZone: string };
 
-const state = (env: AddonEnv): State => unwrap<State>(env.rt.call('getSidebarState'));
+const state = (env: AddonEnv): State => unwrap<State>(env.call('getSidebarState'));
 const alerts = (env: AddonEnv): Alert[] => state(env).alerts;
 const failOrders = (env: AddonEnv): unknown =>
   env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/orders/orders', seed: 1 });
@@ -29,16 +30,13 @@ const logLines = (env: AddonEnv, operation: RegExp): unknown[][] => {
 };
 
 describe('alerts from a failing scheduled import (bound script, hourly)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound' });
+  const env = useHub({ target: 'bound' }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 5, days: 2, seed: 2 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test("several failed runs the same day send exactly one mail, to the trigger's owner, saying what failed, since when and what to try", () => {
     failOrders(env);
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     env.rt.advance(4 * HOUR + 60_000);
     expect(logLines(env, /Background orders/).length).toBeGreaterThanOrEqual(4);
     const mails = env.rt.mails();
@@ -74,10 +72,10 @@ describe('alerts from a failing scheduled import (bound script, hourly)', () => 
   });
 
   test('dismiss removes the alert from the sidebar; failing again the same day brings it back without another mail', () => {
-    const left = unwrap<{ alerts: Alert[] }>(env.rt.call('dismissAlert', 'import'));
+    const left = unwrap<{ alerts: Alert[] }>(env.call('dismissAlert', 'import'));
     expect(left.alerts).toEqual([]);
     expect(alerts(env)).toEqual([]);
-    expect((env.rt.call('dismissAlert', 'nonsense') as { ok: boolean; error?: string }).error).toMatch(/No alert of kind 'nonsense'/);
+    expect((env.call('dismissAlert', 'nonsense') as { ok: boolean; error?: string }).error).toMatch(/No alert of kind 'nonsense'/);
     env.rt.advance(HOUR);
     expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
     expect(env.rt.mails()).toHaveLength(2);
@@ -91,12 +89,12 @@ describe('alerts from a failing scheduled import (bound script, hourly)', () => 
   });
 
   test('with mail off, a failure sends nothing but the alert is still shown', () => {
-    unwrap(env.rt.call('saveSettings', { alerts: { mail: false, lowStock: 0 } }));
+    unwrap(env.call('saveSettings', { alerts: { mail: false, lowStock: 0 } }));
     failOrders(env);
     env.rt.advanceTo(nextLocalDay(env));
     expect(alerts(env).map((a) => a.kind)).toEqual(['import']);
     expect(env.rt.mails()).toHaveLength(2);
-    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
+    unwrap(env.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
   });
 
   test('with the mail quota spent, the import fails as before, the refusal is logged and the alert kept', () => {
@@ -116,14 +114,10 @@ describe('alerts from a failing scheduled import (bound script, hourly)', () => 
 });
 
 describe('stale background work (bound script)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound' });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ target: 'bound' });
 
   test('an import that cannot run (a colleague holds the lock) for more than twice its interval is mailed as not running', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     env.rt.holdLock('document', 10 * HOUR);
     env.rt.advance(2 * HOUR - 60_000);
     expect(env.rt.mails()).toHaveLength(0);
@@ -138,16 +132,13 @@ describe('stale background work (bound script)', () => {
 });
 
 describe('low stock after a push (add-on)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 5, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test("SKUs the hub confirms at or below the threshold (after the rules) are an alert at once and go out in the day's one mail", () => {
-    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
+    unwrap(env.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
     // amazon keeps 2 back: a sheet's 6 is 4 in the hub, at or below 5.
     env.rt.addSheet('Rules', [
       ['Channel', 'Stock buffer', 'Also per-channel columns'],
@@ -159,26 +150,26 @@ describe('low stock after a push (add-on)', () => {
       [skus[1], 50, 50],
       [skus[2], 30, 0],
     ]);
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(values.slice(1).map((r) => r[column(values, 'Sync status')])).toEqual(['OK', 'OK', 'OK']);
     const low = alerts(env).find((a) => a.kind === 'lowStock');
     expect(low?.text).toMatch(new RegExp(`^Low stock: 2 SKUs at or below the threshold since .*: ${skus[0]} \\(4\\), ${skus[2]} \\(0\\)`));
     expect(env.rt.mails()).toHaveLength(0);
     // The next background run mails it, once.
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     env.rt.advance(HOUR + 60_000);
     expect(env.rt.mails()).toHaveLength(1);
     expect(env.rt.mails()[0].body).toContain(`- ${skus[0]}: 4\n- ${skus[2]}: 0`);
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     env.rt.advance(HOUR);
     expect(env.rt.mails()).toHaveLength(1);
   });
 
   test('with the threshold off, a push records nothing', () => {
-    unwrap(env.rt.call('dismissAlert', 'lowStock'));
-    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
-    env.rt.call('pushByChannelAll');
+    unwrap(env.call('dismissAlert', 'lowStock'));
+    unwrap(env.call('saveSettings', { alerts: { mail: true, lowStock: 0 } }));
+    env.call('pushByChannelAll');
     expect(alerts(env).filter((a) => a.kind === 'lowStock')).toEqual([]);
   });
 });

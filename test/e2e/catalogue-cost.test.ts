@@ -4,17 +4,14 @@
  * (the seller's second pull) and a refresh of selected rows cost the same round trips whatever
  * their size, and cells in proportion to it.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 
 type Counters = ReturnType<AddonEnv['rt']['counters']>;
 const SHEET = 'Stock & Prices';
 
 describe('pull and refresh costs grow linearly (issue 16)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { fetchQuotaPerDay: 1e6 }, leakCheck: false });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ runtime: { fetchQuotaPerDay: 1e6 }, leakCheck: false });
 
   function seed(count: number): void {
     env.adminSync('POST', '/__admin/reset', { seed: 'empty' });

@@ -39,31 +39,10 @@ export interface HubRequest {
 
 /** The hub's request log (API calls only), oldest first. */
 export function hubRequests(env: AddonEnv): HubRequest[] {
-  return (env.adminSync('GET', '/__admin/requests') as { requests: HubRequest[] }).requests;
+  return env.adminSync<{ requests: HubRequest[] }>('GET', '/__admin/requests').requests;
 }
 
-export interface HubListing {
-  status: string;
-  quantity: number;
-  price: number;
-  salePrice: number | null;
-  availableDays: number | null;
-  externalId: string;
-  permalink: string | null;
-}
-
-export interface HubProduct {
-  sku: string;
-  quantity: number;
-  price: number;
-  listings: Record<string, HubListing | undefined>;
-}
-
-/** The hub's products by SKU. */
-export function hubProducts(env: AddonEnv): Map<string, HubProduct> {
-  const state = env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] };
-  return new Map(state.products.map((p) => [p.sku, p]));
-}
+export { type HubListing, type HubProduct, hubProducts } from '../support/hub';
 
 /** Bodies the bundle sent to the hub since fetch log entry `from`, by path. */
 export function sentBodies(env: AddonEnv, from: number): Array<{ method: string; path: string; body: unknown }> {

@@ -4,7 +4,8 @@
  * sheet's only by a trailing space or by letter case is never taken for it — the row says what the
  * hub has and that pushes will fail, and no row is added for the twin.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { col, hubRequests, rowOf } from './catalogue-helpers';
 
 const SHEET = 'Stock & Prices';
@@ -24,11 +25,7 @@ function seedHub(env: AddonEnv, extra: unknown[]): void {
 }
 
 describe('In hub (bundle in the runtime against the hub emulator)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const pull = (options: Record<string, unknown> = {}): Outcome => env.rt.call('pullCatalogue', options) as Outcome;

@@ -6,7 +6,7 @@
  * added again. A saved mapping stays with its sheet through a rename; the sidebar's Columns
  * section reads the header row only. Bundle in the runtime against the hub emulator.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
 import { a1, col } from './catalogue-helpers';
@@ -126,11 +126,7 @@ const WOO: ExportShape = {
 };
 
 describe('pull and refresh through the column mapping (bundle in the runtime against the hub emulator)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   beforeEach(() => {
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });

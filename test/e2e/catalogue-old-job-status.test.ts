@@ -4,16 +4,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { col, hubRequests } from './catalogue-helpers';
 
 type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
 
 describe('old job status (deprecated Get Status Request)', () => {
-  let env: AddonEnv;
   let jobId = '';
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     env.adminSync('POST', '/__admin/products', { generate: { count: 3, prefix: 'OLD-', channels: ['amazon'], status: 'active', seed: 5 } });
     env.rt.addSheet('Stock & Prices', [
       ['SKU', 'Quantity'],
@@ -25,8 +23,7 @@ describe('old job status (deprecated Get Status Request)', () => {
     const v = env.rt.sheet('Stock & Prices').values();
     jobId = String(v[1][col(v, 'Job id')]);
     expect(jobId).toMatch(/^\d+$/);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the menu labels it deprecated and has the Catalogue and Categories submenus; every item calls a function of the bundle', () => {
     const menu = env.rt.open({ authMode: 'NONE' })!;

@@ -2,7 +2,7 @@
  * Refresh the selected rows from the hub (Get Price Stock By Channel, one GET per SKU, in
  * parallel), SKUs with dots, commas, slashes and spaces included; only those rows are written.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf, sentBodies } from './catalogue-helpers';
 
 const SHEET = 'Stock & Prices';
@@ -10,9 +10,7 @@ const AWKWARD = ['CAM-ROJA.M', 'TAZA,12', 'BOLSA/GRANDE', 'LÁMPARA 40W', 'A.B,C
 type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
 
 describe('refresh selected rows from the hub (demo hub)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ hub: { seed: 'demo' } });
+  const env = useHub({ hub: { seed: 'demo' } }, (env) => {
     env.rt.addSheet(SHEET, [
       ['SKU', 'Notes'],
       ['NIÑO AZUL 10', 'not selected'],
@@ -20,8 +18,7 @@ describe('refresh selected rows from the hub (demo hub)', () => {
       ['NO-SUCH-SKU', 'gone'],
       ['SIN-PUBLICAR', 'not selected either'],
     ]);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
 

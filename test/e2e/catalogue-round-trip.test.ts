@@ -2,18 +2,15 @@
  * The round trip against the demo hub: pull the catalogue, edit some cells, "push changes" sends
  * exactly the edited values, each through its endpoint, and the hub's state shows them.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { a1, col, hubProducts, rowOf, sentBodies } from './catalogue-helpers';
 
 const SHEET = 'Stock & Prices';
 
 describe('pull, edit, push changes (demo hub)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ hub: { seed: 'demo' } });
+  const env = useHub({ hub: { seed: 'demo' } }, (env) => {
     env.rt.call('pullCatalogueFromMenu');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const edit = (sku: string, header: string, text: string): void => {

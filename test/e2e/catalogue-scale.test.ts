@@ -3,7 +3,8 @@
  * anchor that proves no product was skipped), sent in parallel rounds, and a number of Sheets
  * writes that does not grow with N (the built bundle in the runtime against the hub).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 
 interface Run {
   requests: number;
@@ -33,11 +34,7 @@ function pullFresh(env: AddonEnv, count: number): Run {
 }
 
 describe('pull of 1,000 and 10,000 SKUs', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('one request per 49 products (21 and 205: the consistency check costs 1 and 5), every offset once, in parallel rounds; the same number of Sheets writes for both sizes', () => {
     const small = pullFresh(env, 1000);

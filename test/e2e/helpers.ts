@@ -1,8 +1,7 @@
 /** Shared reads of the hub emulator's admin API for end-to-end tests. */
 import type { AddonEnv } from '../../dev/testkit/env';
 
-export type { HubListing, HubProduct } from '../../dev/testkit/invariant/check';
-import type { HubProduct } from '../../dev/testkit/invariant/check';
+export { type HubListing, type HubProduct, hubProducts } from '../support/hub';
 
 export interface HubRequest {
   id: number;
@@ -14,15 +13,9 @@ export interface HubRequest {
   skus?: string[];
 }
 
-/** The hub's products by SKU. */
-export function hubProducts(env: AddonEnv): Map<string, HubProduct> {
-  const state = env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] };
-  return new Map(state.products.map((p) => [p.sku, p]));
-}
-
 /** The hub's /api requests since the log was last cleared. */
 export function apiRequests(env: AddonEnv): HubRequest[] {
-  const log = env.adminSync('GET', '/__admin/requests') as { requests: HubRequest[] };
+  const log = env.adminSync<{ requests: HubRequest[] }>('GET', '/__admin/requests');
   return log.requests.filter((r) => r.path.toLowerCase().startsWith('/api/'));
 }
 

@@ -1,8 +1,9 @@
+import { type HubListing, type HubProduct, hubProducts } from '../support/hub';
 /**
  * Issue 17: a preview of every push operation and scope on the built bundle. Each plans the rows
  * as its push would, sets every value beside the hub's, and sends nothing.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 
 type Outcome = {
@@ -10,19 +11,14 @@ type Outcome = {
   lines: number;
   totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number };
 };
-type Listing = { price: number; quantity: number };
-type HubProduct = { sku: string; internalId?: string; quantity: number; listings: Record<string, Listing> };
 
 describe('preview: every operation and scope (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
   let hub: Map<string, HubProduct>;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 6, ['amazon', 'walmart'], 'active');
-    hub = new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
-  }, 60_000);
-  afterAll(async () => env?.close());
+    hub = hubProducts(env);
+  });
 
   const sheet = (header: string[], row: (sku: string, i: number) => unknown[]): void => {
     if (env.rt.sheetNames().includes('Stock & Prices')) env.rt.deleteSheet('Stock & Prices');
@@ -36,13 +32,13 @@ describe('preview: every operation and scope (issue 17)', () => {
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
     return r.value!;
   };
-  const amazon = (sku: string): Listing => hub.get(sku)!.listings.amazon;
+  const amazon = (sku: string): HubListing => hub.get(sku)!.listings.amazon!;
   /** The hub passes a general Quantity on to every channel: per channel, the rows where that changes the channel's quantity. */
   const overwritten = (rows: Array<[string, number]>): Record<string, number> => {
     const out: Record<string, number> = {};
     for (const [sku, q] of rows)
       for (const [ch, l] of Object.entries(hub.get(sku)!.listings))
-        if (l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
+        if (l && l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
     return out;
   };
 
@@ -61,7 +57,7 @@ describe('preview: every operation and scope (issue 17)', () => {
     sheet(['SKU', 'Price [amazon]', 'Price [walmart]'], (sku, i) => [
       sku,
       amazon(sku).price + (i % 2),
-      hub.get(sku)!.listings.walmart.price,
+      hub.get(sku)!.listings.walmart!.price,
     ]);
     const out = preview('prices', 'all');
     expect(out.totals.changes).toEqual({ 'price [amazon]': 3 });
@@ -72,7 +68,7 @@ describe('preview: every operation and scope (issue 17)', () => {
     sheet(['SKU', 'Quantity [amazon]', 'Price [walmart]'], (sku, i) => [
       sku,
       i === 0 ? amazon(sku).quantity + 5 : amazon(sku).quantity,
-      hub.get(sku)!.listings.walmart.price,
+      hub.get(sku)!.listings.walmart!.price,
     ]);
     const out = preview('byChannel', 'all');
     expect(out.totals.changes).toEqual({ 'quantity [amazon]': 1 });
@@ -86,7 +82,7 @@ describe('preview: every operation and scope (issue 17)', () => {
     const out = preview('changes', 'changed');
     expect(out.rows).toBe(1);
     // The push before passed the general quantities on to every channel: the hub's state now.
-    hub = new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+    hub = hubProducts(env);
     expect(out.totals.changes).toEqual({ quantity: 1, ...overwritten([[skus[1], hub.get(skus[1])!.quantity + 7]]) });
   });
 

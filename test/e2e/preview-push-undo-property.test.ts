@@ -6,7 +6,8 @@
  * values the hub did not change since — with the write-back invariant after each.
  */
 import fc from 'fast-check';
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from './helpers';
 
@@ -56,13 +57,10 @@ const scenario = fc.record({
 });
 
 describe('push these changes and undo, as properties over random edits and a contrary hub (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 12, [...CHANNELS], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('sends nothing or exactly the previewed values; undo restores exactly what the hub held before, where the hub did not change since', () => {
     // How many runs reached each step: a property that only ever refused would prove little.

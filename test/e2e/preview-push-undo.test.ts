@@ -4,7 +4,8 @@
  * emulator, with the write-back invariant (OK means the hub holds the row's value; the snapshot is
  * the hub's) checked after each.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
 import {
   apiRequests,
@@ -45,16 +46,13 @@ function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price'
 }
 
 describe('push these changes, guard rails, undo (issue 17): prices', () => {
-  let env: AddonEnv;
   let skus: string[];
   let original: Map<string, HubProduct>;
   let sheet: unknown[][];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 40, ['amazon', 'walmart'], 'active');
     original = hubProducts(env);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const amazon = (sku: string, hub = hubProducts(env)): number => hub.get(sku)!.listings.amazon!.price;
   const walmart = (sku: string, hub = hubProducts(env)): number => hub.get(sku)!.listings.walmart!.price;
@@ -206,15 +204,12 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
 });
 
 describe('guard rails (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
   let hub: Map<string, HubProduct>;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { guards: { pricePct: 30, zeroStock: 1 } } });
+  const env = useHub({ settings: { guards: { pricePct: 30, zeroStock: 1 } } }, (env) => {
     skus = seedProducts(env, 10, ['amazon'], 'active');
     hub = hubProducts(env);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('a price change beyond ±30 % is held back until the seller ticks "I checked these"', () => {
     const price = (sku: string): number => hub.get(sku)!.listings.amazon!.price;
@@ -274,13 +269,10 @@ describe('guard rails (issue 17)', () => {
 });
 
 describe('undo of blind pushes (issue 17): the values before come from the snapshot; the last 3 pushes are kept', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 12, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const quantities = (): number[] => skus.map((s) => hubProducts(env).get(s)!.quantity);
 
@@ -338,13 +330,10 @@ describe('undo of blind pushes (issue 17): the values before come from the snaps
 });
 
 describe('undo of an async job (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound', settings: { plainChannels: ['*'] } });
+  const env = useHub({ target: 'bound', settings: { plainChannels: ['*'] } }, (env) => {
     skus = seedProducts(env, 6, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the undo waits for the job to run, then sends the quantities back in a job of its own; its rows say Undone', () => {
     const sheet = [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 20 + i, 10])];

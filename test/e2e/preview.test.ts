@@ -1,13 +1,12 @@
+import { type HubProduct, hubProducts } from '../support/hub';
 /**
  * Issue 17, preview before push (first steps): the built bundle plans the rows as the push would,
  * reads the hub's current values the cheaper way, writes the Preview sheet and returns totals —
  * and sends nothing.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 
-type Listing = { price: number; quantity: number };
-type HubProduct = { sku: string; listings: Record<string, Listing> };
 type Outcome = {
   rows: number;
   lines: number;
@@ -23,23 +22,19 @@ type Outcome = {
 };
 
 describe('preview a push (issue 17)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 20, ['amazon', 'walmart'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
-  const products = (): Map<string, HubProduct> =>
-    new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+  const products = (): Map<string, HubProduct> => hubProducts(env);
 
   test("prices, all rows: each value beside the hub's, unchanged ones marked, a bad row and an unknown SKU refused; nothing sent", () => {
     const hub = products();
     // Rows 1–10 as the hub holds them; rows 11–20 with Price [amazon] halved; a bad value; a SKU the hub lacks.
     const rows = skus.map((sku, i) => {
       const l = hub.get(sku)!.listings;
-      return [sku, i < 10 ? l.amazon.price : Math.round(l.amazon.price / 2), l.walmart.price];
+      return [sku, i < 10 ? l.amazon!.price : Math.round(l.amazon!.price / 2), l.walmart!.price];
     });
     env.rt.addSheet('Stock & Prices', [['SKU', 'Price [amazon]', 'Price [walmart]'], ...rows, ['NOT-IN-HUB', 5, 6], ['ODD-1', 'abc', 1]]);
     clearRequests(env);
@@ -66,12 +61,12 @@ describe('preview a push (issue 17)', () => {
     const sheet = env.rt.sheet('Preview').values();
     expect(sheet[0]).toEqual(['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why', 'Rule']);
     const eleventh = sheet.find((row) => row[0] === skus[10] && row[2] === 'amazon')!;
-    expect(eleventh[4]).toBe(hub.get(skus[10])!.listings.amazon.price);
-    expect(eleventh[5]).toBe(Math.round(hub.get(skus[10])!.listings.amazon.price / 2));
+    expect(eleventh[4]).toBe(hub.get(skus[10])!.listings.amazon!.price);
+    expect(eleventh[5]).toBe(Math.round(hub.get(skus[10])!.listings.amazon!.price / 2));
     expect(eleventh[8]).toBe('send');
     expect(sheet.some((row) => row[0] === 'NOT-IN-HUB' && row[8] === 'refused by the hub')).toBe(true);
     // The hub is as it was.
-    expect(products().get(skus[10])!.listings.amazon.price).toBe(hub.get(skus[10])!.listings.amazon.price);
+    expect(products().get(skus[10])!.listings.amazon!.price).toBe(hub.get(skus[10])!.listings.amazon!.price);
   });
 
   test('a later, shorter preview leaves no rows of the earlier one', () => {
@@ -113,7 +108,7 @@ describe('preview a push (issue 17)', () => {
     env.rt.deleteSheet('Preview');
     const hub = products();
     const sku = skus[3];
-    const general = hub.get(sku)!.listings.amazon.quantity + 17;
+    const general = hub.get(sku)!.listings.amazon!.quantity + 17;
     env.rt.deleteSheet('Stock & Prices');
     env.rt.addSheet('Stock & Prices', [
       ['SKU', 'Quantity'],
@@ -126,7 +121,7 @@ describe('preview a push (issue 17)', () => {
       .sheet('Preview')
       .values()
       .find((row) => row[0] === sku && row[2] === 'amazon')!;
-    expect(line.slice(4, 6)).toEqual([hub.get(sku)!.listings.amazon.quantity, general]);
+    expect(line.slice(4, 6)).toEqual([hub.get(sku)!.listings.amazon!.quantity, general]);
     expect(line[9]).toMatch(/passes the general Quantity on to every channel/);
   });
 });

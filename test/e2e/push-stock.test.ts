@@ -1,18 +1,8 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { hubProducts } from '../support/hub';
 
 type Row = unknown[];
 const HEADER = ['SKU', 'Title', 'Quantity', 'Price'];
-
-interface HubProduct {
-  sku: string;
-  quantity: number;
-  listings: Record<string, { status: string; quantity: number } | undefined>;
-}
-
-function hubProducts(env: AddonEnv): Map<string, HubProduct> {
-  const state = env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] };
-  return new Map(state.products.map((p) => [p.sku, p]));
-}
 
 describe('push stock from the sheet (bundle in the runtime against the hub emulator)', () => {
   let env: AddonEnv;

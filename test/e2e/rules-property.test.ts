@@ -6,7 +6,7 @@
  * The expected values come from the pure engine (apply.ts), the rows from the built bundle.
  */
 import fc from 'fast-check';
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { ruleMessage, rulePrice, ruleQuantity } from '../../src/core/rules/apply';
 import { ruleFor, type Rounding, type Rule } from '../../src/core/rules/rule';
 import { clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts, type HubProduct } from './helpers';
@@ -105,13 +105,10 @@ const scenario = fc.record({
 });
 
 describe('per-channel rules as a property over random rules and a contrary hub (issue 18)', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 10, [...CHANNELS], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the hub gets only ruled values; OK means the hub holds exactly them; the row says what the rule did', () => {
     const reached = { ok: 0, ruledOk: 0 };
@@ -129,7 +126,7 @@ describe('per-channel rules as a property over random rules and a contrary hub (
         const before = hubProducts(env);
         env.adminSync('POST', '/__admin/faults', { seed: s.seed, rates: { '503': 0.1 }, answerFaults: s.contrary });
         clearRequests(env);
-        env.rt.call('pushByChannelAll');
+        env.call('pushByChannelAll');
         env.adminSync('DELETE', '/__admin/faults');
         const values = env.rt.sheet(SHEET).values();
         expectInputsUnchanged(values, sheet);

@@ -7,7 +7,8 @@
  * rule's effect in its Rule column and "Push these changes" sends exactly the ruled values; a
  * changed-rows push after a ruled push sends nothing again.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { ServerFunctionName } from '../../src/server/public-functions';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 import { call, finish, type Progress } from './preview-helpers';
 
@@ -34,14 +35,10 @@ function ruleRow(channel: string, cells: Partial<Record<(typeof HEADER)[number],
 }
 
 describe('per-channel rules (issue 18)', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 30, ['mercadolibre', 'amazon', 'walmart', 'shopify']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);
@@ -51,10 +48,10 @@ describe('per-channel rules (issue 18)', () => {
   function rules(...rows: unknown[][]): void {
     env.rt.addSheet(RULES, [HEADER, ...rows]);
   }
-  function push(fn: string, sheet: unknown[][]): unknown[][] {
+  function push(fn: ServerFunctionName, sheet: unknown[][]): unknown[][] {
     if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call(fn);
+    env.call(fn);
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     return values;
@@ -66,7 +63,7 @@ describe('per-channel rules (issue 18)', () => {
       ['SKU', 'Quantity'],
       [skus[0], 1],
     ]);
-    env.rt.call('openRulesFromMenu');
+    env.call('openRulesFromMenu');
     expect(env.rt.sheetNames()).toContain(RULES);
     const sheet = env.rt.sheet(RULES);
     expect(sheet.values()[0]).toEqual(HEADER);
@@ -74,7 +71,7 @@ describe('per-channel rules (issue 18)', () => {
     expect(env.rt.toasts().pop()?.message).toMatch(/^The Rules sheet is ready: one row per channel/);
 
     sheet.setValues([ruleRow('amazon', { 'Markup %': 20 }), ruleRow('walmart', { 'Min price': 50, 'Max price': 10 })], 'A2');
-    env.rt.call('openRulesFromMenu');
+    env.call('openRulesFromMenu');
     expect(env.rt.toasts().pop()?.message).toBe(
       '1 rule in use; 1 row not used (see the Problem column): nothing is sent for the channels they name until they are fixed.',
     );
@@ -83,7 +80,7 @@ describe('per-channel rules (issue 18)', () => {
     );
     // Fixed: the Problem cell is emptied.
     env.rt.sheet(RULES).setValues([[5, 100]], 'E3');
-    env.rt.call('openRulesFromMenu');
+    env.call('openRulesFromMenu');
     expect(env.rt.sheet(RULES).values()[2][11]).toBe('');
     expect(env.rt.toasts().pop()?.message).toBe('2 rules in use.');
   });
@@ -239,14 +236,14 @@ describe('per-channel rules (issue 18)', () => {
 
     // What the hub confirmed is the ruled value: the sheet's 100 is not an edit any more.
     clearRequests(env);
-    env.rt.call('pushPricesChanged');
+    env.call('pushPricesChanged');
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
     const values = env.rt.sheet(STOCK).values();
     expect(cell(values, 2, 'Sync status')).toBe('OK');
 
     // A changed rule is a changed value: the next changed-rows push sends the new ruled value.
     env.rt.sheet(RULES).setValues([[10]], 'B2');
-    env.rt.call('pushPricesChanged');
+    env.call('pushPricesChanged');
     expect(hubProducts(env).get(skus[12])!.listings.amazon!.price).toBe(109.99);
   });
 });

@@ -7,23 +7,16 @@
  * - the add-on's document properties stay within their budget.
  * Pure: works on the sheet's values and the hub's products as the admin API returns them.
  */
+import type { Listing, ProductRec } from '../../hub-emulator/types';
 import { mapHeaders, roundToCents, type ColumnMap } from '../../../src/sheet';
 
 /** The hub's product as the admin API shows it. */
-export interface HubListing {
-  quantity: number;
-  price: number;
-  salePrice: number | null;
-  availableDays: number | null;
-  status: string;
-}
-export interface HubProduct {
-  sku: string;
-  internalId: string;
-  quantity: number;
-  price: number;
-  listings: Record<string, HubListing | undefined>;
-}
+/**
+ * A product and its listings as the hub emulator keeps them (its own exported types, read over the
+ * admin API: one shape for every test), its listings looked up by any channel name a sheet carries.
+ */
+export type HubListing = Listing;
+export type HubProduct = Omit<ProductRec, 'listings'> & { listings: Partial<Record<string, Listing>> };
 
 export type Cells = unknown[][];
 

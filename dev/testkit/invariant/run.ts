@@ -6,7 +6,7 @@
  * found; fast-check then prints the seed and the shrunk scenario.
  */
 import { columnLetter } from '../../../src/sheet';
-import type { AddonEnv } from '../env';
+import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import { findTokenLeaks } from '../leaks';
 import { CHANNELS, type Edit, type Scenario, type TimedEdit } from './scenario';
@@ -49,8 +49,8 @@ const NUMERIC_INPUT = /^(Quantity|Price|Sale price|Available days)( \[[^\]]+\])?
 export class InvariantRunner {
   constructor(private readonly env: AddonEnv) {}
 
-  private admin<T>(method: string, path: string, body?: unknown): T {
-    return this.env.adminSync(method, path, body) as T;
+  private admin<T>(method: AdminMethod, path: string, body?: unknown): T {
+    return this.env.adminSync<T>(method, path, body);
   }
 
   private products(): Map<string, HubProduct> {

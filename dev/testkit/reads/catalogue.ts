@@ -8,7 +8,7 @@
  * every duplicate is named.
  */
 import * as fc from 'fast-check';
-import type { AddonEnv } from '../env';
+import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
@@ -57,8 +57,8 @@ type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export class CatalogueRunner {
   constructor(private readonly env: AddonEnv) {}
 
-  private admin<T>(method: string, path: string, body?: unknown): T {
-    return this.env.adminSync(method, path, body) as T;
+  private admin<T>(method: AdminMethod, path: string, body?: unknown): T {
+    return this.env.adminSync<T>(method, path, body);
   }
 
   private hubSkus(): string[] {

@@ -7,7 +7,7 @@
  * is left Pending without notice, and a never-ending job stays within its request budget.
  */
 import * as fc from 'fast-check';
-import type { AddonEnv } from '../env';
+import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
@@ -58,8 +58,8 @@ interface HubProduct {
 export class JobsRunner {
   constructor(private readonly env: AddonEnv) {}
 
-  private admin<T>(method: string, path: string, body?: unknown): T {
-    return this.env.adminSync(method, path, body) as T;
+  private admin<T>(method: AdminMethod, path: string, body?: unknown): T {
+    return this.env.adminSync<T>(method, path, body);
   }
 
   run(s: JobsScenario): JobsReport {

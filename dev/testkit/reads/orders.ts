@@ -8,7 +8,7 @@
  * daily check must find nothing late (the two streams alone were complete).
  */
 import * as fc from 'fast-check';
-import type { AddonEnv } from '../env';
+import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
@@ -76,8 +76,8 @@ type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export class OrdersRunner {
   constructor(private readonly env: AddonEnv) {}
 
-  private admin<T>(method: string, path: string, body?: unknown): T {
-    return this.env.adminSync(method, path, body) as T;
+  private admin<T>(method: AdminMethod, path: string, body?: unknown): T {
+    return this.env.adminSync<T>(method, path, body);
   }
 
   private orders(): HubOrder[] {

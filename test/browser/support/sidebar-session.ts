@@ -1,6 +1,7 @@
 /**
- * One playground, one Chromium and one page with the sidebar loaded, for the tests of one file:
- * started in beforeAll, stopped (and its state folder removed) in afterAll.
+ * The browser tests' fixtures: usePlayground() — one playground (its own state folder), one
+ * Chromium and one page, for the tests of one describe block: started in beforeAll, stopped (and
+ * the state folder removed) in afterAll — and sidebarSession(), the same with the sidebar loaded.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,31 +10,47 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium, openPage, Screenshots, sidebar } from './browser';
 import { startPlaygroundProcess, type PlaygroundProcess } from './playground-process';
 
-export interface SidebarSession {
+export interface PlaygroundSession {
   pg: PlaygroundProcess;
   browser: Browser;
   page: Page;
-  /** The sidebar's frame; a test that reopens the sidebar puts the new one here. */
-  frame: Frame;
   /** JS dialogs and page errors seen so far (none should happen). */
   dialogs: string[];
   errors: string[];
   shots: Screenshots;
+  /** The playground's state folder (removed after the block). */
+  stateDir: string;
 }
 
-/** Registers the hooks; the session's fields are there once beforeAll has run. `args` go to the playground. */
-export function sidebarSession(name: string, args: string[] = []): SidebarSession {
+export interface SidebarSession extends PlaygroundSession {
+  /** The sidebar's frame; a test that reopens the sidebar puts the new one here. */
+  frame: Frame;
+}
+
+/**
+ * Registers the hooks; the session's fields are there once beforeAll has run. `args` go to the
+ * playground (e.g. `['--target', 'addon']`); `name` names the screenshots and the state folder.
+ */
+export function usePlayground(name: string, args: string[] = []): PlaygroundSession {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), `playground-${name}-`));
-  const session = { shots: new Screenshots(name) } as SidebarSession;
+  const session = { shots: new Screenshots(name), stateDir } as PlaygroundSession;
   beforeAll(async () => {
     [session.pg, session.browser] = await Promise.all([startPlaygroundProcess(stateDir, args), launchChromium()]);
     Object.assign(session, await openPage(session.browser, session.pg.url));
-    session.frame = await sidebar(session.page);
   });
   afterAll(async () => {
     await session.browser?.close();
     await session.pg?.stop();
     fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+  return session;
+}
+
+/** usePlayground() with the sidebar open (its frame in `frame`). */
+export function sidebarSession(name: string, args: string[] = []): SidebarSession {
+  const session = usePlayground(name, args) as SidebarSession;
+  beforeAll(async () => {
+    session.frame = await sidebar(session.page);
   });
   return session;
 }

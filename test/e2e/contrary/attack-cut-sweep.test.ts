@@ -1,3 +1,4 @@
+import { hubProducts } from '../../support/hub';
 /**
  * Sweep: every push operation cut off after each service call n, the colleague edits (a value, a
  * sort, both) before the seller pushes again (which resumes the run), against a contrary hub. After
@@ -32,8 +33,7 @@ describe('attack: cut-off at every service call, edits, resume', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  const products = (): Map<string, HubProduct> =>
-    new Map((env.adminSync('GET', '/__admin/state?only=products') as { products: HubProduct[] }).products.map((p) => [p.sku, p]));
+  const products = (): Map<string, HubProduct> => hubProducts(env);
 
   const setup = (op: Op): void => {
     freshWorld(

@@ -4,7 +4,7 @@
  * cuts it only by key. A value typed between the start and a chunk is sent: a value the seller
  * never saw in a preview, past the guard rails.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
 import { call, type Progress } from '../preview-helpers';
 
@@ -12,13 +12,10 @@ type Preview = { previewId: string; rowsToPush: number; totals: { guarded: numbe
 const SHEET = 'Stock & Prices';
 
 describe('review 17: a cell edited after Push these changes started', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { guards: { pricePct: 30, zeroStock: 0 } } });
+  const env = useHub({ settings: { guards: { pricePct: 30, zeroStock: 0 } } }, (env) => {
     skus = seedProducts(env, 3, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the value sent is the one previewed, never one typed after the check', () => {
     const price = hubProducts(env).get(skus[0])!.listings.amazon!.price;

@@ -3,7 +3,7 @@
  * sent ("they ride along"), including channel quantities the stock-to-0 guard rail held back. The
  * preview says "not sent unless you tick 'I checked these'"; Push these changes sends them.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { call, type Progress } from '../preview-helpers';
 
@@ -11,10 +11,8 @@ type Preview = { previewId: string; rowsToPush: number; totals: { guarded: numbe
 const SHEET = 'Stock & Prices';
 
 describe('review 17: a held-back drop to 0 of a channel quantity', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { guards: { pricePct: 0, zeroStock: 1 } } });
+  const env = useHub({ settings: { guards: { pricePct: 0, zeroStock: 1 } } }, (env) => {
     skus = seedProducts(env, 2, ['amazon', 'walmart'], 'active');
     for (const sku of skus) {
       const p = hubProducts(env).get(sku) as HubProduct;
@@ -23,8 +21,7 @@ describe('review 17: a held-back drop to 0 of a channel quantity', () => {
       p.listings.walmart!.quantity = 10;
       env.adminSync('POST', '/__admin/products', { products: [p] });
     }
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('is not sent by Push these changes', () => {
     // Each row: a new general Quantity, and amazon to 0 (2 SKUs to 0 on amazon: beyond the rail of 1).

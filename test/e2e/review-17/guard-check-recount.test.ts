@@ -5,7 +5,7 @@
  * them, so the count falls under the limit, the other row's held-back quantity turns into "send",
  * and the push is refused as "the sheet or the hub changed since the preview" — every time.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
 import type { Progress, Result } from '../preview-helpers';
 
@@ -13,13 +13,10 @@ type Preview = { previewId: string; rowsToPush: number; totals: { guarded: numbe
 const SHEET = 'Stock & Prices';
 
 describe('review 17: the zero-stock guard rail and the check', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { guards: { pricePct: 0, zeroStock: 1 } } });
+  const env = useHub({ settings: { guards: { pricePct: 0, zeroStock: 1 } } }, (env) => {
     skus = seedProducts(env, 2, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('nothing changed since the preview: its price change is pushed, its held-back drops are not', () => {
     const hub = hubProducts(env);

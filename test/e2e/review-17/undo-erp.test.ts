@@ -3,7 +3,7 @@
  * channel's price (and showed it), but the record keeps only the row's own key `price`, which no
  * read returns ("not read"): its "before" is null and the undo says it is not known.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { call, finish, type Progress } from '../preview-helpers';
 
@@ -12,13 +12,10 @@ type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refus
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a previewed push of prices by ERP id', () => {
-  let env: AddonEnv;
   let sku: string;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
+  const env = useHub({ settings: { plainChannels: ['*'] } }, (env) => {
     [sku] = seedProducts(env, 1, ['amazon', 'walmart'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the channel prices the preview showed come back', () => {
     const before = hubProducts(env).get(sku) as HubProduct;

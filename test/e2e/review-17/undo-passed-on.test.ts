@@ -3,7 +3,7 @@
  * preview reads and shows what each channel held, but the previewed push keeps no "before" for
  * those channels (previewedRows drops passedOn lines), so Undo last push cannot put them back.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { call, finish, type Progress } from '../preview-helpers';
 
@@ -12,10 +12,8 @@ type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refus
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a previewed general quantity', () => {
-  let env: AddonEnv;
   let sku: string;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     [sku] = seedProducts(env, 1, ['amazon', 'walmart'], 'active');
     // The channels hold their own quantities (a channel's sales, a by-channel push).
     const p = hubProducts(env).get(sku) as HubProduct;
@@ -23,8 +21,7 @@ describe('review 17: undo of a previewed general quantity', () => {
     p.listings.amazon!.quantity = 5;
     p.listings.walmart!.quantity = 3;
     env.adminSync('POST', '/__admin/products', { products: [p] });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('undo puts every channel back to what the preview showed the hub held', () => {
     env.rt.addSheet(SHEET, [

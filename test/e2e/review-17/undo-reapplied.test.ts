@@ -4,7 +4,7 @@
  * did not change it" (before = after) and restores only the general Quantity — which the hub
  * passes on to every channel again, so the channel's own quantity is lost.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { call, finish, type Progress } from '../preview-helpers';
 
@@ -13,18 +13,15 @@ type UndoShown = { pushId: string | null; rowsToRestore: number };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of Push changes with a re-applied channel quantity', () => {
-  let env: AddonEnv;
   let sku: string;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     [sku] = seedProducts(env, 1, ['amazon', 'walmart'], 'active');
     const p = hubProducts(env).get(sku) as HubProduct;
     p.quantity = 8;
     p.listings.amazon!.quantity = 4; // amazon keeps its own quantity
     p.listings.walmart!.quantity = 8;
     env.adminSync('POST', '/__admin/products', { products: [p] });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('after the undo, amazon holds its own 4 again, as before the push', () => {
     env.rt.addSheet(SHEET, [

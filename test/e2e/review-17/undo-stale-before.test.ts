@@ -4,7 +4,7 @@
  * two pushes is then wiped out by Undo last push, which says it "restores the value from before
  * the push".
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { call, type Progress } from '../preview-helpers';
 
@@ -12,13 +12,10 @@ type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { chang
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a blind push after the hub moved', () => {
-  let env: AddonEnv;
   let sku: string;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     [sku] = seedProducts(env, 1, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   // Issue 17 takes "before" from the preview's read when there was one, else from the last
   // confirmed value: a push without a preview reads nothing first, so a channel's sale in between

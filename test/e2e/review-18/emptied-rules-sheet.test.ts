@@ -4,19 +4,16 @@
  * an empty sheet was read as a bad header. It holds no rule, so nothing is ruled or blocked; a
  * sheet with content but no Channel header still blocks (which channel a row meant is unknown).
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { column, hubProducts, seedProducts } from '../helpers';
 
 const STOCK = 'Stock & Prices';
 
 describe('review 18: an emptied Rules sheet holds no rule', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 2, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const push = (): unknown[][] => {
     if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
@@ -24,7 +21,7 @@ describe('review 18: an emptied Rules sheet holds no rule', () => {
       ['SKU', 'Quantity'],
       [skus[0], 10],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     return env.rt.sheet(STOCK).values();
   };
 

@@ -4,39 +4,37 @@
  * it again with its old quantity. A SKU confirmed above the threshold now leaves the alert (and the
  * alert goes when none is left).
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import type { AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { seedProducts } from '../helpers';
 import { unwrap } from '../orders-helpers';
 
 const HOUR = 3_600_000;
 const STOCK = 'Stock & Prices';
 type Alert = { kind: string; text: string };
-const alerts = (env: AddonEnv): Alert[] => unwrap<{ alerts: Alert[] }>(env.rt.call('getSidebarState')).alerts;
+const alerts = (env: AddonEnv): Alert[] => unwrap<{ alerts: Alert[] }>(env.call('getSidebarState')).alerts;
 
 describe('review 18: a restocked SKU leaves the low-stock alert', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 3, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const pushStock = (rows: unknown[][]): void => {
     if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
     env.rt.addSheet(STOCK, [['SKU', 'Quantity'], ...rows]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
   };
 
   test('low, mailed; restocked: off the sidebar and not mailed again the next day', () => {
-    unwrap(env.rt.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
+    unwrap(env.call('saveSettings', { alerts: { mail: true, lowStock: 5 } }));
     pushStock([
       [skus[0], 2],
       [skus[1], 3],
       [skus[2], 40],
     ]);
     expect(alerts(env).find((a) => a.kind === 'lowStock')?.text).toMatch(new RegExp(`${skus[0]} \\(2\\), ${skus[1]} \\(3\\)`));
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     env.rt.advance(HOUR + 60_000);
     expect(env.rt.mails()).toHaveLength(1);
 

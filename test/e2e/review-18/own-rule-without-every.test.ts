@@ -4,19 +4,16 @@
  * that the channel's own rule was not applied came only when a `*` rule shaped the value too, so
  * the seller whose amazon keeps 3 back never learned amazon was told all 10.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { column, hubProducts, seedProducts } from '../helpers';
 
 const STOCK = 'Stock & Prices';
 
 describe('review 18: an own rule a product-level push cannot apply is said without a * row', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 2, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test("Push stock with amazon's buffer and no * row: the quantity goes unruled, and the row says amazon's rule was not applied", () => {
     env.rt.addSheet('Rules', [
@@ -27,7 +24,7 @@ describe('review 18: an own rule a product-level push cannot apply is said witho
       ['SKU', 'Quantity'],
       [skus[0], 10],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(hubProducts(env).get(skus[0])!.quantity).toBe(10);
     const values = env.rt.sheet(STOCK).values();
     expect(values[1][column(values, 'Sync status')]).toBe('OK');

@@ -7,18 +7,17 @@
  * buffer and the markup once more. A cell whose ruled value is what the hub holds is in line with
  * the hub: nothing is asked, the cell keeps the seller's base value, and Push changes sends nothing.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import type { AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from '../helpers';
 
 const STOCK = 'Stock & Prices';
 const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
 
 describe("review 18: a pull after a ruled push keeps the seller's base values", () => {
-  let env: AddonEnv;
   let skus: string[];
   let sheet: unknown[][];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 3, ['amazon', 'walmart']);
     env.rt.addSheet('Rules', [
       ['Channel', 'Stock buffer', 'Markup %', 'Also per-channel columns'],
@@ -27,22 +26,21 @@ describe("review 18: a pull after a ruled push keeps the seller's base values", 
     ]);
     sheet = [['SKU', 'Quantity', 'Price [walmart]'], ...skus.map((s) => [s, 10, 50])];
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('pushStockAll');
-    env.rt.call('pushPricesAll');
+    env.call('pushStockAll');
+    env.call('pushPricesAll');
     const hub = hubProducts(env).get(skus[0])!;
     expect([hub.quantity, hub.listings.walmart!.price]).toEqual([7, 55]);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('the pull asks nothing, keeps 10 and 50, and Push changes then sends nothing', () => {
     const dialogs = env.rt.dialogs().length;
-    env.rt.call('pullCatalogueFromMenu');
+    env.call('pullCatalogueFromMenu');
     expect(env.rt.dialogs().slice(dialogs)).toEqual([]);
     expect(env.rt.toasts().at(-1)?.message).toMatch(/^Pulled 3 SKUs/);
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     clearRequests(env);
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(posts(env)).toEqual([]);
     const hub = hubProducts(env).get(skus[0])!;
     expect([hub.quantity, hub.listings.walmart!.price]).toEqual([7, 55]);
@@ -53,7 +51,7 @@ describe("review 18: a pull after a ruled push keeps the seller's base values", 
     p.listings.walmart!.price = 70;
     env.adminSync('POST', '/__admin/products', { products: [p] });
     env.rt.select(STOCK, 'A2:A4');
-    env.rt.call('refreshSelectedFromMenu');
+    env.call('refreshSelectedFromMenu');
     const values = env.rt.sheet(STOCK).values();
     const price = column(values, 'Price [walmart]');
     expect(values.slice(1, 4).map((r) => [r[column(values, 'Quantity')], r[price]])).toEqual([
@@ -62,7 +60,7 @@ describe("review 18: a pull after a ruled push keeps the seller's base values", 
       [10, 50],
     ]);
     clearRequests(env);
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     // 70 is the seller's value now (the hub's, written by the refresh): it goes, ruled.
     expect(posts(env).map((r) => r.skus)).toEqual([[skus[1]]]);
     expect(hubProducts(env).get(skus[1])!.listings.walmart!.price).toBe(77);

@@ -3,19 +3,16 @@
  * "whole units" a 0.40 one), the hub listed the product for nothing and the row said OK. A ruled
  * price is above 0: the smallest price of the rounding's form, said in the row.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { column, hubProducts, seedProducts } from '../helpers';
 
 const STOCK = 'Stock & Prices';
 
 describe('review 18: a ruled price never reaches 0', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 2, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('2 to a multiple of 5 is 5, 0.40 to whole units is 1', () => {
     env.rt.addSheet('Rules', [
@@ -28,7 +25,7 @@ describe('review 18: a ruled price never reaches 0', () => {
       [skus[0], 'amazon', 2],
       [skus[1], 'walmart', 0.4],
     ]);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     const hub = hubProducts(env);
     expect(hub.get(skus[0])!.listings.amazon!.price).toBe(5);
     expect(hub.get(skus[1])!.listings.walmart!.price).toBe(1);

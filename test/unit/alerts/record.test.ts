@@ -5,7 +5,7 @@ import { alertsToToast, alertsView, dismissAlert } from '../../../src/core/alert
 import { readAlerts } from '../../../src/core/alerts/record';
 import { updateImportStatus } from '../../../src/core/orders/import-status';
 import { Settings } from '../../../src/core/settings/schema';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { fakeContext, fakeMailer, memoryStore, memoryWorkbook } from '../../support/ports';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 20, 15);
@@ -13,8 +13,7 @@ const ZONE = 'America/Mexico_City';
 
 function world(settings: Partial<Settings> = {}) {
   let now = T0;
-  const mails: Array<{ subject: string; body: string }> = [];
-  let refuse: string | null = null;
+  const mailer = fakeMailer();
   const documentStore = memoryStore();
   const workbook = memoryWorkbook();
   const ctx = () =>
@@ -22,21 +21,16 @@ function world(settings: Partial<Settings> = {}) {
       documentStore,
       workbook,
       clock: { now: () => now, sleep: () => {} },
-      mailer: {
-        sendToSelf: (subject, body) => {
-          if (refuse) throw new Error(refuse);
-          mails.push({ subject, body });
-        },
-      },
+      mailer,
       settings: { orders: { ...Settings.parse({}).orders, scheduleMinutes: 60, scheduleOwner: 'seller@example.com' }, ...settings },
     });
   return {
     documentStore,
     workbook,
-    mails,
+    mails: mailer.sent,
     ctx,
     at: (ms: number) => void (now = ms),
-    refuse: (message: string | null) => void (refuse = message),
+    refuse: (message: string | null) => void (mailer.refuse = message),
   };
 }
 

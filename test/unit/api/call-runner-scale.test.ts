@@ -2,7 +2,7 @@ import { emptyStats, runCalls, type Call } from '../../../src/api/call-runner';
 import { DueQueue } from '../../../src/api/due-queue';
 import { DEFAULT_RETRY } from '../../../src/api/retry';
 import type { HttpRequest } from '../../../src/api/transport';
-import { FakeClock, FakeTransport } from './fake-transport';
+import { FakeClock, FakeTransport } from '../../support/transport';
 
 const call = (i: number): Call<number> => ({
   endpoint: 'updateStock',

@@ -1,5 +1,5 @@
 import { HubClient } from '../../../src/api/client';
-import { FakeClock, FakeTransport, type Scripted } from './fake-transport';
+import { FakeClock, FakeTransport, type Scripted } from '../../support/transport';
 import type { HttpRequest } from '../../../src/api/transport';
 
 const TOKEN = 'secret-token-123';

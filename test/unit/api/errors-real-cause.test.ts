@@ -1,5 +1,5 @@
 import { HubClient } from '../../../src/api/client';
-import { FakeClock, FakeTransport, type Scripted } from './fake-transport';
+import { FakeClock, FakeTransport, type Scripted } from '../../support/transport';
 import { describeHttpFailure } from '../../../src/api/errors';
 
 describe('messages that name the real cause (issue 15, item 4)', () => {

@@ -6,7 +6,7 @@ import { HubClient } from '../../../src/api/client';
 import { QuotaError } from '../../../src/core/errors';
 import { documentProperties } from '../../../src/platform/properties';
 import { urlFetchTransport } from '../../../src/platform/transport';
-import { FakeClock, FakeTransport } from './fake-transport';
+import { FakeClock, FakeTransport } from '../../support/transport';
 
 describe('the daily UrlFetch quota', () => {
   test('the client neither retries nor counts requests Apps Script refused, and fails the rest at once', () => {

@@ -13,7 +13,7 @@ import { StoredToken } from '../../../src/core/settings/token';
 import { Settings } from '../../../src/core/settings/schema';
 import { ColumnMapping } from '../../../src/sheet/mapping/schema';
 import { validateSettings } from '../../../src/core/settings/validate';
-import { FakeClock, FakeTransport } from './fake-transport';
+import { FakeClock, FakeTransport } from '../../support/transport';
 
 /** Each issue as `path: message`, as the client and the sidebar show them. */
 function issues(schema: z.ZodMiniType, input: unknown): string[] {

@@ -7,7 +7,7 @@ import {
   rememberDocument,
   walkOrder,
 } from '../../../src/core/background/documents';
-import { memoryStore } from '../orders/fakes';
+import { memoryStore } from '../../support/ports';
 
 describe("the add-on's list of spreadsheets with background work (user properties)", () => {
   test('remembers, updates in place, forgets; an empty list leaves no property behind', () => {

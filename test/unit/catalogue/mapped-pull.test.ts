@@ -11,7 +11,7 @@ import { columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../..
 import type { CellValue } from '../../../src/core/ports';
 import type { Product } from '../../../src/api/schemas/stock';
 import { entriesOf, mapColumns, presetById, presetMapping, readTable, type ColumnMap, type ColumnMapping } from '../../../src/sheet';
-import { fakeContext, memoryStore, memoryWorkbook, type MemorySheet } from '../orders/fakes';
+import { fakeContext, memoryStore, memoryWorkbook, type MemorySheet } from '../../support/ports';
 import { PagedHub } from './paged-hub';
 
 const SHEET = 'Stock & Prices';

@@ -5,7 +5,7 @@
  */
 import { HubClient } from '../../../src/api/client';
 import type { Product } from '../../../src/api/schemas/stock';
-import { FakeClock, FakeTransport } from '../api/fake-transport';
+import { FakeClock, FakeTransport } from '../../support/transport';
 
 /** A product as the list shows it; `erpId` only when given. */
 export function listed(sku: string, price = 100, extra: Record<string, unknown> = {}): Product {

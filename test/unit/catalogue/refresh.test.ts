@@ -6,8 +6,8 @@
 import { refreshSelectedRows } from '../../../src/core/catalogue/refresh';
 import type { RefreshDone } from '../../../src/core/catalogue/types';
 import type { CellValue } from '../../../src/core/ports';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore, memoryWorkbook } from '../../support/ports';
 import { listed } from './paged-hub';
 
 const SHEET = 'Stock & Prices';

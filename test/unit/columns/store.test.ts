@@ -3,7 +3,7 @@
  */
 import { clearColumnMapping, columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../../src/core/columns/store';
 import type { ColumnMapping } from '../../../src/sheet';
-import { memoryStore } from '../orders/fakes';
+import { memoryStore } from '../../support/ports';
 
 const MAPPING: ColumnMapping = {
   version: 1,

@@ -5,14 +5,13 @@
 import type { JobItem } from '../../../src/api/schemas/stock';
 import type { Context } from '../../../src/core/context';
 import type { OpenJob } from '../../../src/core/jobs/open-jobs';
-import type { CellValue, Scheduler } from '../../../src/core/ports';
+import type { CellValue } from '../../../src/core/ports';
 import type { Settings } from '../../../src/core/settings/schema';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { FakeClock, T0, fakeContext, fakeNotifier, fakeScheduler, memoryStore, memoryWorkbook } from '../../support/ports';
 
-export const T0 = Date.UTC(2026, 10, 20, 15);
-export const MIN = 60_000;
-export const HOUR = 60 * MIN;
+export { HOUR, MIN, T0 } from '../../support/ports';
+
 export const STOCK_HEADER = ['SKU', 'Quantity', 'Sync status', 'Sync message', 'Job id', 'Synced at'];
 
 export interface HubScript {
@@ -26,7 +25,7 @@ export interface JobsWorld {
   ctx: Context;
   hub: HubScript;
   transport: FakeTransport;
-  clock: { now: () => number; sleep: (ms: number) => void; set: (ms: number) => void };
+  clock: FakeClock;
   toasts: string[];
   triggers: Array<{ id: string; handler: string; minutes?: number }>;
   stockRows(): Array<Record<string, CellValue>>;
@@ -48,16 +47,7 @@ export function jobsWorld(options: {
   interactive?: boolean;
   now?: number;
 }): JobsWorld {
-  let now = options.now ?? T0;
-  const clock = {
-    now: () => now,
-    sleep: (ms: number) => {
-      now += ms;
-    },
-    set: (ms: number) => {
-      now = ms;
-    },
-  };
+  const clock = new FakeClock(options.now ?? T0);
   const hub: HubScript = { jobs: new Map(), totals: new Map() };
   const transport = new FakeTransport((req) => {
     const url = new URL(req.url);
@@ -91,27 +81,12 @@ export function jobsWorld(options: {
   }));
   const doc = memoryStore({ 'openJobs.0': JSON.stringify(open) });
   const userStore = memoryStore({ hubToken: JSON.stringify({ token: 'tok_unit', expiresAt: null, source: 'pasted', savedAt: T0 }) });
-  const triggers: JobsWorld['triggers'] = [];
-  let nextId = 1;
-  const scheduler: Scheduler = {
-    every: (handler, minutes) => {
-      const t = { id: `t${nextId++}`, handler, minutes };
-      triggers.push(t);
-      return t;
-    },
-    once: (handler) => {
-      const t = { id: `t${nextId++}`, handler };
-      triggers.push(t);
-      return t;
-    },
-    list: (handler) => triggers.filter((t) => !handler || t.handler === handler),
-    remove: (id) => {
-      const i = triggers.findIndex((t) => t.id === id);
-      if (i >= 0) triggers.splice(i, 1);
-    },
-  };
+  const scheduler = fakeScheduler();
+  const triggers = scheduler.triggers;
+  const notifier = fakeNotifier();
+  // Toasts and alerts in one list, in order.
   const toasts: string[] = [];
-  const notifier = { toast: (m: string) => toasts.push(m), alert: (m: string) => toasts.push(m), confirm: () => false, prompt: () => null };
+  notifier.toast = notifier.alert = (m: string) => void toasts.push(m);
   const ctx = fakeContext({
     transport,
     clock,

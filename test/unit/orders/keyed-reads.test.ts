@@ -12,7 +12,7 @@ import { placeLines } from '../../../src/core/orders/order-lines';
 import { noteWritten, onlySeenAgain, type PageOrder } from '../../../src/core/orders/seen-again';
 import { writeOrders } from '../../../src/core/orders/write-orders';
 import type { CellValue } from '../../../src/core/ports';
-import { fakeContext, memoryWorkbook, type MemorySheet } from './fakes';
+import { fakeContext, memoryWorkbook, type MemorySheet } from '../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
   Order.parse({

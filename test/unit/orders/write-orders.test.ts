@@ -7,7 +7,7 @@ import { readOrderRecord } from '../../../src/api/order-records';
 import { writeOrders } from '../../../src/core/orders/write-orders';
 import { UserError } from '../../../src/core/errors';
 import type { CellValue } from '../../../src/core/ports';
-import { fakeContext, memoryWorkbook } from './fakes';
+import { fakeContext, memoryWorkbook } from '../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
   Order.parse({

@@ -1,7 +1,7 @@
 import { HubClient } from '../../../src/api/client';
 import type { Product } from '../../../src/api/schemas/stock';
 import { readHubNow } from '../../../src/core/preview/read-hub';
-import { FakeClock, FakeTransport } from '../api/fake-transport';
+import { FakeClock, FakeTransport } from '../../support/transport';
 
 const product = (i: number): Product =>
   ({

@@ -1,7 +1,7 @@
 /** freezeSkuQuestion: asked of a person only, once, and only while the SKU column is not in view already. */
 import { answerFreezeSku, freezeSkuQuestion, MAX_FREEZE_COLUMN } from '../../../src/core/push/freeze-sku';
 import { loadSettings } from '../../../src/core/settings/store';
-import { fakeContext, memorySheet, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { fakeContext, memorySheet, memoryStore, memoryWorkbook } from '../../support/ports';
 
 describe('freezeSkuQuestion', () => {
   const sheet = () =>

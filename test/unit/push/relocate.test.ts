@@ -7,7 +7,7 @@ import { placeResults, type PendingResult } from '../../../src/core/push/relocat
 import type { RowResult } from '../../../src/core/push/types';
 import { writeResults } from '../../../src/core/push/writeback';
 import type { CellValue } from '../../../src/core/ports';
-import { memorySheet } from '../orders/fakes';
+import { memorySheet } from '../../support/ports';
 
 const ok = (message: string): RowResult => ({ status: 'OK', message, channels: { amazon: 'OK' } });
 const pending = (rowNumber: number, sku: string, quantity?: number): PendingResult => ({

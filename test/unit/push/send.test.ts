@@ -6,8 +6,8 @@
 import { HubClient } from '../../../src/api/client';
 import type { HttpRequest } from '../../../src/api/transport';
 import type { Part } from '../../../src/core/push/parts';
-import { sendParts } from '../../../src/core/push/send';
-import { FakeClock, FakeTransport, type Scripted } from '../api/fake-transport';
+import { partsPerRound, sendParts } from '../../../src/core/push/send';
+import { FakeClock, FakeTransport, type Scripted } from '../../support/transport';
 
 const TOKEN = 'tok_secret_987';
 type Item = { sku: string; quantity?: number; price?: number; channel?: string };
@@ -130,5 +130,46 @@ describe('async job creation: only a documented success with a job id', () => {
   ])('%j → pending %s', (answer, pending) => {
     const r = send([asyncPart('A')], () => answer);
     expect(Boolean(r.results[0].pending)).toBe(pending);
+  });
+});
+
+describe('parts of several kinds in one round', () => {
+  test('each kind goes to its own endpoint, and the results come back in the order of the parts given', () => {
+    const r = send([price('A', 10, 'amazon'), stock('B', 2), price('C', 30, 'amazon'), stock('D', 4)], (items, req) =>
+      /updatestock/i.test(req.url)
+        ? items.map(okStock)
+        : items.map((i) => ({ sku: i.sku, price: i.price, channel: i.channel, status: 'success', msg: 'ok', sites: 'amazon: OK' })),
+    );
+    expect(r.results.map((x) => x.message)).toEqual([
+      expect.stringMatching(/^Price 10/),
+      'Quantity 2 sent to 1 channel',
+      expect.stringMatching(/^Price 30/),
+      'Quantity 4 sent to 1 channel',
+    ]);
+    // Two SKUs' prices share a request (a SKU is kept to one item per request, not one SKU per request).
+    expect(r.transport.requests.map((q) => new URL(q.url).pathname.split('/').pop()?.toLowerCase()).sort()).toEqual([
+      'updatepricev2',
+      'updatestock',
+    ]);
+  });
+
+  test('a request the hub refuses: every part it carried fails with the reason, none is confirmed', () => {
+    const transport = new FakeTransport((): Scripted => ({ status: 400, body: { message: 'Formato inválido' } }));
+    const client = new HubClient({ baseUrl: 'https://hub.example.com', token: TOKEN, transport, clock: new FakeClock(), concurrency: 4 });
+    const r = sendParts(client, [stock('A', 1), stock('B', 2)], {});
+    expect(r.results).toHaveLength(2);
+    for (const x of r.results) {
+      expect(x.ok).toBe(false);
+      expect(x.confirmed ?? {}).toEqual({});
+      expect(x.message).toMatch(/Formato inválido/);
+    }
+  });
+
+  test('what one fetchAll round carries: 50 items per request for batched kinds, one SKU per by-channel request, one async job', () => {
+    expect(partsPerRound('stock', 3)).toBe(150);
+    expect(partsPerRound('price', 3)).toBe(150);
+    expect(partsPerRound('erp', 3)).toBe(150);
+    expect(partsPerRound('byChannel', 3)).toBe(3);
+    expect(partsPerRound('async', 3)).toBe(Number.POSITIVE_INFINITY);
   });
 });

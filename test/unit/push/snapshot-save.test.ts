@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { SnapshotStore, writeSpans } from '../../../src/core/push/snapshot';
 import type { CellValue, SheetPort } from '../../../src/core/ports';
-import { memoryWorkbook } from '../orders/fakes';
+import { memoryWorkbook } from '../../support/ports';
 
 /** A workbook whose snapshot sheet counts its writes and the rows they span. */
 function counted(rows: number) {

@@ -8,7 +8,7 @@ import type { CellValue } from '../../../src/core/ports';
 import type { RowResult, RowStatus } from '../../../src/core/push/types';
 import { NO_ACTIVE_LISTING, writeResults } from '../../../src/core/push/writeback';
 import { LOOKS } from '../../../src/sheet';
-import { memorySheet, memoryStore } from '../orders/fakes';
+import { memorySheet, memoryStore } from '../../support/ports';
 
 const CHANNELS = ['amazon', 'mercadolibre', 'walmart'] as const;
 const STATUSES: RowStatus[] = ['OK', 'Warning', 'Error', 'Skipped', 'Pending', 'Unconfirmed'];

@@ -4,8 +4,8 @@
 import { refreshSelectedRows } from '../../../src/core/catalogue/refresh';
 import type { RefreshDone } from '../../../src/core/catalogue/types';
 import type { CellValue } from '../../../src/core/ports';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore, memoryWorkbook } from '../../support/ports';
 
 const SHEET = 'Stock & Prices';
 

@@ -3,8 +3,8 @@ import type { HttpRequest } from '../../../src/api/transport';
 import { writeToken } from '../../../src/core/settings/token';
 import { importOrders } from '../../../src/core/orders/import';
 import type { Settings } from '../../../src/core/settings/schema';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore, memoryWorkbook } from '../../support/ports';
 
 export const DAY = 86_400_000;
 export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -6,7 +6,7 @@ import { Order } from '../../../src/api/schemas/orders';
 import { readOrderRecord } from '../../../src/api/order-records';
 import { writeOrders } from '../../../src/core/orders/write-orders';
 import type { CellValue } from '../../../src/core/ports';
-import { fakeContext, type memoryWorkbook } from '../orders/fakes';
+import { fakeContext, type memoryWorkbook } from '../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
   Order.parse({

@@ -6,8 +6,8 @@
 import { hubClient } from '../../../src/core/context';
 import { deprecationNote } from '../../../src/server/handlers/jobs';
 import { writeToken } from '../../../src/core/settings/token';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore } from '../../support/ports';
 
 const HUB = 'https://hub.example.com';
 const TOKEN = 'tok-review13-abcdefghijklmnop';

@@ -5,8 +5,8 @@
 // token is treated as issued for the change's `from` origin: nothing is sent, the user is told.
 import { hubClient } from '../../../src/core/context';
 import { readToken, writeToken } from '../../../src/core/settings/token';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore } from '../../support/ports';
 
 const TOKEN = 'tok-legacy-abcdefghijklmnop';
 

@@ -6,8 +6,8 @@
 // so no text the client hands back holds the token or a recognisable part of it.
 import { hubClient } from '../../../src/core/context';
 import { writeToken } from '../../../src/core/settings/token';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, memoryStore } from '../../support/ports';
 
 const HUB = 'https://hub.example.com';
 

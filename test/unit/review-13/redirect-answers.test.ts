@@ -2,8 +2,8 @@
 import { hubClient } from '../../../src/core/context';
 import { HubError } from '../../../src/api/errors';
 import { writeToken } from '../../../src/core/settings/token';
-import { FakeTransport, type Scripted } from '../api/fake-transport';
-import { fakeContext, memoryStore } from '../orders/fakes';
+import { FakeTransport, type Scripted } from '../../support/transport';
+import { fakeContext, memoryStore } from '../../support/ports';
 
 const HUB = 'https://hub.example.com';
 const TOKEN = 'tok-review13-abcdefghijklmnop';

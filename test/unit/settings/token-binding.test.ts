@@ -9,8 +9,8 @@ import { originOf } from '../../../src/core/settings/base-url';
 import { Settings } from '../../../src/core/settings/schema';
 import { readToken, writeToken } from '../../../src/core/settings/token';
 import { takeNotices } from '../../../src/core/notices';
-import { FakeTransport } from '../api/fake-transport';
-import { fakeContext, memoryStore, memoryWorkbook } from '../orders/fakes';
+import { FakeTransport } from '../../support/transport';
+import { fakeContext, fakeSession, memoryStore, memoryWorkbook } from '../../support/ports';
 
 const TOKEN = 'tok-issue13-abcdefghijklmnop';
 
@@ -128,7 +128,7 @@ describe('who changed what', () => {
 
   it('"another editor" when Google does not give the email; nothing logged when nothing shared changed', () => {
     const workbook = memoryWorkbook();
-    const ctx = fakeContext({ workbook, session: { userEmail: () => '', userKey: () => 'k', timeZone: () => 'UTC' } });
+    const ctx = fakeContext({ workbook, session: fakeSession('', 'k', 'UTC') });
     const s = Settings.parse({});
     auditSettings(ctx, s, { ...s, concurrency: 3 });
     expect(workbook.sheets.get('Log')).toBeUndefined();
