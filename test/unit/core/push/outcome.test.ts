@@ -1,0 +1,99 @@
+import { combineParts, readSiteResult, type SiteCheck } from '../../../../src/core/push/outcome';
+
+const check = (over: Partial<SiteCheck> = {}): SiteCheck => ({
+  describe: 'Quantity 5',
+  values: { quantity: 5 },
+  aliases: { meli: 'mercadolibre' },
+  channels: null,
+  emptySitesMeansStored: true,
+  ...over,
+});
+
+describe('readSiteResult: OK only for a documented success that names each channel once', () => {
+  test('success with every channel OK is confirmed', () => {
+    const r = readSiteResult({ status: 'success', msg: 'x', sites: 'amazon: OK, meli: OK' }, check());
+    expect(r.ok).toBe(true);
+    expect(r.confirmed).toEqual({ quantity: 5 });
+    expect(r.channels).toEqual({ amazon: 'OK', mercadolibre: 'OK' });
+  });
+
+  test.each(['Success', 'success '])('%j is the same success', (status) => {
+    expect(readSiteResult({ status, sites: 'amazon: OK' }, check()).ok).toBe(true);
+  });
+
+  test.each(['Not OK', 'ok?', 'okay', 'successful?', ''])(
+    "status %j is a refusal, with the hub's words, and no channel says OK",
+    (status) => {
+      const r = readSiteResult({ status, msg: 'OK', sites: 'amazon: OK, walmart: OK' }, check());
+      expect(r.ok).toBe(false);
+      expect(r.unconfirmed).toBeFalsy();
+      expect(r.confirmed).toBeUndefined();
+      expect(r.message).toContain(status.trim() ? `'${status.trim()}'` : 'no status');
+      expect(Object.values(r.channels).every((c) => c !== 'OK')).toBe(true);
+    },
+  );
+
+  test('Producto no encontrado reads as SKU not found', () => {
+    const r = readSiteResult({ status: 'error', msg: 'Producto no encontrado', sites: '' }, check());
+    expect(r.message).toMatch(/SKU not found in the hub/);
+  });
+
+  test('a channel named twice is not confirmed', () => {
+    const r = readSiteResult({ status: 'success', sites: 'amazon: OK, amazon: OK' }, check());
+    expect(r).toMatchObject({ ok: false, unconfirmed: true });
+    expect(r.channels.amazon).toMatch(/named amazon 2 times/);
+  });
+
+  test('an answer for another channel than the one sent is not confirmed', () => {
+    const r = readSiteResult({ status: 'success', sites: 'walmart: OK' }, check({ channels: ['amazon'] }));
+    expect(r).toMatchObject({ ok: false, unconfirmed: true });
+    expect(r.message).toMatch(/names walmart, which was not sent/);
+  });
+
+  test('a sent channel the by-channel answer does not mention is not confirmed', () => {
+    const r = readSiteResult(
+      { result: 'success', sites: 'amazon: OK' },
+      check({ channels: ['amazon', 'walmart'], emptySitesMeansStored: false }),
+    );
+    expect(r).toMatchObject({ ok: false, unconfirmed: true });
+    expect(r.channels.walmart).toMatch(/not in the hub's answer/);
+    expect(r.channels.amazon).toBe('OK');
+  });
+
+  test('an empty sites with success is "stored, no active listing" where the endpoint allows it', () => {
+    expect(readSiteResult({ status: 'success', sites: '' }, check({ channels: ['amazon'] })).ok).toBe(true);
+    expect(readSiteResult({ result: 'success', sites: '' }, check({ channels: ['amazon'], emptySitesMeansStored: false })).ok).toBe(false);
+  });
+
+  test('some channels refused: partial, nothing confirmed', () => {
+    const r = readSiteResult({ status: 'error', sites: 'amazon: OK, walmart: Error - paused' }, check());
+    expect(r).toMatchObject({ ok: false, partial: true });
+    expect(r.confirmed).toBeUndefined();
+    expect(r.channels.walmart).toBe('Error - paused');
+  });
+});
+
+describe('combineParts', () => {
+  test('statuses: OK, Warning, Unconfirmed, Error, Pending', () => {
+    const ok = { ok: true, message: 'a', channels: {}, confirmed: { quantity: 1 } };
+    const un = { ok: false, unconfirmed: true, message: 'b', channels: {} };
+    const err = { ok: false, message: 'c', channels: {} };
+    expect(combineParts([ok], []).status).toBe('OK');
+    expect(combineParts([ok, un], []).status).toBe('Warning');
+    expect(combineParts([un, err], []).status).toBe('Unconfirmed');
+    expect(combineParts([err], []).status).toBe('Error');
+    expect(combineParts([{ ok: true, pending: true, jobId: '9', message: 'q', channels: {} }], []).status).toBe('Pending');
+  });
+
+  test('confirmed values come only from parts that are ok, later parts winning', () => {
+    const r = combineParts(
+      [
+        { ok: true, message: 'a', channels: {}, confirmed: { quantity: 5, 'quantity:amazon': 5 } },
+        { ok: true, message: 'b', channels: {}, confirmed: { 'quantity:amazon': 3 } },
+        { ok: false, message: 'c', channels: {}, confirmed: { 'price:amazon': 9 } },
+      ],
+      [],
+    );
+    expect(r.confirmed).toEqual({ quantity: 5, 'quantity:amazon': 3 });
+  });
+});
