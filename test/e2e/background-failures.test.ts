@@ -2,17 +2,13 @@
  * A schedule never fails silently: a failure of the background trigger goes to the Log sheet and
  * is shown as a toast the next time the spreadsheet is opened (and in the sidebar's notices).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
 
 type R<T> = { ok: true; value: T } | { ok: false; error: string };
 
 describe('background failures are reported', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound' });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ target: 'bound' });
 
   test('a failing scheduled import: Log line, then a toast at the next open', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 10, days: 2, seed: 2 } });

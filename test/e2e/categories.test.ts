@@ -3,7 +3,7 @@
  * pick, create and update from rows (a duplicate gets the hub's message; create is never
  * retried), map from a row or the sidebar, delete after a confirmation.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { a1, col, hubRequests } from './catalogue-helpers';
 
 const SHEET = 'Categories';
@@ -18,11 +18,7 @@ interface HubCategory {
 }
 
 describe('Categories sheet (demo hub)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ hub: { seed: 'demo' } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ hub: { seed: 'demo' } });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const hubCategories = (): HubCategory[] =>

@@ -3,7 +3,7 @@
  * by the first push that writes results from the menu (a Yes/No dialog) or the sidebar (in the
  * push's progress), answered once for the spreadsheet. (Never in a trigger: test/unit/push/freeze-sku.test.ts.)
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import type { PushProgress } from '../../src/core/push/types';
 import { unwrap } from './orders-helpers';
 
@@ -11,12 +11,9 @@ const SHEET = 'Stock & Prices';
 const products = ['A-1', 'A-2'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: { amazon: {} } }));
 
 describe('the freeze-the-SKU-column question', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ askFreezeSku: true });
+  const env = useHub({ askFreezeSku: true }, (env) => {
     env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
   /** The stored answer ('ask' until answered). */
   const answer = (): string => JSON.parse(env.rt.properties('document').settings as string).freezeSku;
   beforeEach(() => {

@@ -6,19 +6,16 @@
  * (found by the changes property suite, seed 219253901). The size is now read again and the
  * write tried once more.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { columnValues, seedProducts } from './helpers';
 
 type R = { ok: boolean; value?: { runId: string; finished: boolean }; error?: string };
 
 describe('a column deleted while a push is in flight', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv({ leakCheck: false });
+  const env = useHub({ leakCheck: false }, (env) => {
     skus = seedProducts(env, 30, ['amazon', 'walmart'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test.each(['menu', 'sidebar'])(
     'from the %s: the last result column deleted during the requests comes back, every row OK, no error',

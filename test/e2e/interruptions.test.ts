@@ -3,7 +3,8 @@
  * purpose), over 50 seeds per operation. The next run resumes; no row is lost; the sheet and the
  * hub end as if nothing had happened. Figures go to reports/reliability/interruptions-*.json.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
@@ -26,14 +27,10 @@ function lastExecutionCalls(env: AddonEnv): number {
 }
 
 describe('interrupted executions resume without losing a row', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { concurrency: 4 } });
+  const env = useHub({ settings: { concurrency: 4 } }, (env) => {
     skus = seedProducts(env, 1000, ['amazon', 'walmart']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   function reset(rows: unknown[][]): void {
     for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);

@@ -1,13 +1,9 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import type { FetchRecord } from '../../dev/gas-runtime';
 import { findDestinationFaults, findTokenLeaks, leakTotals } from '../../dev/testkit/leaks';
 
 describe('the token-leak check that guards every e2e operation', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('the token is in user properties and request headers only', () => {
     expect(env.rt.properties('user').hubToken).toContain(env.token);

@@ -1,14 +1,11 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues } from './helpers';
 import { hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
 const colLetter = (values: unknown[][], header: string): string => String.fromCharCode(65 + column(values, header));
 
 describe('orders from the sheet: find, update, labels', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
+  const env = useHub({ settings: { orders: ordersSettings() } }, (env) => {
     env.adminSync('POST', '/__admin/orders', {
       orders: [
         { channel: 'meli', externalId: 'ML-1001', cartId: 'CART-77', comments: 'primero' },
@@ -19,8 +16,7 @@ describe('orders from the sheet: find, update, labels', () => {
       ],
     });
     unwrap(env.rt.call('runOrderImport'));
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const idOf = (externalId: string): number => hubOrders(env).find((o) => o.externalId === externalId)!.orderId;
   const rowOf = (externalId: string): number => orderRows(env).get(idOf(externalId))!;

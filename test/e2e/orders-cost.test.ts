@@ -7,6 +7,7 @@
  * round trips per page at any size; changed orders cost what those orders' rows need.
  */
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import type { Counters } from '../../dev/gas-runtime/types';
 import { changeInHub, hubOrders, ordersSettings, unwrap } from './orders-helpers';
 
@@ -142,13 +143,10 @@ describe('order import: the Sheets cost of a run does not grow with the Orders s
 });
 
 describe("reading only the key column: a colleague's edits between runs are still seen", () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings({ callsPerMinute: 60, backfillDays: 30 }) } });
+  const env = useHub({ settings: { orders: ordersSettings({ callsPerMinute: 60, backfillDays: 30 }) } }, (env) => {
     env.adminSync('POST', '/__admin/settings', { ordersRateLimit: { calls: 1000, windowMs: 1000 } });
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 20, seed: 3 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const run = () => {
     env.rt.advance(1_100);

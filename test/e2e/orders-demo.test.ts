@@ -1,4 +1,5 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { startAddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
 import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
@@ -13,11 +14,7 @@ type Status = {
 };
 
 describe('done when: from an empty workbook against the demo hub', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ hub: { seed: 'demo' }, target: 'bound' });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ hub: { seed: 'demo' }, target: 'bound' });
 
   test('enabling the schedule and advancing the clock imports every demo order once, with no 429', () => {
     expect(env.rt.sheetNames()).not.toContain('Orders');
@@ -83,12 +80,9 @@ describe('done when: from an empty workbook against the demo hub', () => {
 });
 
 describe('the schedule never dies silently', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
+  const env = useHub({ settings: { orders: ordersSettings() } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 30, days: 5, seed: 4 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('menu: switch on with an interval the deployment allows, then off', () => {
     env.rt.answerNext({ button: 'OK', text: '15' });

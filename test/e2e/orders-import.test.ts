@@ -1,4 +1,4 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
 import { advanceUntil, changeInHub, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
@@ -19,14 +19,10 @@ const mmddyyyy = (ms: number) => {
 };
 
 describe('scheduled order import: a 500-order backlog at 1 Get Orders call per minute', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30 }) } });
+  const env = useHub({ settings: { orders: ordersSettings({ backfillDays: 30 }) } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 500, days: 20, seed: 5 } });
     clearRequests(env);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('is imported over simulated time by the added stream (a page starts one order back: 11 calls), no 429, one row per order', () => {
     const status0 = unwrap<Status>(env.rt.call('setOrdersSchedule', 1));
@@ -114,12 +110,9 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
 });
 
 describe('paging shift: an order leaving the status filter while the listing is being paged', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30, status: 'DELIVERED' }) } });
+  const env = useHub({ settings: { orders: ordersSettings({ backfillDays: 30, status: 'DELIVERED' }) } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 25, seed: 9, status: 'DELIVERED' } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('is noticed at the page boundary: the reader steps back and the order pushed behind the cursor is still imported', async () => {
     unwrap(env.rt.call('runOrderImport'));
@@ -143,14 +136,11 @@ describe('paging shift: an order leaving the status filter while the listing is 
 });
 
 describe('the rate limit across executions', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
+  const env = useHub({ settings: { orders: ordersSettings() } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 180, days: 10, seed: 2 } });
     const other = env.rt.forUser('colleague@example.com');
     unwrap(other.call('saveToken', env.token));
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('two overlapping executions (two users) make one call: the second finds the lock held and leaves', () => {
     clearRequests(env);
@@ -214,12 +204,9 @@ describe('the rate limit across executions', () => {
 });
 
 describe('an order a channel re-syncs late, with purchase dates weeks old', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings({ backfillDays: 30 }) } });
+  const env = useHub({ settings: { orders: ordersSettings({ backfillDays: 30 }) } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 60, days: 3, seed: 21 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('is imported by the next runs: new orders are found by the date they were added to the hub, not by their purchase dates', () => {
     unwrap(env.rt.call('setOrdersSchedule', 1));

@@ -6,7 +6,7 @@
  * never overwrites a per-channel one unless the seller chose every channel; and a changed-rows push
  * or Push changes says every edit it does not send.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 const STOCK = 'Stock & Prices';
@@ -14,14 +14,10 @@ const NO_CHANNEL =
   /^Price 1\d\d has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\]/;
 
 describe('the Price rule, per operation', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 40);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

@@ -2,7 +2,7 @@
  * Sheets that are a shop's export, pushed from the menu: the preset applies without a click,
  * row rules skip parent rows with their reason, and the hub gets the export's values.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { AMAZON_HEADER } from '../fixtures/exports/amazon';
 import { MERCADOLIBRE_HEADER } from '../fixtures/exports/mercadolibre';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
@@ -16,14 +16,10 @@ const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon'];
 const rowOf = (header: readonly string[], cells: Record<string, unknown>): unknown[] => header.map((h) => cells[h] ?? '');
 
 describe('pushing a shop export (bundle in the runtime against the hub emulator)', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 20, CHANNELS);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

@@ -1,15 +1,11 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 describe('push under hub faults', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { fetchTimeoutMs: 1500 } });
+  const env = useHub({ runtime: { fetchTimeoutMs: 1500 } }, (env) => {
     skus = seedProducts(env, 300);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

@@ -1,15 +1,11 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 describe('each push operation, end to end', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 60);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

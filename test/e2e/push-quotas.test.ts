@@ -3,18 +3,14 @@
  * resets; the rows not sent stay as they were (no Error, nothing retried), and pushing again once
  * the quota is back sends exactly them.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, hubProducts, seedProducts } from './helpers';
 
 describe('daily quotas during a push', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { onDialog: () => 'OK' } });
+  const env = useHub({ runtime: { onDialog: () => 'OK' } }, (env) => {
     skus = seedProducts(env, 2000);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

@@ -4,18 +4,13 @@
  * still waiting for an async job are not overwritten by another push; a job is finished only when
  * every SKU it was sent has a result; a SKU cell holding a number is the SKU the seller sees.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../dev/testkit/invariant/check';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { apiRequests, clearRequests, column, columnValues, hubProducts, seedProducts } from './helpers';
 
 describe('state that stays bounded and true', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { onDialog: () => 'OK' } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ runtime: { onDialog: () => 'OK' } });
 
   function fresh(rows: unknown[][]): void {
     clearRequests(env);

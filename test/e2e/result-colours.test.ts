@@ -6,7 +6,8 @@
  * placed after the inputs when the setting says so.
  */
 import fc from 'fast-check';
-import { startAddonEnv, type AddonEnv, type EnvOptions } from '../../dev/testkit/env';
+import type { AddonEnv, EnvOptions } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import type { Target } from '../../dev/tools/targets';
 import { LOOKS } from '../../src/sheet/result-colours';
 import { column, columnValues, hubProducts } from './helpers';
@@ -17,12 +18,9 @@ const products = ['A-1', 'A-2', 'A-3', 'A-4'].map((sku, i) => ({ sku, internalId
 
 /** An environment with the test products in the hub for the enclosing describe block. */
 function useEnv(options: EnvOptions = {}): () => AddonEnv {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv(options);
+  const env = useHub(options, (env) => {
     env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
   return () => env;
 }
 

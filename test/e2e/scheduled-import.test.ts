@@ -4,20 +4,16 @@
  * opens the spreadsheet by id from the user's background list. Same orders, same rows.
  */
 import { TARGETS } from '../../dev/tools/targets';
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { column } from './helpers';
 import { getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
 
 const HOUR = 3_600_000;
 
 describe.each(TARGETS)('scheduled order import, hourly (%s)', (target) => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ target, settings: { orders: ordersSettings({ backfillDays: 30 }) } });
+  const env = useHub({ target, settings: { orders: ordersSettings({ backfillDays: 30 }) } }, (env) => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 10, seed: 3 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('imports until every order is in the sheet, one row each, every trigger run succeeding', () => {
     expect(hubOrders(env)).toHaveLength(120);

@@ -1,6 +1,6 @@
 // Issue 13, item 6: sign-in hygiene. The password is sent once to the hub's /login and kept
 // nowhere; the token is bound to the hub's origin; Sign out removes token and binding.
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 
 type R<T> = { ok: true; value: T } | { ok: false; error: string };
 const unwrap = <T>(r: unknown): T => {
@@ -11,11 +11,7 @@ const unwrap = <T>(r: unknown): T => {
 const PASSWORD = 'S3cr3tPa55word';
 
 describe('sign in and out', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ noToken: true, hub: { users: { 'admin@shop': PASSWORD } } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ noToken: true, hub: { users: { 'admin@shop': PASSWORD } } });
 
   test('signing in stores a token bound to the hub\u2019s origin; the password is found nowhere but in the one /login request', () => {
     const out = unwrap<{ errors: Record<string, string>; token: { present: boolean; origin: string | null; expiresAt: number | null } }>(

@@ -1,13 +1,9 @@
 /** Two columns that name the same field and channel through aliases ("Price [amazon]" and "Precio [amazon]", "[mercadolibre]" and "[meli]"). */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: one channel field under two headers', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test.each([
     ['Price [amazon]', 'Precio [amazon]', 'amazon'],

@@ -3,15 +3,11 @@
  * between chunks no longer recognises the rows done in this run (load.ts doneInRun reads Synced at),
  * sends them again and counts them again.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld } from './review-helpers';
 
 describe('attack: counts after the Synced at column is renamed between chunks', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test.each(['rename', 'delete'] as const)('%s Synced at between chunks', (how) => {
     const skus = Array.from({ length: 20 }, (_, i) => `C-${i + 1}`);

@@ -5,7 +5,7 @@ import { hubProducts } from '../../support/hub';
  * the resume, every OK row and every snapshot entry is checked against the hub (the invariant
  * harness's own checks).
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { checkOkRows, checkSnapshot, type HubProduct } from '../../../dev/testkit/invariant/check';
 import { SHEET, freshWorld } from './review-helpers';
 
@@ -27,11 +27,7 @@ const HEAD: Record<Op, string[]> = {
 const N = 8;
 
 describe('attack: cut-off at every service call, edits, resume', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   const products = (): Map<string, HubProduct> => hubProducts(env);
 

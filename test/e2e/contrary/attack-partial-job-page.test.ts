@@ -5,15 +5,11 @@
  * finished (job-results.ts jobProgress counts missing SKUs, not missing items) and the row is OK with
  * the general quantity confirmed, though the hub never set it.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: a partial job page hides the failed general item', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('rows OK with Quantity confirmed while the hub general quantity is unchanged', () => {
     const skus = Array.from({ length: 12 }, (_, i) => `J-${i + 1}`);

@@ -3,15 +3,11 @@
  * 120 rows): rows must stay unsent (not Error), the run must stop with a sentence naming the quota,
  * and nothing may be left that blocks the next day's push.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: Properties quota mid-push', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test.each(['properties', 'urlfetch'] as const)(
     'every cut point: %s',

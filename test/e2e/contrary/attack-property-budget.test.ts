@@ -4,16 +4,12 @@
  * document properties (journal.ts markInFlight): one range per row when the rows are not adjacent,
  * ~30 bytes each, with no bound. The store passes the 250 KB budget of issue 11.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../../dev/testkit/invariant/check';
 import { SHEET, freshWorld, rows } from './review-helpers';
 
 describe('attack: document properties budget', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('async job of 10,000 scattered rows', () => {
     freshWorld(env, []);

@@ -4,15 +4,11 @@
  * another SKU's row (and "Push changes" then sending one product's quantities to another): the
  * pull reads the sheet again before writing and, if it changed, writes nothing and says so.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: pull catalogue while a colleague sorts', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('values land on the rows that held those SKUs before the sort', () => {
     const skus = Array.from({ length: 6 }, (_, i) => `P-${i + 1}`);

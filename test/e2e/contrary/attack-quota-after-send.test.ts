@@ -5,15 +5,11 @@
  * keeps quantity 5 confirmed while the hub holds 9. When the seller later types 5 again, "changed
  * rows" sends nothing and the row keeps its old OK for 5 while the hub holds 9.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: quota between a processed attempt and its retry', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('snapshot says 5 confirmed, hub holds 9; later "changed rows" never repairs it', () => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {} } }]);

@@ -4,15 +4,11 @@
  * first read), then writes from the second read. A colleague's edit typed while the hub is read is
  * replaced without the question.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, rows } from './review-helpers';
 
 describe('attack: refresh selected rows and an edit typed while the hub is read', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('before the requests: asked; during the requests: overwritten silently', () => {
     const run = (editDuring: boolean): { dialogs: number; amazon: unknown } => {

@@ -2,16 +2,12 @@
  * Result columns found by header: seller columns that look like add-on columns, columns moved
  * between the fresh read and the write, renamed result columns.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { userPart, userPartDiff } from '../../../dev/testkit/invariant/check';
 import { SHEET, freshWorld, rows } from './review-helpers';
 
 describe('attack: result columns', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   const seed = (): void =>
     freshWorld(

@@ -2,15 +2,11 @@
  * SKU identity as text: leading zeros (a text cell, and a number formatted 00000), and how the
  * SKUs survive the hidden sheets (snapshot, selection, job items).
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: SKUs that look like numbers', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('snapshot of "00123" is not taken for "123"', () => {
     freshWorld(

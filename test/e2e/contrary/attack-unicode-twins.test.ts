@@ -3,18 +3,14 @@
  * pasted from a web page) are one product to the hub (it matches SKUs after NFC), but two SKUs
  * to the add-on: both are sent in one request, the hub keeps the last, and both rows say OK.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 const NFC = 'L\u00C1MPARA 40W';
 const NFD = 'LA\u0301MPARA 40W';
 
 describe('attack: SKUs that differ only in Unicode normalisation', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('push stock: both rows OK, the hub holds only one of the two quantities', () => {
     freshWorld(env, [{ sku: NFC, quantity: 1, price: 10, listings: { amazon: {} } }]);

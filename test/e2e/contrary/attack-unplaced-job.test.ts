@@ -8,15 +8,11 @@
  * before J1 reaches A-1, so J1's 5 lands last. Refresh job results writes OK for 9 from J2 while the
  * hub holds 5.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: an async job whose row result was not written', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub();
 
   test('the SKU goes into a second job; the first job overwrites it; the row says OK', () => {
     const fillers = Array.from({ length: 200 }, (_, i) => `B-${String(i + 1).padStart(3, '0')}`);

@@ -3,17 +3,13 @@
  * read by the hourly run): an entry damaged by hand or written by another version must not
  * stop every operation of the user, nor silently end the background work.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { ordersSettings, unwrap } from '../orders-helpers';
 
 const KEY = 'background.documents';
 
 describe('add-on: a damaged entry in the list of spreadsheets', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon', settings: { orders: ordersSettings() } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ target: 'addon', settings: { orders: ordersSettings() } });
 
   test('an entry without its "due" list is repaired by the next operation, and the hourly run still comes', () => {
     unwrap(env.rt.call('setOrdersSchedule', 60));

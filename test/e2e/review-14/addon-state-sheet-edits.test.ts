@@ -3,7 +3,8 @@
  * it or deletes one of its rows while an operation runs. The store remembers each key's row for
  * a few seconds; a write must never land on the row of another key.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import type { AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { seedProducts } from '../helpers';
 
 const STATE_SHEET = 'Hub Sync data (do not edit)';
@@ -24,16 +25,12 @@ describe.each([
   ['sorts it by key', (env: AddonEnv) => env.rt.sheet(STATE_SHEET).sortRows(2, env.rt.sheet(STATE_SHEET).lastRow(), 1)],
   ['deletes its second row', (env: AddonEnv) => env.rt.sheet(STATE_SHEET).deleteRows(3, 1)],
 ])('add-on: a colleague %s while a menu push runs', (_what, edit) => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon' });
+  const env = useHub({ target: 'addon' }, (env) => {
     const skus = seedProducts(env, 300, ['amazon'], 'active');
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
     // A first push leaves the keys of a push (lease, holder, run, journal, background) in their rows.
     env.rt.call('pushStockAll');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('no other key is overwritten: settings survive, every key keeps one row', () => {
     const before = stateRows(env).values;

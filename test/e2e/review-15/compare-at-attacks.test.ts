@@ -5,7 +5,7 @@
  * cleared) is never silently left in the hub.
  */
 import fc from 'fast-check';
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
 import { column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from '../helpers';
 
@@ -13,14 +13,10 @@ const STOCK = 'Stock & Prices';
 const rowOf = (header: readonly string[], cells: Record<string, unknown>): unknown[] => header.map((h) => cells[h] ?? '');
 
 describe('review 15: Shopify compare-at prices and OK means verified', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 12, ['shopify', 'amazon']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
   beforeEach(() => {
     for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
   });

@@ -4,20 +4,17 @@
  * over a Price [channel] cell of the same row; that cell is then not what the hub holds, and the
  * row must say so rather than show a bare OK.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { column, columnValues, hubProducts, seedProducts } from '../helpers';
 
 const STOCK = 'Stock & Prices';
 
 describe('review 15: every channel with per-channel cells filled', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     skus = seedProducts(env, 6);
     env.rt.call('saveSettings', { plainChannels: ['*'] });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('Send as async job: Price for every channel with Price [amazon] filled — the amazon cell is said, never a bare OK', () => {
     env.rt.addSheet(STOCK, [['SKU'], [skus[5]]]);

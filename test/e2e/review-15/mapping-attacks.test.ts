@@ -4,7 +4,7 @@
  * a mapped column between two chunks of a sidebar push, presets competing in the sidebar, and a
  * Channel cell holding an alias or a channel the hub does not know.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../../fixtures/exports/woocommerce';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from '../helpers';
@@ -17,14 +17,10 @@ type Progress = { runId: string; finished: boolean; done: number; total: number;
 const rowOf = (header: readonly string[], cells: Record<string, unknown>): unknown[] => header.map((h) => cells[h] ?? '');
 
 describe('review 15: mapping and Price rule attacks', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { chunkRows: 10 } });
+  const env = useHub({ settings: { chunkRows: 10 } }, (env) => {
     skus = seedProducts(env, 80, CHANNELS);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   beforeEach(() => {
     clearRequests(env);

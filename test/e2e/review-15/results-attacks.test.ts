@@ -4,7 +4,7 @@
  * columns inserted before the results; and result columns placed after the inputs when the
  * seller's own formulas sit right of them.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { column, columnValues } from '../helpers';
 
 const SHEET = 'Stock & Prices';
@@ -14,12 +14,9 @@ const products = ['B-1', 'B-2', 'B-3'].map((sku, i) => ({ sku, internalId: `EB-$
 const OWN_RULES = 9; // 7 Sync status words (Undone among them), No active listing, any other channel text
 
 describe('review 15: result colours and placement attacks', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     env.adminSync('POST', '/__admin/products', { products });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
   beforeEach(() => {
     env.rt.call('saveSettings', { resultColumns: 'end' });
     for (const name of env.rt.sheetNames()) if (name === SHEET || name === 'Old stock') env.rt.deleteSheet(name);
