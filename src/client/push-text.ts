@@ -51,6 +51,24 @@ export function progressBar(p: Pick<PushProgress, 'done' | 'total' | 'finished'>
   return { value: Math.min(p.done, p.total), max: p.total };
 }
 
+const STEPS = ['', 'A quarter done.', 'Half done.', 'Three quarters done.'];
+
+function quarter(p: Pick<PushProgress, 'done' | 'total'>): number {
+  return p.total > 0 ? Math.min(3, Math.floor((4 * p.done) / p.total)) : 0;
+}
+
+/**
+ * What the push's status region announces after a chunk, or null to leave it as it is: the start,
+ * each quarter passed, then the outcome. A few words a step; the counts stay with the progress bar
+ * and the lines beside it (re-read after every chunk they made ~25 words each time).
+ */
+export function pushAnnouncement(previous: PushProgress | null, p: PushProgress): string | null {
+  if (p.finished) return p.message || `${runTitle(p)} finished.`;
+  if (!previous) return `${runTitle(p)} started.`;
+  const step = quarter(p);
+  return step > quarter(previous) ? STEPS[step] : null;
+}
+
 /** The line offering to resume a run found when the sidebar opened. */
 export function resumeText(p: PushProgress): string {
   const base = `${runTitle(p)} has not finished: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'row')} done.`;

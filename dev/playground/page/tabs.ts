@@ -18,6 +18,8 @@ let shown = '';
 export function renderTabs(sheets: SheetInfo[], active: string, actions: TabActions): void {
   const visible = sheets.filter((s) => !s.hidden);
   const bar = byId('tabs');
+  // Beside the tablist, not in it: a tablist holds only tabs (axe: aria-required-children).
+  byId('add-sheet').onclick = () => actions.add();
   const key = JSON.stringify(visible.map((s) => s.name));
   if (key === shown) {
     // Only the active tab changed: mark it in place, so a double-click's second click lands on the same tab.
@@ -28,9 +30,6 @@ export function renderTabs(sheets: SheetInfo[], active: string, actions: TabActi
   }
   shown = key;
   clear(bar);
-  const add = el('button', { type: 'button', class: 'tab-add', id: 'add-sheet', title: 'Add sheet', 'aria-label': 'Add sheet' }, '+');
-  add.addEventListener('click', () => actions.add());
-  bar.appendChild(add);
   for (const s of visible) {
     const selected = s.name === active;
     const tab = el(

@@ -18,7 +18,8 @@ export function createAlertsView(afterDismiss: () => Promise<void>): AlertsView 
   const list = h('ul', { class: 'plain-list' });
   const error = h('p', { class: 'error', role: 'alert' });
   const box = h('div', { class: 'notice error', hidden: true }, h('p', null, h('strong', null, 'Alerts')), list, error);
-  const element = h('div', { id: 'alerts', 'aria-live': 'polite', 'aria-label': 'Alerts from background work' }, box);
+  // No aria-label: a plain div's label is never read (axe: aria-prohibited-attr); the box's title says what these are.
+  const element = h('div', { id: 'alerts', 'aria-live': 'polite' }, box);
 
   function entry(alert: AlertEntry): HTMLElement {
     const button = h(

@@ -21,7 +21,8 @@ export function createNoticesView(afterDismiss: () => void): NoticesView {
   const dismiss = h('button', { id: 'notices-dismiss', type: 'button', class: 'link' }, 'Dismiss');
   const box = h('div', { class: 'notice warning', hidden: true }, h('p', null, h('strong', null, 'While you were away')), list, dismiss);
   // The live region itself is always present (only its box hides), so screen readers announce new notices.
-  const element = h('div', { id: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices from background work' }, box);
+  // No aria-label: a plain div's label is never read (axe: aria-prohibited-attr); the box's title says what these are.
+  const element = h('div', { id: 'notices', 'aria-live': 'polite' }, box);
   const kept: string[] = [];
 
   function render(): void {

@@ -8,6 +8,7 @@ import {
   progressBar,
   progressRowsText,
   progressStatsText,
+  pushAnnouncement,
   resumeText,
   runTitle,
   scopeChoices,
@@ -79,15 +80,11 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   const resumeLine = h('p', { id: 'push-resume-text' });
   const resumeButton = h('button', { id: 'push-resume', type: 'button', class: 'primary' }, 'Resume');
   const resumeBox = h('div', { id: 'push-resume-box', class: 'notice', hidden: true }, resumeLine, resumeButton);
-  const progressArea = h('div', { id: 'push-progress-area', hidden: true }, bar);
-  // Outside the hidden area: a live region must be in the page before its first update.
-  const progressStatus = h(
-    'div',
-    { id: 'push-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' },
-    rowsText,
-    statsText,
-    message,
-  );
+  // The counts change with every chunk: shown by the bar, not announced (see pushAnnouncement).
+  const progressArea = h('div', { id: 'push-progress-area', hidden: true }, bar, rowsText, statsText, message);
+  // Outside the hidden area: a live region must be in the page before its first update. Visually
+  // hidden: what it says (the start, coarse steps, the outcome) is on screen in the lines above.
+  const progressStatus = h('div', { id: 'push-status', class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
   const freezeQuestion = createFreezeQuestion();
 
@@ -120,6 +117,12 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     if (p.freezeSku) freezeQuestion.ask(p.freezeSku);
   }
 
+  /** Says a step of the run in the status region; null leaves the last one. */
+  function announce(previous: PushProgress | null, p: PushProgress): void {
+    const text = pushAnnouncement(previous, p);
+    if (text !== null) progressStatus.textContent = text;
+  }
+
   /** Hiding a focused button would drop keyboard focus to the page: hand it on first. */
   function handFocus(from: HTMLElement, to: HTMLElement): void {
     if (document.activeElement === from) to.focus();
@@ -134,7 +137,12 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     setBusy(pushButton, true, 'Pushing\u2026');
     setBusy(resumeButton, true);
     setBusy(cancelButton, false);
-    loop = runPushLoop(api, start, render);
+    let last: PushProgress | null = null;
+    loop = runPushLoop(api, start, (p) => {
+      render(p);
+      announce(last, p);
+      last = p;
+    });
     try {
       await loop.done;
     } catch (e) {
@@ -155,7 +163,9 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   async function cancelPending(runId: string): Promise<void> {
     setBusy(cancelButton, true, 'Cancelling\u2026');
     try {
-      render(await api.cancel(runId));
+      const p = await api.cancel(runId);
+      render(p);
+      announce(null, p);
       pending = null;
       handFocus(cancelButton, pushButton);
       handFocus(resumeButton, pushButton);

@@ -6,6 +6,7 @@ import {
   progressBar,
   progressRowsText,
   progressStatsText,
+  pushAnnouncement,
   resumeText,
   scopeChoices,
 } from '../../../src/client/push-text';
@@ -177,5 +178,37 @@ describe('progress text', () => {
       'Push stock (all rows) has not finished: 500 of 1,000 rows done. Resume sends the rest; nothing already sent is sent again.',
     );
     expect(resumeText(progress({ continuesInBackground: true }))).toMatch(/continues in the background/);
+  });
+});
+
+describe('what the status region announces (a few words, no counts)', () => {
+  test('the start, each quarter passed once, then the outcome', () => {
+    const chunks = [0, 100, 200, 300, 500, 700, 800, 900].map((done) => progress({ done }));
+    const finished = progress({ done: 1000, finished: true, message: 'Push stock (all rows): 1,000 ok, 0 failed.' });
+    const said: Array<string | null> = [];
+    let previous: ReturnType<typeof progress> | null = null;
+    for (const p of [...chunks, finished]) {
+      said.push(pushAnnouncement(previous, p));
+      previous = p;
+    }
+    expect(said).toEqual([
+      'Push stock (all rows) started.',
+      null,
+      null,
+      'A quarter done.',
+      'Half done.',
+      null,
+      'Three quarters done.',
+      null,
+      'Push stock (all rows): 1,000 ok, 0 failed.',
+    ]);
+    for (const line of said.slice(0, -1)) expect(line ?? '').not.toMatch(/\d/);
+  });
+
+  test('a step skipped by a large chunk is said once; a run done in one call says only its outcome', () => {
+    expect(pushAnnouncement(progress({ done: 100 }), progress({ done: 600 }))).toBe('Half done.');
+    expect(pushAnnouncement(null, progress({ done: 1000, finished: true, message: 'Done.' }))).toBe('Done.');
+    expect(pushAnnouncement(null, progress({ total: 0, finished: true, message: '' }))).toBe('Push stock (all rows) finished.');
+    expect(pushAnnouncement(progress({ total: 0 }), progress({ total: 0 }))).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Selecting and editing cells like in Sheets: click, Shift/Ctrl+click, drag, row numbers and
- * column letters; arrows, Tab, Enter; typing starts an edit, Enter/F2/double-click edits the
+ * column letters; arrows, Enter; typing starts an edit, Enter/F2/double-click edits the
  * content; Delete clears; Ctrl/Cmd+Z undoes; Ctrl/Cmd+V pastes at the selection's top-left
  * cell. A committed edit is sent as typed text: the runtime reads it as
- * Sheets would (see the playground README).
+ * Sheets would (see the playground README). Tab and Shift+Tab are the browser's: they move focus
+ * out of the grid (no keyboard trap); in the cell editor Tab commits and moves right, as in Sheets.
  */
 import { el } from '../dom';
 import { COL_W, ROW_H, type Grid } from './grid';
@@ -138,9 +139,6 @@ export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): {
         grid.selection.extendBy(arrow[0], arrow[1]);
         grid.selected();
       } else moveBy(arrow[0], arrow[1]);
-    } else if (e.key === 'Tab') {
-      e.preventDefault();
-      moveBy(0, e.shiftKey ? -1 : 1);
     } else if (e.key === 'PageDown' || e.key === 'PageUp') {
       e.preventDefault();
       const page = Math.max(1, Math.floor(root.clientHeight / ROW_H) - 2);
