@@ -9,7 +9,7 @@ import { readDocuments } from './background/documents';
 import { hubMovedFor, type Context } from './context';
 import { readOpenJobs, type OpenJob } from './jobs/open-jobs';
 import { recentLog } from './log';
-import { takeNotices } from './notices';
+import { readNotices } from './notices';
 import { ordersStatusView, type OrdersStatusView } from './orders/status-view';
 import { activePushProgress } from './push/run';
 import type { PushProgress } from './push/types';
@@ -30,7 +30,7 @@ export interface SidebarState {
   jobs: OpenJob[];
   orders: OrdersStatusView;
   log: Array<Record<string, string | number>>;
-  /** Notices from background work, shown once (they are taken as the state is read). */
+  /** Notices from background work, kept until the seller dismisses them (dismissNotices): reading the state changes nothing. */
   notices: string[];
   /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
   alerts: Array<{ kind: AlertKind; title: string; text: string; since: number }>;
@@ -57,7 +57,7 @@ export function sidebarState(ctx: Context): SidebarState {
     orders: ordersStatusView(ctx),
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
-    notices: [...takeNotices(ctx.ports.userStore), ...takeNotices(ctx.ports.documentStore)],
+    notices: [...readNotices(ctx.ports.userStore), ...readNotices(ctx.ports.documentStore)],
     /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
     alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()),
     background: backgroundDocumentsView(ctx),

@@ -2,7 +2,7 @@
  * THE list of public server functions. dev/tools/build.ts generates one top-level function declaration
  * per key (Apps Script only finds those), and the sidebar's typed client takes its types from here.
  */
-import { dismissAlert } from './handlers/alerts';
+import { dismissAlert, dismissNotices } from './handlers/alerts';
 import { onBackgroundWork } from './handlers/background';
 import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
@@ -84,6 +84,7 @@ export const publicFunctions = {
   // Sidebar (google.script.run)
   getSidebarState,
   dismissAlert,
+  dismissNotices,
   saveSettings,
   saveToken,
   signIn,

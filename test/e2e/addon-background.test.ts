@@ -108,6 +108,12 @@ describe('add-on target: background work with no document open', () => {
     expect(state.notices.join('\n')).toMatch(
       /Background work for the spreadsheet "Old shop" stopped: it could not be opened 3 hours in a row/,
     );
+    // Reading the sidebar's state changes nothing (issue 19): the notice stays until dismissed, and only what was shown goes.
+    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual(state.notices);
+    expect(unwrap<{ left: number }>(env.rt.call('dismissNotices', state.notices.slice(1))).left).toBe(1);
+    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual(state.notices.slice(0, 1));
+    expect(unwrap<{ left: number }>(env.rt.call('dismissNotices', state.notices)).left).toBe(0);
+    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual([]);
     unwrap(env.rt.call('setOrdersSchedule', 0));
     expect(documents(env)).toEqual([]);
     expect(env.rt.triggers()).toEqual([]);

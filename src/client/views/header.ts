@@ -1,5 +1,6 @@
 /** The signed-in user line and the notices from background work. */
 import { byId, h, setChildren, show } from '../dom';
+import { callResult } from '../server';
 import type { SidebarState } from '../state';
 
 export interface NoticesView {
@@ -13,8 +14,8 @@ export function updateHeader(state: SidebarState): void {
 }
 
 /**
- * Notices are handed over once by the server (it forgets them when read), so the sidebar keeps
- * them until the seller dismisses them. `afterDismiss` moves focus on: the box that held it hides.
+ * Notices stay on the server until the seller dismisses them here (dismissNotices): each state
+ * shows what is kept. `afterDismiss` moves focus on: the box that held it hides.
  */
 export function createNoticesView(afterDismiss: () => void): NoticesView {
   const list = h('ul', { class: 'plain-list' });
@@ -34,15 +35,17 @@ export function createNoticesView(afterDismiss: () => void): NoticesView {
   }
 
   dismiss.addEventListener('click', () => {
-    kept.length = 0;
+    const shown = kept.splice(0);
     render();
     afterDismiss();
+    // Not awaited: should it fail, the notices simply show again next time.
+    void callResult('dismissNotices', shown).catch(() => undefined);
   });
 
   return {
     element,
     update(state) {
-      for (const text of state.notices) kept.push(String(text));
+      kept.splice(0, kept.length, ...state.notices.map(String));
       render();
     },
   };

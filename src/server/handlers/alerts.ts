@@ -1,3 +1,4 @@
+import { dropNotices, readNotices } from '../../core/notices';
 import { alertsView, dismissAlert as dismissStored } from '../../core/alerts/open';
 import { sidebarCall, type Result } from '../serve';
 
@@ -6,5 +7,15 @@ export function dismissAlert(kind: string): Result<{ alerts: ReturnType<typeof a
   return sidebarCall((ctx) => {
     dismissStored(ctx.ports.documentStore, kind);
     return { alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()) };
+  });
+}
+
+/** Sidebar: forgets the notices the seller dismissed (those that came since stay for the next look). */
+export function dismissNotices(shown: string[]): Result<{ left: number }> {
+  return sidebarCall((ctx) => {
+    const texts = Array.isArray(shown) ? shown.map(String) : [];
+    dropNotices(ctx.ports.userStore, texts);
+    dropNotices(ctx.ports.documentStore, texts);
+    return { left: readNotices(ctx.ports.userStore).length + readNotices(ctx.ports.documentStore).length };
   });
 }
