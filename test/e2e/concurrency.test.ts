@@ -3,7 +3,7 @@
  * them: whoever cannot get it is told what runs and since when (the trigger puts its import off),
  * and the result columns are never interleaved or overwritten by a stale run.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
@@ -13,16 +13,13 @@ type R<T> = { ok: true; value: T } | { ok: false; error: string };
 // The bound script locks with the document lock; the add-on with a lease in its state sheet taken
 // under the script lock (its hourly run has no document lock): the same guarantees either way.
 describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the import trigger', (target) => {
-  let env: AddonEnv;
   let skus: string[];
   const schedule = target === 'addon' ? 60 : 1;
 
-  beforeAll(async () => {
-    env = await startAddonEnv({ target });
+  const env = useHub({ target }, (env) => {
     skus = seedProducts(env, 600, ['amazon']);
     env.adminSync('POST', '/__admin/orders', { generate: { count: 40, days: 5, seed: 4 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('one runs, the others wait their turn and are told; results stay whole', () => {
     const a = env.rt;

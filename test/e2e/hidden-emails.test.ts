@@ -6,7 +6,7 @@
  * jobs' owner, the push run's owner — must survive that rotation: the scheduled import and the
  * polling of jobs go on across it. And where a name is shown, '' must read as someone.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { TEMPORARY_KEY_ROTATION_MS } from '../../dev/gas-runtime/session-service';
 import { column, columnValues, seedProducts } from './helpers';
 import { advanceUntil, orderRows, ordersSettings, unwrap, type R } from './orders-helpers';
@@ -19,18 +19,18 @@ type Progress = { runId: string; finished: boolean };
 const ROTATION = Math.ceil(Date.UTC(2026, 10, 20) / TEMPORARY_KEY_ROTATION_MS) * TEMPORARY_KEY_ROTATION_MS;
 
 describe('hidden emails: per-user work survives the 30-day rotation of the temporary user key', () => {
-  let env: AddonEnv;
   let skus: string[];
 
-  beforeAll(async () => {
-    env = await startAddonEnv({
+  const env = useHub(
+    {
       settings: { deployment: 'container', orders: ordersSettings({ backfillDays: 30 }) },
       runtime: { deployment: 'container', hiddenEmails: true, now: ROTATION - 2 * 60 * MINUTE },
-    });
-    skus = seedProducts(env, 60, ['amazon']);
-    env.adminSync('POST', '/__admin/orders', { generate: { count: 40, days: 10, seed: 3 } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+    },
+    (env) => {
+      skus = seedProducts(env, 60, ['amazon']);
+      env.adminSync('POST', '/__admin/orders', { generate: { count: 40, days: 10, seed: 3 } });
+    },
+  );
 
   test('the scheduled import and job polling started before the rotation go on after it', () => {
     unwrap(env.rt.call('setOrdersSchedule', 15));

@@ -1,19 +1,15 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column } from './helpers';
 import { hubOrders, ordersSettings, ordersSheet } from './orders-helpers';
 
 const HEADER = ['External id', 'Channel', 'Currency', 'SKU', 'Title', 'Price', 'Quantity', 'Comments', 'Mis notas'];
 
 describe('create orders from the Order Drafts sheet', () => {
-  let env: AddonEnv;
   const createCalls = () => apiRequests(env).filter((r) => r.path.toLowerCase().startsWith('/api/orders/createorder'));
   const drafts = () => ordersSheet(env, 'Order Drafts');
   const cell = (row: number, header: string) => drafts()[row - 1][column(drafts(), header)];
 
-  beforeAll(async () => {
-    env = await startAddonEnv({ settings: { orders: ordersSettings() } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  const env = useHub({ settings: { orders: ordersSettings() } });
 
   test('the first run creates the sheet with its headers and says what to fill in', () => {
     env.rt.answerNext('OK');
