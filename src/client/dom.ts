@@ -89,3 +89,8 @@ export function isBusy(button: HTMLButtonElement): boolean {
 export function show(el: HTMLElement, visible: boolean): void {
   el.hidden = !visible;
 }
+
+/** An input for a code or a secret (a job id, a token): the browser neither suggests, capitalises nor corrects it. */
+export function codeInput(attrs: Attrs): HTMLInputElement {
+  return h('input', { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', ...attrs });
+}

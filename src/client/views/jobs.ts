@@ -1,5 +1,5 @@
 /** The job monitor: open async jobs, Refresh job results, and the deprecated old-job status check. */
-import { h, isBusy, setBusy, setChildren } from '../dom';
+import { codeInput, h, isBusy, setBusy, setChildren } from '../dom';
 import { checkOldJobId, jobProgressText, jobTitle, mergeJobs, oldJobStatusText, toJobView, type JobView } from '../jobs-text';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
@@ -28,14 +28,7 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
   const status = h('p', { id: 'jobs-status', role: 'status' });
   const error = h('p', { id: 'jobs-error', class: 'error', role: 'alert' });
 
-  const oldId = h('input', {
-    id: 'old-job-id',
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    'aria-describedby': 'old-job-hint old-job-error',
-  });
+  const oldId = codeInput({ id: 'old-job-id', type: 'text', inputmode: 'numeric', 'aria-describedby': 'old-job-hint old-job-error' });
   const oldButton = h('button', { id: 'old-job-check', type: 'submit' }, 'Check status');
   const oldResult = h('p', { id: 'old-job-result', role: 'status' });
   const oldError = h('p', { id: 'old-job-error', class: 'error', role: 'alert' });

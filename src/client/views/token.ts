@@ -3,7 +3,7 @@
  * their fields, the fields are cleared at once, and neither is kept anywhere in the sidebar.
  */
 import type { TokenStatus } from '../../core/settings/token';
-import { h, isBusy, setBusy, show } from '../dom';
+import { codeInput, h, isBusy, setBusy, show } from '../dom';
 import { callResult, errorMessage } from '../server';
 import type { SidebarState } from '../state';
 import { tokenStatusText } from '../token-text';
@@ -19,13 +19,7 @@ const BLANK_TOKEN = 'Paste the API token (it cannot be blank).';
 export function createTokenView(afterAction: () => Promise<void>): TokenView {
   const status = h('p', { id: 'token-status', role: 'status', class: 'token-status' });
 
-  const tokenInput = h('input', {
-    id: 'settings-token',
-    type: 'password',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    autocapitalize: 'off',
-  });
+  const tokenInput = codeInput({ id: 'settings-token', type: 'password' });
   const tokenSave = h('button', { id: 'settings-token-save', type: 'submit' }, 'Save token');
   const tokenError = (): HTMLElement | null => element.querySelector<HTMLElement>('#settings-token-error');
   const pasteForm = h(
