@@ -3,7 +3,7 @@
  * rows, one column per channel whatever code the hub reads it back under, SKUs as text, hub
  * strings that can never become formulas, and nothing written when something goes wrong.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf } from './catalogue-helpers';
 
 const SHEET = 'Stock & Prices';
@@ -32,10 +32,8 @@ const PRODUCTS = [
 ];
 
 describe('catalogue pull (bundle in the runtime against the hub emulator)', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // The seller calls Mercado Libre "ml" in their own headers: the alias setting says so.
-    env = await startAddonEnv({ settings: { channelAliases: { ml: 'mercadolibre' } } });
+  // The seller calls Mercado Libre "ml" in their own headers: the alias setting says so.
+  const env = useHub({ settings: { channelAliases: { ml: 'mercadolibre' } } }, (env) => {
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });
     env.adminSync('POST', '/__admin/products', {
       generate: { count: 60, prefix: 'GEN-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 11 },
@@ -47,8 +45,7 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
       ['a note without SKU', '', '', '', '', ''],
       ['', 'GEN-000010', '', '', 'z', ''],
     ]);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const pull = (options: Record<string, unknown> = {}): Outcome => env.rt.call('pullCatalogue', options) as Outcome;

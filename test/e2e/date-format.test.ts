@@ -3,21 +3,17 @@
  * Time, the Jobs sheet's Updated at — `yyyy-mm-dd hh:mm:ss` in the spreadsheet's time zone — and
  * the sidebar's times in the same zone (`getSidebarState().timeZone`).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
 
 const ISO_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
 describe('one date-time format', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    // The job below carries a plain Price: the hub's general price, sent for every channel (the Price rule).
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
+  // The job below carries a plain Price: the hub's general price, sent for every channel (the Price rule).
+  const env = useHub({ settings: { plainChannels: ['*'] } }, (env) => {
     const skus = seedProducts(env, 3, ['amazon']);
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 5 + i, 10])]);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test("Synced at, Log Time and Jobs Updated at read the same, in the spreadsheet's zone", () => {
     env.rt.call('pushStockAll');

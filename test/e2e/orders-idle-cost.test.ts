@@ -5,20 +5,16 @@
  * that calls and finds nothing new writes only what it must (the rate, the cursors, the status,
  * the lock's holder and this user's trigger state).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { ordersSettings } from './orders-helpers';
 
 describe('idle runs of the scheduled order import', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Virtual latency only: which minutes may call must not depend on the machine's load.
-    env = await startAddonEnv({
-      runtime: { virtualFetchLatencyMs: 100, measuredFetchLatency: false },
-      settings: { orders: ordersSettings({ callsPerMinute: 1, backfillDays: 60 }) },
-      leakCheck: false,
-    });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Virtual latency only: which minutes may call must not depend on the machine's load.
+  const env = useHub({
+    runtime: { virtualFetchLatencyMs: 100, measuredFetchLatency: false },
+    settings: { orders: ordersSettings({ callsPerMinute: 1, backfillDays: 60 }) },
+    leakCheck: false,
+  });
 
   test('a run the rate limit keeps from calling takes no lock and writes nothing; one that calls writes at most 7 properties', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 30, seed: 4 } });

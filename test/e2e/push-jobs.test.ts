@@ -1,19 +1,16 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 // The bound script polls 5 minutes after sending; the add-on at its next hourly run, with no document open.
 describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger, results back to the rows', (target) => {
-  let env: AddonEnv;
   let skus: string[];
   const firstPoll = target === 'addon' ? 61 * 60_000 : 6 * 60_000;
 
-  beforeAll(async () => {
-    // The sheets below send a plain Price in the job: the hub's general price, for every channel (the Price rule).
-    env = await startAddonEnv({ target, settings: { plainChannels: ['*'] } });
+  // The sheets below send a plain Price in the job: the hub's general price, for every channel (the Price rule).
+  const env = useHub({ target, settings: { plainChannels: ['*'] } }, (env) => {
     skus = seedProducts(env, 120, ['mercadolibre', 'amazon']);
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('a job is recorded, polled by the background trigger, and its final result written back; the trigger then removes itself', () => {
     const sheet = [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 40 + i, 99.5]), ['NO-EXISTE-9', 1, 10]];

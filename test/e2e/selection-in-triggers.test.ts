@@ -4,25 +4,25 @@
  * rows" push started from the menu and continued in the background must send exactly the rows
  * selected when it started — not nothing, not whatever the seller selects meanwhile.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, columnValues, seedProducts } from './helpers';
 
 const ROWS = 3000;
 const SELECTED = { first: 2, last: 2601 };
 
 describe('a selected-rows push continued in the background does not depend on the selection', () => {
-  let env: AddonEnv;
   let skus: string[];
 
-  beforeAll(async () => {
-    // A fetchAll round costs a virtual minute: the menu run sends part of the rows, triggers the rest.
-    env = await startAddonEnv({
+  // A fetchAll round costs a virtual minute: the menu run sends part of the rows, triggers the rest.
+  const env = useHub(
+    {
       settings: { deployment: 'container' },
       runtime: { deployment: 'container', virtualFetchLatencyMs: 60_000, measuredFetchLatency: false },
-    });
-    skus = seedProducts(env, ROWS, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+    },
+    (env) => {
+      skus = seedProducts(env, ROWS, ['amazon'], 'active');
+    },
+  );
 
   test('the rows selected at the start are sent once each, whatever is selected later', () => {
     env.rt.addSheet('Notes', [['Seller notes']]);

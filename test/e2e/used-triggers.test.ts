@@ -6,7 +6,7 @@
  * later run, or after 20 days no trigger can be created and the background work silently stops.
  * The add-on continues at its hourly run instead and must hold no trigger once nothing is due.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { TARGETS } from '../../dev/tools/targets';
 import { column, seedProducts } from './helpers';
 
@@ -15,16 +15,13 @@ const ROWS = 3000;
 const DAYS = 22;
 
 describe.each(TARGETS)('used one-shot triggers never pile up (%s)', (target) => {
-  let env: AddonEnv;
   let skus: string[];
 
-  beforeAll(async () => {
-    // A fetchAll round costs a virtual minute: a menu push gets through about 2,000 rows before
-    // its time budget ends, and a one-shot trigger finishes the rest.
-    env = await startAddonEnv({ target, runtime: { virtualFetchLatencyMs: 60_000, measuredFetchLatency: false } });
+  // A fetchAll round costs a virtual minute: a menu push gets through about 2,000 rows before
+  // its time budget ends, and a one-shot trigger finishes the rest.
+  const env = useHub({ target, runtime: { virtualFetchLatencyMs: 60_000, measuredFetchLatency: false } }, (env) => {
     skus = seedProducts(env, ROWS, ['amazon'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   const mine = () => env.rt.triggers().filter((t) => t.owner === env.rt.user);
 

@@ -7,16 +7,12 @@
  * Refresh job results then compares the hub's item price (= publishingPrice) with the recorded
  * publishingPrice, finds them equal and confirms price 25, which the hub never received (it holds 20).
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
 
 describe('attack: async job restored from the journal after an edit', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+  const env = useHub({ settings: { plainChannels: ['*'] } });
 
   const setup = (): void => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {} } }]);

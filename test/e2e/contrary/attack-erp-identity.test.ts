@@ -4,16 +4,12 @@
  * newer SKU says OK and the snapshot records the price as confirmed for that SKU (and, passed on,
  * for each of its channels), though the hub changed another product.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
 
 describe('attack: prices by ERP id tied to the row SKU', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+  const env = useHub({ settings: { plainChannels: ['*'] } });
 
   test('a row whose SKU is the newer of two products sharing an ERP id', () => {
     freshWorld(env, [

@@ -5,16 +5,12 @@
  * snapshot keeps an older quantity:amazon = 3 that the hub no longer holds, and "Push changes"
  * then never sends Quantity [amazon].
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
 
 describe('attack: journal replay after a cut-off', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // The general Quantity here deliberately goes over Quantity [amazon]: the seller chose every channel (the Price rule).
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // The general Quantity here deliberately goes over Quantity [amazon]: the seller chose every channel (the Price rule).
+  const env = useHub({ settings: { plainChannels: ['*'] } });
 
   const setup = (): void => {
     freshWorld(env, [{ sku: 'A-1', quantity: 1, price: 10, listings: { amazon: {}, walmart: {} } }]);

@@ -5,16 +5,12 @@
  * between two sidebar chunks: the second chunk pushes rows the seller never selected, and the
  * selected ones are never sent.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+  const env = useHub({ settings: { plainChannels: ['*'] } });
 
   test('rows nobody selected are pushed', () => {
     const n = 30;

@@ -5,16 +5,12 @@
  * not hold: writeback.ts keeps a Status [channel] cell for a channel the result does not name
  * (notTied / fromRequestError carry no channels) unless the push reaches every channel.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
 
 describe('attack: a stale Status [channel] OK after a push that did not confirm', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
-    env = await startAddonEnv({ runtime: { fetchTimeoutMs: 1500 }, settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
+  const env = useHub({ runtime: { fetchTimeoutMs: 1500 }, settings: { plainChannels: ['*'] } });
 
   test.each([
     ['pushPricesAll', ['SKU', 'Price [walmart]'], 'walmart', { answerFaults: { substitute: 1 }, seed: 1 }],

@@ -1,14 +1,10 @@
 /** A hub that echoes the request headers (bearer token included) in every answer it can. */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { SHEET, freshWorld } from './review-helpers';
 
 describe('attack: token echoed by the hub', () => {
-  let env: AddonEnv;
-  beforeAll(async () => {
-    // Every operation must send (plain values for every channel, the Price rule), so that every answer can echo the token.
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
-  }, 60_000);
-  afterAll(async () => env?.close());
+  // Every operation must send (plain values for every channel, the Price rule), so that every answer can echo the token.
+  const env = useHub({ settings: { plainChannels: ['*'] } });
 
   const everywhere = (): string => {
     const parts: string[] = [];

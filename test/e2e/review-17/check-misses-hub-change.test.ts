@@ -4,7 +4,8 @@
  * out of the record and of its digest, and a price by ERP id is never read at all ("not read" both
  * times). A hub change since the preview on those channels goes unnoticed and is overwritten.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import type { AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
 import type { Progress, Result } from '../preview-helpers';
 
@@ -19,14 +20,11 @@ function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price'
 const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
 
 describe('review 17: hub changes the check does not see', () => {
-  let env: AddonEnv;
   let skus: string[];
-  beforeAll(async () => {
-    // Prices by ERP id go to every channel: plain columns are every channel's.
-    env = await startAddonEnv({ settings: { plainChannels: ['*'] } });
+  // Prices by ERP id go to every channel: plain columns are every channel's.
+  const env = useHub({ settings: { plainChannels: ['*'] } }, (env) => {
     skus = seedProducts(env, 2, ['amazon', 'walmart'], 'active');
-  }, 60_000);
-  afterAll(async () => env?.close());
+  });
 
   test('prices by ERP id: a channel price changed on the hub since the preview is not overwritten', () => {
     const p = hubProducts(env).get(skus[0]) as HubProduct;
