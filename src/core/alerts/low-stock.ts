@@ -34,10 +34,12 @@ export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; qu
 /**
  * noteLowStock where the caller's own work must go on whatever happens (a push writing its
  * results): an alert that cannot be recorded (the properties service's quota) is left out.
+ * `skus` is asked for only when the alert is on: a push's write-back builds nothing for it otherwise.
  */
-export function noteLowStockQuietly(ctx: Context, skus: ReadonlyArray<{ sku: string; quantity: number }>): void {
+export function noteLowStockQuietly(ctx: Context, skus: () => ReadonlyArray<{ sku: string; quantity: number }>): void {
+  if (!(ctx.settings.alerts.lowStock > 0)) return;
   try {
-    noteLowStock(ctx, skus);
+    noteLowStock(ctx, skus());
   } catch {
     // The push's results and snapshot are already written; the alert is optional.
   }

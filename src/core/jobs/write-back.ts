@@ -132,8 +132,7 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
       entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
   }
   if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
-  noteLowStockQuietly(
-    ctx,
+  noteLowStockQuietly(ctx, () =>
     confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))),
   );
   return marked;

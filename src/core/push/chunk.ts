@@ -229,8 +229,7 @@ export function runChunk(
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
     // The optional low-stock alert (issue 18): SKUs the hub now confirms at or below the threshold.
-    noteLowStockQuietly(
-      ctx,
+    noteLowStockQuietly(ctx, () =>
       run.operation === 'erp'
         ? []
         : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))),
