@@ -5,7 +5,8 @@
  * deleted row, an edited cell) are still seen, because each run reads the key column afresh.
  */
 import * as fc from 'fast-check';
-import { Order } from '../../../../src/api/schemas/orders';
+import type { Order } from '../../../../src/api/schemas/orders';
+import { orderOf } from '../../../support/orders';
 import { KeyedTable } from '../../../../src/core/orders/keyed-table';
 import { OrderSnapshots, SEEN_MODIFIED } from '../../../../src/core/orders/order-snapshot';
 import { placeLines } from '../../../../src/core/orders/order-lines';
@@ -14,21 +15,7 @@ import { writeOrders } from '../../../../src/core/orders/write-orders';
 import type { CellValue } from '../../../../src/core/ports';
 import { fakeContext, memoryWorkbook, type MemorySheet } from '../../../support/ports';
 
-const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
-  Order.parse({
-    orderId: id,
-    channel: 'meli',
-    dateAdded: '2026-11-01T10:00:00Z',
-    dateCreated: '2026-11-01T10:00:00Z',
-    dateModified: modified,
-    externalId: `E-${id}`,
-    comments: '',
-    internalStatus: 'CREATED',
-    orderStatus: 'paid',
-    externalNumber: null,
-    items: [{ itemExternalId: `I-${id}`, title: 'Taza', price: 10, itemQuantity: 1, total: 10, sku: `SKU-${id}` }],
-    ...extra,
-  });
+const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, `SKU-${id}`, extra);
 const col = (values: CellValue[][], header: string): number => (values[0] as string[]).indexOf(header);
 
 /** Counts what a sheet is asked to read: whole reads, and cells read by block. */

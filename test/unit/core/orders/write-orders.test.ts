@@ -1,4 +1,5 @@
-import { Order } from '../../../../src/api/schemas/orders';
+import type { Order } from '../../../../src/api/schemas/orders';
+import { orderOf } from '../../../support/orders';
 import { KeyedTable, rowClusters } from '../../../../src/core/orders/keyed-table';
 import { printLabels } from '../../../../src/core/orders/labels';
 import { editsOf } from '../../../../src/core/orders/update';
@@ -9,21 +10,7 @@ import { UserError } from '../../../../src/core/errors';
 import type { CellValue } from '../../../../src/core/ports';
 import { fakeContext, memoryWorkbook } from '../../../support/ports';
 
-const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
-  Order.parse({
-    orderId: id,
-    channel: 'meli',
-    dateAdded: '2026-11-01T10:00:00Z',
-    dateCreated: '2026-11-01T10:00:00Z',
-    dateModified: modified,
-    externalId: `E-${id}`,
-    comments: '',
-    internalStatus: 'CREATED',
-    orderStatus: 'paid',
-    externalNumber: null,
-    items: [{ itemExternalId: `I-${id}`, title: 'Taza', price: 10, itemQuantity: 1, total: 10, sku: 'TAZA' }],
-    ...extra,
-  });
+const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, 'TAZA', extra);
 
 const col = (values: CellValue[][], header: string): number => (values[0] as string[]).indexOf(header);
 

@@ -2,27 +2,14 @@
  * Review of issue 12 ("Order lines follow the hub"): ways a seller's column on Order Items ends
  * up next to another line, or a line's good values are wiped. Each test fails today.
  */
-import { Order } from '../../../../src/api/schemas/orders';
+import type { Order } from '../../../../src/api/schemas/orders';
+import { orderOf } from '../../../support/orders';
 import { readOrderRecord } from '../../../../src/api/order-records';
 import { writeOrders } from '../../../../src/core/orders/write-orders';
 import type { CellValue } from '../../../../src/core/ports';
 import { fakeContext, type memoryWorkbook } from '../../../support/ports';
 
-const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order =>
-  Order.parse({
-    orderId: id,
-    channel: 'meli',
-    dateAdded: '2026-11-01T10:00:00Z',
-    dateCreated: '2026-11-01T10:00:00Z',
-    dateModified: modified,
-    externalId: `E-${id}`,
-    comments: '',
-    internalStatus: 'CREATED',
-    orderStatus: 'paid',
-    externalNumber: null,
-    items: [],
-    ...extra,
-  });
+const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, '', { items: [], ...extra });
 const col = (values: CellValue[][], header: string): number => (values[0] as string[]).indexOf(header);
 const itemsSheet = (ctx: ReturnType<typeof fakeContext>) =>
   (ctx.ports.workbook as ReturnType<typeof memoryWorkbook>).sheets.get('Order Items')!;
