@@ -1,7 +1,7 @@
 /** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
-import { duplicateReason, plainDecimal, valueLabel, type ParsedRow, type PushedValues } from '../../sheet';
+import { duplicateReason, isDate, plainDecimal, valueLabel, type ParsedRow, type PushedValues } from '../../sheet';
 import type { QueuedSkus } from '../jobs/queued';
-import { rowIdentity, type LoadedSheet } from './load';
+import { rowIdentity, rowKey, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
 import { planFor, type RowPlan } from './parts';
 import { limitPlan } from '../preview/limit';
@@ -24,6 +24,20 @@ function pendingInSheet(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<s
   const cells = loaded.values[row.rowNumber - 1] ?? [];
   const id = String(cells[jobId] ?? '').trim();
   return cells[status] === 'Pending' && open.has(id) ? id : null;
+}
+
+/**
+ * Whether this run already wrote a row that has no key (no SKU, or no ERP id by ERP id). Such a
+ * row is kept as done by its row number, which rows inserted or sorted above it change: found at
+ * another number by a later chunk, it would be reported, and counted, a second time. Its Synced at
+ * from this run says it was done. (A menu push run in between may have written it too: its
+ * reason, the missing key, is in the sheet either way.)
+ */
+function writtenThisRun(loaded: LoadedSheet, row: ParsedRow, startedAt: number | undefined): boolean {
+  const at = loaded.table.columns.result.syncedAt;
+  if (startedAt === undefined || at === undefined) return false;
+  const cell = loaded.values[row.rowNumber - 1]?.[at];
+  return isDate(cell) && cell.getTime() >= startedAt;
 }
 
 /** ERP ids on more than one row, with those rows. */
@@ -81,7 +95,7 @@ function notSent(row: ParsedRow, reason: string, extra: Partial<UnsentPlan> = {}
  */
 export function pendingRows(
   loaded: LoadedSheet,
-  run: Pick<PushRun, 'operation' | 'scope' | 'limited'>,
+  run: Pick<PushRun, 'operation' | 'scope' | 'limited'> & { startedAt?: number },
   kept: Pick<RunRows, 'selected' | 'done' | 'only'>,
   queued: QueuedSkus,
 ): RowPlan[] {
@@ -92,6 +106,7 @@ export function pendingRows(
     const identity = rowIdentity(row, run.operation);
     if (run.scope === 'selected' && !run.limited && !kept.selected.has(identity)) continue;
     if (kept.done.has(identity)) continue;
+    if (identity === rowKey(row) && row.sku === null && writtenThisRun(loaded, row, run.startedAt)) continue;
     const plan = rowPlan(loaded, run, kept.only, row, identity);
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
     const queuedJob = plan?.send
