@@ -8,8 +8,22 @@ import { splitValueKey } from '../../sheet';
 import { lineLabel } from './summary';
 import type { RowPlan } from '../push/parts';
 
-/** What a value of the preview would do if pushed. */
-export type PreviewAction = 'send' | 'unchanged' | 'refused' | 'not in hub' | 'not read' | 'guarded' | 'changed on hub';
+/**
+ * What a value of the preview would do if pushed. A row that sends nothing is `refused` (the checks
+ * refuse it), `nothing to send` (no value for this push) or `held by job` (an open async job carries
+ * its SKU); `not sent` is an edit of the row this push leaves out, as the push's note says.
+ */
+export type PreviewAction =
+  | 'send'
+  | 'unchanged'
+  | 'refused'
+  | 'nothing to send'
+  | 'held by job'
+  | 'not sent'
+  | 'not in hub'
+  | 'not read'
+  | 'guarded'
+  | 'changed on hub';
 
 export interface PreviewLine {
   rowNumber: number;
@@ -57,6 +71,11 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
     action,
     reason,
   });
+  // Prices by ERP id: the hub finds the product by its ERP id (hub-api.md 4.5), which no read of
+  // the hub returns; the row's SKU, read or not, says nothing of that product's price.
+  if (plan.parts.some((p) => p.kind === 'erp') && channel === '') {
+    return unknown('not read', 'the hub finds this product by its ERP id, which no read of the hub returns: not checked');
+  }
   if (plan.sku === null || !hub.has(plan.sku)) {
     return unknown('not read', 'not read from the hub: the preview cannot say what it holds');
   }
@@ -77,23 +96,38 @@ function valueLine(plan: Extract<RowPlan, { send: true }>, key: string, sheet: n
   return { ...base, hubNow: now, ...move(sheet, now), action: 'send', reason: '' };
 }
 
-/** The preview's lines, in sheet order: a line per value a row would send, one per refused row. */
+/** A line of a row, not of one of its values: a row that sends nothing, or an edit it leaves out. */
+function rowLine(plan: RowPlan, action: PreviewAction, reason: string): PreviewLine {
+  return {
+    rowNumber: plan.rowNumber,
+    sku: plan.sku,
+    channel: '',
+    field: '',
+    hubNow: null,
+    sheet: null,
+    change: null,
+    changePct: null,
+    action,
+    reason,
+  };
+}
+
+/**
+ * The preview's lines, in sheet order: a line per value a row would send, one per row that sends
+ * nothing, and one per edit the push would leave out (the note the push writes in the row).
+ */
 export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLine[] {
   const out: PreviewLine[] = [];
   for (const plan of plans) {
+    const unsent = plan.unsent ?? [];
     if (!plan.send) {
-      out.push({
-        rowNumber: plan.rowNumber,
-        sku: plan.sku,
-        channel: '',
-        field: '',
-        hubNow: null,
-        sheet: null,
-        change: null,
-        changePct: null,
-        action: 'refused',
-        reason: plan.reason,
-      });
+      // A row whose only reason is an edit this push leaves out: that edit's line says it.
+      const onlyUnsent = plan.nothingToSend && !plan.heldByJob && unsent.includes(plan.reason);
+      if (!onlyUnsent) {
+        const action: PreviewAction = plan.heldByJob ? 'held by job' : plan.nothingToSend ? 'nothing to send' : 'refused';
+        out.push(rowLine(plan, action, plan.reason));
+      }
+      for (const text of unsent) if (onlyUnsent || text !== plan.reason) out.push(rowLine(plan, 'not sent', text));
       continue;
     }
     // A key once per row: the last part that carries it is what the hub ends with (phase order).
@@ -101,6 +135,7 @@ export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLin
     for (const part of plan.parts) for (const [key, value] of Object.entries(part.values)) values.set(key, value);
     for (const [key, value] of values) out.push(valueLine(plan, key, value, hub));
     out.push(...overwrittenChannels(plan, values, hub));
+    for (const text of unsent) out.push(rowLine(plan, 'not sent', text));
   }
   return out;
 }
@@ -122,6 +157,8 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
   const held = plan.sku === null ? undefined : hub.get(plan.sku);
   if (!held) return [];
   const out: PreviewLine[] = [];
+  // Prices by ERP id reach the ERP id's product; its channels can only be read by the row's SKU.
+  const byErpId = plan.parts.some((p) => p.kind === 'erp');
   for (const field of PASSED_ON) {
     const general = values.get(field);
     if (general === undefined) continue;
@@ -138,7 +175,7 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
         ...move(general, now),
         action: 'send',
         passedOn: true,
-        reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing`,
+        reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing${byErpId ? " (the channels of the row's SKU: the hub has no read by ERP id)" : ''}`,
       });
     }
   }
@@ -152,7 +189,14 @@ export interface PreviewTotals {
   /** Values that would change, by field and channel (`price [amazon]`, `quantity`). */
   changes: Record<string, number>;
   unchanged: number;
+  /** Rows the checks refuse (an undo: values it does not restore). */
   refused: number;
+  /** Rows with no value for this push. */
+  nothingToSend: number;
+  /** Rows an open async job carries: sent after Refresh job results. */
+  heldByJob: number;
+  /** Edits of rows this push leaves out (the note a push writes in the row). */
+  notSent: number;
   /** Values an undo leaves as they are because the hub changed them since the push (undo/lines.ts). */
   changedOnHub: number;
   /** Values a guard rail holds back (guards.ts) until the seller ticks "I checked these". */
@@ -169,6 +213,9 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
     changes: {},
     unchanged: 0,
     refused: 0,
+    nothingToSend: 0,
+    heldByJob: 0,
+    notSent: 0,
     guarded: 0,
     changedOnHub: 0,
     notInHub: 0,
@@ -180,6 +227,9 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
   for (const line of lines) {
     if (line.action === 'unchanged') out.unchanged++;
     else if (line.action === 'refused') out.refused++;
+    else if (line.action === 'nothing to send') out.nothingToSend++;
+    else if (line.action === 'held by job') out.heldByJob++;
+    else if (line.action === 'not sent') out.notSent++;
     else if (line.action === 'guarded') out.guarded++;
     else if (line.action === 'changed on hub') out.changedOnHub++;
     else if (line.action === 'not read') out.notRead++;

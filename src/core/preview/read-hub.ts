@@ -10,33 +10,132 @@ import { answerDoubt, isMissingProduct } from '../catalogue/by-channel-answer';
 import { confirmedValues } from '../catalogue/cells';
 import { readListing } from '../catalogue/listing';
 import { layoutOf, readProduct, type PulledProduct } from '../catalogue/products';
-import { skuKey } from '../catalogue/sku-match';
+import { looseSkuKey, skuKey, twinMessage } from '../catalogue/sku-match';
 import { activeKey, type HubNow } from './diff';
 import { chooseReads, type ReadStrategy } from './read-strategy';
 
 export interface HubRead {
   hub: HubNow;
   strategy: ReadStrategy;
-  /** What kept SKUs from being read, one line each (they show as "not read"). */
+  /** What kept SKUs from being read (they show as "not read"): at most PROBLEMS_SHOWN lines and how many more. */
   problems: string[];
+  /** What the read proved about SKUs beyond their values: a sheet SKU the hub has only in other letter case or spacing (capped too). */
+  notes: string[];
 }
 
-/** Each product's values keyed like the snapshot, and which of its channels have an active listing (diff.ts activeKey). */
+/** Lines of problems or notes a read returns, at most: thousands would bury the sidebar and the dialogs. */
+export const PROBLEMS_SHOWN = 10;
+
+/** The first `max` lines, then how many more: the sidebar, the menu's dialogs and the Log show them all. */
+export function capLines(lines: readonly string[], max = PROBLEMS_SHOWN): string[] {
+  if (lines.length <= max) return [...lines];
+  return [...lines.slice(0, max), `and ${(lines.length - max).toLocaleString('en-US')} more like these`];
+}
+
+/**
+ * Each product's values keyed like the snapshot, and which of its channels have an active listing
+ * (diff.ts activeKey). A SKU listed twice keeps its first product: the oldest, the one the hub
+ * updates (hub-api-notes.md: only the oldest of duplicates is updated; products.ts readProducts).
+ */
 function keyed(products: readonly PulledProduct[]): Map<string, Record<string, number>> {
   const layout = layoutOf(products);
-  return new Map(
-    products.map((p) => {
-      const values: Record<string, number> = confirmedValues(p, layout);
-      for (const [channel, v] of p.channels) if (v.status.trim().toLowerCase() === 'active') values[activeKey(channel)] = 1;
-      return [p.key, values];
-    }),
-  );
+  const out = new Map<string, Record<string, number>>();
+  for (const p of products) {
+    if (out.has(p.key)) continue;
+    const values: Record<string, number> = confirmedValues(p, layout);
+    for (const [channel, v] of p.channels) if (v.status.trim().toLowerCase() === 'active') values[activeKey(channel)] = 1;
+    out.set(p.key, values);
+  }
+  return out;
 }
 
-function perSku(client: HubClient, skus: readonly string[], aliases: Readonly<Record<string, string>>, strategy: ReadStrategy): HubRead {
+/** The catalogue read whole (its first page reused when given), or what kept it from being read. */
+type CatalogueRead =
+  | {
+      ok: true;
+      values: Map<string, Record<string, number>>;
+      /** Read whole and unchanged: a SKU absent from it is not in the hub. */
+      complete: boolean;
+      problem: string | null;
+      /** Hub SKUs by their loose key (sku-match.ts), to name a sheet SKU's twins. */
+      byLooseKey: Map<string, string[]>;
+      /** Pages requested (a first page given is not requested again). */
+      requests: number;
+    }
+  | { ok: false; problem: string; requests: number };
+
+function readCatalogue(client: HubClient, first: Outcome<ProductPage> | null, aliases: Readonly<Record<string, string>>): CatalogueRead {
+  let firstServed = first === null;
+  let requests = 0;
+  const got = readListing((offsets): Outcome<ProductPage>[] => {
+    if (!firstServed && first && offsets.length === 1 && offsets[0] === 0) {
+      firstServed = true;
+      return [first];
+    }
+    requests += offsets.length;
+    return client.getProductPages(offsets);
+  });
+  if (got.kind === 'failed') {
+    return {
+      ok: false,
+      problem: `${got.failed.length} catalogue page${got.failed.length === 1 ? '' : 's'} could not be read (${got.failed[0].error.message})`,
+      requests,
+    };
+  }
+  const { listing } = got;
+  const products = listing.entries.map((e) => readProduct(e.product, aliases));
+  const byLooseKey = new Map<string, string[]>();
+  for (const p of products) {
+    const loose = looseSkuKey(p.sku);
+    const list = byLooseKey.get(loose) ?? [];
+    if (!list.includes(p.sku)) byLooseKey.set(loose, [...list, p.sku]);
+  }
+  // Absent from a list that was read whole and stayed the same: not in the hub. Absent from one
+  // that changed while it was read, or that does not end at its own count: not known.
+  const problem =
+    listing.problem === null
+      ? null
+      : listing.problem.kind === 'count'
+        ? `the hub counts ${listing.totalAtEnd.toLocaleString('en-US')} products but lists ${listing.problem.more ? 'at least ' : ''}${listing.problem.listed.toLocaleString('en-US')}: SKUs not found in its list are shown as not read; preview again, and if this stays, tell the hub's support`
+        : 'the catalogue changed while it was read: SKUs not found in it are shown as not read';
+  return { ok: true, values: keyed(products), complete: listing.problem === null, problem, byLooseKey, requests };
+}
+
+/**
+ * Settles `sku` from a catalogue read: its values, or — the list read whole — not in the hub, with
+ * the hub SKUs that differ from it only in letter case or spacing named (a push to it fails).
+ * False when the catalogue cannot tell.
+ */
+function settle(
+  sku: string,
+  catalogue: Extract<CatalogueRead, { ok: true }>,
+  hub: Map<string, Record<string, number> | null>,
+  notes: string[],
+): boolean {
+  const v = catalogue.values.get(skuKey(sku));
+  if (v) {
+    hub.set(sku, v);
+    return true;
+  }
+  if (!catalogue.complete) return false;
+  hub.set(sku, null);
+  const twins = (catalogue.byLooseKey.get(looseSkuKey(sku)) ?? []).filter((h) => skuKey(h) !== skuKey(sku));
+  if (twins.length > 0) notes.push(`${sku}: ${twinMessage(sku, twins)}`);
+  return true;
+}
+
+function perSku(
+  client: HubClient,
+  skus: readonly string[],
+  aliases: Readonly<Record<string, string>>,
+  strategy: ReadStrategy,
+  first: Outcome<ProductPage> | null,
+): HubRead {
   const hub = new Map<string, Record<string, number> | null>();
   const problems: string[] = [];
+  const notes: string[] = [];
   const found: Array<[string, PulledProduct]> = [];
+  const twins: Array<[string, string]> = [];
   client.getByChannel(skus).forEach((o, i) => {
     const sku = skus[i];
     if (!o.ok) {
@@ -45,12 +144,29 @@ function perSku(client: HubClient, skus: readonly string[], aliases: Readonly<Re
       return;
     }
     const doubt = answerDoubt(sku, o.value, aliases);
-    if (doubt) problems.push(`${sku}: ${doubt.text}`);
+    if (doubt?.twin) twins.push([sku, doubt.text]);
+    else if (doubt) problems.push(`${sku}: ${doubt.text}`);
     else found.push([sku, readProduct(o.value, aliases)]);
   });
   const values = keyed(found.map(([, p]) => p));
   for (const [sku, p] of found) hub.set(sku, values.get(p.key) ?? {});
-  return { hub, strategy, problems };
+  let read = strategy;
+  if (twins.length > 0) {
+    // The hub answered a SKU with its twin in other letter case or spacing: one answer cannot tell
+    // whether the SKU itself is there too. The catalogue can, and a catalogue read of the same
+    // rows says so (not in the hub, the twin named): read it, so both ways read alike.
+    const catalogue = readCatalogue(client, first, aliases);
+    read = {
+      ...strategy,
+      requests: strategy.requests + catalogue.requests,
+      why: `${strategy.why}; then the catalogue, to tell apart SKUs the hub answered in other letter case or spacing`,
+    };
+    for (const [sku, text] of twins) {
+      if (!catalogue.ok || !settle(sku, catalogue, hub, notes)) problems.push(`${sku}: ${text}`);
+    }
+    if (!catalogue.ok) problems.push(catalogue.problem);
+  }
+  return { hub, strategy: read, problems: capLines(problems), notes: capLines(notes) };
 }
 
 /**
@@ -64,43 +180,21 @@ export function readHubNow(
   aliases: Readonly<Record<string, string>>,
 ): HubRead {
   const unique = [...new Set(skus)];
-  if (unique.length === 0) return { hub: new Map(), strategy: { kind: 'perSku', requests: 0, why: 'nothing to read' }, problems: [] };
+  if (unique.length === 0)
+    return { hub: new Map(), strategy: { kind: 'perSku', requests: 0, why: 'nothing to read' }, problems: [], notes: [] };
   if (unique.length === 1 && !generalQuantity) {
-    return perSku(client, unique, aliases, { kind: 'perSku', requests: 1, why: 'read 1 SKU (1 request)' });
+    return perSku(client, unique, aliases, { kind: 'perSku', requests: 1, why: 'read 1 SKU (1 request)' }, null);
   }
   const [first] = client.getProductPages([0]);
   if (!first.ok) throw first.error;
-  const chosen = chooseReads(unique.length, first.value.total, generalQuantity);
+  const chosen = chooseReads(unique.length, first.value.total, generalQuantity, true);
   if (chosen.kind === 'perSku') {
-    return perSku(client, unique, aliases, {
-      ...chosen,
-      requests: chosen.requests + 1,
-      why: `${chosen.why}, after one page told the catalogue's size`,
-    });
+    return perSku(client, unique, aliases, { ...chosen, why: `${chosen.why}, after one page told the catalogue's size` }, first);
   }
-  let firstServed = false;
-  const got = readListing((offsets): Outcome<ProductPage>[] => {
-    if (!firstServed && offsets.length === 1 && offsets[0] === 0) {
-      firstServed = true;
-      return [first];
-    }
-    return client.getProductPages(offsets);
-  });
-  if (got.kind === 'failed') {
-    const problem = `${got.failed.length} catalogue page${got.failed.length === 1 ? '' : 's'} could not be read (${got.failed[0].error.message})`;
-    return { hub: new Map(), strategy: chosen, problems: [problem] };
-  }
-  const products = got.listing.entries.map((e) => readProduct(e.product, aliases));
-  const values = keyed(products);
-  // Absent from a list that was read whole and stayed the same: not in the hub. Absent from one
-  // that changed while it was read: not known.
-  const complete = got.listing.problem === null;
+  const catalogue = readCatalogue(client, first, aliases);
+  if (!catalogue.ok) return { hub: new Map(), strategy: chosen, problems: [catalogue.problem], notes: [] };
   const hub = new Map<string, Record<string, number> | null>();
-  const problems = complete ? [] : ['the catalogue changed while it was read: SKUs not found in it are shown as not read'];
-  for (const sku of unique) {
-    const v = values.get(skuKey(sku));
-    if (v) hub.set(sku, v);
-    else if (complete) hub.set(sku, null);
-  }
-  return { hub, strategy: chosen, problems };
+  const notes: string[] = [];
+  for (const sku of unique) settle(sku, catalogue, hub, notes);
+  return { hub, strategy: chosen, problems: catalogue.problem ? [catalogue.problem] : [], notes: capLines(notes) };
 }

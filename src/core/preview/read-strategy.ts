@@ -19,9 +19,11 @@ export interface ReadStrategy {
 
 /**
  * The cheaper way to read `skus` SKUs from a catalogue of `catalogueTotal` products (as the first
- * page's total says); `generalQuantity`: the scope pushes a general Quantity.
+ * page's total says); `generalQuantity`: the scope pushes a general Quantity; `firstPageRead`: page
+ * 0 was read already (to learn the total), so the catalogue costs only its other pages while one
+ * by one costs that page and a GET per SKU. `requests` counts every request, page 0 included.
  */
-export function chooseReads(skus: number, catalogueTotal: number, generalQuantity: boolean): ReadStrategy {
+export function chooseReads(skus: number, catalogueTotal: number, generalQuantity: boolean, firstPageRead = false): ReadStrategy {
   const pages = pageOffsets(Math.max(0, catalogueTotal)).length;
   const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   if (generalQuantity) {
@@ -31,10 +33,11 @@ export function chooseReads(skus: number, catalogueTotal: number, generalQuantit
       why: `read the catalogue (${plural(pages, 'page')}): only it returns the general Quantity`,
     };
   }
-  if (skus <= pages) {
+  const alreadyRead = firstPageRead ? 1 : 0;
+  if (skus <= pages - alreadyRead) {
     return {
       kind: 'perSku',
-      requests: skus,
+      requests: skus + alreadyRead,
       why: `read ${plural(skus, 'SKU')} one by one (${plural(skus, 'request')}; the catalogue would take ${plural(pages, 'page')})`,
     };
   }

@@ -2,8 +2,9 @@
  * Issue 17: preview a push (a dry run). Plans the rows of the operation and scope exactly as the
  * push would (pending.ts), reads what the hub holds now for their SKUs (read-hub.ts), applies the
  * guard rails (guards.ts), writes the Preview sheet, keeps what "Push these changes" may send
- * (record.ts) and returns the totals. Sends nothing. (A push left unfinished resumes with its
- * own rows: the preview shows what a new push of this operation and scope would send.)
+ * (record.ts) and returns the totals. Sends nothing. A push left unfinished resumes with its own
+ * rows: the preview shows what a new push of this operation and scope would send, and says that
+ * the unfinished push comes first (Push these changes refuses until it is done: push/run.ts).
  */
 import { hubClient, type Context } from '../context';
 import { HubError } from '../../api/errors';
@@ -15,11 +16,12 @@ import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
 import type { RowPlan } from '../push/parts';
 import { pendingRows } from '../push/pending';
 import { newRunId, selectedKeys } from '../push/run';
-import type { Operation, Scope } from '../push/types';
+import { isAbandoned, readRun } from '../push/run-store';
+import { pushTitle, type Operation, type Scope } from '../push/types';
 import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from './diff';
 import { applyGuards, guardsOn, zeroDrops, type Guards } from './guards';
 import { previewedRows, type PreviewedRow } from './limit';
-import { readHubNow, type HubRead } from './read-hub';
+import { capLines, readHubNow, type HubRead } from './read-hub';
 import type { ReadStrategy } from './read-strategy';
 import { writePreviewRecord } from './record';
 import { writePreviewSheet } from './sheet';
@@ -37,7 +39,10 @@ export interface PreviewOutcome {
   totals: PreviewTotals;
   /** How the hub's values were read, and what that cost. */
   read: ReadStrategy;
+  /** What kept SKUs from being read, and what the read proved of others (twins): capped (read-hub.ts). */
   problems: string[];
+  /** An unfinished push that comes before this preview's changes, said in the seller's words; null: none. */
+  unfinished: string | null;
   /** The guard rails applied (0: off) and whether the seller ticked "I checked these". */
   guards: Guards & { on: boolean; checked: boolean };
 }
@@ -81,6 +86,23 @@ export function rowsToPush(
 }
 
 /**
+ * The unfinished push a Push or Push these changes would meet, or null. The same user's push of
+ * this operation and scope is resumed by Push (its rows, not the preview's); any other one makes
+ * both refuse. A push abandoned (no progress for long) is replaced by the next one, so not said.
+ */
+export function unfinishedPush(ctx: Context, operation: Operation, scope: Scope): string | null {
+  const active = readRun(ctx.ports.documentStore);
+  if (!active || isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) return null;
+  const done = active.ok + active.failed + active.skipped;
+  const state = `${pushTitle(active)} is not finished (${done.toLocaleString('en-US')} of ${active.total.toLocaleString('en-US')} rows done)`;
+  const mine = active.owner === ctx.ports.session.userKey();
+  if (mine && active.operation === operation && active.scope === scope && !active.limited)
+    return `${state}: Push resumes it, sending its own rows, not the changes shown here; Push these changes is refused until it is finished or cancelled (Resume or Cancel it in the sidebar).`;
+  const by = mine ? '' : ` (by ${active.user || 'another user'})`;
+  return `${state}${by}: Push and Push these changes are refused until it is finished or cancelled.`;
+}
+
+/**
  * No lock: a preview changes nothing but its own sheets, and reading the hub may take longer than
  * a push continuing in the background would wait for the lock.
  */
@@ -109,7 +131,8 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
     rowsToPush: rows.size,
     totals: previewTotals(lines),
     read: read.strategy,
-    problems: read.problems,
+    problems: capLines([...read.problems, ...read.notes]),
+    unfinished: unfinishedPush(ctx, operation, scope),
     guards: { ...guards, on: guardsOn(guards), checked },
   };
 }

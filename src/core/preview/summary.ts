@@ -33,6 +33,9 @@ function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) =>
   const rest = [
     t.unchanged > 0 ? `${plural(t.unchanged, 'value')} already as the hub holds them` : '',
     t.refused > 0 ? refused(t.refused) : '',
+    t.nothingToSend > 0 ? `${plural(t.nothingToSend, 'row')} with nothing to send` : '',
+    t.heldByJob > 0 ? `${plural(t.heldByJob, 'row')} held by an open async job (Refresh job results, then preview again)` : '',
+    t.notSent > 0 ? `${plural(t.notSent, 'edit')} this push does not send (Why in the Preview sheet)` : '',
     t.guarded > 0 ? `${plural(t.guarded, 'value')} held back by the guard rails` : '',
     t.changedOnHub > 0 ? `${plural(t.changedOnHub, 'value')} changed on the hub since, left as they are` : '',
     t.notInHub > 0 ? `${plural(t.notInHub, 'SKU')} not in the hub` : '',
@@ -57,7 +60,9 @@ function readLine(read: ReadStrategy): string {
 
 /** One line each: the changes by field and channel, what stays, what is refused, the largest moves, the read. */
 export function previewSummary(p: PreviewOutcome): string[] {
-  const lines = totalsLines(p.totals, 'change', (c) => `${plural(c, 'row')} refused by the checks`);
+  // First: what Push and Push these changes do next depends on it more than on any total.
+  const lines = p.unfinished ? [p.unfinished] : [];
+  lines.push(...totalsLines(p.totals, 'change', (c) => `${plural(c, 'row')} refused by the checks`));
   lines.push(readLine(p.read));
   if (!p.guards.on) {
     lines.push(

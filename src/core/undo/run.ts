@@ -11,7 +11,7 @@ import { queuedSkus } from '../jobs/queued';
 import { localDateTime } from '../catalogue/when';
 import { previewTotals, type PreviewTotals } from '../preview/diff';
 import { hubNow } from '../preview/run';
-import type { HubRead } from '../preview/read-hub';
+import { capLines, type HubRead } from '../preview/read-hub';
 import type { ReadStrategy } from '../preview/read-strategy';
 import { writePreviewSheet } from '../preview/sheet';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
@@ -106,7 +106,7 @@ export function previewUndo(ctx: Context, overwrite: boolean): UndoPreview {
     rowsToRestore: only.size,
     totals: previewTotals(lines),
     read: read.strategy,
-    problems: read.problems,
+    problems: capLines([...read.problems, ...read.notes]),
   };
 }
 

@@ -26,6 +26,9 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
     changes: { 'price [amazon]': 400, 'price [walmart]': 12 },
     unchanged: 2788,
     refused: 2,
+    nothingToSend: 0,
+    heldByJob: 0,
+    notSent: 0,
     guarded: 0,
     changedOnHub: 0,
     notInHub: 1,
@@ -36,6 +39,7 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
   },
   read: { kind: 'catalogue', requests: 62, why: 'read the catalogue (62 pages; one by one would take 3,000 requests)' },
   problems: [],
+  unfinished: null,
 });
 
 describe("previewSummary (the sidebar's words for a preview)", () => {
@@ -57,5 +61,17 @@ describe("previewSummary (the sidebar's words for a preview)", () => {
   test('a move that rounds to 0 % still shows its sign and size', () => {
     const lines = previewSummary(outcome({ largestDecrease: line('X-1', 'price', 'amazon', -0.0004), largestIncrease: null }));
     expect(lines[2]).toBe('Largest price drop \u2212< 0.1 % (X-1, price [amazon]).');
+  });
+
+  test('rows with nothing to send, rows held by an async job and edits left out are said as such, not as refused', () => {
+    const lines = previewSummary(outcome({ refused: 0, notInHub: 0, nothingToSend: 3, heldByJob: 2, notSent: 4 }));
+    expect(lines[1]).toBe(
+      '2,788 values already as the hub holds them; 3 rows with nothing to send; 2 rows held by an open async job (Refresh job results, then preview again); 4 edits this push does not send (Why in the Preview sheet).',
+    );
+  });
+
+  test('an unfinished push comes first, before the totals', () => {
+    const unfinished = 'Push stock (all rows) is not finished (0 of 4 rows done): Push resumes it, …';
+    expect(previewSummary({ ...outcome(), unfinished })[0]).toBe(unfinished);
   });
 });

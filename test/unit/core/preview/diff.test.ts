@@ -149,4 +149,54 @@ describe('previewLines (issue 17: what a push would change, value by value)', ()
       { numRuns: 300 },
     );
   });
+
+  test('prices by ERP id: the hub finds the product by its ERP id, so a row SKU the hub lacks does not make the price "not in hub"', () => {
+    // Review 17: the hub has no product under the row's SKU, but updatepricebyerpid addresses the
+    // product by ERP id (hub-api.md 4.5), which no read returns: the price is sent unchecked.
+    const erp: RowPlan = {
+      rowNumber: 2,
+      sku: 'B',
+      erpId: 'ERP-1',
+      send: true,
+      notes: [],
+      parts: [{ kind: 'erp', rowNumber: 2, item: { internalId: 'ERP-1', price: 12 }, values: { price: 12 } }],
+    };
+    const lines = previewLines([erp], hub);
+    expect(lines.map((l) => [l.field, l.channel, l.action])).toEqual([['price', '', 'not read']]);
+    expect(lines[0].reason).toMatch(/ERP id/);
+    expect(previewTotals(lines).notInHub).toBe(0);
+  });
+
+  test('a row with nothing to send and a row held by an async job are counted as what they are, not as refused', () => {
+    const plans: RowPlan[] = [
+      { rowNumber: 2, sku: 'A', send: false, reason: 'Nothing to send: Quantity is empty', nothingToSend: true, notes: [] },
+      { rowNumber: 3, sku: 'B', send: false, reason: 'Not sent: async job 7 …', nothingToSend: false, notes: [], heldByJob: '7' },
+      { rowNumber: 4, sku: 'C', send: false, reason: 'Quantity: not a number', nothingToSend: false, notes: [] },
+    ];
+    const lines = previewLines(plans, hub);
+    expect(lines.map((l) => l.action)).toEqual(['nothing to send', 'held by job', 'refused']);
+    expect(previewTotals(lines)).toMatchObject({ refused: 1, nothingToSend: 1, heldByJob: 1 });
+  });
+
+  test('edits the push would not send are lines of their own, with the note the push writes in the row', () => {
+    const unsent = 'Price [walmart] changed but Push stock does not send prices: use Push prices';
+    const sends: RowPlan = { ...send(2, 'A', { 'price:amazon': 37 }), notes: [unsent], unsent: [unsent] } as RowPlan;
+    const only: RowPlan = {
+      rowNumber: 3,
+      sku: 'A',
+      send: false,
+      reason: unsent,
+      nothingToSend: true,
+      notes: ['Sale price [amazon] changed but …'],
+      unsent: [unsent, 'Sale price [amazon] changed but …'],
+    };
+    const lines = previewLines([sends, only], hub);
+    expect(lines.map((l) => [l.rowNumber, l.action, l.reason])).toEqual([
+      [2, 'send', ''],
+      [2, 'not sent', unsent],
+      [3, 'not sent', unsent],
+      [3, 'not sent', 'Sale price [amazon] changed but …'],
+    ]);
+    expect(previewTotals(lines)).toMatchObject({ notSent: 3, refused: 0, nothingToSend: 0 });
+  });
 });

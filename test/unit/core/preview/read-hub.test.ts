@@ -12,18 +12,22 @@ const product = (i: number): Product =>
     ],
   }) as unknown as Product;
 
-/** A hub of `count` products answering the catalogue's pages and Get Price Stock By Channel. */
-function hub(count: number) {
-  const products = Array.from({ length: count }, (_, i) => product(i));
+/**
+ * A hub answering the catalogue's pages and Get Price Stock By Channel. `total`: the count its
+ * pages report (the list's length unless told); `get`: how a GET finds a SKU (exactly, unless told).
+ */
+function hubOf(products: Product[], options: { total?: number; get?: (sku: string) => Product | undefined } = {}) {
+  const get = options.get ?? ((sku: string) => products.find((x) => x.sku === sku));
   const transport = new FakeTransport((req) => {
     const url = new URL(req.url);
     if (/getproductsstockprice/i.test(url.pathname)) {
       const offset = Number(url.searchParams.get('offset'));
       const paging = Number(url.searchParams.get('paging'));
-      return { status: 200, body: { offset, paging, total: products.length, results: products.slice(offset, offset + paging) } };
+      const total = options.total ?? products.length;
+      return { status: 200, body: { offset, paging, total, results: products.slice(offset, offset + paging) } };
     }
     const sku = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() as string);
-    const p = products.find((x) => x.sku === sku);
+    const p = get(sku);
     return p
       ? { status: 200, body: { sku: p.sku, channelData: p.channelData } }
       : { status: 404, body: { message: `Product ${sku} not found` } };
@@ -39,6 +43,9 @@ function hub(count: number) {
   return { client, transport };
 }
 
+/** A hub of `count` products. */
+const hub = (count: number) => hubOf(Array.from({ length: count }, (_, i) => product(i)));
+
 describe("readHubNow (issue 17: the hub's current values, the cheaper way)", () => {
   test('one SKU: one GET, its per-channel values keyed like the snapshot', () => {
     const { client, transport } = hub(120);
@@ -49,7 +56,7 @@ describe("readHubNow (issue 17: the hub's current values, the cheaper way)", () 
   });
 
   test('a few SKUs of a larger catalogue: its first page, then one GET each; a SKU the hub lacks is null', () => {
-    const { client, transport } = hub(120);
+    const { client, transport } = hub(170);
     const r = readHubNow(client, ['P0001', 'P0002', 'NOPE'], false, {});
     expect(r.strategy).toMatchObject({ kind: 'perSku', requests: 4 });
     expect(transport.requests).toHaveLength(4);
@@ -73,5 +80,67 @@ describe("readHubNow (issue 17: the hub's current values, the cheaper way)", () 
     const r = readHubNow(client, ['P0003'], true, {});
     expect(r.strategy.kind).toBe('catalogue');
     expect(r.hub.get('P0003')).toMatchObject({ quantity: 103, 'quantity:amazon': 3 });
+  });
+
+  test('page 0, once read, is not paid for again: 3 SKUs of a 3-page catalogue take its 3 pages, not 1 page + 3 GETs', () => {
+    const { client, transport } = hub(120);
+    const r = readHubNow(client, ['P0001', 'P0002', 'P0003'], false, {});
+    expect(transport.requests).toHaveLength(3);
+    expect(r.strategy).toMatchObject({ kind: 'catalogue', requests: 3 });
+  });
+
+  test('a SKU the hub lists twice: the first listed (the oldest, the one the hub updates) is shown, not the last', () => {
+    const products = Array.from({ length: 120 }, (_, i) => product(i));
+    products[90] = { ...product(90), sku: products[10].sku };
+    const { client } = hubOf(products);
+    const r = readHubNow(
+      client,
+      products.map((p) => p.sku),
+      false,
+      {},
+    );
+    expect(r.strategy.kind).toBe('catalogue');
+    expect(r.hub.get(products[10].sku)).toMatchObject({ 'price:amazon': 20 });
+  });
+
+  test('a catalogue that counts more products than it lists is said as such, not as a list that changed while read', () => {
+    const products = Array.from({ length: 110 }, (_, i) => product(i));
+    const { client } = hubOf(products, { total: 160 });
+    const r = readHubNow(
+      client,
+      products.map((p) => p.sku),
+      false,
+      {},
+    );
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).not.toMatch(/changed/);
+    expect(r.problems[0]).toMatch(/counts 160 products but lists 110/);
+  });
+
+  test('a SKU the hub has only in other letter case reads the same by the catalogue and one by one', () => {
+    const products = Array.from({ length: 120 }, (_, i) => product(i));
+    // As the hub's GET may: a SKU found whatever its letter case (answerDoubt then names the twin).
+    const { client: oneByOne } = hubOf(products, { get: (sku) => products.find((x) => x.sku.toLowerCase() === sku.toLowerCase()) });
+    const { client: catalogue } = hubOf(products);
+    const single = readHubNow(oneByOne, ['p0005'], false, {});
+    const many = readHubNow(catalogue, ['p0005', ...products.slice(10).map((p) => p.sku)], false, {});
+    expect(single.strategy.kind).toBe('perSku');
+    expect(many.strategy.kind).toBe('catalogue');
+    expect(single.hub.get('p0005')).toBeNull();
+    expect(many.hub.get('p0005')).toBeNull();
+    expect(single.notes).toEqual(many.notes);
+    expect(single.notes[0]).toMatch(/'P0005' \(in other letter case\), not 'p0005'/);
+    expect(single.problems).toEqual([]);
+  });
+
+  test('read problems are capped: the first ten, then how many more', () => {
+    // 1,500 products (31 pages): 20 SKUs are read one by one, each answered for another product.
+    const products = Array.from({ length: 1500 }, (_, i) => product(i));
+    const { client } = hubOf(products, { get: () => products[0] });
+    const skus = products.slice(100, 120).map((p) => p.sku);
+    const r = readHubNow(client, skus, false, {});
+    expect(r.strategy.kind).toBe('perSku');
+    expect(r.problems).toHaveLength(11);
+    expect(r.problems[10]).toBe('and 10 more like these');
   });
 });

@@ -24,4 +24,17 @@ describe("chooseReads (issue 17: the cheapest read of the hub's current values)"
       }),
     );
   });
+
+  test('page 0 already read counts as read: the catalogue then costs its other pages (3 SKUs of 3 pages: the pages)', () => {
+    expect(chooseReads(3, 120, false, true)).toMatchObject({ kind: 'catalogue', requests: 3 });
+    expect(chooseReads(2, 120, false, true)).toMatchObject({ kind: 'perSku', requests: 3 });
+  });
+
+  test('with page 0 read, never more requests in all than the other way (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (skus, total) => {
+        expect(chooseReads(skus, total, false, true).requests).toBe(Math.min(1 + skus, pageOffsets(total).length));
+      }),
+    );
+  });
 });
