@@ -99,31 +99,22 @@ export function validateRow<O extends PushOperation>(
       notes: [],
     };
   }
-  const verdict = checkRow(operation, row, columns, options);
-  return verdict as RowVerdict<PayloadOf[O]>;
+  const check = ROW_CHECKS[operation];
+  if (!check) throw new Error(`unknown operation ${String(operation)}`);
+  return check(row, columns, options);
 }
 
-function checkRow(
-  operation: PushOperation,
-  row: ParsedRow,
-  columns: ColumnMap,
-  options: OperationOptions,
-): RowVerdict<PayloadOf[PushOperation]> {
-  switch (operation) {
-    case 'stock':
-      return checkStock(row, columns, options);
-    case 'prices':
-      return checkPrices(row, columns, options);
-    case 'byChannel':
-      return checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS, options);
-    case 'erp':
-      return checkErp(row, columns, options);
-    case 'async':
-      return checkAsync(row, columns, options);
-    default:
-      throw new Error(`unknown operation ${String(operation)}`);
-  }
-}
+/**
+ * Each operation's row check, typed by the payload it builds: indexed by a generic operation, the
+ * table gives that operation's payload type (no cast, unlike a switch over the operation).
+ */
+const ROW_CHECKS: { [O in PushOperation]: (row: ParsedRow, columns: ColumnMap, options: OperationOptions) => RowVerdict<PayloadOf[O]> } = {
+  stock: (row, columns, options) => checkStock(row, columns, options),
+  prices: (row, columns, options) => checkPrices(row, columns, options),
+  byChannel: (row, columns, options) => checkByChannel(row, columns, options.availableDaysChannels ?? AVAILABLE_DAYS_CHANNELS, options),
+  erp: (row, columns, options) => checkErp(row, columns, options),
+  async: (row, columns, options) => checkAsync(row, columns, options),
+};
 
 /** Every non-blank row's verdict for the operation, with the sheet-level problems first. */
 export function validateRows<O extends PushOperation>(operation: O, table: TableRead, options: OperationOptions = {}): OperationRows<O> {

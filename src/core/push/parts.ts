@@ -9,6 +9,7 @@ import {
   type ColumnMap,
   type EditScope,
   type ParsedRow,
+  type PayloadOf,
   type PushOperation,
   type PushedValues,
   type RowVerdict,
@@ -58,27 +59,18 @@ export type RowPlan =
       heldByJob?: string;
     };
 
-function partsOf(operation: PushOperation, verdict: Extract<RowVerdict<unknown>, { ok: true }>): Part[] {
-  const rowNumber = verdict.rowNumber;
-  switch (operation) {
-    case 'stock':
-      return [{ kind: 'stock', rowNumber, item: verdict.payload as StockItem, values: verdict.values }];
-    case 'prices':
-      return (verdict.payload as PriceItem[]).map((item) => ({
-        kind: 'price',
-        rowNumber,
-        item,
-        values: { [`price:${item.channel}`]: item.price },
-      }));
-    case 'byChannel':
-      return [{ kind: 'byChannel', rowNumber, item: verdict.payload as ByChannelUpdate, values: verdict.values }];
-    case 'erp':
-      return [{ kind: 'erp', rowNumber, item: verdict.payload as ErpPriceItem, values: verdict.values }];
-    case 'async':
-      return [{ kind: 'async', rowNumber, item: verdict.payload as AsyncItem, values: verdict.values }];
-    default:
-      return [];
-  }
+/** The parts each operation's payload makes, typed by operation (indexed by a generic operation: no cast). */
+const PARTS: { [O in PushOperation]: (rowNumber: number, payload: PayloadOf[O], values: PushedValues) => Part[] } = {
+  stock: (rowNumber, item, values) => [{ kind: 'stock', rowNumber, item, values }],
+  prices: (rowNumber, items) =>
+    items.map((item) => ({ kind: 'price', rowNumber, item, values: { [`price:${item.channel}`]: item.price } })),
+  byChannel: (rowNumber, item, values) => [{ kind: 'byChannel', rowNumber, item, values }],
+  erp: (rowNumber, item, values) => [{ kind: 'erp', rowNumber, item, values }],
+  async: (rowNumber, item, values) => [{ kind: 'async', rowNumber, item, values }],
+};
+
+function partsOf<O extends PushOperation>(operation: O, verdict: Extract<RowVerdict<PayloadOf[O]>, { ok: true }>): Part[] {
+  return PARTS[operation](verdict.rowNumber, verdict.payload, verdict.values);
 }
 
 /** Each text once, in order, leaving out `except` (the reason already shown). */
@@ -134,8 +126,8 @@ function unsentOf(
  * Plans one row for a single-endpoint operation; `changedOnly` keeps only rows with a changed
  * value, or with an edit the operation does not send (said in the row, never passed over).
  */
-export function planRow(
-  operation: PushOperation,
+export function planRow<O extends PushOperation>(
+  operation: O,
   row: ParsedRow,
   columns: ColumnMap,
   confirmed: ConfirmedValues | undefined,
@@ -201,7 +193,7 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
       ? Object.keys(verdicts.byChannel.values).filter((k) => k.startsWith('quantity:') && !changed.has(k))
       : [];
     reapplied.forEach((k) => changed.add(k));
-    const payload = verdicts.byChannel.payload as ByChannelUpdate;
+    const payload = verdicts.byChannel.payload;
     const channelData = payload.channelData
       .filter((entry) => ['quantity', 'salePrice', 'availableDays'].some((f) => changed.has(`${f}:${entry.channel}`)))
       .map((entry) => {
