@@ -5,18 +5,13 @@
 import type { TokenStatus } from '../core/settings/token';
 import { settingsNeedAttention } from './token-text';
 
-/** In the order of the tabs; short labels so that all seven fit two rows of a 300 px sidebar. */
-export const SECTIONS = [
-  { id: 'push', label: 'Push' },
-  { id: 'jobs', label: 'Jobs' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'catalogue', label: 'Catalogue' },
-  { id: 'categories', label: 'Categories' },
-  { id: 'columns', label: 'Columns' },
-  { id: 'settings', label: 'Settings' },
-] as const;
+/** In the order of the tabs. */
+const SECTION_IDS = ['push', 'jobs', 'orders', 'catalogue', 'categories', 'columns', 'settings'] as const;
 
-export type SectionId = (typeof SECTIONS)[number]['id'];
+/** The tabs: each one's label is its id, capitalised — one word each, so that all seven fit two rows of a 300 px sidebar. */
+export const SECTIONS = SECTION_IDS.map((id) => ({ id, label: `${id[0].toUpperCase()}${id.slice(1)}` }));
+
+export type SectionId = (typeof SECTION_IDS)[number];
 
 export function tabId(section: SectionId): string {
   return `tab-${section}`;

@@ -5,6 +5,7 @@
 import { checkBaseUrl } from '../core/settings/base-url';
 import type { Settings } from '../core/settings/schema';
 import { PLAIN_CHANNELS_LABEL } from '../core/settings/constants';
+import { SETTING_LIMITS, type LimitedSetting } from '../core/settings/limits';
 import { formatAliasLines, parseAliasLines } from './aliases';
 import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
 
@@ -34,20 +35,34 @@ export interface FieldSpec {
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
+/** A whole-number field within its setting's limits (the schema's, core/settings/limits.ts). */
+function integer(path: LimitedSetting, label: string, hint?: string): FieldSpec {
+  return { path, label, kind: 'integer', ...SETTING_LIMITS[path], ...(hint === undefined ? {} : { hint }) };
+}
+
+/** A choice among `[value, label]` options. */
+function select(path: string, label: string, options: ReadonlyArray<readonly [string, string]>, hint?: string): FieldSpec {
+  return {
+    path,
+    label,
+    kind: 'select',
+    options: options.map(([value, text]) => ({ value, label: text })),
+    ...(hint === undefined ? {} : { hint }),
+  };
+}
+
+const CHECKED = '\u201cI checked these\u201d';
+const concurrency = SETTING_LIMITS.concurrency;
+
 export const FIELDS = {
   baseUrl: { path: 'baseUrl', label: 'Hub base URL', kind: 'url', hint: 'https:// only (http is allowed for localhost).' },
   sheetNames: SHEET_ROLES.map(({ role, label }): FieldSpec => ({ path: `sheetNames.${role}`, label, kind: 'text' })),
-  concurrency: { path: 'concurrency', label: 'Requests at once', kind: 'integer', min: 1, max: 30, hint: '1 to 30.' },
-  decimalSeparator: {
-    path: 'decimalSeparator',
-    label: 'Decimal separator in text numbers',
-    kind: 'select',
-    options: [
-      { value: 'auto', label: 'Automatic (refuse ambiguous 1,234)' },
-      { value: '.', label: 'Point: 1,234.5' },
-      { value: ',', label: 'Comma: 1.234,5' },
-    ],
-  },
+  concurrency: integer('concurrency', 'Requests at once', `${concurrency.min} to ${concurrency.max}.`),
+  decimalSeparator: select('decimalSeparator', 'Decimal separator in text numbers', [
+    ['auto', 'Automatic (refuse ambiguous 1,234)'],
+    ['.', 'Point: 1,234.5'],
+    [',', 'Comma: 1.234,5'],
+  ]),
   channelAliases: {
     path: 'channelAliases',
     label: 'Channel aliases',
@@ -60,107 +75,76 @@ export const FIELDS = {
     kind: 'channelList',
     hint: 'Where a plain Price, Sale price, Quantity or Available days goes when the row\u2019s Channel is empty: channel codes (amazon, walmart), or * for every channel (the hub\u2019s general value; overwrites per-channel values). Empty: such rows are refused, with what to do.',
   },
-  logMaxRows: { path: 'logMaxRows', label: 'Log size (lines kept)', kind: 'integer', min: 50, max: 10000 },
-  chunkRows: { path: 'chunkRows', label: 'Rows per sidebar chunk', kind: 'integer', min: 10, max: 5000 },
-  guardPricePct: {
-    path: 'guards.pricePct',
-    label: 'Preview: hold price changes beyond (\u00B1 %)',
-    kind: 'integer',
-    min: 0,
-    max: 1000,
-    hint: 'A preview holds back a price that moves more than this until you tick \u201cI checked these\u201d (0: off).',
-  },
-  guardZeroStock: {
-    path: 'guards.zeroStock',
-    label: 'Preview: hold stock drops to 0 of more than (SKUs)',
-    kind: 'integer',
-    min: 0,
-    max: 1000000,
-    hint: 'When more SKUs than this would go to 0 stock, a preview holds them back until you tick \u201cI checked these\u201d (0: off).',
-  },
-  resultColumns: {
-    path: 'resultColumns',
-    label: 'New result columns go',
-    kind: 'select',
-    hint: 'Where Sync status, Status [channel] and the others are created when missing. Columns already there stay where they are.',
-    options: [
-      { value: 'end', label: 'At the end of the sheet' },
-      { value: 'afterInputs', label: 'Right after the columns a push reads' },
+  logMaxRows: integer('logMaxRows', 'Log size (lines kept)'),
+  chunkRows: integer('chunkRows', 'Rows per sidebar chunk'),
+  guardPricePct: integer(
+    'guards.pricePct',
+    'Preview: hold price changes beyond (\u00B1 %)',
+    `A preview holds back a price that moves more than this until you tick ${CHECKED} (0: off).`,
+  ),
+  guardZeroStock: integer(
+    'guards.zeroStock',
+    'Preview: hold stock drops to 0 of more than (SKUs)',
+    `When more SKUs than this would go to 0 stock, a preview holds them back until you tick ${CHECKED} (0: off).`,
+  ),
+  resultColumns: select(
+    'resultColumns',
+    'New result columns go',
+    [
+      ['end', 'At the end of the sheet'],
+      ['afterInputs', 'Right after the columns a push reads'],
     ],
-  },
-  deployment: {
-    path: 'deployment',
-    label: 'Deployment',
-    kind: 'select',
-    hint: 'Set by how Hub Sync was installed, not here. The Marketplace add-on runs background work at most hourly; a copy bound to this spreadsheet (clasp) may run every minute.',
-    options: [
-      { value: 'addon', label: 'Marketplace add-on' },
-      { value: 'container', label: 'Bound to this spreadsheet' },
+    'Where Sync status, Status [channel] and the others are created when missing. Columns already there stay where they are.',
+  ),
+  deployment: select(
+    'deployment',
+    'Deployment',
+    [
+      ['addon', 'Marketplace add-on'],
+      ['container', 'Bound to this spreadsheet'],
     ],
-  },
+    'Set by how Hub Sync was installed, not here. The Marketplace add-on runs background work at most hourly; a copy bound to this spreadsheet (clasp) may run every minute.',
+  ),
   scheduleMinutes: { path: 'orders.scheduleMinutes', label: 'Import orders', kind: 'schedule' },
   ordersChannel: { path: 'orders.channel', label: 'Only this channel (blank: all)', kind: 'text' },
   ordersStatus: { path: 'orders.status', label: 'Only this order status (blank: all)', kind: 'text' },
-  backfillDays: { path: 'orders.backfillDays', label: 'First import goes back (days)', kind: 'integer', min: 1, max: 365 },
+  backfillDays: integer('orders.backfillDays', 'First import goes back (days)'),
   callsPerMinute: {
     path: 'orders.callsPerMinute',
     label: 'Get Orders calls per minute',
     kind: 'decimal',
-    min: 0.01,
-    max: 60,
+    ...SETTING_LIMITS['orders.callsPerMinute'],
     hint: 'The hub documents 1 per minute.',
   },
-  sweepDays: {
-    path: 'orders.sweepDays',
-    label: 'Daily check reads back (days)',
-    kind: 'integer',
-    min: 0,
-    max: 60,
-    hint: 'Once a day the import re-reads the orders changed in these days and writes any it missed (0: off).',
-  },
-  removedLines: {
-    path: 'orders.removedLines',
-    label: 'Order lines the hub removed',
-    kind: 'select',
-    options: [
-      { value: 'delete', label: 'Delete their rows in Order Items' },
-      { value: 'mark', label: 'Keep the rows, marked "Removed from the order"' },
+  sweepDays: integer(
+    'orders.sweepDays',
+    'Daily check reads back (days)',
+    'Once a day the import re-reads the orders changed in these days and writes any it missed (0: off).',
+  ),
+  removedLines: select('orders.removedLines', 'Order lines the hub removed', [
+    ['delete', 'Delete their rows in Order Items'],
+    ['mark', 'Keep the rows, marked "Removed from the order"'],
+  ]),
+  jobsDailyRequestBudget: integer(
+    'jobs.dailyRequestBudget',
+    'Requests a day for polling async jobs',
+    'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
+  ),
+  jobsDeadlineHours: integer('jobs.deadlineHours', 'Stop polling a job after (hours)', 'Then its rows without a result say to push again.'),
+  alertsMail: select(
+    'alerts.mail',
+    'Send alerts by e-mail',
+    [
+      ['yes', 'Yes'],
+      ['no', 'No'],
     ],
-  },
-  jobsDailyRequestBudget: {
-    path: 'jobs.dailyRequestBudget',
-    label: 'Requests a day for polling async jobs',
-    kind: 'integer',
-    min: 10,
-    max: 100000,
-    hint: 'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
-  },
-  jobsDeadlineHours: {
-    path: 'jobs.deadlineHours',
-    label: 'Stop polling a job after (hours)',
-    kind: 'integer',
-    min: 1,
-    max: 168,
-    hint: 'Then its rows without a result say to push again.',
-  },
-  alertsMail: {
-    path: 'alerts.mail',
-    label: 'Send alerts by e-mail',
-    kind: 'select',
-    hint: 'When background work fails or stops, its owner gets one mail a day per kind. Off, alerts still show at open and here.',
-    options: [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
-    ],
-  },
-  alertsLowStock: {
-    path: 'alerts.lowStock',
-    label: 'Low-stock alert at or below (units)',
-    kind: 'integer',
-    min: 0,
-    max: 1000000,
-    hint: 'SKUs at or below this after a push or an order import are listed in the alert (0: off).',
-  },
+    'When background work fails or stops, its owner gets one mail a day per kind. Off, alerts still show at open and here.',
+  ),
+  alertsLowStock: integer(
+    'alerts.lowStock',
+    'Low-stock alert at or below (units)',
+    'SKUs at or below this after a push or an order import are listed in the alert (0: off).',
+  ),
 } satisfies Record<string, FieldSpec | FieldSpec[]>;
 
 /** Every field, in form order. */

@@ -3,6 +3,7 @@ import '../../api/schemas/messages';
 
 import { EVERY_CHANNEL } from '../../api/channels';
 import { DEFAULT_SHEET_NAMES } from './constants';
+import { limitText as n, SETTING_LIMITS, type LimitedSetting } from './limits';
 
 export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './constants';
 
@@ -21,12 +22,26 @@ interface NumberMessages {
   max?: string;
 }
 
+/** A whole number within a setting's limits (limits.ts). */
+function limited(setting: LimitedSetting, say: NumberMessages = {}): z.ZodMiniNumber<number> {
+  const { min, max } = SETTING_LIMITS[setting];
+  return wholeNumber(min, max, say);
+}
+
 /** A whole number from `min` to `max` (no upper bound when `max` is null). */
 function wholeNumber(min: number, max: number | null, say: NumberMessages = {}): z.ZodMiniNumber<number> {
   const checks: z.core.$ZodCheck<number>[] = [z.int(say.int), z.minimum(min, say.min)];
   if (max !== null) checks.push(z.maximum(max, say.max));
   return z.number(say.type === undefined ? undefined : { error: say.type }).check(...checks);
 }
+
+/** A setting's range as messages say it: 10 to 100,000. */
+function range(setting: LimitedSetting): string {
+  const { min, max } = SETTING_LIMITS[setting];
+  return `${n(min)} to ${n(max)}`;
+}
+const budget = range('jobs.dailyRequestBudget');
+const deadline = range('jobs.deadlineHours');
 
 /** Settings of the spreadsheet, kept in document properties (shared by its users; nothing secret). */
 export const Settings = z.object({
@@ -44,7 +59,13 @@ export const Settings = z.object({
     DEFAULT_SHEET_NAMES,
   ),
   /** Requests sent at once (one UrlFetchApp.fetchAll). */
-  concurrency: z._default(wholeNumber(1, 30, { min: 'Concurrency is at least 1.', max: 'Concurrency is at most 30.' }), 8),
+  concurrency: z._default(
+    limited('concurrency', {
+      min: `Concurrency is at least ${n(SETTING_LIMITS.concurrency.min)}.`,
+      max: `Concurrency is at most ${n(SETTING_LIMITS.concurrency.max)}.`,
+    }),
+    8,
+  ),
   /** How to read text numbers like "1,234": auto rejects the ambiguous ones. */
   decimalSeparator: z._default(z.enum(['auto', '.', ',']), 'auto'),
   /** Extra read-code → written-code aliases (meli → mercadolibre is built in). */
@@ -67,25 +88,25 @@ export const Settings = z.object({
     [],
   ),
   /** Rows kept in the Log sheet. */
-  logMaxRows: z._default(wholeNumber(50, 10000), 1000),
+  logMaxRows: z._default(limited('logMaxRows'), 1000),
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */
   // Each chunk is an execution with a fixed cost (bundle load, lock, the run's properties, the
   // block's header and re-read: ~1.2 s under the cost model). At 500 rows that made a 50,000-row
   // push 2.3x the menu's, at 2,000 1.30x. 2,400 is six full rounds at the default concurrency
   // (6 x 8 x 50: no half-empty last round), a step of about 5 s, and keeps the push under 1.3x
   // (BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
-  chunkRows: z._default(wholeNumber(10, 5000), 2400),
+  chunkRows: z._default(limited('chunkRows'), 2400),
   /** Guard rails of a preview (preview/guards.ts): 0 switches each off, as it is by default. */
   guards: z._default(
     z.object({
       pricePct: z._default(
-        wholeNumber(0, 1000, {
+        limited('guards.pricePct', {
           min: 'The price guard rail is at least 0 % (0 switches it off).',
-          max: 'The price guard rail is at most 1,000 %.',
+          max: `The price guard rail is at most ${n(SETTING_LIMITS['guards.pricePct'].max)} %.`,
         }),
         0,
       ),
-      zeroStock: z._default(wholeNumber(0, 1_000_000, { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }), 0),
+      zeroStock: z._default(limited('guards.zeroStock', { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }), 0),
     }),
     { pricePct: 0, zeroStock: 0 },
   ),
@@ -101,14 +122,23 @@ export const Settings = z.object({
       scheduleOwner: z._default(z.string(), ''),
       channel: z._default(z.string(), ''),
       status: z._default(z.string(), ''),
-      backfillDays: z._default(wholeNumber(1, 365, { min: 'Backfill is at least 1 day.', max: 'Backfill is at most 365 days.' }), 30),
+      backfillDays: z._default(
+        limited('orders.backfillDays', {
+          min: 'Backfill is at least 1 day.',
+          max: `Backfill is at most ${n(SETTING_LIMITS['orders.backfillDays'].max)} days.`,
+        }),
+        30,
+      ),
       /** Get Orders calls allowed per minute (the hub's documented limit is 1). */
-      callsPerMinute: z._default(z.number().check(z.minimum(0.01), z.maximum(60)), 1),
+      callsPerMinute: z._default(
+        z.number().check(z.minimum(SETTING_LIMITS['orders.callsPerMinute'].min), z.maximum(SETTING_LIMITS['orders.callsPerMinute'].max)),
+        1,
+      ),
       /** Days the daily reconciliation sweep reads again (0 = no sweep). */
       sweepDays: z._default(
-        wholeNumber(0, 60, {
+        limited('orders.sweepDays', {
           min: 'The daily check reads at least 0 days (0 switches it off).',
-          max: 'The daily check reads at most 60 days.',
+          max: `The daily check reads at most ${n(SETTING_LIMITS['orders.sweepDays'].max)} days.`,
         }),
         7,
       ),
@@ -134,21 +164,21 @@ export const Settings = z.object({
        * consumer account has, so that a job that never finishes leaves the rest to pushes.
        */
       dailyRequestBudget: z._default(
-        wholeNumber(10, 100_000, {
-          type: 'Enter the number of requests a day for polling async jobs (10 to 100,000).',
-          int: 'Enter a whole number of requests (10 to 100,000).',
-          min: 'Allow at least 10 requests a day for polling async jobs, or no job could be read.',
-          max: "At most 100,000 requests a day: that is a whole Workspace account's UrlFetch quota.",
+        limited('jobs.dailyRequestBudget', {
+          type: `Enter the number of requests a day for polling async jobs (${budget}).`,
+          int: `Enter a whole number of requests (${budget}).`,
+          min: `Allow at least ${n(SETTING_LIMITS['jobs.dailyRequestBudget'].min)} requests a day for polling async jobs, or no job could be read.`,
+          max: `At most ${n(SETTING_LIMITS['jobs.dailyRequestBudget'].max)} requests a day: that is a whole Workspace account's UrlFetch quota.`,
         }),
         2000,
       ),
       /** Hours after which a job that has not finished stops being polled and its rows say to push again. */
       deadlineHours: z._default(
-        wholeNumber(1, 168, {
-          type: 'Enter how many hours to wait for an async job (1 to 168).',
-          int: 'Enter a whole number of hours (1 to 168).',
-          min: 'Wait at least 1 hour for an async job.',
-          max: 'Wait at most 168 hours (a week) for an async job.',
+        limited('jobs.deadlineHours', {
+          type: `Enter how many hours to wait for an async job (${deadline}).`,
+          int: `Enter a whole number of hours (${deadline}).`,
+          min: `Wait at least ${n(SETTING_LIMITS['jobs.deadlineHours'].min)} hour for an async job.`,
+          max: `Wait at most ${n(SETTING_LIMITS['jobs.deadlineHours'].max)} hours (a week) for an async job.`,
         }),
         24,
       ),
@@ -162,11 +192,11 @@ export const Settings = z.object({
       mail: z._default(z.boolean({ error: 'Choose whether alerts are sent by e-mail (yes or no).' }), true),
       /** SKUs at or below this quantity after a push or an order import are listed in the alert (0: off). */
       lowStock: z._default(
-        wholeNumber(0, 1_000_000, {
+        limited('alerts.lowStock', {
           type: 'Enter the low-stock threshold as a number of units (0 switches it off).',
           int: 'Enter a whole number of units for the low-stock threshold (0 switches it off).',
           min: 'The low-stock threshold is at least 0 (0 switches it off).',
-          max: 'The low-stock threshold is at most 1,000,000 units.',
+          max: `The low-stock threshold is at most ${n(SETTING_LIMITS['alerts.lowStock'].max)} units.`,
         }),
         0,
       ),
