@@ -34,8 +34,11 @@ function version(): string {
  * about 25 KiB of it: 320 became 340. Issue 18's alerts (the daily mail's and the sidebar's
  * words, the alert record, staleness) added about 11 KiB to the 336 there were, and its per-channel
  * rules (the engine, the Rules sheet, the operations' port) about 9 KiB more: 357 shipped, 360.
+ * Review 17's last points (the preview's words for rows with nothing to send, rows held by a job,
+ * an unfinished push, case twins, capped read problems) added about 3 KiB, and the settings'
+ * one table of limits with the messages built from it 1 KiB: 363 shipped, 364.
  */
-export const BUNDLE_BUDGET_KIB = 360;
+export const BUNDLE_BUDGET_KIB = 364;
 
 /** esbuild's options for a target's server bundle (the bench builds variants of it). */
 export function serverBuildOptions(target: Target): esbuild.BuildOptions & { write: false } {
