@@ -13,7 +13,8 @@ import {
   headerColumns,
   menu,
   openSection,
-  type SidebarSection,
+  reopenSidebar,
+  SECTION_CONTROLS as SECTIONS,
   typeIntoCell,
   UNTIL_READY_MS,
   waitForCell,
@@ -23,17 +24,6 @@ import { sidebarSession } from './support/sidebar-session';
 jest.setTimeout(BROWSER_TEST_MS);
 
 const STOCK = 'Stock & Prices';
-
-/** Each tab, with a control that only its panel holds (shown once the section has drawn). */
-const SECTIONS: Array<[SidebarSection, string]> = [
-  ['Push', '#push-button'],
-  ['Jobs', '#jobs-refresh'],
-  ['Orders', '#orders-import'],
-  ['Catalogue', '#catalogue-pull'],
-  ['Categories', '#categories-search'],
-  ['Columns', '#columns-save'],
-  ['Settings', '#settings-save'],
-];
 
 /**
  * Holds the `nth` google.script.run call of `name` (1 = the first) until `release()`: the sidebar
@@ -340,5 +330,27 @@ describe('accessibility: axe-core on every state of the sidebar and on the playg
     expect(submenu).not.toBe('none');
     await s.page.keyboard.press('Escape');
     expect(s.errors).toEqual([]);
+  });
+
+  test('the sidebar on first run (signed out: it opens on Settings, its notice saying what to do)', async () => {
+    await openSection(s.frame, 'Settings');
+    await s.frame.locator('#settings-signout').click();
+    await s.frame
+      .locator('#token-status')
+      .filter({ hasText: /^No API token/ })
+      .waitFor();
+    s.frame = await reopenSidebar(s.page);
+    await s.frame.locator('#setup-notice').waitFor();
+    expect(await s.frame.locator('#tab-settings').getAttribute('aria-selected')).toBe('true');
+    await s.shots.takeSidebar(s.page, 'first-run-settings');
+    await expectNoAxeViolations(s.frame, 'the sidebar on first run, on Settings');
+
+    await s.frame.locator('#settings-username').fill('demo');
+    await s.frame.locator('#settings-password').fill('demo');
+    await s.frame.locator('#settings-signin').click();
+    await s.frame
+      .locator('#token-status')
+      .filter({ hasText: /^Signed in/ })
+      .waitFor({ timeout: UNTIL_READY_MS });
   });
 });

@@ -5,22 +5,11 @@
  * Enter, Tab on into the panel); "Open Settings" in the setup notice switches section before it
  * moves focus; all seven tabs fit the 300 px sidebar in two rows.
  */
-import type { Frame, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, menu, openSection, sidebar, type SidebarSection, UNTIL_READY_MS } from './support/browser';
+import type { Frame } from 'playwright-core';
+import { BROWSER_TEST_MS, openSection, reopenSidebar, SECTION_CONTROLS as SECTIONS, UNTIL_READY_MS } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
-
-/** Each tab, with a control that only its panel holds. */
-const SECTIONS: Array<[SidebarSection, string]> = [
-  ['Push', '#push-button'],
-  ['Jobs', '#jobs-refresh'],
-  ['Orders', '#orders-import'],
-  ['Catalogue', '#catalogue-pull'],
-  ['Categories', '#categories-search'],
-  ['Columns', '#columns-save'],
-  ['Settings', '#settings-save'],
-];
 
 async function selectedTab(frame: Frame): Promise<string | null> {
   return frame.locator('#sections [role="tab"][aria-selected="true"]').textContent();
@@ -35,18 +24,6 @@ async function visiblePanels(frame: Frame): Promise<string[]> {
 
 async function focusedId(frame: Frame): Promise<string | undefined> {
   return frame.evaluate(() => document.activeElement?.id);
-}
-
-/** Opens the sidebar again from the menu (a fresh page, as in Sheets) and waits for its state. */
-async function reopenSidebar(page: Page, version: number): Promise<Frame> {
-  await menu(page, 'Extensions', 'Hub Sync', 'Open sidebar');
-  await page.waitForFunction((v) => (document.getElementById('sidebar-frame') as HTMLIFrameElement).src.endsWith(`v=${v}`), version);
-  // The iframe's src changes before its document does: until the new one has loaded, the frame
-  // still shows the old sidebar (with the old section selected). Wait for the new document.
-  const frame = await sidebar(page);
-  await frame.waitForURL((url) => url.toString().endsWith(`v=${version}`));
-  await frame.waitForLoadState('load');
-  return sidebar(page);
 }
 
 describe('playground: the sidebar\u2019s section tabs', () => {
@@ -193,7 +170,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     // Still where the seller is: a refresh never moves them.
     expect(await selectedTab(s.frame)).toBe('Settings');
 
-    s.frame = await reopenSidebar(s.page, 2);
+    s.frame = await reopenSidebar(s.page);
     await s.frame.locator('#setup-notice').waitFor();
     expect(await selectedTab(s.frame)).toBe('Settings');
     expect(await visiblePanels(s.frame)).toEqual(['panel-settings']);
@@ -216,7 +193,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     await s.frame.locator('#setup-notice').waitFor({ state: 'hidden' });
     expect(await selectedTab(s.frame)).toBe('Settings'); // no jump while the seller is here
 
-    s.frame = await reopenSidebar(s.page, 3);
+    s.frame = await reopenSidebar(s.page);
     expect(await selectedTab(s.frame)).toBe('Push');
     expect(await visiblePanels(s.frame)).toEqual(['panel-push']);
     await s.shots.takeSidebar(s.page, 'signed-in-opens-on-push');

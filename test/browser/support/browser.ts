@@ -132,6 +132,31 @@ export async function sidebar(page: Page): Promise<Frame> {
 /** The sidebar's sections, by their tab labels. */
 export type SidebarSection = 'Push' | 'Jobs' | 'Orders' | 'Catalogue' | 'Categories' | 'Columns' | 'Settings';
 
+/** Each tab, with a control that only its panel holds (shown once the section has drawn). */
+export const SECTION_CONTROLS: Array<[SidebarSection, string]> = [
+  ['Push', '#push-button'],
+  ['Jobs', '#jobs-refresh'],
+  ['Orders', '#orders-import'],
+  ['Catalogue', '#catalogue-pull'],
+  ['Categories', '#categories-search'],
+  ['Columns', '#columns-save'],
+  ['Settings', '#settings-save'],
+];
+
+/** Opens the sidebar again from the menu (a fresh page, as in Sheets) and waits for its state. */
+export async function reopenSidebar(page: Page): Promise<Frame> {
+  const src = await page.locator('#sidebar-frame').getAttribute('src');
+  const version = Number(/[?&]v=(\d+)/.exec(src ?? '')?.[1] ?? 0) + 1;
+  await menu(page, 'Extensions', 'Hub Sync', 'Open sidebar');
+  await page.waitForFunction((v) => (document.getElementById('sidebar-frame') as HTMLIFrameElement).src.endsWith(`v=${v}`), version);
+  // The iframe's src changes before its document does: until the new one has loaded, the frame
+  // still shows the old sidebar (with the old section selected). Wait for the new document.
+  const frame = await sidebar(page);
+  await frame.waitForURL((url) => url.toString().endsWith(`v=${version}`));
+  await frame.waitForLoadState('load');
+  return sidebar(page);
+}
+
 /** Opens a section of the sidebar as a seller does, with a click on its tab, and waits for its panel. */
 export async function openSection(frame: Frame, section: SidebarSection): Promise<void> {
   const tab = frame.getByRole('tab', { name: section, exact: true });
