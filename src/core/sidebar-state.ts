@@ -3,8 +3,7 @@
  * never the token). Its type is written out: it is the contract between the server and the
  * sidebar, not whatever the implementation happens to return.
  */
-import type { AlertKind } from './alerts/schema';
-import { alertsView } from './alerts/open';
+import { alertsView, type AlertShown } from './alerts/open';
 import { readDocuments } from './background/documents';
 import { hubMovedFor, type Context } from './context';
 import { readOpenJobs, type OpenJob } from './jobs/open-jobs';
@@ -33,7 +32,7 @@ export interface SidebarState {
   /** Notices from background work, kept until the seller dismisses them (dismissNotices): reading the state changes nothing. */
   notices: string[];
   /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
-  alerts: Array<{ kind: AlertKind; title: string; text: string; since: number }>;
+  alerts: AlertShown[];
   /** The add-on's spreadsheets with background work (null for the bound script). */
   background: Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null;
   /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */

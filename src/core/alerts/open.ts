@@ -22,7 +22,15 @@ export function alertsToToast(store: KeyValueStore, settings: Settings, now: num
 }
 
 /** What the sidebar shows: one entry per alert, each with what its Dismiss button sends. */
-export function alertsView(store: KeyValueStore, timeZone: string): Array<{ kind: AlertKind; title: string; text: string; since: number }> {
+/** An alert as the sidebar shows it (kept until Dismiss or the next success of its kind). */
+export interface AlertShown {
+  kind: AlertKind;
+  title: string;
+  text: string;
+  since: number;
+}
+
+export function alertsView(store: KeyValueStore, timeZone: string): AlertShown[] {
   return readAlerts(store).alerts.map((a) => ({ kind: a.kind, title: KIND_TITLES[a.kind], text: alertLine(a, timeZone), since: a.since }));
 }
 

@@ -1,9 +1,9 @@
 import { dropNotices, readNotices } from '../../core/notices';
-import { alertsView, dismissAlert as dismissStored } from '../../core/alerts/open';
+import { alertsView, dismissAlert as dismissStored, type AlertShown } from '../../core/alerts/open';
 import { sidebarCall, type Result } from '../serve';
 
 /** Sidebar: the seller dismisses one alert (by kind); answers with the alerts left. */
-export function dismissAlert(kind: string): Result<{ alerts: ReturnType<typeof alertsView> }> {
+export function dismissAlert(kind: string): Result<{ alerts: AlertShown[] }> {
   return sidebarCall((ctx) => {
     dismissStored(ctx.ports.documentStore, kind);
     return { alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()) };

@@ -5,7 +5,7 @@ import { checkBaseUrl, originOf } from '../../core/settings/base-url';
 import { sidebarState, type SidebarState } from '../../core/sidebar-state';
 import { loadSettings } from '../../core/settings/store';
 import type { Settings } from '../../core/settings/schema';
-import { clearToken, readToken, tokenStatus, writeToken } from '../../core/settings/token';
+import { clearToken, readToken, tokenStatus, writeToken, type TokenStatus } from '../../core/settings/token';
 import { hubMovedFor, type Context } from '../../core/context';
 import { validateSettings, type FieldErrors } from '../../core/settings/validate';
 import { saveWithSchedule } from '../../core/orders/schedule';
@@ -42,7 +42,7 @@ function anonymousClient(ctx: Context, baseUrl: string): HubClient {
  * Sidebar: signs in with the hub's admin username and password (POST /login). The password is
  * used for this one call and never stored; the token goes to the user's own properties.
  */
-export function signIn(username: string, password: string): Result<{ errors: FieldErrors; token: ReturnType<typeof tokenStatus> }> {
+export function signIn(username: string, password: string): Result<{ errors: FieldErrors; token: TokenStatus }> {
   return sidebarCall((ctx) => {
     const errors: FieldErrors = {};
     if (!String(username ?? '').trim()) errors.username = 'Enter the hub username.';
@@ -70,8 +70,8 @@ export function signIn(username: string, password: string): Result<{ errors: Fie
 }
 
 /** Sidebar: stores a pasted token (for this user only) after checking it with one light call. */
-export function saveToken(token: string): Result<{ errors: FieldErrors; token: ReturnType<typeof tokenStatus> }> {
-  return sidebarCall((ctx): { errors: FieldErrors; token: ReturnType<typeof tokenStatus> } => {
+export function saveToken(token: string): Result<{ errors: FieldErrors; token: TokenStatus }> {
+  return sidebarCall((ctx): { errors: FieldErrors; token: TokenStatus } => {
     const now = ctx.ports.clock.now();
     const value = String(token ?? '')
       .trim()
@@ -110,7 +110,7 @@ export function saveToken(token: string): Result<{ errors: FieldErrors; token: R
 }
 
 /** Sidebar: forgets this user's token. */
-export function signOut(): Result<{ token: ReturnType<typeof tokenStatus> }> {
+export function signOut(): Result<{ token: TokenStatus }> {
   return sidebarCall((ctx) => {
     clearToken(ctx.ports.userStore);
     return { token: tokenStatus(null, ctx.ports.clock.now()) };
