@@ -14,6 +14,11 @@ export function unwrap<T>(r: unknown): T {
   return result.value;
 }
 
+/** A typed result read as the tests that check `ok` first read it: value and error both optional (no cast: any result is one). */
+export function loose<T>(r: R<T>): { ok: boolean; value?: T; error?: string } {
+  return r;
+}
+
 /** The hub's Get Orders requests since the log was last cleared. */
 export function getOrdersCalls(env: AddonEnv): HubRequest[] {
   return apiRequests(env).filter((r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders');
