@@ -62,9 +62,9 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
     expect(env.rt.open({ authMode: 'NONE' })?.items.length).toBeGreaterThan(5);
     env.rt.open();
     env.rt.install();
-    env.rt.call('showSidebar');
+    env.call('showSidebar');
     expect(env.rt.sidebar()?.content).toContain('<');
-    expect(unwrap<{ token: { present: boolean } }>(env.rt.call('getSidebarState')).token.present).toBe(true);
+    expect(unwrap(env.call('getSidebarState')).token.present).toBe(true);
     expectCleanStep(mark);
   });
 
@@ -73,79 +73,79 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
     const rows = skus.map((s, i) => [s, 10 + i, 50.5, '']);
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity', 'Price', ''], ...rows, [123456, 1, 2, 'note']]);
     env.rt.select('Stock & Prices', ['A2:A4']);
-    env.rt.call('pushStockSelected');
+    env.call('pushStockSelected');
     // Retries wait with Utilities.sleep.
     env.adminSync('POST', '/__admin/faults', { rates: { '503': 0.5 }, seed: 1, pathPattern: 'updatestock' });
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       env.adminSync('DELETE', '/__admin/faults');
     }
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     expect(env.rt.triggers()).toMatchObject([{ handler: 'onBackgroundWork' }]);
     env.rt.advance(6 * 60_000);
     const values = env.rt.sheet('Stock & Prices').values();
     expect(values.slice(1, 1 + skus.length).every((r) => r[column(values, 'Sync status')] === 'OK')).toBe(true);
-    expect(unwrap<{ open: number }>(env.rt.call('refreshJobs')).open).toBe(0);
-    env.rt.call('refreshJobResults');
+    expect(unwrap(env.call('refreshJobs')).open).toBe(0);
+    env.call('refreshJobResults');
     expect(env.rt.counters().sleeps).toBeGreaterThan(0);
     expectCleanStep(mark);
   });
 
   test('push from the sidebar in chunks, and push changes', () => {
-    const start = unwrap<{ runId: string; finished: boolean }>(env.rt.call('startPush', 'stock', 'all'));
+    const start = unwrap(env.call('startPush', 'stock', 'all'));
     let p = start;
-    for (let i = 0; !p.finished && i < 20; i++) p = unwrap(env.rt.call('continuePush', start.runId));
+    for (let i = 0; !p.finished && i < 20; i++) p = unwrap(env.call('continuePush', start.runId));
     expect(p.finished).toBe(true);
     env.rt.sheet('Stock & Prices').type('B2', '99');
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expectCleanStep(mark);
   });
 
   test('catalogue: pull all, pull one channel, refresh selected rows', () => {
-    expect(env.rt.call('pullCatalogue', {})).toMatchObject({ ok: true });
-    env.rt.call('pullCatalogueFromMenu');
+    expect(env.call('pullCatalogue', {})).toMatchObject({ ok: true });
+    env.call('pullCatalogueFromMenu');
     promptText = 'amazon';
-    env.rt.call('pullCatalogueChannelFromMenu');
+    env.call('pullCatalogueChannelFromMenu');
     env.rt.select('Stock & Prices', ['A2:A3']);
-    env.rt.call('refreshSelectedFromMenu');
+    env.call('refreshSelectedFromMenu');
     expectCleanStep(mark);
   });
 
   test('categories: load, search, pick, create, map', () => {
     promptText = 'meli';
-    env.rt.call('loadCategoriesFromMenu');
-    expect(env.rt.call('loadCategories', 'magento')).toMatchObject({ ok: true });
-    const found = unwrap<Array<{ id: string; channel: string }>>(env.rt.call('searchCategories', 'velas', 'amazon'));
+    env.call('loadCategoriesFromMenu');
+    expect(env.call('loadCategories', 'magento')).toMatchObject({ ok: true });
+    const found = unwrap(env.call('searchCategories', 'velas', 'amazon'));
     env.rt.select('Categories', ['A2']);
-    if (found[0]) env.rt.call('pickCategoryForSelectedRow', found[0].channel, found[0].id);
-    env.rt.call('createSelectedCategories');
-    env.rt.call('mapSelectedCategories');
-    env.rt.call('updateCategoriesFromMenu');
+    if (found[0]) env.call('pickCategoryForSelectedRow', found[0].channel, found[0].id);
+    env.call('createSelectedCategories');
+    env.call('mapSelectedCategories');
+    env.call('updateCategoriesFromMenu');
     expectCleanStep(mark);
   });
 
   test('orders: import now, scheduled import by the time trigger, find, labels to Drive', () => {
-    env.rt.call('importOrdersNow');
-    unwrap(env.rt.call('setOrdersSchedule', 1));
+    env.call('importOrdersNow');
+    unwrap(env.call('setOrdersSchedule', 1));
     env.rt.advance(3 * 60_000);
     expect(orderRows(env).size).toBeGreaterThan(0);
-    expect(unwrap(env.rt.call('getOrdersStatus'))).toMatchObject({});
+    expect(unwrap(env.call('getOrdersStatus'))).toMatchObject({});
     promptText = 'CART-9';
-    env.rt.call('findOrderFromMenu');
-    unwrap(env.rt.call('findOrder', 'ML-2001', true));
+    env.call('findOrderFromMenu');
+    unwrap(env.call('findOrder', 'ML-2001', true));
     // Mercado Libre prints both PDF and ZPL labels.
     const meli = hubOrders(env).find((o) => o.externalId === 'ML-2001')!;
     env.rt.select('Orders', [`A${orderRows(env).get(meli.orderId)}`]);
-    env.rt.call('printLabelsPdf');
-    env.rt.call('printLabelsZpl');
+    env.call('printLabelsPdf');
+    env.call('printLabelsZpl');
     expect(env.rt.drive().map((f) => f.name)).toEqual([`label-${meli.orderId}.pdf`, `label-${meli.orderId}.zpl`]);
-    env.rt.call('toggleOrderSchedule');
+    env.call('toggleOrderSchedule');
     expectCleanStep(mark);
   });
 
   test('sign out', () => {
-    unwrap(env.rt.call('signOut'));
+    unwrap(env.call('signOut'));
     expectCleanStep(mark);
   });
 
@@ -157,7 +157,7 @@ describe('strict API check of the bundle against @types/google-apps-script', () 
     });
     try {
       const since = addon.rt.executions().length;
-      unwrap(addon.rt.call('setOrdersSchedule', 60));
+      unwrap(addon.call('setOrdersSchedule', 60));
       expect(addon.rt.triggers()).toMatchObject([{ type: 'everyHours', interval: 1 }]);
       expect(addon.rt.advance(61 * 60_000).every((run) => run.ok)).toBe(true);
       expect(

@@ -7,12 +7,10 @@
  */
 import ExcelJS from 'exceljs';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { BROWSER_TEST_MS, cell, expectActiveTab, launchChromium, menu, openPage, Screenshots, waitForCell } from './support/browser';
-import { startPlaygroundProcess, type PlaygroundProcess } from './support/playground-process';
+import { BROWSER_TEST_MS, cell, expectActiveTab, menu, waitForCell } from './support/browser';
 import { savedSheet, sheetNames, waitForSaved, type SavedCell } from './support/saved-workbook';
+import { usePlayground } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
 
@@ -38,43 +36,30 @@ async function xlsxFixture(): Promise<Buffer> {
 }
 
 describe('playground: files, paste, rows, sheets and undo', () => {
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-files-'));
-  const shots = new Screenshots('playground-files');
-  let pg: PlaygroundProcess;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
-
+  const session = usePlayground('playground-files');
+  const { stateDir, shots } = session;
   beforeAll(async () => {
-    [pg, browser] = await Promise.all([startPlaygroundProcess(stateDir), launchChromium()]);
-    ({ page, errors } = await openPage(browser, pg.url));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: pg.url });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await pg?.stop();
-    fs.rmSync(stateDir, { recursive: true, force: true });
+    await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.pg.url });
   });
 
   async function importFile(name: string, mimeType: string, buffer: Buffer, into: 'new' | 'replace' = 'new'): Promise<void> {
-    await menu(page, 'File', 'Import');
-    await page.locator('#import').waitFor();
-    await page.locator('#import-file').setInputFiles({ name, mimeType, buffer });
-    await page.locator('#import-into').selectOption(into);
-    await page.locator('#import-OK').click();
-    await page.locator('#import').waitFor({ state: 'detached' });
+    await menu(session.page, 'File', 'Import');
+    await session.page.locator('#import').waitFor();
+    await session.page.locator('#import-file').setInputFiles({ name, mimeType, buffer });
+    await session.page.locator('#import-into').selectOption(into);
+    await session.page.locator('#import-OK').click();
+    await session.page.locator('#import').waitFor({ state: 'detached' });
   }
 
   const saved = (sheet: string, ref: string): SavedCell | undefined => savedSheet(stateDir, sheet)?.get(ref);
 
   test('a Shopify product export imports into a new sheet, typed as Sheets types CSV', async () => {
     await importFile('shopify-products.csv', 'text/csv', fs.readFileSync(path.join(FIXTURES, 'shopify-products.csv')));
-    await expectActiveTab(page, 'shopify-products');
-    await waitForCell(page, 1, 10, 'Variant SKU');
-    await waitForCell(page, 2, 10, 'CAM-ROJA.M');
-    await waitForCell(page, 4, 15, '1299.5');
-    await shots.take(page, 'shopify-imported');
+    await expectActiveTab(session.page, 'shopify-products');
+    await waitForCell(session.page, 1, 10, 'Variant SKU');
+    await waitForCell(session.page, 2, 10, 'CAM-ROJA.M');
+    await waitForCell(session.page, 4, 15, '1299.5');
+    await shots.take(session.page, 'shopify-imported');
     const s = await waitForSaved(stateDir, () => savedSheet(stateDir, 'shopify-products'));
     expect(s.get('J2')?.value).toBe('CAM-ROJA.M');
     expect(s.get('J4')?.value).toBe(42); // "00042" typed into Sheets is the number 42
@@ -92,10 +77,10 @@ describe('playground: files, paste, rows, sheets and undo', () => {
 
   test('a WooCommerce export (BOM, CRLF, a line break inside quotes) imports into a new sheet', async () => {
     await importFile('woocommerce-products.csv', 'text/csv', fs.readFileSync(path.join(FIXTURES, 'woocommerce-products.csv')));
-    await expectActiveTab(page, 'woocommerce-products');
-    await waitForCell(page, 1, 1, 'ID'); // the byte-order mark is not part of the first header
-    await waitForCell(page, 3, 3, '007-B');
-    await shots.take(page, 'woocommerce-imported');
+    await expectActiveTab(session.page, 'woocommerce-products');
+    await waitForCell(session.page, 1, 1, 'ID'); // the byte-order mark is not part of the first header
+    await waitForCell(session.page, 3, 3, '007-B');
+    await shots.take(session.page, 'woocommerce-imported');
     const s = await waitForSaved(stateDir, () => savedSheet(stateDir, 'woocommerce-products'));
     expect(s.get('A2')?.value).toBe(15);
     expect(s.get('C2')?.value).toBe('WOO-001');
@@ -111,16 +96,16 @@ describe('playground: files, paste, rows, sheets and undo', () => {
 
   test('an XLSX imports every worksheet, keeping the types the file gives (text "00123" stays text)', async () => {
     await importFile('inventario.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', await xlsxFixture());
-    await expectActiveTab(page, 'Inventario');
-    await waitForCell(page, 2, 1, '00123');
-    await waitForCell(page, 2, 3, '12.50');
-    await waitForCell(page, 2, 5, '2026-01-31');
-    const link = cell(page, 2, 6).locator('a.link');
+    await expectActiveTab(session.page, 'Inventario');
+    await waitForCell(session.page, 2, 1, '00123');
+    await waitForCell(session.page, 2, 3, '12.50');
+    await waitForCell(session.page, 2, 5, '2026-01-31');
+    const link = cell(session.page, 2, 6).locator('a.link');
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('https://example.com/p/00123');
     expect(await link.textContent()).toBe('ver');
-    await page.locator('[role=tab][data-sheet="Notas"]').waitFor();
-    await shots.take(page, 'xlsx-imported');
+    await session.page.locator('[role=tab][data-sheet="Notas"]').waitFor();
+    await shots.take(session.page, 'xlsx-imported');
     const s = await waitForSaved(stateDir, () => savedSheet(stateDir, 'Inventario'));
     expect(s.get('A2')?.value).toBe('00123');
     expect(s.get('B2')?.value).toBe(5);
@@ -131,14 +116,14 @@ describe('playground: files, paste, rows, sheets and undo', () => {
   });
 
   test('Ctrl+V pastes a block from the clipboard at the selection, typed cell by cell', async () => {
-    await page.locator('[role=tab][data-sheet="Inventario"]').click();
-    await cell(page, 5, 1).click();
-    await page.evaluate(() =>
+    await session.page.locator('[role=tab][data-sheet="Inventario"]').click();
+    await cell(session.page, 5, 1).click();
+    await session.page.evaluate(() =>
       navigator.clipboard.writeText('SKU\tQty\tPrice\n00077\t5\t$3.50\nX-1\t1,234\t=HYPERLINK("https://example.com/x","x")\n'),
     );
-    await page.keyboard.press('Control+V');
-    await waitForCell(page, 7, 2, '1234');
-    await shots.take(page, 'pasted');
+    await session.page.keyboard.press('Control+V');
+    await waitForCell(session.page, 7, 2, '1234');
+    await shots.take(session.page, 'pasted');
     const s = await waitForSaved(stateDir, () => {
       const sheet = savedSheet(stateDir, 'Inventario');
       return sheet?.get('B7') ? sheet : null;
@@ -151,41 +136,41 @@ describe('playground: files, paste, rows, sheets and undo', () => {
   });
 
   test('Insert › Row above and Edit › Delete row move the cells as Sheets does', async () => {
-    await cell(page, 2, 1).click();
-    await menu(page, 'Insert', 'Row above');
-    await waitForCell(page, 3, 1, '00123');
-    await waitForCell(page, 2, 1, '');
-    await shots.take(page, 'row-inserted');
+    await cell(session.page, 2, 1).click();
+    await menu(session.page, 'Insert', 'Row above');
+    await waitForCell(session.page, 3, 1, '00123');
+    await waitForCell(session.page, 2, 1, '');
+    await shots.take(session.page, 'row-inserted');
     await waitForSaved(stateDir, () => saved('Inventario', 'A3')?.value === '00123' && saved('Inventario', 'A2') === undefined);
-    await cell(page, 2, 1).click();
-    await menu(page, 'Edit', 'Delete row 2');
-    await waitForCell(page, 2, 1, '00123');
+    await cell(session.page, 2, 1).click();
+    await menu(session.page, 'Edit', 'Delete row 2');
+    await waitForCell(session.page, 2, 1, '00123');
     await waitForSaved(stateDir, () => saved('Inventario', 'A2')?.value === '00123');
   });
 
   test('a sheet renamed from its tab; Ctrl+Z undoes the rename, then the row deletion', async () => {
-    await page.locator('[role=tab][data-sheet="Notas"]').dblclick();
-    await page.locator('#rename-name').fill('Notas 2026');
-    await page.locator('#rename-OK').click();
-    await expectActiveTab(page, 'Notas 2026');
+    await session.page.locator('[role=tab][data-sheet="Notas"]').dblclick();
+    await session.page.locator('#rename-name').fill('Notas 2026');
+    await session.page.locator('#rename-OK').click();
+    await expectActiveTab(session.page, 'Notas 2026');
     await waitForSaved(stateDir, () => sheetNames(stateDir).includes('Notas 2026'));
-    await shots.take(page, 'renamed');
+    await shots.take(session.page, 'renamed');
 
-    await page.locator('[data-menu="Edit"]').click();
-    expect(await page.locator('[data-menu="Edit"] + .menu-list .menu-item').first().textContent()).toBe('Undo rename sheet');
-    await page.keyboard.press('Escape');
-    await page.locator('#grid').focus();
-    await page.keyboard.press('Control+Z');
-    await page.locator('[role=tab][data-sheet="Notas"]').waitFor();
+    await session.page.locator('[data-menu="Edit"]').click();
+    expect(await session.page.locator('[data-menu="Edit"] + .menu-list .menu-item').first().textContent()).toBe('Undo rename sheet');
+    await session.page.keyboard.press('Escape');
+    await session.page.locator('#grid').focus();
+    await session.page.keyboard.press('Control+Z');
+    await session.page.locator('[role=tab][data-sheet="Notas"]').waitFor();
     await waitForSaved(stateDir, () => sheetNames(stateDir).includes('Notas') && !sheetNames(stateDir).includes('Notas 2026'));
 
     // The edit before the rename: the deleted (blank) row 2 comes back, the data moves down again.
-    await page.locator('[role=tab][data-sheet="Inventario"]').click();
-    await page.locator('#grid').focus();
-    await page.keyboard.press('Control+Z');
-    await waitForCell(page, 3, 1, '00123');
+    await session.page.locator('[role=tab][data-sheet="Inventario"]').click();
+    await session.page.locator('#grid').focus();
+    await session.page.keyboard.press('Control+Z');
+    await waitForCell(session.page, 3, 1, '00123');
     await waitForSaved(stateDir, () => saved('Inventario', 'A3')?.value === '00123');
-    await shots.take(page, 'undone');
-    expect(errors).toEqual([]);
+    await shots.take(session.page, 'undone');
+    expect(session.errors).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * document lock are null), at most hourly, one per user. Scheduled import, job polling and
  * long menu pushes must still get done, through the user's list of spreadsheets opened by id.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
 import { hubOrders, orderRows, unwrap } from './orders-helpers';
 
@@ -21,18 +22,18 @@ function expectHourlyTriggerOnly(env: AddonEnv): void {
 }
 
 describe('add-on target: background work with no document open', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({
+  const env = useHub(
+    {
       target: 'addon',
       runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false },
-      settings: { chunkRows: 2500, plainChannels: ['*'] },
-    }); // an async job with a plain Price: for every channel
-    skus = seedProducts(env, 20_000, ['amazon'], 'active');
-  }, 120_000);
-  afterAll(async () => env?.close());
+      settings: { chunkRows: 2500, plainChannels: ['*'] }, // an async job with a plain Price: for every channel
+      startMs: 120_000,
+    },
+    (env) => {
+      skus = seedProducts(env, 20_000, ['amazon'], 'active');
+    },
+  );
 
   test("keeps the spreadsheet's state in its hidden sheet, not in document properties (unreadable in the hourly run)", () => {
     expect(env.rt.properties('document')).toEqual({});
@@ -48,7 +49,7 @@ describe('add-on target: background work with no document open', () => {
   test('a 20,000-row menu push stops at the time budget, says the rest goes on hourly, and the hourly run finishes it: every row once', () => {
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
     clearRequests(env);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const first = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').filter((s) => s === 'OK').length;
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(20_000);
@@ -73,7 +74,7 @@ describe('add-on target: background work with no document open', () => {
   test('an async job is polled by the hourly run and its result written back; then the trigger goes', () => {
     env.rt.deleteSheet('Stock & Prices');
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity', 'Price'], ...skus.slice(0, 60).map((s, i) => [s, 40 + i, 99.5])]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     expect(new Set(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status'))).toEqual(new Set(['Pending']));
     expectHourlyTriggerOnly(env);
     expect(documents(env)[0].due).toEqual(['1 async job to follow']);
@@ -85,7 +86,7 @@ describe('add-on target: background work with no document open', () => {
   });
 
   test('a spreadsheet that cannot be opened three hourly runs in a row is dropped with a notice; the others still run', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     const mine = documents(env);
     expect(mine).toHaveLength(1);
     // A spreadsheet deleted since it was listed (its id no longer opens).
@@ -104,17 +105,17 @@ describe('add-on target: background work with no document open', () => {
     expect(orderRows(env).size).toBe(hubOrders(env).length);
     expect(env.rt.advance(2 * HOUR).every((r) => r.ok)).toBe(true);
     expect(documents(env).map((d) => d.name)).toEqual([mine[0].name]);
-    const state = unwrap<{ notices: string[] }>(env.rt.call('getSidebarState'));
+    const state = unwrap(env.call('getSidebarState'));
     expect(state.notices.join('\n')).toMatch(
       /Background work for the spreadsheet "Old shop" stopped: it could not be opened 3 hours in a row/,
     );
     // Reading the sidebar's state changes nothing (issue 19): the notice stays until dismissed, and only what was shown goes.
-    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual(state.notices);
-    expect(unwrap<{ left: number }>(env.rt.call('dismissNotices', state.notices.slice(1))).left).toBe(1);
-    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual(state.notices.slice(0, 1));
-    expect(unwrap<{ left: number }>(env.rt.call('dismissNotices', state.notices)).left).toBe(0);
-    expect(unwrap<{ notices: string[] }>(env.rt.call('getSidebarState')).notices).toEqual([]);
-    unwrap(env.rt.call('setOrdersSchedule', 0));
+    expect(unwrap(env.call('getSidebarState')).notices).toEqual(state.notices);
+    expect(unwrap(env.call('dismissNotices', state.notices.slice(1))).left).toBe(1);
+    expect(unwrap(env.call('getSidebarState')).notices).toEqual(state.notices.slice(0, 1));
+    expect(unwrap(env.call('dismissNotices', state.notices)).left).toBe(0);
+    expect(unwrap(env.call('getSidebarState')).notices).toEqual([]);
+    unwrap(env.call('setOrdersSchedule', 0));
     expect(documents(env)).toEqual([]);
     expect(env.rt.triggers()).toEqual([]);
   });

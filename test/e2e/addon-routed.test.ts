@@ -4,13 +4,10 @@
  * holds only the production https origin, so the hub is reached through that origin routed to
  * 127.0.0.1 — a fetch anywhere else would be refused.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 
 describe('add-on target: whitelisted origin routed to the hub, scopes enforced', () => {
-  let env: AddonEnv;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'addon' });
+  const env = useHub({ target: 'addon' }, (env) => {
     env.adminSync('POST', '/__admin/products', { generate: { count: 3, prefix: 'R-', channels: ['amazon'], status: 'mixed', seed: 3 } });
     env.rt.addSheet('Stock & Prices', [
       ['SKU', 'Quantity'],
@@ -18,9 +15,7 @@ describe('add-on target: whitelisted origin routed to the hub, scopes enforced',
       ['R-000002', 5],
       ['R-000003', 6],
     ]);
-  }, 60_000);
-
-  afterAll(async () => env?.close());
+  });
 
   test('the add-on talks to its whitelisted https origin, under its declared scopes', () => {
     const manifest = env.rt.world.config.manifest!;
@@ -33,8 +28,8 @@ describe('add-on target: whitelisted origin routed to the hub, scopes enforced',
   test('pushes stock through the routed origin: the hub gets it, the fetch log shows the https URL', () => {
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.open();
-    env.rt.call('showSidebar');
-    env.rt.call('pushStockAll');
+    env.call('showSidebar');
+    env.call('pushStockAll');
     const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
       r.path.startsWith('/api/'),
     );

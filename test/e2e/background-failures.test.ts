@@ -5,15 +5,13 @@
 import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
 
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
-
 describe('background failures are reported', () => {
   const env = useHub({ target: 'bound' });
 
   test('a failing scheduled import: Log line, then a toast at the next open', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 10, days: 2, seed: 2 } });
     env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/orders/orders', seed: 1 });
-    expect((env.rt.call('setOrdersSchedule', 5) as R<unknown>).ok).toBe(true);
+    expect(env.call('setOrdersSchedule', 5).ok).toBe(true);
     env.rt.advance(6 * 60_000);
     const log = env.rt.sheet('Log').values();
     const line = log.slice(1).find((r) => /order/i.test(String(r[column(log, 'Operation')])));
@@ -29,7 +27,7 @@ describe('background failures are reported', () => {
     env.rt.open({ authMode: 'LIMITED' });
     expect(env.rt.toasts().length).toBe(toastsBefore + 1);
     env.adminSync('DELETE', '/__admin/faults');
-    expect((env.rt.call('setOrdersSchedule', 0) as R<unknown>).ok).toBe(true);
+    expect(env.call('setOrdersSchedule', 0).ok).toBe(true);
   });
 
   test('a background push that cannot go on (expired token) is ended, logged and reported', () => {
@@ -38,11 +36,11 @@ describe('background failures are reported', () => {
     // The menu push is cut short (Google's time limit), so its safety trigger must finish it; the
     // token expires meanwhile.
     env.rt.cutOffAfter(60);
-    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
     env.adminSync('POST', '/__admin/tokens/expire', { token: env.token });
     try {
       env.rt.advance(10 * 60_000);
-      const state = env.rt.call('getSidebarState') as R<{ alerts: Array<{ kind: string; text: string }>; push: unknown }>;
+      const state = env.call('getSidebarState');
       expect(state.ok).toBe(true);
       if (state.ok) {
         expect(state.value.push).toBeNull();

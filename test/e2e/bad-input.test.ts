@@ -4,9 +4,12 @@
  * item), nothing thrown uncaught, and no input cell changed. The list and the messages go to
  * reports/reliability/bad-input.json for RELIABILITY.md.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
+import type { PushMenuName } from '../../src/server/handlers/push';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, seedProducts } from './helpers';
+import { unwrap } from './orders-helpers';
 
 type Where = string;
 interface Outcome {
@@ -27,17 +30,17 @@ let skus: string[] = [];
 function resetWorkbook(env: AddonEnv): void {
   for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
   for (const key of Object.keys(env.rt.properties('document'))) if (key !== 'settings') env.rt.setProperty('document', key, null);
-  env.rt.call('saveSettings', { baseUrl: env.hub.url, concurrency: 8, decimalSeparator: 'auto', sheetNames: { stock: STOCK } });
+  env.call('saveSettings', { baseUrl: env.hub.url, concurrency: 8, decimalSeparator: 'auto', sheetNames: { stock: STOCK } });
   dialogs = [];
   toastMark = env.rt.toasts().length;
   clearRequests(env);
 }
 
 /** Pushes `sheet` with a menu item; the outcome is the alert if one was shown, else row `row`'s Sync message. */
-function push(env: AddonEnv, sheet: unknown[][], row: number | null, fn = 'pushStockAll', prepare?: () => void): Outcome {
+function push(env: AddonEnv, sheet: unknown[][], row: number | null, fn: PushMenuName = 'pushStockAll', prepare?: () => void): Outcome {
   env.rt.addSheet(STOCK, sheet);
   prepare?.();
-  env.rt.call(fn);
+  env.call(fn);
   const values = env.rt.sheet(STOCK).values();
   expectInputsUnchanged(values, sheet, sheet[0].length);
   if (row === null)
@@ -56,15 +59,10 @@ function push(env: AddonEnv, sheet: unknown[][], row: number | null, fn = 'pushS
 
 /** Saves settings through the sidebar function; the outcome is the message of field `field`. */
 function setting(env: AddonEnv, input: Record<string, unknown>, field: string): Outcome {
-  const r = env.rt.call('saveSettings', input) as {
-    ok: boolean;
-    value: { saved: boolean; errors: Record<string, string>; settings: Record<string, unknown> };
-  };
+  const r = unwrap(env.call('saveSettings', input));
   const message =
-    r.value.errors[field] ??
-    (r.value.saved
-      ? `saved: ${JSON.stringify(field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], r.value.settings))}`
-      : '');
+    r.errors[field] ??
+    (r.saved ? `saved: ${JSON.stringify(field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], r.settings))}` : '');
   return { where: `setting ${field}`, message };
 }
 
@@ -120,7 +118,7 @@ const CASES: Case[] = [
     kind: 'renamed sheet',
     run: (e) => {
       e.rt.addSheet('Stock', [H, [skus[0], 1]]);
-      e.rt.call('pushStockAll');
+      e.call('pushStockAll');
       return { where: 'alert', message: dialogs.join(' | ') };
     },
     expect: /"Stock & Prices" was not found: it may have been renamed or deleted\. Rename it back, or set .* Settings/,
@@ -128,7 +126,7 @@ const CASES: Case[] = [
   {
     kind: 'deleted sheet',
     run: (e) => {
-      e.rt.call('pushStockAll');
+      e.call('pushStockAll');
       return { where: 'alert', message: dialogs.join(' | ') };
     },
     expect: /"Stock & Prices" was not found/,
@@ -377,24 +375,24 @@ const CASES: Case[] = [
   {
     kind: 'blank token',
     run: (e) => {
-      const r = e.rt.call('saveToken', '   ') as { value: { errors: Record<string, string> } };
-      return { where: 'setting token', message: r.value.errors.token };
+      const r = unwrap(e.call('saveToken', '   '));
+      return { where: 'setting token', message: r.errors.token };
     },
     expect: /cannot be blank/,
   },
   {
     kind: 'token with spaces inside',
     run: (e) => {
-      const r = e.rt.call('saveToken', 'abc def') as { value: { errors: Record<string, string> } };
-      return { where: 'setting token', message: r.value.errors.token };
+      const r = unwrap(e.call('saveToken', 'abc def'));
+      return { where: 'setting token', message: r.errors.token };
     },
     expect: /no spaces or line breaks/,
   },
   {
     kind: 'token the hub rejects',
     run: (e) => {
-      const r = e.rt.call('saveToken', 'not-a-real-token') as { value: { errors: Record<string, string> } };
-      return { where: 'setting token', message: r.value.errors.token };
+      const r = unwrap(e.call('saveToken', 'not-a-real-token'));
+      return { where: 'setting token', message: r.errors.token };
     },
     expect: /The hub rejected this token/,
   },
@@ -426,24 +424,21 @@ const CASES: Case[] = [
 ];
 
 describe('bad-input corpus: a specific message for each kind, nothing uncaught, no input cell changed', () => {
-  let env: AddonEnv;
   const seen: Array<{ kind: string; where: string; message: string }> = [];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({
+  const env = useHub(
+    {
       runtime: {
         onDialog: (d) => {
           dialogs.push(d.message);
           return 'OK';
         },
       },
-    });
-    skus = seedProducts(env, 60, ['amazon', 'walmart', 'mercadolibre']);
-  }, 60_000);
-  afterAll(async () => {
-    writeReliability('bad-input', { kinds: seen.length, cases: seen });
-    await env?.close();
-  });
+    },
+    (env) => {
+      skus = seedProducts(env, 60, ['amazon', 'walmart', 'mercadolibre']);
+    },
+  );
+  afterAll(() => writeReliability('bad-input', { kinds: seen.length, cases: seen }));
 
   test('the corpus has at least 40 kinds', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);

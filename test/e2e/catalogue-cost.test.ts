@@ -32,8 +32,8 @@ describe('pull and refresh costs grow linearly (issue 16)', () => {
   /** A second pull over the sheet the first one wrote: every row found and updated in place. */
   function repull(count: number): Counters {
     seed(count);
-    measure(() => env.rt.call('pullCatalogue', {}));
-    return measure(() => env.rt.call('pullCatalogue', {}));
+    measure(() => env.call('pullCatalogue', {}));
+    return measure(() => env.call('pullCatalogue', {}));
   }
 
   test('a second pull: the same round trips at 1,000 and 5,000 SKUs, cells read and written 5×', () => {
@@ -50,10 +50,10 @@ describe('pull and refresh costs grow linearly (issue 16)', () => {
 
   test('a refresh of 100 and of 1,000 selected rows of a 2,000-row sheet: the same round trips, cells written 10×', () => {
     seed(2000);
-    measure(() => env.rt.call('pullCatalogue', {}));
+    measure(() => env.call('pullCatalogue', {}));
     const refresh = (rows: number): Counters => {
       env.rt.select(SHEET, `A2:A${rows + 1}`);
-      return measure(() => env.rt.call('refreshSelectedRows'));
+      return measure(() => env.call('refreshSelectedRows'));
     };
     const small = refresh(100);
     const large = refresh(1000);

@@ -7,10 +7,10 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { col, hubRequests, rowOf } from './catalogue-helpers';
+import { loose } from './orders-helpers';
 
 const SHEET = 'Stock & Prices';
 const WHEN = '2026-11-20 09:00';
-type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> & { message?: string } };
 
 const KEPT = [{ sku: 'KEEP-1', quantity: 3, price: 10, listings: { amazon: { status: 'active' } } }];
 const DELETED = { sku: 'DEL-1', quantity: 4, price: 11, listings: { amazon: { status: 'active' } } };
@@ -28,7 +28,7 @@ describe('In hub (bundle in the runtime against the hub emulator)', () => {
   const env = useHub();
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
-  const pull = (options: Record<string, unknown> = {}): Outcome => env.rt.call('pullCatalogue', options) as Outcome;
+  const pull = (options: Record<string, unknown> = {}) => loose(env.call('pullCatalogue', options));
 
   test('a product deleted between two pulls is marked not in the hub; the others stay Yes; the check costs no extra request', () => {
     seedHub(env, [DELETED]);
@@ -96,7 +96,7 @@ describe('In hub (bundle in the runtime against the hub emulator)', () => {
     );
 
     // What the row warns about: the hub does not take 'TWIN-1'.
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const after = values();
     const status = col(after, 'Sync message');
     expect(String(after[rowOf(after, 'TWIN-1') - 1][status])).toMatch(/not found|no encontrado/i);

@@ -133,7 +133,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     for (const name of env.rt.sheetNames()) if ([STOCK, 'Shopify export', 'Hub Sync snapshot'].includes(name)) env.rt.deleteSheet(name);
     for (const key of Object.keys(env.rt.properties('document')))
       if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
-    env.rt.call('saveSettings', { sheetNames: { stock: STOCK } });
+    env.call('saveSettings', { sheetNames: { stock: STOCK } });
   });
 
   const values = (name = STOCK): unknown[][] => env.rt.sheet(name).values();
@@ -185,7 +185,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
       () => {
         // Values never pushed that the hub's would replace are asked about, by the export's own headers.
         const before = values();
-        expect(env.rt.call('pullCatalogue', {})).toMatchObject({
+        expect(env.call('pullCatalogue', {})).toMatchObject({
           ok: true,
           value: {
             status: 'needsConfirmation',
@@ -197,7 +197,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
           },
         });
         expect(values()).toEqual(before);
-        return env.rt.call('pullCatalogue', { overwriteEdits: true });
+        return env.call('pullCatalogue', { overwriteEdits: true });
       },
       { updated: 2 },
     );
@@ -214,12 +214,12 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
 
     // The snapshot is kept by field through the mapping: push changes has nothing to send…
     let from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(env.rt.fetchLog().slice(from)).toEqual([]);
     // …until a mapped cell is edited: then exactly that value goes.
     env.rt.sheet(STOCK).type(a1(3, SHOPIFY_HEADER.indexOf('Variant Price')), '27');
     from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(env.rt.fetchLog().slice(from)).toHaveLength(1);
     expect(hubProducts(env).get('TEE-M')!.listings.shopify!.price).toBe(27);
   });
@@ -230,7 +230,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
       a1(3, SHOPIFY_HEADER.indexOf('Tags')),
       () => {
         env.rt.select(STOCK, 'A2:A4');
-        return env.rt.call('refreshSelectedRows', true);
+        return env.call('refreshSelectedRows', true);
       },
       { rows: 2, refreshed: 2 },
     );
@@ -240,7 +240,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     expect(v).toHaveLength(SHOPIFY_SHEET.length);
 
     env.rt.select(STOCK, 'A4');
-    expect(env.rt.call('refreshSelectedRows', true)).toEqual({
+    expect(env.call('refreshSelectedRows', true)).toEqual({
       ok: false,
       error: expect.stringMatching(/left out by its column mapping's row rules \(Skipped: no Variant SKU.*nothing was refreshed/),
     });
@@ -250,7 +250,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
     const { at, v } = throughMapping(
       WOO,
       a1(3, WOOCOMMERCE_HEADER.indexOf('Purchase note')),
-      () => env.rt.call('pullCatalogue', { overwriteEdits: true }),
+      () => env.call('pullCatalogue', { overwriteEdits: true }),
       { updated: 2 },
     );
     expect(WOO_MAPPED.map((h) => at('HOODIE-S', h))).toEqual([5, 45, 39]);
@@ -271,7 +271,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
       a1(4, WOOCOMMERCE_HEADER.indexOf('Tags')),
       () => {
         env.rt.select(STOCK, 'B2:B4');
-        return env.rt.call('refreshSelectedRows', true);
+        return env.call('refreshSelectedRows', true);
       },
       { rows: 2, refreshed: 2 },
     );
@@ -285,7 +285,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
       header,
       rowOf(header, { 'Variant SKU': 'TEE-S', 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 }),
     ]);
-    const saved = env.rt.call('saveColumns', {
+    const saved = env.call('saveColumns', {
       version: 1,
       preset: 'shopify',
       entries: [
@@ -293,13 +293,13 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
         { field: 'quantity', header: 'Warehouse stock' },
       ],
       skip: [],
-    }) as Outcome;
+    });
     expect(saved).toMatchObject({ ok: true, value: { source: 'saved' } });
 
     env.rt.renameSheet(STOCK, 'Shopify export');
-    expect(env.rt.call('saveSettings', { sheetNames: { stock: 'Shopify export' } })).toMatchObject({ ok: true, value: { saved: true } });
-    expect(env.rt.call('getColumns')).toMatchObject({ ok: true, value: { sheet: 'Shopify export', source: 'saved' } });
-    env.rt.call('pushStockAll');
+    expect(env.call('saveSettings', { sheetNames: { stock: 'Shopify export' } })).toMatchObject({ ok: true, value: { saved: true } });
+    expect(env.call('getColumns')).toMatchObject({ ok: true, value: { sheet: 'Shopify export', source: 'saved' } });
+    env.call('pushStockAll');
     expect(hubProducts(env).get('TEE-S')!.quantity).toBe(42); // Warehouse stock, not Variant Inventory Qty
     expect(Object.keys(env.rt.properties('document')).filter((k) => /^(sheetColumns|columns)\./.test(k))).toEqual([
       expect.stringMatching(/^sheetColumns\.\d+$/),
@@ -315,7 +315,7 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
       ),
     ]);
     env.rt.resetCounters();
-    const view = env.rt.call('getColumns') as Outcome;
+    const view = env.call('getColumns');
     const counters = env.rt.counters();
     expect(view).toMatchObject({ ok: true, value: { source: 'preset', headers: SHOPIFY_HEADER } });
     // One round trip for row 1, its cells up to the grid's width (reading the whole sheet, as before

@@ -6,8 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { useHub } from '../support/hub';
 import { col, hubRequests } from './catalogue-helpers';
-
-type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
+import { loose } from './orders-helpers';
 
 describe('old job status (deprecated Get Status Request)', () => {
   let jobId = '';
@@ -19,7 +18,7 @@ describe('old job status (deprecated Get Status Request)', () => {
       ['OLD-000002', 5],
       ['OLD-000003', 6],
     ]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     const v = env.rt.sheet('Stock & Prices').values();
     jobId = String(v[1][col(v, 'Job id')]);
     expect(jobId).toMatch(/^\d+$/);
@@ -57,7 +56,7 @@ describe('old job status (deprecated Get Status Request)', () => {
   test('menu: the prompt takes the id; the answer says the job state and that the endpoint is deprecated', () => {
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.answerNext({ button: 'OK', text: ` ${jobId} ` }, 'OK');
-    env.rt.call('checkOldJobStatus');
+    env.call('checkOldJobStatus');
     expect(hubRequests(env).map((r) => [r.path, r.query.jobId])).toEqual([['/api/stock/GetStatusRequest', jobId]]);
     const [prompt, alert] = env.rt.dialogs().slice(-2);
     expect(prompt).toMatchObject({ title: 'Old job status (deprecated)', message: expect.stringMatching(/deprecated since January 2020/) });
@@ -71,13 +70,13 @@ describe('old job status (deprecated Get Status Request)', () => {
   test('menu: cancelling the prompt sends nothing', () => {
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.answerNext('CANCEL');
-    env.rt.call('checkOldJobStatus');
+    env.call('checkOldJobStatus');
     expect(hubRequests(env)).toEqual([]);
   });
 
   test('sidebar: the state as a plain object, with the deprecation and its successor', () => {
     env.rt.advance(60_000); // the job finishes on the hub's clock
-    const result = env.rt.call('getOldJobStatus', jobId) as Outcome;
+    const result = loose(env.call('getOldJobStatus', jobId));
     expect(result).toEqual({
       ok: true,
       value: {
@@ -92,9 +91,9 @@ describe('old job status (deprecated Get Status Request)', () => {
 
   test('sidebar: a malformed id is refused before any request; an unknown one gets the hub\u2019s answer', () => {
     env.adminSync('DELETE', '/__admin/requests');
-    expect(env.rt.call('getOldJobStatus', 'abc')).toEqual({ ok: false, error: 'Enter the numeric id of the old async job (e.g. 123456).' });
+    expect(env.call('getOldJobStatus', 'abc')).toEqual({ ok: false, error: 'Enter the numeric id of the old async job (e.g. 123456).' });
     expect(hubRequests(env)).toEqual([]);
-    const unknown = env.rt.call('getOldJobStatus', '999999') as Outcome;
+    const unknown = loose(env.call('getOldJobStatus', '999999'));
     expect(unknown.ok).toBe(false);
     expect(unknown.error).toMatch(/Get Status Request \(deprecated\): not found \(HTTP 404\)/);
   });

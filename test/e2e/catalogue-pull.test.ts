@@ -5,9 +5,9 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf } from './catalogue-helpers';
+import { loose } from './orders-helpers';
 
 const SHEET = 'Stock & Prices';
-type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
 
 const PRODUCTS = [
   {
@@ -48,7 +48,7 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
   });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
-  const pull = (options: Record<string, unknown> = {}): Outcome => env.rt.call('pullCatalogue', options) as Outcome;
+  const pull = (options: Record<string, unknown> = {}) => loose(env.call('pullCatalogue', options));
 
   test('first pull: upsert by SKU, seller columns and rows untouched, one column per channel, SKUs as text', () => {
     env.adminSync('DELETE', '/__admin/requests');
@@ -127,7 +127,7 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     expect(pull({ sort: 'alph_asc' })).toMatchObject({ ok: true, value: { updated: 64, added: 0, notInHub: 1 } });
     expect(values()).toEqual(before);
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(env.rt.fetchLog().slice(from)).toEqual([]);
   });
 
@@ -146,7 +146,7 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     expect(values()).toEqual(before);
 
     env.rt.answerNext('NO');
-    env.rt.call('pullCatalogueFromMenu');
+    env.call('pullCatalogueFromMenu');
     expect(env.rt.dialogs().at(-1)).toMatchObject({
       message: expect.stringMatching(/1 cell in 1 row holds a value the hub has not confirmed/),
     });
@@ -179,7 +179,7 @@ describe('catalogue pull (bundle in the runtime against the hub emulator)', () =
     expect(v[rowOf(v, 'B/2', 1) - 1][col(v, 'In hub')]).toBe('Yes'); // not listed on amazon, still not marked
     // Mercado Libre's confirmed value is still the old one, equal to the cell: nothing to push.
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(env.rt.fetchLog().slice(from)).toEqual([]);
   });
 

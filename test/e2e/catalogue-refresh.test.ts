@@ -4,10 +4,10 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf, sentBodies } from './catalogue-helpers';
+import { loose } from './orders-helpers';
 
 const SHEET = 'Stock & Prices';
 const AWKWARD = ['CAM-ROJA.M', 'TAZA,12', 'BOLSA/GRANDE', 'LÁMPARA 40W', 'A.B,C'];
-type Outcome = { ok: boolean; error?: string; value?: Record<string, unknown> };
 
 describe('refresh selected rows from the hub (demo hub)', () => {
   const env = useHub({ hub: { seed: 'demo' } }, (env) => {
@@ -25,7 +25,7 @@ describe('refresh selected rows from the hub (demo hub)', () => {
   test('one GET per selected SKU, encoded; the per-channel columns of those rows only; a SKU the hub lacks is marked', () => {
     env.rt.select(SHEET, 'A3:B8');
     env.adminSync('DELETE', '/__admin/requests');
-    const result = env.rt.call('refreshSelectedRows') as Outcome;
+    const result = loose(env.call('refreshSelectedRows'));
     expect(result).toMatchObject({ ok: true, value: { status: 'done', rows: 6, refreshed: 5, notInHub: 1, failed: 0, requests: 6 } });
 
     const paths = hubRequests(env).map((r) => r.path);
@@ -66,13 +66,13 @@ describe('refresh selected rows from the hub (demo hub)', () => {
 
   test('the refreshed rows are confirmed: push changes sends nothing, then only an edit', () => {
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(sentBodies(env, from)).toEqual([]);
 
     const v = values();
     env.rt.sheet(SHEET).type(a1(rowOf(v, 'TAZA,12'), col(v, 'Price [amazon]')), '5555');
     const again = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(sentBodies(env, again)).toEqual([
       { method: 'POST', path: '/api/stock/updatepriceV2', body: [{ sku: 'TAZA,12', price: 5555, channel: 'amazon' }] },
     ]);
@@ -88,11 +88,11 @@ describe('refresh selected rows from the hub (demo hub)', () => {
     const row = rowOf(v, 'A.B,C');
     env.rt.sheet(SHEET).type(a1(row, col(v, 'Price [walmart]')), '1234');
     env.rt.select(SHEET, `A${row}`);
-    expect(env.rt.call('refreshSelectedRows')).toMatchObject({ ok: true, value: { status: 'needsConfirmation', editedRows: 1 } });
+    expect(env.call('refreshSelectedRows')).toMatchObject({ ok: true, value: { status: 'needsConfirmation', editedRows: 1 } });
     expect(values()[row - 1][col(v, 'Price [walmart]')]).toBe(1234);
 
     env.rt.answerNext('YES');
-    env.rt.call('refreshSelectedFromMenu');
+    env.call('refreshSelectedFromMenu');
     const after = values();
     expect(after[row - 1][col(v, 'Price [amazon]')]).toBe(990);
     expect(after[row - 1][col(v, 'Listing status [amazon]')]).toBe('paused');
@@ -103,7 +103,7 @@ describe('refresh selected rows from the hub (demo hub)', () => {
   test('a selection on another sheet is refused with what to do', () => {
     env.rt.addSheet('Other', [['x']]);
     env.rt.select('Other', 'A1');
-    const result = env.rt.call('refreshSelectedRows') as Outcome;
+    const result = loose(env.call('refreshSelectedRows'));
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(/Select the rows to refresh from the hub in "Stock & Prices" first/);
   });

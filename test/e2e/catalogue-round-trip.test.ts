@@ -9,7 +9,7 @@ const SHEET = 'Stock & Prices';
 
 describe('pull, edit, push changes (demo hub)', () => {
   const env = useHub({ hub: { seed: 'demo' } }, (env) => {
-    env.rt.call('pullCatalogueFromMenu');
+    env.call('pullCatalogueFromMenu');
   });
 
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
@@ -21,7 +21,7 @@ describe('pull, edit, push changes (demo hub)', () => {
   test('right after the pull, push changes has nothing to send', () => {
     expect(env.rt.toasts().at(-1)?.message).toMatch(/^Pulled 2,000 SKUs into "Stock & Prices"/);
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(sentBodies(env, from)).toEqual([]);
     expect(env.rt.toasts().at(-1)?.message).toMatch(/nothing to send/);
   });
@@ -32,7 +32,7 @@ describe('pull, edit, push changes (demo hub)', () => {
     edit('A.B,C', 'Price [walmart]', '4999'); // above its sale price (4303.8), or the row is refused
     edit('LÁMPARA 40W', 'Quantity', '42');
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
 
     const sent = sentBodies(env, from);
     expect(sent).toHaveLength(3);
@@ -77,7 +77,7 @@ describe('pull, edit, push changes (demo hub)', () => {
 
     // Confirmed: pushing again sends nothing.
     const again = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(sentBodies(env, again)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('pull, edit, push changes (demo hub)', () => {
     edit('BOLSA/GRANDE', 'Quantity [walmart]', '3');
     edit('BOLSA/GRANDE', 'Price [walmart]', '1500');
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
 
     const sent = sentBodies(env, from);
     expect(sent.every((s) => s.path === '/api/stock/updatepricestockbychannel')).toBe(true);
@@ -113,9 +113,9 @@ describe('pull, edit, push changes (demo hub)', () => {
   });
 
   test('a pull after the pushes sees the hub as the sheet does: nothing left to push', () => {
-    env.rt.call('pullCatalogueFromMenu');
+    env.call('pullCatalogueFromMenu');
     const from = env.rt.fetchLog().length;
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     expect(sentBodies(env, from)).toEqual([]);
   });
 });

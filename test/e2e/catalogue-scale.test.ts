@@ -25,7 +25,7 @@ function pullFresh(env: AddonEnv, count: number): Run {
   for (const name of ['Stock & Prices', 'Hub Sync snapshot', 'Log']) if (env.rt.sheetNames().includes(name)) env.rt.deleteSheet(name);
   env.adminSync('DELETE', '/__admin/requests');
   env.rt.resetCounters();
-  const result = env.rt.call('pullCatalogue', {}) as { ok: boolean; value: { status: string; skus: number; requests: number } };
+  const result = env.call('pullCatalogue', {});
   expect(result).toMatchObject({ ok: true, value: { status: 'done', skus: count, requests: pageCount(count), consistent: true } });
   const counters = env.rt.counters();
   const log = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; query: Record<string, string> }> }).requests;

@@ -5,9 +5,9 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests } from './catalogue-helpers';
+import { loose, unwrap } from './orders-helpers';
 
 const SHEET = 'Categories';
-type Outcome<T = Record<string, unknown>> = { ok: boolean; error?: string; value: T };
 interface HubCategory {
   internalId: number;
   Title: string;
@@ -35,7 +35,7 @@ describe('Categories sheet (demo hub)', () => {
 
   test('load from the menu (the alias meli is Mercado Libre): every category once, tree order, Path and Level', () => {
     env.rt.answerNext({ button: 'OK', text: 'meli' });
-    env.rt.call('loadCategoriesFromMenu');
+    env.call('loadCategoriesFromMenu');
     const hub = hubCategories().filter((c) => c.CategorySource === 'mercadolibre');
     const v = values();
     expect(v[0]).toEqual([
@@ -87,12 +87,12 @@ describe('Categories sheet (demo hub)', () => {
 
   test('a second channel from the sidebar is appended; a channel the hub keeps no categories for is refused', () => {
     const before = values();
-    const loaded = env.rt.call('loadCategories', 'magento') as Outcome;
+    const loaded = loose(env.call('loadCategories', 'magento'));
     expect(loaded).toMatchObject({ ok: true, value: { channel: 'magento', updated: 0 } });
     const v = values();
     expect(v.slice(0, before.length)).toEqual(before);
     expect(v.slice(before.length).every((r) => r[3] === 'magento')).toBe(true);
-    const refused = env.rt.call('loadCategories', 'amazon') as Outcome;
+    const refused = loose(env.call('loadCategories', 'amazon'));
     expect(refused.ok).toBe(false);
     expect(refused.error).toMatch(/The categories of 'amazon' could not be loaded: .*mercadolibre, magento.*Nothing was changed\./);
   });
@@ -115,7 +115,7 @@ describe('Categories sheet (demo hub)', () => {
     );
     env.rt.select(SHEET, `A${velas}:A${velas + 2}`);
     env.adminSync('DELETE', '/__admin/requests');
-    const created = env.rt.call('createSelectedCategories') as Outcome;
+    const created = loose(env.call('createSelectedCategories'));
     expect(created).toMatchObject({ ok: true, value: { rows: 3, ok: 1, failed: 2, requests: 2 } });
     expect(categoryRequests()).toEqual(['POST /api/Category/CreateCategory', 'POST /api/Category/CreateCategory']);
 
@@ -137,7 +137,7 @@ describe('Categories sheet (demo hub)', () => {
     // Creating the row again is refused here, without a request.
     env.rt.select(SHEET, `A${velas}`);
     env.adminSync('DELETE', '/__admin/requests');
-    expect(env.rt.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 0, failed: 1, requests: 0 } });
+    expect(env.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 0, failed: 1, requests: 0 } });
     expect(cell(velas, 'Sync message')).toMatch(/Already in the hub as category \d+: use Update selected rows/);
   });
 
@@ -148,7 +148,7 @@ describe('Categories sheet (demo hub)', () => {
     env.adminSync('DELETE', '/__admin/requests');
     env.adminSync('POST', '/__admin/faults', { rates: { 503: 1 }, pathPattern: 'CreateCategory' });
     try {
-      expect(env.rt.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 0, failed: 1, requests: 1 } });
+      expect(env.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 0, failed: 1, requests: 1 } });
     } finally {
       env.adminSync('DELETE', '/__admin/faults');
     }
@@ -159,30 +159,28 @@ describe('Categories sheet (demo hub)', () => {
   test('update from a row renames the category in the hub', () => {
     put(velas, { Title: 'Velas arom\u00e1ticas' });
     env.rt.select(SHEET, `C${velas}`);
-    expect(env.rt.call('updateSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1, failed: 0 } });
+    expect(env.call('updateSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1, failed: 0 } });
     expect(hubCategories().find((c) => c.internalId === velasId)!.Title).toBe('Velas arom\u00e1ticas');
     expect(cell(velas, 'Sync message')).toMatch(/^Updated in the hub: 'Velas aromáticas'/);
   });
 
   test('search returns pickable plain objects; a pick fills the selected row; map selected rows sends it', () => {
-    const found = env.rt.call('searchCategories', 'velas', 'amazon') as Outcome<
-      Array<{ id: string; name: string; path: string; channel: string }>
-    >;
+    const found = loose(env.call('searchCategories', 'velas', 'amazon'));
     expect(found.ok).toBe(true);
-    expect(found.value[0]).toEqual({
+    expect(found.value![0]).toEqual({
       id: expect.any(String),
       name: 'Velas Arom\u00e1ticas',
       path: 'Hogar > Decoraci\u00f3n > Velas Arom\u00e1ticas',
       channel: 'amazon',
     });
-    const pick = found.value[0];
+    const pick = found.value![0];
 
     env.rt.select(SHEET, `A${velas}`);
-    expect(env.rt.call('pickCategoryForSelectedRow', pick.channel, pick.id)).toMatchObject({ ok: true, value: { row: velas } });
+    expect(env.call('pickCategoryForSelectedRow', pick.channel, pick.id)).toMatchObject({ ok: true, value: { row: velas } });
     expect(cell(velas, 'Map to channel')).toBe('amazon');
     expect(cell(velas, 'Map to category id')).toBe(pick.id);
 
-    expect(env.rt.call('mapSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1, failed: 0 } });
+    expect(env.call('mapSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1, failed: 0 } });
     expect(hubCategories().find((c) => c.internalId === velasId)!.mappings).toContainEqual({
       channel: 'amazon',
       channelCategoryId: pick.id,
@@ -191,8 +189,8 @@ describe('Categories sheet (demo hub)', () => {
   });
 
   test('map one category from the sidebar: the hub maps it and its row notes it', () => {
-    const [hit] = (env.rt.call('searchCategories', 'velas', 'walmart') as Outcome<Array<{ id: string }>>).value;
-    const mapped = env.rt.call('mapCategory', velasId, 'walmart', hit.id) as Outcome;
+    const [hit] = unwrap(env.call('searchCategories', 'velas', 'walmart'));
+    const mapped = loose(env.call('mapCategory', velasId, 'walmart', hit.id));
     expect(mapped).toMatchObject({ ok: true, value: { internalId: velasId, channel: 'walmart', channelCategoryId: hit.id, row: velas } });
     expect(cell(velas, 'Mappings')).toBe(
       `amazon: ${
@@ -201,7 +199,7 @@ describe('Categories sheet (demo hub)', () => {
           .mappings.find((m) => m.channel === 'amazon')!.channelCategoryId
       }; magento: 901; walmart: ${hit.id}`,
     );
-    const bad = env.rt.call('mapCategory', velasId, 'walmart', 'NOPE') as Outcome;
+    const bad = loose(env.call('mapCategory', velasId, 'walmart', 'NOPE'));
     expect(bad.ok).toBe(false);
     expect(bad.error).toMatch(/The category was not mapped: .*'NOPE' is not a category of walmart/);
   });
@@ -210,13 +208,13 @@ describe('Categories sheet (demo hub)', () => {
     const child = values().length + 1;
     env.rt.sheet(SHEET).setValues([['', '', 'Velas de soya', 'magento', 902, '', velasId, '']], `A${child}`);
     env.rt.select(SHEET, `A${child}`);
-    expect(env.rt.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1 } });
+    expect(env.call('createSelectedCategories')).toMatchObject({ ok: true, value: { ok: 1 } });
     const childId = Number(cell(child, 'Internal id'));
 
     env.rt.select(SHEET, [`A${velas}`, `A${child}`]);
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.answerNext('NO');
-    expect(env.rt.call('deleteSelectedCategories')).toMatchObject({
+    expect(env.call('deleteSelectedCategories')).toMatchObject({
       ok: true,
       value: { ok: 0, requests: 0, message: expect.stringMatching(/cancelled; nothing was sent/) },
     });
@@ -228,7 +226,7 @@ describe('Categories sheet (demo hub)', () => {
     expect(categoryRequests()).toEqual([]);
 
     env.rt.answerNext('YES');
-    env.rt.call('deleteCategoriesFromMenu');
+    env.call('deleteCategoriesFromMenu');
     expect(
       hubRequests(env)
         .filter((r) => r.method === 'DELETE')
@@ -242,7 +240,7 @@ describe('Categories sheet (demo hub)', () => {
 
   test('loading again: rows stay in place, deleted ones keep their status, no row is added twice', () => {
     const before = values();
-    const loaded = env.rt.call('loadCategories', 'magento') as Outcome<{ added: number; notInHub: number }>;
+    const loaded = loose(env.call('loadCategories', 'magento'));
     expect(loaded.value).toMatchObject({ added: 0, notInHub: 0 });
     const v = values();
     expect(v).toHaveLength(before.length);

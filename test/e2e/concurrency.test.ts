@@ -4,6 +4,7 @@
  * and the result columns are never interleaved or overwritten by a stale run.
  */
 import { useHub } from '../support/hub';
+import { typedCall } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { TARGETS } from '../../dev/tools/targets';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
@@ -24,8 +25,9 @@ describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the
   test('one runs, the others wait their turn and are told; results stay whole', () => {
     const a = env.rt;
     const b = env.rt.forUser('colleague@example.com');
-    expect((b.call('saveToken', env.token) as R<unknown>).ok).toBe(true);
-    expect((a.call('setOrdersSchedule', schedule) as R<unknown>).ok).toBe(true);
+    const asB = typedCall(b);
+    expect(asB('saveToken', env.token).ok).toBe(true);
+    expect(env.call('setOrdersSchedule', schedule).ok).toBe(true);
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 10 + i])]);
     clearRequests(env);
 
@@ -35,12 +37,12 @@ describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the
       // The moment A is sending its first requests (it holds the document lock), B clicks Push in
       // the sidebar and the import trigger fires.
       if (colleague || info.service !== 'UrlFetchApp' || info.functionName !== 'pushStockAll') return;
-      colleague = b.call('startPush', 'stock', 'all') as R<{ runId: string }>;
+      colleague = asB('startPush', 'stock', 'all');
       a.callRaw('onBackgroundWork');
       triggerRan = true;
     });
     try {
-      a.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       a.onServiceCall(undefined);
     }
@@ -57,11 +59,11 @@ describe.each(TARGETS)('concurrency (%s): the lock serialises two pushes and the
     const aSyncedAt = columnValues(afterA, 'Synced at') as Date[];
 
     // B tries again: its push runs whole, after A's.
-    const start = b.call('startPush', 'stock', 'all') as R<{ runId: string; finished: boolean }>;
+    const start = asB('startPush', 'stock', 'all');
     expect(start.ok).toBe(true);
     let p = start.ok ? start.value : null;
     for (let i = 0; i < 10 && p && !p.finished; i++) {
-      const next = b.call('continuePush', p.runId) as R<{ runId: string; finished: boolean }>;
+      const next = asB('continuePush', p.runId);
       p = next.ok ? next.value : null;
     }
     expect(p?.finished).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
+import { loose } from './orders-helpers';
 
 const ISO_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
@@ -16,8 +17,8 @@ describe('one date-time format', () => {
   });
 
   test("Synced at, Log Time and Jobs Updated at read the same, in the spreadsheet's zone", () => {
-    env.rt.call('pushStockAll');
-    env.rt.call('pushAsyncAll');
+    env.call('pushStockAll');
+    env.call('pushAsyncAll');
     const stock = env.rt.sheet('Stock & Prices');
     const synced = stock
       .displayValues()
@@ -39,7 +40,7 @@ describe('one date-time format', () => {
       .format(new Date(env.rt.now()))
       .slice(0, 13);
     expect(log.at(-1)!.slice(0, 13)).toBe(wall);
-    const state = env.rt.call('getSidebarState') as { ok: boolean; value: { timeZone: string } };
-    expect(state.value.timeZone).toBe('America/Mexico_City');
+    const state = loose(env.call('getSidebarState'));
+    expect(state.value!.timeZone).toBe('America/Mexico_City');
   });
 });

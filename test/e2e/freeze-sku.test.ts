@@ -4,7 +4,6 @@
  * push's progress), answered once for the spreadsheet. (Never in a trigger: test/unit/push/freeze-sku.test.ts.)
  */
 import { useHub } from '../support/hub';
-import type { PushProgress } from '../../src/core/push/types';
 import { unwrap } from './orders-helpers';
 
 const SHEET = 'Stock & Prices';
@@ -32,7 +31,7 @@ describe('the freeze-the-SKU-column question', () => {
     ]);
     const before = freezeDialogs();
     env.rt.answerNext('YES');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(freezeDialogs()).toBe(before + 1);
     expect(env.rt.dialogs().at(-1)).toMatchObject({
       message: expect.stringContaining('columns A to B of "Stock & Prices"'),
@@ -42,7 +41,7 @@ describe('the freeze-the-SKU-column question', () => {
     expect(env.rt.toasts().at(-1)?.message).toMatch(/Froze columns A to B/);
     // Unfrozen by the seller afterwards: the question was answered, so no dialog (an unexpected one would fail the call).
     env.rt.sheet(SHEET).setFrozenColumns(0);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(freezeDialogs()).toBe(before + 1);
   });
 
@@ -52,12 +51,12 @@ describe('the freeze-the-SKU-column question', () => {
       ['A-1', 3],
     ]);
     env.rt.answerNext('NO');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(env.rt.sheet(SHEET).frozenColumns()).toBe(0);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(answer()).toBe('no');
     // A settings form loaded before the answer does not undo it.
-    expect((env.rt.call('saveSettings', { concurrency: 7, freezeSku: 'ask' }) as { ok: boolean }).ok).toBe(true);
+    expect(env.call('saveSettings', { concurrency: 7, freezeSku: 'ask' }).ok).toBe(true);
     expect(answer()).toBe('no');
   });
 
@@ -68,9 +67,9 @@ describe('the freeze-the-SKU-column question', () => {
     ]);
     env.rt.sheet(SHEET).setFrozenColumns(1);
     const before = freezeDialogs();
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     env.rt.sheet(SHEET).setFrozenColumns(0);
-    env.rt.call('pushStockChanged'); // nothing changed: nothing written
+    env.call('pushStockChanged'); // nothing changed: nothing written
     expect(freezeDialogs()).toBe(before);
     expect(answer()).toBe('ask');
   });
@@ -81,14 +80,14 @@ describe('the freeze-the-SKU-column question', () => {
       ['A-1', 3],
       ['A-2', 4],
     ]);
-    const start = unwrap<PushProgress>(env.rt.call('startPush', 'stock', 'all'));
-    const chunk = unwrap<PushProgress>(env.rt.call('continuePush', start.runId));
+    const start = unwrap(env.call('startPush', 'stock', 'all'));
+    const chunk = unwrap(env.call('continuePush', start.runId));
     expect(chunk.finished).toBe(true);
     expect(chunk.freezeSku).toMatch(/^Freeze the SKU column so it stays in view\? Yes freezes column A of "Stock & Prices"/);
-    expect(unwrap<string>(env.rt.call('answerFreezeSku', true))).toMatch(/Froze column A/);
+    expect(unwrap(env.call('answerFreezeSku', true))).toMatch(/Froze column A/);
     expect(env.rt.sheet(SHEET).frozenColumns()).toBe(1);
     env.rt.sheet(SHEET).setFrozenColumns(0);
-    const again = unwrap<PushProgress>(env.rt.call('startPush', 'stock', 'all'));
-    expect(unwrap<PushProgress>(env.rt.call('continuePush', again.runId)).freezeSku).toBeUndefined();
+    const again = unwrap(env.call('startPush', 'stock', 'all'));
+    expect(unwrap(env.call('continuePush', again.runId)).freezeSku).toBeUndefined();
   });
 });

@@ -9,8 +9,6 @@
 import { useHub } from '../support/hub';
 import { columnValues, seedProducts } from './helpers';
 
-type R = { ok: boolean; value?: { runId: string; finished: boolean }; error?: string };
-
 describe('a column deleted while a push is in flight', () => {
   let skus: string[];
   const env = useHub({ leakCheck: false }, (env) => {
@@ -22,7 +20,7 @@ describe('a column deleted while a push is in flight', () => {
     (mode) => {
       for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
       env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + i])]);
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       env.rt.sheet('Stock & Prices').setValues(
         skus.map((_, i) => [2 + i]),
         'B2',
@@ -37,10 +35,10 @@ describe('a column deleted while a push is in flight', () => {
         env.rt.sheet('Stock & Prices').deleteColumns(width);
       });
       try {
-        if (mode === 'menu') env.rt.call('pushStockAll');
+        if (mode === 'menu') env.call('pushStockAll');
         else {
-          let r = env.rt.call('startPush', 'stock', 'all') as R;
-          for (let i = 0; r.ok && !r.value!.finished && i < 10; i++) r = env.rt.call('continuePush', r.value!.runId) as R;
+          let r = env.call('startPush', 'stock', 'all');
+          for (let i = 0; r.ok && !r.value!.finished && i < 10; i++) r = env.call('continuePush', r.value!.runId);
           expect(r).toMatchObject({ ok: true, value: { finished: true } });
         }
       } finally {

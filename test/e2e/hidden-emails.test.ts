@@ -9,11 +9,10 @@
 import { useHub } from '../support/hub';
 import { TEMPORARY_KEY_ROTATION_MS } from '../../dev/gas-runtime/session-service';
 import { column, columnValues, seedProducts } from './helpers';
-import { advanceUntil, orderRows, ordersSettings, unwrap, type R } from './orders-helpers';
+import { advanceUntil, orderRows, ordersSettings, unwrap } from './orders-helpers';
+import { typedCall } from '../../dev/testkit/env';
 
 const MINUTE = 60_000;
-type Status = { scheduleOn: boolean; totalAdded: number; lastError: string | null };
-type Progress = { runId: string; finished: boolean };
 
 /** The first key rotation after 2026-11-20 (rotations fall on multiples of 30 days since the epoch). */
 const ROTATION = Math.ceil(Date.UTC(2026, 10, 20) / TEMPORARY_KEY_ROTATION_MS) * TEMPORARY_KEY_ROTATION_MS;
@@ -33,14 +32,14 @@ describe('hidden emails: per-user work survives the 30-day rotation of the tempo
   );
 
   test('the scheduled import and job polling started before the rotation go on after it', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 15));
+    unwrap(env.call('setOrdersSchedule', 15));
     advanceUntil(env, () => orderRows(env).size >= 40, 60);
     expect(orderRows(env).size).toBe(40);
 
     // An async job sent three minutes before the rotation is first polled after it.
     env.rt.advanceTo(ROTATION - 3 * MINUTE);
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 10 + i])]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     expect(new Set(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status'))).toEqual(new Set(['Pending']));
 
     env.rt.advanceTo(ROTATION + 10 * MINUTE);
@@ -51,7 +50,7 @@ describe('hidden emails: per-user work survives the 30-day rotation of the tempo
 
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
     expect(orderRows(env).size).toBe(50);
-    expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ scheduleOn: true, totalAdded: 50, lastError: null });
+    expect(unwrap(env.call('getOrdersStatus'))).toMatchObject({ scheduleOn: true, totalAdded: 50, lastError: null });
     // One trigger, the schedule's: none left behind for an identity that no longer exists.
     expect(env.rt.triggers()).toEqual([expect.objectContaining({ handler: 'onBackgroundWork', type: 'everyMinutes', interval: 15 })]);
   });
@@ -63,11 +62,11 @@ describe('hidden emails: per-user work survives the 30-day rotation of the tempo
     expect([...users].sort()).toEqual(['another editor', 'someone']);
     expect(log.slice(1).some((r) => r[column(log, 'Operation')] === 'Import orders')).toBe(true);
 
-    const run = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
-    const colleague = env.rt.forUser('colleague@example.com', { hideEmail: false });
-    unwrap(colleague.call('saveToken', env.token));
-    const refused = colleague.call('startPush', 'stock', 'changed') as R<Progress>;
+    const run = unwrap(env.call('startPush', 'stock', 'all'));
+    const colleague = typedCall(env.rt.forUser('colleague@example.com', { hideEmail: false }));
+    unwrap(colleague('saveToken', env.token));
+    const refused = colleague('startPush', 'stock', 'changed');
     expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) by another user, started/);
-    unwrap(env.rt.call('cancelPush', run.runId));
+    unwrap(env.call('cancelPush', run.runId));
   });
 });

@@ -43,7 +43,7 @@ describe('interrupted executions resume without losing a row', () => {
   test(`push: ${SEEDS} seeds, each cut at a random service call, then pushed again`, () => {
     const rows = (base: number) => [['SKU', 'Quantity'], ...skus.slice(0, 600).map((s, i) => [s, base + i])];
     reset(rows(1));
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const full = lastExecutionCalls(env);
     const results: Array<{ seed: number; cutAt: number; killed: boolean; resentRows: number }> = [];
     for (let seed = 1; seed <= SEEDS; seed++) {
@@ -53,7 +53,7 @@ describe('interrupted executions resume without losing a row', () => {
       env.rt.cutOffAfter(cutAt);
       let killed = false;
       try {
-        env.rt.call('pushStockAll');
+        env.call('pushStockAll');
       } catch (e) {
         killed = /Exceeded maximum execution time/.test(String((e as Error).message));
         if (!killed) throw e;
@@ -69,7 +69,7 @@ describe('interrupted executions resume without losing a row', () => {
           .values()
           .slice(1)
           .some((r) => r[statusColumn] === '');
-      if (unfinished) env.rt.call('pushStockAll');
+      if (unfinished) env.call('pushStockAll');
       env.rt.advance(10 * 60_000); // and whatever a trigger still had to do
       const values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
@@ -102,12 +102,12 @@ describe('interrupted executions resume without losing a row', () => {
     const sheet = [['SKU', 'Quantity'], ...skus.slice(0, 120).map((s, i) => [s, 70 + i])];
     const prepare = (): void => {
       reset(sheet);
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
       env.adminSync('POST', '/__admin/clock', { advanceMs: 10 * 60_000 }); // the hub finishes the job
       env.rt.advanceTo(env.rt.now() + 1); // nothing due yet: the poll trigger is 5 minutes away
     };
     prepare();
-    env.rt.call('refreshJobResults');
+    env.call('refreshJobResults');
     const full = lastExecutionCalls(env);
     const expectedJobRows = env.rt.sheet('Jobs').values().length;
     const results: Array<{ seed: number; cutAt: number; killed: boolean }> = [];
@@ -117,12 +117,12 @@ describe('interrupted executions resume without losing a row', () => {
       env.rt.cutOffAfter(cutAt);
       let killed = false;
       try {
-        env.rt.call('refreshJobResults');
+        env.call('refreshJobResults');
       } catch (e) {
         killed = /Exceeded maximum execution time/.test(String((e as Error).message));
         if (!killed) throw e;
       }
-      env.rt.call('refreshJobResults');
+      env.call('refreshJobResults');
       const values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
       const jobs = env.rt.sheet('Jobs').values();
@@ -152,7 +152,7 @@ describe('interrupted executions resume without losing a row', () => {
       ).length;
     reset(sheet);
     const jobsBefore = asyncJobs();
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     const full = lastExecutionCalls(env);
     const perRun = asyncJobs() - jobsBefore;
     const results: Array<{ seed: number; cutAt: number; jobsCreated: number; flagged: number }> = [];
@@ -162,7 +162,7 @@ describe('interrupted executions resume without losing a row', () => {
       const cutAt = 1 + Math.floor(rng(2000 + seed)() * full);
       env.rt.cutOffAfter(cutAt);
       try {
-        env.rt.call('pushAsyncAll');
+        env.call('pushAsyncAll');
       } catch (e) {
         if (!/Exceeded maximum execution time/.test(String((e as Error).message))) throw e;
       }
@@ -174,7 +174,7 @@ describe('interrupted executions resume without losing a row', () => {
           .values()
           .slice(1)
           .some((r) => r[header.indexOf('Sync status')] === '');
-      if (unfinished) env.rt.call('pushAsyncAll');
+      if (unfinished) env.call('pushAsyncAll');
       const created = asyncJobs() - before;
       const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
       const flagged = status.filter((x) => x === 'Error').length;
@@ -209,16 +209,16 @@ describe('interrupted executions resume without losing a row', () => {
       let runs = 0;
       for (; runs < 20; runs++) {
         env.rt.advance(62_000);
-        env.rt.call('importOrdersNow');
+        env.call('importOrdersNow');
         const ids = columnValues(env.rt.sheet('Orders').values(), 'Order id');
         if (ids.length >= hubOrders.length && !/more to read|continues/i.test(env.rt.toasts().at(-1)?.message ?? '')) break;
       }
       return runs;
     };
     resetOrders();
-    env.rt.call('saveSettings', { orders: { backfillDays: 10 } });
+    env.call('saveSettings', { orders: { backfillDays: 10 } });
     env.rt.advance(62_000);
-    env.rt.call('importOrdersNow');
+    env.call('importOrdersNow');
     const full = lastExecutionCalls(env);
     const results: Array<{ seed: number; cutAt: number; killed: boolean; runsAfter: number }> = [];
     for (let seed = 1; seed <= SEEDS; seed++) {
@@ -228,7 +228,7 @@ describe('interrupted executions resume without losing a row', () => {
       env.rt.cutOffAfter(cutAt);
       let killed = false;
       try {
-        env.rt.call('importOrdersNow');
+        env.call('importOrdersNow');
       } catch (e) {
         killed = /Exceeded maximum execution time/.test(String((e as Error).message));
         if (!killed) throw e;

@@ -1,4 +1,5 @@
 import { useHub } from '../support/hub';
+import { unwrap } from './orders-helpers';
 import type { FetchRecord } from '../../dev/gas-runtime';
 import { findDestinationFaults, findTokenLeaks, leakTotals } from '../../dev/testkit/leaks';
 
@@ -15,7 +16,7 @@ describe('the token-leak check that guards every e2e operation', () => {
     env.rt.addSheet('Leak', [[`x ${env.token} y`]]);
     expect(findTokenLeaks(env.rt, env.token)).toEqual(['sheet "Leak" values']);
     try {
-      expect(() => env.rt.call('getSidebarState')).toThrow(/API token leaked after call\(getSidebarState\): found in sheet "Leak" values/);
+      expect(() => env.call('getSidebarState')).toThrow(/API token leaked after call\(getSidebarState\): found in sheet "Leak" values/);
     } finally {
       env.rt.deleteSheet('Leak');
       // The leak planted by this test is not the add-on's: keep it out of RELIABILITY.md's count.
@@ -31,9 +32,9 @@ describe('the token-leak check that guards every e2e operation', () => {
   });
 
   test('the sidebar state carries no token, only its status', () => {
-    const state = env.rt.call('getSidebarState') as { ok: boolean; value: { token: Record<string, unknown> } };
+    const state = env.call('getSidebarState');
     expect(state.ok).toBe(true);
-    expect(state.value.token).toMatchObject({ present: true, source: 'pasted', expired: false });
+    expect(unwrap(state).token).toMatchObject({ present: true, source: 'pasted', expired: false });
     expect(JSON.stringify(state)).not.toContain(env.token);
   });
 
@@ -84,7 +85,7 @@ describe('the token-leak check that guards every e2e operation', () => {
 
     test('the guard fails the operation after which a request carried the token elsewhere (and counts requests)', () => {
       const before = { ...leakTotals };
-      env.rt.call('getSidebarState');
+      env.call('getSidebarState');
       expect(leakTotals.requestsChecked).toBeGreaterThanOrEqual(before.requestsChecked);
       // Planted as if the add-on had sent it during the next call.
       env.rt.world.fetchLog.push(
@@ -97,7 +98,7 @@ describe('the token-leak check that guards every e2e operation', () => {
         }),
       );
       try {
-        expect(() => env.rt.call('getSidebarState')).toThrow(
+        expect(() => env.call('getSidebarState')).toThrow(
           /API token leaked after call\(getSidebarState\): requests: token sent to a foreign origin http:\/\/127\.0\.0\.1:1 .*; redirect followed to POST http:\/\/127\.0\.0\.1:1/,
         );
         expect(leakTotals.foreignWithToken - before.foreignWithToken).toBe(1);
@@ -111,7 +112,7 @@ describe('the token-leak check that guards every e2e operation', () => {
         leakTotals.redirectsFollowed = before.redirectsFollowed;
       }
       // Checked once: the next operation does not fail on it again.
-      expect(() => env.rt.call('getSidebarState')).not.toThrow();
+      expect(() => env.call('getSidebarState')).not.toThrow();
     });
   });
 });

@@ -4,7 +4,7 @@
  * Plain text, pasted values) are read by the add-on, which refuses text whose meaning depends on
  * the convention and says how the spreadsheet's locale reads it.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 
 const STOCK = 'Stock & Prices';
@@ -38,15 +38,10 @@ const CASES: LocaleCase[] = [
 ];
 
 describe.each(CASES)('a push from a spreadsheet in $locale', ({ locale, typed, sent, ambiguous }) => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { locale } });
+  const env = useHub({ runtime: { locale } }, (env) => {
     skus = seedProducts(env, 4, ['amazon']);
-  }, 60_000);
-
-  afterAll(async () => env?.close());
+  });
 
   it('sends typed numbers as the spreadsheet read them, unambiguous text as written, and refuses ambiguous text at its row', () => {
     const rows: unknown[][] = [
@@ -64,10 +59,10 @@ describe.each(CASES)('a push from a spreadsheet in $locale', ({ locale, typed, s
     const seeded = sheet.values().map((r) => r.slice(0, HEADER.length));
     const before = hubProducts(env).get(skus[3])!;
 
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const afterStock = sheet.values();
     expect(String(afterStock[4][column(afterStock, 'Sync message')])).toMatch(ambiguous);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
 
     const values = sheet.values();
     expectInputsUnchanged(values, seeded, HEADER.length);

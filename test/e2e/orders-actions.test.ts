@@ -1,6 +1,6 @@
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues } from './helpers';
-import { hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
+import { hubOrders, orderRows, ordersSettings, ordersSheet, unwrap, loose } from './orders-helpers';
 
 const colLetter = (values: unknown[][], header: string): string => String.fromCharCode(65 + column(values, header));
 
@@ -15,7 +15,7 @@ describe('orders from the sheet: find, update, labels', () => {
         { channel: 'venticommerce', externalId: 'VC-9' },
       ],
     });
-    unwrap(env.rt.call('runOrderImport'));
+    unwrap(env.call('runOrderImport'));
   });
 
   const idOf = (externalId: string): number => hubOrders(env).find((o) => o.externalId === externalId)!.orderId;
@@ -29,7 +29,7 @@ describe('orders from the sheet: find, update, labels', () => {
     test('from the menu: a cart id writes all its orders into Orders and says which rows', () => {
       env.rt.deleteSheet('Orders');
       env.rt.answerNext({ button: 'OK', text: ' CART-77 ' });
-      env.rt.call('findOrderFromMenu');
+      env.call('findOrderFromMenu');
       const toast = env.rt.toasts().at(-1)!;
       expect(toast.message).toMatch(/^Cart CART-77: 2 orders are in rows 2 and 3 of "Orders"\.$/);
       expect(columnValues(ordersSheet(env), 'External id')).toEqual(['ML-1001', 'ML-1002']);
@@ -37,7 +37,7 @@ describe('orders from the sheet: find, update, labels', () => {
 
     test('from the sidebar: plain objects (no Date, no undefined), the sheet untouched unless asked', () => {
       const before = ordersSheet(env);
-      const found = unwrap<{ cartId: string | null; orders: Array<Record<string, unknown>> }>(env.rt.call('findOrder', 'LI-5'));
+      const found = unwrap(env.call('findOrder', 'LI-5'));
       expect(found.cartId).toBeNull();
       expect(found.orders).toHaveLength(1);
       expect(found.orders[0]).toMatchObject({
@@ -47,13 +47,13 @@ describe('orders from the sheet: find, update, labels', () => {
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       expect(ordersSheet(env)).toEqual(before);
-      const written = unwrap<{ orders: Array<{ row: number }>; message: string }>(env.rt.call('findOrder', 'LI-5', true));
+      const written = unwrap(env.call('findOrder', 'LI-5', true));
       expect(written.orders[0].row).toBe(4);
       expect(written.message).toMatch(/is in row 4/);
     });
 
     test('an unknown id says what to check', () => {
-      const r = env.rt.call('findOrder', 'NOPE-1') as { ok: boolean; error: string };
+      const r = loose(env.call('findOrder', 'NOPE-1'));
       expect(r.ok).toBe(false);
       expect(r.error).toMatch(/no order with the external id or cart id 'NOPE-1'/);
     });
@@ -63,15 +63,15 @@ describe('orders from the sheet: find, update, labels', () => {
     test('sends exactly the edited field, shows the result on the row, and nothing the second time', () => {
       // A fresh import of every order, so each row has its snapshot.
       env.rt.answerNext('YES');
-      env.rt.call('restartOrderImport');
+      env.call('restartOrderImport');
       env.rt.advance(2 * 60_000);
-      unwrap(env.rt.call('runOrderImport'));
+      unwrap(env.call('runOrderImport'));
       const values = ordersSheet(env);
       env.rt.sheet('Orders').setValues([['Entregar por la tarde']], `${colLetter(values, 'Comments')}${rowOf('VC-9')}`);
       env.rt.sheet('Orders').setValues([['shipped']], `${colLetter(values, 'Status')}${rowOf('ML-1002')}`);
       clearRequests(env);
       const fetchesBefore = env.rt.fetchLog().length;
-      env.rt.call('sendEditedOrders');
+      env.call('sendEditedOrders');
       const puts = env.rt
         .fetchLog()
         .slice(fetchesBefore)
@@ -86,7 +86,7 @@ describe('orders from the sheet: find, update, labels', () => {
       expect(hub.find((o) => o.externalId === 'VC-9')!.comments).toBe('Entregar por la tarde');
       expect(hub.find((o) => o.externalId === 'ML-1002')!.internalStatus).toBe('SHIPPED');
       const again = env.rt.fetchLog().length;
-      env.rt.call('sendEditedOrders');
+      env.call('sendEditedOrders');
       expect(
         env.rt
           .fetchLog()
@@ -100,7 +100,7 @@ describe('orders from the sheet: find, update, labels', () => {
       const values = ordersSheet(env);
       env.rt.sheet('Orders').setValues([['LOST']], `${colLetter(values, 'Status')}${rowOf('LI-5')}`);
       const before = env.rt.fetchLog().length;
-      env.rt.call('sendEditedOrders');
+      env.call('sendEditedOrders');
       expect(
         env.rt
           .fetchLog()
@@ -126,7 +126,7 @@ describe('orders from the sheet: find, update, labels', () => {
       clearRequests(env);
       const labelsBefore = (env.adminSync('GET', '/__admin/state?only=labels') as { labels: unknown[] }).labels.length;
       env.rt.answerNext('NO');
-      env.rt.call('printLabelsPdf');
+      env.call('printLabelsPdf');
       const dialog = env.rt.dialogs().at(-1)!;
       expect(dialog.message).toMatch(/the marketplace tells the buyer that the order is being processed/);
       expect(labelRequests()).toHaveLength(0);
@@ -139,7 +139,7 @@ describe('orders from the sheet: find, update, labels', () => {
       select('ML-1001', 'LI-5', 'VC-9');
       clearRequests(env);
       env.rt.answerNext('YES');
-      env.rt.call('printLabelsPdf');
+      env.call('printLabelsPdf');
       expect(labelRequests()).toHaveLength(3);
       const files = env.rt.drive().filter((f) => f.name.endsWith('.pdf'));
       expect(files).toHaveLength(2);
@@ -161,7 +161,7 @@ describe('orders from the sheet: find, update, labels', () => {
     test('ZPL: saved as ZPL; a channel with PDF only says so; earlier PDF links stay', () => {
       select('VC-9', 'ML-1001', '702-1111111-0000001');
       env.rt.answerNext('YES');
-      env.rt.call('printLabelsZpl');
+      env.call('printLabelsZpl');
       const zpl = env.rt.drive().filter((f) => f.name.endsWith('.zpl'));
       expect(zpl.map((f) => f.name).sort()).toEqual([`label-${idOf('ML-1001')}.zpl`, `label-${idOf('VC-9')}.zpl`].sort());
       expect(zpl.every((f) => f.text.startsWith('^XA'))).toBe(true);
@@ -170,7 +170,7 @@ describe('orders from the sheet: find, update, labels', () => {
       // A row whose print failed keeps the link it had.
       env.rt.select('Orders', [`A${rowOf('LI-5')}`]);
       env.rt.answerNext('YES');
-      env.rt.call('printLabelsZpl');
+      env.call('printLabelsZpl');
       const labelCol = column(ordersSheet(env), 'Label');
       expect(env.rt.sheet('Orders').formulas()[rowOf('VC-9') - 1][labelCol]).toMatch(/^=HYPERLINK\("https:/);
     });
@@ -178,7 +178,7 @@ describe('orders from the sheet: find, update, labels', () => {
     test('a selection outside Orders is refused with what to do', () => {
       env.rt.select('Order Items', ['A2']);
       env.rt.answerNext('OK');
-      env.rt.call('printLabelsPdf');
+      env.call('printLabelsPdf');
       expect(env.rt.dialogs().at(-1)!.message).toMatch(/Select the rows to print labels for in "Orders" first/);
     });
   });

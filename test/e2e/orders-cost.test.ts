@@ -36,7 +36,7 @@ async function measure(total: number): Promise<Figures> {
       env.rt.advance(1_100);
       const keys = keyCells();
       env.rt.resetCounters();
-      const r = unwrap<{ outcome: Outcome; status: { backlog: boolean } }>(env.rt.call('runOrderImport'));
+      const r = unwrap(env.call('runOrderImport'));
       return { outcome: r.outcome, backlog: r.status.backlog, counters: env.rt.counters(), keyCells: keys };
     };
     // Until caught up twice in a row (both streams looked); the runs that wrote orders.
@@ -150,7 +150,7 @@ describe("reading only the key column: a colleague's edits between runs are stil
 
   const run = () => {
     env.rt.advance(1_100);
-    return unwrap<{ outcome: Outcome }>(env.rt.call('runOrderImport')).outcome;
+    return unwrap(env.call('runOrderImport')).outcome;
   };
 
   test('sorted, a column inserted, a row deleted, a cell edited: the changed orders land on their own rows, the edit is kept, the deleted order comes back once', async () => {

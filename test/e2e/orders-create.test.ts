@@ -13,7 +13,7 @@ describe('create orders from the Order Drafts sheet', () => {
 
   test('the first run creates the sheet with its headers and says what to fill in', () => {
     env.rt.answerNext('OK');
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(env.rt.dialogs().at(-1)!.message).toMatch(/The sheet "Order Drafts" was created: write one row per order line/);
     expect(drafts()[0]).toEqual([
       'External id',
@@ -44,7 +44,7 @@ describe('create orders from the Order Drafts sheet', () => {
       ['D-4', 'meli', 'MXN', 'X-3', 'Otro', 5, 1, '', ''],
     ]);
     clearRequests(env);
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(createCalls()).toHaveLength(2);
     const hub = hubOrders(env);
     const d1 = hub.find((o) => o.externalId === 'D-1')!;
@@ -71,7 +71,7 @@ describe('create orders from the Order Drafts sheet', () => {
   test('a second run sends nothing already created; a row added to a created order is refused with what to do', () => {
     env.rt.sheet('Order Drafts').setValues([['D-1', 'meli', 'MXN', 'CAM-2', 'Camisa azul', 150, 1, '', '']], 'A11');
     clearRequests(env);
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(createCalls()).toHaveLength(0);
     expect(String(cell(11, 'Sync message'))).toMatch(/another row of order D-1 is already created .*A new order needs a new External id/);
     env.rt.sheet('Order Drafts').setValues([['', '', '', '', '', '', '', '', '', '', '', '']], 'A11');
@@ -82,17 +82,17 @@ describe('create orders from the Order Drafts sheet', () => {
     sheet.setValues([['D-5', 'shopify', 'MXN', 'GORRA-1', 'Gorra', 250, 1, '', '']], 'A8');
     env.adminSync('POST', '/__admin/faults', { rates: { '503': 1 }, pathPattern: 'createorder' });
     clearRequests(env);
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     env.adminSync('DELETE', '/__admin/faults');
     expect(createCalls()).toHaveLength(1);
     expect(cell(8, 'Sync status')).toBe('Check in hub');
     expect(String(cell(8, 'Sync message'))).toMatch(/HTTP 503.*may have been created anyway.*Check in the hub/);
     clearRequests(env);
-    env.rt.call('createOrdersFromDrafts');
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(createCalls()).toHaveLength(0);
     sheet.setValues([['']], `${String.fromCharCode(65 + column(drafts(), 'Sync status'))}8`);
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(createCalls()).toHaveLength(1);
     expect(cell(8, 'Sync status')).toBe('Created');
     expect(hubOrders(env).filter((o) => o.externalId === 'D-5')).toHaveLength(1);
@@ -103,13 +103,13 @@ describe('create orders from the Order Drafts sheet', () => {
     // An order the hub already has (same external id, same channel): the hub refuses it.
     env.adminSync('POST', '/__admin/orders', { orders: [{ channel: 'amazon', externalId: 'AMZ-DUP' }] });
     sheet.setValues([['AMZ-DUP', 'amazon', 'MXN', 'LAMP-2', 'Lámpara', 320, 1, '', '']], 'A9');
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(cell(9, 'Sync status')).toBe('Refused');
     expect(String(cell(9, 'Sync message'))).toMatch(
       /The hub refused this order, nothing was created: Ya existe una orden con externalId 'AMZ-DUP'/,
     );
     sheet.setValues([['D-6']], 'A9');
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(cell(9, 'Sync status')).toBe('Created');
   });
 
@@ -123,7 +123,7 @@ describe('create orders from the Order Drafts sheet', () => {
     env.rt.onServiceCall((info) => {
       if (fetchAt === 0 && info.service === 'UrlFetchApp') fetchAt = info.count;
     });
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     env.rt.onServiceCall(undefined);
     env.adminSync('DELETE', '/__admin/faults');
     expect(fetchAt).toBeGreaterThan(0);
@@ -131,11 +131,11 @@ describe('create orders from the Order Drafts sheet', () => {
     // Killed right after the fetch: the request reached the hub, its answer is lost.
     clearRequests(env);
     env.rt.cutOffAfter(fetchAt);
-    expect(() => env.rt.call('createOrdersFromDrafts')).toThrow(/Exceeded maximum execution time/);
+    expect(() => env.call('createOrdersFromDrafts')).toThrow(/Exceeded maximum execution time/);
     expect(createCalls()).toHaveLength(1);
     expect(cell(10, 'Sync status')).toBe('Sending');
     clearRequests(env);
-    env.rt.call('createOrdersFromDrafts');
+    env.call('createOrdersFromDrafts');
     expect(createCalls()).toHaveLength(0);
     expect(cell(10, 'Sync status')).toBe('Sending');
     expect(hubOrders(env).filter((o) => o.externalId === 'D-7')).toHaveLength(1);

@@ -1,17 +1,7 @@
 import { startAddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
-import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
-
-type Status = {
-  scheduleOn: boolean;
-  scheduleMine: boolean;
-  lastError: string | null;
-  totalAdded: number;
-  backlog: boolean;
-  lastRunAt: number | null;
-  nextRunAt: number | null;
-};
+import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap, loose } from './orders-helpers';
 
 describe('done when: from an empty workbook against the demo hub', () => {
   const env = useHub({ hub: { seed: 'demo' }, target: 'bound' });
@@ -21,7 +11,7 @@ describe('done when: from an empty workbook against the demo hub', () => {
     clearRequests(env);
     // As the settings form sends it: the owner it names is ignored, the user who switched it on owns it.
     const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleOwner: string } } }>(
-      env.rt.call('saveSettings', {
+      env.call('saveSettings', {
         orders: ordersSettings({ backfillDays: 100, scheduleMinutes: 1, scheduleOwner: 'intruder@example.com' }),
       }),
     );
@@ -30,11 +20,7 @@ describe('done when: from an empty workbook against the demo hub', () => {
     expect(env.rt.triggers()).toEqual([expect.objectContaining({ handler: 'onBackgroundWork', interval: 1, owner: 'user@example.com' })]);
     const demo = hubOrders(env);
     expect(demo).toHaveLength(500);
-    advanceUntil(
-      env,
-      () => orderRows(env).size >= demo.length && !unwrap<{ orders: Status }>(env.rt.call('getSidebarState')).orders.backlog,
-      40,
-    );
+    advanceUntil(env, () => orderRows(env).size >= demo.length && !unwrap(env.call('getSidebarState')).orders.backlog, 40);
     const ids = columnValues(ordersSheet(env), 'Order id');
     expect(ids).toHaveLength(demo.length);
     expect(new Set(ids).size).toBe(demo.length);
@@ -43,7 +29,7 @@ describe('done when: from an empty workbook against the demo hub', () => {
     expect(calls.filter((c) => c.query.searchDateBy === 'added')).toHaveLength(11);
     expect(calls.length).toBeLessThanOrEqual(22);
     expect(calls.filter((c) => c.status !== 200)).toEqual([]);
-    const status = unwrap<{ orders: Status }>(env.rt.call('getSidebarState')).orders;
+    const status = unwrap(env.call('getSidebarState')).orders;
     expect(status).toMatchObject({ scheduleOn: true, scheduleMine: true, totalAdded: 500, backlog: false, lastError: null });
     expect(status.nextRunAt).toBeGreaterThan(status.lastRunAt!);
   });
@@ -54,7 +40,7 @@ describe('done when: from an empty workbook against the demo hub', () => {
     const row = orderRows(env).get(target.orderId)!;
     env.rt.sheet('Orders').setValues([['Cliente pide factura']], `${String.fromCharCode(65 + column(values, 'Comments'))}${row}`);
     const before = env.rt.fetchLog().length;
-    env.rt.call('sendEditedOrders');
+    env.call('sendEditedOrders');
     const puts = env.rt
       .fetchLog()
       .slice(before)
@@ -86,20 +72,20 @@ describe('the schedule never dies silently', () => {
 
   test('menu: switch on with an interval the deployment allows, then off', () => {
     env.rt.answerNext({ button: 'OK', text: '15' });
-    env.rt.call('toggleOrderSchedule');
+    env.call('toggleOrderSchedule');
     expect(env.rt.toasts().at(-1)!.message).toMatch(/imported every 15 minutes/);
     expect(env.rt.triggers()).toEqual([expect.objectContaining({ interval: 15 })]);
     env.rt.answerNext('YES');
-    env.rt.call('toggleOrderSchedule');
+    env.call('toggleOrderSchedule');
     expect(env.rt.toasts().at(-1)!.message).toMatch(/Scheduled order import is off/);
     expect(env.rt.triggers()).toEqual([]);
     env.rt.answerNext({ button: 'OK', text: '7' }, 'OK');
-    env.rt.call('toggleOrderSchedule');
+    env.call('toggleOrderSchedule');
     expect(env.rt.dialogs().at(-1)!.message).toMatch(/Choose 1, 5, 10, 15, 30 or 60 minutes/);
   });
 
   test('a failing import goes to the Log sheet and to the notices shown at the next open; a repeat within the hour is not logged again', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 1));
+    unwrap(env.call('setOrdersSchedule', 1));
     env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: 'orders/orders' });
     try {
       env.rt.advance(5 * 60_000);
@@ -107,7 +93,7 @@ describe('the schedule never dies silently', () => {
       const lines = log.slice(1).filter((r) => r[column(log, 'Operation')] === 'Background orders');
       expect(lines).toHaveLength(1);
       expect(String(lines[0][column(log, 'Message')])).toMatch(/Order import: The hub failed on Get Orders \(HTTP 500\)/);
-      const status = unwrap<Status>(env.rt.call('getOrdersStatus'));
+      const status = unwrap(env.call('getOrdersStatus'));
       expect(status.lastError).toMatch(/HTTP 500/);
       expect(env.rt.triggers()).toHaveLength(1);
       env.rt.open({ authMode: 'FULL' });
@@ -119,12 +105,12 @@ describe('the schedule never dies silently', () => {
       env.adminSync('DELETE', '/__admin/faults');
     }
     advanceUntil(env, () => orderRows(env).size >= 30, 5);
-    expect(unwrap<Status>(env.rt.call('getOrdersStatus')).lastError).toBeNull();
+    expect(unwrap(env.call('getOrdersStatus')).lastError).toBeNull();
   });
 
   test('a channel filter from the settings goes into the query; a new filter starts over from the backfill', () => {
     const saved = unwrap<{ saved: boolean; settings: { orders: { scheduleMinutes: number; scheduleOwner: string } } }>(
-      env.rt.call('saveSettings', {
+      env.call('saveSettings', {
         orders: ordersSettings({ channel: 'amazon', status: 'delivered', backfillDays: 7, scheduleMinutes: 1 }),
       }),
     );
@@ -143,20 +129,20 @@ describe('the schedule never dies silently', () => {
   test('an add-on deployment refuses a schedule more often than hourly', async () => {
     const addon = await startAddonEnv({ target: 'addon', settings: { orders: ordersSettings() } });
     try {
-      const r = addon.rt.call('setOrdersSchedule', 5) as { ok: boolean; error: string };
+      const r = loose(addon.call('setOrdersSchedule', 5));
       expect(r).toMatchObject({ ok: false });
       expect(r.error).toMatch(/An add-on may import at most hourly: choose 60, 120, 240, 360, 480 or 720 minutes/);
       const saved = unwrap<{ saved: boolean; errors: Record<string, string> }>(
-        addon.rt.call('saveSettings', { orders: ordersSettings({ scheduleMinutes: 10 }) }),
+        addon.call('saveSettings', { orders: ordersSettings({ scheduleMinutes: 10 }) }),
       );
       expect(saved.saved).toBe(false);
       expect(saved.errors['orders.scheduleMinutes']).toMatch(/at most hourly/);
       const filters = unwrap<{ saved: boolean; errors: Record<string, string> }>(
-        addon.rt.call('saveSettings', { orders: ordersSettings({ channel: 'ebay', status: 'lost' }) }),
+        addon.call('saveSettings', { orders: ordersSettings({ channel: 'ebay', status: 'lost' }) }),
       );
       expect(filters.errors['orders.channel']).toMatch(/'ebay' is not an order channel/);
       expect(filters.errors['orders.status']).toMatch(/'lost' is not an order status/);
-      unwrap(addon.rt.call('setOrdersSchedule', 60));
+      unwrap(addon.call('setOrdersSchedule', 60));
       expect(addon.rt.triggers()).toEqual([expect.objectContaining({ type: 'everyHours', interval: 1 })]);
     } finally {
       await addon.close();

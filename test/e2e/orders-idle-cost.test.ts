@@ -18,7 +18,7 @@ describe('idle runs of the scheduled order import', () => {
 
   test('a run the rate limit keeps from calling takes no lock and writes nothing; one that calls writes at most 7 properties', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 30, seed: 4 } });
-    const on = env.rt.call('setOrdersSchedule', 1) as { ok: boolean; error?: string };
+    const on = env.call('setOrdersSchedule', 1);
     expect(on.ok).toBe(true);
     for (let i = 0; i < 30; i++) env.rt.advance(60_000);
     expect(env.rt.sheet('Orders').lastRow() - 1).toBe(120);

@@ -1,17 +1,17 @@
 import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
-import { advanceUntil, changeInHub, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
+import {
+  advanceUntil,
+  changeInHub,
+  getOrdersCalls,
+  hubOrders,
+  orderRows,
+  ordersSettings,
+  ordersSheet,
+  unwrap,
+  loose,
+} from './orders-helpers';
 
-type Status = {
-  lastRunAdded: number;
-  lastRunUpdated: number;
-  totalAdded: number;
-  backlog: boolean;
-  lastError: string | null;
-  scheduleOn: boolean;
-  nextRunAt: number | null;
-  lastRunAt: number | null;
-};
 const DAY = 86_400_000;
 const mmddyyyy = (ms: number) => {
   const d = new Date(ms);
@@ -25,10 +25,10 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
   });
 
   test('is imported over simulated time by the added stream (a page starts one order back: 11 calls), no 429, one row per order', () => {
-    const status0 = unwrap<Status>(env.rt.call('setOrdersSchedule', 1));
+    const status0 = unwrap(env.call('setOrdersSchedule', 1));
     expect(status0.scheduleOn).toBe(true);
     expect(env.rt.triggers()).toHaveLength(1);
-    const minutes = advanceUntil(env, () => orderRows(env).size >= 500 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 40);
+    const minutes = advanceUntil(env, () => orderRows(env).size >= 500 && !unwrap(env.call('getOrdersStatus')).backlog, 40);
     const calls = getOrdersCalls(env);
     expect(calls.every((c) => c.status === 200 && c.query.paging === '50')).toBe(true);
     const added = calls.filter((c) => c.query.searchDateBy === 'added');
@@ -60,7 +60,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     // One item row per order line.
     const items = ordersSheet(env, 'Order Items');
     expect(items.length - 1).toBe(hub.reduce((n, o) => n + o.items.length, 0));
-    const status = unwrap<Status>(env.rt.call('getOrdersStatus'));
+    const status = unwrap(env.call('getOrdersStatus'));
     expect(status).toMatchObject({ totalAdded: 500, backlog: false, lastError: null });
   });
 
@@ -77,7 +77,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     expect(added.query.date).toBe(mmddyyyy(Math.floor(latest('dateAdded') / DAY) * DAY - DAY));
     expect(Number(added.query.offset)).toBeGreaterThan(0);
     expect(ordersSheet(env)).toEqual(before);
-    expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 500 });
+    expect(unwrap(env.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 0, totalAdded: 500 });
   });
 
   test("an order modified later is updated in place (same row, no duplicate); the seller's own column and unsent edit are kept", async () => {
@@ -105,7 +105,7 @@ describe('scheduled order import: a 500-order backlog at 1 Get Orders call per m
     expect(line[column(after, 'Comments')]).toBe('entregar el lunes');
     expect(String(line[column(after, 'Sync message')])).toMatch(/Kept your unsent edit of Comments/);
     expect(line[column(after, 'Notas')]).toBe('llamar al cliente');
-    expect(unwrap<Status>(env.rt.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 1 });
+    expect(unwrap(env.call('getOrdersStatus'))).toMatchObject({ lastRunAdded: 0, lastRunUpdated: 1 });
   });
 });
 
@@ -115,15 +115,15 @@ describe('paging shift: an order leaving the status filter while the listing is 
   });
 
   test('is noticed at the page boundary: the reader steps back and the order pushed behind the cursor is still imported', async () => {
-    unwrap(env.rt.call('runOrderImport'));
+    unwrap(env.call('runOrderImport'));
     expect(orderRows(env).size).toBe(50);
     // The 10th order by date added (already imported) is returned: it leaves the DELIVERED
     // listing, every order after it moves up one place, and the 51st slides behind the cursor.
     const byAdded = [...hubOrders(env)].sort((a, b) => Date.parse(a.dateAdded) - Date.parse(b.dateAdded) || a.orderId - b.orderId);
     const skippedAtBoundary = byAdded[50];
     await changeInHub(env, byAdded[9].orderId, { internalStatus: 'RETURNED' });
-    unwrap(env.rt.call('setOrdersSchedule', 1));
-    advanceUntil(env, () => orderRows(env).size >= 120 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 30);
+    unwrap(env.call('setOrdersSchedule', 1));
+    advanceUntil(env, () => orderRows(env).size >= 120 && !unwrap(env.call('getOrdersStatus')).backlog, 30);
     expect(orderRows(env).has(skippedAtBoundary.orderId)).toBe(true);
     expect(orderRows(env).size).toBe(120);
     const added = getOrdersCalls(env)
@@ -150,7 +150,7 @@ describe('the rate limit across executions', () => {
       if (inner === null && info.service === 'UrlFetchApp') inner = other.call('runOrderImport');
     });
     try {
-      unwrap(env.rt.call('runOrderImport'));
+      unwrap(env.call('runOrderImport'));
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -171,7 +171,7 @@ describe('the rate limit across executions', () => {
     env.rt.advance(5 * 60_000);
     clearRequests(env);
     env.rt.holdLock('document', 60_000);
-    const r = env.rt.call('runOrderImport') as { ok: boolean; error?: string };
+    const r = loose(env.call('runOrderImport'));
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/did not start: another Hub Sync operation is running/);
     expect(getOrdersCalls(env)).toHaveLength(0);
@@ -183,7 +183,7 @@ describe('the rate limit across executions', () => {
     env.adminSync('POST', '/__admin/settings', { ordersRateLimit: { calls: 1, windowMs: 300_000 } });
     try {
       clearRequests(env);
-      unwrap(env.rt.call('setOrdersSchedule', 1));
+      unwrap(env.call('setOrdersSchedule', 1));
       advanceUntil(env, () => getOrdersCalls(env).filter((c) => c.status === 200).length >= 3, 30);
       const calls = getOrdersCalls(env) as Array<{ status: number | null; time?: string }>;
       const at = calls.map((c) => Date.parse(String(c.time)));
@@ -209,8 +209,8 @@ describe('an order a channel re-syncs late, with purchase dates weeks old', () =
   });
 
   test('is imported by the next runs: new orders are found by the date they were added to the hub, not by their purchase dates', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 1));
-    advanceUntil(env, () => orderRows(env).size >= 60 && !unwrap<Status>(env.rt.call('getOrdersStatus')).backlog, 20);
+    unwrap(env.call('setOrdersSchedule', 1));
+    advanceUntil(env, () => orderRows(env).size >= 60 && !unwrap(env.call('getOrdersStatus')).backlog, 20);
     expect(orderRows(env).size).toBe(60);
     // Created and last modified 20 days ago — behind any cursor that follows purchase dates — but added to the hub now.
     const old = new Date(env.rt.now() - 20 * DAY).toISOString();

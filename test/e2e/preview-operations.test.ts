@@ -26,7 +26,7 @@ describe('preview: every operation and scope (issue 17)', () => {
   };
   const preview = (operation: string, scope: string): Outcome => {
     clearRequests(env);
-    const r = env.rt.call('previewPush', operation, scope) as { ok: boolean; value?: Outcome; error?: string };
+    const r = env.call('previewPush', operation, scope);
     if (!r.ok) throw new Error(r.error);
     // A preview sends nothing: reads only.
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
@@ -77,7 +77,7 @@ describe('preview: every operation and scope (issue 17)', () => {
 
   test('changed rows: only rows edited since their last confirmed push are in scope', () => {
     sheet(['SKU', 'Quantity'], (sku) => [sku, hub.get(sku)!.quantity]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     env.rt.sheet('Stock & Prices').setValues([[hub.get(skus[1])!.quantity + 7]], 'B3');
     const out = preview('changes', 'changed');
     expect(out.rows).toBe(1);
@@ -87,7 +87,7 @@ describe('preview: every operation and scope (issue 17)', () => {
   });
 
   test('prices by ERP id (a plain Price, sent to every channel): each row planned as the push would, nothing refused', () => {
-    env.rt.call('saveSettings', { plainChannels: ['*'] });
+    env.call('saveSettings', { plainChannels: ['*'] });
     sheet(['SKU', 'ERP id', 'Price'], (sku, i) => [sku, hub.get(sku)!.internalId ?? `ERP-${i}`, amazon(sku).price + (i < 2 ? 1 : 0)]);
     const out = preview('erp', 'all');
     expect(out.rows).toBe(6);
@@ -100,7 +100,7 @@ describe('preview: every operation and scope (issue 17)', () => {
       .map((r) => r[8]);
     expect(actions.length).toBeGreaterThanOrEqual(6);
     for (const a of actions) expect(['send', 'unchanged', 'send (not checked)']).toContain(a);
-    env.rt.call('saveSettings', { plainChannels: [] });
+    env.call('saveSettings', { plainChannels: [] });
   });
 
   test("async job: the values the job would carry, each beside the hub's", () => {

@@ -9,10 +9,13 @@ import fc from 'fast-check';
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
+import type { ServerFunctionName, ServerFunctions } from '../../src/server/public-functions';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from './helpers';
+import type { ValueOf } from './preview-helpers';
 
 type Progress = { runId: string; finished: boolean };
-type Result<T> = { ok: boolean; value?: T; error?: string };
+/** A sidebar function's result as these properties read it: ok, and the value (its declared type) or the error. */
+type Loose<R> = { ok: boolean; value?: ValueOf<R>; error?: string };
 const SHEET = 'Stock & Prices';
 const CHANNELS = ['amazon', 'walmart'] as const;
 /** Sheet columns after SKU, and the hub value each is. */
@@ -22,15 +25,19 @@ const COLUMNS = [
   { header: 'Price [walmart]', channel: 'walmart', field: 'price' },
 ] as const;
 
-function call<T>(env: AddonEnv, name: string, ...args: unknown[]): Result<T> {
-  return env.rt.call(name, ...args) as Result<T>;
+function call<K extends ServerFunctionName>(
+  env: AddonEnv,
+  name: K,
+  ...args: Parameters<ServerFunctions[K]>
+): Loose<ReturnType<ServerFunctions[K]>> {
+  return env.call(name, ...args) as Loose<ReturnType<ServerFunctions[K]>>;
 }
 function finish(env: AddonEnv, first: Progress): void {
   let p = first;
   for (let i = 0; i < 60 && !p.finished; i++) {
-    const r = call<Progress>(env, 'continuePush', p.runId);
+    const r = call(env, 'continuePush', p.runId);
     if (!r.ok) throw new Error(r.error);
-    p = r.value as Progress;
+    p = r.value!;
   }
   expect(p.finished).toBe(true);
 }
@@ -85,7 +92,7 @@ describe('push these changes and undo, as properties over random edits and a con
         const cells = skus.map((sku) => COLUMNS.map((c) => hubValue(start.get(sku)!, c.channel, c.field)));
         for (const [r, c, v] of s.edits) cells[r][c] = v;
         env.rt.addSheet(SHEET, [['SKU', ...COLUMNS.map((c) => c.header)], ...skus.map((sku, i) => [sku, ...cells[i]])]);
-        const preview = call<{ previewId: string }>(env, 'previewPush', s.operation, 'all');
+        const preview = call(env, 'previewPush', s.operation, 'all');
         expect(preview.ok).toBe(true);
         // What the preview said each value would do.
         const shown = new Map<string, string>();
@@ -106,7 +113,7 @@ describe('push these changes and undo, as properties over random edits and a con
         clearRequests(env);
         env.rt.advance(1000);
         const since = env.rt.now();
-        const started = call<Progress>(env, 'pushPreviewedChanges', preview.value!.previewId);
+        const started = call(env, 'pushPreviewedChanges', preview.value!.previewId);
         if (!started.ok) {
           // Refused: nothing sent; only when something the preview showed changed, or the check
           // read was answered for another SKU (then it says so, and the preview still stands).
@@ -153,11 +160,11 @@ describe('push these changes and undo, as properties over random edits and a con
           env.adminSync('POST', '/__admin/products', { products: [p] });
         }
         const pushed = hubProducts(env);
-        const shownUndo = call<{ pushId: string | null; undoneAt: string | null; rowsToRestore: number }>(env, 'previewUndo', false);
+        const shownUndo = call(env, 'previewUndo', false);
         if (!shownUndo.ok || shownUndo.value!.pushId === null || shownUndo.value!.rowsToRestore === 0) return;
         env.rt.advance(1000);
         const undoSince = env.rt.now();
-        const undoStart = call<Progress>(env, 'undoLastPush', shownUndo.value!.pushId, false);
+        const undoStart = call(env, 'undoLastPush', shownUndo.value!.pushId, false);
         expect(undoStart.ok).toBe(true);
         finish(env, undoStart.value!);
         reached.undone++;

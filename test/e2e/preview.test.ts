@@ -6,20 +6,7 @@ import { type HubProduct, hubProducts } from '../support/hub';
  */
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
-
-type Outcome = {
-  rows: number;
-  lines: number;
-  totals: {
-    changes: Record<string, number>;
-    unchanged: number;
-    refused: number;
-    notInHub: number;
-    notRead: number;
-    largestDecrease: { sku: string; changePct: number } | null;
-  };
-  read: { kind: string; requests: number; why: string };
-};
+import { loose } from './orders-helpers';
 
 describe('preview a push (issue 17)', () => {
   let skus: string[];
@@ -38,7 +25,7 @@ describe('preview a push (issue 17)', () => {
     });
     env.rt.addSheet('Stock & Prices', [['SKU', 'Price [amazon]', 'Price [walmart]'], ...rows, ['NOT-IN-HUB', 5, 6], ['ODD-1', 'abc', 1]]);
     clearRequests(env);
-    const r = env.rt.call('previewPush', 'prices', 'all') as { ok: boolean; value?: Outcome; error?: string };
+    const r = loose(env.call('previewPush', 'prices', 'all'));
     expect(r.ok).toBe(true);
     const out = r.value!;
     expect(out.totals.changes).toEqual({ 'price [amazon]': 10 });
@@ -75,7 +62,7 @@ describe('preview a push (issue 17)', () => {
       ['SKU', 'Quantity'],
       [skus[0], 3],
     ]);
-    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
+    const r = loose(env.call('previewPush', 'stock', 'all'));
     expect(r.ok).toBe(true);
     // A general Quantity: read from the catalogue (the per-SKU read does not return it).
     expect(r.value!.read.kind).toBe('catalogue');
@@ -95,7 +82,7 @@ describe('preview a push (issue 17)', () => {
       ['My notes', 'Owner'],
       ['keep me', 'Ana'],
     ]);
-    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; error?: string };
+    const r = loose(env.call('previewPush', 'stock', 'all'));
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/The sheet "Preview" is not the add-on's .* rename that sheet, then preview again/);
     expect(env.rt.sheet('Preview').values()).toEqual([
@@ -114,7 +101,7 @@ describe('preview a push (issue 17)', () => {
       ['SKU', 'Quantity'],
       [sku, general],
     ]);
-    const r = env.rt.call('previewPush', 'stock', 'all') as { ok: boolean; value?: Outcome };
+    const r = loose(env.call('previewPush', 'stock', 'all'));
     expect(r.ok).toBe(true);
     expect(r.value!.totals.changes['quantity [amazon]']).toBe(1);
     const line = env.rt

@@ -6,8 +6,10 @@
  * never overwrites a per-channel one unless the seller chose every channel; and a changed-rows push
  * or Push changes says every edit it does not send.
  */
+import type { PushMenuName } from '../../src/server/handlers/push';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
+import { unwrap } from './orders-helpers';
 
 const STOCK = 'Stock & Prices';
 const NO_CHANNEL =
@@ -26,14 +28,13 @@ describe('the Price rule, per operation', () => {
   });
 
   function setting(plainChannels: string[]): { saved: boolean; errors: Record<string, string> } {
-    const r = env.rt.call('saveSettings', { plainChannels }) as { ok: boolean; value: { saved: boolean; errors: Record<string, string> } };
-    return r.value;
+    return unwrap(env.call('saveSettings', { plainChannels }));
   }
-  function push(fn: string, sheet: unknown[][]): unknown[][] {
+  function push(fn: PushMenuName | 'pushChanges', sheet: unknown[][]): unknown[][] {
     // A fresh sheet each time (what the hub confirmed stays in the snapshot, keyed by SKU).
     if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call(fn);
+    env.call(fn);
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     return values;

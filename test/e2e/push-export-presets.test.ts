@@ -8,6 +8,7 @@ import { MERCADOLIBRE_HEADER } from '../fixtures/exports/mercadolibre';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
+import { loose, unwrap } from './orders-helpers';
 
 const STOCK = 'Stock & Prices';
 const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon'];
@@ -31,8 +32,8 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
   /** Pushes stock then prices from the menu; returns the sheet's values after both. */
   function pushBoth(sheet: unknown[][]): unknown[][] {
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('pushStockAll');
-    env.rt.call('pushPricesAll');
+    env.call('pushStockAll');
+    env.call('pushPricesAll');
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     return values;
@@ -144,7 +145,7 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     env.rt.addSheet(STOCK, [both, rowOf(both, { SKU: skus[8], Stock: 3 })]);
     const dialogs = env.rt.dialogs().length;
     env.rt.answerNext('OK');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const shown = env.rt
       .dialogs()
       .slice(dialogs)
@@ -161,7 +162,7 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
       header,
       rowOf(header, { 'Variant SKU': skus[9], 'Variant Inventory Qty': 1, 'Warehouse stock': 42, 'Variant Price': 10 }),
     ]);
-    const saved = env.rt.call('saveColumns', {
+    const saved = env.call('saveColumns', {
       version: 1,
       preset: 'shopify',
       entries: [
@@ -169,39 +170,31 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
         { field: 'quantity', header: 'Warehouse stock' },
       ],
       skip: [],
-    }) as { ok: boolean; value: { source: string; entries: unknown[] }; error?: string };
-    expect(saved.error).toBeUndefined();
-    expect(saved.value.source).toBe('saved');
-    env.rt.call('pushStockAll');
+    });
+    expect(loose(saved).error).toBeUndefined();
+    expect(loose(saved).value!.source).toBe('saved');
+    env.call('pushStockAll');
     expect(hubProducts(env).get(skus[9])!.quantity).toBe(42);
     // Unmapped columns are never read: Variant Price was not mapped, so no price goes.
     const dialogs = env.rt.dialogs().length;
     env.rt.answerNext('OK');
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     expect(apiRequests(env).filter((r) => r.path === '/api/stock/updatepriceV2')).toEqual([]);
     expect(JSON.stringify(env.rt.dialogs().slice(dialogs))).toMatch(/needs a per-channel price column.*sidebar › Columns/);
   });
 
   test('the sidebar reads what was detected, and a preset can be applied by hand', () => {
     env.rt.addSheet(STOCK, [[...AMAZON_HEADER]]);
-    const view = env.rt.call('getColumns') as {
-      ok: boolean;
-      value: {
-        source: string;
-        preset: { id: string };
-        headers: string[];
-        entries: Array<{ field: string; channel?: string; header: string }>;
-      };
-    };
-    expect(view.value.source).toBe('preset');
-    expect(view.value.preset.id).toBe('amazon');
-    expect(view.value.headers).toEqual(AMAZON_HEADER);
-    expect(view.value.entries).toContainEqual({ field: 'price', channel: 'amazon', header: 'price' });
-    const applied = env.rt.call('applyColumnPreset', 'amazon') as { ok: boolean; value: { source: string } };
-    expect(applied.value.source).toBe('saved');
+    const view = unwrap(env.call('getColumns'));
+    expect(view.source).toBe('preset');
+    expect(view.preset?.id).toBe('amazon');
+    expect(view.headers).toEqual(AMAZON_HEADER);
+    expect(view.entries).toContainEqual({ field: 'price', channel: 'amazon', header: 'price' });
+    const applied = unwrap(env.call('applyColumnPreset', 'amazon'));
+    expect(applied.source).toBe('saved');
     const saved = Object.entries(env.rt.properties('document')).filter(([key]) => key.startsWith('sheetColumns.'));
     expect(saved.map(([, value]) => JSON.parse(value).preset)).toEqual(['amazon']);
-    const reset = env.rt.call('resetColumns') as { ok: boolean; value: { source: string } };
-    expect(reset.value.source).toBe('preset');
+    const reset = unwrap(env.call('resetColumns'));
+    expect(reset.source).toBe('preset');
   });
 });

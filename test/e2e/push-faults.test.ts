@@ -26,7 +26,7 @@ describe('push under hub faults', () => {
       ['NO-EXISTE-1', 6],
       [skus[1], 7],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['Warning', 'Error', 'Warning']);
     expect(String(values[2][column(values, 'Sync message')])).toMatch(/SKU not found in the hub \(Producto no encontrado\)/);
@@ -37,7 +37,7 @@ describe('push under hub faults', () => {
     // Neither a warning nor an error is confirmed: a changed-only push sends them again.
     env.adminSync('DELETE', '/__admin/faults');
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(
       apiRequests(env)
         .flatMap((r) => r.skus ?? [])
@@ -50,7 +50,7 @@ describe('push under hub faults', () => {
     env.adminSync('POST', '/__admin/faults', { rates: { '503': 0.3, '500': 0.1, '429': 0.2 }, seed: 5 });
     const rows = skus.slice(0, 300).map((s, i) => [s, 1000 + i]);
     sheetOf(rows);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     const after = hubProducts(env);
@@ -69,7 +69,7 @@ describe('push under hub faults', () => {
     env.adminSync('POST', '/__admin/faults', { timeoutRate: 0.25, seed: 3 });
     const rows = skus.slice(0, 200).map((s, i) => [s, 7 + i]);
     sheetOf(rows);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     expect(apiRequests(env).some((r) => r.fault === 'timeout')).toBe(true);
@@ -80,7 +80,7 @@ describe('push under hub faults', () => {
   test('when retries run out, every row of the failed request says why and the others are confirmed', () => {
     env.adminSync('POST', '/__admin/faults', { rates: { '502': 1 }, pathPattern: 'updatestock', seed: 1 });
     sheetOf(skus.slice(0, 3).map((s) => [s, 1]));
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['Error', 'Error', 'Error']);
     expect(String(values[1][column(values, 'Sync message')])).toMatch(/HTTP 502.*Nothing was lost: try again/);
@@ -90,7 +90,7 @@ describe('push under hub faults', () => {
   test('an HTML page instead of JSON: the rows say to check the base URL', () => {
     env.adminSync('POST', '/__admin/faults', { htmlRate: 1, seed: 1 });
     sheetOf([[skus[0], 1]]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(String(values[1][column(values, 'Sync message')])).toMatch(/web page instead of data\. Check the base URL/);
   });
@@ -100,7 +100,7 @@ describe('push under hub faults', () => {
     try {
       sheetOf([[skus[0], 1]]);
       env.rt.answerNext('OK');
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       const values = env.rt.sheet('Stock & Prices').values();
       expect(String(values[1][column(values, 'Sync message')])).toMatch(/invalid or has expired\. Sign in again/);
     } finally {

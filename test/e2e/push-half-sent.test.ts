@@ -7,25 +7,22 @@
  * row but finishes the rows it began while their results can still be written (rounds.ts), and
  * the continuation finishes the push with every channel as the sheet says.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, columnValues, seedProducts } from './helpers';
 
 describe('a push of changes out of time leaves few rows half sent', () => {
-  let env: AddonEnv;
   let skus: string[];
   const N = 3000;
 
-  beforeAll(async () => {
-    // A second a request, on the virtual clock only: 8 per-channel requests a round, ~250 rounds in the 4½ minutes.
-    env = await startAddonEnv({ runtime: { virtualFetchLatencyMs: 1000, measuredFetchLatency: false } });
+  // A second a request, on the virtual clock only: 8 per-channel requests a round, ~250 rounds in the 4½ minutes.
+  const env = useHub({ runtime: { virtualFetchLatencyMs: 1000, measuredFetchLatency: false }, startMs: 120_000 }, (env) => {
     skus = seedProducts(env, N, ['amazon', 'walmart'], 'active');
-  }, 120_000);
-  afterAll(async () => env?.close());
+  });
 
   test('after the first execution few rows are half sent, and the next one finishes every row', () => {
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity', 'Quantity [amazon]'], ...skus.map((s, i) => [s, 50 + (i % 40), 3 + (i % 5)])]);
     clearRequests(env);
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     const general = new Set<string>();
     const perChannel = new Set<string>();
     for (const r of apiRequests(env)) {

@@ -5,7 +5,8 @@
  * emulator against the hub emulator; the hub holds a job pending by starting it only after 30 days
  * (`jobStartDelayMs`), and runs it at once when that is set back to 0.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { SHEET, freshWorld, rows, snapshot } from './contrary/review-helpers';
 import { SyncHttp } from '../../dev/gas-runtime/sync-http';
 import { apiRequests, clearRequests, type HubRequest } from './helpers';
@@ -19,15 +20,9 @@ const jobPages = (requests: HubRequest[]) => requests.filter((r) => r.path.toLow
 const logLines = (env: AddonEnv) => rows(env, 'Log').map((r) => ({ operation: String(r.Operation), message: String(r.Message) }));
 
 describe('async jobs that never finish, and results that belong to their send', () => {
-  let env: AddonEnv;
+  const env = useHub({ target: 'bound' });
   const http = new SyncHttp();
-  beforeAll(async () => {
-    env = await startAddonEnv({ target: 'bound' });
-  }, 60_000);
-  afterAll(async () => {
-    await http.close();
-    await env?.close();
-  });
+  afterAll(async () => http.close());
 
   /** A call to the hub's API from outside the add-on (another tool of the seller's), with the same token. */
   const hubApi = (method: string, path: string, body: unknown): unknown => {
@@ -50,10 +45,10 @@ describe('async jobs that never finish, and results that belong to their send', 
       skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
     );
     env.adminSync('POST', '/__admin/settings', HOLD_JOBS);
-    const saved = env.rt.call('saveSettings', { jobs }) as { ok: boolean; value: { saved: boolean } };
+    const saved = env.call('saveSettings', { jobs });
     expect(saved).toMatchObject({ ok: true, value: { saved: true } });
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 5 + i])]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     const sent = rows(env);
     expect(sent.map((r) => r['Sync status'])).toEqual(skus.map(() => 'Pending'));
     return String(sent[0]['Job id']);
@@ -89,7 +84,7 @@ describe('async jobs that never finish, and results that belong to their send', 
     env.rt.advance(5 * HOUR);
     expect(jobPages(apiRequests(env))).toEqual([]);
     // Pushing again is allowed: the job no longer holds its SKUs.
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     expect(rows(env).map((r) => r['Sync status'])).toEqual(['Pending', 'Pending', 'Pending']);
   });
 
@@ -132,7 +127,7 @@ describe('async jobs that never finish, and results that belong to their send', 
 
     env.adminSync('POST', '/__admin/settings', RUN_JOBS);
     env.rt.advance(6 * MIN);
-    const r = env.rt.call('refreshJobs') as { ok: boolean; value: { open: number } };
+    const r = env.call('refreshJobs');
     expect(r).toMatchObject({ ok: true, value: { open: 0 } });
 
     // The older job's items are in the Jobs sheet…

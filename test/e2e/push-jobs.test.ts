@@ -16,7 +16,7 @@ describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger,
     const sheet = [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 40 + i, 99.5]), ['NO-EXISTE-9', 1, 10]];
     env.rt.addSheet('Stock & Prices', sheet);
     clearRequests(env);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     const requests = apiRequests(env);
     expect(requests.map((r) => r.path)).toEqual(['/api/stock/UpdatePriceAndStockAsync']);
     let values = env.rt.sheet('Stock & Prices').values();
@@ -55,7 +55,7 @@ describe.each(TARGETS)('async jobs (%s): send, poll with the background trigger,
   });
 
   test('Refresh job results from the sidebar with nothing open says so', () => {
-    const r = env.rt.call('refreshJobs') as { ok: boolean; value: { open: number; message: string } };
+    const r = env.call('refreshJobs');
     expect(r).toMatchObject({ ok: true, value: { open: 0, message: 'No async job is open.' } });
   });
 });

@@ -3,26 +3,21 @@
  * never fill the document properties store; rows restored after an interruption keep their
  * per-channel status; rows moved during a push never get another row's result.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, hubProducts } from './helpers';
 
 const PREFIX = 'A-RATHER-LONG-SKU-PREFIX-FOR-THE-JOURNAL-';
 
 describe('the push journal under load', () => {
-  let env: AddonEnv;
-  let skus: string[];
+  const skus = Array.from({ length: 20_000 }, (_, i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`);
   let maxDocChars = 0;
-
-  const docChars = (): number => Object.entries(env.rt.properties('document')).reduce((n, [k, v]) => n + k.length + v.length, 0);
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({ startMs: 120_000 }, (env) => {
     env.adminSync('POST', '/__admin/products', {
       generate: { count: 20_000, prefix: PREFIX, channels: ['amazon', 'walmart'], status: 'active', seed: 5 },
     });
-    skus = Array.from({ length: 20_000 }, (_, i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`);
-  }, 120_000);
-  afterAll(async () => env?.close());
+  });
+
+  const docChars = (): number => Object.entries(env.rt.properties('document')).reduce((n, [k, v]) => n + k.length + v.length, 0);
 
   function watchStore(): void {
     maxDocChars = 0;
@@ -42,7 +37,7 @@ describe('the push journal under load', () => {
     fresh([['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 50)])]);
     watchStore();
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -60,7 +55,7 @@ describe('the push journal under load', () => {
     clearRequests(env);
     watchStore();
     try {
-      env.rt.call('pushStockChanged');
+      env.call('pushStockChanged');
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -74,7 +69,7 @@ describe('the push journal under load', () => {
 
   test('an async job of 2,000 long-SKU rows is sent (its in-flight record fits the store)', () => {
     fresh([['SKU', 'Quantity'], ...skus.slice(0, 2000).map((s) => [s, 3])]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
     expect(status.every((s) => s === 'Pending')).toBe(true);
     expect(apiRequests(env).map((r) => r.path)).toEqual(['/api/stock/UpdatePriceAndStockAsync']);
@@ -83,7 +78,7 @@ describe('the push journal under load', () => {
   test('rows restored from the journal after a cut claim nothing per channel (their Status [channel] is emptied, not left from the push before); none is sent twice', () => {
     const rows = [['SKU', 'Quantity'], ...skus.slice(0, 1200).map((s) => [s, 8])];
     fresh(rows);
-    env.rt.call('pushStockAll'); // the Status [channel] columns now say OK
+    env.call('pushStockAll'); // the Status [channel] columns now say OK
     const before = env.rt.sheet('Stock & Prices').values();
     const edited = before.map((r, i) => (i === 0 ? r : [r[0], 9, ...r.slice(2)]));
     // Find the service call right after the first round's journal entry, on an identical run.
@@ -96,7 +91,7 @@ describe('the push journal under load', () => {
         if (seenFetch && cut < 0 && info.service === 'Properties' && info.method === 'setProperty') cut = info.count;
       });
       try {
-        env.rt.call('pushStockAll');
+        env.call('pushStockAll');
       } finally {
         env.rt.onServiceCall(undefined);
       }
@@ -107,8 +102,8 @@ describe('the push journal under load', () => {
     env.rt.sheet('Stock & Prices').setValues(edited);
     clearRequests(env);
     env.rt.cutOffAfter(cutAt); // dies right after the first round's journal entry, before the next round
-    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
-    env.rt.call('pushStockAll');
+    expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    env.call('pushStockAll');
     const after = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(after, 'Sync status').every((s) => s === 'OK')).toBe(true);
     expect(columnValues(after, 'Sync message').some((m) => /before an interruption/.test(String(m)))).toBe(true);
@@ -136,7 +131,7 @@ describe('the push journal under load', () => {
       env.rt.sheet('Stock & Prices').setValues([v[0], ...v.slice(1).reverse()]);
     });
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       env.rt.onServiceCall(undefined);
     }

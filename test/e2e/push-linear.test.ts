@@ -3,32 +3,26 @@
  * emulator (Sheets round trips, cells read, property writes), never timed: a push ten times
  * longer costs each chunk the same, and the whole run ten times as much.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { useHub } from '../support/hub';
 import { hubRequests } from './catalogue-helpers';
 import { columnValues, seedProducts } from './helpers';
-
-type Progress = { runId: string; finished: boolean; done: number; total: number };
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
-const unwrap = <T>(r: unknown): T => {
-  const result = r as R<T>;
-  if (!result.ok) throw new Error(result.error);
-  return result.value;
-};
+import { unwrap } from './orders-helpers';
 
 describe('linear pushes (issue 16)', () => {
-  let env: AddonEnv;
   let skus: string[];
   const BIG = 20_000;
-
-  beforeAll(async () => {
-    env = await startAddonEnv({
+  const env = useHub(
+    {
       settings: { chunkRows: 500, concurrency: 8 },
       runtime: { fetchQuotaPerDay: 1e6, propertyQuotaPerDay: 1e7 },
       leakCheck: false,
-    });
-    skus = seedProducts(env, BIG, ['mercadolibre', 'amazon', 'walmart'], 'active');
-  }, 180_000);
-  afterAll(async () => env?.close());
+      startMs: 180_000,
+    },
+    (env) => {
+      skus = seedProducts(env, BIG, ['mercadolibre', 'amazon', 'walmart'], 'active');
+    },
+  );
 
   function fresh(rows: unknown[][]): void {
     for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
@@ -39,12 +33,12 @@ describe('linear pushes (issue 16)', () => {
   function sidebarPush(n: number) {
     fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
     const run = () => {
-      const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+      const start = unwrap(env.call('startPush', 'stock', 'all'));
       const chunks: Array<ReturnType<AddonEnv['rt']['counters']>> = [];
       let p = start;
       while (!p.finished) {
         env.rt.resetCounters();
-        p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+        p = unwrap(env.call('continuePush', start.runId));
         chunks.push(env.rt.counters());
       }
       return chunks;
@@ -87,12 +81,12 @@ describe('linear pushes (issue 16)', () => {
     const n = 3_000;
     fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
     env.adminSync('DELETE', '/__admin/requests');
-    const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
-    let p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
-    p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+    const start = unwrap(env.call('startPush', 'stock', 'all'));
+    let p = unwrap(env.call('continuePush', start.runId));
+    p = unwrap(env.call('continuePush', start.runId));
     // Rows done so far sit in the first blocks; sorted descending, they land in the last ones.
     env.rt.sheet('Stock & Prices').sortRows(2, n + 1, 1, false);
-    for (let i = 0; !p.finished && i < 50; i++) p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+    for (let i = 0; !p.finished && i < 50; i++) p = unwrap(env.call('continuePush', start.runId));
     expect(p.finished).toBe(true);
     const sent = hubRequests(env)
       .filter((r) => r.path.endsWith('/updatestock'))
@@ -118,7 +112,7 @@ describe('linear pushes (issue 16)', () => {
       ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 7), 2 + (i % 7), 3 + (i % 7)]),
     ]);
     env.rt.resetCounters();
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     const c = env.rt.counters();
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
     // Many rounds of small requests…
@@ -131,13 +125,13 @@ describe('linear pushes (issue 16)', () => {
   test('menu push: one property write per two rounds of requests (the journal value is rewritten, not a key per round deleted after)', () => {
     const n = 20_000;
     fresh([['SKU', 'Quantity'], ...skus.slice(0, n).map((s, i) => [s, 1 + (i % 90)])]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     env.rt.sheet('Stock & Prices').setValues(
       skus.slice(0, n).map((_, i) => [2 + (i % 90)]),
       'B2',
     );
     env.rt.resetCounters();
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const c = env.rt.counters();
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
     const rounds = Math.ceil(n / 400);

@@ -1,14 +1,8 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { type AddonEnv, typedCall } from '../../dev/testkit/env';
 import { TARGETS } from '../../dev/tools/targets';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
-
-type Progress = { runId: string; total: number; done: number; ok: number; finished: boolean; cancelled: boolean; message: string };
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
-const unwrap = <T>(r: unknown): T => {
-  const result = r as R<T>;
-  if (!result.ok) throw new Error(result.error);
-  return result.value;
-};
+import { unwrap } from './orders-helpers';
 
 /** How many times each SKU was sent in the hub's request log. */
 function sendCounts(env: AddonEnv): Map<string, number> {
@@ -20,21 +14,22 @@ function sendCounts(env: AddonEnv): Map<string, number> {
 // Both builds: the bound script continues a minute later; the add-on, whose clock trigger runs at
 // most hourly and with no document open, at the next hourly run.
 describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, cancel, lock, interruption', (target) => {
-  let env: AddonEnv;
   let skus: string[];
   const N = 20_000;
   const continuation = target === 'addon' ? 61 * 60_000 : 3 * 60_000;
 
-  beforeAll(async () => {
-    // Every fetchAll round costs 8 virtual seconds: 400 requests / 8 per round = 400 s > one execution.
-    env = await startAddonEnv({
+  // Every fetchAll round costs 8 virtual seconds: 400 requests / 8 per round = 400 s > one execution.
+  const env = useHub(
+    {
       target,
       runtime: { virtualFetchLatencyMs: 8000, measuredFetchLatency: false },
       settings: { chunkRows: 2500 },
-    });
-    skus = seedProducts(env, N, ['amazon'], 'active');
-  }, 120_000);
-  afterAll(async () => env?.close());
+      startMs: 120_000,
+    },
+    (env) => {
+      skus = seedProducts(env, N, ['amazon'], 'active');
+    },
+  );
 
   function freshSheet(count: number, base: number): void {
     for (const name of env.rt.sheetNames()) if (name === 'Stock & Prices' || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
@@ -44,7 +39,7 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
 
   test('a 20,000-row push from the menu stops at the time budget and a trigger finishes it, sending every row once', () => {
     freshSheet(N, 1);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     let status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
     const firstPass = status.filter((s) => s === 'OK').length;
     expect(firstPass).toBeGreaterThan(0);
@@ -68,16 +63,16 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
 
   test('from the sidebar: chunk by chunk with progress, and cancel stops after the current chunk', () => {
     freshSheet(10_000, 200);
-    const start = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
+    const start = unwrap(env.call('startPush', 'stock', 'all'));
     expect(start).toMatchObject({ total: 10_000, done: 0, finished: false });
     const seen: number[] = [];
     let p = start;
     for (let i = 0; i < 2; i++) {
-      p = unwrap<Progress>(env.rt.call('continuePush', start.runId));
+      p = unwrap(env.call('continuePush', start.runId));
       seen.push(p.done);
     }
     expect(seen).toEqual([2500, 5000]);
-    const cancelled = unwrap<Progress>(env.rt.call('cancelPush', start.runId));
+    const cancelled = unwrap(env.call('cancelPush', start.runId));
     expect(cancelled).toMatchObject({ finished: true, cancelled: true, done: 5000 });
     const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
     expect(status.filter((s) => s === 'OK').length).toBe(5000);
@@ -86,26 +81,26 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
     const log = env.rt.sheet('Log').values();
     expect(String(log[log.length - 1][column(log, 'Message')])).toMatch(/Cancelled by the user/);
     // The same sheet again, through to the end: rows already confirmed are unchanged, so only the rest go.
-    const again = unwrap<Progress>(env.rt.call('startPush', 'stock', 'changed'));
+    const again = unwrap(env.call('startPush', 'stock', 'changed'));
     expect(again.total).toBe(5000);
-    for (let i = 0; i < 10 && !p.finished; i++) p = unwrap<Progress>(env.rt.call('continuePush', again.runId));
+    for (let i = 0; i < 10 && !p.finished; i++) p = unwrap(env.call('continuePush', again.runId));
     expect(p).toMatchObject({ finished: true, done: 5000 });
   });
 
   test('a second push while one runs is refused and told who and how far; the lock refuses when held', () => {
     freshSheet(3000, 300);
-    const run = unwrap<Progress>(env.rt.call('startPush', 'stock', 'all'));
-    const other = env.rt.forUser('colleague@example.com');
-    unwrap(other.call('saveToken', env.token));
-    const refused = other.call('startPush', 'stock', 'changed') as R<Progress>;
+    const run = unwrap(env.call('startPush', 'stock', 'all'));
+    const other = typedCall(env.rt.forUser('colleague@example.com'));
+    unwrap(other('saveToken', env.token));
+    const refused = other('startPush', 'stock', 'changed');
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error).toMatch(
       /did not start: Push stock \(all rows\) by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/,
     );
-    unwrap(env.rt.call('cancelPush', run.runId));
+    unwrap(env.call('cancelPush', run.runId));
     // The add-on's document lock is a lease taken under the script lock (its hourly run has no document lock).
     env.rt.holdLock(target === 'addon' ? 'script' : 'document', 60_000);
-    const busy = env.rt.call('startPush', 'stock', 'all') as R<Progress>;
+    const busy = env.call('startPush', 'stock', 'all');
     expect(!busy.ok && busy.error).toMatch(/did not start: another Hub Sync operation is running/);
     env.rt.advance(61_000);
     expect(apiRequests(env).filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -114,7 +109,7 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
   test('an execution killed by the time limit is resumed by its safety trigger: no row lost', () => {
     freshSheet(4000, 400);
     env.rt.cutOffAfter(60);
-    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
     env.rt.advance(continuation + 10 * 60_000);
     const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
     expect(status.every((s) => s === 'OK')).toBe(true);

@@ -22,7 +22,7 @@ describe('each push operation, end to end', () => {
     ];
     env.rt.addSheet('Stock & Prices', sheet);
     const before = hubProducts(env);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     const after = hubProducts(env);
     expect(after.get(skus[0])!.listings.walmart!.price).toBe(100.5);
     expect(after.get(skus[0])!.listings.amazon!.price).toBe(110);
@@ -54,7 +54,7 @@ describe('each push operation, end to end', () => {
     ];
     env.rt.addSheet('Stock & Prices', sheet);
     env.rt.resetCounters();
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     const after = hubProducts(env);
     expect(after.get(skus[10])!.listings.amazon).toMatchObject({ quantity: 7, price: 300, salePrice: 250 });
     expect(after.get(skus[10])!.listings.mercadolibre!.availableDays).toBe(5);
@@ -80,14 +80,14 @@ describe('each push operation, end to end', () => {
     ];
     env.rt.addSheet('Stock & Prices', sheet);
     // The hub passes a price by ERP id on to every channel: only the seller's choice of every channel sends it (the Price rule).
-    env.rt.call('pushErpAll');
+    env.call('pushErpAll');
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status')).toEqual(['Error', 'Error', 'Error']);
     expect(apiRequests(env)).toEqual([]);
-    env.rt.call('saveSettings', { plainChannels: ['*'] });
+    env.call('saveSettings', { plainChannels: ['*'] });
     try {
-      env.rt.call('pushErpAll');
+      env.call('pushErpAll');
     } finally {
-      env.rt.call('saveSettings', { plainChannels: [] });
+      env.call('saveSettings', { plainChannels: [] });
     }
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'OK', 'Error']);
@@ -100,7 +100,7 @@ describe('each push operation, end to end', () => {
   test('changed rows only: after a push, only the rows edited since are sent', () => {
     const sheet = [['SKU', 'Quantity'], ...skus.slice(30, 40).map((s, i) => [s, i + 1])];
     env.rt.addSheet('Stock & Prices', sheet);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     clearRequests(env);
     const edited = env.rt
       .sheet('Stock & Prices')
@@ -110,26 +110,26 @@ describe('each push operation, end to end', () => {
     edited[7][1] = '1.234,5'; // not a whole number: refused with a reason, not sent
     edited[8][1] = 77;
     env.rt.sheet('Stock & Prices').setValues(edited);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     const requests = apiRequests(env);
     expect(requests).toHaveLength(1);
     expect(requests[0].skus).toEqual([skus[32], skus[37]]);
     const values = env.rt.sheet('Stock & Prices').values();
     expect(String(values[7][column(values, 'Sync message')])).toMatch(/whole number/);
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([]);
   });
 
   test('the snapshot is keyed by SKU: sorting the sheet does not make rows look changed', () => {
     const sheet = [['SKU', 'Quantity'], ...skus.slice(40, 46).map((s, i) => [s, 10 + i])];
     env.rt.addSheet('Stock & Prices', sheet);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     const sorted = [values[0], ...values.slice(1).reverse()];
     env.rt.sheet('Stock & Prices').setValues(sorted);
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(apiRequests(env)).toHaveLength(0);
   });
 
@@ -138,7 +138,7 @@ describe('each push operation, end to end', () => {
     env.rt.addSheet('Stock & Prices', sheet);
     env.rt.sheet('Stock & Prices').hideRows(4, 1);
     env.rt.select('Stock & Prices', ['A3:B5', 'A9']);
-    env.rt.call('pushStockSelected');
+    env.call('pushStockSelected');
     const requests = apiRequests(env);
     expect(requests).toHaveLength(1);
     expect(requests[0].skus).toEqual([skus[1], skus[3], skus[7]]);
@@ -154,7 +154,7 @@ describe('each push operation, end to end', () => {
     ]);
     env.rt.select('Sheet1', 'A1');
     env.rt.answerNext('OK');
-    env.rt.call('pushStockSelected');
+    env.call('pushStockSelected');
     const last = env.rt.dialogs().at(-1) as { message?: string };
     expect(last.message).toMatch(/Select the rows to push in "Stock & Prices" first/);
     expect(apiRequests(env)).toHaveLength(0);
@@ -165,7 +165,7 @@ describe('each push operation, end to end', () => {
     env.adminSync('POST', '/__admin/products', { products: odd.map((sku) => ({ sku, listings: { amazon: { status: 'active' } } })) });
     const sheet = [['SKU', 'Quantity'], ...odd.map((sku, i) => [`'${sku}`.slice(1), i + 1]), [skus[50], 9]];
     env.rt.addSheet('Stock & Prices', sheet);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status').every((s) => s === 'OK')).toBe(true);
     // Edit one row, push changed twice: the edited row once, then nothing.
     const edited = env.rt
@@ -175,10 +175,10 @@ describe('each push operation, end to end', () => {
     edited[6][1] = 99;
     env.rt.sheet('Stock & Prices').setValues(edited);
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([skus[50]]);
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([]);
     const keys = env.rt
       .sheet('Hub Sync snapshot')

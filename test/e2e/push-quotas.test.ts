@@ -21,7 +21,7 @@ describe('daily quotas during a push', () => {
   test('UrlFetch: 20 calls of quota left for a 2,000-row push: two rounds of 8 requests confirmed, the third refused whole, the rest untouched', () => {
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1000 + i])]);
     env.rt.setQuotaUsed('urlfetch', 20_000 - 20);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const alert = String(env.rt.dialogs().at(-1)?.message);
     expect(alert).toMatch(/daily quota of UrlFetch calls .* is used up/);
     expect(alert).toMatch(/resets by .* at the latest/);
@@ -36,7 +36,7 @@ describe('daily quotas during a push', () => {
     // A day later the quota is back: pushing changed rows sends exactly the 1,200 not sent.
     env.rt.setQuotaUsed('urlfetch', 0);
     clearRequests(env);
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toHaveLength(1200);
     const hub = hubProducts(env);
     skus.forEach((s, i) => expect(hub.get(s)!.quantity).toBe(1000 + i));
@@ -45,7 +45,7 @@ describe('daily quotas during a push', () => {
   test('Properties: the daily quota ends the push with its own sentence, not "something went wrong"', () => {
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.slice(0, 100).map((s) => [s, 7])]);
     env.rt.setQuotaUsed('properties', 50_000 - 4);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const alert = String(env.rt.dialogs().at(-1)?.message);
     expect(alert).toMatch(/daily quota of property reads and writes .* is used up/);
     expect(alert).not.toMatch(/Something went wrong/);

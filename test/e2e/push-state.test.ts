@@ -8,6 +8,7 @@ import { useHub } from '../support/hub';
 import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../dev/testkit/invariant/check';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { apiRequests, clearRequests, column, columnValues, hubProducts, seedProducts } from './helpers';
+import { loose } from './orders-helpers';
 
 describe('state that stays bounded and true', () => {
   const env = useHub({ runtime: { onDialog: () => 'OK' } });
@@ -34,12 +35,12 @@ describe('state that stays bounded and true', () => {
       for (const cut of [40, 120, 260, 400, 520]) {
         env.rt.cutOffAfter(cut);
         try {
-          env.rt.call('pushStockSelected');
+          env.call('pushStockSelected');
         } catch {
           // killed by the cut, as Apps Script kills an execution at its time limit
         }
       }
-      env.rt.call('pushStockSelected');
+      env.call('pushStockSelected');
       // Checking 5,000 selected rows for hidden ones takes two Sheets calls a row (Apps Script has
       // no batch for it): at 30 ms a round trip that fills this execution, and the background
       // trigger sends the rows a minute later, as the toast says.
@@ -79,14 +80,14 @@ describe('state that stays bounded and true', () => {
         [skus[0], 5],
         [skus[1], 6],
       ]);
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
       let values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status')).toEqual(['Pending', 'Pending']);
       const jobId = values[1][column(values, 'Job id')];
       // Another push of the same rows waits for the job: the job would overwrite it when it runs.
       env.rt.sheet('Stock & Prices').setValues([[50]], 'B2');
       clearRequests(env);
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       values = env.rt.sheet('Stock & Prices').values();
       expect(apiRequests(env)).toHaveLength(0);
       expect(columnValues(values, 'Sync status')).toEqual(['Pending', 'Pending']);
@@ -95,12 +96,12 @@ describe('state that stays bounded and true', () => {
       // Once the job ran and its results are in, the push goes out.
       env.adminSync('POST', '/__admin/settings', { jobStartDelayMs: 0 });
       env.rt.advance(60_000);
-      env.rt.call('refreshJobs');
+      env.call('refreshJobs');
       values = env.rt.sheet('Stock & Prices').values();
       expect(columnValues(values, 'Sync status')[1]).toBe('OK');
       expect(columnValues(values, 'Sync status')[0]).toBe('Unconfirmed'); // its Quantity was changed after it was sent
       clearRequests(env);
-      env.rt.call('pushStockChanged');
+      env.call('pushStockChanged');
       expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual([skus[0]]);
       expect(hubProducts(env).get(skus[0])!.quantity).toBe(50);
     } finally {
@@ -111,21 +112,21 @@ describe('state that stays bounded and true', () => {
   test('an async job is finished only when every SKU it was sent has a result', () => {
     const skus = seedProducts(env, 6, ['amazon'], 'active', 'PART-');
     fresh([['SKU', 'Quantity'], ...skus.map((s, i) => [s, 10 + i])]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     env.adminSync('POST', '/__admin/clock', { advanceMs: 60_000 });
     // Every page of the job comes back short of some items: the job is read again (up to three
     // full reads, and once by page numbers) and the reads merged, and it is finished only if the
     // merged items reach the hub's own count of them — never with an item left out.
     env.adminSync('POST', '/__admin/faults', { answerFaults: { partialJob: 1 }, pathPattern: 'GetStockPriceJob', seed: 4 });
     clearRequests(env);
-    const first = env.rt.call('refreshJobs') as { ok: boolean; value: { open: number } };
+    const first = loose(env.call('refreshJobs'));
     // One plain read is two pages here (offsets 0 and 5, the offset moving by the items received).
     expect(apiRequests(env).filter((r) => r.path.toLowerCase() === '/api/stock/getstockpricejob').length).toBeGreaterThan(2);
     let values = env.rt.sheet('Stock & Prices').values();
-    expect(columnValues(values, 'Sync status')).toEqual(skus.map(() => (first.value.open === 0 ? 'OK' : 'Pending')));
+    expect(columnValues(values, 'Sync status')).toEqual(skus.map(() => (first.value!.open === 0 ? 'OK' : 'Pending')));
     env.adminSync('DELETE', '/__admin/faults');
-    const second = env.rt.call('refreshJobs') as { ok: boolean; value: { open: number; message: string } };
-    expect(second.value.open).toBe(0);
+    const second = loose(env.call('refreshJobs'));
+    expect(second.value!.open).toBe(0);
     values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(skus.map(() => 'OK'));
     expect(
@@ -146,7 +147,7 @@ describe('state that stays bounded and true', () => {
       [123, 9],
     ]);
     env.rt.sheet('Stock & Prices').setNumberFormat('A2', '00000');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(apiRequests(env).flatMap((r) => r.skus ?? [])).toEqual(['00123']);
     const values = env.rt.sheet('Stock & Prices').values();
     expect(values[1][column(values, 'Sync status')]).toBe('OK');

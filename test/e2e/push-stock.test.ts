@@ -1,15 +1,11 @@
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
-import { hubProducts } from '../support/hub';
+import { hubProducts, useHub } from '../support/hub';
 
 type Row = unknown[];
 const HEADER = ['SKU', 'Title', 'Quantity', 'Price'];
 
 describe('push stock from the sheet (bundle in the runtime against the hub emulator)', () => {
-  let env: AddonEnv;
   let sheet: Row[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv();
+  const env = useHub({}, (env) => {
     env.adminSync('POST', '/__admin/products', {
       generate: { count: 117, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 7 },
     });
@@ -23,15 +19,13 @@ describe('push stock from the sheet (bundle in the runtime against the hub emula
     sheet.push(['SKU-DUP', 'dup 1', 1, 10]);
     sheet.push(['SKU-DUP', 'dup 2', 2, 10]);
     env.rt.addSheet('Stock & Prices', sheet);
-  }, 60_000);
-
-  afterAll(async () => env?.close());
+  });
 
   test('one push stock: 3 requests, 115 OK with per-channel status, 5 bad rows with their reason, inputs unchanged', () => {
     const before = hubProducts(env);
     env.adminSync('DELETE', '/__admin/requests');
     env.rt.resetCounters();
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
 
     const requests = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; method: string }> }).requests.filter(
       (r) => r.path.startsWith('/api/'),

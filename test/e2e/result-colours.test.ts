@@ -66,7 +66,7 @@ describe.each<Target>(['bound', 'addon'])('result colours (%s)', (target) => {
       ['A-3', 7],
     ]);
     try {
-      env().rt.call('pushStockAll');
+      env().call('pushStockAll');
     } finally {
       env().adminSync('DELETE', '/__admin/faults');
     }
@@ -77,7 +77,7 @@ describe.each<Target>(['bound', 'addon'])('result colours (%s)', (target) => {
     env().rt.sheet(SHEET).sortRows(2, 5, 1, false);
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(rules);
     expectColoursFollowText(env());
-    env().rt.call('pushStockAll'); // now all OK: the same cells turn green, no rule added
+    env().call('pushStockAll'); // now all OK: the same cells turn green, no rule added
     expect(columnValues(env().rt.sheet(SHEET).values(), 'Sync status').filter((v) => v === 'OK').length).toBe(2);
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(rules);
     expectColoursFollowText(env());
@@ -101,18 +101,18 @@ describe('result colours: once, extended, never forced back (bound)', () => {
       ['A-2', 6],
     ]);
     env().rt.sheet(SHEET).addConditionalRule(seller);
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     const first = env().rt.sheet(SHEET).conditionalRules();
     expect(first[0]).toMatchObject({ criteria: 'TEXT_CONTAINS', background: '#ff00ff' });
     expect(first.length).toBe(10); // the seller's + 7 status words (Undone among them) + No active listing + any other channel text
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(first);
     // The seller deletes Status [walmart]; the next push creates it again, at the end, coloured.
     const values = env().rt.sheet(SHEET).values();
     env()
       .rt.sheet(SHEET)
       .deleteColumns(column(values, 'Status [walmart]') + 1, 1);
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     const again = env().rt.sheet(SHEET).conditionalRules();
     expect(again.length).toBe(10);
     const walmart = column(env().rt.sheet(SHEET).values(), 'Status [walmart]');
@@ -131,14 +131,14 @@ describe('result colours: once, extended, never forced back (bound)', () => {
       ['SKU', 'Quantity'],
       ['A-1', 5],
     ]);
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     env().rt.sheet(SHEET).clearConditionalRules();
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     const values = env().rt.sheet(SHEET).values();
     env()
       .rt.sheet(SHEET)
       .deleteColumns(column(values, 'Status [amazon]') + 1, 1);
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual([]);
   });
 });
@@ -163,7 +163,7 @@ describe('no stale Status [channel] after a push (bound)', () => {
         env().rt.addSheet(SHEET, [header, ...products.map((p, i) => [p.sku, prices[i], ...statuses[i].map(mark)])]);
         if (refuse) env().adminSync('POST', '/__admin/faults', { channelErrors: { amazon: 'Publicación pausada' } });
         try {
-          env().rt.call('pushPricesAll');
+          env().call('pushPricesAll');
         } finally {
           env().adminSync('DELETE', '/__admin/faults');
         }
@@ -196,7 +196,7 @@ describe('where result columns go (bound)', () => {
       ['A-2', 12, '', 4],
     ];
     env().rt.addSheet(SHEET, sheet);
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     const values = env().rt.sheet(SHEET).values();
     expect(values[0].slice(0, 6)).toEqual(['SKU', 'Quantity', 'Sync status', 'Sync message', 'Job id', 'Synced at']);
     expect(values[0].slice(-2)).toEqual(['Notes', 'Cost']);
@@ -205,7 +205,7 @@ describe('where result columns go (bound)', () => {
     expect(hubProducts(env()).get('A-1')!.quantity).toBe(11);
     expectColoursFollowText(env());
     // Pushed again: the columns found by header stay where they are.
-    env().rt.call('pushStockAll');
+    env().call('pushStockAll');
     expect(env().rt.sheet(SHEET).values()[0]).toEqual(values[0]);
   });
 });

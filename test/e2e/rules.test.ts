@@ -10,7 +10,7 @@
 import type { ServerFunctionName } from '../../src/server/public-functions';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
-import { call, finish, type Progress } from './preview-helpers';
+import { call, finish } from './preview-helpers';
 
 const STOCK = 'Stock & Prices';
 const RULES = 'Rules';
@@ -221,14 +221,14 @@ describe('per-channel rules (issue 18)', () => {
       [skus[12], 'amazon', 100],
       [skus[13], 'amazon', 200],
     ]);
-    const preview = call<{ previewId: string; totals: { changes: Record<string, number> } }>(env, 'previewPush', 'prices', 'all');
+    const preview = call(env, 'previewPush', 'prices', 'all');
     const lines = env.rt.sheet('Preview').values();
     expect(lines[0][10]).toBe('Rule');
     const first = lines.find((row) => row[0] === skus[12])!;
     expect(first[5]).toBe(119.99);
     expect(first[10]).toBe('Price 100 \u2192 119.99 for amazon: +20 %, .99');
     clearRequests(env);
-    const done = finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    const done = finish(env, call(env, 'pushPreviewedChanges', preview.previewId));
     expect(done.ok).toBe(2);
     const hub = hubProducts(env);
     expect(hub.get(skus[12])!.listings.amazon!.price).toBe(119.99);

@@ -29,7 +29,7 @@ describe('a selected-rows push continued in the background does not depend on th
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 5 + (i % 9)])]);
     clearRequests(env);
     env.rt.select('Stock & Prices', `A${SELECTED.first}:B${SELECTED.last}`);
-    env.rt.call('pushStockSelected');
+    env.call('pushStockSelected');
     expect(env.rt.toasts().at(-1)!.message).toMatch(/continues in the background/);
     const sentFirst = new Set(apiRequests(env).flatMap((r) => r.skus ?? [])).size;
     expect(sentFirst).toBeLessThan(SELECTED.last - 1);

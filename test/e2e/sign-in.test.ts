@@ -1,22 +1,15 @@
 // Issue 13, item 6: sign-in hygiene. The password is sent once to the hub's /login and kept
 // nowhere; the token is bound to the hub's origin; Sign out removes token and binding.
 import { useHub } from '../support/hub';
+import { unwrap } from './orders-helpers';
 
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
-const unwrap = <T>(r: unknown): T => {
-  const x = r as R<T>;
-  if (!x.ok) throw new Error(x.error);
-  return x.value;
-};
 const PASSWORD = 'S3cr3tPa55word';
 
 describe('sign in and out', () => {
   const env = useHub({ noToken: true, hub: { users: { 'admin@shop': PASSWORD } } });
 
   test('signing in stores a token bound to the hub\u2019s origin; the password is found nowhere but in the one /login request', () => {
-    const out = unwrap<{ errors: Record<string, string>; token: { present: boolean; origin: string | null; expiresAt: number | null } }>(
-      env.rt.call('signIn', 'admin@shop', PASSWORD),
-    );
+    const out = unwrap(env.call('signIn', 'admin@shop', PASSWORD));
     expect(out.errors).toEqual({});
     expect(out.token).toMatchObject({ present: true, origin: env.hub.url.replace(/\/$/, '') });
     expect(out.token.expiresAt).toBeGreaterThan(env.rt.now());
@@ -33,13 +26,13 @@ describe('sign in and out', () => {
     const withPassword = env.rt.fetchLog().filter((f) => String(f.payload ?? '').includes(`password=${PASSWORD}`));
     expect(withPassword.map((f) => f.url.replace(env.hub.url, ''))).toEqual(['/login']);
     // The token works for a call.
-    expect(unwrap<{ token: { present: boolean } }>(env.rt.call('getSidebarState')).token.present).toBe(true);
+    expect(unwrap(env.call('getSidebarState')).token.present).toBe(true);
   });
 
   test('Sign out removes the token and its binding', () => {
-    unwrap(env.rt.call('signOut'));
+    unwrap(env.call('signOut'));
     expect(env.rt.properties('user').hubToken).toBeUndefined();
-    expect(unwrap<{ token: { present: boolean; origin: string | null } }>(env.rt.call('getSidebarState')).token).toMatchObject({
+    expect(unwrap(env.call('getSidebarState')).token).toMatchObject({
       present: false,
       origin: null,
     });

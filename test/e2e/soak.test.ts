@@ -4,22 +4,18 @@
  * failed rows completes them; the hub ends holding exactly what the sheet asks for. The figures
  * go to reports/reliability/soak.json for RELIABILITY.md.
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, hubProducts, seedProducts } from './helpers';
 
 const N = 10_000;
 const FAULTS = { rates: { '503': 0.1, '429': 0.05 }, timeoutRate: 0.02, malformedRate: 0.01, seed: 20261121 };
 
 describe('fault soak: 10,000 rows through an unreliable hub', () => {
-  let env: AddonEnv;
   let skus: string[];
-
-  beforeAll(async () => {
-    env = await startAddonEnv({ runtime: { fetchTimeoutMs: 800 } });
+  const env = useHub({ runtime: { fetchTimeoutMs: 800 }, startMs: 120_000 }, (env) => {
     skus = seedProducts(env, N, ['mercadolibre', 'amazon'], 'active', 'SOAK-');
-  }, 120_000);
-  afterAll(async () => env?.close());
+  });
 
   test('every row confirmed or marked; a second push completes them; the hub holds what the sheet asks', () => {
     const wanted = skus.map((_, i) => 1000 + (i % 997));
@@ -27,7 +23,7 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
     env.adminSync('POST', '/__admin/faults', FAULTS);
     clearRequests(env);
 
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     let values = env.rt.sheet('Stock & Prices').values();
     const first = columnValues(values, 'Sync status');
     const firstFailed = first.filter((s) => s !== 'OK').length;
@@ -41,7 +37,7 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
     const pass1 = log1[log1.length - 1];
     const firstRequests = apiRequests(env);
 
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status').every((s) => s === 'OK')).toBe(true);
     const allRequests = apiRequests(env);
@@ -79,19 +75,19 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
   // Requests one at a time so that the hub's seeded fault sequence, and so this test, are
   // deterministic: the first pass is made to leave failures, which the second push must clear.
   test('rows left failed by a harsher first pass are completed by a second push of the failed rows', () => {
-    env.rt.call('saveSettings', { concurrency: 1 });
+    env.call('saveSettings', { concurrency: 1 });
     try {
       const rows = skus.slice(0, 2000).map((s, i) => [s, 5000 + i]);
       env.rt.deleteSheet('Stock & Prices');
       env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...rows]);
       env.adminSync('POST', '/__admin/faults', { rates: { '503': 0.8 }, seed: 7 });
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       let status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
       const failed = status.filter((s) => s === 'Error').length;
       expect(failed).toBeGreaterThan(0);
       env.adminSync('POST', '/__admin/faults', FAULTS);
       clearRequests(env);
-      env.rt.call('pushStockChanged');
+      env.call('pushStockChanged');
       const resent = new Set(apiRequests(env).flatMap((r) => r.skus ?? []));
       expect(resent.size).toBe(failed);
       status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');
@@ -107,7 +103,7 @@ describe('fault soak: 10,000 rows through an unreliable hub', () => {
         confirmedAfterSecondPass: status.length,
       });
     } finally {
-      env.rt.call('saveSettings', { concurrency: 8 });
+      env.call('saveSettings', { concurrency: 8 });
     }
   });
 });

@@ -8,35 +8,33 @@
  * URL names another one (core/context.ts); `followRedirects: false`, and a 3xx is an error naming
  * the target host, never retried (platform/transport.ts, api/errors.ts).
  */
-import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
+import { typedCall } from '../../dev/testkit/env';
 import { startForeignServer, type ForeignServer } from '../../dev/testkit/foreign-server';
+import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
 import { ordersSettings, unwrap } from './orders-helpers';
-
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const OTHER_EDITOR = 'bob@example.com';
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the token goes only to the hub it was issued for', () => {
-  let env: AddonEnv;
   let foreign: ForeignServer;
   let skus: string[];
-
   beforeAll(async () => {
     foreign = await startForeignServer();
-    env = await startAddonEnv({
+  });
+  afterAll(async () => foreign?.close());
+  const env = useHub(
+    {
       settings: { orders: ordersSettings({ backfillDays: 5 }) },
       // Any alert the add-on raises is acknowledged (and recorded in dialogs()).
       runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
-    });
-    skus = seedProducts(env, 3, ['amazon']);
-    env.adminSync('POST', '/__admin/orders', { generate: { count: 6, days: 2, seed: 4 } });
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-    await foreign?.close();
-  });
+    },
+    (env) => {
+      skus = seedProducts(env, 3, ['amazon']);
+      env.adminSync('POST', '/__admin/orders', { generate: { count: 6, days: 2, seed: 4 } });
+    },
+  );
 
   beforeEach(() => {
     env.adminSync('DELETE', '/__admin/faults');
@@ -54,26 +52,26 @@ describe('the token goes only to the hub it was issued for', () => {
       .filter((f) => f.url.startsWith(foreign.url));
   /** What the user was shown since the marks: toasts, alerts, and the sidebar's state. */
   const shown = (toastsFrom: number, dialogsFrom: number, extra: unknown = null): string =>
-    JSON.stringify([env.rt.toasts().slice(toastsFrom), env.rt.dialogs().slice(dialogsFrom), env.rt.call('getSidebarState'), extra]);
+    JSON.stringify([env.rt.toasts().slice(toastsFrom), env.rt.dialogs().slice(dialogsFrom), env.call('getSidebarState'), extra]);
   const changedBy = () =>
     new RegExp(
       `The hub address was changed to ${escapeRegex(foreign.url)}/? by (${escapeRegex(OTHER_EDITOR)}|another editor) on [^.]+\\. Sign in again for this address, or put the old one back\\.`,
     );
   /** A second editor (no token of their own) points the shared settings at the foreign server. */
   const otherEditorChangesBaseUrl = (to = foreign.url) => {
-    const saved = env.rt.forUser(OTHER_EDITOR).call('saveSettings', { baseUrl: to }) as R<{ saved: boolean }>;
+    const saved = typedCall(env.rt.forUser(OTHER_EDITOR))('saveSettings', { baseUrl: to });
     expect(saved).toMatchObject({ ok: true, value: { saved: true } });
   };
   const putHubBack = () => {
-    const saved = env.rt.call('saveSettings', { baseUrl: env.hub.url }) as R<{ saved: boolean }>;
+    const saved = env.call('saveSettings', { baseUrl: env.hub.url });
     expect(saved).toMatchObject({ ok: true, value: { saved: true } });
   };
 
   describe('today: the hub stays where it was', () => {
     test('a push and an order import send every request, with the token, to the hub origin only', () => {
       const from = env.rt.fetchLog().length;
-      env.rt.call('pushStockAll');
-      unwrap(env.rt.call('runOrderImport'));
+      env.call('pushStockAll');
+      unwrap(env.call('runOrderImport'));
       const sent = env.rt.fetchLog().slice(from);
       expect(sent.length).toBeGreaterThan(1);
       expect(new Set(sent.map((f) => new URL(f.url).origin))).toEqual(new Set([new URL(env.hub.url).origin]));
@@ -86,7 +84,7 @@ describe('the token goes only to the hub it was issued for', () => {
       try {
         const bob = env.rt.forUser(OTHER_EDITOR);
         expect(JSON.stringify(bob.properties('user'))).not.toContain(env.token);
-        expect(JSON.stringify(bob.call('getSidebarState'))).not.toContain(env.token);
+        expect(JSON.stringify(typedCall(bob)('getSidebarState'))).not.toContain(env.token);
         expect(JSON.stringify(env.rt.properties('document'))).not.toContain(env.token);
       } finally {
         putHubBack();
@@ -98,12 +96,12 @@ describe('the token goes only to the hub it was issued for', () => {
   describe('a second editor changes the base URL to another host', () => {
     afterEach(() => {
       putHubBack();
-      unwrap(env.rt.call('setOrdersSchedule', 0));
+      unwrap(env.call('setOrdersSchedule', 0));
     });
     it('the owner’s menu push sends nothing there and tells her who changed the address', () => {
       otherEditorChangesBaseUrl();
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       expect(env.rt.fetchLog().length).toBe(from); // nothing at all is sent, to any host
       expect(foreign.requests()).toEqual([]);
       expect(shown(toasts, dialogs)).toMatch(changedBy());
@@ -112,18 +110,18 @@ describe('the token goes only to the hub it was issued for', () => {
       if (values[0].includes('Sync status')) expect(columnValues(values, 'Sync status')).not.toContain('OK');
       // Putting the old address back makes the push work again, against the hub.
       putHubBack();
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       expect(apiRequests(env).some((r) => r.path.toLowerCase() === '/api/stock/updatestock')).toBe(true);
       expect(foreign.requests()).toEqual([]);
     });
     it('the owner’s sidebar push sends nothing there and the sidebar says who changed the address', () => {
       otherEditorChangesBaseUrl();
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
-      const started = env.rt.call('startPush', 'stock', 'all') as R<{ runId: string; finished: boolean }>;
+      const started = env.call('startPush', 'stock', 'all');
       // If the sidebar is let start a run at all, its chunks must not send either.
       const chunks: unknown[] = [];
       for (let i = 0; started.ok && !started.value.finished && i < 5; i++) {
-        const next = env.rt.call('continuePush', started.value.runId) as R<{ finished: boolean }>;
+        const next = env.call('continuePush', started.value.runId);
         chunks.push(next);
         if (!next.ok || next.value.finished) break;
       }
@@ -131,10 +129,10 @@ describe('the token goes only to the hub it was issued for', () => {
       expect(foreign.requests()).toEqual([]);
       expect(shown(toasts, dialogs, [started, chunks])).toMatch(changedBy());
       // The sidebar's state says it too, until the owner signs in again or puts the address back.
-      expect(JSON.stringify(env.rt.call('getSidebarState'))).toMatch(changedBy());
+      expect(JSON.stringify(env.call('getSidebarState'))).toMatch(changedBy());
     });
     it('the owner’s scheduled import stops, sends nothing, logs it and tells her at the next open', () => {
-      unwrap(env.rt.call('setOrdersSchedule', 5));
+      unwrap(env.call('setOrdersSchedule', 5));
       otherEditorChangesBaseUrl();
       const from = env.rt.fetchLog().length;
       const toasts = env.rt.toasts().length;
@@ -151,7 +149,7 @@ describe('the token goes only to the hub it was issued for', () => {
       env.rt.open({ authMode: 'LIMITED' });
       expect(JSON.stringify(env.rt.toasts().slice(toasts))).toMatch(changedBy());
       // The background entry point directly: the same, nothing sent.
-      env.rt.call('onBackgroundWork');
+      env.call('onBackgroundWork');
       expect(env.rt.fetchLog().length).toBe(from);
       expect(foreign.requests()).toEqual([]);
     });
@@ -162,7 +160,7 @@ describe('the token goes only to the hub it was issued for', () => {
     it.each([301, 302, 307])('%s on a push: nothing reaches the other host; the rows say where the hub pointed; not retried', (status) => {
       env.adminSync('POST', '/__admin/faults', { redirect: { status, to: foreign.url, pathPattern: '^/api/stock/' } });
       const [from, toasts, dialogs] = [env.rt.fetchLog().length, env.rt.toasts().length, env.rt.dialogs().length];
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       expect(foreign.requests()).toEqual([]);
       expect(sentToForeign(from)).toEqual([]);
       expect(
@@ -187,11 +185,11 @@ describe('the token goes only to the hub it was issued for', () => {
     it('302 on the order import: nothing reaches the other host; the import reports it naming the host', () => {
       env.adminSync('POST', '/__admin/faults', { redirect: { status: 302, to: foreign.url, pathPattern: '^/api/orders/' } });
       const from = env.rt.fetchLog().length;
-      const result = env.rt.call('runOrderImport');
+      const result = env.call('runOrderImport');
       expect(foreign.requests()).toEqual([]);
       expect(sentToForeign(from)).toEqual([]);
       expect(apiRequests(env).filter((r) => r.path.toLowerCase().startsWith('/api/orders/'))).toHaveLength(1);
-      expect(JSON.stringify([result, env.rt.call('getOrdersStatus')])).toContain(foreignHost());
+      expect(JSON.stringify([result, env.call('getOrdersStatus')])).toContain(foreignHost());
     });
   });
 
@@ -202,26 +200,26 @@ describe('the token goes only to the hub it was issued for', () => {
 
     test('inside per-item messages of the stock and price writes', () => {
       env.adminSync('POST', '/__admin/faults', { answerFaults: { echoHeaders: 1 }, seed: 2 });
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       expect(injected()['answer:echoHeaders']).toBeGreaterThan(0);
       expect(foreign.requests()).toEqual([]);
     });
 
     test('inside job items (Get Job Status messages), polled by the background trigger', () => {
       env.adminSync('POST', '/__admin/faults', { echoInto: { jobItems: true } });
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
       env.rt.advance(6 * 60_000);
-      unwrap(env.rt.call('refreshJobs'));
+      unwrap(env.call('refreshJobs'));
       expect(injected()['echo:jobItems']).toBeGreaterThan(0);
     });
 
     test('inside order fields (comments, titles of the order and its lines) of the import and Find Order', () => {
       env.adminSync('POST', '/__admin/faults', { echoInto: { orders: true } });
-      unwrap(env.rt.call('runOrderImport'));
+      unwrap(env.call('runOrderImport'));
       const orders = env.rt.sheet('Orders').values();
       expect(orders.length).toBeGreaterThan(1);
       const externalId = String(orders[1][column(orders, 'External id')]);
-      env.rt.call('findOrder', externalId);
+      env.call('findOrder', externalId);
       expect(injected()['echo:orders']).toBeGreaterThan(0);
     });
   });

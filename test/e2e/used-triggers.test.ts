@@ -30,7 +30,7 @@ describe.each(TARGETS)('used one-shot triggers never pile up (%s)', (target) => 
     for (let day = 0; day < DAYS; day++) {
       if (env.rt.sheetNames().includes('Stock & Prices')) env.rt.deleteSheet('Stock & Prices');
       env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, day * 10 + (i % 7)])]);
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       // The add-on arms no one-shot at all (its clock trigger runs at most hourly): the invariant holds trivially there.
       expect(env.rt.toasts().at(-1)!.message).toMatch(
         target === 'addon' ? /continues at the next hourly background run/ : /continues in the background/,

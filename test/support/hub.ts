@@ -12,22 +12,25 @@ export function hubProducts(env: AddonEnv): Map<string, HubProduct> {
   return new Map(env.hubState('products').products.map((p): [string, HubProduct] => [p.sku, p]));
 }
 
-/** How long starting both emulators (and `setup`) may take. */
-const START_MS = 60_000;
+/** What useHub() passes to startAddonEnv, and how long the start may take. */
+export interface HubOptions extends EnvOptions {
+  /** How long starting both emulators and `setup` may take (default 60 s; a setup that seeds and pushes thousands of rows needs more). */
+  startMs?: number;
+}
 
 /**
  * Starts the hub emulator and the bundle in the runtime emulator before the block's tests
- * (startAddonEnv with `options`, then `setup`) and closes them after. Returns the env: usable
+ * (startAddonEnv with `options`, then `setup`, within `startMs`) and closes them after. Returns the env: usable
  * from the tests on (it stands for the env started in beforeAll; touching it earlier throws).
  *
  *   const env = useHub({ target: 'bound' }, (env) => { skus = seedProducts(env, 2); });
  */
-export function useHub(options: EnvOptions = {}, setup?: (env: AddonEnv) => void | Promise<void>): AddonEnv {
+export function useHub({ startMs = 60_000, ...options }: HubOptions = {}, setup?: (env: AddonEnv) => void | Promise<void>): AddonEnv {
   let env: AddonEnv | undefined;
   beforeAll(async () => {
     env = await startAddonEnv(options);
     await setup?.(env);
-  }, START_MS);
+  }, startMs);
   afterAll(async () => env?.close());
   return new Proxy({} as AddonEnv, {
     get(_, key) {

@@ -29,13 +29,19 @@ export interface SidebarSession extends PlaygroundSession {
 
 /**
  * Registers the hooks; the session's fields are there once beforeAll has run. `args` go to the
- * playground (e.g. `['--target', 'addon']`); `name` names the screenshots and the state folder.
+ * playground (e.g. `['--target', 'addon']`); `name` names the screenshots and the state folder;
+ * `beforeOpen` runs once the playground is up, before the page loads (e.g. to seed the hub).
  */
-export function usePlayground(name: string, args: string[] = []): PlaygroundSession {
+export function usePlayground(
+  name: string,
+  args: string[] = [],
+  { beforeOpen }: { beforeOpen?: (pg: PlaygroundProcess) => Promise<void> } = {},
+): PlaygroundSession {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), `playground-${name}-`));
   const session = { shots: new Screenshots(name), stateDir } as PlaygroundSession;
   beforeAll(async () => {
     [session.pg, session.browser] = await Promise.all([startPlaygroundProcess(stateDir, args), launchChromium()]);
+    await beforeOpen?.(session.pg);
     Object.assign(session, await openPage(session.browser, session.pg.url));
   });
   afterAll(async () => {

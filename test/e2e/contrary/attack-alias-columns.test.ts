@@ -19,7 +19,7 @@ describe('attack: one channel field under two headers', () => {
     let error = '';
     try {
       env.rt.answerNext('OK');
-      env.rt.call('pushPricesAll');
+      env.call('pushPricesAll');
     } catch (e) {
       error = String(e).slice(0, 200);
     }

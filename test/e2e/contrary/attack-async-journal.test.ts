@@ -24,16 +24,16 @@ describe('attack: async job restored from the journal after an edit', () => {
 
   test('the job-id journal entry turns the edited price into a confirmed one', () => {
     setup();
-    const cut = rehearseCut(env, () => env.rt.call('pushAsyncAll'));
+    const cut = rehearseCut(env, () => env.call('pushAsyncAll'));
     expect(cut).toBeGreaterThan(0);
     setup();
     env.rt.cutOffAfter(cut);
-    expect(() => env.rt.call('pushAsyncAll')).toThrow(/Exceeded maximum execution time/);
+    expect(() => env.call('pushAsyncAll')).toThrow(/Exceeded maximum execution time/);
     env.rt.sheet(SHEET).setValues([[25]], 'C2'); // the seller edits the general price
-    env.rt.call('pushAsyncAll'); // resumes
+    env.call('pushAsyncAll'); // resumes
     expect(rows(env)[0]['Sync status']).toBe('Pending');
     env.rt.advance(120_000);
-    env.rt.call('refreshJobs');
+    env.call('refreshJobs');
     const [row] = rows(env);
     const hub = products(env).get('A-1')!;
     const snap = snapshot(env).get('A-1') ?? {};

@@ -5,6 +5,7 @@
  */
 import { useHub } from '../../support/hub';
 import { SHEET, freshWorld } from './review-helpers';
+import { loose } from '../orders-helpers';
 
 describe('attack: counts after the Synced at column is renamed between chunks', () => {
   const env = useHub();
@@ -15,17 +16,16 @@ describe('attack: counts after the Synced at column is renamed between chunks', 
       env,
       skus.map((sku) => ({ sku, quantity: 1, price: 10, listings: { amazon: {} } })),
     );
-    env.rt.call('saveSettings', { chunkRows: 10 });
+    env.call('saveSettings', { chunkRows: 10 });
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 5 + i])]);
-    type P = { ok: boolean; value: { runId: string; finished: boolean; done: number; total: number; ok: number; requests: number } };
-    let r = env.rt.call('startPush', 'stock', 'all') as P;
-    r = env.rt.call('continuePush', r.value.runId) as P;
+    let r = loose(env.call('startPush', 'stock', 'all'));
+    r = loose(env.call('continuePush', r.value!.runId));
     const values = env.rt.sheet(SHEET).values();
     const c = (values[0] as string[]).indexOf('Synced at');
     if (how === 'rename') env.rt.sheet(SHEET).setValues([['Last sync']], `${String.fromCharCode(65 + c)}1`);
     else env.rt.sheet(SHEET).deleteColumns(c + 1, 1);
-    for (let i = 0; i < 5 && !r.value.finished; i++) r = env.rt.call('continuePush', r.value.runId) as P;
-    env.rt.call('saveSettings', { chunkRows: 500 });
+    for (let i = 0; i < 5 && !r.value!.finished; i++) r = loose(env.call('continuePush', r.value!.runId));
+    env.call('saveSettings', { chunkRows: 500 });
     const log = env.rt.sheet('Log').values();
     const h = log[0] as string[];
     const last = log[log.length - 1];
@@ -33,7 +33,7 @@ describe('attack: counts after the Synced at column is renamed between chunks', 
     const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }).requests.flatMap(
       (q) => q.skus ?? [],
     );
-    expect({ progressDone: r.value.done, progressTotal: r.value.total, logged, sent: sent.length }).toEqual({
+    expect({ progressDone: r.value!.done, progressTotal: r.value!.total, logged, sent: sent.length }).toEqual({
       progressDone: 20,
       progressTotal: 20,
       logged: 20,

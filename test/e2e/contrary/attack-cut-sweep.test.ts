@@ -7,10 +7,11 @@ import { hubProducts } from '../../support/hub';
  */
 import { useHub } from '../../support/hub';
 import { checkOkRows, checkSnapshot, type HubProduct } from '../../../dev/testkit/invariant/check';
+import type { PushMenuName } from '../../../src/server/handlers/push';
 import { SHEET, freshWorld } from './review-helpers';
 
 type Op = 'stock' | 'prices' | 'byChannel' | 'erp' | 'changes';
-const MENU: Record<Op, string> = {
+const MENU: Record<Op, PushMenuName | 'pushChanges'> = {
   stock: 'pushStockAll',
   prices: 'pushPricesAll',
   byChannel: 'pushByChannelAll',
@@ -46,8 +47,8 @@ describe('attack: cut-off at every service call, edits, resume', () => {
       HEAD[op].map((h) => (h === 'SKU' ? `K-${i + 1}` : h === 'ERP id' ? `EK-${i + 1}` : /Quantity/.test(h) ? 5 + i : 20 + i));
     env.rt.addSheet(SHEET, [HEAD[op], ...Array.from({ length: N }, (_, i) => row(i))]);
     if (op === 'changes') {
-      env.rt.call('pushStockAll');
-      env.rt.call('pushByChannelAll');
+      env.call('pushStockAll');
+      env.call('pushByChannelAll');
       // the seller's edits since: general and per-channel quantity of the same rows, a price
       env.rt.sheet(SHEET).setValues(
         Array.from({ length: N }, (_, i) => [50 + i, i % 2 ? 7 : 6, 33 + i]),
@@ -73,7 +74,7 @@ describe('attack: cut-off at every service call, edits, resume', () => {
             let died = false;
             try {
               env.rt.answerNext('OK');
-              env.rt.call(MENU[op]);
+              env.call(MENU[op]);
             } catch (e) {
               died = /Exceeded maximum execution time/.test(String(e));
               if (!died) problems.push(`${op}/${edit}/${faulty}/n=${n}: first run: ${String(e).slice(0, 160)}`);
@@ -91,7 +92,7 @@ describe('attack: cut-off at every service call, edits, resume', () => {
             const since = env.rt.now();
             try {
               env.rt.answerNext('OK');
-              env.rt.call(MENU[op]);
+              env.call(MENU[op]);
             } catch (e) {
               problems.push(`${op}/${edit}/${faulty}/n=${n}: resume: ${String(e).slice(0, 160)}`);
             }

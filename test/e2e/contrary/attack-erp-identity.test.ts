@@ -20,7 +20,7 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
       ['SKU', 'ERP id', 'Price'],
       ['NEW-1', 'ERP-77', 55],
     ]);
-    env.rt.call('pushErpAll');
+    env.call('pushErpAll');
     const [row] = rows(env);
     const hub = products(env);
     const snap = snapshot(env).get('NEW-1') ?? {};
@@ -41,7 +41,7 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
       ['SKU', 'ERP id', 'Price'],
       ['A-1', 'ERP-2', 66],
     ]);
-    env.rt.call('pushErpAll');
+    env.call('pushErpAll');
     const [row] = rows(env);
     const hub = products(env);
     const snap = snapshot(env).get('A-1') ?? {};
@@ -64,7 +64,7 @@ describe('attack: prices by ERP id tied to the row SKU', () => {
     ]);
     env.rt.sheet(SHEET).setNumberFormat('A2', '00000');
     expect(env.rt.sheet(SHEET).displayValues()[1][0]).toBe('00123');
-    env.rt.call('pushErpAll');
+    env.call('pushErpAll');
     const [row] = rows(env);
     const hub = products(env);
     // Identity as the seller sees it (issue 11 §5): 00123 is X-1's ERP id.

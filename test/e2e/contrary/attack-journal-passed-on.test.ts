@@ -18,29 +18,29 @@ describe('attack: journal replay after a cut-off', () => {
       ['SKU', 'Quantity', 'Quantity [amazon]'],
       ['A-1', 1, 3],
     ]);
-    env.rt.call('pushByChannelAll'); // amazon = 3, confirmed
+    env.call('pushByChannelAll'); // amazon = 3, confirmed
     expect(snapshot(env).get('A-1')).toEqual(expect.objectContaining({ 'quantity:amazon': 3 }));
     env.rt.sheet(SHEET).setValues([[5]], 'B2'); // the seller sets the general quantity
   };
 
   test('the snapshot is left claiming quantity:amazon = 3 while the hub holds 5', () => {
     setup();
-    const cut = rehearseCut(env, () => env.rt.call('pushStockAll'));
+    const cut = rehearseCut(env, () => env.call('pushStockAll'));
     expect(cut).toBeGreaterThan(0);
     // Uninterrupted, the snapshot follows the hub:
     expect(snapshot(env).get('A-1')).toEqual(expect.objectContaining({ quantity: 5, 'quantity:amazon': 5 }));
 
     setup();
     env.rt.cutOffAfter(cut);
-    expect(() => env.rt.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
-    env.rt.call('pushStockAll'); // resumes the run: the row comes back from the journal
+    expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
+    env.call('pushStockAll'); // resumes the run: the row comes back from the journal
     const [row] = rows(env);
     expect(String(row['Sync message'])).toMatch(/before an interruption/);
     const hub = products(env).get('A-1')!;
     expect(hub.listings.amazon!.quantity).toBe(5);
     const snap = snapshot(env).get('A-1')!;
     env.adminSync('DELETE', '/__admin/requests');
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
       r.path.startsWith('/api/'),
     );

@@ -22,7 +22,7 @@ describe('attack: a partial job page hides the failed general item', () => {
       );
       env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 40 + i])]);
       env.adminSync('POST', '/__admin/faults', { channelErrors: { mercadolibre: 'Publicación pausada' }, seed });
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
       env.adminSync('POST', '/__admin/faults', {
         channelErrors: { mercadolibre: 'Publicación pausada' },
         answerFaults: { partialJob: 1 },
@@ -30,7 +30,7 @@ describe('attack: a partial job page hides the failed general item', () => {
         seed,
       });
       env.rt.advance(120_000);
-      env.rt.call('refreshJobs');
+      env.call('refreshJobs');
       const hub = products(env);
       const snap = snapshot(env);
       for (const r of rows(env)) {

@@ -31,7 +31,7 @@ describe('attack: Properties quota mid-push', () => {
         env.rt.answerNext('OK', 'OK', 'OK');
         let thrown = '';
         try {
-          env.rt.call('pushStockAll');
+          env.call('pushStockAll');
         } catch (e) {
           thrown = String(e).slice(0, 200);
         }
@@ -66,7 +66,7 @@ describe('attack: Properties quota mid-push', () => {
         env.rt.advance(25 * 60 * 60 * 1000);
         env.rt.answerNext('OK', 'OK');
         try {
-          env.rt.call('pushStockAll');
+          env.call('pushStockAll');
         } catch (e) {
           problems.push(`left ${left}: next day: ${String(e).slice(0, 200)}`);
         }

@@ -21,7 +21,7 @@ describe('attack: document properties budget', () => {
     });
     let error = '';
     try {
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
     } catch (e) {
       error = String(e).slice(0, 300);
     } finally {

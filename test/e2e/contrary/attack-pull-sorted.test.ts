@@ -16,7 +16,7 @@ describe('attack: pull catalogue while a colleague sorts', () => {
       env,
       skus.map((sku, i) => ({ sku, quantity: 10 * (i + 1), price: 100 + i, listings: { amazon: { quantity: 10 * (i + 1) } } })),
     );
-    env.rt.call('pullCatalogueFromMenu');
+    env.call('pullCatalogueFromMenu');
     const header = env.rt.sheet(SHEET).values()[0] as string[];
     // The hub changes (another system sold some units), then the seller pulls again while a colleague sorts.
     env.adminSync('POST', '/__admin/products', {
@@ -31,7 +31,7 @@ describe('attack: pull catalogue while a colleague sorts', () => {
     });
     env.rt.answerNext('OK');
     try {
-      env.rt.call('pullCatalogueFromMenu');
+      env.call('pullCatalogueFromMenu');
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -42,7 +42,7 @@ describe('attack: pull catalogue while a colleague sorts', () => {
       .filter((r) => r.Quantity !== 10 * Number(String(r.SKU).slice(2)))
       .map((r) => `${r.SKU}: sheet ${r.Quantity}`);
     env.adminSync('DELETE', '/__admin/requests');
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     const hubAfter = products(env);
     const corrupted = skus
       .filter((s) => hubAfter.get(s)!.quantity !== hub.get(s)!.quantity)

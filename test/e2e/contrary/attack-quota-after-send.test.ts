@@ -17,7 +17,7 @@ describe('attack: quota between a processed attempt and its retry', () => {
       ['SKU', 'Quantity'],
       ['A-1', 5],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(rows(env)[0]['Sync status']).toBe('OK');
     env.rt.sheet(SHEET).setValues([[9]], 'B2');
     env.adminSync('POST', '/__admin/faults', { malformedRate: 1, seed: 1 }); // processed, answer cut in half
@@ -27,7 +27,7 @@ describe('attack: quota between a processed attempt and its retry', () => {
     const d0 = env.rt.dialogs().length;
     env.rt.answerNext('OK');
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } catch (e) {
       error = String(e);
     }
@@ -46,7 +46,7 @@ describe('attack: quota between a processed attempt and its retry', () => {
     env.rt.advance(25 * 60 * 60 * 1000);
     env.rt.sheet(SHEET).setValues([[5]], 'B2');
     env.adminSync('DELETE', '/__admin/requests');
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     const sent = (env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string }> }).requests.filter((r) =>
       r.path.startsWith('/api/'),
     ).length;

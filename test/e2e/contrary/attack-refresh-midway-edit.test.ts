@@ -17,7 +17,7 @@ describe('attack: refresh selected rows and an edit typed while the hub is read'
         ['SKU', 'Quantity [amazon]'],
         ['A-1', 4],
       ]);
-      env.rt.call('pushByChannelAll'); // the snapshot now holds quantity:amazon = 4
+      env.call('pushByChannelAll'); // the snapshot now holds quantity:amazon = 4
       env.rt.select(SHEET, 'A2');
       const before = env.rt.dialogs().length;
       if (!editDuring) env.rt.sheet(SHEET).setValues([[77]], 'B2');
@@ -30,7 +30,7 @@ describe('attack: refresh selected rows and an edit typed while the hub is read'
       });
       env.rt.answerNext('NO');
       try {
-        env.rt.call('refreshSelectedFromMenu');
+        env.call('refreshSelectedFromMenu');
       } catch {
         // an unanswered question shows up in dialogs
       } finally {

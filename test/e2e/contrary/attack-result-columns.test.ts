@@ -27,7 +27,7 @@ describe('attack: result columns', () => {
     let error = '';
     env.rt.answerNext('OK');
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } catch (e) {
       error = String(e);
     }
@@ -47,7 +47,7 @@ describe('attack: result columns', () => {
       ['C-1', 7, 'n3'],
     ];
     env.rt.addSheet(SHEET, sheet);
-    env.rt.call('pushStockAll'); // result columns exist now
+    env.call('pushStockAll'); // result columns exist now
     env.rt.sheet(SHEET).setValues([[8], [9], [10]], 'B2');
     // The re-read is the first getValues after the fetch; the colleague's edit lands just before it.
     let fetched = false;
@@ -60,7 +60,7 @@ describe('attack: result columns', () => {
       }
     });
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       env.rt.onServiceCall(undefined);
     }

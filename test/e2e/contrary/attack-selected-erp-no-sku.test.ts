@@ -7,6 +7,7 @@
  */
 import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { loose } from '../orders-helpers';
 
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {
   // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).
@@ -19,16 +20,16 @@ describe('attack: selected rows by ERP id without SKUs, rows moved between chunk
       env,
       ids.map((id, i) => ({ sku: `S-${i + 1}`, internalId: id, quantity: 1, price: 1, listings: { amazon: {} } })),
     );
-    env.rt.call('saveSettings', { chunkRows: 10 });
+    env.call('saveSettings', { chunkRows: 10 });
     env.rt.addSheet(SHEET, [['ERP id', 'Price'], ...ids.map((id, i) => [id, 100 + i])]);
     env.rt.select(SHEET, 'A2:B21'); // E-01 … E-20
     const selected = new Set(ids.slice(0, 20));
-    let r = env.rt.call('startPush', 'erp', 'selected') as { ok: boolean; value: { runId: string; finished: boolean }; error?: string };
+    let r = loose(env.call('startPush', 'erp', 'selected'));
     expect(r.ok).toBe(true);
-    r = env.rt.call('continuePush', r.value.runId) as typeof r;
+    r = loose(env.call('continuePush', r.value!.runId));
     env.rt.sheet(SHEET).moveRows(22, 10, 2); // a colleague moves E-21 … E-30 to the top
-    for (let i = 0; i < 5 && r.ok && !r.value.finished; i++) r = env.rt.call('continuePush', r.value.runId) as typeof r;
-    env.rt.call('saveSettings', { chunkRows: 500 });
+    for (let i = 0; i < 5 && r.ok && !r.value!.finished; i++) r = loose(env.call('continuePush', r.value!.runId));
+    env.call('saveSettings', { chunkRows: 500 });
     const hub = [...products(env).values()];
     const changedUnselected = hub.filter((p) => !selected.has(p.internalId) && p.price !== 1).map((p) => p.internalId);
     const selectedNotSent = hub.filter((p) => selected.has(p.internalId) && p.price === 1).map((p) => p.internalId);

@@ -19,7 +19,7 @@ describe('attack: SKUs that look like numbers', () => {
       ['1e3', 6],
       ['TRUE', 7],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(rows(env).map((r) => r['Sync status'])).toEqual(['OK', 'OK', 'OK']);
     const snap = snapshot(env);
     const raw = env.rt
@@ -35,7 +35,7 @@ describe('attack: SKUs that look like numbers', () => {
       ['1000', 6],
     ]);
     env.adminSync('DELETE', '/__admin/requests');
-    env.rt.call('pushStockChanged');
+    env.call('pushStockChanged');
     const hub = products(env);
     expect({ raw, keys: [...snap.keys()], hub123: hub.get('123')!.quantity, hub1000: hub.get('1000')!.quantity }).toEqual({
       raw,
@@ -56,9 +56,9 @@ describe('attack: SKUs that look like numbers', () => {
     ]);
     env.rt.sheet(SHEET).setNumberFormat('A2', '00000');
     env.rt.select(SHEET, 'A2:B2');
-    env.rt.call('pushAsyncSelected');
+    env.call('pushAsyncSelected');
     env.rt.advance(120_000);
-    env.rt.call('refreshJobs');
+    env.call('refreshJobs');
     const [row] = rows(env);
     const hub = products(env);
     expect({

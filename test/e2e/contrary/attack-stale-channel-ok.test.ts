@@ -21,13 +21,13 @@ describe('attack: a stale Status [channel] OK after a push that did not confirm'
     freshWorld(env, [{ sku: 'A-1', internalId: 'E-1', quantity: 1, price: 10, listings: { walmart: {} } }]);
     const value = (v: number): unknown[] => header.map((h) => (h === 'SKU' ? 'A-1' : h === 'ERP id' ? 'E-1' : v));
     env.rt.addSheet(SHEET, [[...header], value(21)]);
-    env.rt.call(fn);
+    env.call(fn);
     expect(rows(env)[0][`Status [${channel}]`]).toBe('OK');
     env.rt.sheet(SHEET).setValues([value(121)], 'A2');
     env.adminSync('POST', '/__admin/faults', faults);
     env.rt.answerNext('OK');
     try {
-      env.rt.call(fn);
+      env.call(fn);
     } catch {
       // reported below
     }

@@ -30,16 +30,16 @@ describe('attack: token echoed by the hub', () => {
       ['B-1', 'E-1', 5, 30, 31, 6],
     ]);
     env.adminSync('POST', '/__admin/faults', { answerFaults: { echoHeaders: 1 }, seed: 3 });
-    for (const fn of ['pushStockAll', 'pushPricesAll', 'pushByChannelAll', 'pushErpAll', 'pushAsyncAll']) {
+    for (const fn of ['pushStockAll', 'pushPricesAll', 'pushByChannelAll', 'pushErpAll', 'pushAsyncAll'] as const) {
       try {
         env.rt.answerNext('OK');
-        env.rt.call(fn);
+        env.call(fn);
       } catch (e) {
         if (String(e).includes(env.token)) throw new Error(`token in error of ${fn}`);
       }
     }
     env.rt.advance(120_000);
-    env.rt.call('refreshJobs');
+    env.call('refreshJobs');
     expect(everywhere().includes(env.token)).toBe(false);
     const echoed = (env.adminSync('GET', '/__admin/faults') as { injected: Record<string, number> }).injected['answer:echoHeaders'] ?? 0;
     expect(echoed).toBeGreaterThan(0);

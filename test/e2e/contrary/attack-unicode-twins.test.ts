@@ -21,7 +21,7 @@ describe('attack: SKUs that differ only in Unicode normalisation', () => {
       [NFC, 5],
       [NFD, 7],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const out = rows(env);
     const hub = products(env).get(NFC)!;
     const falseOk = out.filter((r) => r['Sync status'] === 'OK' && r.Quantity !== hub.quantity);
@@ -40,7 +40,7 @@ describe('attack: SKUs that differ only in Unicode normalisation', () => {
       [NFC, 11],
       [NFD, 12],
     ]);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     const out = rows(env);
     const hub = products(env).get(NFC)!;
     const falseOk = out.filter((r) => r['Sync status'] === 'OK' && r['Price [amazon]'] !== hub.listings.amazon!.price);

@@ -32,7 +32,7 @@ describe('attack: an async job whose row result was not written', () => {
       env.rt.sheet(SHEET).setValues([['A-1', 5]], `A${last + 1}`); // a colleague copies A-1's row below
     });
     try {
-      env.rt.call('pushAsyncAll');
+      env.call('pushAsyncAll');
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -41,14 +41,14 @@ describe('attack: an async job whose row result was not written', () => {
       .map((r) => r['Sync status'] ?? '');
     env.rt.sheet(SHEET).deleteRows(last + 1); // the copy is removed
     env.rt.sheet(SHEET).setValues([[9]], `B${last}`); // and A-1 set to 9
-    env.rt.call('pushAsyncAll'); // push again: the run resumes with A-1
+    env.call('pushAsyncAll'); // push again: the run resumes with A-1
     const afterSecond = rows(env).find((r) => r.SKU === 'A-1')!;
     // The hub runs its jobs side by side: J2's one item is due 2 s after J2 was created, J1's A-1
     // (its 201st item at 10 items/s) 22 s after J1. The emulator ticks when its clock moves.
     env.adminSync('POST', '/__admin/clock', { now: env.rt.now() + 2_500 });
     const midway = products(env).get('A-1')!.quantity;
     env.rt.advance(120_000);
-    env.rt.call('refreshJobs');
+    env.call('refreshJobs');
     const a = rows(env).find((r) => r.SKU === 'A-1')!;
     const hub = products(env).get('A-1')!;
     const snap = snapshot(env).get('A-1');

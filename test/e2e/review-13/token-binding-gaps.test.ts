@@ -5,32 +5,27 @@
  * reached the foreign server. The content/destination guard is off so that the assertions
  * below, not the guard, say what failed.
  */
-import { startAddonEnv, TEST_TOKEN, type AddonEnv } from '../../../dev/testkit/env';
+import { TEST_TOKEN, typedCall } from '../../../dev/testkit/env';
 import { startForeignServer, type ForeignServer } from '../../../dev/testkit/foreign-server';
+import { useHub } from '../../support/hub';
 
-type R<T> = { ok: true; value: T } | { ok: false; error: string };
 const BOB = 'bob@example.com';
 
 describe('review 13: the token reaches a host a colleague set', () => {
-  let env: AddonEnv;
   let foreign: ForeignServer;
-
   beforeAll(async () => {
     foreign = await startForeignServer();
-    env = await startAddonEnv({
-      noToken: true,
-      leakCheck: false,
-      runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-    await foreign?.close();
+  });
+  afterAll(async () => foreign?.close());
+  const env = useHub({
+    noToken: true,
+    leakCheck: false,
+    runtime: { fetchTimeoutMs: 3000, onDialog: (d) => (d.buttons.includes('YES') ? 'YES' : 'OK') },
   });
   beforeEach(() => {
     foreign.clear();
-    env.rt.call('signOut');
-    expect(env.rt.call('saveSettings', { baseUrl: env.hub.url })).toMatchObject({ ok: true, value: { saved: true } });
+    env.call('signOut');
+    expect(env.call('saveSettings', { baseUrl: env.hub.url })).toMatchObject({ ok: true, value: { saved: true } });
     for (const name of env.rt.sheetNames()) if (name === 'Stock & Prices') env.rt.deleteSheet(name);
     env.rt.addSheet('Stock & Prices', [
       ['SKU', 'Quantity'],
@@ -44,7 +39,7 @@ describe('review 13: the token reaches a host a colleague set', () => {
       .filter((r) => JSON.stringify(r).includes(TEST_TOKEN))
       .map((r) => `${r.method} ${r.url}`);
   const bobSetsBaseUrl = (to: string) =>
-    expect(env.rt.forUser(BOB).call('saveSettings', { baseUrl: to })).toMatchObject({ ok: true, value: { saved: true } });
+    expect(typedCall(env.rt.forUser(BOB))('saveSettings', { baseUrl: to })).toMatchObject({ ok: true, value: { saved: true } });
 
   // Flaw: saveToken while the shared base URL is blank stores the token with no origin, and
   // hubClient binds an origin-less token to whatever address it is first used with — so when a
@@ -52,11 +47,11 @@ describe('review 13: the token reaches a host a colleague set', () => {
   // token saved without a base URL is never bound later to an address someone else set (refuse
   // saving without a base URL, or require the owner to confirm the address): nothing is sent.
   test('a token pasted while the base URL is blank is sent to the address a colleague sets later', () => {
-    expect(env.rt.call('saveSettings', { baseUrl: '' })).toMatchObject({ ok: true, value: { saved: true } });
-    const saved = env.rt.call('saveToken', TEST_TOKEN) as R<{ errors: Record<string, string> }>;
+    expect(env.call('saveSettings', { baseUrl: '' })).toMatchObject({ ok: true, value: { saved: true } });
+    const saved = env.call('saveToken', TEST_TOKEN);
     expect(saved).toMatchObject({ ok: true, value: { errors: {} } });
     bobSetsBaseUrl(foreign.url);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(carryingToken()).toEqual([]);
   });
 
@@ -65,10 +60,10 @@ describe('review 13: the token reaches a host a colleague set', () => {
   // treats as "no origin" and binds to the next address a colleague sets. Correct: '   ' is saved
   // as blank (or refused) and the token is never bound to a colleague's address; nothing is sent.
   test('a token pasted while the base URL is only spaces is sent to the address a colleague sets later', () => {
-    expect(env.rt.call('saveSettings', { baseUrl: '   ' })).toMatchObject({ ok: true, value: { saved: true } });
-    expect(env.rt.call('saveToken', TEST_TOKEN)).toMatchObject({ ok: true, value: { errors: {} } });
+    expect(env.call('saveSettings', { baseUrl: '   ' })).toMatchObject({ ok: true, value: { saved: true } });
+    expect(env.call('saveToken', TEST_TOKEN)).toMatchObject({ ok: true, value: { errors: {} } });
     bobSetsBaseUrl(foreign.url);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(carryingToken()).toEqual([]);
   });
 
@@ -79,10 +74,10 @@ describe('review 13: the token reaches a host a colleague set', () => {
   // one bound to another origin is not sent to the new origin (the user is told the address
   // changed); nothing reaches the foreign host.
   test('re-pasting the token bound to the hub, after a colleague changed the base URL, sends it to the new host', () => {
-    expect(env.rt.call('saveToken', TEST_TOKEN)).toMatchObject({ ok: true, value: { errors: {} } });
+    expect(env.call('saveToken', TEST_TOKEN)).toMatchObject({ ok: true, value: { errors: {} } });
     expect(JSON.parse(env.rt.properties('user').hubToken).origin).toBe(new URL(env.hub.url).origin);
     bobSetsBaseUrl(foreign.url);
-    env.rt.call('saveToken', TEST_TOKEN);
+    env.call('saveToken', TEST_TOKEN);
     expect(carryingToken()).toEqual([]);
   });
 
@@ -91,10 +86,10 @@ describe('review 13: the token reaches a host a colleague set', () => {
   // filters, so no Log line says the schedule changed hands. Correct: the take-over is a change
   // of a shared setting and writes a Log line naming bob (old owner → new owner, no secrets).
   test('taking over the order schedule with the same interval writes no Log line', () => {
-    expect(env.rt.call('setOrdersSchedule', 60)).toMatchObject({ ok: true });
+    expect(env.call('setOrdersSchedule', 60)).toMatchObject({ ok: true });
     const logRows = () => (env.rt.sheetNames().includes('Log') ? env.rt.sheet('Log').values().length : 0);
     const before = logRows();
-    expect(env.rt.forUser(BOB).call('setOrdersSchedule', 60)).toMatchObject({ ok: true });
+    expect(typedCall(env.rt.forUser(BOB))('setOrdersSchedule', 60)).toMatchObject({ ok: true });
     const added = env.rt.sheetNames().includes('Log')
       ? env.rt
           .sheet('Log')
@@ -106,7 +101,7 @@ describe('review 13: the token reaches a host a colleague set', () => {
       expect(JSON.parse(env.rt.properties('document').settings).orders.scheduleOwner).toContain('bob'); // he owns it now
       expect(added.filter((l) => l.includes(BOB) && /Settings changed/.test(l))).toHaveLength(1);
     } finally {
-      env.rt.call('setOrdersSchedule', 0);
+      env.call('setOrdersSchedule', 0);
     }
   });
 });

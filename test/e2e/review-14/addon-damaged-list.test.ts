@@ -12,11 +12,11 @@ describe('add-on: a damaged entry in the list of spreadsheets', () => {
   const env = useHub({ target: 'addon', settings: { orders: ordersSettings() } });
 
   test('an entry without its "due" list is repaired by the next operation, and the hourly run still comes', () => {
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    unwrap(env.call('setOrdersSchedule', 60));
     const [doc] = JSON.parse(env.rt.properties('user')[KEY]) as Array<{ id: string; name: string }>;
     env.rt.setProperty('user', KEY, JSON.stringify([{ id: doc.id, name: doc.name }]));
-    expect(env.rt.call('getSidebarState')).toMatchObject({ ok: true });
-    unwrap(env.rt.call('setOrdersSchedule', 60));
+    expect(env.call('getSidebarState')).toMatchObject({ ok: true });
+    unwrap(env.call('setOrdersSchedule', 60));
     const list = JSON.parse(env.rt.properties('user')[KEY]) as Array<{ id: string; due: string[] }>;
     expect(list).toEqual([expect.objectContaining({ id: doc.id, due: ['order import every 60 min'] })]);
     expect(env.rt.triggers()).toHaveLength(1);

@@ -3,29 +3,26 @@
  * run): the seller presses Resume in the sidebar before that run, or while that run waits for
  * the document lock. Every row must be sent once, and a finished push must stay finished.
  */
-import { startAddonEnv, type AddonEnv } from '../../../dev/testkit/env';
+import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, seedProducts } from '../helpers';
 
 const HOUR = 3_600_000;
 const ROWS = 8000;
-type R<T> = { ok: boolean; value?: T; error?: string };
-type Progress = { runId: string; finished: boolean; done: number; total: number };
 
 describe('add-on: Resume in the sidebar while a menu push waits for its hourly continuation', () => {
-  let env: AddonEnv;
-  let skus: string[];
-
   // ~5,200 of 8,000 rows fit in the menu's execution (20 s per fetchAll round of 400 rows).
-  beforeAll(async () => {
-    env = await startAddonEnv({
+  const env = useHub(
+    {
       target: 'addon',
       runtime: { virtualFetchLatencyMs: 20_000, measuredFetchLatency: false },
       settings: { chunkRows: 5000 },
-    });
-    skus = seedProducts(env, ROWS, ['amazon'], 'active');
-    env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
-  }, 120_000);
-  afterAll(async () => env?.close());
+      startMs: 120_000,
+    },
+    (env) => {
+      const skus = seedProducts(env, ROWS, ['amazon'], 'active');
+      env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
+    },
+  );
 
   const sentTwice = (): string[] => {
     const counts = new Map<string, number>();
@@ -35,14 +32,14 @@ describe('add-on: Resume in the sidebar while a menu push waits for its hourly c
   };
   const menuPushStopsPartWay = (): void => {
     clearRequests(env);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const first = apiRequests(env).reduce((n, r) => n + (r.skus?.length ?? 0), 0);
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(ROWS);
   };
-  const resumeToTheEnd = (): R<Progress> => {
-    let p = env.rt.call('startPush', 'stock', 'all') as R<Progress>;
-    while (p.ok && !p.value!.finished) p = env.rt.call('continuePush', p.value!.runId) as R<Progress>;
+  const resumeToTheEnd = () => {
+    let p = env.call('startPush', 'stock', 'all');
+    while (p.ok && !p.value.finished) p = env.call('continuePush', p.value.runId);
     return p;
   };
 
@@ -58,7 +55,7 @@ describe('add-on: Resume in the sidebar while a menu push waits for its hourly c
   test('Resume while the hourly run waits for the lock: that run does not go on with the run it read before (every row once)', () => {
     menuPushStopsPartWay();
     // The hourly run, at its first lock call (it has read the run already): the seller resumes and finishes.
-    let resumed: R<Progress> | null = null;
+    let resumed: ReturnType<typeof resumeToTheEnd> | null = null;
     env.rt.onServiceCall((info) => {
       if (resumed === null && info.service === 'LockService') resumed = resumeToTheEnd();
     });

@@ -6,6 +6,7 @@
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
 import { seedProducts } from '../helpers';
+import { loose } from '../orders-helpers';
 
 const STATE_SHEET = 'Hub Sync data (do not edit)';
 
@@ -29,7 +30,7 @@ describe.each([
     const skus = seedProducts(env, 300, ['amazon'], 'active');
     env.rt.addSheet('Stock & Prices', [['SKU', 'Quantity'], ...skus.map((s, i) => [s, 1 + (i % 100)])]);
     // A first push leaves the keys of a push (lease, holder, run, journal, background) in their rows.
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
   });
 
   test('no other key is overwritten: settings survive, every key keeps one row', () => {
@@ -44,7 +45,7 @@ describe.each([
       }
     });
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
     } finally {
       env.rt.onServiceCall(undefined);
     }
@@ -53,7 +54,7 @@ describe.each([
     expect(after.twice).toEqual([]);
     expect(after.values.get('settings')).toBe(before.get('settings'));
     // The next operation still works with the seller's settings.
-    const state = env.rt.call('getSidebarState') as { ok: boolean; value?: { settings: { baseUrl: string } } };
+    const state = loose(env.call('getSidebarState'));
     expect(state.ok).toBe(true);
     expect(state.value!.settings.baseUrl).toBe(env.hubUrl);
   });

@@ -41,7 +41,7 @@ describe('review 15: Shopify compare-at prices and OK means verified', () => {
           answerFaults: { drop: 0.15, duplicate: 0.15, substitute: 0.1, wrongEcho: 0.1, refuse: 0.1, reorder: 0.5, extra: 0.3 },
         });
         try {
-          env.rt.call('pushByChannelAll');
+          env.call('pushByChannelAll');
         } finally {
           env.adminSync('DELETE', '/__admin/faults');
         }
@@ -64,10 +64,10 @@ describe('review 15: Shopify compare-at prices and OK means verified', () => {
 
   test('a sale ended in the export (compare-at cleared) is said in the row while the hub still holds the sale price, never passed over', () => {
     put([{ 'Variant SKU': skus[10], 'Variant Price': 25, 'Variant Compare At Price': 30 }]);
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     expect(hubProducts(env).get(skus[10])!.listings.shopify).toMatchObject({ price: 30, salePrice: 25 });
     put([{ 'Variant SKU': skus[10], 'Variant Price': 28, 'Variant Compare At Price': '' }]);
-    env.rt.call('pushByChannelAll');
+    env.call('pushByChannelAll');
     const values = env.rt.sheet(STOCK).values();
     const listing = hubProducts(env).get(skus[10])!.listings.shopify!;
     expect(listing.price).toBe(28);
@@ -78,7 +78,7 @@ describe('review 15: Shopify compare-at prices and OK means verified', () => {
       /Variant Compare At Price holds no sale now, but the hub still holds the sale price 25 on shopify/,
     );
     // Push changes (nothing else edited) says it too, and so does the Log's summary.
-    env.rt.call('pushChanges');
+    env.call('pushChanges');
     const again = env.rt.sheet(STOCK).values();
     expect(String(again[1][column(again, 'Sync message')])).toMatch(/the hub still holds the sale price 25 on shopify/);
   });

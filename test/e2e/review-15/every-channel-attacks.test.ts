@@ -13,7 +13,7 @@ describe('review 15: every channel with per-channel cells filled', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 6);
-    env.rt.call('saveSettings', { plainChannels: ['*'] });
+    env.call('saveSettings', { plainChannels: ['*'] });
   });
 
   test('Send as async job: Price for every channel with Price [amazon] filled — the amazon cell is said, never a bare OK', () => {
@@ -23,7 +23,7 @@ describe('review 15: every channel with per-channel cells filled', () => {
       ['SKU', 'Quantity', 'Price', 'Price [amazon]'],
       [skus[0], 5, 50, 60],
     ]);
-    env.rt.call('pushAsyncAll');
+    env.call('pushAsyncAll');
     env.rt.advance(6 * 60_000);
     const values = env.rt.sheet(STOCK).values();
     const amazon = hubProducts(env).get(skus[0])!.listings.amazon!.price;
@@ -41,7 +41,7 @@ describe('review 15: every channel with per-channel cells filled', () => {
       [skus[2], 7, 3],
       [skus[3], 8, 8],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet(STOCK).values();
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'OK']);
     expect(hubProducts(env).get(skus[2])!.listings.amazon!.quantity).toBe(7);
@@ -60,7 +60,7 @@ describe('review 15: every channel with per-channel cells filled', () => {
       ['SKU', 'ERP id', 'Price', 'Price [amazon]'],
       [skus[1], id, 70, 80],
     ]);
-    env.rt.call('pushErpAll');
+    env.call('pushErpAll');
     const values = env.rt.sheet(STOCK).values();
     const amazon = hubProducts(env).get(skus[1])!.listings.amazon!.price;
     const message = String(values[1][column(values, 'Sync message')]);

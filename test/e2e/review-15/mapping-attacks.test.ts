@@ -8,6 +8,7 @@ import { useHub } from '../../support/hub';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../../fixtures/exports/woocommerce';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from '../helpers';
+import { loose } from '../orders-helpers';
 
 const STOCK = 'Stock & Prices';
 const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon', 'walmart'];
@@ -24,18 +25,18 @@ describe('review 15: mapping and Price rule attacks', () => {
 
   beforeEach(() => {
     clearRequests(env);
-    env.rt.call('saveSettings', { plainChannels: [] });
+    env.call('saveSettings', { plainChannels: [] });
     for (const name of env.rt.sheetNames()) if (name === STOCK || name === 'Hub Sync snapshot') env.rt.deleteSheet(name);
     for (const key of Object.keys(env.rt.properties('document')))
       if (/^(sheetColumns|columns)\./.test(key)) env.rt.setProperty('document', key, null);
   });
 
   const sidebarPush = (operation: string, between?: (chunk: number, runId: string) => void): R<Progress> => {
-    let p = env.rt.call('startPush', operation, 'all') as R<Progress>;
+    let p = loose(env.call('startPush', operation, 'all'));
     let chunk = 0;
     while (p.ok && !p.value!.finished) {
       between?.(++chunk, p.value!.runId);
-      p = env.rt.call('continuePush', p.value!.runId) as R<Progress>;
+      p = loose(env.call('continuePush', p.value!.runId));
     }
     return p;
   };
@@ -46,7 +47,7 @@ describe('review 15: mapping and Price rule attacks', () => {
     );
     const sheet = [header, rowOf(header, { Handle: 'tee', '  variant   SKU ': skus[0], 'VARIANT INVENTORY QTY': 9, 'Variant Price': 12 })];
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     expect(columnValues(values, 'Sync status')).toEqual(['OK']);
@@ -59,7 +60,7 @@ describe('review 15: mapping and Price rule attacks', () => {
       rowOf(SHOPIFY_HEADER, { Handle: 'tee', 'Variant SKU': skus[1], 'Variant Inventory Qty': 3, 'Variant Price': 12 }),
     ];
     env.rt.addSheet(STOCK, sheet);
-    expect((env.rt.call('applyColumnPreset', 'shopify') as R<unknown>).ok).toBe(true);
+    expect(loose(env.call('applyColumnPreset', 'shopify')).ok).toBe(true);
     // A colleague copies the Variant SKU column to the end.
     const values = env.rt.sheet(STOCK).values();
     const c = column(values, 'Variant SKU');
@@ -69,7 +70,7 @@ describe('review 15: mapping and Price rule attacks', () => {
     );
     const dialogs = env.rt.dialogs().length;
     env.rt.answerNext('OK');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(JSON.stringify(env.rt.dialogs().slice(dialogs))).toMatch(/2 columns are headed \\"Variant SKU\\"/);
     expect(apiRequests(env)).toEqual([]);
   });
@@ -77,7 +78,7 @@ describe('review 15: mapping and Price rule attacks', () => {
   test('two presets compete in a sidebar push: refused with both named, nothing sent', () => {
     const both = [...WOOCOMMERCE_HEADER, 'minimum-seller-allowed-price', 'price', 'quantity'];
     env.rt.addSheet(STOCK, [both, rowOf(both, { SKU: skus[2], Stock: 3 })]);
-    const p = env.rt.call('startPush', 'stock', 'all') as R<Progress>;
+    const p = loose(env.call('startPush', 'stock', 'all'));
     expect(p.ok).toBe(false);
     expect(p.error).toMatch(/WooCommerce product export and Amazon Price & Quantity file/);
     expect(apiRequests(env)).toEqual([]);
@@ -87,7 +88,7 @@ describe('review 15: mapping and Price rule attacks', () => {
     const header = ['SKU', 'Warehouse', 'Shelf', 'Notes'];
     const rows = Array.from({ length: 12 }, (_, i) => [skus[30 + i], 10 + i, 50 + i, `n${i}`]);
     env.rt.addSheet(STOCK, [header, ...rows]);
-    const saved = env.rt.call('saveColumns', {
+    const saved = env.call('saveColumns', {
       version: 1,
       preset: null,
       entries: [
@@ -95,7 +96,7 @@ describe('review 15: mapping and Price rule attacks', () => {
         { field: 'quantity', header: 'Warehouse' },
       ],
       skip: [],
-    }) as R<unknown>;
+    });
     expect(saved.ok).toBe(true);
     const p = sidebarPush('stock', (chunk) => {
       if (chunk !== 2) return;
@@ -113,7 +114,7 @@ describe('review 15: mapping and Price rule attacks', () => {
     const header = ['SKU', 'Warehouse', 'Shelf'];
     const rows = Array.from({ length: 12 }, (_, i) => [skus[45 + i], 20 + i, 60 + i]);
     env.rt.addSheet(STOCK, [header, ...rows]);
-    env.rt.call('saveColumns', {
+    env.call('saveColumns', {
       version: 1,
       preset: null,
       entries: [
@@ -129,7 +130,7 @@ describe('review 15: mapping and Price rule attacks', () => {
     });
     expect(p.ok).toBe(false);
     expect(p.error).toMatch(/"Warehouse".*not in row 1/);
-    env.rt.call('cancelPush', runId);
+    env.call('cancelPush', runId);
     const sent = apiRequests(env).flatMap((r) => r.skus ?? []);
     expect(new Set(sent).size).toBe(sent.length);
   });
@@ -141,7 +142,7 @@ describe('review 15: mapping and Price rule attacks', () => {
       [skus[14], 'ebay', 78],
     ];
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     const values = env.rt.sheet(STOCK).values();
     expectInputsUnchanged(values, sheet);
     expect(columnValues(values, 'Sync status')).toEqual(['OK', 'Error']);
@@ -156,7 +157,7 @@ describe('review 15: mapping and Price rule attacks', () => {
       rowOf(header, { Handle: 'tee', 'Variant SKU': skus[15], 'Variant Inventory Qty': 3, 'Variant Price': 12, Price: 14 }),
     ];
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('pushPricesAll');
+    env.call('pushPricesAll');
     const values = env.rt.sheet(STOCK).values();
     const status = columnValues(values, 'Sync status')[0];
     const message = String(values[1][column(values, 'Sync message')]);
@@ -167,10 +168,10 @@ describe('review 15: mapping and Price rule attacks', () => {
   test('plainChannels changed by a colleague between chunks: every row of the run goes to the channel the run started with, or is said', () => {
     const sheet = [['SKU', 'Price'], ...Array.from({ length: 12 }, (_, i) => [skus[60 + i], 200 + i])];
     env.rt.addSheet(STOCK, sheet);
-    env.rt.call('saveSettings', { plainChannels: ['amazon'] });
+    env.call('saveSettings', { plainChannels: ['amazon'] });
     const before = hubProducts(env);
     const p = sidebarPush('prices', (chunk) => {
-      if (chunk === 2) env.rt.call('saveSettings', { plainChannels: ['walmart'] });
+      if (chunk === 2) env.call('saveSettings', { plainChannels: ['walmart'] });
     });
     expect(p.ok).toBe(true);
     const hub = hubProducts(env);

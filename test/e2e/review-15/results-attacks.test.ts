@@ -18,7 +18,7 @@ describe('review 15: result colours and placement attacks', () => {
     env.adminSync('POST', '/__admin/products', { products });
   });
   beforeEach(() => {
-    env.rt.call('saveSettings', { resultColumns: 'end' });
+    env.call('saveSettings', { resultColumns: 'end' });
     for (const name of env.rt.sheetNames()) if (name === SHEET || name === 'Old stock') env.rt.deleteSheet(name);
   });
   /** Each test starts as if no sheet had ever been coloured (the first test is about that memory). */
@@ -32,7 +32,7 @@ describe('review 15: result colours and placement attacks', () => {
       ['SKU', 'Quantity'],
       ['B-1', 5],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(env.rt.sheet(SHEET).conditionalRules().length).toBe(OWN_RULES);
     env.rt.deleteSheet(SHEET);
     env.rt.addSheet(SHEET, [
@@ -40,7 +40,7 @@ describe('review 15: result colours and placement attacks', () => {
       ['B-1', 6],
       ['B-2', 7],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     expect(columnValues(env.rt.sheet(SHEET).values(), 'Sync status')).toEqual(['OK', 'OK']);
     expect(env.rt.sheet(SHEET).conditionalRules().length).toBe(OWN_RULES);
   });
@@ -51,16 +51,16 @@ describe('review 15: result colours and placement attacks', () => {
       ['SKU', 'Quantity'],
       ['B-1', 5],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     env.rt.sheet(SHEET).clearConditionalRules();
     env.rt.renameSheet(SHEET, 'Old stock');
-    env.rt.call('saveSettings', { sheetNames: { stock: 'Old stock' } });
+    env.call('saveSettings', { sheetNames: { stock: 'Old stock' } });
     try {
-      env.rt.call('pushStockAll');
+      env.call('pushStockAll');
       expect(columnValues(env.rt.sheet('Old stock').values(), 'Sync status')).toEqual(['OK']);
       expect(env.rt.sheet('Old stock').conditionalRules()).toEqual([]);
     } finally {
-      env.rt.call('saveSettings', { sheetNames: { stock: SHEET } });
+      env.call('saveSettings', { sheetNames: { stock: SHEET } });
     }
   });
 
@@ -71,10 +71,10 @@ describe('review 15: result colours and placement attacks', () => {
       ['B-1', 5],
       ['B-2', 6],
     ]);
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     env.rt.sheet(SHEET).insertColumns(1, 1);
     env.rt.sheet(SHEET).setValues([['Notes']], 'A1');
-    for (let i = 0; i < 3; i++) env.rt.call('pushStockAll');
+    for (let i = 0; i < 3; i++) env.call('pushStockAll');
     const sheet = env.rt.sheet(SHEET);
     expect(sheet.conditionalRules().length).toBe(OWN_RULES);
     const values = sheet.values();
@@ -87,14 +87,14 @@ describe('review 15: result colours and placement attacks', () => {
 
   test("results after the inputs: the seller's formulas to the right are kept, moved whole", () => {
     forgetColours();
-    env.rt.call('saveSettings', { resultColumns: 'afterInputs' });
+    env.call('saveSettings', { resultColumns: 'afterInputs' });
     env.rt.addSheet(SHEET, [
       ['SKU', 'Quantity', 'Double'],
       ['B-1', 5, ''],
       ['B-2', 6, ''],
     ]);
     env.rt.sheet(SHEET).type('C2', '=B2*2').type('C3', '=B3*2');
-    env.rt.call('pushStockAll');
+    env.call('pushStockAll');
     const sheet = env.rt.sheet(SHEET);
     const values = sheet.values();
     const double = column(values, 'Double');

@@ -7,9 +7,8 @@
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
-import type { Progress, Result } from '../preview-helpers';
+import { loose } from '../orders-helpers';
 
-type Preview = { previewId: string; rowsToPush: number };
 const SHEET = 'Stock & Prices';
 
 function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {
@@ -32,7 +31,7 @@ describe('review 17: hub changes the check does not see', () => {
       ['SKU', 'ERP id', 'Price'],
       [skus[0], p.internalId, 55.5],
     ]);
-    const preview = (env.rt.call('previewPush', 'erp', 'all') as Result<Preview>).value!;
+    const preview = loose(env.call('previewPush', 'erp', 'all')).value!;
     expect(preview.rowsToPush).toBe(1);
     // The preview listed amazon's and walmart's prices (passed the 55.5); a colleague reprices amazon.
     expect(
@@ -43,9 +42,9 @@ describe('review 17: hub changes the check does not see', () => {
     ).toBe(true);
     changeOnHub(env, skus[0], 'amazon', 'price', 99.99);
     clearRequests(env);
-    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    const r = loose(env.call('pushPreviewedChanges', preview.previewId));
     let p2 = r.value;
-    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = (env.rt.call('continuePush', p2.runId) as Result<Progress>).value;
+    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = loose(env.call('continuePush', p2.runId)).value;
     expect(posts(env)).toEqual([]);
     expect(r.ok).toBe(false);
     expect(hubProducts(env).get(skus[0])!.listings.amazon!.price).toBe(99.99);
@@ -58,12 +57,12 @@ describe('review 17: hub changes the check does not see', () => {
       ['SKU', 'Quantity'],
       [skus[1], q + 5],
     ]);
-    const preview = (env.rt.call('previewPush', 'stock', 'all') as Result<Preview>).value!;
+    const preview = loose(env.call('previewPush', 'stock', 'all')).value!;
     changeOnHub(env, skus[1], 'walmart', 'quantity', 1); // a sale on walmart
     clearRequests(env);
-    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    const r = loose(env.call('pushPreviewedChanges', preview.previewId));
     let p2 = r.value;
-    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = (env.rt.call('continuePush', p2.runId) as Result<Progress>).value;
+    for (let i = 0; i < 10 && p2 && !p2.finished; i++) p2 = loose(env.call('continuePush', p2.runId)).value;
     expect(r.ok).toBe(false);
     expect(posts(env)).toEqual([]);
   });

@@ -6,9 +6,8 @@
  */
 import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
-import { call, type Progress } from '../preview-helpers';
+import { call } from '../preview-helpers';
 
-type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: a cell edited after Push these changes started', () => {
@@ -24,15 +23,15 @@ describe('review 17: a cell edited after Push these changes started', () => {
       ['SKU', 'Price [amazon]'],
       [skus[0], previewed],
     ]);
-    const preview = call<Preview>(env, 'previewPush', 'prices', 'all');
+    const preview = call(env, 'previewPush', 'prices', 'all');
     expect(preview.rowsToPush).toBe(1);
-    const started = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
+    const started = call(env, 'pushPreviewedChanges', preview.previewId);
     expect(started.finished).toBe(false);
     // A colleague (or a typo) between the start and the first chunk: −99 %, never previewed, beyond the ±30 % rail.
     env.rt.sheet(SHEET).setValues([[0.01]], 'B2');
     clearRequests(env);
     let p = started;
-    for (let i = 0; i < 10 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
+    for (let i = 0; i < 10 && !p.finished; i++) p = call(env, 'continuePush', p.runId);
     const sent = apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
     const hubNow = hubProducts(env).get(skus[0])!.listings.amazon!.price;
     // Either the previewed value went, or nothing did (the row says it changed since the preview).

@@ -5,9 +5,8 @@
  */
 import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, type Progress } from '../preview-helpers';
+import { call } from '../preview-helpers';
 
-type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: a held-back drop to 0 of a channel quantity', () => {
@@ -30,7 +29,7 @@ describe('review 17: a held-back drop to 0 of a channel quantity', () => {
       [skus[0], 12, 0],
       [skus[1], 12, 0],
     ]);
-    const preview = call<Preview>(env, 'previewPush', 'changes', 'all');
+    const preview = call(env, 'previewPush', 'changes', 'all');
     const held = env.rt
       .sheet('Preview')
       .values()
@@ -43,8 +42,8 @@ describe('review 17: a held-back drop to 0 of a channel quantity', () => {
       [skus[1], 'amazon', 'quantity'],
     ]);
     expect(preview.totals.guarded).toBe(4);
-    let p = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
-    for (let i = 0; i < 10 && !p.finished; i++) p = call<Progress>(env, 'continuePush', p.runId);
+    let p = call(env, 'pushPreviewedChanges', preview.previewId);
+    for (let i = 0; i < 10 && !p.finished; i++) p = call(env, 'continuePush', p.runId);
     const hub = hubProducts(env);
     // Both held back: the hub keeps its 10, never the unchecked 0.
     for (const sku of skus) {

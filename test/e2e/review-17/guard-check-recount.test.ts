@@ -7,9 +7,8 @@
  */
 import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
-import type { Progress, Result } from '../preview-helpers';
+import { loose } from '../orders-helpers';
 
-type Preview = { previewId: string; rowsToPush: number; totals: { guarded: number; changes: Record<string, number> } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: the zero-stock guard rail and the check', () => {
@@ -26,15 +25,15 @@ describe('review 17: the zero-stock guard rail and the check', () => {
       [skus[0], 0, hub.get(skus[0])!.listings.amazon!.price], // only a drop to 0
       [skus[1], 0, price + 1], // a drop to 0 and a price change
     ]);
-    const preview = (env.rt.call('previewPush', 'changes', 'all') as Result<Preview>).value!;
+    const preview = loose(env.call('previewPush', 'changes', 'all')).value!;
     expect(preview.totals.guarded).toBe(2);
     expect(preview.rowsToPush).toBe(1);
     clearRequests(env);
-    const r = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    const r = loose(env.call('pushPreviewedChanges', preview.previewId));
     expect(r.error).toBeUndefined();
     expect(r.ok).toBe(true);
     let p = r.value!;
-    for (let i = 0; i < 10 && !p.finished; i++) p = (env.rt.call('continuePush', p.runId) as Result<Progress>).value!;
+    for (let i = 0; i < 10 && !p.finished; i++) p = loose(env.call('continuePush', p.runId)).value!;
     const after = hubProducts(env);
     expect(after.get(skus[1])!.listings.amazon!.price).toBe(price + 1);
     expect(after.get(skus[1])!.quantity).toBe(hub.get(skus[1])!.quantity);

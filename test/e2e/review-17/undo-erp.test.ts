@@ -5,10 +5,8 @@
  */
 import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, finish, type Progress } from '../preview-helpers';
+import { call, finish } from '../preview-helpers';
 
-type Preview = { previewId: string; rowsToPush: number };
-type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a previewed push of prices by ERP id', () => {
@@ -23,13 +21,13 @@ describe('review 17: undo of a previewed push of prices by ERP id', () => {
       ['SKU', 'ERP id', 'Price'],
       [sku, before.internalId, 55.5],
     ]);
-    const preview = call<Preview>(env, 'previewPush', 'erp', 'all');
+    const preview = call(env, 'previewPush', 'erp', 'all');
     expect(preview.rowsToPush).toBe(1);
-    finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    finish(env, call(env, 'pushPreviewedChanges', preview.previewId));
     expect(hubProducts(env).get(sku)!.listings.amazon!.price).toBe(55.5);
-    const shown = call<UndoShown>(env, 'previewUndo', false);
+    const shown = call(env, 'previewUndo', false);
     expect(shown.rowsToRestore).toBe(1);
-    finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
+    finish(env, call(env, 'undoLastPush', shown.pushId!, false));
     const after = hubProducts(env).get(sku)!;
     expect([after.listings.amazon!.price, after.listings.walmart!.price]).toEqual([
       before.listings.amazon!.price,

@@ -5,10 +5,8 @@
  */
 import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, finish, type Progress } from '../preview-helpers';
+import { call, finish } from '../preview-helpers';
 
-type Preview = { previewId: string; rowsToPush: number };
-type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { refused: number } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a previewed general quantity', () => {
@@ -28,7 +26,7 @@ describe('review 17: undo of a previewed general quantity', () => {
       ['SKU', 'Quantity'],
       [sku, 10],
     ]);
-    const preview = call<Preview>(env, 'previewPush', 'stock', 'all');
+    const preview = call(env, 'previewPush', 'stock', 'all');
     // The preview shows amazon 5 and walmart 3 being passed 10.
     const shownChannels = env.rt
       .sheet('Preview')
@@ -41,10 +39,10 @@ describe('review 17: undo of a previewed general quantity', () => {
         ['walmart', 3],
       ]),
     );
-    finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    finish(env, call(env, 'pushPreviewedChanges', preview.previewId));
     expect(hubProducts(env).get(sku)!.listings.amazon!.quantity).toBe(10);
-    const shown = call<UndoShown>(env, 'previewUndo', false);
-    finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
+    const shown = call(env, 'previewUndo', false);
+    finish(env, call(env, 'undoLastPush', shown.pushId!, false));
     const after = hubProducts(env).get(sku)!;
     expect([after.quantity, after.listings.amazon!.quantity, after.listings.walmart!.quantity]).toEqual([8, 5, 3]);
   });

@@ -6,10 +6,8 @@
  */
 import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, finish, type Progress } from '../preview-helpers';
+import { call, finish } from '../preview-helpers';
 
-type Preview = { previewId: string; rowsToPush: number };
-type UndoShown = { pushId: string | null; rowsToRestore: number };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of Push changes with a re-applied channel quantity', () => {
@@ -28,13 +26,13 @@ describe('review 17: undo of Push changes with a re-applied channel quantity', (
       ['SKU', 'Quantity', 'Quantity [amazon]'],
       [sku, 10, 4],
     ]);
-    const preview = call<Preview>(env, 'previewPush', 'changes', 'all');
+    const preview = call(env, 'previewPush', 'changes', 'all');
     expect(preview.rowsToPush).toBe(1);
-    finish(env, call<Progress>(env, 'pushPreviewedChanges', preview.previewId));
+    finish(env, call(env, 'pushPreviewedChanges', preview.previewId));
     const pushed = hubProducts(env).get(sku)!;
     expect([pushed.quantity, pushed.listings.amazon!.quantity, pushed.listings.walmart!.quantity]).toEqual([10, 4, 10]);
-    const shown = call<UndoShown>(env, 'previewUndo', false);
-    finish(env, call<Progress>(env, 'undoLastPush', shown.pushId, false));
+    const shown = call(env, 'previewUndo', false);
+    finish(env, call(env, 'undoLastPush', shown.pushId!, false));
     const after = hubProducts(env).get(sku)!;
     expect([after.quantity, after.listings.amazon!.quantity, after.listings.walmart!.quantity]).toEqual([8, 4, 8]);
   });

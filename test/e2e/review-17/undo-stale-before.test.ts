@@ -6,9 +6,8 @@
  */
 import { useHub } from '../../support/hub';
 import { hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { call, type Progress } from '../preview-helpers';
+import { call } from '../preview-helpers';
 
-type UndoShown = { pushId: string | null; rowsToRestore: number; totals: { changes: Record<string, number> } };
 const SHEET = 'Stock & Prices';
 
 describe('review 17: undo of a blind push after the hub moved', () => {
@@ -25,15 +24,15 @@ describe('review 17: undo of a blind push after the hub moved', () => {
       ['SKU', 'Quantity'],
       [sku, 10],
     ]);
-    env.rt.call('pushStockAll'); // confirmed: 10 (the snapshot says 10)
+    env.call('pushStockAll'); // confirmed: 10 (the snapshot says 10)
     // Three units sold on the channel: the hub now holds 7.
     const p = hubProducts(env).get(sku) as HubProduct;
     p.quantity = 7;
     p.listings.amazon!.quantity = 7;
     env.adminSync('POST', '/__admin/products', { products: [p] });
     env.rt.sheet(SHEET).setValues([[20]], 'B2');
-    env.rt.call('pushStockAll'); // the hub held 7 before this push
-    const shown = call<UndoShown>(env, 'previewUndo', false);
+    env.call('pushStockAll'); // the hub held 7 before this push
+    const shown = call(env, 'previewUndo', false);
     const line = env.rt
       .sheet('Preview')
       .values()
@@ -42,8 +41,8 @@ describe('review 17: undo of a blind push after the hub moved', () => {
     expect(String(line?.[9])).toBe(
       'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)',
     );
-    let done = call<Progress>(env, 'undoLastPush', shown.pushId, false);
-    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    let done = call(env, 'undoLastPush', shown.pushId!, false);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call(env, 'continuePush', done.runId);
     expect(hubProducts(env).get(sku)!.quantity).toBe(10);
   });
 
@@ -52,13 +51,13 @@ describe('review 17: undo of a blind push after the hub moved', () => {
     p.quantity = 7;
     p.listings.amazon!.quantity = 7;
     env.adminSync('POST', '/__admin/products', { products: [p] });
-    const preview = call<{ previewId: string }>(env, 'previewPush', 'stock', 'all');
-    let done = call<Progress>(env, 'pushPreviewedChanges', preview.previewId);
-    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    const preview = call(env, 'previewPush', 'stock', 'all');
+    let done = call(env, 'pushPreviewedChanges', preview.previewId);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call(env, 'continuePush', done.runId);
     expect(hubProducts(env).get(sku)!.quantity).toBe(20);
-    const shown = call<UndoShown>(env, 'previewUndo', false);
-    done = call<Progress>(env, 'undoLastPush', shown.pushId, false);
-    for (let i = 0; i < 10 && !done.finished; i++) done = call<Progress>(env, 'continuePush', done.runId);
+    const shown = call(env, 'previewUndo', false);
+    done = call(env, 'undoLastPush', shown.pushId!, false);
+    for (let i = 0; i < 10 && !done.finished; i++) done = call(env, 'continuePush', done.runId);
     expect(hubProducts(env).get(sku)!.quantity).toBe(7);
     expect(hubProducts(env).get(sku)!.listings.amazon!.quantity).toBe(7);
   });
