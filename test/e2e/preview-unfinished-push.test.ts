@@ -5,9 +5,7 @@
  */
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from './helpers';
-import { call, finish, type Progress, type Result } from './preview-helpers';
-
-type Preview = { previewId: string; rowsToPush: number; unfinished: string | null };
+import { call, finish } from './preview-helpers';
 const SHEET = 'Stock & Prices';
 
 describe('review 17: a preview with an unfinished push of the same kind', () => {
@@ -20,24 +18,24 @@ describe('review 17: a preview with an unfinished push of the same kind', () => 
     const hub = hubProducts(env);
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((sku) => [sku, hub.get(sku)!.quantity + 3])]);
     // A sidebar push started and left (the sidebar closed before its first chunk).
-    const started = call<Progress>(env, 'startPush', 'stock', 'all');
+    const started = call(env, 'startPush', 'stock', 'all');
     expect(started.finished).toBe(false);
-    const preview = call<Preview>(env, 'previewPush', 'stock', 'all');
+    const preview = call(env, 'previewPush', 'stock', 'all');
     expect(preview.rowsToPush).toBe(4);
     expect(preview.unfinished).toMatch(/Push stock \(all rows\) is not finished \(0 of 4 rows done\)/);
     expect(preview.unfinished).toMatch(/Push resumes it/);
     clearRequests(env);
-    const pushed = env.rt.call('pushPreviewedChanges', preview.previewId) as Result<Progress>;
+    const pushed = env.call('pushPreviewedChanges', preview.previewId);
     expect(pushed.ok).toBe(false);
-    expect(pushed.error).toMatch(/not finished/);
+    expect(!pushed.ok && pushed.error).toMatch(/not finished/);
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
     // The unfinished push is still the one to resume.
-    const resumed = finish(env, call<Progress>(env, 'continuePush', started.runId));
+    const resumed = finish(env, call(env, 'continuePush', started.runId));
     expect(resumed).toMatchObject({ runId: started.runId, finished: true, ok: 4 });
   });
 
   test('with no unfinished push, the preview says nothing of one', () => {
-    const preview = call<Preview>(env, 'previewPush', 'stock', 'all');
+    const preview = call(env, 'previewPush', 'stock', 'all');
     expect(preview.unfinished).toBeNull();
   });
 });
