@@ -7,6 +7,10 @@ import { InvariantRunner } from '../../dev/testkit/invariant/run';
 import type { Scenario } from '../../dev/testkit/invariant/scenario';
 import { propertyEnv } from '../../dev/testkit/invariant/suite';
 import type { AddonEnv } from '../../dev/testkit/env';
+import { resetScenarioWorld } from '../../dev/testkit/scenario-world';
+import { unwrap } from './orders-helpers';
+
+const SHEET = 'Stock & Prices';
 
 const row = (cells: Record<string, unknown>, sku: 'next' | 'unknown' = 'next') => ({ sku, cells });
 const full = {
@@ -81,4 +85,86 @@ describe('Log counts when rows shift between a sidebar push’s chunks', () => {
     // 19 rows of the scenario and the row the colleague typed into: 20, not 21.
     expect(last[(log[0] as string[]).indexOf('Rows failed')]).toBe(20);
   }, 120_000);
+
+  /** The Log's last line, by header. */
+  const lastLog = (): Record<string, unknown> => {
+    const log = env.rt.sheet('Log').values();
+    return Object.fromEntries((log[0] as string[]).map((h, i) => [h, log[log.length - 1][i]]));
+  };
+  /** Sync message by row, for the rows with no SKU. */
+  const keylessMessages = (): Array<[number, unknown]> => {
+    const values = env.rt.sheet(SHEET).values();
+    const header = values[0] as string[];
+    return values
+      .map((r, i): [number, unknown[]] => [i + 1, r])
+      .filter(([n, r]) => n > 1 && r[header.indexOf('SKU')] === '' && r[header.indexOf('Quantity')] !== '')
+      .map(([n, r]) => [n, r[header.indexOf('Sync message')]]);
+  };
+  /** A sidebar push of stock in chunks of 10 rows, `between` run before each chunk after the first. */
+  const sidebarPush = (between: (chunk: number) => void): void => {
+    env.call('saveSettings', { chunkRows: 10, plainChannels: [] });
+    let r = unwrap(env.call('startPush', 'stock', 'all'));
+    for (let n = 1; !r.finished && n < 20; n++) {
+      if (n > 1) between(n);
+      r = unwrap(env.call('continuePush', r.runId));
+    }
+    expect(r.finished).toBe(true);
+  };
+  const stockSheet = (rows: unknown[][]): void => {
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...rows]);
+  };
+
+  test('a row typed in where a reported row with no SKU was (rows inserted above it): both are reported, once each', () => {
+    const skus = seedSkus(14);
+    // Row 4 has no SKU: chunk 1 (rows 2-11) reports it.
+    stockSheet(skus.map((sku, i) => (i === 2 ? ['', 5] : [sku, 10 + i])));
+    sidebarPush((n) => {
+      if (n !== 2) return;
+      const sheet = env.rt.sheet(SHEET);
+      sheet.insertRows(4, 1);
+      sheet.setValues([['', 7]], 'A4:B4');
+    });
+    expect(keylessMessages()).toEqual([
+      [4, 'SKU is empty'],
+      [5, 'SKU is empty'],
+    ]);
+    expect(lastLog()['Rows failed']).toBe(2);
+  });
+
+  test('a date typed into a row’s Synced at does not pass the row over', () => {
+    const skus = seedSkus(3);
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity', 'Sync status', 'Sync message', 'Synced at'],
+      [skus[0], 4, '', '', ''],
+      ['', 5, '', '', new Date(env.rt.now() + 30 * 86_400_000)],
+    ]);
+    env.rt.call('pushStockAll');
+    expect(keylessMessages()).toEqual([[3, 'SKU is empty']]);
+    expect(lastLog()['Rows failed']).toBe(1);
+  });
+
+  test('a pushed row copied between chunks with its SKU cleared is reported, not left saying OK', () => {
+    const skus = seedSkus(14);
+    stockSheet(skus.map((sku, i) => (i === 2 ? ['', 5] : [sku, 10 + i])));
+    sidebarPush((n) => {
+      if (n !== 2) return;
+      // A colleague copies row 2 (OK, written with row 4's error) to a new row 3 as a template and clears its SKU.
+      const sheet = env.rt.sheet(SHEET);
+      const row2 = sheet.values()[1];
+      sheet.insertRows(3, 1);
+      sheet.setValues([['', ...row2.slice(1)]], `A3:${String.fromCharCode(64 + row2.length)}3`);
+    });
+    expect(keylessMessages()).toEqual([
+      [3, 'SKU is empty'],
+      [5, 'SKU is empty'],
+    ]);
+    expect(lastLog()['Rows failed']).toBe(2);
+  });
+
+  /** A clean workbook and hub with `n` products. */
+  const seedSkus = (n: number): string[] => {
+    resetScenarioWorld(env);
+    env.adminSync('POST', '/__admin/products', { generate: { count: n, prefix: 'K-', channels: ['amazon'], status: 'active', seed: 3 } });
+    return Array.from({ length: n }, (_, i) => `K-${String(i + 1).padStart(6, '0')}`);
+  };
 });

@@ -5,7 +5,7 @@ import { QuotaError } from '../errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
 import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';
-import { rowIdentity, type LoadedSheet } from './load';
+import { isKeyless, rowIdentity, type LoadedSheet } from './load';
 import { combineParts, type PartResult } from './outcome';
 import { applyConfirmed, forgetSent } from './order';
 import { pruneReapplied, type RowPlan } from './parts';
@@ -64,6 +64,8 @@ export interface ChunkOutcome {
   /** Rows written with edits the push does not send (the Price rule: said, never dropped), and the first of them. */
   unsent: number;
   firstUnsent: string | null;
+  /** When rows with no key were written (their Synced at) and how many, for PushRun.keylessWrittenAt. */
+  keylessWrittenAt: Array<{ at: number; rows: number }>;
 }
 
 /** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
@@ -141,6 +143,9 @@ export function runChunk(
   let waiting: PendingResult[] = [];
   const written = new Map<number, RowResult>();
   const doneHere: string[] = [];
+  // Rows with no key, by planned row number, and when their results were written (PushRun.keylessWrittenAt).
+  const keylessAt = new Set(slice.filter((p) => isKeyless(p, run.operation)).map((p) => p.rowNumber));
+  const keylessWrittenAt: Array<{ at: number; rows: number }> = [];
   const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
   // The first and last rows of the results waiting to be written (write-time.ts).
   const waitingSpan = { lo: Number.POSITIVE_INFINITY, hi: 0 };
@@ -240,7 +245,10 @@ export function runChunk(
       written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
     }
     unplaced += placement.unplaced.length;
-    waiting.filter((p) => !unplacedRows.has(p.rowNumber)).forEach((p) => doneHere.push(p.identity));
+    const placed = waiting.filter((p) => !unplacedRows.has(p.rowNumber));
+    placed.forEach((p) => doneHere.push(p.identity));
+    const keyless = placed.filter((p) => keylessAt.has(p.rowNumber)).length;
+    if (keyless > 0) keylessWrittenAt.push({ at: now, rows: keyless });
     clearJournalQuietly();
     journalChars = 0;
     unjournalled = [];
@@ -385,5 +393,6 @@ export function runChunk(
     unplaced,
     unsent: withUnsent.length,
     firstUnsent,
+    keylessWrittenAt,
   };
 }

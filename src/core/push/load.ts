@@ -71,6 +71,11 @@ export function rowKey(row: Pick<ParsedRow, 'sku' | 'rowNumber'>): string {
  * Who a row is for a push, to find it again after rows moved: its SKU — or, for prices by ERP id,
  * its ERP id, which is what the hub goes by there (the product it updates may not be the row's SKU).
  */
+/** A row with neither SKU nor (prices by ERP id) ERP id: its identity is its row number, which moves with the rows above it. */
+export function isKeyless(row: Pick<ParsedRow, 'sku'> & { erpId?: string | null }, operation: Operation): boolean {
+  return row.sku === null && !(operation === 'erp' && row.erpId);
+}
+
 export function rowIdentity(row: Pick<ParsedRow, 'sku' | 'rowNumber'> & { erpId?: string | null }, operation: Operation): string {
   if (operation === 'erp' && row.erpId) return `erp:${row.erpId}`;
   return rowKey(row);

@@ -1,7 +1,7 @@
 /** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
 import { duplicateReason, isDate, plainDecimal, valueLabel, type ParsedRow, type PushedValues } from '../../sheet';
 import type { QueuedSkus } from '../jobs/queued';
-import { rowIdentity, rowKey, type LoadedSheet } from './load';
+import { isKeyless, rowIdentity, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
 import { planFor, type RowPlan } from './parts';
 import { limitPlan } from '../preview/limit';
@@ -26,18 +26,33 @@ function pendingInSheet(loaded: LoadedSheet, row: ParsedRow, open: ReadonlySet<s
   return cells[status] === 'Pending' && open.has(id) ? id : null;
 }
 
+/** How far a row's Synced at may be from the time the run wrote it (Sheets may keep whole seconds only). */
+const WRITTEN_AT_TOLERANCE_MS = 1000;
+
 /**
- * Whether this run already wrote a row that has no key (no SKU, or no ERP id by ERP id). Such a
- * row is kept as done by its row number, which rows inserted or sorted above it change: found at
- * another number by a later chunk, it would be reported, and counted, a second time. Its Synced at
- * from this run says it was done. (A menu push run in between may have written it too: its
- * reason, the missing key, is in the sheet either way.)
+ * Finds again the rows with no key (isKeyless) this run wrote. Their done key is their row
+ * number, which a row inserted or sorted above them changes: found at another number by a later
+ * chunk such a row would be reported, and counted, twice, and a new row typed in at its old
+ * number would be passed over. So a row with no key is done when its Synced at is a time this run
+ * wrote such rows at, its status one they get (Error or Skipped) — not a copy of a row the run
+ * confirmed, nor a date typed into the cell — and no more rows claim that time than were written
+ * then (a copied row, alike in every cell, is reported in its own right). Null when the sheet has
+ * no Synced at column: the row number is all there is.
  */
-function writtenThisRun(loaded: LoadedSheet, row: ParsedRow, startedAt: number | undefined): boolean {
-  const at = loaded.table.columns.result.syncedAt;
-  if (startedAt === undefined || at === undefined) return false;
-  const cell = loaded.values[row.rowNumber - 1]?.[at];
-  return isDate(cell) && cell.getTime() >= startedAt;
+function keylessDone(loaded: LoadedSheet, written: PushRun['keylessWrittenAt']): (row: ParsedRow) => boolean | null {
+  const { syncedAt, status } = loaded.table.columns.result;
+  const left = (written ?? []).map((w) => ({ ...w }));
+  return (row) => {
+    if (syncedAt === undefined) return null;
+    const cells = loaded.values[row.rowNumber - 1] ?? [];
+    const at = cells[syncedAt];
+    const said = status === undefined ? 'Error' : cells[status];
+    if (!isDate(at) || (said !== 'Error' && said !== 'Skipped')) return false;
+    const slot = left.find((w) => w.rows > 0 && Math.abs(at.getTime() - w.at) < WRITTEN_AT_TOLERANCE_MS);
+    if (!slot) return false;
+    slot.rows--;
+    return true;
+  };
 }
 
 /** ERP ids on more than one row, with those rows. */
@@ -95,18 +110,19 @@ function notSent(row: ParsedRow, reason: string, extra: Partial<UnsentPlan> = {}
  */
 export function pendingRows(
   loaded: LoadedSheet,
-  run: Pick<PushRun, 'operation' | 'scope' | 'limited'> & { startedAt?: number },
+  run: Pick<PushRun, 'operation' | 'scope' | 'limited' | 'keylessWrittenAt'>,
   kept: Pick<RunRows, 'selected' | 'done' | 'only'>,
   queued: QueuedSkus,
 ): RowPlan[] {
   const pending: RowPlan[] = [];
   const rows = loaded.table.rows.filter((row) => !row.blank);
   const erpTwice = run.operation === 'erp' ? repeatedErpIds(rows) : null;
+  const doneKeyless = keylessDone(loaded, run.keylessWrittenAt);
   for (const row of rows) {
     const identity = rowIdentity(row, run.operation);
     if (run.scope === 'selected' && !run.limited && !kept.selected.has(identity)) continue;
-    if (kept.done.has(identity)) continue;
-    if (identity === rowKey(row) && row.sku === null && writtenThisRun(loaded, row, run.startedAt)) continue;
+    const written = isKeyless(row, run.operation) ? doneKeyless(row) : null;
+    if (written ?? kept.done.has(identity)) continue;
     const plan = rowPlan(loaded, run, kept.only, row, identity);
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
     const queuedJob = plan?.send

@@ -53,7 +53,17 @@ export interface PushRun {
   limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string };
   /** The undo history (undo/history.ts) has this run: older pushes beyond the kept number were dropped. */
   undoKept?: boolean;
+  /**
+   * When this run wrote results of rows that have no key (no SKU): the Synced at those rows got,
+   * and how many rows got it. Such a row is found again by it (pending.ts), not by its row number,
+   * which rows inserted or sorted above it change; the count tells a copy from the row. The last
+   * KEYLESS_TIMES_KEPT only.
+   */
+  keylessWrittenAt?: Array<{ at: number; rows: number }>;
 }
+
+/** Times kept in PushRun.keylessWrittenAt: one or two per chunk that wrote such rows; a run has a few dozen chunks. */
+export const KEYLESS_TIMES_KEPT = 200;
 
 const RUN_KEY = 'pushRun';
 /** blocks.ts keeps a linear run's blocks here. */

@@ -10,6 +10,7 @@ import { pendingRows } from './pending';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
 import {
   clearRun,
+  KEYLESS_TIMES_KEPT,
   isAbandoned,
   clearRunRows,
   readRun,
@@ -307,6 +308,8 @@ function chunkAndRecord(
     if (!run.firstUnsent && outcome.firstUnsent) run.firstUnsent = outcome.firstUnsent.slice(0, 300);
   }
   if (outcome.keptRows) run.keptRows = true;
+  if (outcome.keylessWrittenAt.length > 0)
+    run.keylessWrittenAt = [...(run.keylessWrittenAt ?? []), ...outcome.keylessWrittenAt].slice(-KEYLESS_TIMES_KEPT);
   run.lastChunkAt = ctx.ports.clock.now();
   if (block) nextBlock(run, outcome, rows, loaded, block.more);
   if (outcome.stop) {
