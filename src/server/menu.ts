@@ -1,24 +1,36 @@
 import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type Scope } from '../core/push/types';
-import type { MenuEntry, MenuTree } from '../core/menu-tree';
+import type { MenuEntry as AnyMenuEntry, MenuTree as AnyMenuTree } from '../core/menu-tree';
+import type { ServerFunctionName } from './public-functions';
 import { ADDON_NAME } from '../version';
 
-export type { MenuEntry, MenuTree };
+/** The menu's entries, each item calling one of the public functions (by the one list of them). */
+export type MenuEntry = AnyMenuEntry<ServerFunctionName>;
+export type MenuTree = AnyMenuTree<ServerFunctionName>;
 
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** `pushStockSelected`, `pushPricesAll`, …: one menu handler per operation and scope. */
+export type PushMenuName = `push${Capitalize<Exclude<Operation, 'changes'>>}${Capitalize<Scope>}`;
+
+/** The text with its first letter capitalised, typed as such (TypeScript's Capitalize is types only: its one cast). */
+function capitalize<S extends string>(s: S): Capitalize<S> {
+  return (s.charAt(0).toUpperCase() + s.slice(1)) as Capitalize<S>;
+}
 
 /** The public function a menu item calls for an operation and scope: `pushStockSelected`, … */
-export function pushMenuName(operation: Operation, scope: Scope): string {
+export function pushMenuName(operation: Exclude<Operation, 'changes'>, scope: Scope): PushMenuName {
   return `push${capitalize(operation)}${capitalize(scope)}`;
 }
 
-const item = (caption: string, functionName: string): MenuEntry => ({ caption, functionName });
+const item = (caption: string, functionName: ServerFunctionName): MenuEntry => ({ caption, functionName });
 const separator: MenuEntry = { separator: true };
 
 const SCOPE_CAPTIONS: Record<Scope, string> = { selected: 'Selected rows', changed: 'Changed rows', all: 'All rows' };
 
+/** The operations with a submenu of their own (push changes is one item). */
+export const PUSH_MENU_OPERATIONS = OPERATIONS.filter((op): op is Exclude<Operation, 'changes'> => op !== 'changes');
+
 /** One submenu per push operation, one item per scope. */
 function pushMenus(): MenuEntry[] {
-  return OPERATIONS.filter((op) => op !== 'changes').map((op) => ({
+  return PUSH_MENU_OPERATIONS.map((op) => ({
     caption: OPERATION_TITLES[op],
     items: SCOPES.map((scope) => item(SCOPE_CAPTIONS[scope], pushMenuName(op, scope))),
   }));

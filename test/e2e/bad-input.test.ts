@@ -6,7 +6,7 @@
  */
 import type { AddonEnv } from '../../dev/testkit/env';
 import { writeReliability } from '../../dev/testkit/reliability';
-import type { PushMenuName } from '../../src/server/handlers/push';
+import type { PushMenuName } from '../../src/server/menu';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, seedProducts } from './helpers';
 import { unwrap } from './orders-helpers';

@@ -6,7 +6,7 @@
  * never overwrites a per-channel one unless the seller chose every channel; and a changed-rows push
  * or Push changes says every edit it does not send.
  */
-import type { PushMenuName } from '../../src/server/handlers/push';
+import type { PushMenuName } from '../../src/server/menu';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
 import { unwrap } from './orders-helpers';

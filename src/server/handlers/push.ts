@@ -1,7 +1,7 @@
 import * as push from '../../core/push/run';
 import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
-import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
-import { pushMenuName } from '../menu';
+import { OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { PUSH_MENU_OPERATIONS, pushMenuName, type PushMenuName } from '../menu';
 import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
 
@@ -23,10 +23,6 @@ export function cancelPush(runId: string): Result<PushProgress> {
   return sidebarCall((ctx) => push.cancelPush(ctx, String(runId)));
 }
 
-type Cap<S extends string> = Capitalize<S>;
-/** `pushStockSelected`, `pushPricesAll`, …: one menu handler per operation and scope. */
-export type PushMenuName = `push${Cap<Exclude<Operation, 'changes'>>}${Cap<Scope>}`;
-
 function menuPush(operation: Operation, scope: Scope): () => void {
   return () =>
     menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => {
@@ -42,8 +38,9 @@ export function answerFreezeSku(freeze: boolean): Result<string> {
 }
 
 /** The push menu handlers, generated so the list of operations × scopes has one source. */
+// Object.fromEntries knows no key types: the one cast, over the names pushMenuName makes.
 export const pushMenuHandlers = Object.fromEntries(
-  OPERATIONS.filter((op) => op !== 'changes').flatMap((op) => SCOPES.map((scope) => [pushMenuName(op, scope), menuPush(op, scope)])),
+  PUSH_MENU_OPERATIONS.flatMap((op) => SCOPES.map((scope) => [pushMenuName(op, scope), menuPush(op, scope)])),
 ) as Record<PushMenuName, () => void>;
 
 /** Menu: push every value edited since the last pull or confirmed push, each through its endpoint. */
