@@ -31,6 +31,40 @@ describe('the import rule: api ← sheet ← core ← platform ← server ← cl
   });
 });
 
+describe('each layer program compiles exactly its own folders', () => {
+  // The globals probes below compile a file outside src/: this pins what each program covers, so
+  // narrowing an `include` (a core folder left to no program, or to one with more globals) fails.
+  const PROGRAMS = {
+    core: ['api', 'sheet', 'core', 'root'],
+    server: ['platform', 'server'],
+    client: ['client'],
+  } as const;
+
+  /** The src/ files (relative, .d.ts left out) a layer's tsconfig compiles itself. */
+  function programFiles(layer: keyof typeof PROGRAMS): string[] {
+    const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+    const run = spawnSync(tsc, ['-p', path.join(ROOT, `tsconfig.${layer}.json`), '--listFilesOnly'], { encoding: 'utf8' });
+    const src = path.join(ROOT, 'src') + path.sep;
+    return run.stdout
+      .split('\n')
+      .map((f) => path.resolve(f.trim()))
+      .filter((f) => f.startsWith(src) && !f.endsWith('.d.ts'))
+      .map((f) => path.relative(src, f))
+      .sort();
+  }
+
+  test.each(Object.keys(PROGRAMS) as Array<keyof typeof PROGRAMS>)(
+    'tsconfig.%s.json: every source file of its layers, and no other',
+    (layer) => {
+      const expected = [...sourceFiles(path.join(ROOT, 'src')).keys()]
+        .filter((f) => !f.endsWith('.d.ts') && (PROGRAMS[layer] as readonly string[]).includes(layerOf(f)))
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(programFiles(layer)).toEqual(expected);
+    },
+  );
+});
+
 describe('each layer typechecks with its own globals only', () => {
   const dir = path.join(ROOT, 'test-output', 'tsc-probe');
   const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
