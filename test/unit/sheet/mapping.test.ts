@@ -1,3 +1,4 @@
+import type { CellValue } from '../../../src/sheet/cell-types';
 import { mapColumns, readTable, validateRows, valueLabel, withEntries, type ColumnMapping } from '../../../src/sheet';
 import { AMAZON_HEADER } from '../../fixtures/exports/amazon';
 import { MERCADOLIBRE_HEADER } from '../../fixtures/exports/mercadolibre';
@@ -113,7 +114,7 @@ describe('a saved mapping', () => {
 
 describe('row rules in the table every operation reads', () => {
   it('WooCommerce: variable and grouped parents are skipped with the reason, their variations sent', () => {
-    const row = (values: Record<string, unknown>): unknown[] => WOOCOMMERCE_HEADER.map((h) => values[h] ?? '');
+    const row = (values: Record<string, CellValue>): CellValue[] => WOOCOMMERCE_HEADER.map((h) => values[h] ?? '');
     const values = [
       WOOCOMMERCE_HEADER,
       row({ Type: 'variable', SKU: 'TEE', Stock: '', 'Regular price': '' }),
@@ -121,7 +122,7 @@ describe('row rules in the table every operation reads', () => {
       row({ Type: 'grouped', SKU: 'TEE', Stock: 'x' }),
       row({ Type: 'simple, virtual', SKU: 'GIFT', Stock: 9, 'Regular price': 5 }),
     ];
-    const table = readTable(values as never);
+    const table = readTable(values);
     expect(table.rows.map((r) => [r.sku, r.skipped])).toEqual([
       ['TEE', expect.stringMatching(/variable or grouped/)],
       ['TEE-S', null],
@@ -142,7 +143,7 @@ describe('row rules in the table every operation reads', () => {
     expect(!byChannel.ok && byChannel.reason).toMatch(
       /^Stock 4 has no channel: fill Channel, or choose channels in Settings \u203a Default channels for plain columns/,
     );
-    const toShop = validateRows('byChannel', readTable(values as never, { plainChannels: ['woocommerce'] })).rows[1];
+    const toShop = validateRows('byChannel', readTable(values, { plainChannels: ['woocommerce'] })).rows[1];
     expect(toShop.ok && toShop.payload).toEqual({
       sku: 'TEE-S',
       channelData: [{ channel: 'woocommerce', quantity: 4, price: 20, salePrice: 15 }],
@@ -150,7 +151,7 @@ describe('row rules in the table every operation reads', () => {
   });
 
   it('Shopify: compare-at filled and above is the price and Variant Price the offer; else Variant Price is the price', () => {
-    const row = (values: Record<string, unknown>): unknown[] => SHOPIFY_HEADER.map((h) => values[h] ?? '');
+    const row = (values: Record<string, CellValue>): CellValue[] => SHOPIFY_HEADER.map((h) => values[h] ?? '');
     const values = [
       SHOPIFY_HEADER,
       row({ Handle: 'tee', 'Variant SKU': 'TEE-S', 'Variant Inventory Qty': 3, 'Variant Price': 25, 'Variant Compare At Price': 30 }),
@@ -159,7 +160,7 @@ describe('row rules in the table every operation reads', () => {
       row({ Handle: 'mug', 'Variant Inventory Qty': 5, 'Variant Price': 9 }),
       row({ Handle: 'tee', 'Image Src': 'https://cdn.example/tee-2.png' }),
     ];
-    const table = readTable(values as never);
+    const table = readTable(values);
     expect(table.blankRows).toBe(1); // an image row holds nothing the add-on reads
     const prices = validateRows('prices', table).rows;
     expect(prices.map((v) => (v.ok ? v.payload : v.reason))).toEqual([
@@ -170,17 +171,16 @@ describe('row rules in the table every operation reads', () => {
     ]);
     expect(prices[0].notes).toEqual(['Variant Compare At Price 30 sent as the price, Variant Price 25 as the sale price']);
     // Variant Inventory Qty is a plain Quantity: by channel, here, to the default channel the seller chose.
-    const byChannel = validateRows('byChannel', readTable(values as never, { plainChannels: ['shopify'] })).rows;
+    const byChannel = validateRows('byChannel', readTable(values, { plainChannels: ['shopify'] })).rows;
     expect(byChannel[0].ok && byChannel[0].payload.channelData).toEqual([{ channel: 'shopify', quantity: 3, price: 30, salePrice: 25 }]);
     expect(byChannel[1].ok && byChannel[1].payload.channelData).toEqual([{ channel: 'shopify', quantity: 2, price: 25 }]);
     expect(byChannel[2].ok && byChannel[2].payload.channelData).toEqual([{ channel: 'shopify', quantity: 1, price: 25 }]);
   });
 
   it('Shopify: an unreadable compare-at price sends no price for the row', () => {
-    const row = SHOPIFY_HEADER.map(
-      (h) => (({ 'Variant SKU': 'X', 'Variant Price': 10, 'Variant Compare At Price': 'abc' }) as Record<string, unknown>)[h] ?? '',
-    );
-    const v = validateRows('prices', readTable([SHOPIFY_HEADER, row] as never)).rows[0];
+    const cells: Record<string, CellValue> = { 'Variant SKU': 'X', 'Variant Price': 10, 'Variant Compare At Price': 'abc' };
+    const row = SHOPIFY_HEADER.map((h) => cells[h] ?? '');
+    const v = validateRows('prices', readTable([SHOPIFY_HEADER, row])).rows[0];
     expect(v.ok).toBe(false);
     expect(!v.ok && v.reason).toMatch(/Variant Compare At Price: 'abc' is not a number/);
   });

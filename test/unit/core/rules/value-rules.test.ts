@@ -1,3 +1,4 @@
+import type { CellValue } from '../../../../src/sheet/cell-types';
 import fc from 'fast-check';
 import { parseRules } from '../../../../src/core/rules/parse';
 import { valueRulesOf } from '../../../../src/core/rules/value-rules';
@@ -5,7 +6,7 @@ import { EVERY_CHANNEL_RULE } from '../../../../src/sheet';
 
 const HEADER = ['Channel', 'Markup %', 'Min price', 'Max price', 'Stock buffer', 'Also per-channel columns'];
 const channels = new Set(['amazon', 'walmart', 'shopify']);
-const rulesOf = (...rows: unknown[][]) => valueRulesOf(parseRules([HEADER, ...rows] as never, channels), channels);
+const rulesOf = (...rows: CellValue[][]) => valueRulesOf(parseRules([HEADER, ...rows], channels), channels);
 
 describe('valueRulesOf (issue 18): which values a rule shapes, which a bad rule blocks', () => {
   test('no rule rows: no rules at all (nothing to apply, nothing read twice)', () => {
@@ -63,7 +64,7 @@ describe('valueRulesOf (issue 18): which values a rule shapes, which a bad rule 
         fc.double({ min: 0.01, max: 10_000, noNaN: true }),
         fc.boolean(),
         (rows, channel, price, plain) => {
-          const parsed = parseRules([HEADER, ...rows] as never, channels);
+          const parsed = parseRules([HEADER, ...rows], channels);
           const rules = valueRulesOf(parsed, channels);
           if (!rules) return;
           const first = rules.apply(channel, 'price', price, plain, 'Price');
