@@ -2,7 +2,7 @@
  * The Categories sheet: its columns (found by header, case- and space-insensitive, English and
  * Spanish aliases) and its rows, read. Which cells an action needs is the action's business.
  */
-import { cleanInvisible, formulaErrorReason, headerKey, isBlankCell, readInteger } from '../../sheet';
+import { cleanInvisible, formulaErrorReason, headerKey, isBlankCell, readInteger, RESULT_HEADERS } from '../../sheet';
 import type { CellValue } from '../ports';
 
 export type CategoryField =
@@ -34,9 +34,10 @@ export const CATEGORY_HEADERS: Readonly<Record<CategoryField, string>> = {
   mappings: 'Mappings',
   mapChannel: 'Map to channel',
   mapCategoryId: 'Map to category id',
-  status: 'Sync status',
-  message: 'Sync message',
-  syncedAt: 'Synced at',
+  // The same words as the stock sheet's result columns (one spelling: sheet/header-names.ts).
+  status: RESULT_HEADERS.status,
+  message: RESULT_HEADERS.message,
+  syncedAt: RESULT_HEADERS.syncedAt,
 };
 
 export const CATEGORY_FIELDS = Object.keys(CATEGORY_HEADERS) as CategoryField[];

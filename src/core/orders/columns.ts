@@ -4,6 +4,7 @@
  * space-insensitive), so the seller may reorder them and add their own.
  */
 import type { OrderUpdate } from '../../api/schemas/orders';
+import { RESULT_HEADERS } from '../../sheet/header-names';
 
 /** Orders: one row per order, in the default order of a new sheet. */
 export const ORDER_HEADERS = {
@@ -27,8 +28,8 @@ export const ORDER_HEADERS = {
   discounts: 'Discounts',
   other: 'Other fields (JSON)',
   label: 'Label',
-  syncStatus: 'Sync status',
-  syncMessage: 'Sync message',
+  syncStatus: RESULT_HEADERS.status,
+  syncMessage: RESULT_HEADERS.message,
   importedAt: 'Imported at',
 } as const;
 export type OrderColumn = keyof typeof ORDER_HEADERS;
@@ -86,8 +87,8 @@ export const DRAFT_HEADERS = {
   price: 'Price',
   quantity: 'Quantity',
   orderId: 'Order id',
-  syncStatus: 'Sync status',
-  syncMessage: 'Sync message',
+  syncStatus: RESULT_HEADERS.status,
+  syncMessage: RESULT_HEADERS.message,
 } as const;
 export type DraftColumn = keyof typeof DRAFT_HEADERS;
 export const DRAFT_HEADER_LIST: readonly string[] = Object.values(DRAFT_HEADERS);
