@@ -114,7 +114,8 @@ describe('scope', () => {
       body: 'username=demo&password=demo&grant_type=password',
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).token_type).toBe('bearer');
+    const token: any = await login.json();
+    expect(token.token_type).toBe('bearer');
     expect((await h.admin.state(['products'])).products).toHaveLength(PRODUCTS.length);
     const page = await c.get('/api/stock/GetProductsStockPrice?paging=50');
     expect(page.json.results.map((p: any) => p.sku)).toEqual(SKUS);

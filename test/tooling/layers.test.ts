@@ -66,16 +66,17 @@ describe('each layer program compiles exactly its own folders', () => {
 });
 
 describe('each layer typechecks with its own globals only', () => {
+  // (The tools' and the pages' views, at the end of this block, are dev/ and test/.)
   const dir = path.join(ROOT, 'test-output', 'tsc-probe');
   const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
 
   /** Compiles `code` with a layer's compiler options; returns the names tsc could not find. */
-  function missingNames(layer: 'core' | 'server' | 'client', code: string): string[] {
+  function missingNames(layer: 'core' | 'server' | 'client' | 'tools' | 'browser', code: string): string[] {
     fs.mkdirSync(dir, { recursive: true });
     const probe = path.join(dir, `${layer}-probe.ts`);
     fs.writeFileSync(probe, code);
     const config = path.join(dir, `tsconfig.${layer}.json`);
-    const base = path.relative(dir, path.join(ROOT, `tsconfig.${layer}.json`));
+    const base = path.relative(dir, path.join(ROOT, layer === 'tools' ? 'tsconfig.json' : `tsconfig.${layer}.json`));
     const typeFiles = layer === 'core' ? [path.relative(dir, path.join(ROOT, 'types', 'core-console.d.ts'))] : [];
     fs.writeFileSync(
       config,
@@ -112,6 +113,20 @@ describe('each layer typechecks with its own globals only', () => {
     expect(missingNames('client', 'export const probe = [document, fetch, SpreadsheetApp, Buffer];\n')).toEqual([
       'SpreadsheetApp',
       'Buffer',
+    ]);
+  });
+
+  test('dev/ and test/ outside pages: Node and Jest (and the Apps Script the emulator implements), no DOM', () => {
+    expect(missingNames('tools', 'export const probe = [Buffer, setTimeout, jest, expect, SpreadsheetApp, document, window];\n')).toEqual([
+      'document',
+      'window',
+    ]);
+  });
+
+  test('the playground page and the browser tests: the DOM, Node and Jest, no Apps Script', () => {
+    expect(missingNames('browser', 'export const probe = [document, window, Buffer, expect, SpreadsheetApp, UrlFetchApp];\n')).toEqual([
+      'SpreadsheetApp',
+      'UrlFetchApp',
     ]);
   });
 });
