@@ -55,9 +55,9 @@ export async function benchCatalogue(sizes: readonly number[] = [10_000]): Promi
       env.rt.resetCounters();
       const fetchesBefore = env.rt.fetchLog().length;
       const t0 = env.rt.now();
-      const result = env.rt.call('pullCatalogue', {}) as { ok: boolean; error?: string; value?: { status: string; skus: number } };
+      const result = env.call('pullCatalogue', {});
       const elapsed = env.rt.now() - t0;
-      if (!result.ok || result.value?.status !== 'done' || result.value.skus !== n)
+      if (!result.ok || result.value.status !== 'done' || result.value.skus !== n)
         throw new Error(`pull of ${n} SKUs: ${JSON.stringify(result)}`);
       const c = env.rt.counters();
       const rounds = new Map<number, number>();

@@ -62,7 +62,7 @@ function importBacklog(env: AddonEnv, count: number, seed: number): number {
   env.adminSync('DELETE', '/__admin/requests');
   const start = env.rt.now();
   env.rt.resetCounters();
-  const switchedOn = env.rt.call('setOrdersSchedule', 1) as { ok: boolean; error?: string };
+  const switchedOn = env.call('setOrdersSchedule', 1);
   if (!switchedOn.ok) throw new Error(`setOrdersSchedule: ${switchedOn.error}`);
   for (let minute = 0; importedRows(env) < count; minute++) {
     if (minute > (count / 50) * 3 + 10) throw new Error(`only ${importedRows(env)} of ${count} orders after ${minute} minutes`);

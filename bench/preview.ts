@@ -4,28 +4,21 @@
  * an undo of a push of every row. Rows in the scale table's form (scale.ts), each against its
  * floor under the same cost model.
  */
-import type { AddonEnv } from '../dev/testkit/env';
+import { callValue as value, type AddonEnv } from '../dev/testkit/env';
 import { SCALE_CONCURRENCY, SCALE_LATENCY_MS, env, figures, loadMsOf, measured, resultBlocks, scaleRow, type ScaleFigures } from './scale';
 import type { FloorInput } from './floor';
 
 const SHEET = 'Stock & Prices';
 const PAGE = 50;
 const CHANNELS = ['amazon', 'walmart'];
-type R<T> = { ok: boolean; value?: T; error?: string };
 type Progress = { runId: string; finished: boolean; requests: number };
-
-function value<T>(r: unknown, what: string): T {
-  const x = r as R<T>;
-  if (!x.ok) throw new Error(`${what}: ${x.error}`);
-  return x.value as T;
-}
 
 /** A sidebar run from its first call to its end. */
 function sidebarRun(e: AddonEnv, first: Progress): Progress {
   let p = first;
   for (let i = 0; !p.finished; i++) {
     if (i > 10_000) throw new Error('sidebar run never finished');
-    p = value<Progress>(e.rt.call('continuePush', p.runId), 'continuePush');
+    p = value(e, 'continuePush', p.runId);
   }
   return p;
 }
@@ -60,13 +53,13 @@ export async function benchPreview(n: number, log: (s: string) => void = console
       );
     // A first blind push confirms every value (the snapshot), as a seller's sheet has after a pull or a push.
     log(`  preview ${n.toLocaleString('en-US')}: first push (result columns, snapshot)…`);
-    sidebarRun(e, value<Progress>(e.rt.call('startPush', 'prices', 'all'), 'startPush'));
+    sidebarRun(e, value(e, 'startPush', 'prices', 'all'));
     editRate(1);
 
     log(`  preview ${n.toLocaleString('en-US')}…`);
     let previewId = '';
     const preview = measured(e, () => {
-      previewId = value<{ previewId: string }>(e.rt.call('previewPush', 'prices', 'all'), 'previewPush').previewId;
+      previewId = value(e, 'previewPush', 'prices', 'all').previewId;
     });
     const lines = n * CHANNELS.length;
     const previewFloor: FloorInput = {
@@ -92,9 +85,7 @@ export async function benchPreview(n: number, log: (s: string) => void = console
     log(`    ${scaleRow(rows[0])}`);
 
     log(`  push these changes (${edited.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} rows edited)…`);
-    const previewed = measured(e, () =>
-      sidebarRun(e, value<Progress>(e.rt.call('pushPreviewedChanges', previewId), 'pushPreviewedChanges')),
-    );
+    const previewed = measured(e, () => sidebarRun(e, value(e, 'pushPreviewedChanges', previewId)));
     const sends = Math.ceil(edited / PAGE);
     const checkPages = Math.min(pages, edited);
     const previewedFloor: FloorInput = {
@@ -122,7 +113,7 @@ export async function benchPreview(n: number, log: (s: string) => void = console
     // The same edits pushed blind (every row, both channels), and by changed rows (the snapshot's way).
     editRate(2);
     log('  blind push of the same sheet…');
-    const blind = measured(e, () => sidebarRun(e, value<Progress>(e.rt.call('startPush', 'prices', 'all'), 'startPush')));
+    const blind = measured(e, () => sidebarRun(e, value(e, 'startPush', 'prices', 'all')));
     const blindFloor: FloorInput = {
       requests: Math.ceil(lines / PAGE),
       concurrency: SCALE_CONCURRENCY,
@@ -133,7 +124,7 @@ export async function benchPreview(n: number, log: (s: string) => void = console
     rows.push(figures('blind push, same sheet', n, blind, blindFloor, costs, loadMsOf(e), '—', 'every value of every row'));
     log(`    ${scaleRow(rows[2])}`);
     editRate(3);
-    const changed = measured(e, () => sidebarRun(e, value<Progress>(e.rt.call('startPush', 'prices', 'changed'), 'startPush')));
+    const changed = measured(e, () => sidebarRun(e, value(e, 'startPush', 'prices', 'changed')));
     const changedFloor: FloorInput = {
       requests: Math.ceil((edited * CHANNELS.length) / PAGE),
       concurrency: SCALE_CONCURRENCY,
@@ -161,11 +152,12 @@ export async function benchPreview(n: number, log: (s: string) => void = console
       'B2',
     );
     log(`  undo of a ${n.toLocaleString('en-US')}-row push…`);
-    sidebarRun(e, value<Progress>(e.rt.call('startPush', 'prices', 'all'), 'startPush'));
+    sidebarRun(e, value(e, 'startPush', 'prices', 'all'));
     const undo = measured(e, () => {
-      const shown = value<{ pushId: string; rowsToRestore: number }>(e.rt.call('previewUndo', false), 'previewUndo');
+      const shown = value(e, 'previewUndo', false);
       if (shown.rowsToRestore !== n) throw new Error(`undo would restore ${shown.rowsToRestore} rows, not ${n}`);
-      sidebarRun(e, value<Progress>(e.rt.call('undoLastPush', shown.pushId, false), 'undoLastPush'));
+      if (shown.pushId === null) throw new Error('no push to undo');
+      sidebarRun(e, value(e, 'undoLastPush', shown.pushId, false));
     });
     const undoFloor: FloorInput = {
       requests: pages + Math.ceil(lines / PAGE),

@@ -39,7 +39,7 @@ export async function benchPrices(sizes = [1000, 10_000]): Promise<PriceFigures[
       env.adminSync('DELETE', '/__admin/requests');
       env.rt.resetCounters();
       const t0 = env.rt.now();
-      env.rt.call('pushPricesAll');
+      env.call('pushPricesAll');
       const seconds = (env.rt.now() - t0) / 1000;
       const requests = (
         env.adminSync('GET', '/__admin/requests') as { requests: Array<{ path: string; skus?: string[] }> }

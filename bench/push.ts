@@ -39,11 +39,11 @@ function virtualSeconds(env: AddonEnv, run: () => void): { seconds: number; coun
 function ours(env: AddonEnv, skus: string[]): PushFigures[] {
   for (const name of env.rt.sheetNames()) if (name !== 'Sheet1') env.rt.deleteSheet(name);
   env.rt.addSheet('Stock & Prices', sheetRows(skus, 1));
-  const first = virtualSeconds(env, () => env.rt.call('pushStockAll'));
+  const first = virtualSeconds(env, () => env.call('pushStockAll'));
   env.rt
     .sheet('Stock & Prices')
     .setValues(sheetRows(skus, 2).map((r, i) => [...r, ...(env.rt.sheet('Stock & Prices').values()[i] ?? []).slice(2)]));
-  const second = virtualSeconds(env, () => env.rt.call('pushStockAll'));
+  const second = virtualSeconds(env, () => env.call('pushStockAll'));
   return [
     {
       way: 'Hub Sync (first push: creates its columns and sheets)',

@@ -7,6 +7,7 @@
  */
 import type { CostTable, Counters } from '../dev/gas-runtime';
 import { startAddonEnv, type AddonEnv } from '../dev/testkit/env';
+import type { PushMenuName } from '../src/server/menu';
 import { floorOf, type Floor, type FloorInput } from './floor';
 
 export const SCALE_LATENCY_MS = 100;
@@ -89,9 +90,9 @@ const KILLED = 'Exceeded maximum execution time';
  * killed by the 6-minute limit is part of the story (its safety trigger resumes the push), not a
  * failure of the benchmark: measured() counts it.
  */
-export function menuPushToEnd(e: AddonEnv, fn: string): void {
+export function menuPushToEnd(e: AddonEnv, fn: PushMenuName): void {
   try {
-    e.rt.call(fn);
+    e.call(fn);
   } catch (err) {
     if (!String((err as Error).message).includes(KILLED)) throw err;
   }
@@ -107,11 +108,10 @@ export function menuPushToEnd(e: AddonEnv, fn: string): void {
 
 /** The sidebar's loop: startPush, then continuePush until finished. */
 function sidebarPush(e: AddonEnv, operation: string): void {
-  type R = { ok: boolean; value?: { runId: string; finished: boolean }; error?: string };
-  let p = e.rt.call('startPush', operation, 'all') as R;
-  for (let i = 0; p.ok && !p.value!.finished; i++) {
+  let p = e.call('startPush', operation, 'all');
+  for (let i = 0; p.ok && !p.value.finished; i++) {
     if (i > 10_000) throw new Error('sidebar push never finished');
-    p = e.rt.call('continuePush', p.value!.runId) as R;
+    p = e.call('continuePush', p.value.runId);
   }
   if (!p.ok) throw new Error(`sidebar push: ${p.error}`);
 }
@@ -290,8 +290,8 @@ async function pulls(sizes: number[], log: (s: string) => void): Promise<ScaleFi
       });
       log(`  catalogue pull ${n.toLocaleString('en-US')}…`);
       const m = measured(e, () => {
-        const r = e.rt.call('pullCatalogue', {}) as { ok: boolean; error?: string; value?: { status: string; skus: number } };
-        if (!r.ok || r.value?.status !== 'done' || r.value.skus !== n) throw new Error(`pull of ${n} SKUs: ${JSON.stringify(r)}`);
+        const r = e.call('pullCatalogue', {});
+        if (!r.ok || r.value.status !== 'done' || r.value.skus !== n) throw new Error(`pull of ${n} SKUs: ${JSON.stringify(r)}`);
       });
       const blocks = [
         e.rt.sheet(SHEET).lastColumn() * n,

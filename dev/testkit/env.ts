@@ -12,6 +12,8 @@ import { guardAgainstTokenLeaks, leakTotals, resetLeakTotals } from './leaks';
 import { writeReliability } from './reliability';
 import { deploymentOf, type Target } from '../tools/targets';
 import type { ServerFunctionName, ServerFunctions } from '../../src/server/public-functions';
+import type { Result } from '../../src/server/serve';
+import type { ResultValue } from '../../src/client/server';
 import type { StateSnapshot } from '../hub-emulator/state';
 
 /** The admin API's methods. */
@@ -26,6 +28,21 @@ export type ServerCall = <K extends ServerFunctionName>(name: K, ...args: Parame
 /** A runtime's call(), typed by the public functions' list (any runtime: another user's too). */
 export function typedCall(rt: Runtime): ServerCall {
   return (name, ...args) => rt.call(name, ...args) as ReturnType<ServerFunctions[typeof name]>;
+}
+
+/**
+ * A sidebar function's value, typed by its declared result, or its error thrown (`name: error`):
+ * for tests and benchmarks that need the value and fail on an error.
+ */
+export function callValue<K extends ServerFunctionName>(
+  env: Pick<AddonEnv, 'call'>,
+  name: K,
+  ...args: Parameters<ServerFunctions[K]>
+): ResultValue<ReturnType<ServerFunctions[K]>> {
+  // env.call checks the name and arguments; for a generic K TypeScript cannot see that the declared result is a Result.
+  const r = env.call(name, ...args) as Result<ResultValue<ReturnType<ServerFunctions[K]>>>;
+  if (!r.ok) throw new Error(`${name}: ${r.error}`);
+  return r.value;
 }
 
 export interface AddonEnv {

@@ -7,7 +7,8 @@
 import { strictApiCheck } from '../../dev/api-check';
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { column, seedProducts } from '../e2e/helpers';
-import { hubOrders, orderRows, ordersSettings, unwrap } from '../e2e/orders-helpers';
+import { hubOrders, orderRows, ordersSettings } from '../e2e/orders-helpers';
+import { unwrap } from '../support/results';
 
 describe('strict API check of the bundle against @types/google-apps-script', () => {
   const check = strictApiCheck();

@@ -7,7 +7,8 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
-import { hubOrders, orderRows, unwrap } from './orders-helpers';
+import { hubOrders, orderRows } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const HOUR = 3_600_000;
 const STATE_SHEET = 'Hub Sync data (do not edit)';

@@ -6,7 +6,7 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
-import { loose, unwrap } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 const HOUR = 3_600_000;
 type Alert = { kind: string; title: string; text: string; since: number };

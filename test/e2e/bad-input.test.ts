@@ -9,7 +9,7 @@ import { writeReliability } from '../../dev/testkit/reliability';
 import type { PushMenuName } from '../../src/server/menu';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, seedProducts } from './helpers';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 type Where = string;
 interface Outcome {

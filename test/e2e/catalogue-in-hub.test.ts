@@ -7,7 +7,7 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { col, hubRequests, rowOf } from './catalogue-helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 const WHEN = '2026-11-20 09:00';

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { useHub } from '../support/hub';
 import { col, hubRequests } from './catalogue-helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 describe('old job status (deprecated Get Status Request)', () => {
   let jobId = '';

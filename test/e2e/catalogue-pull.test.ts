@@ -5,7 +5,7 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf } from './catalogue-helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 

@@ -4,7 +4,7 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests, rowOf, sentBodies } from './catalogue-helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 const AWKWARD = ['CAM-ROJA.M', 'TAZA,12', 'BOLSA/GRANDE', 'LÁMPARA 40W', 'A.B,C'];

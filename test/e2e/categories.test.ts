@@ -5,7 +5,7 @@
  */
 import { useHub } from '../support/hub';
 import { a1, col, hubRequests } from './catalogue-helpers';
-import { loose, unwrap } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 const SHEET = 'Categories';
 interface HubCategory {

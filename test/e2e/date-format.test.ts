@@ -5,7 +5,7 @@
  */
 import { useHub } from '../support/hub';
 import { column, seedProducts } from './helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 const ISO_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 

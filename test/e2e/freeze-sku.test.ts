@@ -4,7 +4,7 @@
  * push's progress), answered once for the spreadsheet. (Never in a trigger: test/unit/push/freeze-sku.test.ts.)
  */
 import { useHub } from '../support/hub';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 const products = ['A-1', 'A-2'].map((sku, i) => ({ sku, internalId: `E-${i}`, quantity: 1, price: 10, listings: { amazon: {} } }));

@@ -9,7 +9,8 @@
 import { useHub } from '../support/hub';
 import { TEMPORARY_KEY_ROTATION_MS } from '../../dev/gas-runtime/session-service';
 import { column, columnValues, seedProducts } from './helpers';
-import { advanceUntil, orderRows, ordersSettings, unwrap } from './orders-helpers';
+import { advanceUntil, orderRows, ordersSettings } from './orders-helpers';
+import { unwrap } from '../support/results';
 import { typedCall } from '../../dev/testkit/env';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { useHub } from '../support/hub';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 import type { FetchRecord } from '../../dev/gas-runtime';
 import { findDestinationFaults, findTokenLeaks, leakTotals } from '../../dev/testkit/leaks';
 

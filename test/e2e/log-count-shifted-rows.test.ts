@@ -8,7 +8,7 @@ import type { Scenario } from '../../dev/testkit/invariant/scenario';
 import { propertyEnv } from '../../dev/testkit/invariant/suite';
 import type { AddonEnv } from '../../dev/testkit/env';
 import { resetScenarioWorld } from '../../dev/testkit/scenario-world';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 

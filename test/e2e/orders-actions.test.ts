@@ -1,6 +1,7 @@
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues } from './helpers';
-import { hubOrders, orderRows, ordersSettings, ordersSheet, unwrap, loose } from './orders-helpers';
+import { hubOrders, orderRows, ordersSettings, ordersSheet } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 const colLetter = (values: unknown[][], header: string): string => String.fromCharCode(65 + column(values, header));
 

@@ -9,7 +9,8 @@
 import { startAddonEnv, type AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import type { Counters } from '../../dev/gas-runtime/types';
-import { changeInHub, hubOrders, ordersSettings, unwrap } from './orders-helpers';
+import { changeInHub, hubOrders, ordersSettings } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 type Outcome = { added: number; updated: number; unchanged: number; calls: number };
 type Step = { outcome: Outcome; backlog: boolean; counters: Counters; keyCells: number };

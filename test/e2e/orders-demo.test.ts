@@ -1,7 +1,8 @@
 import { startAddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
-import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap, loose } from './orders-helpers';
+import { advanceUntil, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 describe('done when: from an empty workbook against the demo hub', () => {
   const env = useHub({ hub: { seed: 'demo' }, target: 'bound' });

@@ -2,23 +2,6 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { apiRequests, column, type HubRequest } from './helpers';
 
-export type R<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** A server function's value, typed by its declared result (env.call), or its error thrown. */
-export function unwrap<T>(r: R<T>): T;
-/** The same for an untyped result (rt.call), read as `T`. */
-export function unwrap<T>(r: unknown): T;
-export function unwrap<T>(r: unknown): T {
-  const result = r as R<T>;
-  if (!result.ok) throw new Error(result.error);
-  return result.value;
-}
-
-/** A typed result read as the tests that check `ok` first read it: value and error both optional (no cast: any result is one). */
-export function loose<T>(r: R<T>): { ok: boolean; value?: T; error?: string } {
-  return r;
-}
-
 /** The hub's Get Orders requests since the log was last cleared. */
 export function getOrdersCalls(env: AddonEnv): HubRequest[] {
   return apiRequests(env).filter((r) => r.path.toLowerCase().replace(/\/$/, '') === '/api/orders/orders');

@@ -1,16 +1,7 @@
 import { useHub } from '../support/hub';
 import { clearRequests, column, columnValues } from './helpers';
-import {
-  advanceUntil,
-  changeInHub,
-  getOrdersCalls,
-  hubOrders,
-  orderRows,
-  ordersSettings,
-  ordersSheet,
-  unwrap,
-  loose,
-} from './orders-helpers';
+import { advanceUntil, changeInHub, getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 const DAY = 86_400_000;
 const mmddyyyy = (ms: number) => {

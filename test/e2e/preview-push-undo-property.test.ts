@@ -6,16 +6,12 @@
  * values the hub did not change since — with the write-back invariant after each.
  */
 import fc from 'fast-check';
-import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
-import type { ServerFunctionName, ServerFunctions } from '../../src/server/public-functions';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from './helpers';
-import type { ValueOf } from './preview-helpers';
+import { finish } from './preview-helpers';
+import { loose } from '../support/results';
 
-type Progress = { runId: string; finished: boolean };
-/** A sidebar function's result as these properties read it: ok, and the value (its declared type) or the error. */
-type Loose<R> = { ok: boolean; value?: ValueOf<R>; error?: string };
 const SHEET = 'Stock & Prices';
 const CHANNELS = ['amazon', 'walmart'] as const;
 /** Sheet columns after SKU, and the hub value each is. */
@@ -25,22 +21,6 @@ const COLUMNS = [
   { header: 'Price [walmart]', channel: 'walmart', field: 'price' },
 ] as const;
 
-function call<K extends ServerFunctionName>(
-  env: AddonEnv,
-  name: K,
-  ...args: Parameters<ServerFunctions[K]>
-): Loose<ReturnType<ServerFunctions[K]>> {
-  return env.call(name, ...args) as Loose<ReturnType<ServerFunctions[K]>>;
-}
-function finish(env: AddonEnv, first: Progress): void {
-  let p = first;
-  for (let i = 0; i < 60 && !p.finished; i++) {
-    const r = call(env, 'continuePush', p.runId);
-    if (!r.ok) throw new Error(r.error);
-    p = r.value!;
-  }
-  expect(p.finished).toBe(true);
-}
 const hubValue = (p: HubProduct, channel: string, field: 'quantity' | 'price'): number =>
   (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field];
 const keyOf = (channel: string, field: string): string => `${field}:${channel}`;
@@ -92,7 +72,7 @@ describe('push these changes and undo, as properties over random edits and a con
         const cells = skus.map((sku) => COLUMNS.map((c) => hubValue(start.get(sku)!, c.channel, c.field)));
         for (const [r, c, v] of s.edits) cells[r][c] = v;
         env.rt.addSheet(SHEET, [['SKU', ...COLUMNS.map((c) => c.header)], ...skus.map((sku, i) => [sku, ...cells[i]])]);
-        const preview = call(env, 'previewPush', s.operation, 'all');
+        const preview = loose(env.call('previewPush', s.operation, 'all'));
         expect(preview.ok).toBe(true);
         // What the preview said each value would do.
         const shown = new Map<string, string>();
@@ -113,7 +93,7 @@ describe('push these changes and undo, as properties over random edits and a con
         clearRequests(env);
         env.rt.advance(1000);
         const since = env.rt.now();
-        const started = call(env, 'pushPreviewedChanges', preview.value!.previewId);
+        const started = loose(env.call('pushPreviewedChanges', preview.value!.previewId));
         if (!started.ok) {
           // Refused: nothing sent; only when something the preview showed changed, or the check
           // read was answered for another SKU (then it says so, and the preview still stands).
@@ -124,7 +104,8 @@ describe('push these changes and undo, as properties over random edits and a con
           expect(s.sheetAfter.length + s.hubAfter.length).toBeGreaterThan(0);
           return;
         }
-        finish(env, started.value!);
+        // Sixty chunks at most, and finished within them.
+        expect(finish(env, started.value!, 60).finished).toBe(true);
         reached.pushed++;
         env.adminSync('DELETE', '/__admin/faults');
         const after = hubProducts(env);
@@ -160,13 +141,13 @@ describe('push these changes and undo, as properties over random edits and a con
           env.adminSync('POST', '/__admin/products', { products: [p] });
         }
         const pushed = hubProducts(env);
-        const shownUndo = call(env, 'previewUndo', false);
+        const shownUndo = loose(env.call('previewUndo', false));
         if (!shownUndo.ok || shownUndo.value!.pushId === null || shownUndo.value!.rowsToRestore === 0) return;
         env.rt.advance(1000);
         const undoSince = env.rt.now();
-        const undoStart = call(env, 'undoLastPush', shownUndo.value!.pushId, false);
+        const undoStart = loose(env.call('undoLastPush', shownUndo.value!.pushId, false));
         expect(undoStart.ok).toBe(true);
-        finish(env, undoStart.value!);
+        expect(finish(env, undoStart.value!, 60).finished).toBe(true);
         reached.undone++;
         const undone = hubProducts(env);
         skus.forEach((sku) => {

@@ -18,7 +18,7 @@ import {
   type HubProduct,
 } from './helpers';
 import { call, finish } from './preview-helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 const SHEET = 'Stock & Prices';
 

@@ -6,7 +6,7 @@ import { type HubProduct, hubProducts } from '../support/hub';
  */
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 describe('preview a push (issue 17)', () => {
   let skus: string[];

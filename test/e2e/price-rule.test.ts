@@ -9,7 +9,7 @@
 import type { PushMenuName } from '../../src/server/menu';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const STOCK = 'Stock & Prices';
 const NO_CHANNEL =

@@ -8,7 +8,7 @@ import { MERCADOLIBRE_HEADER } from '../fixtures/exports/mercadolibre';
 import { SHOPIFY_HEADER } from '../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../fixtures/exports/woocommerce';
 import { apiRequests, clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts } from './helpers';
-import { loose, unwrap } from './orders-helpers';
+import { loose, unwrap } from '../support/results';
 
 const STOCK = 'Stock & Prices';
 const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon'];

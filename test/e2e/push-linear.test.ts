@@ -7,7 +7,7 @@ import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { hubRequests } from './catalogue-helpers';
 import { columnValues, seedProducts } from './helpers';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 describe('linear pushes (issue 16)', () => {
   let skus: string[];

@@ -2,7 +2,7 @@ import { type AddonEnv, typedCall } from '../../dev/testkit/env';
 import { TARGETS } from '../../dev/tools/targets';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 /** How many times each SKU was sent in the hub's request log. */
 function sendCounts(env: AddonEnv): Map<string, number> {

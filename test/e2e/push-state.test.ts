@@ -8,7 +8,7 @@ import { useHub } from '../support/hub';
 import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../dev/testkit/invariant/check';
 import { writeReliability } from '../../dev/testkit/reliability';
 import { apiRequests, clearRequests, column, columnValues, hubProducts, seedProducts } from './helpers';
-import { loose } from './orders-helpers';
+import { loose } from '../support/results';
 
 describe('state that stays bounded and true', () => {
   const env = useHub({ runtime: { onDialog: () => 'OK' } });

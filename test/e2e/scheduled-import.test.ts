@@ -6,7 +6,8 @@
 import { TARGETS } from '../../dev/tools/targets';
 import { useHub } from '../support/hub';
 import { column } from './helpers';
-import { getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet, unwrap } from './orders-helpers';
+import { getOrdersCalls, hubOrders, orderRows, ordersSettings, ordersSheet } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 // Issue 13, item 6: sign-in hygiene. The password is sent once to the hub's /login and kept
 // nowhere; the token is bound to the hub's origin; Sign out removes token and binding.
 import { useHub } from '../support/hub';
-import { unwrap } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const PASSWORD = 'S3cr3tPa55word';
 

@@ -12,7 +12,8 @@ import { typedCall } from '../../dev/testkit/env';
 import { startForeignServer, type ForeignServer } from '../../dev/testkit/foreign-server';
 import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, column, columnValues, seedProducts } from './helpers';
-import { ordersSettings, unwrap } from './orders-helpers';
+import { ordersSettings } from './orders-helpers';
+import { unwrap } from '../support/results';
 
 const OTHER_EDITOR = 'bob@example.com';
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,6 +6,8 @@
  * found; fast-check then prints the seed and the shrunk scenario.
  */
 import { columnLetter } from '../../../src/sheet';
+import type { Operation } from '../../../src/core/push/types';
+import type { PushMenuName } from '../../../src/server/menu';
 import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import { findTokenLeaks } from '../leaks';
@@ -36,7 +38,8 @@ export interface ScenarioReport {
   violations: string[];
 }
 
-const MENU: Record<string, string> = {
+/** The menu item each push operation runs: its "All rows" item (push changes is one item). */
+const MENU: Record<Operation, PushMenuName | 'pushChanges'> = {
   stock: 'pushStockAll',
   prices: 'pushPricesAll',
   byChannel: 'pushByChannelAll',
@@ -72,7 +75,7 @@ export class InvariantRunner {
     const { rt } = this.env;
     const list = [...products.values()];
     if (s.operation === 'changes' || s.operation === 'refresh') {
-      rt.call('pullCatalogueFromMenu');
+      this.env.call('pullCatalogueFromMenu');
       const sheet = rt.sheet(SHEET);
       const values = sheet.values();
       const header = values[0] as string[];
@@ -126,7 +129,7 @@ export class InvariantRunner {
     const products = this.reset(s);
     // A plain Price goes by ERP id or in an async job only when the seller chose every channel (the Price rule).
     const everyChannel = s.operation === 'erp' || s.operation === 'async';
-    rt.call('saveSettings', { chunkRows: s.chunkRows, plainChannels: everyChannel ? ['*'] : [] });
+    this.env.call('saveSettings', { chunkRows: s.chunkRows, plainChannels: everyChannel ? ['*'] : [] });
     this.buildSheet(s, products);
     const editedAt = new Map<string, number>();
     // The sheet as the colleague last left it (what a refresh is compared with).
@@ -156,7 +159,7 @@ export class InvariantRunner {
     const runStart = rt.now();
     try {
       if (s.operation === 'refresh') this.refresh(s, report, editedAt, () => afterEdits);
-      else this.push(s, report, (since) => this.check(s, report, since, editedAt, () => expected), between(s.edits, edit));
+      else this.push(s, s.operation, report, (since) => this.check(s, report, since, editedAt, () => expected), between(s.edits, edit));
       if (s.operation === 'async') this.finishJobs(s, report, editedAt, () => expected);
     } finally {
       rt.onServiceCall(undefined);
@@ -171,13 +174,12 @@ export class InvariantRunner {
   }
 
   /** The push: one menu execution, or the sidebar's chunks with the colleague's edits between them. */
-  private push(s: Scenario, report: ScenarioReport, check: (since: number) => void, beforeChunk: (n: number) => void): void {
-    const { rt } = this.env;
-    const op = s.operation;
+  private push(s: Scenario, op: Operation, report: ScenarioReport, check: (since: number) => void, beforeChunk: (n: number) => void): void {
+    const { rt, call } = this.env;
     const since = rt.now();
     if (s.mode === 'menu') {
       beforeChunk(0);
-      rt.call(MENU[op]);
+      call(MENU[op]);
       report.executions++;
       this.noUnexpectedError(report);
       check(since);
@@ -185,18 +187,14 @@ export class InvariantRunner {
     }
     beforeChunk(0);
     let at = rt.now();
-    let r = rt.call('startPush', op, op === 'changes' ? 'changed' : 'all') as {
-      ok: boolean;
-      value?: { runId: string; finished: boolean };
-      error?: string;
-    };
+    let r = call('startPush', op, op === 'changes' ? 'changed' : 'all');
     report.executions++;
     this.sidebarError(report, r);
     check(at);
     for (let n = 1; r.ok && r.value && !r.value.finished && n < 60; n++) {
       beforeChunk(n);
       at = rt.now();
-      r = rt.call('continuePush', r.value.runId) as typeof r;
+      r = call('continuePush', r.value.runId);
       report.executions++;
       this.sidebarError(report, r);
       check(at);
@@ -209,7 +207,7 @@ export class InvariantRunner {
     for (let i = 0; i < 3; i++) {
       const at = rt.now();
       rt.advance(120_000); // the hub runs the job; the background trigger may poll it meanwhile
-      const r = rt.call('refreshJobs') as { ok: boolean; value?: { open: number }; error?: string };
+      const r = this.env.call('refreshJobs');
       report.executions++;
       this.sidebarError(report, r);
       this.check(s, report, at, editedAt, expected);
@@ -227,7 +225,7 @@ export class InvariantRunner {
       rows.map((r) => `A${r}`),
     );
     const selectedSkus = new Set(rows.map((r) => String(values[r - 1][0])));
-    rt.call('refreshSelectedFromMenu');
+    this.env.call('refreshSelectedFromMenu');
     report.executions++;
     this.noUnexpectedError(report);
     report.violations.push(...refreshViolations(afterEdits(), rt.sheet(SHEET).values(), selectedSkus, this.products(), editedAt));

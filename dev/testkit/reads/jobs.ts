@@ -79,7 +79,7 @@ export class JobsRunner {
     };
     resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { jobItemsPerSecond: s.rate, jobStartDelayMs: 2_000 });
-    rt.call('saveSettings', { jobs: { dailyRequestBudget: BUDGET, deadlineHours: DEADLINE_HOURS } });
+    this.env.call('saveSettings', { jobs: { dailyRequestBudget: BUDGET, deadlineHours: DEADLINE_HOURS } });
     this.admin('POST', '/__admin/products', {
       generate: { count: s.products, prefix: 'J-', channels: ['mercadolibre', 'amazon'], status: 'active', seed: s.seed },
     });
@@ -96,7 +96,7 @@ export class JobsRunner {
       readFaults: { ...s.perJob, ...s.perCall },
     });
     this.admin('DELETE', '/__admin/requests');
-    rt.call('pushAsyncAll');
+    this.env.call('pushAsyncAll');
     // The background trigger polls (5 → 15 → 60 minutes); the deadline closes what never finishes.
     const until = rt.now() + (DEADLINE_HOURS + 1.5) * 3_600_000;
     while (rt.now() < until) {

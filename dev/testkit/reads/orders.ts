@@ -71,8 +71,6 @@ export interface OrdersReport extends ReadReport {
   violations: string[];
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-
 export class OrdersRunner {
   constructor(private readonly env: AddonEnv) {}
 
@@ -87,10 +85,7 @@ export class OrdersRunner {
   /** One import step, a second after the last (the add-on allows 60 calls a minute here, the hub as many). */
   private step(): { backlog: boolean; calls: number; lastSweepAt: number | null; lastSweepFoundLate: number } {
     this.env.rt.advance(1_100);
-    const r = this.env.rt.call('runOrderImport') as Result<{
-      outcome: { calls: number };
-      status: { backlog: boolean; lastSweepAt: number | null; lastSweepFoundLate: number };
-    }>;
+    const r = this.env.call('runOrderImport');
     // A 500 makes the run fail with a message: the next run goes on from the same place.
     if (!r.ok) return { backlog: true, calls: 1, lastSweepAt: null, lastSweepFoundLate: 0 };
     return {
@@ -138,11 +133,10 @@ export class OrdersRunner {
   }
 
   run(s: OrdersScenario): OrdersReport {
-    const rt = this.env.rt;
     const report: OrdersReport = { calls: 0, ordersChecked: 0, lost: 0, duplicated: 0, stale: 0, foundLate: 0, faults: {}, violations: [] };
     resetScenarioWorld(this.env);
     this.admin('POST', '/__admin/settings', { ordersRateLimit: { calls: 1000, windowMs: 1000 } });
-    rt.call('saveSettings', {
+    this.env.call('saveSettings', {
       orders: {
         scheduleMinutes: 0,
         scheduleOwner: '',

@@ -5,7 +5,7 @@
  */
 import { useHub } from '../../support/hub';
 import { SHEET, freshWorld } from './review-helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 describe('attack: counts after the Synced at column is renamed between chunks', () => {
   const env = useHub();

@@ -7,7 +7,7 @@
  */
 import { useHub } from '../../support/hub';
 import { SHEET, freshWorld, products, rows } from './review-helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {
   // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).

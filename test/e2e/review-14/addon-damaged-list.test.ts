@@ -4,7 +4,8 @@
  * stop every operation of the user, nor silently end the background work.
  */
 import { useHub } from '../../support/hub';
-import { ordersSettings, unwrap } from '../orders-helpers';
+import { ordersSettings } from '../orders-helpers';
+import { unwrap } from '../../support/results';
 
 const KEY = 'background.documents';
 

@@ -6,7 +6,7 @@
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
 import { seedProducts } from '../helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 const STATE_SHEET = 'Hub Sync data (do not edit)';
 

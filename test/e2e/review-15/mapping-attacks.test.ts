@@ -8,7 +8,7 @@ import { useHub } from '../../support/hub';
 import { SHOPIFY_HEADER } from '../../fixtures/exports/shopify';
 import { WOOCOMMERCE_HEADER } from '../../fixtures/exports/woocommerce';
 import { apiRequests, clearRequests, column, columnValues, expectInputsUnchanged, hubProducts, seedProducts } from '../helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 const STOCK = 'Stock & Prices';
 const CHANNELS = ['shopify', 'woocommerce', 'mercadolibre', 'amazon', 'walmart'];

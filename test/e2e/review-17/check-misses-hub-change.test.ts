@@ -7,7 +7,7 @@
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 const SHEET = 'Stock & Prices';
 

@@ -7,7 +7,7 @@
  */
 import { useHub } from '../../support/hub';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from '../helpers';
-import { loose } from '../orders-helpers';
+import { loose } from '../../support/results';
 
 const SHEET = 'Stock & Prices';
 

@@ -7,7 +7,7 @@
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
 import { seedProducts } from '../helpers';
-import { unwrap } from '../orders-helpers';
+import { unwrap } from '../../support/results';
 
 const HOUR = 3_600_000;
 const STOCK = 'Stock & Prices';
