@@ -14,6 +14,8 @@ import {
   menu,
   openSection,
   reopenSidebar,
+  signInAsDemo,
+  signOut,
   SECTION_CONTROLS as SECTIONS,
   typeIntoCell,
   UNTIL_READY_MS,
@@ -334,23 +336,13 @@ describe('accessibility: axe-core on every state of the sidebar and on the playg
 
   test('the sidebar on first run (signed out: it opens on Settings, its notice saying what to do)', async () => {
     await openSection(s.frame, 'Settings');
-    await s.frame.locator('#settings-signout').click();
-    await s.frame
-      .locator('#token-status')
-      .filter({ hasText: /^No API token/ })
-      .waitFor();
+    await signOut(s.frame);
     s.frame = await reopenSidebar(s.page);
     await s.frame.locator('#setup-notice').waitFor();
     expect(await s.frame.locator('#tab-settings').getAttribute('aria-selected')).toBe('true');
     await s.shots.takeSidebar(s.page, 'first-run-settings');
     await expectNoAxeViolations(s.frame, 'the sidebar on first run, on Settings');
 
-    await s.frame.locator('#settings-username').fill('demo');
-    await s.frame.locator('#settings-password').fill('demo');
-    await s.frame.locator('#settings-signin').click();
-    await s.frame
-      .locator('#token-status')
-      .filter({ hasText: /^Signed in/ })
-      .waitFor({ timeout: UNTIL_READY_MS });
+    await signInAsDemo(s.frame);
   });
 });

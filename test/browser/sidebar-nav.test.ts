@@ -6,7 +6,15 @@
  * moves focus; all seven tabs fit the 300 px sidebar in two rows.
  */
 import type { Frame } from 'playwright-core';
-import { BROWSER_TEST_MS, openSection, reopenSidebar, SECTION_CONTROLS as SECTIONS, UNTIL_READY_MS } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  openSection,
+  reopenSidebar,
+  SECTION_CONTROLS as SECTIONS,
+  signInAsDemo,
+  signOut,
+  UNTIL_READY_MS,
+} from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -162,11 +170,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
 
   test('signed out it opens on Settings; Open Settings switches there and focuses the token; signed in it opens on Push', async () => {
     await openSection(s.frame, 'Settings');
-    await s.frame.locator('#settings-signout').click();
-    await s.frame
-      .locator('#token-status')
-      .filter({ hasText: /^No API token/ })
-      .waitFor();
+    await signOut(s.frame);
     // Still where the seller is: a refresh never moves them.
     expect(await selectedTab(s.frame)).toBe('Settings');
 
@@ -183,13 +187,7 @@ describe('playground: the sidebar\u2019s section tabs', () => {
     expect(await focusedId(s.frame)).toBe('settings-token'); // the base URL is there: the token is what is missing
     await s.shots.takeSidebar(s.page, 'open-settings-focuses-token');
 
-    await s.frame.locator('#settings-username').fill('demo');
-    await s.frame.locator('#settings-password').fill('demo');
-    await s.frame.locator('#settings-signin').click();
-    await s.frame
-      .locator('#token-status')
-      .filter({ hasText: /^Signed in/ })
-      .waitFor({ timeout: UNTIL_READY_MS });
+    await signInAsDemo(s.frame);
     await s.frame.locator('#setup-notice').waitFor({ state: 'hidden' });
     expect(await selectedTab(s.frame)).toBe('Settings'); // no jump while the seller is here
 

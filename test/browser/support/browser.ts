@@ -143,6 +143,26 @@ export const SECTION_CONTROLS: Array<[SidebarSection, string]> = [
   ['Settings', '#settings-save'],
 ];
 
+/** Settings › Sign out, waiting until the sidebar says there is no token. */
+export async function signOut(frame: Frame): Promise<void> {
+  await frame.locator('#settings-signout').click();
+  await frame
+    .locator('#token-status')
+    .filter({ hasText: /^No API token/ })
+    .waitFor();
+}
+
+/** Settings › sign in as the emulator's demo user, waiting until the sidebar says so. */
+export async function signInAsDemo(frame: Frame): Promise<void> {
+  await frame.locator('#settings-username').fill('demo');
+  await frame.locator('#settings-password').fill('demo');
+  await frame.locator('#settings-signin').click();
+  await frame
+    .locator('#token-status')
+    .filter({ hasText: /^Signed in/ })
+    .waitFor({ timeout: UNTIL_READY_MS });
+}
+
 /** Opens the sidebar again from the menu (a fresh page, as in Sheets) and waits for its state. */
 export async function reopenSidebar(page: Page): Promise<Frame> {
   const src = await page.locator('#sidebar-frame').getAttribute('src');
