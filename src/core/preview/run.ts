@@ -16,7 +16,7 @@ import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
 import type { RowPlan } from '../push/parts';
 import { pendingRows } from '../push/pending';
 import { newRunId, selectedKeys } from '../push/run';
-import { isAbandoned, readRun } from '../push/run-store';
+import { isAbandoned, readRun, resumedBy, rowsDone } from '../push/run-store';
 import { pushTitle, type Operation, type Scope } from '../push/types';
 import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from './diff';
 import { applyGuards, guardsOn, zeroDrops, type Guards } from './guards';
@@ -93,12 +93,12 @@ export function rowsToPush(
 export function unfinishedPush(ctx: Context, operation: Operation, scope: Scope): string | null {
   const active = readRun(ctx.ports.documentStore);
   if (!active || isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) return null;
-  const done = active.ok + active.failed + active.skipped;
+  const done = rowsDone(active);
   const state = `${pushTitle(active)} is not finished (${done.toLocaleString('en-US')} of ${active.total.toLocaleString('en-US')} rows done)`;
-  const mine = active.owner === ctx.ports.session.userKey();
-  if (mine && active.operation === operation && active.scope === scope && !active.limited)
+  const user = ctx.ports.session.userKey();
+  if (resumedBy(active, user, operation, scope))
     return `${state}: Push resumes it, sending its own rows, not the changes shown here; Push these changes is refused until it is finished or cancelled (Resume or Cancel it in the sidebar).`;
-  const by = mine ? '' : ` (by ${active.user || 'another user'})`;
+  const by = active.owner === user ? '' : ` (by ${active.user || 'another user'})`;
   return `${state}${by}: Push and Push these changes are refused until it is finished or cancelled.`;
 }
 

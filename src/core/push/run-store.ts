@@ -65,6 +65,20 @@ export interface PushRun {
 /** Times kept in PushRun.keylessWrittenAt: one or two per chunk that wrote such rows; a run has a few dozen chunks. */
 export const KEYLESS_TIMES_KEPT = 200;
 
+/** Rows of the run with a result so far: ok, failed or skipped. */
+export function rowsDone(run: Pick<PushRun, 'ok' | 'failed' | 'skipped'>): number {
+  return run.ok + run.failed + run.skipped;
+}
+
+/**
+ * Whether a push of `operation` and `scope` by this user resumes `run` rather than meeting it as
+ * another push in the way: only its owner's push of the same operation and scope (a preview's or
+ * an undo's limited run is never resumed by a plain push).
+ */
+export function resumedBy(run: PushRun, userKey: string, operation: Operation, scope: Scope): boolean {
+  return run.owner === userKey && run.operation === operation && run.scope === scope && !run.limited;
+}
+
 const RUN_KEY = 'pushRun';
 /** blocks.ts keeps a linear run's blocks here. */
 export const BLOCKS_KEY = 'pushRunBlocks';

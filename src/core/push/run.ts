@@ -14,6 +14,8 @@ import {
   isAbandoned,
   clearRunRows,
   readRun,
+  resumedBy,
+  rowsDone,
   readRunRows,
   writeOnly,
   writeRun,
@@ -48,7 +50,7 @@ const LOCK_WAIT_MS = 10_000;
 const title = pushTitle;
 
 function progress(run: PushRun, remaining: number, finished: boolean, message: string): PushProgress {
-  const done = run.ok + run.failed + run.skipped;
+  const done = rowsDone(run);
   return {
     runId: run.id,
     operation: run.operation,
@@ -117,9 +119,8 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
-  if (active.owner === ctx.ports.session.userKey() && active.operation === operation && active.scope === scope && !active.limited)
-    return active;
-  const done = active.ok + active.failed + active.skipped;
+  if (resumedBy(active, ctx.ports.session.userKey(), operation, scope)) return active;
+  const done = rowsDone(active);
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
     `${wanted} did not start: ${title(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${done} of ${active.total} rows done). Wait for it to finish, or cancel it from the sidebar.`,
@@ -165,7 +166,7 @@ function createRun(
     const stored = readRunRows(ctx.ports.workbook, resumed.id).selected;
     const now = selectedKeys(ctx, loaded, operation).keys;
     if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
-      const done = resumed.ok + resumed.failed + resumed.skipped;
+      const done = rowsDone(resumed);
       throw new BusyError(
         `Your earlier push of other selected rows is not finished (${done} of ${resumed.total} rows done). Select those rows again and push to finish it, or cancel it in the sidebar; then push this selection.`,
       );
@@ -224,7 +225,7 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
 /** The sentence that ends a push stopped by a daily quota: which one, and by when it resets. */
 function quotaStop(ctx: Context, run: PushRun, remaining: number, reason: string): string {
   const by = localDateTime(ctx.ports.clock.now() + 24 * 60 * 60 * 1000, ctx.ports.session.timeZone());
-  const done = run.ok + run.failed + run.skipped;
+  const done = rowsDone(run);
   return `${reason} It resets by ${by} at the latest. ${remaining.toLocaleString('en-US')} row${remaining === 1 ? ' was' : 's were'} not sent and stay as they are: push again then (${done.toLocaleString('en-US')} were done).`;
 }
 
@@ -319,7 +320,7 @@ function chunkAndRecord(
     finishRun(ctx, run, `${summary(run)} Stopped: ${why}`);
     throw outcome.stop.kind === 'quota'
       ? new QuotaError('urlfetch', `${title(run)} stopped: ${why}`)
-      : new UserError(`${title(run)} stopped after ${run.ok + run.failed + run.skipped} rows: ${why}`);
+      : new UserError(`${title(run)} stopped after ${rowsDone(run)} rows: ${why}`);
   }
   if (outcome.remaining === 0) {
     const text = summary(run);
@@ -331,7 +332,7 @@ function chunkAndRecord(
     return progress(run, 0, true, text);
   }
   writeRun(ctx.ports.documentStore, run);
-  return progress(run, outcome.remaining, false, `${run.ok + run.failed + run.skipped} rows done, ${outcome.remaining} to go.`);
+  return progress(run, outcome.remaining, false, `${rowsDone(run)} rows done, ${outcome.remaining} to go.`);
 }
 
 /**
@@ -341,7 +342,7 @@ function chunkAndRecord(
  * total says, and 0 after the last block.
  */
 function nextBlock(run: PushRun, outcome: ChunkOutcome, rows: RunRows, loaded: LoadedSheet, more: boolean): void {
-  const left = Math.max(0, run.total - (run.ok + run.failed + run.skipped));
+  const left = Math.max(0, run.total - rowsDone(run));
   run.doneRow = rows.nextRow;
   run.snapshotRows = loaded.snapshot.size();
   if (outcome.remaining === 0 && run.nextBlock !== undefined) {
@@ -389,7 +390,7 @@ function withCleanupOnFailure<T>(ctx: Context, run: PushRun, fn: () => T): T {
     return fn();
   } catch (e) {
     const stored = readRun(ctx.ports.documentStore);
-    const untouched = stored !== null && stored.id === run.id && stored.ok + stored.failed + stored.skipped === 0 && stored.requests === 0;
+    const untouched = stored !== null && stored.id === run.id && rowsDone(stored) === 0 && stored.requests === 0;
     if (!(e instanceof UserError) && untouched && readJournal(ctx.ports.documentStore, run.id).length === 0) {
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
       if (run.background) continueAt(ctx, null);
@@ -424,7 +425,7 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
     return progress(run, 0, true, text);
   }
-  const done = run.ok + run.failed + run.skipped;
+  const done = rowsDone(run);
   return progress(
     run,
     Math.max(0, run.total - done),
@@ -492,7 +493,7 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
   }
   // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
   // so that even an execution killed by the time limit is finished by the trigger.
-  const long = run.total - (run.ok + run.failed + run.skipped) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
+  const long = run.total - rowsDone(run) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
   if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
   const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
   if (!result.finished) {
@@ -533,7 +534,7 @@ export function startLimitedPush(
     if (active && isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment))
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     else if (active) {
-      const done = active.ok + active.failed + active.skipped;
+      const done = rowsDone(active);
       throw new BusyError(
         `${wanted} did not start: ${title(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`,
       );
@@ -591,7 +592,7 @@ export function continueInBackground(ctx: Context): PushProgress | null {
 /** The active push, if any, for the sidebar. */
 export function activePushProgress(ctx: Context): PushProgress | null {
   const run = readRun(ctx.ports.documentStore);
-  return run ? progress(run, Math.max(0, run.total - (run.ok + run.failed + run.skipped)), false, `${title(run)} is running.`) : null;
+  return run ? progress(run, Math.max(0, run.total - rowsDone(run)), false, `${title(run)} is running.`) : null;
 }
 
 /** Trigger: a background push that cannot go on without the seller (token, sheet) is ended and logged. */
