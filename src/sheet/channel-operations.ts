@@ -10,7 +10,8 @@ import { valueKey, type PushedValues } from './changes';
 import { CHANNEL_FIELDS, INPUT_HEADERS, type ChannelField, type InputField } from './header-names';
 import type { ColumnMap } from './headers';
 import type { NumberReading } from './numbers';
-import { HOLDS_NOTHING, PlainRow, everyChannelNote, hasEveryChannelValue, plainRefusal, type HubHolds } from './plain-rule';
+import { plainMeaning, type EditScope } from './meaning';
+import { HOLDS_NOTHING, PlainRow, everyChannelNote, plainRefusal, type HubHolds } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import type { ParsedRow } from './table';
 import { ruledValue } from './value-rules';
@@ -47,21 +48,24 @@ export function valueLabel(columns: ColumnMap, key: string): string {
 export interface ChannelOptions {
   /** What the hub is known to hold: a plain value it holds is left out, not refused (default: nothing). */
   holds?: HubHolds;
-  /** Push changes: a plain Quantity without named channels goes through Update Stock there, not here. */
+  /** Push changes: cells read by its meanings (meaning.ts); a general Quantity goes through Update Stock there, not here. */
   forChanges?: boolean;
 }
 
 /**
- * The channels a plain value goes to in a per-channel operation (the Price rule): the target's
- * channels, else none — refused when it is an edit, or said when it is for every channel (which
- * only the product-level pushes send).
+ * The channels a plain value goes to in a per-channel operation (its meaning, meaning.ts): the
+ * target's channels, else none — refused when it is an edit with nowhere to go, or said when it is
+ * for every channel (which only the product-level pushes send; Push changes sends a general
+ * quantity through Update Stock).
  */
-function plainChannels(rule: PlainRow, field: ChannelField, value: number, label: string, forChanges: boolean): readonly string[] {
+function plainChannels(rule: PlainRow, scope: EditScope, field: ChannelField, value: number, label: string): readonly string[] {
   const where = rule.where;
-  if (where.kind === 'channels') return where.channels;
-  if (where.kind === 'unreadable' || (forChanges && field === 'quantity')) return [];
-  if (where.kind === 'every' && hasEveryChannelValue(field)) {
-    if (rule.isEdit(field, value)) rule.check.unsent.push(everyChannelNote(label, field, value));
+  const meaning = plainMeaning(scope, field, where);
+  if (meaning.kind === 'channels') return meaning.channels;
+  if (where.kind === 'unreadable' || meaning.kind === 'notSent') return [];
+  if (meaning.kind === 'general') {
+    if (!(scope === 'changes' && field === 'quantity') && rule.isEdit(field, value))
+      rule.check.unsent.push(everyChannelNote(label, field, value));
     return [];
   }
   rule.refuse(field, value, plainRefusal(label, field, value, { kind: 'noChannel', everyChosen: where.kind === 'every' }));
@@ -88,7 +92,7 @@ function put(check: RowCheck, entries: Map<string, Entry>, channel: string, fiel
 }
 
 /** Collects channel entries from the plain columns (by the Price rule) and the per-channel columns. */
-function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: boolean): Map<string, Entry> {
+function collect(rule: PlainRow, fields: readonly ChannelField[], scope: EditScope): Map<string, Entry> {
   const { check, columns } = rule;
   const row = check.row;
   const entries = new Map<string, Entry>();
@@ -97,7 +101,7 @@ function collect(rule: PlainRow, fields: readonly ChannelField[], forChanges: bo
     const value = readField(check, field, row.cells[field], generalLabel(columns, field));
     if (value === undefined) continue;
     const where = rule.where;
-    for (const channel of plainChannels(rule, field, value, generalLabel(columns, field), forChanges)) {
+    for (const channel of plainChannels(rule, scope, field, value, generalLabel(columns, field))) {
       const label = `${generalLabel(columns, field)} (${where.kind === 'channels' && where.from === 'setting' ? 'default channel' : 'Channel'} ${channel})`;
       const ruled = ruledValue(check, columns.valueRules, channel, field, value, true, generalLabel(columns, field));
       // A ruled value is not the cell's: a clash with another cell names the rule, not only the cell.
@@ -128,7 +132,7 @@ export function checkPrices(row: ParsedRow, columns: ColumnMap, options: Channel
   const check = new RowCheck(row);
   const sku = check.sku();
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
-  const entries = collect(rule, ['price'], options.forChanges === true);
+  const entries = collect(rule, ['price'], options.forChanges ? 'changes' : 'prices');
   const values: PushedValues = {};
   entries.forEach((entry, channel) => {
     if (entry.price) values[valueKey('price', channel)] = entry.price.value;
@@ -151,7 +155,7 @@ export function checkByChannel(
   const check = new RowCheck(row);
   const sku = check.sku();
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
-  const entries = collect(rule, CHANNEL_FIELDS, options.forChanges === true);
+  const entries = collect(rule, CHANNEL_FIELDS, options.forChanges ? 'changes' : 'byChannel');
   const channelData: ChannelDataInput[] = [];
   const values: PushedValues = {};
   entries.forEach((entry, channel) => {

@@ -21,3 +21,4 @@ export { PRESETS, presetById, type ExportPreset } from './mapping/presets';
 export { fieldName, slotName } from './mapping/labels';
 export * from './result-colours';
 export * from './value-rules';
+export * from './meaning';

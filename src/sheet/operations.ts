@@ -12,6 +12,7 @@ import { PLAIN_CHANNELS_SETTING } from './setting-names';
 import { CHANNEL_FIELDS } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
+import { plainMeaning } from './meaning';
 import { HOLDS_NOTHING, PlainRow, everyChannelChosen, plainRefusal, plainTargetOf, targetWords } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import { duplicateReason, type ParsedRow, type TableRead } from './table';
@@ -224,13 +225,20 @@ function everyChannelRule(
   return ruledValue(check, columns.valueRules, EVERY_CHANNEL_RULE, field, value, true, label);
 }
 
-/** Update Stock item: SKU and the general Quantity. */
+/** Update Stock item: SKU and the general Quantity (in Push changes, only a Quantity that means the general one). */
 function checkStock(row: ParsedRow, columns: ColumnMap, options: OperationOptions): RowVerdict<StockItem> {
   const check = new RowCheck(row);
   const sku = check.sku();
   const label = generalLabel(columns, 'quantity');
   const quantity = check.quantity(row.cells.quantity, label);
   if (quantity === undefined) return check.nothing(`no quantity to send: ${label} is empty`);
+  const target = plainTargetOf(row, columns);
+  if (options.forChanges && plainMeaning('changes', 'quantity', target).kind !== 'general')
+    return check.nothing(
+      target.kind === 'channels'
+        ? `${label} ${plainDecimal(quantity)} is the quantity of ${targetWords(target)}: sent by channel`
+        : `${label} ${plainDecimal(quantity)} has no channel it can be read for`,
+    );
   const rule = new PlainRow(check, columns, options.holds ?? HOLDS_NOTHING);
   if (!productQuantity(rule, label, quantity, 'stock', options)) return check.nothing(rule.leftOut[0]);
   const sent = everyChannelRule(check, columns, 'quantity', quantity, label);

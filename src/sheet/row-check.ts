@@ -5,7 +5,9 @@
  */
 import type { PushedValues } from './changes';
 import type { TextCell } from './cells';
+import type { NumericField } from './header-names';
 import { plainDecimal, type NumberReading } from './numbers';
+import type { ParsedRow } from './table';
 
 /** The largest price or quantity sent, either way: beyond it a value is a typing slip, not stock or a price. */
 export const MAX_SENT_VALUE = 1_000_000_000;
@@ -16,7 +18,33 @@ export function roundToCents(value: number): number {
   // toFixed(8) first: 1.005 is stored as 1.00499999… and must still round up as written.
   return (sign * Math.round(Number((Math.abs(value) * 100).toFixed(8)))) / 100;
 }
-import type { ParsedRow } from './table';
+
+/** Why a number is beyond what is ever sent (not finite, or past MAX_SENT_VALUE either way), or null. */
+function beyondLimit(value: number): string | null {
+  return Number.isFinite(value) && Math.abs(value) <= MAX_SENT_VALUE
+    ? null
+    : `${plainDecimal(value)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')})`;
+}
+
+/** Why a price is not one (0 or less, or 0 once in cents), or null. */
+function notAPrice(value: number): string | null {
+  if (value > 0 && roundToCents(value) > 0) return null;
+  return value > 0 ? `${plainDecimal(value)} rounds to 0.00; a price must be at least 0.01` : 'must be greater than 0';
+}
+
+const PRICE_FIELDS: ReadonlySet<NumericField> = new Set<NumericField>(['price', 'salePrice', 'publishingPrice']);
+
+/**
+ * The limits every value that leaves passes, whatever produced it (a cell, a rule, an undo), in the
+ * words a typed cell gets: why `value` may not be sent as `field`, or null. Prices are above 0;
+ * quantities and available days are 0 or more; nothing is beyond MAX_SENT_VALUE.
+ */
+export function outgoingProblem(field: NumericField, value: number): string | null {
+  const beyond = beyondLimit(value);
+  if (beyond) return beyond;
+  if (PRICE_FIELDS.has(field)) return notAPrice(value);
+  return value < 0 ? `${plainDecimal(value)} is below 0; a ${field === 'quantity' ? 'quantity' : 'number of days'} is 0 or more` : null;
+}
 
 /** A row ready to send (payload + the values it pushes), or why not. */
 export type RowVerdict<P> =
@@ -82,10 +110,9 @@ export class RowCheck {
       this.reasons.push(cell.reason);
       return undefined;
     }
-    if (!Number.isFinite(cell.value) || Math.abs(cell.value) > MAX_SENT_VALUE) {
-      this.reasons.push(
-        `${label}: ${plainDecimal(cell.value)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')}); check the cell`,
-      );
+    const beyond = beyondLimit(cell.value);
+    if (beyond) {
+      this.reasons.push(`${label}: ${beyond}; check the cell`);
       return undefined;
     }
     if (cell.note) this.notes.push(cell.note);
@@ -96,13 +123,12 @@ export class RowCheck {
   positive(cell: NumberReading | undefined, label: string): number | undefined {
     const value = this.number(cell, label);
     if (value === undefined) return undefined;
-    const cents = roundToCents(value);
-    if (value <= 0 || cents <= 0) {
-      this.reasons.push(
-        value > 0 ? `${label}: ${plainDecimal(value)} rounds to 0.00; a price must be at least 0.01` : `${label}: must be greater than 0`,
-      );
+    const problem = notAPrice(value);
+    if (problem) {
+      this.reasons.push(`${label}: ${problem}`);
       return undefined;
     }
+    const cents = roundToCents(value);
     if (cents !== value) this.notes.push(`${label} ${plainDecimal(value)} sent as ${plainDecimal(cents)} (prices have 2 decimals)`);
     return cents;
   }

@@ -5,15 +5,15 @@
  */
 import { CHANNEL_FIELDS, type ChannelField, type NumericField } from './header-names';
 import type { ColumnMap } from './headers';
-import { OPERATION_NAMES, type PushOperation } from './operations';
+import { CELL_MEANINGS, type EditScope } from './meaning';
+import { OPERATION_NAMES } from './operations';
 import { plainIsEdit, plainTargetOf, type HubHolds } from './plain-rule';
 import { RowCheck } from './row-check';
 import type { ParsedRow } from './table';
 import { valueKey } from './changes';
 import { ruledForComparison } from './value-rules';
 
-/** A single operation, or Push changes (each edit through the endpoint made for it). */
-export type EditScope = PushOperation | 'changes';
+export type { EditScope } from './meaning';
 
 type Kind = { what: string; use: string };
 
@@ -39,16 +39,6 @@ const CHANNEL_KIND: Readonly<Record<ChannelField, Kind>> = {
   availableDays: DAYS,
 };
 
-/** The cells each operation sends (or refuses by the Price rule): plain fields and per-channel fields. */
-const HANDLED: Readonly<Record<EditScope, { plain: readonly NumericField[]; perChannel: readonly ChannelField[] }>> = {
-  stock: { plain: ['quantity'], perChannel: [] },
-  prices: { plain: ['price'], perChannel: ['price'] },
-  byChannel: { plain: CHANNEL_FIELDS, perChannel: CHANNEL_FIELDS },
-  erp: { plain: ['price'], perChannel: [] },
-  async: { plain: ['quantity', 'price', 'publishingPrice'], perChannel: [] },
-  changes: { plain: CHANNEL_FIELDS, perChannel: CHANNEL_FIELDS },
-};
-
 const SCOPE_NAMES: Readonly<Record<EditScope, string>> = { ...OPERATION_NAMES, changes: 'Push changes' };
 
 /** A readable value as the operations would send it (negatives clamped, prices in cents), or undefined. */
@@ -69,7 +59,7 @@ interface EditedCell {
 /** The row's filled values the hub does not hold (`holds`); empty and unreadable cells are no values. */
 function editedCells(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds: HubHolds): EditedCell[] {
   if (row.skipped !== null || row.blank) return [];
-  const handled = HANDLED[scope];
+  const handled = CELL_MEANINGS[scope];
   const out: EditedCell[] = [];
   const target = plainTargetOf(row, columns);
   for (const field of Object.keys(PLAIN_KIND) as NumericField[]) {
@@ -77,7 +67,7 @@ function editedCells(scope: EditScope, row: ParsedRow, columns: ColumnMap, holds
     if (column === undefined) continue;
     const value = sentValue(field, row.cells[field], columns.headers[column], row);
     if (value !== undefined && plainIsEdit(holds, field, value, target, columns.valueRules))
-      out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain.indexOf(field) >= 0 });
+      out.push({ label: columns.headers[column], kind: PLAIN_KIND[field], handled: handled.plain[field] !== undefined });
   }
   for (const channel of Object.keys(columns.perChannel)) {
     for (const field of CHANNEL_FIELDS) {

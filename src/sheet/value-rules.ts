@@ -1,5 +1,5 @@
 /**
- * Issue 18: the seller's per-channel rules (markup, rounding, price bounds, stock buffer) as the
+ * The seller's per-channel rules (markup, rounding, price bounds, stock buffer) as the
  * operations see them. The rules themselves live in the core (core/rules); the operations only
  * ask, for each value they would send to a channel, what to send instead and what to say about it.
  * A value derived from a plain column goes through its channel's rule; a per-channel column only
@@ -7,7 +7,7 @@
  */
 import { valueKey } from './changes';
 import type { NumericField } from './header-names';
-import type { RowCheck } from './row-check';
+import { outgoingProblem, type RowCheck } from './row-check';
 
 /** The value to send and what the rule did ("Price 100 → 119.99 for amazon: +20 %, .99"), or why nothing may be sent. */
 export type RuledValue = { value: number; message: string | null } | { refused: string };
@@ -26,7 +26,8 @@ export interface ValueRules {
 /**
  * Passes one value through the rules, into the row's check: the message becomes a note (and is kept
  * by value key for the preview's Rule column), a refusal a reason. Returns the value to send, or
- * undefined when refused. Without rules the value is unchanged.
+ * undefined when refused. Without rules the value is unchanged. Every value a push sends leaves
+ * through here, so the value that leaves — not only the cell — passes the limits (outgoingProblem).
  */
 export function ruledValue(
   check: RowCheck,
@@ -39,10 +40,10 @@ export function ruledValue(
 ): number | undefined {
   if (!rules) return value;
   const ruled = rules.apply(channel, field, value, fromPlain, label);
-  if ('refused' in ruled) {
-    check.fail(ruled.refused);
-    return undefined;
-  }
+  const problem = 'refused' in ruled ? null : outgoingProblem(field, ruled.value);
+  const refused = 'refused' in ruled ? ruled.refused : problem && `${label} after the rule: ${problem}`;
+  if (refused !== null) check.fail(refused);
+  if (refused !== null || 'refused' in ruled) return undefined;
   if (ruled.message !== null) {
     if (!check.notes.includes(ruled.message)) check.notes.push(ruled.message);
     check.ruled[valueKey(field, channel === EVERY_CHANNEL_RULE ? undefined : channel)] = ruled.message;

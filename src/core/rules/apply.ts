@@ -1,5 +1,5 @@
 /**
- * Issue 18: a rule applied to a value, with what it did in words ("Price 100 → 119.99 for amazon:
+ * A rule applied to a value, with what it did in words ("Price 100 → 119.99 for amazon:
  * +20 %, .99"). Always from the base value (the sheet's), never from a value already ruled: a
  * preview and the push after it derive the same value. Pure.
  */
@@ -10,6 +10,8 @@ export interface Ruled {
   value: number;
   /** What the rule did, in order ("+20 %", ".99", "max 500"); empty: nothing. */
   steps: string[];
+  /** Why what the rule made may not be sent (`value`: what it made), e.g. "a price must be above 0". */
+  breach?: string;
 }
 
 /** The value with the rounding's ending or step nearest to `x` (to cents first). */
@@ -82,9 +84,10 @@ const ROUNDING_WORDS = (r: Rounding): string =>
         : '';
 
 /**
- * A price under the rule: markup (percent, then amount), rounding, then the bounds — a bound wins
- * over the rounding, and within the bounds the nearest value of the rounding's form is taken
- * (none: the bound itself).
+ * A price under the rule: markup (percent, then amount), then the rounding. What the markup makes
+ * is never clamped: at or below 0, below the rule's Min price or above its Max price, it is a
+ * `breach` and is not sent. Only the rounding is held inside the bounds (and above 0): the nearest
+ * value of its form inside them, else the unrounded value.
  */
 export function rulePrice(price: number, rule: Rule): Ruled {
   const steps: string[] = [];
@@ -97,19 +100,27 @@ export function rulePrice(price: number, rule: Rule): Ruled {
     x = x + rule.markupAmount;
     steps.push(`${rule.markupAmount > 0 ? '+' : '\u2212'}${plainDecimal(Math.abs(rule.markupAmount))}`);
   }
-  let value = rounded(Math.max(0, x), rule.rounding);
+  const made = roundToCents(x);
+  const breach =
+    made <= 0
+      ? 'a price must be above 0'
+      : rule.minPrice !== null && made < rule.minPrice
+        ? `below the rule's Min price ${plainDecimal(rule.minPrice)}`
+        : rule.maxPrice !== null && made > rule.maxPrice
+          ? `above the rule's Max price ${plainDecimal(rule.maxPrice)}`
+          : null;
+  if (breach !== null) return { value: made, steps, breach };
+  let value = rounded(x, rule.rounding);
   if (rule.rounding.kind !== 'none') steps.push(ROUNDING_WORDS(rule.rounding));
-  // A price is above 0 (a listing at 0 sells for nothing): a rounding that would reach 0 (2 to a
-  // multiple of 5, 0.40 to whole units) takes the smallest price of its form, as a minimum would.
+  // A rounding may step past a bound, or to 0 (2 to a multiple of 5, 0.40 to whole units): the
+  // nearest value of its form inside, else the markup's own value (itself inside: checked above).
   const min = Math.max(rule.minPrice ?? 0, 0.01);
   const max = rule.maxPrice ?? Number.POSITIVE_INFINITY;
   if (value > max || value < min) {
-    // No value of the rounding's form inside the bounds: the unrounded value, held to them. Not
-    // the bound the rounding overshot, or a ruled value ruled again would jump to the other bound.
     const above = value > max;
     const inside = above ? roundedDown(max, rule.rounding, min) : roundedUp(min, rule.rounding, max);
-    value = inside ?? roundToCents(Math.min(max, Math.max(min, x)));
-    if (inside !== null || value === (above ? max : min))
+    value = inside ?? made;
+    if (inside !== null)
       steps.push(
         above ? `max ${plainDecimal(max)}` : rule.minPrice !== null && min === rule.minPrice ? `min ${plainDecimal(min)}` : 'above 0',
       );

@@ -1,10 +1,10 @@
 /**
- * Issue 18: the `Rules` sheet's rows as rules, each bad row with its reason. Columns are found by
+ * The `Rules` sheet's rows as rules, each bad row with its reason. Columns are found by
  * their header (any order); an empty cell is "no rule of that kind". Pure: the sheet is read
  * elsewhere.
  */
 import type { CellValue } from '../ports';
-import { EVERY, ruleProblem, type Rounding, type Rule } from './rule';
+import { EVERY, ruleCaution, ruleProblem, type Rounding, type Rule } from './rule';
 
 export const RULES_SHEET = 'Rules';
 export const RULES_HEADER = [
@@ -34,6 +34,8 @@ export interface RuleRowProblem {
 export interface ParsedRules {
   rules: Rule[];
   problems: RuleRowProblem[];
+  /** Rules in use that can still refuse values (a negative markup amount): their Problem cell says when. */
+  cautions: Array<{ rowNumber: number; message: string }>;
 }
 
 class CellProblem extends Error {}
@@ -78,7 +80,7 @@ export function parseRules(
       .toLowerCase(),
   );
   const at = (column: Column): number => header.indexOf(column.toLowerCase());
-  const out: ParsedRules = { rules: [], problems: [] };
+  const out: ParsedRules = { rules: [], problems: [], cautions: [] };
   // A sheet the seller emptied (to drop every rule) holds no rule, not a bad one: nothing is blocked.
   const blank = (c: CellValue | undefined): boolean => c === '' || c === null || c === undefined;
   if (values.every((row) => row.every(blank))) return out;
@@ -130,6 +132,8 @@ export function parseRules(
       const problem = ruleProblem(rule, channels);
       if (problem) return fail(problem);
       out.rules.push(rule);
+      const caution = ruleCaution(rule);
+      if (caution) out.cautions.push({ rowNumber, message: caution });
     } catch (e) {
       if (!(e instanceof CellProblem)) throw e;
       fail(e.message);

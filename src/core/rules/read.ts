@@ -1,5 +1,5 @@
 /**
- * Issue 18: the `Rules` sheet read for the operations (once per execution), and created on first
+ * The `Rules` sheet read for the operations (once per execution), and created on first
  * use. Each rule row's problem is written beside it in the add-on's own Problem column (only when
  * it changed): the seller sees why a rule is not used where they typed it.
  */
@@ -37,7 +37,7 @@ function writeProblems(sheet: SheetPort, values: readonly CellValue[][], parsed:
         .toLowerCase() === PROBLEM,
   );
   if (column < 0 || values.length < 2) return;
-  const byRow = new Map(parsed.problems.map((p) => [p.rowNumber, p.message]));
+  const byRow = new Map([...parsed.cautions, ...parsed.problems].map((p) => [p.rowNumber, p.message]));
   const cells = values.slice(1).map((_row, i) => [escapeCellText(byRow.get(i + 2) ?? '')]);
   if (cells.some((cell, i) => String(values[i + 1][column] ?? '') !== cell[0])) sheet.write(2, column + 1, cells);
 }

@@ -1,8 +1,9 @@
 /**
- * Issue 18, per-channel rules: what one row of the `Rules` sheet says, and its checks. A rule is
+ * Per-channel rules: what one row of the `Rules` sheet says, and its checks. A rule is
  * for one channel (its written code) or for every channel (`*`, used where a channel has no row
  * of its own). Pure.
  */
+import { MAX_SENT_VALUE, plainDecimal, roundToCents } from '../../sheet';
 
 /** How a ruled price is rounded: to cents, to an ending (.99, .90), to whole units, to a multiple of N. */
 export type Rounding = { kind: 'none' } | { kind: 'ending'; cents: 99 | 90 } | { kind: 'whole' } | { kind: 'multiple'; of: number };
@@ -32,8 +33,10 @@ export interface Rule {
 }
 
 export const EVERY = '*';
-/** A markup below this would sell under a tenth of the price: a typing slip (issue 18). */
+/** A markup below this would sell under a tenth of the price: a typing slip. */
 export const MIN_MARKUP_PCT = -90;
+/** A markup above this would sell at over eleven times the price: a typing slip (a pasted number). */
+export const MAX_MARKUP_PCT = 1000;
 
 /** Why a rule cannot be used, or null. `channels`: the hub's written channel codes (null: not known). */
 export function ruleProblem(rule: Rule, channels: ReadonlySet<string> | null): string | null {
@@ -42,6 +45,17 @@ export function ruleProblem(rule: Rule, channels: ReadonlySet<string> | null): s
   }
   if (rule.markupPct < MIN_MARKUP_PCT)
     return `a markup of ${rule.markupPct} % is below ${MIN_MARKUP_PCT} %: that would sell under a tenth of the price`;
+  if (rule.markupPct > MAX_MARKUP_PCT)
+    return `a markup of ${rule.markupPct} % is above ${MAX_MARKUP_PCT} %: that would sell at over eleven times the price`;
+  const beyond = (
+    [
+      ['markup amount', rule.markupAmount],
+      ['minimum price', rule.minPrice],
+      ['maximum price', rule.maxPrice],
+    ] as const
+  ).find(([, v]) => v !== null && Math.abs(v) > MAX_SENT_VALUE);
+  if (beyond)
+    return `the ${beyond[0]} ${plainDecimal(beyond[1] ?? 0)} is beyond the largest value sent (${MAX_SENT_VALUE.toLocaleString('en-US')})`;
   if (rule.minPrice !== null && rule.maxPrice !== null && rule.minPrice > rule.maxPrice)
     return `the minimum price ${rule.minPrice} is above the maximum ${rule.maxPrice}`;
   if (rule.minPrice !== null && rule.minPrice < 0) return 'the minimum price is below 0';
@@ -54,6 +68,16 @@ export function ruleProblem(rule: Rule, channels: ReadonlySet<string> | null): s
     return `the most listed (${rule.maxQuantity}) is below "send 0 below" (${rule.zeroBelow}): every quantity would be sent as 0`;
   }
   return null;
+}
+
+/**
+ * What a usable rule does that the seller may not expect, for its Problem cell, or null: a negative
+ * markup amount takes low prices to 0 or below, and those are refused (never sent at a floor).
+ */
+export function ruleCaution(rule: Rule): string | null {
+  if (rule.markupAmount >= 0) return null;
+  const below = roundToCents(-rule.markupAmount / (1 + rule.markupPct / 100));
+  return `In use. Prices at or below ${plainDecimal(below)} come to 0 or less under this rule (markup amount ${plainDecimal(rule.markupAmount)}): those are refused, not sent.`;
 }
 
 /** The rule for a channel: its own, else the `*` rule, else none. */

@@ -1,11 +1,11 @@
 /**
- * Issue 18: the parsed `Rules` sheet as the operations ask for it (sheet/value-rules.ts). A bad
+ * The parsed `Rules` sheet as the operations ask for it (sheet/value-rules.ts). A bad
  * rule row sends nothing it could have ruled: its channel's values are refused at their stock rows
  * with the rule row's reason (a bad `*` row: every channel without a rule of its own; a row whose
  * channel is empty or unknown, or any bad row for a value sent to every channel at once: all of
  * them, since it cannot be told which channel the seller meant). Pure.
  */
-import { EVERY_CHANNEL_RULE, plainDecimal, type NumericField, type RuledValue, type ValueRules } from '../../sheet';
+import { EVERY_CHANNEL_RULE, outgoingProblem, plainDecimal, type NumericField, type RuledValue, type ValueRules } from '../../sheet';
 import { ruleMessage, rulePrice, ruleQuantity, type Ruled } from './apply';
 import { RULES_SHEET, type ParsedRules, type RuleRowProblem } from './parse';
 import { EVERY, ruleFor, type Rule } from './rule';
@@ -20,6 +20,13 @@ function touches(rule: Rule, field: NumericField): boolean {
     );
   if (field === 'quantity') return rule.bufferUnits > 0 || rule.bufferPct > 0 || rule.maxQuantity !== null || rule.zeroBelow !== null;
   return false;
+}
+
+/** "Price 10 → −5 for amazon under the rule in Rules row 2 (−15): a price must be above 0. Not sent: …". */
+function ruleRefusal(label: string, value: number, where: string, rule: Rule, result: Ruled, why: string): string {
+  const made = result.steps.length > 0 ? ` \u2192 ${plainDecimal(result.value)}` : '';
+  const steps = result.steps.length > 0 ? ` (${result.steps.join(', ')})` : '';
+  return `${label} ${plainDecimal(value)}${made} for ${where} under the rule in ${RULES_SHEET} row ${rule.rowNumber}${steps}: ${why}. Not sent: change the value or the rule`;
 }
 
 function ruled(rule: Rule, field: NumericField, value: number): Ruled | null {
@@ -52,7 +59,11 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
       const rule = channel === EVERY_CHANNEL_RULE ? every : ruleFor(parsed.rules, channel);
       const result = rule && (fromPlain || rule.perChannelColumns) && touches(rule, field) ? ruled(rule, field, value) : null;
       if (channel !== EVERY_CHANNEL_RULE && !result) return { value, message: null };
-      let message = result ? ruleMessage(label, channel === EVERY_CHANNEL_RULE ? 'every channel' : channel, value, result) : null;
+      const where = channel === EVERY_CHANNEL_RULE ? 'every channel' : channel;
+      // What the rule made passes the limits a typed cell does: never clamped, refused with the rule named.
+      const breach = result && rule ? (result.breach ?? outgoingProblem(field, result.value)) : null;
+      if (result && rule && breach) return { refused: ruleRefusal(label, value, where, rule, result, breach) };
+      let message = result ? ruleMessage(label, where, value, result) : null;
       if (channel === EVERY_CHANNEL_RULE) {
         // One value reaches every channel here: a channel's own rule cannot shape it, and the row says
         // so — also without a `*` rule, or amazon's buffer would be silently not kept back.

@@ -1,5 +1,5 @@
 /** SKUs as the seller sees them, prices in cents, values within sense: the same rules in every operation. */
-import { MAX_SENT_VALUE, readSku, readTable, roundToCents, validateRow } from '../../../src/sheet';
+import { MAX_SENT_VALUE, outgoingProblem, readSku, readTable, roundToCents, validateRow } from '../../../src/sheet';
 
 describe('a SKU cell holding a number is the SKU the seller sees', () => {
   test('formatted 00000: 123 shown as 00123 is SKU 00123, and the row says the cell is a number', () => {
@@ -62,5 +62,29 @@ describe('prices and quantities within sense', () => {
     const q = validateRow('stock', row(5, big), columns);
     expect(!q.ok && q.reason).toMatch(/Quantity: 1000000001 is beyond the largest value sent/);
     expect(validateRow('stock', row(5, MAX_SENT_VALUE), columns).ok).toBe(true);
+  });
+});
+
+describe('the limits every value that leaves passes, whatever produced it', () => {
+  test('prices above 0 (and not 0 in cents), quantities and days 0 or more, nothing beyond the largest value sent', () => {
+    expect(outgoingProblem('price', 0.01)).toBeNull();
+    expect(outgoingProblem('price', 0)).toBe('must be greater than 0');
+    expect(outgoingProblem('salePrice', -3)).toBe('must be greater than 0');
+    expect(outgoingProblem('publishingPrice', 0.004)).toBe('0.004 rounds to 0.00; a price must be at least 0.01');
+    expect(outgoingProblem('price', MAX_SENT_VALUE)).toBeNull();
+    expect(outgoingProblem('price', MAX_SENT_VALUE + 1)).toBe('1000000001 is beyond the largest value sent (1,000,000,000)');
+    expect(outgoingProblem('quantity', 0)).toBeNull();
+    expect(outgoingProblem('quantity', -1)).toBe('-1 is below 0; a quantity is 0 or more');
+    expect(outgoingProblem('availableDays', -2)).toBe('-2 is below 0; a number of days is 0 or more');
+    expect(outgoingProblem('quantity', Number.NaN)).toMatch(/beyond the largest value sent/);
+  });
+
+  test('a typed cell gets the same words, with its header', () => {
+    const table = readTable([
+      ['SKU', 'Price [amazon]'],
+      ['A', 2e9],
+    ]);
+    const verdict = validateRow('prices', table.rows[0], table.columns);
+    expect(!verdict.ok && verdict.reason).toBe(`Price [amazon]: ${outgoingProblem('price', 2e9)}; check the cell`);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { ruleMessage, rulePrice, ruleQuantity } from '../../../../src/core/rules/apply';
+import { roundToCents } from '../../../../src/sheet';
 import { ruleFor, ruleProblem, type Rounding, type Rule } from '../../../../src/core/rules/rule';
 
 const base: Rule = {
@@ -18,7 +19,7 @@ const base: Rule = {
 };
 const rule = (over: Partial<Rule>): Rule => ({ ...base, ...over });
 
-describe('rulePrice (issue 18)', () => {
+describe('rulePrice', () => {
   test("the issue's example: 100, +20 %, .99 → 119.99, and the row message says so", () => {
     const ruled = rulePrice(100, rule({ markupPct: 20, rounding: { kind: 'ending', cents: 99 } }));
     expect(ruled).toEqual({ value: 119.99, steps: ['+20 %', '.99'] });
@@ -33,17 +34,26 @@ describe('rulePrice (issue 18)', () => {
     expect(rulePrice(100, rule({ markupPct: 10, markupAmount: 2.5 })).value).toBe(112.5);
   });
 
-  test('the bounds win over the rounding, at the nearest value of its form inside them', () => {
-    const r = rule({ markupPct: 50, rounding: { kind: 'ending', cents: 99 }, maxPrice: 120, minPrice: 10 });
-    expect(rulePrice(100, r)).toEqual({ value: 119.99, steps: ['+50 %', '.99', 'max 120'] });
-    expect(rulePrice(2, r)).toEqual({ value: 10.99, steps: ['+50 %', '.99', 'min 10'] });
-    // No .99 between 10 and 10.5: the bound itself.
-    expect(rulePrice(50, rule({ rounding: { kind: 'ending', cents: 99 }, minPrice: 10, maxPrice: 10.5 })).value).toBe(10.5);
-    // No multiple of 5 between 1 and 2 (found by CI): 2.5 is held to 2, and 2 ruled again stays 2 (not the other bound).
+  test('the rounding stays inside the bounds, at the nearest value of its form inside them', () => {
+    const r = rule({ markupPct: 50, rounding: { kind: 'ending', cents: 99 }, maxPrice: 150.5, minPrice: 10 });
+    expect(rulePrice(100, r)).toEqual({ value: 149.99, steps: ['+50 %', '.99'] });
+    // 150.99 is the nearest .99 to 150.50 but above the maximum: 149.99, and the row says why.
+    expect(rulePrice(100.33, r)).toEqual({ value: 149.99, steps: ['+50 %', '.99', 'max 150.5'] });
+    // No .99 between 10 and 10.5: the value the markup made.
+    expect(rulePrice(10.2, rule({ rounding: { kind: 'ending', cents: 99 }, minPrice: 10, maxPrice: 10.5 })).value).toBe(10.2);
+    // No multiple of 5 between 1 and 2: 1.5 stays 1.5, and ruled again stays 1.5.
     const narrow = rule({ rounding: { kind: 'multiple', of: 5 }, minPrice: 1, maxPrice: 2 });
-    expect(rulePrice(2.5, narrow)).toEqual({ value: 2, steps: ['multiple of 5', 'max 2'] });
+    expect(rulePrice(1.5, narrow)).toEqual({ value: 1.5, steps: ['multiple of 5'] });
     expect(rulePrice(2, narrow).value).toBe(2);
-    expect(rulePrice(1.5, narrow).value).toBe(1.5);
+  });
+
+  test('what the markup makes is never clamped: at or below 0, below Min price or above Max price it is a breach, with the value it made', () => {
+    const r = rule({ markupPct: 50, rounding: { kind: 'ending', cents: 99 }, maxPrice: 120, minPrice: 10 });
+    expect(rulePrice(100, r)).toEqual({ value: 150, steps: ['+50 %'], breach: "above the rule's Max price 120" });
+    expect(rulePrice(2, r)).toEqual({ value: 3, steps: ['+50 %'], breach: "below the rule's Min price 10" });
+    expect(rulePrice(10, rule({ markupAmount: -15 }))).toEqual({ value: -5, steps: ['\u221215'], breach: 'a price must be above 0' });
+    expect(rulePrice(15, rule({ markupAmount: -15 })).breach).toBe('a price must be above 0');
+    expect(rulePrice(15.01, rule({ markupAmount: -15 }))).toEqual({ value: 0.01, steps: ['\u221215'] });
   });
 
   const rounding: fc.Arbitrary<Rounding> = fc.oneof(
@@ -56,7 +66,7 @@ describe('rulePrice (issue 18)', () => {
     .tuple(fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }), fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }))
     .filter(([lo, hi]) => lo === null || hi === null || lo <= hi);
 
-  test('property: never above the maximum, never below the minimum, always above 0', () => {
+  test('property: a value let through is never above the maximum, never below the minimum, always above 0; a breach is exactly what the markup made', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 100_000, noNaN: true }),
@@ -65,11 +75,17 @@ describe('rulePrice (issue 18)', () => {
         rounding,
         bounds,
         (price, markupPct, markupAmount, r, [minPrice, maxPrice]) => {
-          const v = rulePrice(price, rule({ markupPct, markupAmount, rounding: r, minPrice, maxPrice })).value;
-          // Above 0 (review 18: a rounding to 0 listed the product for nothing).
-          expect(v).toBeGreaterThan(0);
-          if (maxPrice !== null) expect(v).toBeLessThanOrEqual(maxPrice);
-          if (minPrice !== null) expect(v).toBeGreaterThanOrEqual(minPrice);
+          const ruled = rulePrice(price, rule({ markupPct, markupAmount, rounding: r, minPrice, maxPrice }));
+          const made = roundToCents(price * (1 + markupPct / 100) + markupAmount);
+          if (ruled.breach !== undefined) {
+            expect(ruled.value).toBe(made);
+            expect(made <= 0 || (minPrice !== null && made < minPrice) || (maxPrice !== null && made > maxPrice)).toBe(true);
+            return;
+          }
+          // Above 0 (a rounding to 0 would list the product for nothing).
+          expect(ruled.value).toBeGreaterThan(0);
+          if (maxPrice !== null) expect(ruled.value).toBeLessThanOrEqual(maxPrice);
+          if (minPrice !== null) expect(ruled.value).toBeGreaterThanOrEqual(minPrice);
         },
       ),
     );
@@ -89,7 +105,7 @@ describe('rulePrice (issue 18)', () => {
   });
 });
 
-describe('ruleQuantity (issue 18)', () => {
+describe('ruleQuantity', () => {
   test('buffer in units and percent, send 0 below, the most listed', () => {
     expect(ruleQuantity(10, rule({ bufferUnits: 2 }))).toEqual({ value: 8, steps: ['buffer 2'] });
     expect(ruleQuantity(10, rule({ bufferPct: 15 })).value).toBe(8);
@@ -119,7 +135,7 @@ describe('ruleQuantity (issue 18)', () => {
   });
 });
 
-describe('ruleProblem and ruleFor (issue 18)', () => {
+describe('ruleProblem and ruleFor', () => {
   const channels = new Set(['amazon', 'walmart']);
   test('bad rules are refused with the reason', () => {
     expect(ruleProblem(rule({ markupPct: -95 }), channels)).toMatch(/below -90 %/);

@@ -2,7 +2,7 @@ import { parseRules, roundingOf, RULES_HEADER } from '../../../../src/core/rules
 
 const channels = new Set(['amazon', 'walmart', 'mercadolibre']);
 
-describe('parseRules (issue 18: the Rules sheet)', () => {
+describe('parseRules: the Rules sheet', () => {
   test('a row per channel and a * row; columns by header, in any order; empty cells are no rule', () => {
     const values = [
       ['Rounding', 'Channel', 'Markup %', 'Max quantity listed'],
@@ -48,5 +48,29 @@ describe('parseRules (issue 18: the Rules sheet)', () => {
     expect(roundingOf('0.90')).toEqual({ kind: 'ending', cents: 90 });
     expect(roundingOf('Whole')).toEqual({ kind: 'whole' });
     expect(() => roundingOf('up')).toThrow(/not one of none, .99, .90, whole, multiple of N/);
+  });
+
+  test('a markup that could only send typing slips makes the row unusable; a negative amount is used, with a caution in its Problem cell', () => {
+    const values = [
+      [...RULES_HEADER],
+      ['amazon', 1500, '', '', '', '', '', '', '', '', ''],
+      ['walmart', '', 5_000_000_000, '', '', '', '', '', '', '', ''],
+      ['mercadolibre', '', '', '', '', 2e9, '', '', '', '', ''],
+      ['*', 50, -15, '', '', '', '', '', '', '', ''],
+    ];
+    const { rules, problems, cautions } = parseRules(values, channels);
+    expect(problems.map((p) => p.reason)).toEqual([
+      'a markup of 1500 % is above 1000 %: that would sell at over eleven times the price',
+      'the markup amount 5000000000 is beyond the largest value sent (1,000,000,000)',
+      'the maximum price 2000000000 is beyond the largest value sent (1,000,000,000)',
+    ]);
+    expect(rules.map((r) => r.channel)).toEqual(['*']);
+    // 10 × 1.5 − 15 = 0: prices up to 10 come to 0 or less.
+    expect(cautions).toEqual([
+      {
+        rowNumber: 5,
+        message: 'In use. Prices at or below 10 come to 0 or less under this rule (markup amount -15): those are refused, not sent.',
+      },
+    ]);
   });
 });

@@ -48,7 +48,7 @@ describe('valueRulesOf (issue 18): which values a rule shapes, which a bad rule 
       expect(typo!.apply(channel, 'price', 100, true, 'Price')).toHaveProperty('refused');
   });
 
-  test('property: a bad row never lets a value of its channel through, and valid rules give the same value twice (preview, then push)', () => {
+  test('property: a bad row never lets a value of its channel through; valid rules give the same answer twice (preview, then push), and what they let through is inside their bounds, above 0, never a clamp', () => {
     const row = fc.tuple(
       fc.constantFrom('amazon', 'walmart', 'shopify', '*', 'ebay'),
       fc.integer({ min: -100, max: 100 }),
@@ -72,8 +72,16 @@ describe('valueRulesOf (issue 18): which values a rule shapes, which a bad rule 
           const mine = parsed.problems.some(
             (p) => p.channel === channel || p.channel === 'ebay' || (p.channel === '*' && !parsed.rules.some((r) => r.channel === channel)),
           );
-          if (mine) expect(first).toHaveProperty('refused');
-          else expect(first).toHaveProperty('value');
+          if (mine) return void expect(first).toHaveProperty('refused');
+          const rule = parsed.rules.find((r) => r.channel === channel) ?? parsed.rules.find((r) => r.channel === '*');
+          if ('refused' in first) {
+            // Only what the rule made out of bounds is refused, and the refusal names the rule's row.
+            expect(first.refused).toMatch(/under the rule in Rules row \d+.*(above 0|Min price|Max price)/);
+            return;
+          }
+          expect(first.value).toBeGreaterThan(0);
+          if (rule?.minPrice != null && (plain || rule.perChannelColumns)) expect(first.value).toBeGreaterThanOrEqual(rule.minPrice);
+          if (rule?.maxPrice != null && (plain || rule.perChannelColumns)) expect(first.value).toBeLessThanOrEqual(rule.maxPrice);
         },
       ),
       { numRuns: 500 },
