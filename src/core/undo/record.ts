@@ -27,7 +27,9 @@ export function undoEntries(
     const sku = skuOf(p.rowNumber);
     // Every value sent, confirmed or not: an answer the add-on could not tie to what was sent
     // does not mean the hub did not take it (the undo checks what the hub holds before restoring).
-    if (!p.sent || p.result.held) continue;
+    // A row the hub certainly took nothing of has nothing to undo: a push that failed whole keeps
+    // no entry, so it takes no place among the pushes kept.
+    if (!p.sent || p.result.held || p.result.refused) continue;
     const set: Record<string, number> = { ...p.sent };
     for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
     const previewed = only?.get(p.identity);
