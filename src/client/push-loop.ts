@@ -11,8 +11,8 @@ export interface PushApi {
   start(operation: Operation, scope: Scope): Promise<PushProgress>;
   /** "Push these changes": the changes of a preview. */
   startPreviewed(previewId: string): Promise<PushProgress>;
-  /** "Undo last push": restores the values of the push an undo preview showed. */
-  startUndo(pushId: string, overwrite: boolean): Promise<PushProgress>;
+  /** "Undo last push": restores the values of the push an undo preview showed (`newestId`: the newest push it found). */
+  startUndo(pushId: string, overwrite: boolean, newestId: string | null): Promise<PushProgress>;
   next(runId: string): Promise<PushProgress>;
   cancel(runId: string): Promise<PushProgress>;
 }
@@ -21,7 +21,7 @@ export type PushStart =
   | { kind: 'new'; operation: Operation; scope: Scope }
   | { kind: 'resume'; runId: string }
   | { kind: 'previewed'; previewId: string }
-  | { kind: 'undo'; pushId: string; overwrite: boolean };
+  | { kind: 'undo'; pushId: string; overwrite: boolean; newestId: string | null };
 
 function first(api: PushApi, start: PushStart): Promise<PushProgress> {
   switch (start.kind) {
@@ -32,7 +32,7 @@ function first(api: PushApi, start: PushStart): Promise<PushProgress> {
     case 'previewed':
       return api.startPreviewed(start.previewId);
     case 'undo':
-      return api.startUndo(start.pushId, start.overwrite);
+      return api.startUndo(start.pushId, start.overwrite, start.newestId);
   }
 }
 

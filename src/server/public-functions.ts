@@ -9,7 +9,7 @@ import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } fr
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
-import { previewUndo, undoLastPush, undoLastPushFromMenu } from './handlers/undo';
+import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
 import { openRulesFromMenu } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import {
@@ -62,6 +62,7 @@ export const publicFunctions = {
   ...pushMenuHandlers,
   pushChanges,
   undoLastPushFromMenu,
+  undoLatestPushByAnyoneFromMenu,
   openRulesFromMenu,
   refreshJobResults,
   checkOldJobStatus,

@@ -1,6 +1,6 @@
 /**
  * Issue 17 in the real sidebar: 500 rows from the hub, three prices edited in the grid; Preview
- * reads the hub and gives the totals; Push these changes sends those three alone; Undo last push
+ * reads the hub and gives the totals; Push these changes sends those three alone; Undo your last push
  * shows what it would restore and puts the hub back; the rows say Undone. Screenshots of each step.
  */
 import { BROWSER_TEST_MS, cell, headerColumns, menu, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
@@ -87,11 +87,11 @@ describe('playground: preview, push these changes, undo (issue 17)', () => {
     await s.shots.take(s.page, 'pushed-these-changes');
   });
 
-  test('Undo last push shows what it would restore, then puts the hub back; the rows say Undone', async () => {
+  test('Undo your last push names the push, shows what it would restore, then puts the hub back; the rows say Undone', async () => {
     await s.frame.locator('#undo-button').click();
     await s.frame.locator('#undo-result p').first().waitFor({ timeout: UNTIL_READY_MS });
     const text = (await s.frame.locator('#undo-result').textContent()) ?? '';
-    expect(text).toMatch(/^Undo Push prices \(previewed changes\), /);
+    expect(text).toMatch(/^Undo your push of [\d-]+ [\d:]+ \(Push prices \(previewed changes\), 3 values\)\?/);
     expect(text).toContain('3 values would be restored: price [amazon] 3.');
     await s.shots.take(s.page, 'undo-preview');
     await s.frame.locator('#undo-restore').click();
@@ -110,6 +110,10 @@ describe('playground: preview, push these changes, undo (issue 17)', () => {
     // Undoing again does nothing.
     await s.frame.locator('#undo-button').click();
     await s.frame.locator('#undo-result p', { hasText: 'Nothing to undo' }).waitFor({ timeout: UNTIL_READY_MS });
+    expect(await s.frame.locator('#undo-restore').isHidden()).toBe(true);
+    // The latest push by anyone is that same push of yours, undone already.
+    await s.frame.locator('#undo-anyone-button').click();
+    await s.frame.locator('#undo-result p', { hasText: 'Nothing to undo: your push of' }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await s.frame.locator('#undo-restore').isHidden()).toBe(true);
     expect(s.dialogs).toEqual([]);
     expect(s.errors).toEqual([]);

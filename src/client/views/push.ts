@@ -25,7 +25,7 @@ const api: PushApi = {
   next: (runId) => callResult('continuePush', runId),
   cancel: (runId) => callResult('cancelPush', runId),
   startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId),
-  startUndo: (pushId, overwrite) => callResult('undoLastPush', pushId, overwrite),
+  startUndo: (pushId, overwrite, newestId) => callResult('undoLastPush', pushId, overwrite, newestId ?? undefined),
 };
 
 export interface PushView {
@@ -60,14 +60,16 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
   );
   const pushPreviewedButton = h('button', { id: 'push-previewed', type: 'button', class: 'primary', hidden: true }, 'Push these changes');
   const previewAgainButton = h('button', { id: 'preview-again', type: 'button', hidden: true }, 'Preview again');
-  const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Undo last push\u2026');
+  const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Undo your last push\u2026');
+  // A colleague's push is taken back only by this explicit choice; what it shows names who made it.
+  const undoAnyoneButton = h('button', { id: 'undo-anyone-button', type: 'button' }, 'Undo the latest push by anyone\u2026');
   const undoResult = h('div', { id: 'undo-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const overwriteBox = h('input', { id: 'undo-overwrite', type: 'checkbox' }) as HTMLInputElement;
   const overwriteField = h(
     'div',
     { id: 'undo-overwrite-field', class: 'check', hidden: true },
     overwriteBox,
-    h('label', { for: 'undo-overwrite' }, 'Also overwrite the values changed on the hub since'),
+    h('label', { for: 'undo-overwrite' }, 'Also overwrite the values changed since (on the hub or by a later push)'),
   );
   const restoreButton = h('button', { id: 'undo-restore', type: 'button', class: 'primary', hidden: true }, 'Restore these values');
   const error = h('p', { id: 'push-error', class: 'error', role: 'alert' });
@@ -215,26 +217,28 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     }
   }
 
-  async function previewUndo(overwrite = false): Promise<void> {
+  async function previewUndo(overwrite: boolean, anyone: boolean): Promise<void> {
     error.textContent = '';
     clearShown();
-    setBusy(undoButton, true, 'Reading the hub\u2026');
+    const button = anyone ? undoAnyoneButton : undoButton;
+    setBusy(button, true, 'Reading the hub\u2026');
     try {
-      const shown = await callResult('previewUndo', overwrite);
+      const shown = await callResult('previewUndo', overwrite, anyone);
       shownUndo = shown;
       setChildren(
         undoResult,
         undoSummary(shown).map((line) => h('p', {}, line)),
       );
       overwriteBox.checked = shown.overwrite;
-      show(overwriteField, shown.undoneAt === null && (shown.totals.changedOnHub > 0 || shown.overwrite));
+      show(overwriteField, shown.undoneAt === null && (shown.totals.changedOnHub + shown.totals.changedLater > 0 || shown.overwrite));
       show(restoreButton, shown.undoneAt === null && shown.rowsToRestore > 0);
     } catch (e) {
       error.textContent = errorMessage(e);
     } finally {
-      setBusy(undoButton, false);
+      setBusy(button, false);
     }
   }
+  const undoBusy = (): boolean => isBusy(undoButton) || isBusy(undoAnyoneButton) || loop !== null;
 
   operation.addEventListener('change', () => fillScopes(scope.value as Scope));
   const previewAgain = (): void => {
@@ -254,16 +258,20 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     void drive({ kind: 'previewed', previewId });
   });
   undoButton.addEventListener('click', () => {
-    if (isBusy(undoButton) || loop) return;
-    void previewUndo();
+    if (undoBusy()) return;
+    void previewUndo(false, false);
+  });
+  undoAnyoneButton.addEventListener('click', () => {
+    if (undoBusy()) return;
+    void previewUndo(false, true);
   });
   overwriteBox.addEventListener('change', () => {
-    if (isBusy(undoButton) || loop) return;
-    void previewUndo(overwriteBox.checked);
+    if (undoBusy() || !shownUndo) return;
+    void previewUndo(overwriteBox.checked, shownUndo.whose === 'anyone');
   });
   restoreButton.addEventListener('click', () => {
     if (isBusy(restoreButton) || loop || !shownUndo?.pushId) return;
-    const start: PushStart = { kind: 'undo', pushId: shownUndo.pushId, overwrite: shownUndo.overwrite };
+    const start: PushStart = { kind: 'undo', pushId: shownUndo.pushId, overwrite: shownUndo.overwrite, newestId: shownUndo.newestId };
     clearShown();
     void drive(start);
   });
@@ -300,7 +308,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     previewResult,
     checkedField,
     pushPreviewedButton,
-    h('div', { class: 'actions' }, undoButton),
+    h('div', { class: 'actions' }, undoButton, undoAnyoneButton),
     undoResult,
     overwriteField,
     restoreButton,

@@ -23,7 +23,8 @@ export type PreviewAction =
   | 'not in hub'
   | 'not read'
   | 'guarded'
-  | 'changed on hub';
+  | 'changed on hub'
+  | 'changed later';
 
 export interface PreviewLine {
   rowNumber: number;
@@ -199,6 +200,8 @@ export interface PreviewTotals {
   notSent: number;
   /** Values an undo leaves as they are because the hub changed them since the push (undo/lines.ts). */
   changedOnHub: number;
+  /** Values an undo leaves as they are because a later push changed them (undo/later.ts). */
+  changedLater: number;
   /** Values a guard rail holds back (guards.ts) until the seller ticks "I checked these". */
   guarded: number;
   /** SKUs the hub has no product for. */
@@ -218,6 +221,7 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
     notSent: 0,
     guarded: 0,
     changedOnHub: 0,
+    changedLater: 0,
     notInHub: 0,
     notRead: 0,
     largestIncrease: null,
@@ -232,6 +236,7 @@ export function previewTotals(lines: readonly PreviewLine[]): PreviewTotals {
     else if (line.action === 'not sent') out.notSent++;
     else if (line.action === 'guarded') out.guarded++;
     else if (line.action === 'changed on hub') out.changedOnHub++;
+    else if (line.action === 'changed later') out.changedLater++;
     else if (line.action === 'not read') out.notRead++;
     else if (line.action === 'not in hub') missing.add(line.sku ?? `row ${line.rowNumber}`);
     else {

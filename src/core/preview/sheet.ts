@@ -24,6 +24,7 @@ const WHAT: Record<PreviewLine['action'], string> = {
   'not read': 'send (not checked)',
   guarded: 'held by a guard rail',
   'changed on hub': 'skipped: changed on the hub',
+  'changed later': 'skipped: changed by a later push',
 };
 
 function cells(line: PreviewLine): CellValue[] {

@@ -38,6 +38,7 @@ function totalsLines(t: PreviewTotals, verb: string, refused: (count: number) =>
     t.notSent > 0 ? `${plural(t.notSent, 'edit')} this push does not send (Why in the Preview sheet)` : '',
     t.guarded > 0 ? `${plural(t.guarded, 'value')} held back by the guard rails` : '',
     t.changedOnHub > 0 ? `${plural(t.changedOnHub, 'value')} changed on the hub since, left as they are` : '',
+    t.changedLater > 0 ? `${plural(t.changedLater, 'value')} changed by a later push since, left as they are` : '',
     t.notInHub > 0 ? `${plural(t.notInHub, 'SKU')} not in the hub` : '',
     t.notRead > 0 ? `${plural(t.notRead, 'value')} not checked against the hub` : '',
   ].filter(Boolean);
@@ -73,11 +74,22 @@ export function previewSummary(p: PreviewOutcome): string[] {
   return lines;
 }
 
+/** The push an undo takes back, as its confirmation names it: whose, when, and what. */
+export function undoQuestion(u: UndoPreview): string {
+  const what = `${u.what}, ${plural(u.values, 'value')}`;
+  return u.mine
+    ? `Undo your push of ${u.at} (${what})?`
+    : `Undo a colleague\u2019s push (${what})? This push was made by ${u.by} at ${u.at}, not by you.`;
+}
+
 /** What an undo would restore, or why there is nothing to undo. */
 export function undoSummary(u: UndoPreview): string[] {
-  if (u.undoneAt !== null) return [`Nothing to undo: ${u.title} was undone at ${u.undoneAt}.`];
+  if (u.undoneAt !== null) {
+    const whose = u.mine ? 'your push' : `the push by ${u.by}`;
+    return [`Nothing to undo: ${whose} of ${u.at} (${u.what}) was undone at ${u.undoneAt}.`];
+  }
   return [
-    `Undo ${u.title}:`,
+    undoQuestion(u),
     ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`),
     readLine(u.read),
     ...u.problems,

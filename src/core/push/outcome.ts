@@ -24,6 +24,8 @@ export interface PartResult {
   stop?: { kind: 'auth' | 'quota'; message: string };
   /** Never sent (Apps Script refused the call for its daily quota): the row stays as it was. */
   unsent?: boolean;
+  /** The hub certainly did not take it: never sent, or refused in an answer (no undo is kept for it). */
+  refused?: boolean;
 }
 
 /** How to read one item's per-channel outcome (`status`/`result`, `msg`, `sites`). */
@@ -127,23 +129,28 @@ export function readSiteResult(result: { status?: string; result?: string; msg?:
         }
       : { ok: false, message: `${check.describe} was refused by ${refused} \u2014 ${list}`, channels };
   }
-  if (!accepted) return { ok: false, message: refusal(status, result.msg ?? ''), channels };
+  // A refusal naming no channel that took it: the hub did not take it.
+  if (!accepted) return { ok: false, message: refusal(status, result.msg ?? ''), channels, refused: !outcomes.some((o) => o.ok) };
   if (doubts.length > 0) return unconfirmedPart(check.describe, doubts.join('; '), channels);
   const where =
     outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${plural(outcomes.length, 'channel')}`;
   return { ok: true, message: `${check.describe} ${where}`, channels, confirmed: check.values };
 }
 
+/** Request errors that say the hub did nothing with the request (a timeout, a server error or an unreadable answer may hide one it did). */
+const REFUSED_KINDS: ReadonlySet<HubError['kind']> = new Set(['auth', 'bad-request', 'not-found', 'redirect', 'rate-limit']);
+
 /**
  * Every part of a request that failed as a whole gets the request's error. `attempts`: how many
  * times it reached the hub — a request refused for the daily quota after an earlier attempt whose
- * answer was lost may have been applied, so it is unconfirmed, not unsent.
+ * answer was lost may have been applied, so it is unconfirmed, not unsent; a request refused
+ * outright after an earlier attempt that failed another way may have been applied too.
  */
 export function fromRequestError(error: HubError, attempts = 1): PartResult {
   if (error.kind === 'quota') {
     const stop = { kind: 'quota' as const, message: URLFETCH_QUOTA_TEXT };
     return attempts === 0
-      ? { ok: false, unsent: true, message: error.message, channels: {}, stop }
+      ? { ok: false, unsent: true, refused: true, message: error.message, channels: {}, stop }
       : {
           ok: false,
           unconfirmed: true,
@@ -153,7 +160,8 @@ export function fromRequestError(error: HubError, attempts = 1): PartResult {
         };
   }
   const stop = error.kind === 'auth' ? { stop: { kind: error.kind, message: error.message } } : {};
-  return { ok: false, message: error.message, channels: {}, ...stop };
+  const refused = attempts === 0 || (attempts === 1 && REFUSED_KINDS.has(error.kind));
+  return { ok: false, message: error.message, channels: {}, ...stop, ...(refused ? { refused } : {}) };
 }
 
 /**
@@ -178,5 +186,6 @@ export function combineParts(parts: PartResult[], notes: string[]): RowResult {
   const messages = [...new Set(parts.map((p) => p.message))];
   const message = [...messages, ...notes].join(' \u00B7 ');
   const jobId = parts.find((p) => p.jobId)?.jobId;
-  return { status, message, channels, ...(jobId ? { jobId } : {}), ...(confirmed ? { confirmed } : {}) };
+  const refused = status === 'Error' && parts.every((p) => p.refused);
+  return { status, message, channels, ...(jobId ? { jobId } : {}), ...(confirmed ? { confirmed } : {}), ...(refused ? { refused } : {}) };
 }

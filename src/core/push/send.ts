@@ -197,6 +197,7 @@ const asyncSender: Sender<'async'> = (client, parts) => {
           }
         : {
             ok: false,
+            refused: true,
             message: `The hub did not create the job: it answered '${job.status}'${job.msg ? ` (${job.msg})` : ''}, which is not a success.`,
             channels: {},
           },

@@ -49,6 +49,8 @@ export interface RowResult {
   restored?: boolean;
   /** Not sent because an open async job will set the same values: the row stays Pending in that job. */
   held?: boolean;
+  /** The hub certainly took none of it (every part never sent, or refused in an answer): nothing to undo. */
+  refused?: boolean;
 }
 
 /** Progress of a push run, as the sidebar's progress bar shows it. */

@@ -1,14 +1,16 @@
 /**
  * Issue 17, undo: what an undo would do, value by value, as preview lines (the Preview sheet and
  * the sidebar's totals show them like a push's): restore the value the hub held before the push,
- * or leave it — already back, changed on the hub since (unless the seller overwrites), not known,
- * no row, or an async job still open. Pure.
+ * or leave it — already back, changed on the hub or by a later push since (unless the seller
+ * overwrites), not known, no row, or an async job still open. Pure.
  */
 import { plainDecimal, splitValueKey } from '../../sheet';
 import { PASSED_ON, type HubNow, type PreviewLine } from '../preview/diff';
 import type { Operation } from '../push/types';
 import type { OnlyRows } from '../push/run-store';
 import type { UndoEntry } from './history';
+import { changedLater, type LaterChange, type LaterIndex } from './later';
+import { lineLabel } from '../preview/summary';
 
 export interface UndoContext {
   hub: HubNow;
@@ -16,8 +18,23 @@ export interface UndoContext {
   rowAt: ReadonlyMap<string, number>;
   /** SKUs an open async job still carries, with the job. */
   openJobs: ReadonlyMap<string, string>;
-  /** Restore values the hub changed since the push, too. */
+  /** What the pushes made after this one set (later.ts). */
+  later: LaterIndex;
+  /** Restore values changed since the push (on the hub or by a later push), too. */
   overwrite: boolean;
+}
+
+/** What a later push did to the value, in the words of a line's Why. */
+function laterSaid(later: LaterChange, key: string): string {
+  const { field, channel } = splitValueKey(key);
+  const set = `a later push (${later.push}) set`;
+  const value = plainDecimal(later.value);
+  if (later.key === key) return `${set} it to ${value}`;
+  const label = lineLabel(splitValueKey(later.key));
+  const general = field === 'quantity' ? 'Quantity' : 'Price';
+  return channel
+    ? `${set} the general ${general} to ${value}, which the hub passed on to this channel`
+    : `${set} ${label} to ${value}, which restoring the general ${general} would overwrite (the hub passes it on to every channel)`;
 }
 
 function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: string; key: string } {
@@ -45,15 +62,24 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   const job = sku === null ? undefined : c.openJobs.get(sku);
   if (job) return leave(`async job ${job} for this SKU is still open: refresh job results (Jobs), then undo`);
   if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };
-  if (held === undefined || now === null)
-    return { ...base, action: 'not read', reason: 'what the hub holds now cannot be read: restored without that check' };
   if (now === before) return { ...base, action: 'unchanged', reason: 'the hub already holds the value from before the push' };
+  const later = changedLater(c.later, entry);
+  if (later && !c.overwrite)
+    return { ...base, action: 'changed later', reason: `${laterSaid(later, key)}: left as it is unless you choose to overwrite` };
+  const overwritten = later ? `${laterSaid(later, key)}: overwritten, as you chose` : null;
+  if (held === undefined || now === null)
+    return {
+      ...base,
+      action: 'not read',
+      reason: `${overwritten ? `${overwritten}; ` : ''}what the hub holds now cannot be read: restored without that check`,
+    };
   // A value from the snapshot is the last one the add-on confirmed: the hub may have held another
   // just before the push (a channel's sale) without the add-on seeing it.
   const restores =
     from === 'read'
       ? 'restores the value the hub held just before the push'
       : 'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)';
+  if (overwritten) return { ...base, action: 'send', reason: overwritten };
   if (now === after) return { ...base, action: 'send', reason: restores };
   if (c.overwrite)
     return {

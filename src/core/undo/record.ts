@@ -7,12 +7,11 @@
 import { splitValueKey } from '../../sheet';
 import type { Context } from '../context';
 import { logNote } from '../log';
-import { localDateTime } from '../catalogue/when';
 import type { PendingResult } from '../push/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
 import type { ConfirmedValues } from '../push/snapshot';
 import { pushTitle } from '../push/types';
-import { UNDO_KEPT, appendUndo, type UndoEntry } from './history';
+import { UNDO_KEPT, appendUndo, pushName, type UndoEntry } from './history';
 
 /** The values a batch of written results changed in the hub, with what the hub held before. */
 export function undoEntries(
@@ -27,7 +26,9 @@ export function undoEntries(
     const sku = skuOf(p.rowNumber);
     // Every value sent, confirmed or not: an answer the add-on could not tie to what was sent
     // does not mean the hub did not take it (the undo checks what the hub holds before restoring).
-    if (!p.sent || p.result.held) continue;
+    // A row the hub certainly took nothing of has nothing to undo: a push that failed whole keeps
+    // no entry, so it takes no place among the pushes kept.
+    if (!p.sent || p.result.held || p.result.refused) continue;
     const set: Record<string, number> = { ...p.sent };
     for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
     const previewed = only?.get(p.identity);
@@ -65,12 +66,18 @@ export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEnt
   const { workbook } = ctx.ports;
   const sheet = ctx.settings.sheetNames.stock;
   const zone = ctx.ports.session.timeZone();
-  const title = `${pushTitle(run)}, ${localDateTime(run.startedAt, zone)}`;
-  const dropped = appendUndo(workbook, { id: run.id, at: run.startedAt, sheet, operation: run.operation, title }, entries, !run.undoKept);
+  // Who made it, for the undo of "your last push": the run's starter (a background chunk runs as them too).
+  const push = { id: run.id, at: run.startedAt, sheet, operation: run.operation, title: pushTitle(run), by: run.user, byKey: run.owner };
+  const dropped = appendUndo(workbook, push, entries, !run.undoKept);
   run.undoKept = true;
   for (const gone of dropped) {
-    logNote(ctx, 'Undo history', `${gone.title} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`, {
-      user: run.user,
-    });
+    logNote(
+      ctx,
+      'Undo history',
+      `${pushName(gone, zone)} can no longer be undone: only the last ${UNDO_KEPT} pushes of "${sheet}" are kept.`,
+      {
+        user: run.user,
+      },
+    );
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Issue 17, Undo last push: shows what an undo would restore (the Preview sheet and totals, like a
  * push's preview), then restores it with the push machinery (a limited run: same batching,
- * write-back, journal and Log line). The hub is read again when the undo starts: a value changed
- * on the hub in between is left as it is unless the seller chose to overwrite.
+ * write-back, journal and Log line). By default it is the seller's own last push; the latest push
+ * by anyone is an explicit choice. The hub is read again when the undo starts: a value changed
+ * on the hub or by a later push in between is left as it is unless the seller chose to overwrite.
  */
 import type { HubClient } from '../../api/client';
 import { hubClient, type Context } from '../context';
@@ -17,13 +18,26 @@ import { writePreviewSheet } from '../preview/sheet';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
 import { startLimitedPush } from '../push/run';
 import type { PushProgress } from '../push/types';
-import { UNDO_KEPT, latestPush, type UndoPush } from './history';
+import { UNDO_KEPT, pushName, undoHistory, type KeptPush, type UndoHistory, type UndoPush } from './history';
+import { laterIndex, type LaterIndex } from './later';
 import { undoLines } from './lines';
+import { isMine, madeBy, pushToUndo, type Whose } from './whose';
 
 export interface UndoPreview {
   /** The push an undo would take back; null when there is none. */
   pushId: string | null;
+  /** The newest push kept when this was shown (any stock sheet): the undo is refused if another was made since. */
+  newestId: string | null;
+  whose: Whose;
+  /** The push as the Log names it: "Push prices (all rows), 2026-11-24 14:02". */
   title: string;
+  /** What the push was ("Push prices (all rows)"), when (local time), and how many values it set. */
+  what: string;
+  at: string;
+  values: number;
+  /** Whether the push is the seller's own; `by` names who made it otherwise (an e-mail, or "another editor"). */
+  mine: boolean;
+  by: string;
   /** Set when that push was undone already: undoing again does nothing. */
   undoneAt: string | null;
   overwrite: boolean;
@@ -35,14 +49,26 @@ export interface UndoPreview {
   problems: string[];
 }
 
-/** The latest push of the stock sheet, refused with what to do when there is nothing to undo. */
-function pushToUndo(ctx: Context): UndoPush {
-  const push = latestPush(ctx.ports.workbook, ctx.settings.sheetNames.stock);
-  if (!push)
-    throw new UserError(
-      `Nothing to undo: no push of "${ctx.settings.sheetNames.stock}" is recorded (the last ${UNDO_KEPT} pushes are kept).`,
-    );
-  return push;
+/** The push to undo (the seller's own last one, or anyone's), refused with what to do when there is none. */
+function chosenPush(ctx: Context, history: UndoHistory, whose: Whose): KeptPush {
+  const sheet = ctx.settings.sheetNames.stock;
+  const me = ctx.ports.session.userKey();
+  const push = pushToUndo(history.pushes, sheet, whose, me);
+  if (push) return push;
+  const nothing = `Nothing to undo: no push of "${sheet}" is recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept).`;
+  const latest = pushToUndo(history.pushes, sheet, 'anyone', me);
+  if (!latest) throw new UserError(nothing);
+  throw new UserError(
+    `Nothing to undo: you have no push of "${sheet}" recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept). The latest, ${pushName(latest, ctx.ports.session.timeZone())}, was made by ${madeBy(latest, me)}: Undo the latest push by anyone\u2026 takes it back.`,
+  );
+}
+
+/** The push with its values, and what the pushes kept after it set (any stock sheet: the hub's values are per SKU). */
+function withLater(ctx: Context, history: UndoHistory, push: KeptPush): { push: UndoPush; later: LaterIndex } {
+  const zone = ctx.ports.session.timeZone();
+  const me = ctx.ports.session.userKey();
+  const [full, ...after] = history.withLater(push);
+  return { push: full, later: laterIndex(after, (p) => `${pushName(p, zone)}, by ${madeBy(p, me)}`) };
 }
 
 /** Rows as read now by identity: one row each (an identity on two rows has none). */
@@ -64,7 +90,7 @@ function undoNow(
   ctx: Context,
   client: HubClient,
   loaded: LoadedSheet,
-  push: UndoPush,
+  { push, later }: { push: UndoPush; later: LaterIndex },
   overwrite: boolean,
 ): ReturnType<typeof undoLines> & { read: HubRead } {
   // The hub is read for the SKUs the push set, as a preview reads them: a general quantity among
@@ -78,16 +104,26 @@ function undoNow(
     'Undo',
   );
   const openJobs = queuedSkus(ctx, null).elsewhere;
-  return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt: rowsByIdentity(loaded, push), openJobs, overwrite }), read };
+  const rowAt = rowsByIdentity(loaded, push);
+  return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt, openJobs, later, overwrite }), read };
 }
 
-/** Sidebar and menu: what Undo last push would restore, in the Preview sheet and as totals; sends nothing. */
-export function previewUndo(ctx: Context, overwrite: boolean): UndoPreview {
-  const push = pushToUndo(ctx);
+/** Sidebar and menu: what undoing the seller's last push (or anyone's) would restore, in the Preview sheet and as totals; sends nothing. */
+export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose): UndoPreview {
+  const history = undoHistory(ctx.ports.workbook);
+  const push = chosenPush(ctx, history, whose);
   const zone = ctx.ports.session.timeZone();
+  const me = ctx.ports.session.userKey();
   const empty = {
     pushId: push.id,
-    title: push.title,
+    newestId: history.pushes[history.pushes.length - 1].id,
+    whose,
+    title: pushName(push, zone),
+    what: push.title,
+    at: localDateTime(push.at, zone),
+    values: 0,
+    mine: isMine(push, me),
+    by: madeBy(push, me),
     overwrite,
     lines: 0,
     rowsToRestore: 0,
@@ -97,10 +133,12 @@ export function previewUndo(ctx: Context, overwrite: boolean): UndoPreview {
   };
   if (push.undoneAt !== null) return { ...empty, undoneAt: localDateTime(push.undoneAt, zone) };
   const loaded = loadStockSheet(ctx, push.operation);
-  const { lines, only, read } = undoNow(ctx, hubClient(ctx), loaded, push, overwrite);
+  const undo = withLater(ctx, history, push);
+  const { lines, only, read } = undoNow(ctx, hubClient(ctx), loaded, undo, overwrite);
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
   return {
     ...empty,
+    values: undo.push.entries.filter(([, , , before, after]) => before !== after).length,
     undoneAt: null,
     lines: lines.length,
     rowsToRestore: only.size,
@@ -110,25 +148,41 @@ export function previewUndo(ctx: Context, overwrite: boolean): UndoPreview {
   };
 }
 
-/** Sidebar (chunks follow) or menu: restores the values of push `pushId`, the latest one, not undone yet. */
-export function undoLastPush(ctx: Context, pushId: string, overwrite: boolean, fromMenu: boolean): PushProgress {
+/** The push `pushId` as an undo shown with `newestId` the newest push found it, refused with what to do when that is no longer so. */
+function stillShown(ctx: Context, history: UndoHistory, pushId: string, newestId: string): KeptPush {
+  const zone = ctx.ports.session.timeZone();
+  const push = history.pushes.find((p) => p.id === pushId && p.sheet === ctx.settings.sheetNames.stock);
+  if (!push)
+    throw new UserError(
+      `Nothing to undo: that push is no longer kept (the last ${UNDO_KEPT} pushes of each stock sheet are). Show the undo again. Nothing was sent.`,
+    );
+  if (push.undoneAt !== null)
+    throw new UserError(`Nothing to undo: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`);
+  const newest = history.pushes[history.pushes.length - 1];
+  if (newest.id !== newestId)
+    throw new UserError(
+      `Undo last push: another push (${pushName(newest, zone)}, by ${madeBy(newest, ctx.ports.session.userKey())}) was made since this undo was shown. Show the undo again to see what it would restore now. Nothing was sent.`,
+    );
+  return push;
+}
+
+/**
+ * Sidebar (chunks follow) or menu: restores the values of push `pushId`, as the undo shown with
+ * `newestId` the newest push kept (default: that push itself) would; refused when a push was made since.
+ */
+export function undoLastPush(ctx: Context, pushId: string, overwrite: boolean, fromMenu: boolean, newestId = pushId): PushProgress {
   return startLimitedPush(ctx, fromMenu, 'Undo last push', (load) => {
-    const push = pushToUndo(ctx);
-    if (push.id !== pushId)
-      throw new UserError(
-        'Undo last push: another push was made since this undo was shown. Show the undo again to see what it would restore now. Nothing was sent.',
-      );
-    if (push.undoneAt !== null) {
-      throw new UserError(
-        `Nothing to undo: ${push.title} was undone at ${localDateTime(push.undoneAt, ctx.ports.session.timeZone())}. Nothing was sent.`,
-      );
-    }
+    const history = undoHistory(ctx.ports.workbook);
+    const push = stillShown(ctx, history, pushId, newestId);
     const client = hubClient(ctx);
-    const { only } = undoNow(ctx, client, load(push.operation), push, overwrite);
+    const { only } = undoNow(ctx, client, load(push.operation), withLater(ctx, history, push), overwrite);
+    // A colleague's push is named with its maker in the rows' messages and the Log line.
+    const me = ctx.ports.session.userKey();
+    const name = pushName(push, ctx.ports.session.timeZone());
     return {
       operation: push.operation,
       scope: 'all',
-      limited: { kind: 'undo', title: push.title, undoOf: push.id },
+      limited: { kind: 'undo', title: isMine(push, me) ? name : `${name}, by ${madeBy(push, me)}`, undoOf: push.id },
       only,
       requests: client.stats.requests,
     };

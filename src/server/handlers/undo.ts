@@ -1,38 +1,54 @@
 import { previewUndo as preview, undoLastPush as undo, type UndoPreview } from '../../core/undo/run';
+import type { Whose } from '../../core/undo/whose';
+import type { Context } from '../../core/context';
 import type { PushProgress } from '../../core/push/types';
-import { undoSummary } from '../../core/preview/summary';
+import { undoQuestion, undoSummary } from '../../core/preview/summary';
 import { menuCall, sidebarCall, type Result } from '../serve';
 
-/** Sidebar: what Undo last push would restore (the Preview sheet and totals); nothing is sent. */
-export function previewUndo(overwrite?: boolean): Result<UndoPreview> {
-  return sidebarCall((ctx) => preview(ctx, overwrite === true));
-}
-
-/** Sidebar: restores the values of the push shown by previewUndo; the chunks follow (continuePush). */
-export function undoLastPush(pushId: string, overwrite?: boolean): Result<PushProgress> {
-  return sidebarCall((ctx) => undo(ctx, String(pushId), overwrite === true, false));
+/** Sidebar: what undoing your last push (or, `anyone`, the latest push by anyone) would restore; nothing is sent. */
+export function previewUndo(overwrite?: boolean, anyone?: boolean): Result<UndoPreview> {
+  return sidebarCall((ctx) => preview(ctx, overwrite === true, anyone === true ? 'anyone' : 'mine'));
 }
 
 /**
- * Menu: shows what the undo would restore and asks; values changed on the hub since are asked
- * about separately (left as they are unless the seller says to overwrite them).
+ * Sidebar: restores the values of the push shown by previewUndo (`newestId`: the newest push it
+ * found, so that one made since is not overwritten unseen); the chunks follow (continuePush).
  */
+export function undoLastPush(pushId: string, overwrite?: boolean, newestId?: string): Result<PushProgress> {
+  // google.script.run hands an absent argument over as null.
+  return sidebarCall((ctx) => undo(ctx, String(pushId), overwrite === true, false, newestId == null ? undefined : String(newestId)));
+}
+
+/**
+ * A menu undo: shows what it would restore and asks, naming whose push it is; values changed since
+ * (on the hub or by a later push) are asked about separately (left as they are unless the seller
+ * says to overwrite them).
+ */
+function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
+  const ui = ctx.ports.notifier;
+  let shown = preview(ctx, false, whose);
+  if (shown.undoneAt !== null || shown.pushId === null) return undoSummary(shown).join(' ');
+  let overwrite = false;
+  const changed = shown.totals.changedOnHub + shown.totals.changedLater;
+  if (changed > 0) {
+    overwrite = ui.confirm(
+      `${undoQuestion(shown)}\n\n${changed} of its value(s) changed since, on the hub or by a later push (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
+      title,
+    );
+    if (overwrite) shown = preview(ctx, true, whose);
+  }
+  if (shown.rowsToRestore === 0) return undoSummary(shown).join(' ');
+  const [question, ...details] = undoSummary(shown);
+  if (!ui.confirm(`${question}\n\n${details.join(' ')}`, title)) return 'Undo cancelled: nothing was sent.';
+  return undo(ctx, shown.pushId as string, overwrite, true, shown.newestId ?? undefined).message;
+}
+
+/** Menu: undoes your own last push of the stock sheet. */
 export function undoLastPushFromMenu(): void {
-  menuCall('Undo last push', (ctx) => {
-    const ui = ctx.ports.notifier;
-    let shown = preview(ctx, false);
-    if (shown.undoneAt !== null || shown.pushId === null) return undoSummary(shown).join(' ');
-    let overwrite = false;
-    if (shown.totals.changedOnHub > 0) {
-      overwrite = ui.confirm(
-        `${shown.totals.changedOnHub} value(s) changed on the hub since ${shown.title} (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
-        'Undo last push',
-      );
-      if (overwrite) shown = preview(ctx, true);
-    }
-    if (shown.rowsToRestore === 0) return undoSummary(shown).join(' ');
-    if (!ui.confirm(`${undoSummary(shown).join(' ')}\n\nRestore these values now?`, 'Undo last push'))
-      return 'Undo cancelled: nothing was sent.';
-    return undo(ctx, shown.pushId as string, overwrite, true).message;
-  });
+  menuCall('Undo last push', (ctx) => undoFromMenu(ctx, 'mine', 'Undo last push'));
+}
+
+/** Menu: undoes the latest push of the stock sheet whoever made it; the questions name who did. */
+export function undoLatestPushByAnyoneFromMenu(): void {
+  menuCall('Undo the latest push by anyone', (ctx) => undoFromMenu(ctx, 'anyone', 'Undo the latest push by anyone'));
 }

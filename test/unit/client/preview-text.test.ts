@@ -31,6 +31,7 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
     notSent: 0,
     guarded: 0,
     changedOnHub: 0,
+    changedLater: 0,
     notInHub: 1,
     notRead: 0,
     largestDecrease: line('X-1', 'price', 'amazon', -0.63),

@@ -46,8 +46,8 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
       calls.push(`previewed ${previewId}`);
       return progress({});
     },
-    async startUndo(pushId, overwrite) {
-      calls.push(`undo ${pushId} ${overwrite}`);
+    async startUndo(pushId, overwrite, newestId) {
+      calls.push(`undo ${pushId} ${overwrite} ${newestId}`);
       return progress({});
     },
     async next(runId) {
@@ -67,7 +67,7 @@ describe('runPushLoop', () => {
   it('starts a push of previewed changes, or an undo, by their own call, then continues alike', async () => {
     for (const [start, call] of [
       [{ kind: 'previewed', previewId: 'pv-1' }, 'previewed pv-1'],
-      [{ kind: 'undo', pushId: 'push-9', overwrite: true }, 'undo push-9 true'],
+      [{ kind: 'undo', pushId: 'push-9', overwrite: true, newestId: 'push-10' }, 'undo push-9 true push-10'],
     ] as const) {
       const api = fakeApi();
       const last = await runPushLoop(api, start, () => undefined).done;

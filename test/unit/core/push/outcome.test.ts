@@ -1,4 +1,5 @@
-import { combineParts, readSiteResult, type SiteCheck } from '../../../../src/core/push/outcome';
+import { HubError } from '../../../../src/api/errors';
+import { combineParts, fromRequestError, readSiteResult, type SiteCheck } from '../../../../src/core/push/outcome';
 
 const check = (over: Partial<SiteCheck> = {}): SiteCheck => ({
   describe: 'Quantity 5',
@@ -95,5 +96,30 @@ describe('combineParts', () => {
       [],
     );
     expect(r.confirmed).toEqual({ quantity: 5, 'quantity:amazon': 3 });
+  });
+});
+
+describe('refused: the hub certainly took none of it (such a row keeps no undo)', () => {
+  const error = (kind: HubError['kind']) => new HubError({ kind, status: null, endpoint: 'updateStock', message: kind });
+
+  test("an item's refusal naming no channel that took it, and a request refused on its only attempt or never sent", () => {
+    expect(readSiteResult({ status: 'error', msg: 'Producto no encontrado', sites: '' }, check()).refused).toBe(true);
+    expect(readSiteResult({ status: 'Not OK', sites: 'amazon: OK' }, check()).refused).toBe(false);
+    for (const kind of ['auth', 'bad-request', 'not-found', 'rate-limit'] as const)
+      expect(fromRequestError(error(kind), 1).refused).toBe(true);
+    expect(fromRequestError(error('quota'), 0).refused).toBe(true);
+  });
+
+  test('an error that may hide a request the hub applied is not: a timeout, a server error, a retry after one', () => {
+    for (const kind of ['timeout', 'server', 'network', 'malformed'] as const)
+      expect(fromRequestError(error(kind), 1).refused).toBeUndefined();
+    expect(fromRequestError(error('rate-limit'), 2).refused).toBeUndefined();
+    expect(fromRequestError(error('quota'), 1).refused).toBeUndefined();
+  });
+
+  test('a row is refused only when every part is', () => {
+    const refused = fromRequestError(error('bad-request'), 1);
+    expect(combineParts([refused, refused], []).refused).toBe(true);
+    expect(combineParts([refused, fromRequestError(error('timeout'), 1)], []).refused).toBeUndefined();
   });
 });

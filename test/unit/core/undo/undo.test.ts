@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { packJson, unpackJson } from '../../../../src/core/packed';
 import { undoLines } from '../../../../src/core/undo/lines';
+import { NO_LATER } from '../../../../src/core/undo/later';
 import { undoParts, undoneResult } from '../../../../src/core/undo/plan';
 import type { UndoEntry } from '../../../../src/core/undo/history';
 
@@ -49,12 +50,12 @@ describe('undoLines (issue 17: what an undo would do)', () => {
       entry('B', 'price:amazon', null, 5),
       entry('C', 'price:amazon', 1, 2),
     ];
-    const { lines, only } = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), overwrite: false });
+    const { lines, only } = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), later: NO_LATER, overwrite: false });
     expect(lines.map((l) => l.action)).toEqual(['send', 'unchanged', 'changed on hub', 'refused', 'refused']);
     expect(only).toEqual(new Map([['A', { 'price:amazon': { before: 12, value: 10 } }]]));
-    const over = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map([['A', '77']]), overwrite: true });
+    const over = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map([['A', '77']]), later: NO_LATER, overwrite: true });
     expect(over.lines[0].reason).toMatch(/async job 77 .* still open/);
-    const overwritten = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), overwrite: true });
+    const overwritten = undoLines(entries, 'changes', { hub, rowAt, openJobs: new Map(), later: NO_LATER, overwrite: true });
     // The general quantity restored: the row's channel values of that field go again after it (none here).
     expect(overwritten.only).toEqual(new Map([['A', { 'price:amazon': { before: 12, value: 10 }, quantity: { before: 3, value: 1 } }]]));
   });
@@ -69,7 +70,7 @@ describe('undoLines (issue 17: what an undo would do)', () => {
           const entries = triples.map(([before, after], i) => entry(`S${i}`, 'quantity', before, after));
           const hub = new Map(triples.map(([, , now], i) => [`S${i}`, { quantity: now }]));
           const rows = new Map(triples.map((_, i) => [`S${i}`, i + 2]));
-          const { only } = undoLines(entries, 'stock', { hub, rowAt: rows, openJobs: new Map(), overwrite: false });
+          const { only } = undoLines(entries, 'stock', { hub, rowAt: rows, openJobs: new Map(), later: NO_LATER, overwrite: false });
           triples.forEach(([before, after, now], i) => {
             const restores = only.get(`S${i}`)?.quantity?.value;
             if (now === after && before !== after) expect(restores).toBe(before);
@@ -89,7 +90,13 @@ describe('undoLines: a general value restored is passed on again', () => {
       ['A', 'A', 'quantity:amazon', 4, 4, 'read'],
       ['A', 'A', 'quantity:walmart', 8, 10, 'read'],
     ];
-    const { lines, only } = undoLines(entries, 'changes', { hub, rowAt: new Map([['A', 2]]), openJobs: new Map(), overwrite: false });
+    const { lines, only } = undoLines(entries, 'changes', {
+      hub,
+      rowAt: new Map([['A', 2]]),
+      openJobs: new Map(),
+      later: NO_LATER,
+      overwrite: false,
+    });
     expect(lines.map((l) => [l.channel, l.action, l.sheet])).toEqual([
       ['', 'send', 8],
       ['amazon', 'send', 4],
