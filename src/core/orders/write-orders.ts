@@ -7,6 +7,7 @@ import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';
 import { placeLines, sheetLineBase } from './order-lines';
 import { OrderSnapshots, SEEN_MODIFIED, importedValues, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { oncePerOrder } from './once-per-order';
 
 /** Untouched rows between updated ones rewritten as read to save a block write (about the cost of one round trip). */
 const MAX_GAP = 10;
@@ -47,7 +48,7 @@ export function openOrdersTable(ctx: Context): KeyedTable {
 
 /**
  * Upserts orders into Orders and their lines into Order Items: an order seen again is updated
- * in place, a new one appended. An editable cell holding a seller's unsent edit is kept (and the
+ * in place, a new one appended; an order listed twice in `listed` is written once (once-per-order.ts). An editable cell holding a seller's unsent edit is kept (and the
  * row says so). Rows are written before the snapshot, so an execution killed in between can
  * only make the next import see its own values as edits, never lose a seller's.
  *
@@ -57,7 +58,8 @@ export function openOrdersTable(ctx: Context): KeyedTable {
  * seen: a sort or deleted rows by the key column, inserted columns by the header, an edit of an
  * editable cell by the row read just before it is written.
  */
-export function writeOrders(ctx: Context, orders: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
+export function writeOrders(ctx: Context, listed: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
+  const orders = oncePerOrder(listed);
   const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0, written: [] };
   if (orders.length === 0) return result;
   const table = KeyedTable.openByKey(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, ORDER_HEADERS.orderId);
