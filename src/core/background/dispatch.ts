@@ -60,8 +60,9 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen
     seen.jobs = myOpenJobs(ctx);
     if (!seen.jobs.some((j) => isDue(j, now, ctx.settings))) return null;
     const polled = refreshJobs(ctx, { background: true });
-    // A poll in which a job could not be read failed (alerts), even when others were read: its rows stay Pending.
-    return { work: 'jobs', ran: true, message: polled.message, failed: polled.failures.length > 0 };
+    // A poll in which a job could not be read failed (alerts), even when others were read: its rows stay
+    // Pending. One that read nothing (the day's budget spent) did not run: it clears no alert.
+    return { work: 'jobs', ran: polled.requests > 0, message: polled.message, failed: polled.failures.length > 0 };
   });
   if (extra.orders) attempt('orders', () => (roomFor(90_000) ? extra.orders!(ctx) : null));
   seen.pushAt = rearmBackground(ctx).pushAt;

@@ -25,6 +25,8 @@ export interface JobsSummary {
   message: string;
   /** The jobs whose read failed this time, each with why (`job 12: The hub failed on …`): none when every read worked. */
   failures: string[];
+  /** Requests made: 0 when nothing was read (no job due, the day's budget spent), which is neither a success nor a failure. */
+  requests: number;
 }
 
 export interface RefreshOptions {
@@ -85,6 +87,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         open: open.length,
         message,
         failures: [],
+        requests: 0,
       };
     };
     if (open.length === 0) return summaryOf('No async job is open.');
@@ -228,6 +231,6 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         ...(expired.some((e) => e.jobId === j.jobId) ? { expired: true } : {}),
       };
     });
-    return { jobs, open: stillOpen.length, message, failures };
+    return { jobs, open: stillOpen.length, message, failures, requests };
   });
 }

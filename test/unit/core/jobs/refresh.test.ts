@@ -271,6 +271,10 @@ describe('background polling: backoff and the daily budget', () => {
     expect(spent[0].message).toMatch(
       /daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)/,
     );
+    // A poll that read nothing did not run: it is neither a success (which would clear a jobs alert) nor a failure.
+    expect(at(world, T0 + 385 * MIN, () => runBackgroundWork(world.ctx))).toEqual([
+      expect.objectContaining({ work: 'jobs', ran: false, failed: false }),
+    ]);
     // The seller may still ask: Refresh job results reads (and counts) anyway.
     const asked = at(world, T0 + 390 * MIN, () => refreshJobs(world.ctx));
     expect(asked.message).toMatch(/still open/);
