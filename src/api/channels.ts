@@ -70,3 +70,11 @@ export const EVERY_CHANNEL = '*';
 
 /** Channels that take `availableDays` in the by-channel update. */
 export const AVAILABLE_DAYS_CHANNELS: readonly string[] = ['mercadolibre'];
+
+/**
+ * True when the hub takes stock and price writes for the channel. Only those get Quantity, Price
+ * and Sale price columns: a `Price [elektra]` column would be a header the push refuses.
+ */
+export function isWritableChannel(channel: string): boolean {
+  return (WRITE_CHANNELS as readonly string[]).indexOf(channel) >= 0;
+}

@@ -1,5 +1,5 @@
 /** Small text formatters for the sidebar (pure: unit-tested without a DOM). */
-import { zonedDateTime } from '../core/catalogue/when';
+import { zonedDateTime } from '../core/kernel/time';
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
 

@@ -4,7 +4,7 @@
  * hub's channels and the aliases (core/settings/plain-channels.ts).
  */
 import { EVERY_CHANNEL } from '../api/channels';
-import { EVERY_CHANNEL_TEXT } from '../core/settings/constants';
+import { EVERY_CHANNEL_TEXT } from '../core/kernel/settings-constants';
 
 export type PlainChannelsParse = { ok: true; channels: string[] } | { ok: false; error: string };
 

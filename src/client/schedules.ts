@@ -1,6 +1,6 @@
 /** Order-import schedule choices, from the settings' own constants (a module without zod). */
-import { ADDON_SCHEDULES, CONTAINER_SCHEDULES } from '../core/settings/constants';
-import type { Settings } from '../core/settings/schema';
+import { ADDON_SCHEDULES, CONTAINER_SCHEDULES } from '../core/kernel/settings-constants';
+import type { Settings } from '../core/kernel/settings-schema';
 import { plural } from './format';
 
 export type Deployment = Settings['deployment'];

@@ -3,9 +3,9 @@
  * each error is shown (pure; views/settings.ts builds the DOM from this).
  */
 import { checkBaseUrl } from '../core/settings/base-url';
-import type { Settings } from '../core/settings/schema';
-import { PLAIN_CHANNELS_LABEL } from '../core/settings/constants';
-import { SETTING_LIMITS, type LimitedSetting } from '../core/settings/limits';
+import type { Settings } from '../core/kernel/settings-schema';
+import { PLAIN_CHANNELS_LABEL } from '../core/kernel/settings-constants';
+import { SETTING_LIMITS, type LimitedSetting } from '../core/kernel/settings-limits';
 import { formatAliasLines, parseAliasLines } from './aliases';
 import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
 

@@ -5,15 +5,16 @@
  */
 import { alertsView, type AlertShown } from './alerts/open';
 import { readDocuments } from './background/documents';
-import { hubMovedFor, type Context } from './context';
+import type { Context } from './kernel/context';
+import { hubMovedFor } from './settings/context';
 import { readOpenJobs, type OpenJob } from './jobs/open-jobs';
-import { recentLog } from './log';
-import { readNotices } from './notices';
+import { recentLog } from './kernel/log';
+import { readNotices } from './kernel/notices';
 import { ordersStatusView, type OrdersStatusView } from './orders/status-view';
 import { activePushProgress } from './push/run';
 import type { PushProgress } from './push/types';
 import { checkBaseUrl } from './settings/base-url';
-import type { Settings } from './settings/schema';
+import type { Settings } from './kernel/settings-schema';
 import { readToken, tokenStatus, type TokenStatus } from './settings/token';
 import { ADDON_NAME, VERSION } from '../version';
 

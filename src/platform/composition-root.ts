@@ -1,4 +1,4 @@
-import type { KeyValueStore, Ports } from '../core/ports';
+import type { KeyValueStore, Ports } from '../core/kernel/ports';
 import { BUILD_TARGET } from '../target';
 import { documentState } from './document-store';
 import { driveFileStore } from './files';

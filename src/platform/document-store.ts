@@ -1,4 +1,4 @@
-import type { KeyValueStore, Lock } from '../core/ports';
+import type { KeyValueStore, Lock } from '../core/kernel/ports';
 import { BUILD_TARGET } from '../target';
 import { leaseLock } from './lease-lock';
 import { documentProperties } from './properties';

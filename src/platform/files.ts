@@ -1,5 +1,5 @@
-import { UserError } from '../core/errors';
-import type { FileStore } from '../core/ports';
+import { UserError } from '../core/kernel/errors';
+import type { FileStore } from '../core/kernel/ports';
 
 const FOLDER_MIME = 'application/vnd.google-apps.folder';
 

@@ -1,4 +1,4 @@
-import type { KeyValueStore, Lock } from '../core/ports';
+import type { KeyValueStore, Lock } from '../core/kernel/ports';
 
 const LEASE_KEY = 'documentLease';
 /**

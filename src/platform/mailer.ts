@@ -1,4 +1,4 @@
-import type { Mailer } from '../core/ports';
+import type { Mailer } from '../core/kernel/ports';
 
 /**
  * MailApp, to the execution's effective user: in a time trigger that is the trigger's owner, the

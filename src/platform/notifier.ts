@@ -1,4 +1,4 @@
-import type { Notifier } from '../core/ports';
+import type { Notifier } from '../core/kernel/ports';
 
 /**
  * Toasts, alerts and questions. `interactive` is false in triggers, where getUi() throws and

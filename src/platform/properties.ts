@@ -1,5 +1,5 @@
-import { QuotaError, UserError } from '../core/errors';
-import type { KeyValueStore } from '../core/ports';
+import { QuotaError, UserError } from '../core/kernel/errors';
+import type { KeyValueStore } from '../core/kernel/ports';
 
 /**
  * Apps Script's daily quota of property reads and writes (50,000 a day for a consumer account,

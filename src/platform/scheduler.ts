@@ -1,4 +1,4 @@
-import type { ScheduledTrigger, Scheduler } from '../core/ports';
+import type { ScheduledTrigger, Scheduler } from '../core/kernel/ports';
 
 function view(t: GoogleAppsScript.Script.Trigger): ScheduledTrigger {
   return { id: t.getUniqueId(), handler: t.getHandlerFunction() };

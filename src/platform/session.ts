@@ -1,4 +1,4 @@
-import type { KeyValueStore, Session } from '../core/ports';
+import type { KeyValueStore, Session } from '../core/kernel/ports';
 
 /** Where this user's key is kept, in the user's own properties of this script. */
 export const USER_KEY_PROPERTY = 'userKey';

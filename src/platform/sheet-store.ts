@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../core/ports';
+import type { KeyValueStore } from '../core/kernel/ports';
 
 /** The hidden sheet that holds the add-on's shared state of a spreadsheet (Marketplace add-on only). */
 export const STATE_SHEET = 'Hub Sync data (do not edit)';

@@ -1,4 +1,4 @@
-import type { MenuEntry, MenuTree } from '../core/menu-tree';
+import type { MenuEntry, MenuTree } from '../core/kernel/menu-tree';
 
 function addEntries(menu: GoogleAppsScript.Base.Menu, ui: GoogleAppsScript.Base.Ui, entries: MenuEntry[]): GoogleAppsScript.Base.Menu {
   for (const entry of entries) {

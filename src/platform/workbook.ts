@@ -1,4 +1,4 @@
-import type { CellValue, ColourRule, ColourRuleShape, SheetPort, Workbook } from '../core/ports';
+import type { CellValue, ColourRule, ColourRuleShape, SheetPort, Workbook } from '../core/kernel/ports';
 import { columnLetter } from '../sheet/headers';
 
 type Rule = GoogleAppsScript.Spreadsheet.ConditionalFormatRule;

@@ -1,5 +1,6 @@
-import { describeError } from '../core/errors';
-import { createContext, type Context } from '../core/context';
+import { describeError } from '../core/kernel/errors';
+import type { Context } from '../core/kernel/context';
+import { createContext } from '../core/settings/context';
 import { appsScriptPorts } from '../platform/composition-root';
 
 /** What every sidebar call returns: google.script.run passes plain objects only. */

@@ -10,7 +10,7 @@ import { column, columnValues, hubProducts, seedProducts, type HubProduct } from
 import { call, finish, type Progress } from './preview-helpers';
 import { loose, unwrap } from '../support/results';
 import { undoSummary } from '../../src/core/preview/summary';
-import { zonedDateTime } from '../../src/core/catalogue/when';
+import { zonedDateTime } from '../../src/core/kernel/time';
 
 const SHEET = 'Stock & Prices';
 const ZONE = 'America/Mexico_City';

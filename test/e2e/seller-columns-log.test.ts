@@ -3,7 +3,7 @@
  * line lands under the Log's headers, the old lines and the seller's columns stay as they were,
  * and the sidebar reads the lines by header.
  */
-import { LOG_HEADER } from '../../src/core/log-header';
+import { LOG_HEADER } from '../../src/core/kernel/log-header';
 import { useHub } from '../support/hub';
 import { seedProducts } from './helpers';
 import { unwrap } from '../support/results';

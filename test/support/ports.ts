@@ -3,7 +3,7 @@
  * core did with it, and fakeContext() wiring them into a Context. The transport and the scripted
  * hub are in transport.ts.
  */
-import type { Context } from '../../src/core/context';
+import type { Context } from '../../src/core/kernel/context';
 import type {
   CellValue,
   Clock,
@@ -20,8 +20,8 @@ import type {
   Session,
   SheetPort,
   Workbook,
-} from '../../src/core/ports';
-import { Settings } from '../../src/core/settings/schema';
+} from '../../src/core/kernel/ports';
+import { Settings } from '../../src/core/kernel/settings-schema';
 
 /** 2026-11-20 15:00 UTC: the unit tests' default "now". */
 export const T0 = Date.UTC(2026, 10, 20, 15);

@@ -4,7 +4,7 @@
  * go through the add-on's own saveSettings.
  */
 import type { Runtime } from '../../gas-runtime';
-import { DEFAULT_SHEET_NAMES } from '../../../src/core/settings/constants';
+import { DEFAULT_SHEET_NAMES } from '../../../src/core/kernel/settings-constants';
 
 function saved(rt: Runtime): { baseUrl?: unknown; sheetNames?: { stock?: unknown } } {
   try {

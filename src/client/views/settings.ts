@@ -5,7 +5,7 @@
  */
 import { backgroundLines, backgroundNote } from '../background-text';
 import { ORDER_CHANNELS } from '../../api/channels';
-import type { Settings } from '../../core/settings/schema';
+import type { Settings } from '../../core/kernel/settings-schema';
 import { h, isBusy, setBusy, setChildren } from '../dom';
 import { fitSchedule, scheduleChoices, scheduleLabel, type Deployment } from '../schedules';
 import { ALL_FIELDS, FIELDS, errorId, fieldId, formToSettings, routeErrors, settingsToForm, type FormValues } from '../settings-fields';

@@ -4,7 +4,7 @@
  * is due goes out in the daily mail. Never throws: alerts must not break the work they watch.
  */
 import type { BackgroundSeen } from '../background/dispatch';
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { readImportStatus } from '../orders/import-status';
 import { importExpectation, jobsExpectation, pushExpectation } from './expected';
 import { mailDueAlerts } from './mail';

@@ -6,8 +6,8 @@
 import { budgetLeft, readBudget } from '../jobs/budget';
 import { readOpenJobs, type OpenJob } from '../jobs/open-jobs';
 import { readImportStatus, type ImportStatus } from '../orders/import-status';
-import type { KeyValueStore } from '../ports';
-import type { Settings } from '../settings/schema';
+import type { KeyValueStore } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
 import type { Expectation } from './stale';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@
  * The optional low-stock alert: SKUs whose quantity after a push or an order import is at or below
  * Settings › Alerts › Low stock, listed in the day's alert mail and in the sidebar.
  */
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { noteLow, readAlerts, writeAlerts } from './record';
 import type { LowSku } from './schema';
 

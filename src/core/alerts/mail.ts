@@ -3,9 +3,9 @@
  * mailed today, so each kind reaches its owner at most once a day. A refused mail (quota) never
  * breaks background work: it is logged, the alert stays in the sidebar, and it is tried an hour later.
  */
-import type { Context } from '../context';
-import { logNote } from '../log';
-import { dayKey } from './day';
+import type { Context } from '../kernel/context';
+import { logNote } from '../kernel/log';
+import { dayKey } from '../kernel/time';
 import type { AlertsRecord } from './schema';
 import { alertMail } from './words';
 

@@ -3,9 +3,9 @@
  * document store says (onOpen in LIMITED mode reads nothing else), shown once as a toast, then
  * kept in the sidebar until dismissed or cleared by the work's next success.
  */
-import { UserError } from '../errors';
-import type { KeyValueStore } from '../ports';
-import type { Settings } from '../settings/schema';
+import { UserError } from '../kernel/errors';
+import type { KeyValueStore } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
 import { expectedWork } from './expected';
 import { dismiss, noteStale, readAlerts, writeAlerts } from './record';
 import { AlertKind } from './schema';

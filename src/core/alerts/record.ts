@@ -3,7 +3,7 @@
  * success or by the seller's dismissal. Functions of the store alone, so onOpen (LIMITED mode,
  * document properties only) uses them as the trigger does.
  */
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 import { AlertsRecord, type Alert, type AlertKind, type LowSku } from './schema';
 import { staleSince, type Expectation } from './stale';
 

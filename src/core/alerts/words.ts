@@ -2,7 +2,7 @@
  * The alerts in words (pure): the title of each kind, the first thing to try, the sidebar's line
  * and the daily mail. One wording for the toast, the sidebar and the mail, so they never disagree.
  */
-import { localDateTime } from '../catalogue/when';
+import { localDateTime } from '../kernel/time';
 import type { Alert, AlertKind } from './schema';
 
 export const KIND_TITLES: Record<AlertKind, string> = {

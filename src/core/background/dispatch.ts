@@ -1,4 +1,4 @@
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { refreshJobs } from '../jobs/refresh';
 import { continueInBackground } from '../push/run';
 import { isDue } from '../jobs/poll-schedule';

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 /**
  * The Marketplace add-on's list of spreadsheets with background work for this user, in the user's

@@ -6,10 +6,11 @@
  * a row is dropped from the list with a notice the user sees in the sidebar of any spreadsheet.
  * The trigger goes when the list is empty.
  */
-import { createContext, type Context } from '../context';
-import { describeError } from '../errors';
-import { addNotice } from '../notices';
-import type { Clock, KeyValueStore, Ports, Scheduler } from '../ports';
+import type { Context } from '../kernel/context';
+import { createContext } from '../settings/context';
+import { describeError } from '../kernel/errors';
+import { addNotice } from '../kernel/notices';
+import type { Clock, KeyValueStore, Ports, Scheduler } from '../kernel/ports';
 import { markDocumentRun, markOpenFailure, OPEN_FAILURES_BEFORE_DROP, readDocuments, walkOrder } from './documents';
 import { BACKGROUND_HANDLER } from './trigger';
 

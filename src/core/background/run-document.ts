@@ -4,10 +4,10 @@
  * and kept as an alert, each success clears its alert.
  */
 import { alertsAfterBackground } from '../alerts/background';
-import type { Context } from '../context';
-import { UserError, describeError } from '../errors';
-import { logNote } from '../log';
-import { addNotice } from '../notices';
+import type { Context } from '../kernel/context';
+import { UserError, describeError } from '../kernel/errors';
+import { logNote } from '../kernel/log';
+import { addNotice } from '../kernel/notices';
 import { abandonBackgroundRun } from '../push/run';
 import { runBackgroundWork, type BackgroundSeen } from './dispatch';
 

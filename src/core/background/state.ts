@@ -1,4 +1,4 @@
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 
 /** This user's background work in this spreadsheet (document properties, keyed by user). */
 export interface BackgroundState {

@@ -1,10 +1,10 @@
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { budgetLeft, readBudget } from '../jobs/budget';
 import { readOpenJobs, type OpenJob } from '../jobs/open-jobs';
 import { backoffMinutes } from '../jobs/poll-schedule';
 import { readBackground, writeBackground, type BackgroundState } from './state';
 import { forgetDocument, MAX_DOCUMENTS, readDocuments, rememberDocument } from './documents';
-import { UserError } from '../errors';
+import { UserError } from '../kernel/errors';
 
 /**
  * Handler of the one time trigger. Editor add-ons may hold a single clock trigger per user per

@@ -5,7 +5,7 @@
  */
 import { HubError } from '../../api/errors';
 import type { Product } from '../../api/schemas/stock';
-import { writtenChannel } from './channels';
+import { canonicalChannel } from '../../api/channels';
 import { looseSkuKey, quoteSku, skuKey, twinDescription } from './sku-match';
 
 /** How ASP.NET Web API words a 404 for a URL it has no route for (not a product it lacks). */
@@ -43,7 +43,7 @@ export function answerDoubt(
   }
   const seen = new Set<string>();
   for (const entry of product.channelData) {
-    const channel = writtenChannel(entry.channel, aliases);
+    const channel = canonicalChannel(entry.channel, aliases);
     if (seen.has(channel))
       return { twin: false, text: `the hub's answer lists ${channel} more than once, so nothing was written; refresh it again` };
     seen.add(channel);

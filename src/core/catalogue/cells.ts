@@ -3,7 +3,7 @@
  * numbers; every string from the hub goes through escapeCellText; the permalink through link.ts.
  */
 import { valueKey, escapeCellText, CHANNEL_FIELDS } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import type { ConfirmedValues } from '../push/snapshot';
 import type { PullColumn, PullLayout } from './columns';
 import { isLinkableUrl, permalinkCell } from './link';

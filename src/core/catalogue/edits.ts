@@ -16,7 +16,7 @@ import {
   type NumberReading,
   type ParsedRow,
 } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import type { PullColumn, PullLayout } from './columns';
 import type { ConfirmedValues } from '../push/snapshot';
 

@@ -1,7 +1,7 @@
 /** Checks made before a pull or a refresh writes anything. */
 import type { TableRead } from '../../sheet';
-import type { Context } from '../context';
-import { BusyError } from '../errors';
+import type { Context } from '../kernel/context';
+import { BusyError } from '../kernel/errors';
 import { isAbandoned, readRun } from '../push/run-store';
 import { OPERATION_TITLES } from '../push/types';
 

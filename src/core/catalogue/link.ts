@@ -3,7 +3,7 @@
  * written is one we build: HYPERLINK with a URL that is checked to be http(s) and quoted with
  * Sheets' own rule (a quote inside a string is doubled). Anything else is written as plain text.
  */
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import { escapeCellText } from '../../sheet';
 
 /** Longer URLs are not made into links (Sheets refuses very long HYPERLINK arguments). */

@@ -6,9 +6,9 @@
  * to the seller is never written, even when its header is one the add-on uses (Shopify's `Title`).
  */
 import { INPUT_HEADERS, type ColumnMap, type MappingEntry } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import type { PullColumn } from './columns';
-import { planColumns, type ColumnPlan } from './sheet-blocks';
+import { planColumns, type ColumnPlan } from '../kernel/sheet-blocks';
 
 export interface PullPlacement extends Pick<ColumnPlan, 'missing' | 'width'> {
   /** The SKU column (0-based), existing or about to be added. */

@@ -3,7 +3,7 @@
  * entry per channel, and the SKU key rows are matched on.
  */
 import type { ChannelData, Product } from '../../api/schemas/stock';
-import { isWritableChannel, writtenChannel } from './channels';
+import { isWritableChannel, canonicalChannel } from '../../api/channels';
 import { takesAvailableDays, type PullLayout } from './columns';
 import { skuKey } from './sku-match';
 import type { PullSort } from './types';
@@ -51,7 +51,7 @@ const hasListing = (v: ChannelValues): boolean => v.externalId !== '';
 export function readProduct(product: Product, aliases: Readonly<Record<string, string>>): PulledProduct {
   const channels = new Map<string, ChannelValues>();
   for (const entry of product.channelData) {
-    const channel = writtenChannel(entry.channel, aliases);
+    const channel = canonicalChannel(entry.channel, aliases);
     const values = channelValues(entry);
     const before = channels.get(channel);
     if (!before || (!hasListing(before) && hasListing(values))) channels.set(channel, values);

@@ -6,16 +6,18 @@
  */
 import { HubError } from '../../api/errors';
 import { INPUT_HEADERS, readTable } from '../../sheet';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
+import type { CellValue, SheetPort } from '../kernel/ports';
 import { readStockTable } from '../push/stock-table';
 import { tableOptions } from '../push/table-options';
 import { SnapshotStore } from '../push/snapshot';
 import { addToColumnMapping } from '../columns/store';
-import { channelAliases, writtenChannel } from './channels';
+import { canonicalChannel } from '../../api/channels';
+import { channelAliases } from '../settings/aliases';
 import { keptCell, mergePulled } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
@@ -26,10 +28,10 @@ import { inSkuOrder, layoutOf, readProducts } from './products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from './sku-match';
 import { placePullColumns } from './placement';
-import { applyColumnPlan, writeBlocks } from './sheet-blocks';
+import { applyColumnPlan, writeBlocks } from '../kernel/sheet-blocks';
 import type { Confirm, PullOptions, PullOutcome } from './types';
 import { planUpsert } from './upsert';
-import { localDateTime } from './when';
+import { localDateTime } from '../kernel/time';
 
 const LOCK_WAIT_MS = 10_000;
 
@@ -50,7 +52,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const name = ctx.settings.sheetNames.stock;
     const aliases = channelAliases(ctx.settings);
     // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
-    const filter = options.channel?.trim() ? writtenChannel(options.channel, aliases) : null;
+    const filter = options.channel?.trim() ? canonicalChannel(options.channel, aliases) : null;
     const existing = ctx.ports.workbook.sheet(name);
     // A sheet the pull creates starts as the header row it is created with.
     const { values, table, mapping } = existing

@@ -6,29 +6,30 @@
  * SKU the same, oldest, product.
  */
 import { escapeCellText } from '../../sheet';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
-import type { CellValue } from '../ports';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
+import type { CellValue } from '../kernel/ports';
 import { missingSheetMessage } from '../push/load';
 import { readStockTable } from '../push/stock-table';
 import { SnapshotStore } from '../push/snapshot';
 import { addToColumnMapping } from '../columns/store';
 import { answerDoubt, isMissingProduct } from './by-channel-answer';
-import { channelAliases } from './channels';
+import { channelAliases } from '../settings/aliases';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
 import { isDuplicateNote } from './duplicates';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
-import { selectedRows } from './selection';
+import { selectedRowNumbers } from '../kernel/selection';
 import { placePullColumns } from './placement';
 import { leftAloneSentence, leftOutSentence } from './pull-report';
-import { applyColumnPlan, rowRuns, writeBlocks } from './sheet-blocks';
+import { applyColumnPlan, rowRuns, writeBlocks } from '../kernel/sheet-blocks';
 import type { Confirm, RefreshOutcome } from './types';
-import { localDateTime } from './when';
+import { localDateTime } from '../kernel/time';
 
 /** More rows than this: pull the catalogue instead (one request per 50 SKUs instead of one per SKU). */
 export const MAX_REFRESH_ROWS = 2000;
@@ -42,7 +43,7 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
     const name = ctx.settings.sheetNames.stock;
     const sheet = ctx.ports.workbook.sheet(name);
     if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
-    const selected = selectedRows(ctx, sheet.name, MAX_REFRESH_ROWS, 'refresh from the hub');
+    const selected = selectedRowNumbers(ctx, sheet.name, MAX_REFRESH_ROWS, 'refresh from the hub');
     const { table, mapping } = readStockTable(ctx, sheet);
     const problem = headerProblem(table, name, 'refresh');
     if (problem) throw new UserError(problem);

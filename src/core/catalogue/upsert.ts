@@ -6,7 +6,7 @@
  * row, never matched to it and never appended beside it.
  */
 import { escapeCellText, readSku } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import type { ConfirmedValues } from '../push/snapshot';
 import { confirmedValues, keptCell, pulledCell } from './cells';
 import type { PullColumn, PullLayout } from './columns';

@@ -3,7 +3,7 @@
  * Spanish aliases) and its rows, read. Which cells an action needs is the action's business.
  */
 import { cleanInvisible, formulaErrorReason, headerKey, isBlankCell, readInteger, RESULT_HEADERS } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 
 export type CategoryField =
   | 'path'

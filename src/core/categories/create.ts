@@ -4,12 +4,12 @@
  */
 import type { CategoryCreate } from '../../api/schemas/categories';
 import type { HubError } from '../../api/errors';
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { failure, need, runRowAction, type CategoryActionSummary, type Checked } from './run-rows';
 import { readCategoryRow, type CategoryColumns, type CategoryRow } from './columns';
 import { mappingsText } from './mappings';
 import { PATH_SEPARATOR } from './tree';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 
 /** The row's message when the hub may or may not have created it. */
 function createFailure(error: HubError): string {

@@ -2,8 +2,8 @@
  * Delete Category for the selected rows, after a yes/no question (no sends nothing). Children
  * go before their parents: the hub refuses to delete a category that still has subcategories.
  */
-import type { Context } from '../context';
-import type { CellValue } from '../ports';
+import type { Context } from '../kernel/context';
+import type { CellValue } from '../kernel/ports';
 import { DELETED, readCategoryRow, type CategoryColumns, type CategoryRow } from './columns';
 import { failure, runRowAction, type CategoryActionSummary, type Checked } from './run-rows';
 

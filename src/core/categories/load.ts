@@ -5,13 +5,15 @@
  */
 import type { Category } from '../../api/schemas/categories';
 import { HubError } from '../../api/errors';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
-import type { CellValue } from '../ports';
-import { channelAliases, writtenChannel } from '../catalogue/channels';
-import { localDateTime } from '../catalogue/when';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
+import type { CellValue } from '../kernel/ports';
+import { canonicalChannel } from '../../api/channels';
+import { channelAliases } from '../settings/aliases';
+import { localDateTime } from '../kernel/time';
 import { DELETED, readCategoryRow, type CategoryField } from './columns';
 import { mappingsText } from './mappings';
 import { openCategorySheet, writeCategoryUpdates, type CategoryUpdates } from './sheet';
@@ -47,7 +49,7 @@ function loadedCells(entry: TreeEntry, now: number): Partial<Record<CategoryFiel
 /** Loads the categories of `channel` (a code the hub keeps categories for: mercadolibre or magento). */
 export function loadCategories(ctx: Context, channelInput: string): CategoriesLoaded {
   const aliases = channelAliases(ctx.settings);
-  const channel = writtenChannel(String(channelInput ?? ''), aliases);
+  const channel = canonicalChannel(String(channelInput ?? ''), aliases);
   if (!channel) throw new UserError('Name the channel whose categories to load (the hub keeps them for mercadolibre and magento).');
   return withDocumentLock(ctx, 'Load categories', 10_000, () => {
     const client = hubClient(ctx);
@@ -73,7 +75,7 @@ export function loadCategories(ctx: Context, channelInput: string): CategoriesLo
       // A row deleted through the add-on already says so; it is not "not in the hub" news.
       if (statusAt !== undefined && cs.values[r - 1]?.[statusAt] === DELETED) continue;
       rowsById.set(row.internalId.value, [...(rowsById.get(row.internalId.value) ?? []), r]);
-      if (row.source.kind === 'value') sourceOfRow.set(r, writtenChannel(row.source.value, aliases));
+      if (row.source.kind === 'value') sourceOfRow.set(r, canonicalChannel(row.source.value, aliases));
     }
 
     const updates: CategoryUpdates = new Map();

@@ -4,15 +4,17 @@
  */
 import type { CategoryMapInput } from '../../api/schemas/categories';
 import { HubError } from '../../api/errors';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { channelAliases, writtenChannel } from '../catalogue/channels';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { canonicalChannel } from '../../api/channels';
+import { channelAliases } from '../settings/aliases';
 import { readCategoryRow, type CategoryColumns, type CategoryRow } from './columns';
 import { mappingsText, parseMappings, withMapping } from './mappings';
 import { failure, need, runRowAction, type CategoryActionSummary, type Checked } from './run-rows';
 import { openCategorySheet, writeCategoryUpdates, type CategorySheet } from './sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 
 interface MapPayload {
   input: CategoryMapInput;
@@ -41,7 +43,7 @@ export function checkMapRows(
       payload: {
         input: {
           internalId: row.internalId.value,
-          channel: writtenChannel(row.mapChannel.value, aliases),
+          channel: canonicalChannel(row.mapChannel.value, aliases),
           channelCategoryId: row.mapCategoryId.value,
         },
         mappings: mappingsCell(cs.values, cs.columns, row.rowNumber),
@@ -84,7 +86,7 @@ export interface MappedOne {
 export function mapOneCategory(ctx: Context, internalId: number, channelInput: string, channelCategoryId: string): MappedOne {
   if (!Number.isSafeInteger(internalId) || internalId <= 0)
     throw new UserError('Choose the category to map (its Internal id, from the Categories sheet).');
-  const channel = writtenChannel(String(channelInput ?? ''), channelAliases(ctx.settings));
+  const channel = canonicalChannel(String(channelInput ?? ''), channelAliases(ctx.settings));
   const id = String(channelCategoryId ?? '').trim();
   if (!channel || !id) throw new UserError('Pick the destination channel and one of its categories (search for it first).');
   return withDocumentLock(ctx, 'Map category', 10_000, () => {

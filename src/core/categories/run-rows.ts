@@ -6,11 +6,12 @@
 import type { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
 import { isBlankCell } from '../../sheet';
-import { hubClient, type Context } from '../context';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
-import type { CellValue } from '../ports';
-import { selectedRows } from '../selection';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
+import type { CellValue } from '../kernel/ports';
+import { selectedRows } from '../kernel/selection';
 import { readCategoryRow, type CategoryField, type CategoryRow } from './columns';
 import { openCategorySheet, writeCategoryUpdates, type CategorySheet, type CategoryUpdates } from './sheet';
 

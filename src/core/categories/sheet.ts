@@ -4,12 +4,12 @@
  * here gets the colours of its Sync status (conditional format rules, src/sheet/result-colours.ts).
  */
 import { categoryColourRules, isOwnColourRule, rewriteAsRead } from '../../sheet';
-import type { Context } from '../context';
-import { UserError } from '../errors';
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import { UserError } from '../kernel/errors';
+import type { CellValue, SheetPort } from '../kernel/ports';
 import { missingSheetMessage } from '../push/load';
-import { rowRuns, writeBlocks } from '../catalogue/sheet-blocks';
-import { addHeaders } from '../own-columns';
+import { rowRuns, writeBlocks } from '../kernel/sheet-blocks';
+import { addHeaders } from '../kernel/own-columns';
 import { CATEGORY_FIELDS, CATEGORY_HEADERS, mapCategoryHeaders, type CategoryColumns, type CategoryField } from './columns';
 
 export interface CategorySheet {

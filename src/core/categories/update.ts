@@ -1,6 +1,6 @@
 /** Update Category from the selected rows: the hub finds the category by Source and Source id. */
 import type { CategoryUpdate } from '../../api/schemas/categories';
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import type { CategoryRow } from './columns';
 import { failure, need, runRowAction, type CategoryActionSummary, type Checked } from './run-rows';
 

@@ -1,7 +1,7 @@
 /** The sidebar's changes to the stock sheet's column mapping: save a hand mapping, apply a preset, go back to detection. */
 import { ColumnMapping, headerKey, mapColumns, matchingPresets, presetById, presetMapping, slotName } from '../../sheet';
-import type { Context } from '../context';
-import { UserError } from '../errors';
+import type { Context } from '../kernel/context';
+import { UserError } from '../kernel/errors';
 import { tableOptions } from '../push/table-options';
 import { clearColumnMapping, saveColumnMapping } from './store';
 import { columnsView, stockSheet, type ColumnsView } from './view';

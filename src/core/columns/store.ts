@@ -4,8 +4,8 @@
  * when the sheet is renamed: a mapping stays with its sheet, whatever the seller calls it.
  */
 import { ColumnMapping, withEntries, type MappingEntry } from '../../sheet/mapping/schema';
-import { UserError } from '../errors';
-import type { KeyValueStore } from '../ports';
+import { UserError } from '../kernel/errors';
+import type { KeyValueStore } from '../kernel/ports';
 
 /** A sheet as the store knows it: its id is the key, its name is for messages. */
 export interface MappedSheet {

@@ -16,11 +16,11 @@ import {
   type MappingSource,
   type SkipRule,
 } from '../../sheet';
-import type { Context } from '../context';
-import { UserError } from '../errors';
+import type { Context } from '../kernel/context';
+import { UserError } from '../kernel/errors';
 import { missingSheetMessage } from '../push/load';
 import { tableOptions } from '../push/table-options';
-import type { SheetPort } from '../ports';
+import type { SheetPort } from '../kernel/ports';
 import { loadColumnMapping } from './store';
 
 export interface PresetInfo {

@@ -5,7 +5,7 @@
  * Once the budget is spent, background polls wait for the next UTC day (Refresh job results,
  * asked for by the seller, still reads; its requests are counted too).
  */
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 const BUDGET_KEY = 'jobs.budget';
 

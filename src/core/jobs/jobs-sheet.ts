@@ -2,9 +2,9 @@ import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { escapeCellText, rewriteAsRead } from '../../sheet';
-import type { CellValue, Workbook } from '../ports';
-import { cellsByHeader, ownColumns } from '../own-columns';
-import { writeRowsByHeader } from '../catalogue/sheet-blocks';
+import type { CellValue, Workbook } from '../kernel/ports';
+import { cellsByHeader, ownColumns } from '../kernel/own-columns';
+import { writeRowsByHeader } from '../kernel/sheet-blocks';
 
 /** Columns of the Jobs sheet: one row per job item (SKU × channel). */
 export const JOBS_HEADER = ['Job id', 'SKU', 'Channel', 'Stock', 'Price', 'Offer price', 'Status', 'Updated at'];

@@ -1,5 +1,5 @@
-import type { Context } from '../context';
-import type { KeyValueStore } from '../ports';
+import type { Context } from '../kernel/context';
+import type { KeyValueStore } from '../kernel/ports';
 import { rearmBackground } from '../background/trigger';
 import { showQueuedJobs } from './jobs-sheet';
 

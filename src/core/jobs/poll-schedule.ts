@@ -4,7 +4,7 @@
  * the seller's daily quota), and at its deadline it is read one last time and closed, so that no
  * job is polled forever. Pure.
  */
-import type { Settings } from '../settings/schema';
+import type { Settings } from '../kernel/settings-schema';
 import type { OpenJob } from './open-jobs';
 
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@
  * job", a job that was created is known with exactly what it carried, and a SKU another job will
  * still set is never sent by another push (the job would overwrite it when the hub runs it).
  */
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import type { PushedValues } from '../../sheet';
 import { readOpenJobs, recordNewJobs } from './open-jobs';
 import { forgetSentItems, readSentItems, recordSentItems, relabelSentItems, type SentItem } from './sent-items';

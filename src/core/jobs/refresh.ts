@@ -1,8 +1,9 @@
 import type { HubClient } from '../../api/client';
-import { hubClient, type Context } from '../context';
-import { withDocumentLock } from '../document-lock';
-import { appendLog, logNote } from '../log';
-import { addNotice } from '../notices';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog, logNote } from '../kernel/log';
+import { addNotice } from '../kernel/notices';
 import type { RowResult } from '../push/types';
 import type { PushedValues } from '../../sheet';
 import { rearmBackground } from '../background/trigger';

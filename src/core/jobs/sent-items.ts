@@ -5,7 +5,7 @@
  * SKUs); the rows of a job are dropped once its results are written.
  */
 import { escapeCellText, parseConfirmed, type PushedValues } from '../../sheet';
-import type { CellValue, Workbook } from '../ports';
+import type { CellValue, Workbook } from '../kernel/ports';
 
 export const SENT_ITEMS_SHEET = 'Hub Sync job items';
 const HEADER = ['Job id', 'SKU', 'Sent values', 'Queued at'];

@@ -5,7 +5,7 @@
  * is now), and says OK only when it still holds the values sent.
  */
 import { validateRow, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { applyConfirmed } from '../push/order';
 import { loadStockSheet } from '../push/load';
 import { placeResults, type PendingResult } from '../push/relocate';

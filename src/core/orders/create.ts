@@ -1,12 +1,13 @@
 import type { HubClient } from '../../api/client';
 import type { HubError } from '../../api/errors';
 import { escapeCellText, findMissingColumns } from '../../sheet';
-import { hubClient, timeLeft, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
+import { timeLeft, type Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
 import { numberConvention } from '../settings/number-convention';
-import { logNote, runCost } from '../log';
-import type { CellValue } from '../ports';
+import { logNote, runCost } from '../kernel/log';
+import type { CellValue } from '../kernel/ports';
 import { DRAFT_HEADERS, DRAFT_HEADER_LIST, DRAFT_RESULT_HEADERS } from './columns';
 import { DRAFT_OPTIONAL, DRAFT_REQUIRED, DRAFT_STATUS, checkDrafts, type DraftColumns, type DraftOrder } from './drafts';
 import { KeyedTable } from './keyed-table';

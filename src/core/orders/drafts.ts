@@ -16,7 +16,7 @@ import {
   readSku,
   type NumberConvention,
 } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import { DRAFT_HEADERS, type DraftColumn } from './columns';
 
 /** Sync status words of the drafts sheet. */

@@ -1,8 +1,9 @@
 import { HubError } from '../../api/errors';
 import type { Order } from '../../api/schemas/orders';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
 import { writeOrders } from './write-orders';
 
 /** An order line for the sidebar. */

@@ -2,7 +2,7 @@
  * What the sidebar shows about the order import: the last run and what it brought, totals, the
  * last error, and whether a backlog remains. Document properties: every user sees the same.
  */
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 const STATUS_KEY = 'orders.status';
 

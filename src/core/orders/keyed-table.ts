@@ -1,7 +1,7 @@
 import { rewriteAsRead } from '../../sheet';
-import { findOwnColumns, ownColumns } from '../own-columns';
-import { contiguousRuns } from '../push/writeback';
-import type { CellValue, SheetPort, Workbook } from '../ports';
+import { findOwnColumns, ownColumns } from '../kernel/own-columns';
+import { contiguousRuns } from '../kernel/sheet-blocks';
+import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { orderKey } from './order-rows';
 

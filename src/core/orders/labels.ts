@@ -1,10 +1,11 @@
 import type { LabelType } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
-import { selectedRows } from '../selection';
-import { withDocumentLock } from '../document-lock';
-import { logNote, runCost } from '../log';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { selectedRows } from '../kernel/selection';
+import { withDocumentLock } from '../kernel/document-lock';
+import { logNote, runCost } from '../kernel/log';
 import { missingSheetMessage } from '../push/load';
 import { LABEL_FOLDER, ORDER_HEADERS } from './columns';
 import type { KeyedTable } from './keyed-table';

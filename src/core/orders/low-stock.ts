@@ -6,7 +6,7 @@
  */
 import type { Order } from '../../api/schemas/orders';
 import { noteLowStock } from '../alerts/low-stock';
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { SnapshotStore } from '../push/snapshot';
 
 /** Adds the units of these newly added orders' lines to `sold`, by SKU. */

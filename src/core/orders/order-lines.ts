@@ -9,7 +9,7 @@
  * with them the seller's marks.
  */
 import type { OrderItem } from '../../api/schemas/orders';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import { ITEM_HEADERS } from './columns';
 import { byHeader, cellText, itemCells, shownText } from './order-rows';
 

@@ -6,7 +6,7 @@
 import { parseHubDate } from '../../api/query';
 import { Order, OrderItem } from '../../api/schemas/orders';
 import { escapeCellText, isDate } from '../../sheet';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import type { EDITABLE, ItemColumn, OrderColumn } from './columns';
 
 const KNOWN_ORDER_FIELDS = new Set(Object.keys(Order.shape));

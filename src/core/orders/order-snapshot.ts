@@ -11,7 +11,7 @@
  */
 import type { Order } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
-import type { CellValue, Workbook } from '../ports';
+import type { CellValue, Workbook } from '../kernel/ports';
 import { EDITABLE, ORDER_SNAPSHOT_SHEET } from './columns';
 import { KeyedTable } from './keyed-table';
 import { editableText, shownText } from './order-rows';

@@ -4,7 +4,7 @@
  * properties and are read and written under the document lock. Nobody sleeps to wait: a caller
  * that is early leaves and says when the next call is possible.
  */
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 const RATE_KEY = 'orders.rate';
 

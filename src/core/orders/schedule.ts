@@ -3,52 +3,20 @@
  * trigger runs the import. Switching it on makes the current user the owner; the owner is never
  * taken from what a client sends.
  */
-import { ORDER_CHANNELS } from '../../api/channels';
 import { auditSettings } from '../settings/audit';
-import { ORDER_STATUSES } from '../../api/schemas/orders';
 import type { BackgroundStep } from '../background/dispatch';
 import { readBackground, updateBackground } from '../background/state';
 import { ownsOrderSchedule, rearmBackground } from '../background/trigger';
-import type { Context } from '../context';
-import { BusyError, UserError } from '../errors';
-import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, type Settings } from '../settings/schema';
+import type { Context } from '../kernel/context';
+import { BusyError, UserError } from '../kernel/errors';
+import type { Settings } from '../kernel/settings-schema';
+import { scheduleProblem } from '../settings/order-settings';
 import { saveSettings, settingsNeverSaved } from '../settings/store';
 import { readImportStatus, updateImportStatus } from './import-status';
 import { importOrders } from './import';
 import { nextCallAt, readRate } from './rate';
 
 const HOUR_MS = 3_600_000;
-
-/** Intervals (minutes) the deployment allows: add-on clock triggers run at most hourly. */
-export function allowedScheduleMinutes(deployment: Settings['deployment']): readonly number[] {
-  return deployment === 'container' ? CONTAINER_SCHEDULES : ADDON_SCHEDULES;
-}
-
-/** Why the schedule in these settings cannot be used, or null (0 = off is always fine). */
-export function scheduleProblem(settings: Settings): string | null {
-  const minutes = settings.orders.scheduleMinutes;
-  const allowed = allowedScheduleMinutes(settings.deployment);
-  if (minutes === 0 || allowed.includes(minutes)) return null;
-  const list = `${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
-  return settings.deployment === 'addon'
-    ? `An add-on may import at most hourly: choose ${list} minutes, or 0 to switch the schedule off.`
-    : `Choose ${list} minutes, or 0 to switch the schedule off.`;
-}
-
-/** Problems of the import filters, by settings field: the hub would refuse every call with them. */
-export function orderFilterProblems(settings: Settings): Record<string, string> {
-  const out: Record<string, string> = {};
-  const channel = settings.orders.channel.trim();
-  if (channel && !(ORDER_CHANNELS as readonly string[]).includes(channel))
-    out['orders.channel'] = `'${channel}' is not an order channel: leave it empty for all, or use one of ${ORDER_CHANNELS.join(', ')}.`;
-  const status = settings.orders.status.trim().toUpperCase();
-  if (status && !(ORDER_STATUSES as readonly string[]).includes(status))
-    out['orders.status'] =
-      `'${settings.orders.status.trim()}' is not an order status: leave it empty for all, or use one of ${ORDER_STATUSES.join(', ')}.`;
-  const schedule = scheduleProblem(settings);
-  if (schedule) out['orders.scheduleMinutes'] = schedule;
-  return out;
-}
 
 /**
  * Saves settings whose schedule may have changed: a changed interval makes the current user the

@@ -1,8 +1,8 @@
-import type { Context } from '../context';
+import type { Context } from '../kernel/context';
 import { readStreams } from './streams-store';
 import { readImportStatus } from './import-status';
 import { nextCallAt, readRate } from './rate';
-import { allowedScheduleMinutes } from './schedule';
+import { allowedScheduleMinutes } from '../settings/order-settings';
 
 /** The order import as the sidebar shows it: plain values only (times are epoch ms or null). */
 export interface OrdersStatusView {

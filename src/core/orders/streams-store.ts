@@ -4,8 +4,8 @@
  * next Get Orders call is. Document properties, one key; the cursors move only after the rows
  * of a page are written.
  */
-import type { KeyValueStore } from '../ports';
-import type { Settings } from '../settings/schema';
+import type { KeyValueStore } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
 import { DAY_MS, newStream, utcDay, type StreamCursor, type StreamKind } from './stream';
 
 const STREAMS_KEY = 'orders.streams';

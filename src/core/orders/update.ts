@@ -1,11 +1,12 @@
 import { ORDER_STATUSES, type OrderUpdate } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
-import { hubClient, timeLeft, type Context } from '../context';
-import { UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
+import { timeLeft, type Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
 import { missingSheetMessage } from '../push/load';
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import { EDITABLE, ORDER_HEADERS } from './columns';
 import { cellText } from './order-rows';
 import { OrderSnapshots, snapshotText, type OrderSnapshot } from './order-snapshot';

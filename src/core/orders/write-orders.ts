@@ -1,7 +1,7 @@
 import type { Order } from '../../api/schemas/orders';
 import type { OrderRecord } from '../../api/order-records';
-import type { Context } from '../context';
-import type { CellValue } from '../ports';
+import type { Context } from '../kernel/context';
+import type { CellValue } from '../kernel/ports';
 import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';

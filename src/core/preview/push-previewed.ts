@@ -5,8 +5,9 @@
  * nothing is sent and the seller is asked to preview again. A value the seller did not see is
  * never sent; values the hub already holds are not sent at all.
  */
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
 import { queuedSkus } from '../jobs/queued';
 import { plainDecimal } from '../../sheet';
 import { rowIdentity } from '../push/load';

@@ -7,8 +7,8 @@
 import { escapeCellText } from '../../sheet';
 import { keysHash } from '../push/journal';
 import type { Operation, Scope } from '../push/types';
-import type { CellValue, KeyValueStore, Workbook } from '../ports';
-import { packJson, unpackJson } from '../packed';
+import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
+import { packJson, unpackJson } from '../kernel/packed';
 import type { PreviewedRow } from './limit';
 
 export const PREVIEW_RECORD_SHEET = 'Hub Sync preview';

@@ -6,10 +6,11 @@
  * rows: the preview shows what a new push of this operation and scope would send, and says that
  * the unfinished push comes first (Push these changes refuses until it is done: push/run.ts).
  */
-import { hubClient, type Context } from '../context';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
 import { HubError } from '../../api/errors';
 import type { HubClient } from '../../api/client';
-import { UserError } from '../errors';
+import { UserError } from '../kernel/errors';
 import { queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';

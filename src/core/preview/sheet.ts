@@ -5,10 +5,10 @@
  * the same writes).
  */
 import { escapeCellText } from '../../sheet';
-import { UserError } from '../errors';
-import type { CellValue, Workbook } from '../ports';
-import { findOwnColumns, ownColumns } from '../own-columns';
-import { writeRowsByHeader } from '../catalogue/sheet-blocks';
+import { UserError } from '../kernel/errors';
+import type { CellValue, Workbook } from '../kernel/ports';
+import { findOwnColumns, ownColumns } from '../kernel/own-columns';
+import { writeRowsByHeader } from '../kernel/sheet-blocks';
 import type { PreviewLine } from './diff';
 
 export const PREVIEW_SHEET = 'Preview';

@@ -9,8 +9,8 @@
  * the run goes on the way it always did: a whole read per chunk, rows found again by SKU.
  */
 import type { ColumnMapping, TableRead } from '../../sheet';
-import type { Context } from '../context';
-import type { KeyValueStore } from '../ports';
+import type { Context } from '../kernel/context';
+import type { KeyValueStore } from '../kernel/ports';
 import { keysHash } from './journal';
 import { rowIdentity, type LoadedSheet } from './load';
 import { BLOCKS_KEY, type PushRun } from './run-store';

@@ -1,7 +1,7 @@
 import type { HubClient } from '../../api/client';
 import { RESULT_HEADERS, type PushedValues } from '../../sheet';
-import type { Context } from '../context';
-import { QuotaError } from '../errors';
+import type { Context } from '../kernel/context';
+import { QuotaError } from '../kernel/errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
 import { channelAliases } from '../settings/aliases';
 import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';

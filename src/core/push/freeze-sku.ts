@@ -6,9 +6,9 @@
  * question is never asked again.
  */
 import { columnLetter } from '../../sheet';
-import type { Context } from '../context';
-import type { SheetPort } from '../ports';
-import { UserError } from '../errors';
+import type { Context } from '../kernel/context';
+import type { SheetPort } from '../kernel/ports';
+import { UserError } from '../kernel/errors';
 import { loadSettings, saveSettings } from '../settings/store';
 import { readStockColumns } from './stock-table';
 import { missingSheetMessage } from './load';

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 /**
  * The push journal: after each round of requests, the rows the hub confirmed are recorded in

@@ -1,9 +1,9 @@
 import { operationColumnProblem, type ColumnMapping, type ParsedRow, type TableRead } from '../../sheet';
 import { readStockTable, type StockTable } from './stock-table';
 import type { Operation } from './types';
-import type { Context } from '../context';
-import { UserError } from '../errors';
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import { UserError } from '../kernel/errors';
+import type { CellValue, SheetPort } from '../kernel/ports';
 import { SnapshotStore, type ConfirmedValues } from './snapshot';
 
 /** The seller's stock sheet as one execution sees it: read once, with the snapshot. */

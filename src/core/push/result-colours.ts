@@ -8,8 +8,8 @@
  * new sheet under an old name — a fresh export put in place of the stock sheet — gets its colours.
  */
 import { isOwnColourRule, resultColourRulesFor } from '../../sheet';
-import { QuotaError } from '../errors';
-import type { CellValue, KeyValueStore, SheetPort } from '../ports';
+import { QuotaError } from '../kernel/errors';
+import type { CellValue, KeyValueStore, SheetPort } from '../kernel/ports';
 
 const MARK_PREFIX = 'resultColours.';
 const markKey = (sheet: Pick<SheetPort, 'id'>): string => `${MARK_PREFIX}id:${sheet.id}`;

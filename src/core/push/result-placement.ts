@@ -7,8 +7,8 @@
  * found by their header stay where they are.
  */
 import type { ColumnMap } from '../../sheet';
-import type { CellValue, SheetPort } from '../ports';
-import type { Settings } from '../settings/schema';
+import type { CellValue, SheetPort } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
 
 export interface MissingColumns {
   /** Result headers found in the sheet → their 0-based column. */

@@ -1,6 +1,6 @@
 import { escapeCellText } from '../../sheet';
-import { PACK_CHARS, packJson, unpackJson } from '../packed';
-import type { CellValue, KeyValueStore, Workbook } from '../ports';
+import { PACK_CHARS, packJson, unpackJson } from '../kernel/packed';
+import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
 import type { Operation, Scope } from './types';
 
 /** A push that may take several executions (sidebar chunks or continuation triggers). */

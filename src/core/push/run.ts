@@ -1,7 +1,8 @@
-import { hubClient, type Context } from '../context';
-import { BusyError, UserError } from '../errors';
-import { withDocumentLock } from '../document-lock';
-import { appendLog } from '../log';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { BusyError, UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
+import { appendLog } from '../kernel/log';
 import { MAX_OPEN_JOBS, readOpenJobs } from '../jobs/open-jobs';
 import { rearmBackground } from '../background/trigger';
 import { readBackground, updateBackground } from '../background/state';
@@ -28,12 +29,12 @@ import { clearJournal, readJournal } from './journal';
 import { loadBlock, readBlocks, recordBlocks } from './blocks';
 import { loadColumnMapping } from '../columns/store';
 import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
-import { QuotaError } from '../errors';
-import { localDateTime } from '../catalogue/when';
+import { QuotaError } from '../kernel/errors';
+import { localDateTime } from '../kernel/time';
 import { OPERATION_TITLES, SCOPE_TITLES, pushTitle, type Operation, type PushProgress, type RowResult, type Scope } from './types';
 import { resultOptions, writeResults } from './writeback';
 import { freezeSkuQuestion } from './freeze-sku';
-import { selectFirst, selectedRows } from '../selection';
+import { selectFirst, selectedRows } from '../kernel/selection';
 import { markUndone } from '../undo/history';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */

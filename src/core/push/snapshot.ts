@@ -1,4 +1,4 @@
-import type { CellValue, SheetPort, Workbook } from '../ports';
+import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
 import { rewriteAsRead } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */

@@ -1,7 +1,7 @@
 import { mapColumns, readTable, type ColumnMapping, type TableRead } from '../../sheet';
 import { loadColumnMapping } from '../columns/store';
-import type { Context } from '../context';
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import type { CellValue, SheetPort } from '../kernel/ports';
 import { readValueRules } from '../rules/read';
 import { tableOptions } from './table-options';
 

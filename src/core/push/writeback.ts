@@ -1,7 +1,8 @@
-import type { Context } from '../context';
-import type { CellValue, KeyValueStore, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import type { CellValue, KeyValueStore, SheetPort } from '../kernel/ports';
+import { contiguousRuns } from '../kernel/sheet-blocks';
 import { channelAliases } from '../settings/aliases';
-import type { Settings } from '../settings/schema';
+import type { Settings } from '../kernel/settings-schema';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import {
   NO_ACTIVE_LISTING,
@@ -14,7 +15,7 @@ import {
   rewriteAsRead,
   type ColumnMap,
 } from '../../sheet';
-import { addHeaders } from '../own-columns';
+import { addHeaders } from '../kernel/own-columns';
 import { keepResultColours } from './result-colours';
 import { inputColumnsOf, placeMissingColumns } from './result-placement';
 import type { RowResult } from './types';
@@ -27,18 +28,6 @@ const safe = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValu
 /** What a cell reads back as after writing `written`: the text marker apostrophe is not kept. */
 function unescapeForCopy(written: CellValue): CellValue {
   return typeof written === 'string' && written.startsWith("'") ? written.slice(1) : written;
-}
-
-/** Groups sorted column indexes into runs of adjacent columns. */
-export function contiguousRuns(columns: number[]): number[][] {
-  const sorted = [...new Set(columns)].sort((a, b) => a - b);
-  const runs: number[][] = [];
-  for (const c of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && last[last.length - 1] === c - 1) last.push(c);
-    else runs.push([c]);
-  }
-  return runs;
 }
 
 export interface WriteBackInput {

@@ -3,7 +3,7 @@
  * their header (any order); an empty cell is "no rule of that kind". Pure: the sheet is read
  * elsewhere.
  */
-import type { CellValue } from '../ports';
+import type { CellValue } from '../kernel/ports';
 import { EVERY, ruleCaution, ruleProblem, type Rounding, type Rule } from './rule';
 
 export const RULES_SHEET = 'Rules';

@@ -5,8 +5,8 @@
  */
 import { WRITE_CHANNELS, canonicalChannel } from '../../api/channels';
 import { escapeCellText, type ValueRules } from '../../sheet';
-import type { Context } from '../context';
-import type { CellValue, SheetPort } from '../ports';
+import type { Context } from '../kernel/context';
+import type { CellValue, SheetPort } from '../kernel/ports';
 import { channelAliases } from '../settings/aliases';
 import { RULES_HEADER, RULES_SHEET, parseRules, type ParsedRules } from './parse';
 import { valueRulesOf } from './value-rules';

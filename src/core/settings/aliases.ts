@@ -1,5 +1,5 @@
 import { DEFAULT_CHANNEL_ALIASES } from '../../api/channels';
-import type { Settings } from './schema';
+import type { Settings } from '../kernel/settings-schema';
 
 /** Read code → written code: the built-in aliases plus the seller's (`channelAliases` setting), lower-case. */
 export function channelAliases(settings: Pick<Settings, 'channelAliases'>): Record<string, string> {

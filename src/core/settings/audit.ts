@@ -4,12 +4,12 @@
  * for the message a token's owner sees; every shared setting that changes writes a Log line with
  * the user and the old and new values (never a secret: the token is not a setting).
  */
-import type { Context } from '../context';
-import type { KeyValueStore } from '../ports';
-import { appendLog } from '../log';
-import { addNotice } from '../notices';
+import type { Context } from '../kernel/context';
+import type { KeyValueStore } from '../kernel/ports';
+import { appendLog } from '../kernel/log';
+import { addNotice } from '../kernel/notices';
 import { PLAIN_CHANNELS_LABEL, describePlainChannels } from './plain-channels';
-import type { Settings } from './schema';
+import type { Settings } from '../kernel/settings-schema';
 
 const BASE_URL_CHANGE_KEY = 'settings.baseUrlChange';
 

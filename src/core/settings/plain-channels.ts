@@ -5,10 +5,10 @@
  */
 import { EVERY_CHANNEL, WRITE_CHANNELS, canonicalChannel } from '../../api/channels';
 import { channelAliases } from './aliases';
-import { EVERY_CHANNEL_TEXT } from './constants';
-import type { Settings } from './schema';
+import { EVERY_CHANNEL_TEXT } from '../kernel/settings-constants';
+import type { Settings } from '../kernel/settings-schema';
 
-export { EVERY_CHANNEL_TEXT, PLAIN_CHANNELS_LABEL } from './constants';
+export { EVERY_CHANNEL_TEXT, PLAIN_CHANNELS_LABEL } from '../kernel/settings-constants';
 
 type PlainSettings = Pick<Settings, 'plainChannels' | 'channelAliases'>;
 

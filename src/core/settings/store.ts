@@ -1,5 +1,5 @@
-import type { KeyValueStore } from '../ports';
-import { Settings } from './schema';
+import type { KeyValueStore } from '../kernel/ports';
+import { Settings } from '../kernel/settings-schema';
 
 const SETTINGS_KEY = 'settings';
 

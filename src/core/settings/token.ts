@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import '../../api/schemas/messages';
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore } from '../kernel/ports';
 
 const TOKEN_KEY = 'hubToken';
 

@@ -1,8 +1,8 @@
 /** The settings form checked field by field (issue 19: core logic, out of the server's entry points). */
 import { checkBaseUrl } from './base-url';
 import { checkPlainChannels } from './plain-channels';
-import { Settings } from './schema';
-import { orderFilterProblems } from '../orders/schedule';
+import { Settings } from '../kernel/settings-schema';
+import { orderFilterProblems } from './order-settings';
 
 /** Field → message, shown next to each field in the sidebar. */
 export type FieldErrors = Record<string, string>;

@@ -4,10 +4,10 @@
  * Entries are packed (packed.ts): a 10,000-row push costs a few cells per chunk, not 10,000 rows.
  */
 import { escapeCellText } from '../../sheet';
-import type { CellValue, SheetPort, Workbook } from '../ports';
-import { packJson, unpackJson } from '../packed';
+import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
+import { packJson, unpackJson } from '../kernel/packed';
 import type { Operation } from '../push/types';
-import { localDateTime } from '../catalogue/when';
+import { localDateTime } from '../kernel/time';
 
 export const UNDO_SHEET = 'Hub Sync undo';
 /** The index columns (read to find a push) come first; the packed values, read only for the pushes an undo weighs, last. */

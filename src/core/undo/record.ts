@@ -5,8 +5,8 @@
  * (the snapshot), else not known.
  */
 import { splitValueKey } from '../../sheet';
-import type { Context } from '../context';
-import { logNote } from '../log';
+import type { Context } from '../kernel/context';
+import { logNote } from '../kernel/log';
 import type { PendingResult } from '../push/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
 import type { ConfirmedValues } from '../push/snapshot';

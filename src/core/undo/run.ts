@@ -6,10 +6,11 @@
  * on the hub or by a later push in between is left as it is unless the seller chose to overwrite.
  */
 import type { HubClient } from '../../api/client';
-import { hubClient, type Context } from '../context';
-import { UserError } from '../errors';
+import type { Context } from '../kernel/context';
+import { hubClient } from '../settings/context';
+import { UserError } from '../kernel/errors';
 import { queuedSkus } from '../jobs/queued';
-import { localDateTime } from '../catalogue/when';
+import { localDateTime } from '../kernel/time';
 import { previewTotals, type PreviewTotals } from '../preview/diff';
 import { hubNow } from '../preview/run';
 import { capLines, type HubRead } from '../preview/read-hub';

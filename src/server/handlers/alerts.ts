@@ -1,4 +1,4 @@
-import { dropNotices, readNotices } from '../../core/notices';
+import { dropNotices, readNotices } from '../../core/kernel/notices';
 import { alertsView, dismissAlert as dismissStored, type AlertShown } from '../../core/alerts/open';
 import { sidebarCall, type Result } from '../serve';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../../api/schemas/messages';
-import type { Context } from '../../core/context';
-import { UserError } from '../../core/errors';
+import type { Context } from '../../core/kernel/context';
+import { UserError } from '../../core/kernel/errors';
 import { pullCatalogue as pull } from '../../core/catalogue/pull';
 import { refreshSelectedRows as refresh } from '../../core/catalogue/refresh';
 import { PULL_SORTS, type PullOutcome, type RefreshOutcome } from '../../core/catalogue/types';

@@ -1,4 +1,4 @@
-import { UserError } from '../../core/errors';
+import { UserError } from '../../core/kernel/errors';
 import { createCategories } from '../../core/categories/create';
 import { deleteCategories } from '../../core/categories/delete';
 import { loadCategories as load, type CategoriesLoaded } from '../../core/categories/load';

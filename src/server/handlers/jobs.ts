@@ -1,5 +1,5 @@
-import { hubClient } from '../../core/context';
-import { UserError } from '../../core/errors';
+import { hubClient } from '../../core/settings/context';
+import { UserError } from '../../core/kernel/errors';
 import { refreshJobs as refresh, type JobsSummary } from '../../core/jobs/refresh';
 import type { StatusRequestResult } from '../../api/schemas/stock';
 import type { Deprecation } from '../../api/deprecation';

@@ -1,9 +1,10 @@
-import { UserError } from '../../core/errors';
+import { UserError } from '../../core/kernel/errors';
 import { createOrdersFromDrafts as createFromDrafts } from '../../core/orders/create';
 import { findOrders } from '../../core/orders/find';
 import { importOrders, restartOrderImport as restart } from '../../core/orders/import';
 import { printLabels } from '../../core/orders/labels';
-import { allowedScheduleMinutes, setOrderSchedule } from '../../core/orders/schedule';
+import { setOrderSchedule } from '../../core/orders/schedule';
+import { allowedScheduleMinutes } from '../../core/settings/order-settings';
 import { sendEditedOrders as sendEdited } from '../../core/orders/update';
 import { menuCall } from '../serve';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import '../../api/schemas/messages';
-import { UserError } from '../../core/errors';
+import { UserError } from '../../core/kernel/errors';
 import { OPERATIONS, SCOPES, type Operation, type Scope } from '../../core/push/types';
 
 const OperationArg = z.enum(OPERATIONS);

@@ -1,12 +1,13 @@
 import { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
-import { UserError } from '../../core/errors';
+import { UserError } from '../../core/kernel/errors';
 import { checkBaseUrl, originOf } from '../../core/settings/base-url';
 import { sidebarState, type SidebarState } from '../../core/sidebar-state';
 import { loadSettings } from '../../core/settings/store';
-import type { Settings } from '../../core/settings/schema';
+import type { Settings } from '../../core/kernel/settings-schema';
 import { clearToken, readToken, tokenStatus, writeToken, type TokenStatus } from '../../core/settings/token';
-import { hubMovedFor, type Context } from '../../core/context';
+import type { Context } from '../../core/kernel/context';
+import { hubMovedFor } from '../../core/settings/context';
 import { validateSettings, type FieldErrors } from '../../core/settings/validate';
 import { saveWithSchedule } from '../../core/orders/schedule';
 import { sidebarCall, type Result } from '../serve';

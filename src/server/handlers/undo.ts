@@ -1,6 +1,6 @@
 import { previewUndo as preview, undoLastPush as undo, type UndoPreview } from '../../core/undo/run';
 import type { Whose } from '../../core/undo/whose';
-import type { Context } from '../../core/context';
+import type { Context } from '../../core/kernel/context';
 import type { PushProgress } from '../../core/push/types';
 import { undoQuestion, undoSummary } from '../../core/preview/summary';
 import { menuCall, sidebarCall, type Result } from '../serve';

@@ -3,7 +3,7 @@
  * counts as sent, and the calls left fail at once with a sentence naming the quota.
  */
 import { HubClient } from '../../../src/api/client';
-import { QuotaError } from '../../../src/core/errors';
+import { QuotaError } from '../../../src/core/kernel/errors';
 import { documentProperties } from '../../../src/platform/properties';
 import { urlFetchTransport } from '../../../src/platform/transport';
 import { FakeClock, FakeTransport } from '../../support/transport';

@@ -10,7 +10,7 @@ import { AsyncResult, ChannelDataInput, ErpPriceResult, StockItem } from '../../
 import { OrderCreate, OrderUpdate } from '../../../src/api/schemas/orders';
 import { CategoryCreate } from '../../../src/api/schemas/categories';
 import { StoredToken } from '../../../src/core/settings/token';
-import { Settings } from '../../../src/core/settings/schema';
+import { Settings } from '../../../src/core/kernel/settings-schema';
 import { ColumnMapping } from '../../../src/sheet/mapping/schema';
 import { validateSettings } from '../../../src/core/settings/validate';
 import { FakeClock, FakeTransport } from '../../support/transport';

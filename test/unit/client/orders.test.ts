@@ -24,7 +24,7 @@ import {
 } from '../../../src/client/orders-text';
 import { WRITE_CHANNELS } from '../../../src/api/channels';
 import { PULL_SORTS } from '../../../src/core/catalogue/types';
-import { allowedScheduleMinutes } from '../../../src/core/orders/schedule';
+import { allowedScheduleMinutes } from '../../../src/core/settings/order-settings';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2024, 4, 1, 12, 0);

@@ -10,7 +10,7 @@ import {
   settingsToForm,
   SHEET_ROLES,
 } from '../../../src/client/settings-fields';
-import { DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/settings/schema';
+import { DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/kernel/settings-schema';
 import { validateSettings } from '../../../src/core/settings/validate';
 
 const defaults = (): Settings => Settings.parse({});

@@ -1,7 +1,7 @@
 import { checkOldJobId, jobProgressText, jobTitle, mergeJobs, oldJobStatusText, toJobView } from '../../../src/client/jobs-text';
 import { LOG_KEYS, logLine, newestFirst } from '../../../src/client/log-text';
 import { settingsNeedAttention, setupNotice, tokenStatusText } from '../../../src/client/token-text';
-import { LOG_HEADER } from '../../../src/core/log';
+import { LOG_HEADER } from '../../../src/core/kernel/log';
 import { tokenStatus } from '../../../src/core/settings/token';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { LOG_HEADER, appendLog, recentLog, type LogEntry } from '../../../src/core/log';
+import { LOG_HEADER, appendLog, recentLog, type LogEntry } from '../../../src/core/kernel/log';
 import { T0, memoryWorkbook } from '../../support/ports';
 
 const entry = (operation: string, ok: number): LogEntry => ({

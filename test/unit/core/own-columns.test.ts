@@ -1,5 +1,5 @@
-import { addHeaders, cellsByHeader, findOwnColumns, ownColumns, rowByHeader } from '../../../src/core/own-columns';
-import { writeRowsByHeader } from '../../../src/core/catalogue/sheet-blocks';
+import { addHeaders, cellsByHeader, findOwnColumns, ownColumns, rowByHeader } from '../../../src/core/kernel/own-columns';
+import { writeRowsByHeader } from '../../../src/core/kernel/sheet-blocks';
 import { findMissingColumns } from '../../../src/sheet';
 import { memorySheet } from '../../support/ports';
 

@@ -1,4 +1,4 @@
-import type { CellValue } from '../../../src/core/ports';
+import type { CellValue } from '../../../src/core/kernel/ports';
 import { readTable, validateRows, type PushOperation, type RowVerdict } from '../../../src/sheet';
 
 /** Verdicts of one operation over a header and rows. */

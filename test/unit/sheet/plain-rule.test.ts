@@ -5,7 +5,7 @@
  * value unless the seller chose every channel; never dropped without a word.
  */
 import * as fc from 'fast-check';
-import type { CellValue } from '../../../src/core/ports';
+import type { CellValue } from '../../../src/core/kernel/ports';
 import {
   holdsConfirmed,
   plainRefusal,

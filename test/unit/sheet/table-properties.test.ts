@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import type { CellValue } from '../../../src/core/ports';
+import type { CellValue } from '../../../src/core/kernel/ports';
 import { readTable, validateRows, type PushOperation } from '../../../src/sheet';
 
 const OPERATIONS: PushOperation[] = ['stock', 'prices', 'byChannel', 'erp', 'async'];

@@ -1,4 +1,4 @@
-import type { CellValue } from '../../../src/core/ports';
+import type { CellValue } from '../../../src/core/kernel/ports';
 import { readTable } from '../../../src/sheet';
 
 const HEADER = ['SKU', 'Qty', 'Price', 'Channel', 'Price [amazon]', 'Notes', 'Sync status'];

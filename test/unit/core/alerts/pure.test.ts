@@ -1,6 +1,6 @@
 /** The pure parts of alerts: the seller's day, staleness, the low-stock filter and the words. */
 import fc from 'fast-check';
-import { dayKey } from '../../../../src/core/alerts/day';
+import { dayKey } from '../../../../src/core/kernel/time';
 import { lowStockSkus } from '../../../../src/core/alerts/low-stock';
 import { isStale, staleSince, type Expectation } from '../../../../src/core/alerts/stale';
 import { alertLine, alertMail, firstThingToTry } from '../../../../src/core/alerts/words';

@@ -4,7 +4,7 @@ import { noteLowStock } from '../../../../src/core/alerts/low-stock';
 import { alertsToToast, alertsView, dismissAlert } from '../../../../src/core/alerts/open';
 import { readAlerts } from '../../../../src/core/alerts/record';
 import { updateImportStatus } from '../../../../src/core/orders/import-status';
-import { Settings } from '../../../../src/core/settings/schema';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { fakeContext, fakeMailer, memoryStore, memoryWorkbook } from '../../../support/ports';
 
 const MIN = 60_000;

@@ -7,8 +7,8 @@
 import { readDocuments, rememberDocument, OPEN_FAILURES_BEFORE_DROP } from '../../../../src/core/background/documents';
 import { runEveryDocument, type EveryDocumentPorts } from '../../../../src/core/background/every-document';
 import { BACKGROUND_HANDLER } from '../../../../src/core/background/trigger';
-import { readNotices } from '../../../../src/core/notices';
-import type { Ports } from '../../../../src/core/ports';
+import { readNotices } from '../../../../src/core/kernel/notices';
+import type { Ports } from '../../../../src/core/kernel/ports';
 import { FakeClock, fakeContext, fakeScheduler, HOUR, MIN, memoryStore, T0, type FakeScheduler } from '../../../support/ports';
 
 interface Walk {

@@ -8,9 +8,9 @@ import { runBackgroundWork } from '../../../../src/core/background/dispatch';
 import { readDocuments } from '../../../../src/core/background/documents';
 import { readBackground, updateBackground } from '../../../../src/core/background/state';
 import { BACKGROUND_HANDLER, dueWork, rearmBackground } from '../../../../src/core/background/trigger';
-import type { Context } from '../../../../src/core/context';
+import type { Context } from '../../../../src/core/kernel/context';
 import type { OpenJob } from '../../../../src/core/jobs/open-jobs';
-import { Settings } from '../../../../src/core/settings/schema';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { FakeClock, MIN, T0, fakeContext, fakeScheduler, memoryStore, memoryWorkbook } from '../../../support/ports';
 
 function world(deployment: 'addon' | 'container', options: { orders?: number; jobs?: number } = {}) {

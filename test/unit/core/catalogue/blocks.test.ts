@@ -1,6 +1,6 @@
-import { applyColumnPlan, planColumns, rowRuns, writeBlocks } from '../../../../src/core/catalogue/sheet-blocks';
-import { localDateTime } from '../../../../src/core/catalogue/when';
-import type { CellValue, SheetPort } from '../../../../src/core/ports';
+import { applyColumnPlan, planColumns, rowRuns, writeBlocks } from '../../../../src/core/kernel/sheet-blocks';
+import { localDateTime } from '../../../../src/core/kernel/time';
+import type { CellValue, SheetPort } from '../../../../src/core/kernel/ports';
 
 type Call = [string, ...unknown[]];
 

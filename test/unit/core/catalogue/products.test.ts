@@ -1,4 +1,4 @@
-import { channelAliases } from '../../../../src/core/catalogue/channels';
+import { channelAliases } from '../../../../src/core/settings/aliases';
 import { pullColumns } from '../../../../src/core/catalogue/columns';
 import { layoutOf, readProduct, readProducts } from '../../../../src/core/catalogue/products';
 import { skuKey } from '../../../../src/core/catalogue/sku-match';

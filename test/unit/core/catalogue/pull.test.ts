@@ -5,7 +5,7 @@
  */
 import { pullCatalogue } from '../../../../src/core/catalogue/pull';
 import type { PullDone, PullOptions } from '../../../../src/core/catalogue/types';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { Product } from '../../../../src/api/schemas/stock';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';
 import { listed, numbered, PagedHub } from './paged-hub';

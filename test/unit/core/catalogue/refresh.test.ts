@@ -5,7 +5,7 @@
  */
 import { refreshSelectedRows } from '../../../../src/core/catalogue/refresh';
 import type { RefreshDone } from '../../../../src/core/catalogue/types';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { FakeTransport, type Scripted } from '../../../support/transport';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';
 import { listed } from './paged-hub';

@@ -2,7 +2,7 @@ import { layoutOf, readProducts } from '../../../../src/core/catalogue/products'
 import { pullColumns } from '../../../../src/core/catalogue/columns';
 import { planUpsert, type UpsertInput } from '../../../../src/core/catalogue/upsert';
 import type { Product } from '../../../../src/api/schemas/stock';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 
 const hub = (sku: string, price: number): Product =>
   ({

@@ -4,7 +4,7 @@ import { checkDeleteRows } from '../../../../src/core/categories/delete';
 import { checkMapRows } from '../../../../src/core/categories/map';
 import { mappingsText, parseMappings, withMapping } from '../../../../src/core/categories/mappings';
 import { checkUpdateRows } from '../../../../src/core/categories/update';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 
 const HEADER = CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]);
 /** A Categories sheet from partial rows keyed by header. */

@@ -1,6 +1,6 @@
 /** The daily request budget for polling, counted per UTC day in document properties. */
 import { budgetLeft, markSpentLogged, nextUtcDay, readBudget, spendBudget, utcDay } from '../../../../src/core/jobs/budget';
-import { Settings } from '../../../../src/core/settings/schema';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { memoryStore } from '../../../support/ports';
 
 const DAY1 = Date.UTC(2026, 10, 20, 23, 50);

@@ -3,10 +3,10 @@
  * Status and Get Status Request: enough to run refreshJobs and the background poll as units.
  */
 import type { JobItem } from '../../../../src/api/schemas/stock';
-import type { Context } from '../../../../src/core/context';
+import type { Context } from '../../../../src/core/kernel/context';
 import type { OpenJob } from '../../../../src/core/jobs/open-jobs';
-import type { CellValue } from '../../../../src/core/ports';
-import type { Settings } from '../../../../src/core/settings/schema';
+import type { CellValue } from '../../../../src/core/kernel/ports';
+import type { Settings } from '../../../../src/core/kernel/settings-schema';
 import { FakeTransport } from '../../../support/transport';
 import { FakeClock, T0, fakeContext, fakeNotifier, fakeScheduler, memoryStore, memoryWorkbook } from '../../../support/ports';
 

@@ -1,5 +1,5 @@
 import { JOBS_HEADER, jobRows, replaceJobRows, showQueuedJobs } from '../../../../src/core/jobs/jobs-sheet';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { T0, memoryWorkbook } from '../../../support/ports';
 
 const item = (sku: string, integration: string, stock: number) => ({

@@ -1,6 +1,6 @@
 /** Polls back off, and stop at the deadline. */
 import { afterPoll, backoffMinutes, deadlineAt, isDue, isPastDeadline, nextPollAt } from '../../../../src/core/jobs/poll-schedule';
-import { Settings } from '../../../../src/core/settings/schema';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 20, 15);

@@ -7,7 +7,7 @@ import { runBackgroundWork } from '../../../../src/core/background/dispatch';
 import { runOneDocument } from '../../../../src/core/background/run-document';
 import { readOpenJobs } from '../../../../src/core/jobs/open-jobs';
 import { refreshJobs } from '../../../../src/core/jobs/refresh';
-import { takeNotices } from '../../../../src/core/notices';
+import { takeNotices } from '../../../../src/core/kernel/notices';
 import { HOUR, MIN, T0, jobsWorld, type JobsWorld } from './fixture';
 import { item } from './scripted-hub';
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { PushedValues } from '../../../../src/sheet';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { RowResult } from '../../../../src/core/push/types';
 import { SnapshotStore } from '../../../../src/core/push/snapshot';
 import { type JobWriteBack, writeBackJobs } from '../../../../src/core/jobs/write-back';

@@ -1,6 +1,6 @@
 import { DRAFT_HEADER_LIST } from '../../../../src/core/orders/columns';
 import { checkDrafts, type DraftColumns } from '../../../../src/core/orders/drafts';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 
 const H = DRAFT_HEADER_LIST;
 const at: DraftColumns = Object.fromEntries(

@@ -12,7 +12,7 @@ import { OrderSnapshots, SEEN_MODIFIED } from '../../../../src/core/orders/order
 import { placeLines } from '../../../../src/core/orders/order-lines';
 import { noteWritten, onlySeenAgain, type PageOrder } from '../../../../src/core/orders/seen-again';
 import { writeOrders } from '../../../../src/core/orders/write-orders';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { fakeContext, memoryWorkbook, type MemorySheet } from '../../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, `SKU-${id}`, extra);

@@ -6,8 +6,8 @@ import { editsOf } from '../../../../src/core/orders/update';
 import { SEEN_MODIFIED } from '../../../../src/core/orders/order-snapshot';
 import { readOrderRecord } from '../../../../src/api/order-records';
 import { writeOrders } from '../../../../src/core/orders/write-orders';
-import { UserError } from '../../../../src/core/errors';
-import type { CellValue } from '../../../../src/core/ports';
+import { UserError } from '../../../../src/core/kernel/errors';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { fakeContext, memoryWorkbook } from '../../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, 'TAZA', extra);

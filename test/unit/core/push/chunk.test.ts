@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { ByChannelUpdate, StockItem } from '../../../../src/api/schemas/stock';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { journalCadence } from '../../../../src/core/push/journal';
 import type { RowPlan } from '../../../../src/core/push/parts';
 import { RoundQueue } from '../../../../src/core/push/rounds';

@@ -6,7 +6,7 @@
  * counts each once.
  */
 import fc from 'fast-check';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { continuePush, startPush } from '../../../../src/core/push/run';
 import { pushWorld, STOCK } from './world';
 

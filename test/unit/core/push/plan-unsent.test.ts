@@ -4,7 +4,7 @@
  * reads the same in Push changes as in Push prices.
  */
 import * as fc from 'fast-check';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { planFor, type RowPlan } from '../../../../src/core/push/parts';
 import { OPERATIONS, type Operation } from '../../../../src/core/push/types';
 import { readTable } from '../../../../src/sheet';

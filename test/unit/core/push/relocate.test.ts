@@ -6,7 +6,7 @@ import { readTable } from '../../../../src/sheet';
 import { placeResults, type PendingResult } from '../../../../src/core/push/relocate';
 import type { RowResult } from '../../../../src/core/push/types';
 import { writeResults } from '../../../../src/core/push/writeback';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { memorySheet } from '../../../support/ports';
 
 const ok = (message: string): RowResult => ({ status: 'OK', message, channels: { amazon: 'OK' } });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { runBackgroundWork } from '../../../../src/core/background/dispatch';
 import { BACKGROUND_HANDLER } from '../../../../src/core/background/trigger';
-import { BusyError } from '../../../../src/core/errors';
+import { BusyError } from '../../../../src/core/kernel/errors';
 import { journalCadence, readJournal } from '../../../../src/core/push/journal';
 import { readRun } from '../../../../src/core/push/run-store';
 import { cancelPush, continueInBackground, continuePush, pushFromMenu, startPush } from '../../../../src/core/push/run';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SnapshotStore, writeSpans } from '../../../../src/core/push/snapshot';
-import type { CellValue, SheetPort } from '../../../../src/core/ports';
+import type { CellValue, SheetPort } from '../../../../src/core/kernel/ports';
 import { memoryWorkbook } from '../../../support/ports';
 
 /** A workbook whose snapshot sheet counts its writes and the rows they span. */

@@ -4,9 +4,9 @@
  * the push core (run.ts, chunk.ts, send.ts) as units, execution after execution, and to kill an
  * execution at any request or at the write-back the way Google's 6-minute limit does.
  */
-import type { Context } from '../../../../src/core/context';
-import type { CellValue } from '../../../../src/core/ports';
-import type { Settings } from '../../../../src/core/settings/schema';
+import type { Context } from '../../../../src/core/kernel/context';
+import type { CellValue } from '../../../../src/core/kernel/ports';
+import type { Settings } from '../../../../src/core/kernel/settings-schema';
 import { writeToken } from '../../../../src/core/settings/token';
 import {
   FakeClock,

@@ -4,7 +4,7 @@
  * seller's cells, and the result colours are made once and extended, never forced back.
  */
 import fc from 'fast-check';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { RowResult, RowStatus } from '../../../../src/core/push/types';
 import { NO_ACTIVE_LISTING, writeResults } from '../../../../src/core/push/writeback';
 import { LOOKS } from '../../../../src/sheet';

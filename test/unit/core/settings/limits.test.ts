@@ -4,8 +4,8 @@
  * them. A bound changed in one of the three places only fails here.
  */
 import { ALL_FIELDS } from '../../../../src/client/settings-fields';
-import { SETTING_LIMITS, type LimitedSetting } from '../../../../src/core/settings/limits';
-import { Settings } from '../../../../src/core/settings/schema';
+import { SETTING_LIMITS, type LimitedSetting } from '../../../../src/core/kernel/settings-limits';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 
 /** Settings with one value set at a dotted path ("guards.pricePct"). */
 function withValue(path: string, value: number): unknown {

@@ -2,13 +2,13 @@
 // redaction choke point; who changed a shared setting is logged.
 import { describeHttpFailure, HubError } from '../../../../src/api/errors';
 import { redactSecrets } from '../../../../src/api/redact';
-import { hubClient } from '../../../../src/core/context';
-import { UserError } from '../../../../src/core/errors';
+import { hubClient } from '../../../../src/core/settings/context';
+import { UserError } from '../../../../src/core/kernel/errors';
 import { auditSettings } from '../../../../src/core/settings/audit';
 import { originOf } from '../../../../src/core/settings/base-url';
-import { Settings } from '../../../../src/core/settings/schema';
+import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { readToken, writeToken } from '../../../../src/core/settings/token';
-import { takeNotices } from '../../../../src/core/notices';
+import { takeNotices } from '../../../../src/core/kernel/notices';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, fakeSession, memoryStore, memoryWorkbook } from '../../../support/ports';
 

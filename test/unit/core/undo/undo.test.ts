@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { packJson, unpackJson } from '../../../../src/core/packed';
+import { packJson, unpackJson } from '../../../../src/core/kernel/packed';
 import { undoLines } from '../../../../src/core/undo/lines';
 import { NO_LATER } from '../../../../src/core/undo/later';
 import { undoParts, undoneResult } from '../../../../src/core/undo/plan';

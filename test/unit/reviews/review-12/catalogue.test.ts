@@ -3,7 +3,7 @@
  */
 import { refreshSelectedRows } from '../../../../src/core/catalogue/refresh';
 import type { RefreshDone } from '../../../../src/core/catalogue/types';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';
 

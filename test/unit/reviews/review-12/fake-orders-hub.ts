@@ -2,7 +2,7 @@
 import type { HttpRequest } from '../../../../src/api/transport';
 import { writeToken } from '../../../../src/core/settings/token';
 import { importOrders } from '../../../../src/core/orders/import';
-import type { Settings } from '../../../../src/core/settings/schema';
+import type { Settings } from '../../../../src/core/kernel/settings-schema';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';
 

@@ -6,7 +6,7 @@ import type { Order } from '../../../../src/api/schemas/orders';
 import { orderOf } from '../../../support/orders';
 import { readOrderRecord } from '../../../../src/api/order-records';
 import { writeOrders } from '../../../../src/core/orders/write-orders';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { fakeContext, type memoryWorkbook } from '../../../support/ports';
 
 const mk = (id: number, modified: string, extra: Record<string, unknown> = {}): Order => orderOf(id, modified, '', { items: [], ...extra });

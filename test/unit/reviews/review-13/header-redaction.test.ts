@@ -3,7 +3,7 @@
 // (handlers/jobs.ts deprecationNote), so a hub or proxy that writes the token or an
 // access_token into that link puts it in a dialog. Correct: the successor (every header text
 // that reaches the user) is redacted like the body: no token, no access_token value.
-import { hubClient } from '../../../../src/core/context';
+import { hubClient } from '../../../../src/core/settings/context';
 import { deprecationNote } from '../../../../src/server/handlers/jobs';
 import { writeToken } from '../../../../src/core/settings/token';
 import { FakeTransport } from '../../../support/transport';

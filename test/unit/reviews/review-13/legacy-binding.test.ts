@@ -3,7 +3,7 @@
 // URL AFTER the token was saved, so the owner's next run (or her nightly trigger) sends the token
 // to the colleague's host. Correct: when a recorded base-URL change is newer than the token, the
 // token is treated as issued for the change's `from` origin: nothing is sent, the user is told.
-import { hubClient } from '../../../../src/core/context';
+import { hubClient } from '../../../../src/core/settings/context';
 import { readToken, writeToken } from '../../../../src/core/settings/token';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, memoryStore } from '../../../support/ports';

@@ -4,7 +4,7 @@
 // JSON.parse, into the per-item message that is written to `Sync message`, the Log and a toast.
 // Correct: redaction applies to the decoded strings (or the token is found in any JSON spelling),
 // so no text the client hands back holds the token or a recognisable part of it.
-import { hubClient } from '../../../../src/core/context';
+import { hubClient } from '../../../../src/core/settings/context';
 import { writeToken } from '../../../../src/core/settings/token';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, memoryStore } from '../../../support/ports';

@@ -1,5 +1,5 @@
 // Review 13: 3xx answers are not always "an error naming the target host, never retried".
-import { hubClient } from '../../../../src/core/context';
+import { hubClient } from '../../../../src/core/settings/context';
 import { HubError } from '../../../../src/api/errors';
 import { writeToken } from '../../../../src/core/settings/token';
 import { FakeTransport, type Scripted } from '../../../support/transport';

@@ -4,7 +4,7 @@
  * confirmed to hold a sale price for shopify — never for a row that has a sale, or a skipped row.
  */
 import fc from 'fast-check';
-import type { CellValue } from '../../../../src/core/ports';
+import type { CellValue } from '../../../../src/core/kernel/ports';
 import { endedSales, mapColumns, readTable } from '../../../../src/sheet';
 import { SHOPIFY_HEADER } from '../../../fixtures/exports/shopify';
 

@@ -2,8 +2,8 @@
  * Ports: what the core needs from the outside world. Core code depends on these interfaces only;
  * src/platform/ implements them on Apps Script, and tests implement them in memory.
  */
-import type { Clock, Transport } from '../api/transport';
-import type { CellValue, ColourRule, ColourRuleShape, StatusLook } from '../sheet/cell-types';
+import type { Clock, Transport } from '../../api/transport';
+import type { CellValue, ColourRule, ColourRuleShape, StatusLook } from '../../sheet/cell-types';
 
 export type { CellValue, Clock, ColourRule, ColourRuleShape, StatusLook, Transport };
 

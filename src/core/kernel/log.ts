@@ -1,7 +1,7 @@
 import type { Context } from './context';
 import type { CellValue, Workbook } from './ports';
-import { escapeCellText } from '../sheet/escape';
-import { DATE_TIME_FORMAT } from '../sheet/date-format';
+import { escapeCellText } from '../../sheet/escape';
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { LOG_HEADER } from './log-header';
 import { cellsByHeader, findOwnColumns, ownColumns, rowByHeader } from './own-columns';
 

@@ -5,7 +5,7 @@
  * written; a column of ours that is missing is added at the right of the header row, never
  * assumed to be where it was.
  */
-import { findMissingColumns } from '../sheet';
+import { findMissingColumns } from '../../sheet';
 import type { CellValue, SheetPort } from './ports';
 
 /** A column added at the right of the header row: its header and 0-based column. */

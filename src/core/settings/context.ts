@@ -1,22 +1,16 @@
-import { HubClient } from '../api/client';
-import type { RetryPolicy } from '../api/retry';
-import { checkBaseUrl, originOf } from './settings/base-url';
-import { lastBaseUrlChange } from './settings/audit';
-import { loadSettings } from './settings/store';
-import type { Settings } from './settings/schema';
-import { readToken, writeToken, type StoredToken } from './settings/token';
-import { UserError } from './errors';
-import type { Ports } from './ports';
-
-/** What a use case gets: the ports, the settings, and when the execution started. */
-export interface Context {
-  ports: Ports;
-  settings: Settings;
-  /** Epoch ms when this execution started (its 6-minute budget counts from here). */
-  startedAt: number;
-  /** True when a person is at the keyboard (menu or sidebar); false in triggers. */
-  interactive: boolean;
-}
+/**
+ * An execution's context, made from its ports: the settings loaded once, the start time. The
+ * hub client is made here too, from the settings and this user's token — never by the kernel.
+ */
+import { HubClient } from '../../api/client';
+import type { RetryPolicy } from '../../api/retry';
+import type { Context } from '../kernel/context';
+import { UserError } from '../kernel/errors';
+import type { Ports } from '../kernel/ports';
+import { lastBaseUrlChange } from './audit';
+import { checkBaseUrl, originOf } from './base-url';
+import { loadSettings } from './store';
+import { readToken, writeToken, type StoredToken } from './token';
 
 export function createContext(ports: Ports, interactive: boolean): Context {
   return { ports, settings: loadSettings(ports.documentStore, ports.deployment), startedAt: ports.clock.now(), interactive };
@@ -75,9 +69,4 @@ export function hubMovedFor(
       ? ` by ${change.by} on ${new Date(change.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
       : '';
   return `The hub address was changed to ${now}${who}. ${advice} (Your API token was issued for ${bound}: nothing was sent. Sign in: sidebar \u203a Settings.)`;
-}
-
-/** Milliseconds left before `budgetMs` of this execution is used up. */
-export function timeLeft(ctx: Context, budgetMs: number): number {
-  return ctx.startedAt + budgetMs - ctx.ports.clock.now();
 }

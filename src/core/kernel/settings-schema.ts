@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import '../../api/schemas/messages';
 
 import { EVERY_CHANNEL } from '../../api/channels';
-import { DEFAULT_SHEET_NAMES } from './constants';
-import { limitText as n, SETTING_LIMITS, type LimitedSetting } from './limits';
+import { DEFAULT_SHEET_NAMES } from './settings-constants';
+import { limitText as n, SETTING_LIMITS, type LimitedSetting } from './settings-limits';
 
-export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './constants';
+export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './settings-constants';
 
 const sheetName = z.string().check(
   z.trim(),

@@ -50,3 +50,13 @@ export function selectedRows(
 export function selectFirst(sheetName: string, what: string): string {
   return `Select the rows to ${what} in "${sheetName}" first (click a row number; Shift+click or Ctrl+click for more).`;
 }
+
+/**
+ * The 1-based rows (below the header) selected on `sheetName`, hidden ones included: a refresh
+ * only reads from the hub, so checking each row's visibility (a Sheets call per row) buys nothing.
+ */
+export function selectedRowNumbers(ctx: Context, sheetName: string, max: number, what: string): Set<number> {
+  const sheet = ctx.ports.workbook.sheet(sheetName);
+  if (!sheet) throw new UserError(`Select the rows to ${what} in "${sheetName}" first.`);
+  return selectedRows(ctx, sheet, { max, what, skipHidden: false }).rows;
+}

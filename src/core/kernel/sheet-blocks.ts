@@ -4,9 +4,8 @@
  * layout, never on how many rows there are. Columns are 0-based, rows 1-based (as in the sheet).
  */
 import { findMissingColumns } from '../../sheet';
-import type { CellValue, SheetPort } from '../ports';
-import { addHeaders } from '../own-columns';
-import { contiguousRuns } from '../push/writeback';
+import type { CellValue, SheetPort } from './ports';
+import { addHeaders } from './own-columns';
 
 /** Adjacent row numbers grouped: 2,3,4,9 → [2,4], [9,9]. */
 export function rowRuns(rows: Iterable<number>): Array<[number, number]> {
@@ -80,4 +79,16 @@ export function planColumns(
 export function applyColumnPlan(sheet: SheetPort, plan: Pick<ColumnPlan, 'missing' | 'width'>, rows: number): void {
   sheet.ensureSize(rows, plan.width);
   addHeaders(sheet, plan.missing);
+}
+
+/** Groups sorted column indexes into runs of adjacent columns. */
+export function contiguousRuns(columns: number[]): number[][] {
+  const sorted = [...new Set(columns)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const c of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] === c - 1) last.push(c);
+    else runs.push([c]);
+  }
+  return runs;
 }
