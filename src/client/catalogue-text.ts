@@ -1,6 +1,6 @@
 /** Choices and texts of the Catalogue and Categories sections (pure; constants only, no zod). */
 import { WRITE_CHANNELS } from '../api/channels';
-import { PULL_SORTS, type NeedsConfirmation, type PullSort } from '../core/catalogue/types';
+import { PULL_SORTS, type NeedsConfirmation, type PullSort } from '../core/pipeline/hub-reads/types';
 import type { CategoryPick } from '../core/categories/search';
 
 export type { CategoryPick, NeedsConfirmation };

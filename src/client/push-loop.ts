@@ -4,7 +4,7 @@
  * chunk in flight; the loop stops after it returns and then asks the server to cancel, so every
  * row sent is also recorded.
  */
-import type { Operation, PushProgress, Scope } from '../core/push/types';
+import type { Operation, PushProgress, Scope } from '../core/pipeline/types';
 
 /** The three server calls the loop needs (injected: unit tests drive the loop with fakes). */
 export interface PushApi {

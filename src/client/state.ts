@@ -1,5 +1,5 @@
 /** The sidebar's copy of the server state: loaded on open and again after every action. */
-import type { SidebarState } from '../core/sidebar-state';
+import type { SidebarState } from '../core/background/sidebar-state';
 import { callResult, errorMessage } from './server';
 
 export type { SidebarState };

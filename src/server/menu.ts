@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type Scope } from '../core/push/types';
+import { OPERATIONS, OPERATION_TITLES, SCOPES, type Operation, type Scope } from '../core/pipeline/types';
 import type { MenuEntry as AnyMenuEntry, MenuTree as AnyMenuTree } from '../core/kernel/menu-tree';
 import type { ServerFunctionName } from './public-functions';
 import { ADDON_NAME } from '../version';

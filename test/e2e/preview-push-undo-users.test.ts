@@ -9,7 +9,7 @@ import { useHub } from '../support/hub';
 import { column, columnValues, hubProducts, seedProducts, type HubProduct } from './helpers';
 import { call, finish, type Progress } from './preview-helpers';
 import { loose, unwrap } from '../support/results';
-import { undoSummary } from '../../src/core/preview/summary';
+import { undoSummary } from '../../src/core/undo/summary';
 import { zonedDateTime } from '../../src/core/kernel/time';
 
 const SHEET = 'Stock & Prices';

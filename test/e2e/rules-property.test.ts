@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { useHub } from '../support/hub';
-import { ruleMessage, rulePrice, ruleQuantity } from '../../src/core/rules/apply';
-import { ruleFor, type Rounding, type Rule } from '../../src/core/rules/rule';
+import { ruleMessage, rulePrice, ruleQuantity } from '../../src/core/pipeline/rules/apply';
+import { ruleFor, type Rounding, type Rule } from '../../src/core/pipeline/rules/rule';
 import { clearRequests, column, expectInputsUnchanged, hubProducts, seedProducts, type HubProduct } from './helpers';
 
 const SHEET = 'Stock & Prices';

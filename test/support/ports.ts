@@ -4,6 +4,7 @@
  * hub are in transport.ts.
  */
 import type { Context } from '../../src/core/kernel/context';
+import { wireFeatures } from '../../src/core/wiring';
 import type {
   CellValue,
   Clock,
@@ -22,6 +23,9 @@ import type {
   Workbook,
 } from '../../src/core/kernel/ports';
 import { Settings } from '../../src/core/kernel/settings-schema';
+
+// Unit tests see the core as the bundle runs it: the features subscribed to the engine's hooks.
+wireFeatures();
 
 /** 2026-11-20 15:00 UTC: the unit tests' default "now". */
 export const T0 = Date.UTC(2026, 10, 20, 15);

@@ -6,7 +6,7 @@
  * found; fast-check then prints the seed and the shrunk scenario.
  */
 import { columnLetter } from '../../../src/sheet';
-import type { Operation } from '../../../src/core/push/types';
+import type { Operation } from '../../../src/core/pipeline/types';
 import type { PushMenuName } from '../../../src/server/menu';
 import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';

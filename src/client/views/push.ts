@@ -1,5 +1,5 @@
 /** The Push section: operation, scope, Preview, Push; the chunk loop's progress, Cancel and Resume. */
-import type { Operation, PushProgress, Scope } from '../../core/push/types';
+import type { Operation, PushProgress, Scope } from '../../core/pipeline/types';
 import { h, isBusy, setBusy, setChildren, show } from '../dom';
 import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../push-loop';
 import {
@@ -13,7 +13,8 @@ import {
   runTitle,
   scopeChoices,
 } from '../push-text';
-import { previewSummary, undoSummary } from '../preview-text';
+import { previewSummary } from '../../core/preview/summary';
+import { undoSummary } from '../../core/undo/summary';
 import type { PreviewOutcome } from '../../core/preview/run';
 import type { UndoPreview } from '../../core/undo/run';
 import { callResult, errorMessage } from '../server';

@@ -1,25 +1,12 @@
 /**
- * Alerts at an open of the spreadsheet and in the sidebar: stale work found from what the
- * document store says (onOpen in LIMITED mode reads nothing else), shown once as a toast, then
- * kept in the sidebar until dismissed or cleared by the work's next success.
+ * Alerts in the sidebar: each kept until dismissed or cleared by the work's next success (the
+ * toast at an open is background/alerts.ts's, which judges staleness).
  */
 import { UserError } from '../kernel/errors';
 import type { KeyValueStore } from '../kernel/ports';
-import type { Settings } from '../kernel/settings-schema';
-import { expectedWork } from './expected';
-import { dismiss, noteStale, readAlerts, writeAlerts } from './record';
+import { dismiss, readAlerts, writeAlerts } from './record';
 import { AlertKind } from './schema';
 import { alertLine, KIND_TITLES } from './words';
-
-/** The alerts not shown at an open yet, as toast lines; they are marked shown. */
-export function alertsToToast(store: KeyValueStore, settings: Settings, now: number, timeZone: string): string[] {
-  const before = readAlerts(store);
-  const record = noteStale(before, expectedWork(store, settings, now), now) ?? before;
-  const fresh = record.alerts.filter((a) => !a.toasted);
-  if (fresh.length === 0 && record === before) return [];
-  writeAlerts(store, { ...record, alerts: record.alerts.map((a) => ({ ...a, toasted: true })) });
-  return fresh.map((a) => alertLine(a, timeZone));
-}
 
 /** What the sidebar shows: one entry per alert, each with what its Dismiss button sends. */
 /** An alert as the sidebar shows it (kept until Dismiss or the next success of its kind). */

@@ -1,23 +1,12 @@
 import type { Context } from '../kernel/context';
+import type { BackgroundStep } from '../kernel/due';
 import { refreshJobs } from '../jobs/refresh';
 import { continueInBackground } from '../push/run';
 import { isDue } from '../jobs/poll-schedule';
 import { myOpenJobs, rearmBackground } from './trigger';
 
-/** One piece of background work and what became of it. */
-export interface BackgroundStep {
-  work: 'push' | 'jobs' | 'orders';
-  ran: boolean;
-  message: string;
-  error?: unknown;
-  /**
-   * It failed, and the failure is reported already (the Log line written where it happened, or the
-   * same error reported within the hour): no `error` to log again, yet never a success (alerts).
-   */
-  failed?: boolean;
-}
-
 /** Work that runs from the background trigger when due: order import is added by the orders feature. */
+
 export interface BackgroundWork {
   orders?: (ctx: Context) => BackgroundStep | null;
 }

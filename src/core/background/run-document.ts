@@ -3,7 +3,7 @@
  * spreadsheet, the add-on for each of the user's): what is due runs, each failure is logged there
  * and kept as an alert, each success clears its alert.
  */
-import { alertsAfterBackground } from '../alerts/background';
+import { alertsAfterBackground } from './alerts';
 import type { Context } from '../kernel/context';
 import { UserError, describeError } from '../kernel/errors';
 import { logNote } from '../kernel/log';

@@ -1,8 +1,9 @@
+import { ownsOrderSchedule } from '../settings/order-settings';
 import type { Context } from '../kernel/context';
 import { budgetLeft, readBudget } from '../jobs/budget';
-import { readOpenJobs, type OpenJob } from '../jobs/open-jobs';
+import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { backoffMinutes } from '../jobs/poll-schedule';
-import { readBackground, writeBackground, type BackgroundState } from './state';
+import { readBackground, writeBackground, type BackgroundState } from '../kernel/due';
 import { forgetDocument, MAX_DOCUMENTS, readDocuments, rememberDocument } from './documents';
 import { UserError } from '../kernel/errors';
 
@@ -30,11 +31,6 @@ export function jobsTriggerMinutes(ctx: Context, jobs: ReadonlyArray<Pick<OpenJo
   const spent = budgetLeft(readBudget(ctx.ports.documentStore, now), ctx.settings.jobs.dailyRequestBudget) <= 0;
   const soonest = Math.min(...jobs.map((j) => backoffMinutes(j.polls ?? 0)));
   return Math.max(pollMinutes(ctx), spent ? 60 : soonest);
-}
-
-/** True when this user runs the scheduled order import of this spreadsheet. */
-export function ownsOrderSchedule(ctx: Context): boolean {
-  return ctx.settings.orders.scheduleMinutes > 0 && ctx.settings.orders.scheduleOwner === ctx.ports.session.userKey();
 }
 
 /** This user's open async jobs. */

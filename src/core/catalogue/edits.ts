@@ -17,8 +17,8 @@ import {
   type ParsedRow,
 } from '../../sheet';
 import type { CellValue } from '../kernel/ports';
-import type { PullColumn, PullLayout } from './columns';
-import type { ConfirmedValues } from '../push/snapshot';
+import type { PullColumn, PullLayout } from '../pipeline/hub-reads/columns';
+import type { ConfirmedValues } from '../pipeline/snapshot';
 
 /**
  * What a push sends of a cell's value under the seller's rules (issue 18): what the hub holds of

@@ -3,7 +3,7 @@ import type { TableRead } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { BusyError } from '../kernel/errors';
 import { isAbandoned, readRun } from '../push/run-store';
-import { OPERATION_TITLES } from '../push/types';
+import { OPERATION_TITLES } from '../pipeline/types';
 
 /**
  * A push still sending rows reads the sheet again at each chunk: replacing its values under it

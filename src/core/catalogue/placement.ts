@@ -7,7 +7,7 @@
  */
 import { INPUT_HEADERS, type ColumnMap, type MappingEntry } from '../../sheet';
 import type { CellValue } from '../kernel/ports';
-import type { PullColumn } from './columns';
+import type { PullColumn } from '../pipeline/hub-reads/columns';
 import { planColumns, type ColumnPlan } from '../kernel/sheet-blocks';
 
 export interface PullPlacement extends Pick<ColumnPlan, 'missing' | 'width'> {

@@ -3,8 +3,8 @@
  * prove what is missing, lists a SKU more than once, or has SKUs the sheet cannot match exactly;
  * and, for a refresh too, what the column mapping kept it from writing.
  */
-import type { ListedProduct, Listing } from './listing';
-import { quoteSku, twinDescription, twinMessage } from './sku-match';
+import type { ListedProduct, Listing } from '../pipeline/hub-reads/listing';
+import { quoteSku, twinDescription, twinMessage } from '../pipeline/hub-reads/sku-match';
 import type { Twin } from './upsert';
 
 const n = (x: number): string => x.toLocaleString('en-US');

@@ -7,11 +7,11 @@
  */
 import { escapeCellText, readSku } from '../../sheet';
 import type { CellValue } from '../kernel/ports';
-import type { ConfirmedValues } from '../push/snapshot';
-import { confirmedValues, keptCell, pulledCell } from './cells';
-import type { PullColumn, PullLayout } from './columns';
-import type { PulledProduct } from './products';
-import { looseSkuKey, sheetCannotHold, skuKey } from './sku-match';
+import type { ConfirmedValues } from '../pipeline/snapshot';
+import { confirmedValues, keptCell, pulledCell } from '../pipeline/hub-reads/cells';
+import type { PullColumn, PullLayout } from '../pipeline/hub-reads/columns';
+import type { PulledProduct } from '../pipeline/hub-reads/products';
+import { looseSkuKey, sheetCannotHold, skuKey } from '../pipeline/hub-reads/sku-match';
 
 /** A data row of the sheet with its SKU as the push reads it (null when it has no usable SKU). */
 export interface SheetRowSku {

@@ -7,7 +7,7 @@ import { categoryColourRules, isOwnColourRule, rewriteAsRead } from '../../sheet
 import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
 import type { CellValue, SheetPort } from '../kernel/ports';
-import { missingSheetMessage } from '../push/load';
+import { missingSheetMessage } from '../pipeline/load';
 import { rowRuns, writeBlocks } from '../kernel/sheet-blocks';
 import { addHeaders } from '../kernel/own-columns';
 import { CATEGORY_FIELDS, CATEGORY_HEADERS, mapCategoryHeaders, type CategoryColumns, type CategoryField } from './columns';

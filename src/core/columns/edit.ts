@@ -2,8 +2,8 @@
 import { ColumnMapping, headerKey, mapColumns, matchingPresets, presetById, presetMapping, slotName } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
-import { tableOptions } from '../push/table-options';
-import { clearColumnMapping, saveColumnMapping } from './store';
+import { tableOptions } from '../pipeline/table-options';
+import { clearColumnMapping, saveColumnMapping } from '../pipeline/column-mapping';
 import { columnsView, stockSheet, type ColumnsView } from './view';
 
 /**

@@ -18,10 +18,10 @@ import {
 } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
-import { missingSheetMessage } from '../push/load';
-import { tableOptions } from '../push/table-options';
+import { missingSheetMessage } from '../pipeline/load';
+import { tableOptions } from '../pipeline/table-options';
 import type { SheetPort } from '../kernel/ports';
-import { loadColumnMapping } from './store';
+import { loadColumnMapping } from '../pipeline/column-mapping';
 
 export interface PresetInfo {
   id: string;

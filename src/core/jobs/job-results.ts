@@ -11,7 +11,7 @@ import { DEFAULT_CHANNEL_ALIASES, canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { KNOWN_CHANNEL_CODES } from '../../api/sites';
 import { plainDecimal, type PushedValues } from '../../sheet';
-import type { RowResult } from '../push/types';
+import type { RowResult } from '../pipeline/types';
 import type { MatchedItems } from './match-items';
 import { isFinalStatus, itemMessage, itemSucceeded, waitingNote } from './status-words';
 

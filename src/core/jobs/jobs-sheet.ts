@@ -55,7 +55,12 @@ export function replaceJobRows(workbook: Workbook, sheetName: string, replacemen
 }
 
 /** Writes a "Queued" row per new job into the Jobs sheet. */
-export function showQueuedJobs(workbook: Workbook, sheetName: string, jobs: Array<{ jobId: string; rows: number }>, now: number): void {
+export function showQueuedJobs(
+  workbook: Workbook,
+  sheetName: string,
+  jobs: ReadonlyArray<{ jobId: string; rows: number }>,
+  now: number,
+): void {
   const replacements = new Map(jobs.map((j) => [j.jobId, jobRows(j.jobId, [], `Queued: ${j.rows} rows`, now, {})]));
   replaceJobRows(workbook, sheetName, replacements);
 }

@@ -5,7 +5,7 @@
  * job is polled forever. Pure.
  */
 import type { Settings } from '../kernel/settings-schema';
-import type { OpenJob } from './open-jobs';
+import type { OpenJob } from '../pipeline/jobs/open-jobs';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,18 +4,18 @@ import { hubClient } from '../settings/context';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog, logNote } from '../kernel/log';
 import { addNotice } from '../kernel/notices';
-import type { RowResult } from '../push/types';
+import type { RowResult } from '../pipeline/types';
 import type { PushedValues } from '../../sheet';
-import { rearmBackground } from '../background/trigger';
+import { dueChanged } from '../kernel/due';
 import { channelAliases } from '../settings/aliases';
 import { budgetLeft, markSpentLogged, nextUtcDay, readBudget, spendBudget } from './budget';
 import { isFinalStatus, jobProgress, resultsAtDeadline, resultsBySku, waitingNotes } from './job-results';
 import { jobRows, replaceJobRows } from './jobs-sheet';
 import { belongsTo, matchJobItems } from './match-items';
-import { readOpenJobs, writeOpenJobs, type OpenJob } from './open-jobs';
+import { readOpenJobs, writeOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
 import { hubJobSource, itemsPrint, readJobItems, type JobRead } from './read-items';
-import { forgetSentItems, readSentItems } from './sent-items';
+import { forgetSentItems, readSentItems } from '../pipeline/jobs/sent-items';
 import { writeBackJobs } from './write-back';
 
 export { isFinalStatus } from './job-results';
@@ -75,7 +75,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     const now = ctx.ports.clock.now();
     const toRead = new Set((options.background ? open.filter((j) => isDue(j, now, settings)) : open).map((j) => j.jobId));
     const summaryOf = (message: string): JobsSummary => {
-      rearmBackground(ctx);
+      dueChanged.emit(ctx);
       return {
         jobs: open.map((j) => ({
           jobId: j.jobId,
@@ -193,7 +193,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     const marked = writeBackJobs(ctx, { finals, notes, unresolved, sent, aliases, undoJobs });
     writeOpenJobs(store, stillOpen);
     forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
-    rearmBackground(ctx);
+    dueChanged.emit(ctx);
     for (const e of expired) reportDeadline(ctx, e.jobId, marked.get(e.jobId) ?? 0, e.why);
     const budgetNote = budgetStopped && options.background ? ` ${reportBudgetSpent(ctx, now)}` : '';
     const finished = finals.size - expired.length;

@@ -6,15 +6,15 @@
  */
 import { validateRow, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
 import type { Context } from '../kernel/context';
-import { applyConfirmed } from '../push/order';
-import { loadStockSheet } from '../push/load';
-import { placeResults, type PendingResult } from '../push/relocate';
-import type { ConfirmedValues } from '../push/snapshot';
-import type { RowResult } from '../push/types';
-import { resultOptions, writeResults } from '../push/writeback';
-import { undoneResult } from '../undo/plan';
-import { noteLowStockQuietly } from '../alerts/low-stock';
-import { confirmedQuantities } from '../push/low-stock';
+import { applyConfirmed } from '../pipeline/order';
+import { loadStockSheet } from '../pipeline/load';
+import { placeResults, type PendingResult } from '../pipeline/relocate';
+import type { ConfirmedValues } from '../pipeline/snapshot';
+import type { RowResult } from '../pipeline/types';
+import { resultOptions, writeResults } from '../pipeline/writeback';
+import { undoneResult } from '../pipeline/restore';
+import { quantitiesKnown } from '../kernel/due';
+import { confirmedQuantities } from '../pipeline/low-stock';
 
 /** The fields an async job sets, passed on to every channel: forgotten when the job may have overwritten newer values. */
 const JOB_FIELDS = /^(quantity|price|publishingPrice)(:|$)/;
@@ -132,9 +132,10 @@ export function writeBackJobs(ctx: Context, input: JobWriteBack): Map<string, nu
       entries.set(p.identity, applyConfirmed(entries.get(p.identity) ?? loaded.confirmed.get(p.identity), p.result.confirmed));
   }
   if (entries.size > 0) loaded.snapshot.replace(entries, loaded.confirmed, now);
-  noteLowStockQuietly(ctx, () =>
-    confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))),
-  );
+  quantitiesKnown.emit(ctx, {
+    quantities: () =>
+      confirmedQuantities(finals.map((p) => ({ sku: p.identity, snapshot: p.result.confirmed ? [{ confirm: p.result.confirmed }] : [] }))),
+  });
   return marked;
 }
 

@@ -6,7 +6,7 @@ import { UserError } from '../kernel/errors';
 import { selectedRows } from '../kernel/selection';
 import { withDocumentLock } from '../kernel/document-lock';
 import { logNote, runCost } from '../kernel/log';
-import { missingSheetMessage } from '../push/load';
+import { missingSheetMessage } from '../pipeline/load';
 import { LABEL_FOLDER, ORDER_HEADERS } from './columns';
 import type { KeyedTable } from './keyed-table';
 import { orderKey } from './order-rows';

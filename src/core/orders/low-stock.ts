@@ -5,9 +5,9 @@
  * the alert is on and new orders came in, so an idle import run opens no sheet.
  */
 import type { Order } from '../../api/schemas/orders';
-import { noteLowStock } from '../alerts/low-stock';
+import { quantitiesKnown } from '../kernel/due';
 import type { Context } from '../kernel/context';
-import { SnapshotStore } from '../push/snapshot';
+import { SnapshotStore } from '../pipeline/snapshot';
 
 /** Adds the units of these newly added orders' lines to `sold`, by SKU. */
 export function countSold(sold: Map<string, number>, orders: ReadonlyArray<{ order: Pick<Order, 'items'>; added: boolean }>): void {
@@ -32,7 +32,7 @@ export function noteLowStockAfterImport(ctx: Context, sold: ReadonlyMap<string, 
       // A SKU whose general quantity the hub never confirmed here has no known stock to go by.
       if (typeof quantity === 'number') left.push({ sku, quantity: Math.max(0, quantity - units) });
     }
-    noteLowStock(ctx, left);
+    quantitiesKnown.emit(ctx, { quantities: () => left });
   } catch (e) {
     console.warn(`Low-stock check after the order import skipped: ${String(e)}`);
   }

@@ -4,13 +4,13 @@
  * taken from what a client sends.
  */
 import { auditSettings } from '../settings/audit';
-import type { BackgroundStep } from '../background/dispatch';
-import { readBackground, updateBackground } from '../background/state';
-import { ownsOrderSchedule, rearmBackground } from '../background/trigger';
+import type { BackgroundStep } from '../kernel/due';
+import { readBackground, updateBackground } from '../kernel/due';
+import { dueChanged } from '../kernel/due';
 import type { Context } from '../kernel/context';
 import { BusyError, UserError } from '../kernel/errors';
 import type { Settings } from '../kernel/settings-schema';
-import { scheduleProblem } from '../settings/order-settings';
+import { ownsOrderSchedule, scheduleProblem } from '../settings/order-settings';
 import { saveSettings, settingsNeverSaved } from '../settings/store';
 import { readImportStatus, updateImportStatus } from './import-status';
 import { importOrders } from './import';
@@ -34,7 +34,7 @@ export function saveWithSchedule(ctx: Context, before: Settings, after: Settings
   ctx.settings = settings;
   if (changed || after.deployment !== before.deployment) {
     if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });
-    rearmBackground(ctx);
+    dueChanged.emit(ctx);
   }
   return settings;
 }

@@ -5,7 +5,7 @@ import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog } from '../kernel/log';
-import { missingSheetMessage } from '../push/load';
+import { missingSheetMessage } from '../pipeline/load';
 import type { CellValue } from '../kernel/ports';
 import { EDITABLE, ORDER_HEADERS } from './columns';
 import { cellText } from './order-rows';

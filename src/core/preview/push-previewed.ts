@@ -8,13 +8,13 @@
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
-import { queuedSkus } from '../jobs/queued';
+import { queuedSkus } from '../pipeline/jobs/queued';
 import { plainDecimal } from '../../sheet';
-import { rowIdentity } from '../push/load';
+import { rowIdentity } from '../pipeline/load';
 import { pendingRows } from '../push/pending';
 import { startLimitedPush } from '../push/run';
-import type { PushProgress } from '../push/types';
-import { onlyValues, type PreviewedRow, type PreviewedValue } from './limit';
+import type { PushProgress } from '../pipeline/types';
+import { onlyValues, type PreviewedRow, type PreviewedValue } from '../pipeline/limit';
 import { clearPreviewRecord, previewDigest, readPreviewRecord } from './record';
 import { linesNow, rowsToPush } from './run';
 

@@ -6,10 +6,10 @@
  */
 import { escapeCellText } from '../../sheet';
 import { keysHash } from '../push/journal';
-import type { Operation, Scope } from '../push/types';
+import type { Operation, Scope } from '../pipeline/types';
 import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
 import { packJson, unpackJson } from '../kernel/packed';
-import type { PreviewedRow } from './limit';
+import type { PreviewedRow } from '../pipeline/limit';
 
 export const PREVIEW_RECORD_SHEET = 'Hub Sync preview';
 const HEADER = ['Preview', 'Rows'];

@@ -8,24 +8,21 @@
  */
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
-import { HubError } from '../../api/errors';
 import type { HubClient } from '../../api/client';
-import { UserError } from '../kernel/errors';
-import { queuedSkus } from '../jobs/queued';
-import { channelAliases } from '../settings/aliases';
-import { loadStockSheet, rowIdentity, type LoadedSheet } from '../push/load';
-import type { RowPlan } from '../push/parts';
+import { queuedSkus } from '../pipeline/jobs/queued';
+import { loadStockSheet, rowIdentity, type LoadedSheet } from '../pipeline/load';
+import type { RowPlan } from '../pipeline/parts';
 import { pendingRows } from '../push/pending';
 import { newRunId, selectedKeys } from '../push/run';
 import { isAbandoned, readRun, resumedBy, rowsDone } from '../push/run-store';
-import { pushTitle, type Operation, type Scope } from '../push/types';
-import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from './diff';
-import { applyGuards, guardsOn, zeroDrops, type Guards } from './guards';
-import { previewedRows, type PreviewedRow } from './limit';
-import { capLines, readHubNow, type HubRead } from './read-hub';
-import type { ReadStrategy } from './read-strategy';
+import { pushTitle, type Operation, type Scope } from '../pipeline/types';
+import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from '../pipeline/dry-run/diff';
+import { applyGuards, guardsOn, zeroDrops, type Guards } from '../pipeline/guards';
+import { previewedRows, type PreviewedRow } from '../pipeline/limit';
+import { capLines, hubNow, type HubRead } from '../pipeline/dry-run/read-hub';
+import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
 import { writePreviewRecord } from './record';
-import { writePreviewSheet } from './sheet';
+import { writePreviewSheet } from '../pipeline/dry-run/sheet';
 
 export interface PreviewOutcome {
   /** What "Push these changes" names to send exactly this preview's changes. */
@@ -46,16 +43,6 @@ export interface PreviewOutcome {
   unfinished: string | null;
   /** The guard rails applied (0: off) and whether the seller ticked "I checked these". */
   guards: Guards & { on: boolean; checked: boolean };
-}
-
-/** What the hub holds now for `skus` (read-hub.ts); a hub that cannot be read is said for `what`, nothing sent. */
-export function hubNow(ctx: Context, client: HubClient, skus: readonly string[], generalQuantity: boolean, what: string): HubRead {
-  try {
-    return readHubNow(client, skus, generalQuantity, channelAliases(ctx.settings));
-  } catch (e) {
-    if (e instanceof HubError) throw new UserError(`${what}: the hub could not be read: ${e.message} Nothing was sent.`);
-    throw e;
-  }
 }
 
 /** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */

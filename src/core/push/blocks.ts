@@ -12,11 +12,11 @@ import type { ColumnMapping, TableRead } from '../../sheet';
 import type { Context } from '../kernel/context';
 import type { KeyValueStore } from '../kernel/ports';
 import { keysHash } from './journal';
-import { rowIdentity, type LoadedSheet } from './load';
+import { rowIdentity, type LoadedSheet } from '../pipeline/load';
 import { BLOCKS_KEY, type PushRun } from './run-store';
-import { SnapshotStore, type ConfirmedValues } from './snapshot';
-import { readStockBlock, type StockTable } from './stock-table';
-import type { Operation } from './types';
+import { SnapshotStore, type ConfirmedValues } from '../pipeline/snapshot';
+import { readStockBlock, type StockTable } from '../pipeline/stock-table';
+import type { Operation } from '../pipeline/types';
 
 /** Well under the 9 KB of a property value (a block is ~30 characters: 250 blocks, 125,000 rows at 500 a chunk). */
 const MAX_BLOCKS_CHARS = 8000;

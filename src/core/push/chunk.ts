@@ -2,28 +2,28 @@ import type { HubClient } from '../../api/client';
 import { RESULT_HEADERS, type PushedValues } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { QuotaError } from '../kernel/errors';
-import { afterJobRequest, beforeJobRequest, queuedSkus } from '../jobs/queued';
+import { afterJobRequest, beforeJobRequest, queuedSkus } from '../pipeline/jobs/queued';
 import { channelAliases } from '../settings/aliases';
 import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';
-import { isKeyless, rowIdentity, type LoadedSheet } from './load';
-import { combineParts, type PartResult } from './outcome';
-import { applyConfirmed, forgetSent } from './order';
-import { pruneReapplied, type RowPlan } from './parts';
+import { isKeyless, rowIdentity, type LoadedSheet } from '../pipeline/load';
+import { combineParts, type PartResult } from '../pipeline/outcome';
+import { applyConfirmed, forgetSent } from '../pipeline/order';
+import { pruneReapplied, type RowPlan } from '../pipeline/parts';
 import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending';
-import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
+import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from '../pipeline/relocate';
 import { journalKeyOf, replay } from './replay';
 import { RoundQueue, type RowInFlight } from './rounds';
 import { appendDone, type PushRun, type RunRows } from './run-store';
-import { partsPerRound, sendParts } from './send';
-import type { ConfirmedValues } from './snapshot';
-import { readStockTable } from './stock-table';
-import type { RowResult } from './types';
-import { resultOptions, writeResults } from './writeback';
+import { partsPerRound, sendParts } from '../pipeline/send';
+import type { ConfirmedValues } from '../pipeline/snapshot';
+import { readStockTable } from '../pipeline/stock-table';
+import type { RowResult } from '../pipeline/types';
+import { resultOptions, writeResults } from '../pipeline/writeback';
 import { writeEstimateMs } from './write-time';
-import { recordUndo, undoEntries } from '../undo/record';
-import { noteLowStockQuietly } from '../alerts/low-stock';
-import { confirmedQuantities } from './low-stock';
-import { undoneResult } from '../undo/plan';
+import { quantitiesKnown } from '../kernel/due';
+import { resultsWritten } from './hooks';
+import { confirmedQuantities } from '../pipeline/low-stock';
+import { undoneResult } from '../pipeline/restore';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -214,12 +214,14 @@ export function runChunk(
       allChannels: ALL_CHANNELS.has(run.operation),
       channelAliases: aliases,
     });
-    // What the hub held before these values, for Undo last push: read before the snapshot moves on.
-    recordUndo(
-      ctx,
+    // Said before the snapshot moves on: what the hub held before these values (undo) is read from it.
+    resultsWritten.emit(ctx, {
       run,
-      undoEntries(waiting, (n) => planAt.get(n)?.sku ?? null, run, kept.only, loaded.confirmed),
-    );
+      results: waiting,
+      skuOf: (n) => planAt.get(n)?.sku ?? null,
+      only: kept.only,
+      confirmedBefore: loaded.confirmed,
+    });
     // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
@@ -233,12 +235,13 @@ export function runChunk(
       entries.set(sku, entry);
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
-    // The optional low-stock alert (issue 18): SKUs the hub now confirms at or below the threshold.
-    noteLowStockQuietly(ctx, () =>
-      run.operation === 'erp'
-        ? []
-        : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))),
-    );
+    // What the hub now confirms of the SKUs' stock (the low-stock alert subscribes).
+    quantitiesKnown.emit(ctx, {
+      quantities: () =>
+        run.operation === 'erp'
+          ? []
+          : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))),
+    });
     const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
     for (const p of waiting) {
       if (unplacedRows.has(p.rowNumber)) continue;

@@ -10,8 +10,8 @@ import type { Context } from '../kernel/context';
 import type { SheetPort } from '../kernel/ports';
 import { UserError } from '../kernel/errors';
 import { loadSettings, saveSettings } from '../settings/store';
-import { readStockColumns } from './stock-table';
-import { missingSheetMessage } from './load';
+import { readStockColumns } from '../pipeline/stock-table';
+import { missingSheetMessage } from '../pipeline/load';
 
 /** "column A", "columns A to C": what freezing up to a 0-based column takes. */
 const span = (column: number): string => (column === 0 ? 'column A' : `columns A to ${columnLetter(column)}`);

@@ -11,14 +11,14 @@ import {
   type ParsedRow,
   type PushedValues,
 } from '../../sheet';
-import type { QueuedSkus } from '../jobs/queued';
-import { isKeyless, rowIdentity, type LoadedSheet } from './load';
-import { overlapsQueuedJob } from './order';
-import { planFor, type RowPlan } from './parts';
-import { limitPlan } from '../preview/limit';
-import { undoPlan } from '../undo/plan';
+import type { QueuedSkus } from '../pipeline/jobs/queued';
+import { isKeyless, rowIdentity, type LoadedSheet } from '../pipeline/load';
+import { overlapsQueuedJob } from '../pipeline/order';
+import { planFor, type RowPlan } from '../pipeline/parts';
+import { limitPlan } from '../pipeline/limit';
+import { undoPlan } from '../pipeline/restore';
 import type { PushRun, RunRows } from './run-store';
-import type { RowResult } from './types';
+import type { RowResult } from '../pipeline/types';
 
 export type SendPlan = Extract<RowPlan, { send: true }>;
 type UnsentPlan = Extract<RowPlan, { send: false }>;

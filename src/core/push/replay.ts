@@ -4,13 +4,13 @@
  * or whose job request was cut off) — so they are never sent twice.
  */
 import { canonicalValues, type PushedValues } from '../../sheet';
-import type { QueuedSkus } from '../jobs/queued';
+import type { QueuedSkus } from '../pipeline/jobs/queued';
 import { journalKey, journalledRows, type JournalRange } from './journal';
-import { rowIdentity } from './load';
-import type { RowPlan } from './parts';
+import { rowIdentity } from '../pipeline/load';
+import type { RowPlan } from '../pipeline/parts';
 import { sentValues } from './pending';
 import type { PushRun } from './run-store';
-import type { RowResult } from './types';
+import type { RowResult } from '../pipeline/types';
 
 /** A rebuilt result and the values it speaks of. */
 export interface Restored {

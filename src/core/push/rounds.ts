@@ -1,6 +1,6 @@
-import type { PartResult } from './outcome';
-import { phasesOf } from './order';
-import type { Part, RowPlan } from './parts';
+import type { PartResult } from '../pipeline/outcome';
+import { phasesOf } from '../pipeline/order';
+import type { Part, RowPlan } from '../pipeline/parts';
 
 type SendPlan = Extract<RowPlan, { send: true }>;
 

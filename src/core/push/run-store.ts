@@ -1,7 +1,8 @@
+import type { LimitedValue, OnlyRows } from '../pipeline/limit';
 import { escapeCellText } from '../../sheet';
 import { PACK_CHARS, packJson, unpackJson } from '../kernel/packed';
 import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
-import type { Operation, Scope } from './types';
+import type { Operation, Scope } from '../pipeline/types';
 
 /** A push that may take several executions (sidebar chunks or continuation triggers). */
 export interface PushRun {
@@ -105,18 +106,6 @@ export function isAbandoned(run: PushRun, now: number, deployment: 'addon' | 'co
  */
 export const RUN_SHEET = 'Hub Sync run';
 const RUN_HEADER = ['Run', 'Row key', 'State'];
-
-/**
- * One value a limited run (PushRun.limited) is limited to: what the hub held before it, and the
- * value it sends — the cell as the preview showed it, or the value an undo restores. `passedOn`:
- * not sent by the row, a channel the hub passes the row's general value on to (kept for undo).
- */
-export interface LimitedValue {
-  before: number | null;
-  value: number | null;
-  passedOn?: true;
-}
-export type OnlyRows = Map<string, Record<string, LimitedValue>>;
 
 /** The run's rows as kept in the run sheet. */
 export interface RunRows {

@@ -3,12 +3,11 @@ import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog } from '../kernel/log';
-import { MAX_OPEN_JOBS, readOpenJobs } from '../jobs/open-jobs';
-import { rearmBackground } from '../background/trigger';
-import { readBackground, updateBackground } from '../background/state';
+import { MAX_OPEN_JOBS, readOpenJobs } from '../pipeline/jobs/open-jobs';
+import { dueChanged, readBackground, updateBackground } from '../kernel/due';
 import { runChunk, type ChunkOutcome } from './chunk';
 import { pendingRows } from './pending';
-import { loadStockSheet, rowIdentity, type LoadedSheet } from './load';
+import { loadStockSheet, rowIdentity, type LoadedSheet } from '../pipeline/load';
 import {
   clearRun,
   KEYLESS_TIMES_KEPT,
@@ -21,21 +20,29 @@ import {
   writeOnly,
   writeRun,
   writeSelection,
-  type OnlyRows,
   type PushRun,
   type RunRows,
 } from './run-store';
+import type { OnlyRows } from '../pipeline/limit';
 import { clearJournal, readJournal } from './journal';
 import { loadBlock, readBlocks, recordBlocks } from './blocks';
-import { loadColumnMapping } from '../columns/store';
-import { forgetAbandonedRequests, queuedSkus } from '../jobs/queued';
+import { loadColumnMapping } from '../pipeline/column-mapping';
+import { forgetAbandonedRequests, queuedSkus } from '../pipeline/jobs/queued';
 import { QuotaError } from '../kernel/errors';
 import { localDateTime } from '../kernel/time';
-import { OPERATION_TITLES, SCOPE_TITLES, pushTitle, type Operation, type PushProgress, type RowResult, type Scope } from './types';
-import { resultOptions, writeResults } from './writeback';
+import {
+  OPERATION_TITLES,
+  SCOPE_TITLES,
+  pushTitle,
+  type Operation,
+  type PushProgress,
+  type RowResult,
+  type Scope,
+} from '../pipeline/types';
+import { resultOptions, writeResults } from '../pipeline/writeback';
 import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../kernel/selection';
-import { markUndone } from '../undo/history';
+import { runFinished } from './hooks';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
@@ -233,7 +240,7 @@ function quotaStop(ctx: Context, run: PushRun, remaining: number, reason: string
 /** Sets when the background trigger must continue this user's push (null: never) and re-arms it. */
 function continueAt(ctx: Context, at: number | null): void {
   updateBackground(ctx, { pushAt: at });
-  rearmBackground(ctx);
+  dueChanged.emit(ctx);
 }
 
 /** A push from the menu is safe even if the execution is killed: its continuation is armed first. */
@@ -329,10 +336,7 @@ function chunkAndRecord(
     failed > 0 ? { requestFailure: `Rows not pushed: ${failed} request(s) failed; first problem, ${outcome.firstFailure}` } : {};
   if (outcome.remaining === 0) {
     const text = summary(run);
-    // Undone once: undoing again does nothing (undo/history.ts). After failures it stays open:
-    // undoing again restores what is left (what was restored shows as already back).
-    if (run.limited?.kind === 'undo' && run.limited.undoOf && run.failed === 0)
-      markUndone(ctx.ports.workbook, run.limited.undoOf, ctx.ports.clock.now());
+    runFinished.emit(ctx, { run, at: ctx.ports.clock.now() });
     finishRun(ctx, run, text);
     return { ...progress(run, 0, true, text), ...failedHere };
   }

@@ -1,6 +1,7 @@
 /** The order import's settings checked: the schedule's interval for the deployment, the import filters. */
 import { ORDER_CHANNELS } from '../../api/channels';
 import { ORDER_STATUSES } from '../../api/schemas/orders';
+import type { Context } from '../kernel/context';
 import { ADDON_SCHEDULES, CONTAINER_SCHEDULES, type Settings } from '../kernel/settings-schema';
 
 /** Intervals (minutes) the deployment allows: add-on clock triggers run at most hourly. */
@@ -32,4 +33,9 @@ export function orderFilterProblems(settings: Settings): Record<string, string> 
   const schedule = scheduleProblem(settings);
   if (schedule) out['orders.scheduleMinutes'] = schedule;
   return out;
+}
+
+/** True when this user runs the scheduled order import of this spreadsheet. */
+export function ownsOrderSchedule(ctx: Context): boolean {
+  return ctx.settings.orders.scheduleMinutes > 0 && ctx.settings.orders.scheduleOwner === ctx.ports.session.userKey();
 }

@@ -6,7 +6,7 @@
 import { escapeCellText } from '../../sheet';
 import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
 import { packJson, unpackJson } from '../kernel/packed';
-import type { Operation } from '../push/types';
+import type { Operation } from '../pipeline/types';
 import { localDateTime } from '../kernel/time';
 
 export const UNDO_SHEET = 'Hub Sync undo';

@@ -6,7 +6,7 @@
  * would overwrite the channel values a later push set. Pure.
  */
 import { splitValueKey } from '../../sheet';
-import { PASSED_ON } from '../preview/diff';
+import { PASSED_ON } from '../pipeline/dry-run/diff';
 import type { UndoEntry, UndoPush } from './history';
 
 /** A value a later push set: that push, as the seller reads it, and the value it set. */

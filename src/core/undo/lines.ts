@@ -5,12 +5,12 @@
  * overwrites), not known, no row, or an async job still open. Pure.
  */
 import { outgoingProblem, plainDecimal, splitValueKey, type NumericField } from '../../sheet';
-import { PASSED_ON, type HubNow, type PreviewLine } from '../preview/diff';
-import type { Operation } from '../push/types';
-import type { OnlyRows } from '../push/run-store';
+import { PASSED_ON, type HubNow, type PreviewLine } from '../pipeline/dry-run/diff';
+import type { Operation } from '../pipeline/types';
+import type { OnlyRows } from '../pipeline/limit';
 import type { UndoEntry } from './history';
 import { changedLater, type LaterChange, type LaterIndex } from './later';
-import { lineLabel } from '../preview/summary';
+import { lineLabel } from '../pipeline/dry-run/summary';
 
 export interface UndoContext {
   hub: HubNow;

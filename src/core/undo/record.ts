@@ -7,10 +7,10 @@
 import { splitValueKey } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { logNote } from '../kernel/log';
-import type { PendingResult } from '../push/relocate';
+import type { PendingResult } from '../pipeline/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
-import type { ConfirmedValues } from '../push/snapshot';
-import { pushTitle } from '../push/types';
+import type { ConfirmedValues } from '../pipeline/snapshot';
+import { pushTitle } from '../pipeline/types';
 import { UNDO_KEPT, appendUndo, pushName, type UndoEntry } from './history';
 
 /** The values a batch of written results changed in the hub, with what the hub held before. */

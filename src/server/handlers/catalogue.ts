@@ -4,7 +4,7 @@ import type { Context } from '../../core/kernel/context';
 import { UserError } from '../../core/kernel/errors';
 import { pullCatalogue as pull } from '../../core/catalogue/pull';
 import { refreshSelectedRows as refresh } from '../../core/catalogue/refresh';
-import { PULL_SORTS, type PullOutcome, type RefreshOutcome } from '../../core/catalogue/types';
+import { PULL_SORTS, type PullOutcome, type RefreshOutcome } from '../../core/pipeline/hub-reads/types';
 import { menuCall, sidebarCall, type Result } from '../serve';
 
 const CHANNEL_CODE = /^[a-z0-9][a-z0-9_.-]*$/i;

@@ -3,7 +3,7 @@ import { ADDON_NAME } from '../../version';
 import { menuTree } from '../menu';
 import { spreadsheetNotifier } from '../../platform/notifier';
 import { takeNotices } from '../../core/kernel/notices';
-import { alertsToToast } from '../../core/alerts/open';
+import { alertsToToast } from '../../core/background/alerts';
 import type { KeyValueStore } from '../../core/kernel/ports';
 import { loadSettings } from '../../core/settings/store';
 import { buildDeployment, openingDocument } from '../../platform/composition-root';

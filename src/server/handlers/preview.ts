@@ -1,6 +1,6 @@
 import { previewPush as preview, type PreviewOutcome } from '../../core/preview/run';
 import { pushPreviewed } from '../../core/preview/push-previewed';
-import type { PushProgress } from '../../core/push/types';
+import type { PushProgress } from '../../core/pipeline/types';
 import { sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../../api/schemas/messages';
 import { UserError } from '../../core/kernel/errors';
-import { OPERATIONS, SCOPES, type Operation, type Scope } from '../../core/push/types';
+import { OPERATIONS, SCOPES, type Operation, type Scope } from '../../core/pipeline/types';
 
 const OperationArg = z.enum(OPERATIONS);
 const ScopeArg = z.enum(SCOPES);

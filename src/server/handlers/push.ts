@@ -1,6 +1,6 @@
 import * as push from '../../core/push/run';
 import { answerFreezeSku as answerFreeze, askFreezeSku } from '../../core/push/freeze-sku';
-import { OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/push/types';
+import { OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope } from '../../core/pipeline/types';
 import { PUSH_MENU_OPERATIONS, pushMenuName, type PushMenuName } from '../menu';
 import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';

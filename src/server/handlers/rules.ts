@@ -1,4 +1,4 @@
-import { openRulesSheet } from '../../core/rules/read';
+import { openRulesSheet } from '../../core/rules/open';
 import { menuCall } from '../serve';
 
 /** Menu: opens the Rules sheet (created on first use) and says how many rules are in use (issue 18). */

@@ -2,7 +2,7 @@ import { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
 import { UserError } from '../../core/kernel/errors';
 import { checkBaseUrl, originOf } from '../../core/settings/base-url';
-import { sidebarState, type SidebarState } from '../../core/sidebar-state';
+import { sidebarState, type SidebarState } from '../../core/background/sidebar-state';
 import { loadSettings } from '../../core/settings/store';
 import type { Settings } from '../../core/kernel/settings-schema';
 import { clearToken, readToken, tokenStatus, writeToken, type TokenStatus } from '../../core/settings/token';

@@ -1,8 +1,8 @@
 import { previewUndo as preview, undoLastPush as undo, type UndoPreview } from '../../core/undo/run';
 import type { Whose } from '../../core/undo/whose';
 import type { Context } from '../../core/kernel/context';
-import type { PushProgress } from '../../core/push/types';
-import { undoQuestion, undoSummary } from '../../core/preview/summary';
+import type { PushProgress } from '../../core/pipeline/types';
+import { undoQuestion, undoSummary } from '../../core/undo/summary';
 import { menuCall, sidebarCall, type Result } from '../serve';
 
 /** Sidebar: what undoing your last push (or, `anyone`, the latest push by anyone) would restore; nothing is sent. */

@@ -23,7 +23,7 @@ import {
   type OrdersStatusView,
 } from '../../../src/client/orders-text';
 import { WRITE_CHANNELS } from '../../../src/api/channels';
-import { PULL_SORTS } from '../../../src/core/catalogue/types';
+import { PULL_SORTS } from '../../../src/core/pipeline/hub-reads/types';
 import { allowedScheduleMinutes } from '../../../src/core/settings/order-settings';
 
 const MIN = 60_000;

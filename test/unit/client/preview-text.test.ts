@@ -1,4 +1,4 @@
-import { previewSummary } from '../../../src/client/preview-text';
+import { previewSummary } from '../../../src/core/preview/summary';
 import type { PreviewOutcome } from '../../../src/core/preview/run';
 
 const line = (sku: string, field: string, channel: string, changePct: number) => ({

@@ -1,4 +1,4 @@
-import type { PushProgress } from '../../../src/core/push/types';
+import type { PushProgress } from '../../../src/core/pipeline/types';
 import { runPushLoop, type PushApi } from '../../../src/client/push-loop';
 import {
   fitScope,

@@ -1,7 +1,8 @@
 /** Alerts kept in the document store: noted, cleared, dismissed, toasted once, mailed once a day. */
-import { alertsAfterBackground } from '../../../../src/core/alerts/background';
+import { alertsAfterBackground } from '../../../../src/core/background/alerts';
 import { noteLowStock } from '../../../../src/core/alerts/low-stock';
-import { alertsToToast, alertsView, dismissAlert } from '../../../../src/core/alerts/open';
+import { alertsView, dismissAlert } from '../../../../src/core/alerts/open';
+import { alertsToToast } from '../../../../src/core/background/alerts';
 import { readAlerts } from '../../../../src/core/alerts/record';
 import { updateImportStatus } from '../../../../src/core/orders/import-status';
 import { Settings } from '../../../../src/core/kernel/settings-schema';

@@ -6,10 +6,10 @@
  */
 import { runBackgroundWork } from '../../../../src/core/background/dispatch';
 import { readDocuments } from '../../../../src/core/background/documents';
-import { readBackground, updateBackground } from '../../../../src/core/background/state';
+import { readBackground, updateBackground } from '../../../../src/core/kernel/due';
 import { BACKGROUND_HANDLER, dueWork, rearmBackground } from '../../../../src/core/background/trigger';
 import type { Context } from '../../../../src/core/kernel/context';
-import type { OpenJob } from '../../../../src/core/jobs/open-jobs';
+import type { OpenJob } from '../../../../src/core/pipeline/jobs/open-jobs';
 import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { FakeClock, MIN, T0, fakeContext, fakeScheduler, memoryStore, memoryWorkbook } from '../../../support/ports';
 

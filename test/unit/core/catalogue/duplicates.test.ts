@@ -1,6 +1,6 @@
 import type { Product } from '../../../../src/api/schemas/stock';
-import { duplicateNote, findDuplicates, isDuplicateNote } from '../../../../src/core/catalogue/duplicates';
-import { inSkuOrder, readProducts } from '../../../../src/core/catalogue/products';
+import { duplicateNote, findDuplicates, isDuplicateNote } from '../../../../src/core/pipeline/hub-reads/duplicates';
+import { inSkuOrder, readProducts } from '../../../../src/core/pipeline/hub-reads/products';
 import { listed } from './paged-hub';
 
 const entries = (products: Product[]) => products.map((product, position) => ({ product, position }));

@@ -1,4 +1,4 @@
-import { MAX_LINK_CHARS, isLinkableUrl, permalinkCell } from '../../../../src/core/catalogue/link';
+import { MAX_LINK_CHARS, isLinkableUrl, permalinkCell } from '../../../../src/core/pipeline/hub-reads/link';
 
 describe('permalinkCell', () => {
   it('makes an http(s) URL a HYPERLINK showing the URL', () => {

@@ -4,8 +4,8 @@
  * proof of anything missing when the list keeps changing. Driven through the real HubClient.
  */
 import { HubError } from '../../../../src/api/errors';
-import { findDuplicates } from '../../../../src/core/catalogue/duplicates';
-import { MAX_EXTRA_ROUNDS, pageOffsets, readListing, type Listing } from '../../../../src/core/catalogue/listing';
+import { findDuplicates } from '../../../../src/core/pipeline/hub-reads/duplicates';
+import { MAX_EXTRA_ROUNDS, pageOffsets, readListing, type Listing } from '../../../../src/core/pipeline/hub-reads/listing';
 import { listed, numbered, PagedHub } from './paged-hub';
 
 function read(hub: PagedHub): Listing {

@@ -6,8 +6,8 @@
  */
 import * as fc from 'fast-check';
 import { pullCatalogue } from '../../../../src/core/catalogue/pull';
-import type { PullDone } from '../../../../src/core/catalogue/types';
-import { columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../../../src/core/columns/store';
+import type { PullDone } from '../../../../src/core/pipeline/hub-reads/types';
+import { columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../../../src/core/pipeline/column-mapping';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { Product } from '../../../../src/api/schemas/stock';
 import { entriesOf, mapColumns, presetById, presetMapping, readTable, type ColumnMap, type ColumnMapping } from '../../../../src/sheet';

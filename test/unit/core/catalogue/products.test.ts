@@ -1,7 +1,7 @@
 import { channelAliases } from '../../../../src/core/settings/aliases';
-import { pullColumns } from '../../../../src/core/catalogue/columns';
-import { layoutOf, readProduct, readProducts } from '../../../../src/core/catalogue/products';
-import { skuKey } from '../../../../src/core/catalogue/sku-match';
+import { pullColumns } from '../../../../src/core/pipeline/hub-reads/columns';
+import { layoutOf, readProduct, readProducts } from '../../../../src/core/pipeline/hub-reads/products';
+import { skuKey } from '../../../../src/core/pipeline/hub-reads/sku-match';
 import type { Product } from '../../../../src/api/schemas/stock';
 
 const entry = (channel: string, extra: Record<string, unknown> = {}) => ({

@@ -4,7 +4,7 @@
  * marked, and SKUs matched exactly (twins named, never matched, never appended).
  */
 import { pullCatalogue } from '../../../../src/core/catalogue/pull';
-import type { PullDone, PullOptions } from '../../../../src/core/catalogue/types';
+import type { PullDone, PullOptions } from '../../../../src/core/pipeline/hub-reads/types';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { Product } from '../../../../src/api/schemas/stock';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';

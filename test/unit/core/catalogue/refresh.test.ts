@@ -4,7 +4,7 @@
  * SKUs up loosely) is a twin, named, and never taken as the row's values.
  */
 import { refreshSelectedRows } from '../../../../src/core/catalogue/refresh';
-import type { RefreshDone } from '../../../../src/core/catalogue/types';
+import type { RefreshDone } from '../../../../src/core/pipeline/hub-reads/types';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import { FakeTransport, type Scripted } from '../../../support/transport';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';

@@ -1,6 +1,6 @@
-import { confirmedValues, keptCell, mergePulled, pulledCell } from '../../../../src/core/catalogue/cells';
-import { pullColumns, type PullColumn, type PullLayout } from '../../../../src/core/catalogue/columns';
-import { layoutOf, readProducts } from '../../../../src/core/catalogue/products';
+import { confirmedValues, keptCell, mergePulled, pulledCell } from '../../../../src/core/pipeline/hub-reads/cells';
+import { pullColumns, type PullColumn, type PullLayout } from '../../../../src/core/pipeline/hub-reads/columns';
+import { layoutOf, readProducts } from '../../../../src/core/pipeline/hub-reads/products';
 import type { Product } from '../../../../src/api/schemas/stock';
 
 const aliases = { meli: 'mercadolibre' };

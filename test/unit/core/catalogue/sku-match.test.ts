@@ -1,4 +1,4 @@
-import { looseSkuKey, sheetCannotHold, skuKey, twinDescription, twinMessage } from '../../../../src/core/catalogue/sku-match';
+import { looseSkuKey, sheetCannotHold, skuKey, twinDescription, twinMessage } from '../../../../src/core/pipeline/hub-reads/sku-match';
 
 describe('catalogue SKU matching', () => {
   it('matches exactly after NFC; twins share only the loose key', () => {

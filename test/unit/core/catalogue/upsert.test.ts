@@ -1,5 +1,5 @@
-import { layoutOf, readProducts } from '../../../../src/core/catalogue/products';
-import { pullColumns } from '../../../../src/core/catalogue/columns';
+import { layoutOf, readProducts } from '../../../../src/core/pipeline/hub-reads/products';
+import { pullColumns } from '../../../../src/core/pipeline/hub-reads/columns';
 import { planUpsert, type UpsertInput } from '../../../../src/core/catalogue/upsert';
 import type { Product } from '../../../../src/api/schemas/stock';
 import type { CellValue } from '../../../../src/core/kernel/ports';

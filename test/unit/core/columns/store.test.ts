@@ -1,7 +1,7 @@
 /**
  * Saved column mappings are kept by sheet id, so renaming the sheet keeps its mapping.
  */
-import { clearColumnMapping, columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../../../src/core/columns/store';
+import { clearColumnMapping, columnMappingKey, loadColumnMapping, saveColumnMapping } from '../../../../src/core/pipeline/column-mapping';
 import type { ColumnMapping } from '../../../../src/sheet';
 import { memoryStore } from '../../../support/ports';
 

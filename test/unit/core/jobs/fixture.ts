@@ -4,7 +4,7 @@
  */
 import type { JobItem } from '../../../../src/api/schemas/stock';
 import type { Context } from '../../../../src/core/kernel/context';
-import type { OpenJob } from '../../../../src/core/jobs/open-jobs';
+import type { OpenJob } from '../../../../src/core/pipeline/jobs/open-jobs';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import type { Settings } from '../../../../src/core/kernel/settings-schema';
 import { FakeTransport } from '../../../support/transport';

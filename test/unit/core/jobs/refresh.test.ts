@@ -5,7 +5,7 @@
 import { readAlerts } from '../../../../src/core/alerts/record';
 import { runBackgroundWork } from '../../../../src/core/background/dispatch';
 import { runOneDocument } from '../../../../src/core/background/run-document';
-import { readOpenJobs } from '../../../../src/core/jobs/open-jobs';
+import { readOpenJobs } from '../../../../src/core/pipeline/jobs/open-jobs';
 import { refreshJobs } from '../../../../src/core/jobs/refresh';
 import { takeNotices } from '../../../../src/core/kernel/notices';
 import { HOUR, MIN, T0, jobsWorld, type JobsWorld } from './fixture';

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import type { PushedValues } from '../../../../src/sheet';
 import type { CellValue } from '../../../../src/core/kernel/ports';
-import type { RowResult } from '../../../../src/core/push/types';
-import { SnapshotStore } from '../../../../src/core/push/snapshot';
+import type { RowResult } from '../../../../src/core/pipeline/types';
+import { SnapshotStore } from '../../../../src/core/pipeline/snapshot';
 import { type JobWriteBack, writeBackJobs } from '../../../../src/core/jobs/write-back';
 import { jobsWorld } from './fixture';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { previewLines, previewTotals, type HubNow } from '../../../../src/core/preview/diff';
-import type { Part, RowPlan } from '../../../../src/core/push/parts';
+import { previewLines, previewTotals, type HubNow } from '../../../../src/core/pipeline/dry-run/diff';
+import type { Part, RowPlan } from '../../../../src/core/pipeline/parts';
 
 const send = (rowNumber: number, sku: string, values: Record<string, number>): RowPlan => ({
   rowNumber,

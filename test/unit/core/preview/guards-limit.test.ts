@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { PreviewLine } from '../../../../src/core/preview/diff';
-import { applyGuards, GUARDS_OFF } from '../../../../src/core/preview/guards';
-import { allowedKeys, limitPlan, onlyValues, previewedRows } from '../../../../src/core/preview/limit';
+import type { PreviewLine } from '../../../../src/core/pipeline/dry-run/diff';
+import { applyGuards, GUARDS_OFF } from '../../../../src/core/pipeline/guards';
+import { allowedKeys, limitPlan, onlyValues, previewedRows } from '../../../../src/core/pipeline/limit';
 import { differences } from '../../../../src/core/preview/push-previewed';
 import { previewDigest } from '../../../../src/core/preview/record';
-import type { Part, RowPlan } from '../../../../src/core/push/parts';
+import type { Part, RowPlan } from '../../../../src/core/pipeline/parts';
 
 const line = (over: Partial<PreviewLine>): PreviewLine => ({
   rowNumber: 2,

@@ -1,6 +1,6 @@
 import { HubClient } from '../../../../src/api/client';
 import type { Product } from '../../../../src/api/schemas/stock';
-import { readHubNow } from '../../../../src/core/preview/read-hub';
+import { readHubNow } from '../../../../src/core/pipeline/dry-run/read-hub';
 import { FakeClock, FakeTransport } from '../../../support/transport';
 
 const product = (i: number): Product =>

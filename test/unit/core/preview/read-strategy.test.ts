@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { chooseReads } from '../../../../src/core/preview/read-strategy';
-import { pageOffsets } from '../../../../src/core/catalogue/listing';
+import { chooseReads } from '../../../../src/core/pipeline/dry-run/read-strategy';
+import { pageOffsets } from '../../../../src/core/pipeline/hub-reads/listing';
 
 describe("chooseReads (issue 17: the cheapest read of the hub's current values)", () => {
   test('a few SKUs of a large catalogue: one GET each', () => {

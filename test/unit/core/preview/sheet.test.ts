@@ -1,5 +1,5 @@
-import { writePreviewSheet } from '../../../../src/core/preview/sheet';
-import type { PreviewLine } from '../../../../src/core/preview/diff';
+import { writePreviewSheet } from '../../../../src/core/pipeline/dry-run/sheet';
+import type { PreviewLine } from '../../../../src/core/pipeline/dry-run/diff';
 import { memoryWorkbook } from '../../../support/ports';
 
 const HEADER = ['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why', 'Rule'];

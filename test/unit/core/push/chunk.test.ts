@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import type { ByChannelUpdate, StockItem } from '../../../../src/api/schemas/stock';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import { journalCadence } from '../../../../src/core/push/journal';
-import type { RowPlan } from '../../../../src/core/push/parts';
+import type { RowPlan } from '../../../../src/core/pipeline/parts';
 import { RoundQueue } from '../../../../src/core/push/rounds';
 import { pushFromMenu } from '../../../../src/core/push/run';
-import { partsPerRound } from '../../../../src/core/push/send';
-import { SnapshotStore } from '../../../../src/core/push/snapshot';
+import { partsPerRound } from '../../../../src/core/pipeline/send';
+import { SnapshotStore } from '../../../../src/core/pipeline/snapshot';
 import { type PushWorld, STOCK, pushWorld } from './world';
 
 const stockSheet = (w: PushWorld) => w.workbook.sheets.get(STOCK)!;

@@ -1,4 +1,4 @@
-import { matchResults } from '../../../../src/core/push/match';
+import { matchResults } from '../../../../src/core/pipeline/match';
 
 const key = (r: { sku?: string }): string | null => r.sku ?? null;
 

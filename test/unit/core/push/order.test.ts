@@ -1,7 +1,7 @@
-import { applyConfirmed, mustFollow, overlapsQueuedJob, phasesOf } from '../../../../src/core/push/order';
-import { pruneReapplied, type Part, type RowPlan } from '../../../../src/core/push/parts';
+import { applyConfirmed, mustFollow, overlapsQueuedJob, phasesOf } from '../../../../src/core/pipeline/order';
+import { pruneReapplied, type Part, type RowPlan } from '../../../../src/core/pipeline/parts';
 import { RoundQueue } from '../../../../src/core/push/rounds';
-import { partsPerRound } from '../../../../src/core/push/send';
+import { partsPerRound } from '../../../../src/core/pipeline/send';
 
 const stock = (sku: string, quantity: number, row: number): Part => ({
   kind: 'stock',

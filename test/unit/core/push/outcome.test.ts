@@ -1,5 +1,5 @@
 import { HubError } from '../../../../src/api/errors';
-import { combineParts, fromRequestError, readSiteResult, type SiteCheck } from '../../../../src/core/push/outcome';
+import { combineParts, fromRequestError, readSiteResult, type SiteCheck } from '../../../../src/core/pipeline/outcome';
 
 const check = (over: Partial<SiteCheck> = {}): SiteCheck => ({
   describe: 'Quantity 5',

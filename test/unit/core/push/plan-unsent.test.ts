@@ -5,8 +5,8 @@
  */
 import * as fc from 'fast-check';
 import type { CellValue } from '../../../../src/core/kernel/ports';
-import { planFor, type RowPlan } from '../../../../src/core/push/parts';
-import { OPERATIONS, type Operation } from '../../../../src/core/push/types';
+import { planFor, type RowPlan } from '../../../../src/core/pipeline/parts';
+import { OPERATIONS, type Operation } from '../../../../src/core/pipeline/types';
 import { readTable } from '../../../../src/sheet';
 
 /** The plan of the one row of a sheet, for an operation, against what the hub confirmed for it. */

@@ -3,9 +3,9 @@
  * whatever a colleague did to the sheet after it was read.
  */
 import { readTable } from '../../../../src/sheet';
-import { placeResults, type PendingResult } from '../../../../src/core/push/relocate';
-import type { RowResult } from '../../../../src/core/push/types';
-import { writeResults } from '../../../../src/core/push/writeback';
+import { placeResults, type PendingResult } from '../../../../src/core/pipeline/relocate';
+import type { RowResult } from '../../../../src/core/pipeline/types';
+import { writeResults } from '../../../../src/core/pipeline/writeback';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import { memorySheet } from '../../../support/ports';
 

@@ -5,8 +5,8 @@
  */
 import { HubClient } from '../../../../src/api/client';
 import type { HttpRequest } from '../../../../src/api/transport';
-import type { Part } from '../../../../src/core/push/parts';
-import { partsPerRound, sendParts } from '../../../../src/core/push/send';
+import type { Part } from '../../../../src/core/pipeline/parts';
+import { partsPerRound, sendParts } from '../../../../src/core/pipeline/send';
 import { FakeClock, FakeTransport, type Scripted } from '../../../support/transport';
 
 const TOKEN = 'tok_secret_987';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SnapshotStore, writeSpans } from '../../../../src/core/push/snapshot';
+import { SnapshotStore, writeSpans } from '../../../../src/core/pipeline/snapshot';
 import type { CellValue, SheetPort } from '../../../../src/core/kernel/ports';
 import { memoryWorkbook } from '../../../support/ports';
 

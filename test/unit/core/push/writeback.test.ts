@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import type { CellValue } from '../../../../src/core/kernel/ports';
-import type { RowResult, RowStatus } from '../../../../src/core/push/types';
-import { NO_ACTIVE_LISTING, writeResults } from '../../../../src/core/push/writeback';
+import type { RowResult, RowStatus } from '../../../../src/core/pipeline/types';
+import { NO_ACTIVE_LISTING, writeResults } from '../../../../src/core/pipeline/writeback';
 import { LOOKS } from '../../../../src/sheet';
 import { memorySheet, memoryStore } from '../../../support/ports';
 

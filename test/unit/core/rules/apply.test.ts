@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { ruleMessage, rulePrice, ruleQuantity } from '../../../../src/core/rules/apply';
+import { ruleMessage, rulePrice, ruleQuantity } from '../../../../src/core/pipeline/rules/apply';
 import { roundToCents } from '../../../../src/sheet';
-import { ruleFor, ruleProblem, type Rounding, type Rule } from '../../../../src/core/rules/rule';
+import { ruleFor, ruleProblem, type Rounding, type Rule } from '../../../../src/core/pipeline/rules/rule';
 
 const base: Rule = {
   channel: 'amazon',

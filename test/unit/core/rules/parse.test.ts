@@ -1,4 +1,4 @@
-import { parseRules, roundingOf, RULES_HEADER } from '../../../../src/core/rules/parse';
+import { parseRules, roundingOf, RULES_HEADER } from '../../../../src/core/pipeline/rules/parse';
 
 const channels = new Set(['amazon', 'walmart', 'mercadolibre']);
 

@@ -1,7 +1,7 @@
 import type { CellValue } from '../../../../src/sheet/cell-types';
 import fc from 'fast-check';
-import { parseRules } from '../../../../src/core/rules/parse';
-import { valueRulesOf } from '../../../../src/core/rules/value-rules';
+import { parseRules } from '../../../../src/core/pipeline/rules/parse';
+import { valueRulesOf } from '../../../../src/core/pipeline/rules/value-rules';
 import { EVERY_CHANNEL_RULE } from '../../../../src/sheet';
 
 const HEADER = ['Channel', 'Markup %', 'Min price', 'Max price', 'Stock buffer', 'Also per-channel columns'];

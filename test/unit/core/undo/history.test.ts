@@ -1,6 +1,6 @@
 import { UNDO_SHEET, appendUndo, markUndone, undoHistory, type UndoEntry } from '../../../../src/core/undo/history';
 import { undoEntries } from '../../../../src/core/undo/record';
-import type { PendingResult } from '../../../../src/core/push/relocate';
+import type { PendingResult } from '../../../../src/core/pipeline/relocate';
 import { memoryWorkbook } from '../../../support/ports';
 
 const entry = (sku: string, after: number): UndoEntry => [sku, sku, 'price:amazon', 1, after];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { packJson, unpackJson } from '../../../../src/core/kernel/packed';
 import { undoLines } from '../../../../src/core/undo/lines';
 import { NO_LATER } from '../../../../src/core/undo/later';
-import { undoParts, undoneResult } from '../../../../src/core/undo/plan';
+import { undoParts, undoneResult } from '../../../../src/core/pipeline/restore';
 import type { UndoEntry } from '../../../../src/core/undo/history';
 
 describe('undoParts (issue 17: the requests that put values back)', () => {

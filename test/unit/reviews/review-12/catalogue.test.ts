@@ -2,7 +2,7 @@
  * Review of issue 12 ('"Not in the hub" only when proven'): Refresh selected rows. Fails today.
  */
 import { refreshSelectedRows } from '../../../../src/core/catalogue/refresh';
-import type { RefreshDone } from '../../../../src/core/catalogue/types';
+import type { RefreshDone } from '../../../../src/core/pipeline/hub-reads/types';
 import type { CellValue } from '../../../../src/core/kernel/ports';
 import { FakeTransport } from '../../../support/transport';
 import { fakeContext, memoryStore, memoryWorkbook } from '../../../support/ports';

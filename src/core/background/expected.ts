@@ -1,0 +1,57 @@
+/**
+ * The background work that should be succeeding in this spreadsheet: the order schedule, open
+ * async jobs, pushes handed to the trigger. At an open everything is read from the document store
+ * (onOpen in LIMITED mode can read nothing else); a trigger builds the same from what it read.
+ */
+import { budgetLeft, readBudget } from '../jobs/budget';
+import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
+import { readImportStatus, type ImportStatus } from '../orders/import-status';
+import type { KeyValueStore } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
+import type { Expectation } from '../alerts/stale';
+
+const MINUTE = 60_000;
+/** Jobs back off to one poll an hour (5, 15, then 60 minutes), and the add-on's trigger is hourly. */
+const JOBS_INTERVAL_MS = 60 * MINUTE;
+const BACKGROUND_PREFIX = 'background:';
+
+/** The scheduled import, from when it was switched on (or, recorded before that was, its last run). */
+export function importExpectation(settings: Settings, status: Pick<ImportStatus, 'scheduledSince' | 'lastRunAt'>): Expectation | null {
+  const minutes = settings.orders.scheduleMinutes;
+  const since = status.scheduledSince ?? status.lastRunAt;
+  return minutes > 0 && since !== null
+    ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner }
+    : null;
+}
+
+/** Open jobs, from the oldest; none while the day's budget is spent (waiting for 00:00 UTC on purpose is not failing). */
+export function jobsExpectation(store: KeyValueStore, settings: Settings, jobs: readonly OpenJob[], now: number): Expectation | null {
+  if (jobs.length === 0 || budgetLeft(readBudget(store, now), settings.jobs.dailyRequestBudget) <= 0) return null;
+  const oldest = jobs.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
+  return { kind: 'jobs', intervalMs: JOBS_INTERVAL_MS, since: oldest.createdAt, owner: oldest.owner ?? '' };
+}
+
+/** A push the trigger should be finishing, from when it was due. */
+export function pushExpectation(settings: Settings, pushAt: number | null | undefined, owner: string): Expectation | null {
+  const every = (settings.deployment === 'addon' ? 60 : 5) * MINUTE;
+  return typeof pushAt === 'number' && Number.isFinite(pushAt) ? { kind: 'push', intervalMs: every, since: pushAt, owner } : null;
+}
+
+/** Everything expected in this spreadsheet, whoever's it is, from the document store alone. */
+export function expectedWork(store: KeyValueStore, settings: Settings, now: number): Expectation[] {
+  const out = [importExpectation(settings, readImportStatus(store)), jobsExpectation(store, settings, readOpenJobs(store), now)];
+  for (const [key, raw] of Object.entries(store.entries(BACKGROUND_PREFIX))) {
+    out.push(pushExpectation(settings, pushDueAt(raw), key.slice(BACKGROUND_PREFIX.length)));
+  }
+  return out.filter((e): e is Expectation => e !== null);
+}
+
+/** When a user's pending push was due to continue (background/state.ts), or null. */
+function pushDueAt(raw: string): number | null {
+  try {
+    const value = (JSON.parse(raw) as { pushAt?: unknown }).pushAt;
+    return typeof value === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}

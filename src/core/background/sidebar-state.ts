@@ -1,0 +1,85 @@
+/**
+ * The sidebar's read model: everything it shows, with nothing secret in it (the token's status,
+ * never the token). Its type is written out: it is the contract between the server and the
+ * sidebar, not whatever the implementation happens to return.
+ */
+import { alertsView, type AlertShown } from '../alerts/open';
+import { readDocuments } from './documents';
+import type { Context } from '../kernel/context';
+import { hubMovedFor } from '../settings/context';
+import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
+import { recentLog } from '../kernel/log';
+import { readNotices } from '../kernel/notices';
+import { ordersStatusView, type OrdersStatusView } from '../orders/status-view';
+import { activePushProgress } from '../push/run';
+import type { PushProgress } from '../pipeline/types';
+import { checkBaseUrl } from '../settings/base-url';
+import type { Settings } from '../kernel/settings-schema';
+import { readToken, tokenStatus, type TokenStatus } from '../settings/token';
+import { ADDON_NAME, VERSION } from '../../version';
+
+export interface SidebarState {
+  addonName: string;
+  version: string;
+  user: string;
+  settings: Settings;
+  token: TokenStatus;
+  /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
+  hubMoved: string | null;
+  push: PushProgress | null;
+  jobs: OpenJob[];
+  orders: OrdersStatusView;
+  log: Array<Record<string, string | number>>;
+  /** Notices from background work, kept until the seller dismisses them (dismissNotices): reading the state changes nothing. */
+  notices: string[];
+  /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
+  alerts: AlertShown[];
+  /** The add-on's spreadsheets with background work (null for the bound script). */
+  background: Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null;
+  /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
+  timeZone: string;
+  now: number;
+}
+
+/** Everything the sidebar shows, with nothing secret in it. */
+export function sidebarState(ctx: Context): SidebarState {
+  const now = ctx.ports.clock.now();
+  return {
+    addonName: ADDON_NAME,
+    version: VERSION,
+    user: ctx.ports.session.userEmail(),
+    settings: ctx.settings,
+    token: tokenStatus(readToken(ctx.ports.userStore), now),
+    /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
+    hubMoved: hubMovedNow(ctx),
+    push: activePushProgress(ctx),
+    jobs: readOpenJobs(ctx.ports.documentStore),
+    orders: ordersStatusView(ctx),
+    log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
+    // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
+    notices: [...readNotices(ctx.ports.userStore), ...readNotices(ctx.ports.documentStore)],
+    /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
+    alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()),
+    background: backgroundDocumentsView(ctx),
+    /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
+    timeZone: ctx.ports.session.timeZone(),
+    now,
+  };
+}
+
+/**
+ * The add-on's list of this user's spreadsheets with background work (null for the bound
+ * script, whose trigger serves only its own spreadsheet): what its hourly run will open.
+ */
+function backgroundDocumentsView(ctx: Context): Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null {
+  if (ctx.settings.deployment !== 'addon') return null;
+  const here = ctx.ports.workbook.documentId();
+  return readDocuments(ctx.ports.userStore).map((d) => ({ name: d.name, due: d.due, lastRunAt: d.lastRunAt, here: d.id === here }));
+}
+
+/** The message for a token bound to another address than the base URL now names, or null. */
+function hubMovedNow(ctx: Context): string | null {
+  const token = readToken(ctx.ports.userStore);
+  const base = checkBaseUrl(ctx.settings.baseUrl);
+  return token && base.ok ? hubMovedFor(ctx, token, base.url) : null;
+}

@@ -1,0 +1,23 @@
+/**
+ * The one place the features subscribe to the hooks of the layers below them (the push engine's,
+ * the kernel's): the engine says what happened, undo, alerts and jobs react, and the background
+ * module re-arms the trigger when due work changes. Called once when the bundle loads.
+ */
+import { subscribeAlerts } from './alerts/subscriptions';
+import { rearmBackground } from './background/trigger';
+import { subscribeJobs } from './jobs/subscriptions';
+import { dueChanged } from './kernel/due';
+import type { Context } from './kernel/context';
+import { subscribeUndo } from './undo/subscriptions';
+
+function rearm(ctx: Context): void {
+  rearmBackground(ctx);
+}
+
+/** Subscribes every feature (twice is the same as once). */
+export function wireFeatures(): void {
+  subscribeUndo();
+  subscribeAlerts();
+  subscribeJobs();
+  dueChanged.subscribe(rearm);
+}
