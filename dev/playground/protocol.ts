@@ -41,7 +41,7 @@ export type Op =
   | { op: 'renameSheet'; from: string; to: string }
   | { op: 'deleteSheet'; name: string }
   | { op: 'undo' }
-  | { op: 'driveFile'; id: string }
+  | { op: 'driveFile'; fileId: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
   | { op: 'save' }
@@ -98,6 +98,7 @@ export interface SheetInfo {
   lastRow: number;
   lastCol: number;
   frozenRows: number;
+  frozenCols: number;
   hidden: boolean;
 }
 
@@ -132,6 +133,8 @@ export interface Snapshot {
   triggerRuns: TriggerRunInfo[];
   /** The runtime's virtual clock (epoch ms). */
   now: number;
+  /** The spreadsheet's time zone (File › Settings): the zone its dates and the page's clock are shown in. */
+  timeZone: string;
   /** What Edit › Undo would undo ("paste", "insert row"…), or null. */
   undo: string | null;
 }

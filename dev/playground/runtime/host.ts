@@ -176,7 +176,7 @@ function handle(req: Op): unknown {
     case 'undo':
       return edited(() => history.undo());
     case 'driveFile':
-      return driveFile(runtime(), req.id);
+      return driveFile(runtime(), req.fileId);
     case 'fill':
       return fill(req.rows);
     case 'tick':

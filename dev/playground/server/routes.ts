@@ -127,7 +127,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
     }
     const drive = /^\/drive\/([A-Za-z0-9_-]{10,100})$/.exec(url.pathname);
     if (req.method === 'GET' && drive)
-      return sendDriveFile(res, (await runtime.request({ op: 'driveFile', id: drive[1] })) as DriveFileOut | null);
+      return sendDriveFile(res, (await runtime.request({ op: 'driveFile', fileId: drive[1] })) as DriveFileOut | null);
     if (req.method !== 'POST') throw new HttpError(404, 'Not found');
     const body = await readJson(req, url.pathname === '/api/import' ? MAX_IMPORT_BODY : undefined);
     const edited = await gridEdit(runtime, url.pathname, body);
