@@ -26,7 +26,7 @@ import { inSkuOrder, layoutOf, readProducts } from './products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from './sku-match';
 import { placePullColumns } from './placement';
-import { applyColumnPlan, writeBlocks } from './sheet-blocks';
+import { applyColumnPlan, formatPriceColumns, writeBlocks } from './sheet-blocks';
 import type { Confirm, PullOptions, PullOutcome } from './types';
 import { planUpsert } from './upsert';
 import { localDateTime } from './when';
@@ -166,6 +166,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
         skuColumn + 1,
         plan.appended.skus.map((s) => [s]),
       );
+    formatPriceColumns(sheet, placed, plan.lastRow);
 
     const entries = new Map<string, Record<string, number>>();
     plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));

@@ -4,8 +4,10 @@
  * many rows there are. Columns are 0-based, rows 1-based (as in the sheet).
  */
 import { findMissingColumns } from '../../sheet';
+import { PRICE_FORMAT } from '../../sheet/price-format';
 import type { CellValue, SheetPort } from '../ports';
 import { contiguousRuns } from '../push/writeback';
+import type { PullColumn } from './columns';
 
 /** Adjacent row numbers grouped: 2,3,4,9 → [2,4], [9,9]. */
 export function rowRuns(rows: Iterable<number>): Array<[number, number]> {
@@ -65,4 +67,18 @@ export function applyColumnPlan(sheet: SheetPort, plan: Pick<ColumnPlan, 'missin
   if (plan.missing.length === 0) return;
   sheet.write(1, plan.missing[0].column + 1, [plan.missing.map((m) => m.header)]);
   sheet.styleHeader(plan.width);
+}
+
+/**
+ * The price and sale price columns written (rows 2 to `lastRow`) show money as Sheets users
+ * expect, `#,##0.00`, where the seller has not formatted them otherwise. A read and at most a
+ * write per run of adjacent price columns (a channel's Price and Sale price): the formats of the
+ * columns between them are not read.
+ */
+export function formatPriceColumns(sheet: SheetPort, placed: ReadonlyArray<{ column: number; spec: PullColumn }>, lastRow: number): void {
+  if (lastRow < 2) return;
+  const prices = placed
+    .filter(({ spec }) => spec.kind === 'channelValue' && (spec.field === 'price' || spec.field === 'salePrice'))
+    .map((p) => p.column + 1);
+  for (const run of contiguousRuns(prices)) sheet.setDefaultNumberFormat(2, lastRow - 1, run, PRICE_FORMAT);
 }
