@@ -147,6 +147,12 @@ export interface Snapshot {
  */
 export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string; bg?: string; fg?: string };
 
+/** The sidebar the add-on last showed; `ownHub`: the add-on's hub is the playground's emulator. */
+export interface SidebarOut {
+  content: string;
+  ownHub: boolean;
+}
+
 export interface WindowOut {
   sheet: string;
   from: number;

@@ -1,11 +1,14 @@
 /**
  * The playground's spreadsheet looks and behaves as Sheets does where a seller notices: frozen
  * rows and columns stay while the rest scrolls, every sheet tab can be reached and none is
- * covered, one clock in the spreadsheet's time zone, and a shipping label the add-on saved to
- * Drive opens from its link.
+ * covered, one clock in the spreadsheet's time zone, amounts in their number format, a shipping
+ * label the add-on saved to Drive opens from its link, and the sign-in form names the demo login
+ * of the playground's own hub.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { BROWSER_TEST_MS, cell, expectActiveTab, menu, UNTIL_READY_MS } from './support/browser';
+import { BROWSER_TEST_MS, cell, expectActiveTab, menu, openSection, sidebar, UNTIL_READY_MS } from './support/browser';
 import { usePlayground } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -47,6 +50,23 @@ async function windowRows(page: Page, sheet: string, from: number, count: number
 
 describe('playground: the sheet as Sheets shows it', () => {
   const s = usePlayground('playground-sheets-view');
+
+  test("the sidebar's sign-in form shows the playground hub's demo login, and the page never the stored token", async () => {
+    const frame = await sidebar(s.page);
+    await openSection(frame, 'Settings');
+    const hint = frame.locator('#token-signin-form #playground-signin-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toMatch(/sign in as \u201cdemo\u201d, password \u201cdemo\u201d/);
+    await frame.locator('#token-signin-form').scrollIntoViewIfNeeded();
+    await s.shots.takeSidebar(s.page, 'signin-hint');
+    const token = (JSON.parse(fs.readFileSync(path.join(s.stateDir, 'playground.json'), 'utf8')) as { token: string }).token;
+    expect(token).toMatch(/^pg_/);
+    const served = await s.page.evaluate(async () => (await fetch('/sidebar')).text());
+    expect(served).not.toContain(token);
+    expect(await frame.content()).not.toContain(token);
+    expect(s.pg.output()).not.toContain(token);
+    await openSection(frame, 'Push');
+  });
 
   test('frozen columns stay at the left while the rest scrolls, after a thicker line (frozen rows stay on top)', async () => {
     await expectActiveTab(s.page, STOCK);
@@ -137,6 +157,10 @@ describe('playground: the sheet as Sheets shows it', () => {
     const status = rows[0].findIndex((c) => c?.t === 'Status');
     const row = rows.findIndex((r, i) => i > 0 && r[status]?.t === 'DELIVERED') + 1;
     expect(row).toBeGreaterThan(1);
+    // Amounts show the number format the import gave them, as Sheets renders it.
+    const total = rows[0].findIndex((c) => c?.t === 'Total') + 1;
+    await s.page.locator(`#grid .cell[data-r="${row}"][data-c="${total}"]`).scrollIntoViewIfNeeded();
+    expect(await cell(s.page, row, total).textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
     await s.page.locator(`#grid .rh[data-r="${row}"]`).click();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Orders', 'Print labels for selected orders (PDF)\u2026');
     await s.page.locator('#dialog').waitFor();

@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HubAdmin } from '../../hub-emulator/admin-client';
 import type { MenuItem, MenuTree } from '../../gas-runtime/types';
 import { addGeneratedProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
-import type { Selection, WindowOut } from '../protocol';
+import { DEMO_LOGIN_HINT } from '../hub/demo-login';
+import type { Selection, SidebarOut, WindowOut } from '../protocol';
 import { RuntimeError, type RuntimeThread } from '../runtime/client';
 import type { DriveFileOut } from '../runtime/drive-file';
 import { gridEdit, MAX_IMPORT_BODY } from './edit-routes';
@@ -106,7 +107,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
       case 'GET /app.css':
         return sendText(res, 200, 'text/css', assets.css);
       case 'GET /sidebar': {
-        const sidebar = (await runtime.request({ op: 'sidebar' })) as { content: string } | null;
+        const sidebar = (await runtime.request({ op: 'sidebar' })) as SidebarOut | null;
         if (!sidebar)
           return sendText(
             res,
@@ -114,7 +115,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
             'text/plain',
             'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.',
           );
-        return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions));
+        return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions, sidebar.ownHub ? DEMO_LOGIN_HINT : null));
       }
       case 'GET /api/status':
         return sendJson(res, 200, { snapshot: runtime.snapshot, dialog: runtime.dialog, running: runtime.running, hubUrl: deps.hubUrl });
