@@ -42,6 +42,7 @@ export type Op =
   | { op: 'deleteSheet'; name: string }
   | { op: 'undo' }
   | { op: 'driveFile'; fileId: string }
+  | { op: 'sheetProducts'; sheet: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
   | { op: 'save' }

@@ -112,7 +112,7 @@ function renderMenus(): void {
   renderMenuBar([
     ...sheetMenus(sheetContext),
     extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []),
-    playgroundMenu(() => status.hubUrl),
+    playgroundMenu({ hubUrl: () => status.hubUrl, sheet: () => grid.sheet?.name ?? null, track: sheetContext.track }),
   ]);
 }
 

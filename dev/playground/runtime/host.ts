@@ -13,6 +13,7 @@ import { blockingDialogs } from './dialog-wait';
 import { driveFile } from './drive-file';
 import { GridEdits } from './grid-edits';
 import { setUp, styleHeader } from './setup';
+import { sheetProducts } from './sheet-products';
 import { readWindow } from './sheet-window';
 import { SnapshotTracker } from './snapshot';
 import { UndoHistory } from './undo';
@@ -186,6 +187,8 @@ function handle(req: Op): unknown {
       return edited(() => history.undo());
     case 'driveFile':
       return driveFile(runtime(), req.fileId);
+    case 'sheetProducts':
+      return sheetProducts(runtime(), req.sheet);
     case 'fill':
       return fill(req.rows);
     case 'tick':

@@ -6,11 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HubAdmin } from '../../hub-emulator/admin-client';
 import type { MenuItem, MenuTree } from '../../gas-runtime/types';
-import { addGeneratedProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
+import { addGeneratedProducts, addSheetProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
 import { DEMO_LOGIN_HINT } from '../hub/demo-login';
 import type { Selection, SidebarOut, WindowOut } from '../protocol';
 import { RuntimeError, type RuntimeThread } from '../runtime/client';
 import type { DriveFileOut } from '../runtime/drive-file';
+import type { SheetProducts } from '../runtime/sheet-products';
 import { gridEdit, MAX_IMPORT_BODY } from './edit-routes';
 import { checkCaller, HttpError, intParam, readJson, sendJson, sendText, stringParam } from './http';
 import { callableFromPage, withBridge } from './sidebar-bridge';
@@ -175,6 +176,11 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         const rows = intParam(body.rows, 'rows', 1, MAX_FILL_ROWS);
         const filled = await runtime.request({ op: 'fill', rows: await hubStockRows(deps.admin, prefix, rows) });
         return sendJson(res, 200, { ok: true, value: filled });
+      }
+      case '/api/add-skus': {
+        const sheet = stringParam(body.sheet, 'sheet', 200);
+        const found = (await runtime.request({ op: 'sheetProducts', sheet })) as SheetProducts;
+        return sendJson(res, 200, { ok: true, value: await addSheetProducts(deps.admin, found) });
       }
       case '/api/generate': {
         const prefix = stringParam(body.prefix, 'prefix', 40);
