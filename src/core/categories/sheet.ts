@@ -10,6 +10,7 @@ import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
 import { missingSheetMessage } from '../push/load';
 import { rowRuns, writeBlocks } from '../catalogue/sheet-blocks';
+import { addHeaders } from '../own-columns';
 import { CATEGORY_FIELDS, CATEGORY_HEADERS, mapCategoryHeaders, type CategoryColumns, type CategoryField } from './columns';
 
 export interface CategorySheet {
@@ -48,13 +49,11 @@ export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates
   updates.forEach((u) => (Object.keys(u) as CategoryField[]).forEach((f) => fields.add(f)));
   const width = Math.max(cs.values[0]?.length ?? 0, 0);
   const missing = CATEGORY_FIELDS.filter((f) => fields.has(f) && cs.columns[f] === undefined);
-  let writes = 0;
-  if (missing.length > 0) {
-    missing.forEach((f, i) => (cs.columns[f] = width + i));
-    cs.sheet.write(1, width + 1, [missing.map((f) => CATEGORY_HEADERS[f])]);
-    cs.sheet.styleHeader(width + missing.length);
-    writes += 2;
-  }
+  missing.forEach((f, i) => (cs.columns[f] = width + i));
+  let writes = addHeaders(
+    cs.sheet,
+    missing.map((f, i) => ({ header: CATEGORY_HEADERS[f], column: width + i })),
+  );
   const fieldAt = new Map<number, CategoryField>();
   fields.forEach((f) => fieldAt.set(cs.columns[f] as number, f));
   const cell = (row: number, column: number): CellValue => {

@@ -1,4 +1,5 @@
-import { findMissingColumns, rewriteAsRead } from '../../sheet';
+import { rewriteAsRead } from '../../sheet';
+import { findOwnColumns, ownColumns } from '../own-columns';
 import { contiguousRuns } from '../push/writeback';
 import type { CellValue, SheetPort, Workbook } from '../ports';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
@@ -41,9 +42,10 @@ export interface FlushOptions {
 const CELLS_PER_ROUND_TRIP = 2000;
 
 /**
- * A sheet of the orders feature, with rows found by a key and cells set by header. Columns the
- * seller added, and their cells, are never written. Missing add-on columns are added to the
- * right of the seller's. All changes are written by flush(), in blocks.
+ * A sheet of the orders feature, with rows found by a key and cells set by header (own-columns.ts:
+ * by the header's own words, so a seller's `Stock` is not Quantity). Columns the seller added,
+ * and their cells, are never written. Missing add-on columns are added to the right of the
+ * seller's. All changes are written by flush(), in blocks.
  *
  * Two ways to open it: `open` reads the whole sheet (a pass over every row: drafts, labels, Send
  * edited orders); `openByKey` reads the header, the last row and the key column only, and then
@@ -68,14 +70,7 @@ export class KeyedTable {
     headers: readonly string[],
   ) {
     this.values = lastDataRow > 0 || header.length > 0 ? [header] : [];
-    const { present, missing } = findMissingColumns(header, headers);
-    Object.assign(this.columns, present);
-    for (const m of missing) this.columns[m.header] = m.column;
-    if (missing.length > 0) {
-      // Missing columns are appended together: one write for their headers.
-      sheet.write(1, missing[0].column + 1, [missing.map((m) => m.header)]);
-      sheet.styleHeader(missing[missing.length - 1].column + 1);
-    }
+    Object.assign(this.columns, ownColumns(sheet, header, headers));
     this.firstAppended = Math.max(lastDataRow, 1) + 1;
     this.nextRow = this.firstAppended;
   }
@@ -107,7 +102,7 @@ export class KeyedTable {
     const sheet = workbook.ensureSheet(name, [...headers], { hidden: options.hidden });
     const keyOf = (row: CellValue[], column: (header: string) => number): string => orderKey(row[column(keyHeader)]);
     const header = sheet.readHeaderRow();
-    if (findMissingColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
+    if (findOwnColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
     const last = sheet.lastRow();
     const table = new KeyedTable(sheet, header, last, headers);
     if (last >= 2)
