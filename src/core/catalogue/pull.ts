@@ -28,7 +28,9 @@ import { inSkuOrder, layoutOf, readProducts } from '../pipeline/hub-reads/produc
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from '../pipeline/hub-reads/sku-match';
 import { placePullColumns } from './placement';
-import { applyColumnPlan, writeBlocks } from '../kernel/sheet-blocks';
+import { applyColumnPlan, contiguousRuns, writeBlocks } from '../kernel/sheet-blocks';
+import { PRICE_FORMAT } from '../../sheet/price-format';
+import type { PullColumn } from '../pipeline/hub-reads/columns';
 import type { Confirm, PullOptions, PullOutcome } from '../pipeline/hub-reads/types';
 import { planUpsert } from './upsert';
 import { localDateTime } from '../kernel/time';
@@ -168,6 +170,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
         skuColumn + 1,
         plan.appended.skus.map((s) => [s]),
       );
+    formatPriceColumns(sheet, placed, plan.lastRow);
 
     const entries = new Map<string, Record<string, number>>();
     plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
@@ -223,4 +226,18 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
       message,
     };
   });
+}
+
+/**
+ * The price and sale price columns written (rows 2 to `lastRow`) show money as Sheets users
+ * expect, `#,##0.00`, where the seller has not formatted them otherwise. A read and at most a
+ * write per run of adjacent price columns (a channel's Price and Sale price): the formats of the
+ * columns between them are not read.
+ */
+export function formatPriceColumns(sheet: SheetPort, placed: ReadonlyArray<{ column: number; spec: PullColumn }>, lastRow: number): void {
+  if (lastRow < 2) return;
+  const prices = placed
+    .filter(({ spec }) => spec.kind === 'channelValue' && (spec.field === 'price' || spec.field === 'salePrice'))
+    .map((p) => p.column + 1);
+  for (const run of contiguousRuns(prices)) sheet.setDefaultNumberFormat(2, lastRow - 1, run, PRICE_FORMAT);
 }

@@ -4,6 +4,7 @@
  * here gets the colours of its Sync status (conditional format rules, src/sheet/result-colours.ts).
  */
 import { categoryColourRules, isOwnColourRule, rewriteAsRead } from '../../sheet';
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
 import type { CellValue, SheetPort } from '../kernel/ports';
@@ -62,5 +63,16 @@ export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates
     return cellOf(cs.values[row - 1]?.[column]);
   };
   writes += writeBlocks(cs.sheet, rowRuns(updates.keys()), [...fieldAt.keys()], cell);
+  writes += formatSyncedAt(cs, updates);
   return writes;
+}
+
+/** The Synced at cells written get the date-time format every sheet of the add-on shows. */
+function formatSyncedAt(cs: CategorySheet, updates: CategoryUpdates): number {
+  const column = cs.columns.syncedAt;
+  if (column === undefined) return 0;
+  const rows = [...updates].filter(([, u]) => u.syncedAt instanceof Date).map(([row]) => row);
+  const runs = rowRuns(rows);
+  for (const [top, bottom] of runs) cs.sheet.setNumberFormat(top, column + 1, bottom - top + 1, 1, DATE_TIME_FORMAT);
+  return runs.length;
 }

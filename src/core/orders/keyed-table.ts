@@ -3,6 +3,7 @@ import { findOwnColumns, ownColumns } from '../kernel/own-columns';
 import { contiguousRuns } from '../kernel/sheet-blocks';
 import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
+import { PRICE_FORMAT } from '../../sheet/price-format';
 import { orderKey } from './order-rows';
 
 const asRead = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
@@ -29,6 +30,8 @@ export interface FlushOptions {
   exact?: boolean;
   /** Headers whose appended cells get the date format. */
   dateHeaders?: readonly string[];
+  /** Headers of amounts whose appended cells get the price format, unless the seller formatted them. */
+  priceHeaders?: readonly string[];
 }
 
 /**
@@ -236,6 +239,7 @@ export class KeyedTable {
       writes++;
     }
     writes += this.formatAppendedDates(options.dateHeaders ?? []);
+    writes += this.formatAppendedPrices(options.priceHeaders ?? []);
     this.changes.clear();
     return writes;
   }
@@ -269,6 +273,19 @@ export class KeyedTable {
       for (const cluster of rowClusters(rows, 0)) out.push({ ...cluster, columns: [c] });
     }
     return mergeSideBySide(out);
+  }
+
+  private formatAppendedPrices(priceHeaders: readonly string[]): number {
+    const last = this.nextRow - 1;
+    const columns = priceHeaders.map((h) => this.columns[h]).filter((c): c is number => c !== undefined);
+    if (last < this.firstAppended || columns.length === 0) return 0;
+    this.sheet.setDefaultNumberFormat(
+      this.firstAppended,
+      last - this.firstAppended + 1,
+      columns.map((c) => c + 1),
+      PRICE_FORMAT,
+    );
+    return 1;
   }
 
   private formatAppendedDates(dateHeaders: readonly string[]): number {

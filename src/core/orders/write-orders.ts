@@ -2,7 +2,16 @@ import type { Order } from '../../api/schemas/orders';
 import type { OrderRecord } from '../../api/order-records';
 import type { Context } from '../kernel/context';
 import type { CellValue } from '../kernel/ports';
-import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
+import {
+  EDITABLE,
+  ITEM_HEADERS,
+  ITEM_HEADER_LIST,
+  ITEM_PRICE_HEADERS,
+  ORDER_DATE_HEADERS,
+  ORDER_HEADERS,
+  ORDER_HEADER_LIST,
+  ORDER_PRICE_HEADERS,
+} from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';
 import { placeLines, sheetLineBase } from './order-lines';
@@ -118,7 +127,7 @@ export function writeOrders(ctx: Context, listed: readonly Order[], options: Wri
     result.written.push({ order, added: appended });
     changed.push(order);
   }
-  table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS });
+  table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS, priceHeaders: ORDER_PRICE_HEADERS });
   // A record read in part leaves its lines as they were: a line field that failed is not the hub's ''.
   const linesRead = changed.filter((o) => !options.problems?.has(o.orderId));
   result.removedLines = writeItems(ctx, linesRead, options.removedLines ?? 'delete', options.now);
@@ -169,7 +178,7 @@ function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 
     for (const row of gone)
       if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });
   }
-  table.flush({ maxGap: MAX_GAP });
+  table.flush({ maxGap: MAX_GAP, priceHeaders: ITEM_PRICE_HEADERS });
   if (removed === 'delete') {
     // Bottom up, a block at a time, so the row numbers read above stay right for the rows still to delete.
     for (const run of rowClusters(gone, 0).reverse()) table.sheet.deleteRows(run.first, run.last - run.first + 1);
