@@ -1,29 +1,22 @@
 import type { HubClient } from '../../api/client';
-import { RESULT_HEADERS, type PushedValues } from '../../sheet';
+import { RESULT_HEADERS } from '../../sheet';
 import type { Context } from '../kernel/context';
-import { QuotaError } from '../kernel/errors';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../pipeline/jobs/queued';
 import { channelAliases } from '../settings/aliases';
-import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';
-import { isKeyless, rowIdentity, type LoadedSheet } from '../pipeline/load';
+import { JournalWriter, journalCadence } from './journal';
+import { ChunkJournal } from './chunk-journal';
+import { ChunkResults } from './chunk-results';
+import type { LoadedSheet } from '../pipeline/load';
 import { combineParts, type PartResult } from '../pipeline/outcome';
-import { applyConfirmed, forgetSent } from '../pipeline/order';
 import { pruneReapplied, type RowPlan } from '../pipeline/parts';
 import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending';
-import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from '../pipeline/relocate';
+import type { SnapshotStep } from '../pipeline/relocate';
 import { journalKeyOf, replay } from './replay';
 import { RoundQueue, type RowInFlight } from './rounds';
 import { appendDone, type PushRun, type RunRows } from './run-store';
 import { partsPerRound, sendParts } from '../pipeline/send';
-import type { ConfirmedValues } from '../pipeline/snapshot';
-import { readStockTable } from '../pipeline/stock-table';
 import type { RowResult } from '../pipeline/types';
-import { resultOptions, writeResults } from '../pipeline/writeback';
 import { writeEstimateMs } from './write-time';
-import { quantitiesKnown } from '../kernel/due';
-import { resultsWritten } from './hooks';
-import { confirmedQuantities } from '../pipeline/low-stock';
-import { undoneResult } from '../pipeline/restore';
 
 export interface ChunkLimits {
   /** At most this many rows in this chunk (the sidebar's progress step). */
@@ -67,9 +60,6 @@ export interface ChunkOutcome {
   /** When rows with no key were written (their Synced at) and how many, for PushRun.keylessWrittenAt. */
   keylessWrittenAt: Array<{ at: number; rows: number }>;
 }
-
-/** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
-const ALL_CHANNELS: ReadonlySet<PushRun['operation']> = new Set(['stock', 'async', 'erp']);
 
 /**
  * A row's per-channel quantities that ride along after its general quantity (push changes) are
@@ -129,194 +119,119 @@ export function runChunk(
   kept: RunRows,
   limits: ChunkLimits,
 ): ChunkOutcome {
-  const { clock } = ctx.ports;
-  const aliases = channelAliases(ctx.settings);
-  const store = ctx.ports.documentStore;
-  // Only an async run can have its own job requests to find again.
-  const queued = queuedSkus(ctx, run.operation === 'async' ? run.id : null);
-  const pending = pendingRows(loaded, run, kept, queued);
-  const slice = pending.slice(0, limits.maxRows);
-  const planAt = new Map(slice.map((p) => [p.rowNumber, p]));
-  const extras: string[] = [];
-  let unplaced = 0;
-  // Results not yet in the sheet, and the results written (by planned row) for the counts.
-  let waiting: PendingResult[] = [];
-  const written = new Map<number, RowResult>();
-  const doneHere: string[] = [];
-  // Rows with no key, by planned row number, and when their results were written (PushRun.keylessWrittenAt).
-  const keylessAt = new Set(slice.filter((p) => isKeyless(p, run.operation)).map((p) => p.rowNumber));
-  const keylessWrittenAt: Array<{ at: number; rows: number }> = [];
-  const rowAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r]));
-  // The first and last rows of the results waiting to be written (write-time.ts).
-  const waitingSpan = { lo: Number.POSITIVE_INFINITY, hi: 0 };
-  const wait = (rowNumber: number, result: RowResult, snapshot: SnapshotStep[] = [], sent?: PushedValues): void => {
-    waitingSpan.lo = Math.min(waitingSpan.lo, rowNumber);
-    waitingSpan.hi = Math.max(waitingSpan.hi, rowNumber);
-    const plan = planAt.get(rowNumber) as RowPlan;
-    const read = rowAt.get(rowNumber);
-    waiting.push({
-      rowNumber,
-      identity: rowIdentity(plan, run.operation),
-      // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
-      result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
-      ...(plan.send
-        ? {
-            sent: sent ?? sentValues(plan),
-            held: sent ?? (read ? valuesNow(read, loaded.table, run.operation) : sentValues(plan)),
-            snapshot,
-          }
-        : {}),
-    });
-  };
-  // One read of the journal: what an interrupted execution recorded, and the keys to clear.
-  const journal = new JournalWriter(store, run.id);
-  const replayed = replay(run, slice, queued, journal.recorded);
-  // A general value confirmed before the interruption was passed on to channels the journal does
-  // not name: what was confirmed for them is no longer known. A row queued in a job is not
-  // confirmed yet; a job's values were sent, so they are no longer known either.
-  replayed.forEach(({ result, sent }, rowNumber) =>
-    wait(
-      rowNumber,
-      result,
-      result.confirmed ? [{ forget: Object.keys(sent) }, { confirm: result.confirmed }] : [{ forget: Object.keys(sent) }],
-      sent,
-    ),
-  );
-  const queue = new RoundQueue(
-    slice.filter((plan): plan is SendPlan => {
-      if (replayed.has(plan.rowNumber)) return false;
-      if (!plan.send) wait(plan.rowNumber, unsentResult(plan));
-      return plan.send;
-    }),
-  );
+  const chunk = new Chunk(ctx, client, loaded, run, kept, limits);
+  chunk.sendRounds();
+  // Stopped by a limit before the cadence came round: the rows confirmed since are journalled
+  // before the write of results, the step an execution is most likely to be stopped in.
+  chunk.journalNow();
+  chunk.results.flush();
+  return chunk.outcome();
+}
 
-  // Confirmed rows not in the journal yet: an execution killed now sends at most these again.
-  let unjournalled: Array<{ rowNumber: number; key: string; entry: JournalEntry }> = [];
-  // Rows finished since the journal was last written (confirmed or not): a round of 50-row
-  // requests reaches the cadence at once, so its rows are journalled right after it, as ever.
-  let settled = 0;
-  const journalEvery = journalCadence(ctx.settings.concurrency);
-  let journalChars = 0;
-  let journalling = true;
-  let stop: PushStop | null = null;
-  const flush = (): void => {
-    if (waiting.length === 0) return;
-    // Read again now, after the requests: rows and columns may have moved since the chunk read them.
-    const fresh = loaded.reread?.() ?? readStockTable(ctx, loaded.sheet, loaded.mapping);
-    const placement = placeResults(fresh.table, waiting, run.operation);
-    const now = clock.now();
-    writeResults({
-      ...resultOptions(ctx, fresh.table.columns),
-      sheet: loaded.sheet,
-      values: fresh.values,
-      results: placement.results,
-      now,
-      allChannels: ALL_CHANNELS.has(run.operation),
-      channelAliases: aliases,
-    });
-    // Said before the snapshot moves on: what the hub held before these values (undo) is read from it.
-    resultsWritten.emit(ctx, {
-      run,
-      results: waiting,
-      skuOf: (n) => planAt.get(n)?.sku ?? null,
-      only: kept.only,
-      confirmedBefore: loaded.confirmed,
-    });
-    // What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
-    // Each part in the order it reached the hub: confirmed values recorded, values sent and not
-    // confirmed no longer known either way.
-    const entries = new Map<string, ConfirmedValues>();
-    // Prices by ERP id: the hub prices the product of that ERP id, which may not be the row's SKU.
-    for (const p of run.operation === 'erp' ? [] : waiting) {
-      const sku = planAt.get(p.rowNumber)?.sku;
-      if (!sku || !p.snapshot || p.snapshot.length === 0) continue;
-      let entry = entries.get(sku) ?? loaded.confirmed.get(sku) ?? {};
-      for (const step of p.snapshot) entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
-      entries.set(sku, entry);
-    }
-    loaded.snapshot.replace(entries, loaded.confirmed, now);
-    // What the hub now confirms of the SKUs' stock (the low-stock alert subscribes).
-    quantitiesKnown.emit(ctx, {
-      quantities: () =>
-        run.operation === 'erp'
-          ? []
-          : confirmedQuantities(waiting.map((p) => ({ sku: planAt.get(p.rowNumber)?.sku ?? null, snapshot: p.snapshot }))),
-    });
-    const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
-    for (const p of waiting) {
-      if (unplacedRows.has(p.rowNumber)) continue;
-      written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
-    }
-    unplaced += placement.unplaced.length;
-    const placed = waiting.filter((p) => !unplacedRows.has(p.rowNumber));
-    placed.forEach((p) => doneHere.push(p.identity));
-    const keyless = placed.filter((p) => keylessAt.has(p.rowNumber)).length;
-    if (keyless > 0) keylessWrittenAt.push({ at: now, rows: keyless });
-    clearJournalQuietly();
-    journalChars = 0;
-    unjournalled = [];
-    settled = 0;
-    waiting = [];
-    waitingSpan.lo = Number.POSITIVE_INFINITY;
-    waitingSpan.hi = 0;
-  };
-  const clearJournalQuietly = (): void => {
-    try {
-      journal.clear();
-    } catch (e) {
-      // A properties quota must not lose results already in the sheet; the journal of this run is
-      // ignored by any other run, and cleared when the next one starts.
-      if (!(e instanceof QuotaError)) throw e;
-    }
-  };
-
-  const requestsBefore = client.stats.requests;
-  const retriesBefore = client.stats.retries;
-  const reasonsBefore = { ...client.stats.retryReasons };
-  let lastRoundMs = 0;
-  const width = loaded.values[0]?.length ?? 0;
+/** The chunk's state, shared by its steps: what it plans, what it sends, what it writes. */
+class Chunk {
+  readonly results: ChunkResults;
+  private readonly aliases: Readonly<Record<string, string>>;
+  private readonly pending: RowPlan[];
+  private readonly planAt: Map<number, RowPlan>;
+  private readonly queue: RoundQueue;
+  private readonly journal: ChunkJournal;
+  private readonly extras: string[] = [];
+  private readonly before: { requests: number; retries: number; reasons: Record<string, number> };
+  private readonly roomToWrite: (more: number) => boolean;
+  private lastRoundMs = 0;
+  private rounds = 0;
+  private stop: PushStop | null = null;
   // The columns a row's result fills: those there, or those a first push creates — a Status
   // column per channel the answers name (a 60-column export writes its few result columns, not 60).
-  const { columns } = loaded.table;
-  const fixedColumns = Math.max(Object.keys(RESULT_HEADERS).length, Object.keys(columns.result).length);
-  const channelsSeen = new Set(Object.keys(columns.channelStatus));
-  const roundRows = Math.max(1, ctx.settings.concurrency) * 50;
-  // The write estimate never keeps the first round back: one that allowed none (a very wide or
-  // long sheet) would leave every execution with nothing done, continuing for ever. Results are
-  // written over the span of their rows (the rows between are written back as read), so the span
-  // is what counts.
-  let rounds = 0;
-  const roomToWrite = (more: number): boolean => {
-    if (limits.writeBy === undefined) return true;
-    const rows = (waiting.length > 0 ? waitingSpan.hi - waitingSpan.lo + 1 : 0) + more;
-    return (
-      clock.now() + lastRoundMs + writeEstimateMs(rows, fixedColumns + channelsSeen.size, loaded.values.length, width) < limits.writeBy
+  private readonly channelsSeen: Set<string>;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly client: HubClient,
+    private readonly loaded: LoadedSheet,
+    private readonly run: PushRun,
+    private readonly kept: RunRows,
+    private readonly limits: ChunkLimits,
+  ) {
+    this.aliases = channelAliases(ctx.settings);
+    // Only an async run can have its own job requests to find again.
+    const queued = queuedSkus(ctx, run.operation === 'async' ? run.id : null);
+    this.pending = pendingRows(loaded, run, kept, queued);
+    const slice = this.pending.slice(0, limits.maxRows);
+    this.planAt = new Map(slice.map((p) => [p.rowNumber, p]));
+    // One read of the journal: what an interrupted execution recorded, and the keys to clear.
+    const writer = new JournalWriter(ctx.ports.documentStore, run.id);
+    this.results = new ChunkResults(ctx, loaded, run, kept, this.planAt, writer, this.aliases);
+    this.journal = new ChunkJournal(writer, journalCadence(ctx.settings.concurrency), () => this.results.flush());
+    this.results.onFlush = () => this.journal.reset();
+    const replayed = replay(run, slice, queued, writer.recorded);
+    // A general value confirmed before the interruption was passed on to channels the journal does
+    // not name: what was confirmed for them is no longer known. A row queued in a job is not
+    // confirmed yet; a job's values were sent, so they are no longer known either.
+    replayed.forEach(({ result, sent }, rowNumber) =>
+      this.results.wait(
+        rowNumber,
+        result,
+        result.confirmed ? [{ forget: Object.keys(sent) }, { confirm: result.confirmed }] : [{ forget: Object.keys(sent) }],
+        sent,
+      ),
     );
-  };
-  /** Records the rows confirmed since the last journal write. */
-  const journalNow = (): void => {
-    if (!journalling || unjournalled.length === 0) return;
-    try {
-      journalChars = journal.append(toRanges(unjournalled));
-      unjournalled = [];
-      settled = 0;
-    } catch (e) {
-      // A daily properties quota stops the push (after writing what is known); a full store only
-      // turns the journal off (an interruption would then re-send these rows, which is safe for
-      // stock and prices) and writes results sooner.
-      if (e instanceof QuotaError) stop = { kind: 'quota', message: e.message };
-      journalling = false;
-      flush();
+    this.queue = new RoundQueue(
+      slice.filter((plan): plan is SendPlan => {
+        if (replayed.has(plan.rowNumber)) return false;
+        if (!plan.send) this.results.wait(plan.rowNumber, unsentResult(plan));
+        return plan.send;
+      }),
+    );
+    const stats = client.stats;
+    this.before = { requests: stats.requests, retries: stats.retries, reasons: { ...stats.retryReasons } };
+    this.channelsSeen = new Set(Object.keys(loaded.table.columns.channelStatus));
+    this.roomToWrite = this.writeRoom();
+  }
+
+  /**
+   * Whether results for `more` rows beyond those waiting could still be written in time
+   * (write-time.ts). Results are written over the span of their rows (the rows between are
+   * written back as read), so the span is what counts.
+   */
+  private writeRoom(): (more: number) => boolean {
+    const { limits, loaded, results, ctx } = this;
+    const width = loaded.values[0]?.length ?? 0;
+    const fixedColumns = Math.max(Object.keys(RESULT_HEADERS).length, Object.keys(loaded.table.columns.result).length);
+    return (more) => {
+      if (limits.writeBy === undefined) return true;
+      const rows = results.spanRows() + more;
+      const estimate = writeEstimateMs(rows, fixedColumns + this.channelsSeen.size, loaded.values.length, width);
+      return ctx.ports.clock.now() + this.lastRoundMs + estimate < limits.writeBy;
+    };
+  }
+
+  /**
+   * Sends round after round. Once a limit is reached no new row starts, but rows begun are
+   * finished (rounds.ts) while their results can still be written in time; past that, they are
+   * left to the next execution. The write estimate never keeps the first round back: one that
+   * allowed none (a very wide or long sheet) would leave every execution with nothing done.
+   */
+  sendRounds(): void {
+    const { clock } = this.ctx.ports;
+    const roundRows = Math.max(1, this.ctx.settings.concurrency) * 50;
+    let closing = false;
+    while (!this.queue.empty && this.stop === null) {
+      const open = clock.now() + this.lastRoundMs < this.limits.deadline && (this.rounds === 0 || this.roomToWrite(roundRows));
+      if (!closing && !open) closing = true;
+      if (closing && !(this.queue.begun && this.limits.writeBy !== undefined && this.roomToWrite(0))) break;
+      const started = clock.now();
+      this.sendRound(!closing);
+      this.lastRoundMs = clock.now() - started;
+      this.rounds++;
     }
-  };
-  // Once a limit is reached no new row starts, but rows begun are finished (rounds.ts) while their
-  // results can still be written in time; past that, they are left to the next execution.
-  let closing = false;
-  while (!queue.empty && stop === null) {
-    if (!closing && !(clock.now() + lastRoundMs < limits.deadline && (rounds === 0 || roomToWrite(roundRows)))) closing = true;
-    if (closing && !(queue.begun && limits.writeBy !== undefined && roomToWrite(0))) break;
-    const started = clock.now();
-    const round = queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency), !closing);
+  }
+
+  /** One round: its parts sent in one fetchAll, the rows it finished settled. */
+  private sendRound(newRows: boolean): void {
+    const { ctx, run } = this;
+    const round = this.queue.take((kind) => partsPerRound(kind, ctx.settings.concurrency), newRows);
     round.forEach((entry) => reapplyOnlyWhatWasOverwritten(entry.row, entry.indexes));
     const sending = round.flatMap(({ row, indexes }) =>
       indexes.filter((index) => row.results[index] === undefined).map((index) => ({ row, index })),
@@ -330,72 +245,78 @@ export function runChunk(
         run.id,
         round.map(({ row }) => ({ sku: row.plan.sku as string, values: sentValues(row.plan) })),
       );
-    const got = sendParts(client, parts, aliases);
-    extras.push(...got.extras);
+    const got = sendParts(this.client, parts, this.aliases);
+    this.extras.push(...got.extras);
     sending.forEach((s, k) => (s.row.results[s.index] = got.results[k]));
-    for (const r of got.results) for (const channel of Object.keys(r.channels ?? {})) channelsSeen.add(channel);
-    stop = got.results.find((r) => r.stop)?.stop ?? null;
-    for (const row of queue.settle(round)) {
-      settled++;
-      const results = row.results as PartResult[];
-      // A row none of whose parts Apps Script sent (daily quota) stays as it was: nothing to write.
-      if (results.every((r) => r.unsent)) continue;
-      // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
-      const byPhase = results.map((r, i) => ({ r, part: row.plan.parts[i], phase: row.phases[i] })).sort((a, b) => a.phase - b.phase);
-      const result = combineParts(
-        byPhase.map((x) => x.r),
-        row.plan.notes,
-      );
-      const steps = byPhase.map(
-        ({ r, part }): SnapshotStep =>
-          r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) },
-      );
-      wait(row.plan.rowNumber, result, steps);
-      if (result.status === 'OK')
-        unjournalled.push({ rowNumber: row.plan.rowNumber, key: journalKeyOf(row.plan, run.operation), entry: 'OK' });
-    }
+    for (const r of got.results) for (const channel of Object.keys(r.channels ?? {})) this.channelsSeen.add(channel);
+    this.stop = got.results.find((r) => r.stop)?.stop ?? null;
+    for (const row of this.queue.settle(round)) this.settle(row);
     // One property write per round would be one per request for small rounds (one SKU per
     // by-channel request): the journal is written once two full rounds' worth of rows are
     // finished (journal.ts), and after the last round (the results are written next, but an
     // execution may stop before).
-    if (settled >= journalEvery || queue.empty) journalNow();
+    if (this.journal.due() || this.queue.empty) this.journalNow();
     if (createsJob) {
       const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
       afterJobRequest(ctx, run.id, job, round.length, run.limited?.kind === 'undo');
     }
     // A large journal (scattered rows) is turned into written results before it fills the store.
-    if (journalChars > JOURNAL_FLUSH_CHARS) flush();
-    lastRoundMs = clock.now() - started;
-    rounds++;
+    if (this.journal.full()) this.results.flush();
   }
-  // Stopped by a limit before the cadence came round: the rows confirmed since are journalled
-  // before the write of results, the step an execution is most likely to be stopped in.
-  journalNow();
-  flush();
-  const counts = tally(written);
-  const withUnsent = [...written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.unsent ?? []).length > 0);
-  const firstUnsent = withUnsent.length > 0 ? `row ${withUnsent[0]}: ${(planAt.get(withUnsent[0])?.unsent ?? []).join('; ')}` : null;
-  // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
-  // the run sheet says which rows this one wrote (a run that ends here needs no record).
-  const remaining = pending.length - written.size;
-  const keptRows = (remaining > 0 || limits.more === true) && stop === null && doneHere.length > 0;
-  if (keptRows) appendDone(ctx.ports.workbook, run.id, kept, doneHere);
-  return {
-    ...counts,
-    requests: client.stats.requests - requestsBefore,
-    retries: client.stats.retries - retriesBefore,
-    retryReasons: Object.fromEntries(
-      Object.entries(client.stats.retryReasons)
-        .map(([k, v]) => [k, v - (reasonsBefore[k] ?? 0)])
-        .filter(([, v]) => (v as number) > 0),
-    ),
-    remaining,
-    stop,
-    keptRows,
-    extras,
-    unplaced,
-    unsent: withUnsent.length,
-    firstUnsent,
-    keylessWrittenAt,
-  };
+
+  /** A row whose parts are all answered: its result waits to be written, and an OK is journalled. */
+  private settle(row: RowInFlight): void {
+    this.journal.settled++;
+    const results = row.results as PartResult[];
+    // A row none of whose parts Apps Script sent (daily quota) stays as it was: nothing to write.
+    if (results.every((r) => r.unsent)) return;
+    // Phase order: a per-channel value confirmed after the general one it follows wins (order.ts).
+    const byPhase = results.map((r, i) => ({ r, part: row.plan.parts[i], phase: row.phases[i] })).sort((a, b) => a.phase - b.phase);
+    const result = combineParts(
+      byPhase.map((x) => x.r),
+      row.plan.notes,
+    );
+    const steps = byPhase.map(
+      ({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }),
+    );
+    this.results.wait(row.plan.rowNumber, result, steps);
+    if (result.status === 'OK') this.journal.confirmed(row.plan.rowNumber, journalKeyOf(row.plan, this.run.operation));
+  }
+
+  /** Records the rows confirmed since the last journal write; a daily properties quota stops the push. */
+  journalNow(): void {
+    const stop = this.journal.write();
+    if (stop) this.stop = stop;
+  }
+
+  /** The chunk's counts, what stopped it, and the rows recorded as done when the run goes on. */
+  outcome(): ChunkOutcome {
+    const { results, planAt, client, before, limits, stop } = this;
+    const counts = tally(results.written);
+    const withUnsent = [...results.written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.unsent ?? []).length > 0);
+    const firstUnsent = withUnsent.length > 0 ? `row ${withUnsent[0]}: ${(planAt.get(withUnsent[0])?.unsent ?? []).join('; ')}` : null;
+    // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
+    // the run sheet says which rows this one wrote (a run that ends here needs no record).
+    const remaining = this.pending.length - results.written.size;
+    const keptRows = (remaining > 0 || limits.more === true) && stop === null && results.doneHere.length > 0;
+    if (keptRows) appendDone(this.ctx.ports.workbook, this.run.id, this.kept, results.doneHere);
+    return {
+      ...counts,
+      requests: client.stats.requests - before.requests,
+      retries: client.stats.retries - before.retries,
+      retryReasons: Object.fromEntries(
+        Object.entries(client.stats.retryReasons)
+          .map(([k, v]) => [k, v - (before.reasons[k] ?? 0)])
+          .filter(([, v]) => (v as number) > 0),
+      ),
+      remaining,
+      stop,
+      keptRows,
+      extras: this.extras,
+      unplaced: results.unplaced,
+      unsent: withUnsent.length,
+      firstUnsent,
+      keylessWrittenAt: results.keylessWrittenAt,
+    };
+  }
 }
