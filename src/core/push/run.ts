@@ -1,3 +1,4 @@
+import type { HubClient } from '../../api/client';
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
@@ -277,6 +278,8 @@ function chunkAndRecord(
   maxRows: number,
   known?: RunRows,
   block?: { more: boolean },
+  /** The client the caller made to check the settings first: one client per execution. */
+  made?: HubClient,
 ): PushProgress {
   // A block of a linear run: the run sheet is written (rows done), never read.
   // (A limited run reads its few packed rows of the run sheet: what it is limited to.)
@@ -290,7 +293,7 @@ function chunkAndRecord(
     finishRun(ctx, run, text);
     throw new UserError(text);
   }
-  const client = hubClient(ctx);
+  const client = made ?? hubClient(ctx);
   // Rounds stop starting at 4½ minutes; retries may go on a little longer, never to 6.
   client.deadline = ctx.startedAt + EXECUTION_BUDGET_MS + RETRY_GRACE_MS;
   const outcome: ChunkOutcome = runChunk(ctx, client, loaded, run, rows, {
@@ -487,15 +490,15 @@ export function cancelPush(ctx: Context, runId: string): PushProgress {
  */
 export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
-    hubClient(ctx);
+    const client = hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
     const { run, kept } = createRun(ctx, operation, scope, true, loaded);
-    return menuRun(ctx, loaded, run, kept);
+    return menuRun(ctx, loaded, run, kept, client);
   });
 }
 
 /** The menu's run of a created push: as much as fits in this execution, the rest by a trigger. */
-function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined): PushProgress {
+function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined, client: HubClient): PushProgress {
   if (run.total === 0) {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
     return progress(run, 0, true, `${title(run)}: nothing to send.`);
@@ -504,7 +507,7 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
   // so that even an execution killed by the time limit is finished by the trigger.
   const long = run.total - rowsDone(run) > SAFE_ROUNDS * 50 * ctx.settings.concurrency;
   if (long) continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-  const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept));
+  const result = withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, Number.POSITIVE_INFINITY, kept, undefined, client));
   if (!result.finished) {
     continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
     // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
@@ -538,7 +541,7 @@ export function startLimitedPush(
   plan: (load: (operation: Operation) => LoadedSheet) => LimitedPush,
 ): PushProgress {
   return withDocumentLock(ctx, wanted, LOCK_WAIT_MS, () => {
-    hubClient(ctx);
+    const client = hubClient(ctx);
     const active = readRun(ctx.ports.documentStore);
     if (active && isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment))
       clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
@@ -560,7 +563,7 @@ export function startLimitedPush(
     const kept = writeOnly(ctx.ports.workbook, run.id, spec.only);
     run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, spec.operation === 'async' ? run.id : null)).length;
     writeRun(ctx.ports.documentStore, run);
-    return fromMenu ? menuRun(ctx, loaded, run, kept) : sidebarStart(ctx, loaded, run, kept);
+    return fromMenu ? menuRun(ctx, loaded, run, kept, client) : sidebarStart(ctx, loaded, run, kept);
   });
 }
 
