@@ -48,7 +48,7 @@ export interface ColumnMap {
    * channels for plain columns" setting as written codes, or ['*'] for every channel (plain-rule.ts).
    */
   plainChannels?: readonly string[];
-  /** The seller's per-channel rules (issue 18, value-rules.ts); absent: none. */
+  /** The seller's per-channel rules (value-rules.ts); absent: none. */
   valueRules?: ValueRules;
 }
 
@@ -73,7 +73,7 @@ export interface HeaderOptions {
   knownChannels?: readonly string[] | null;
   /** The "Default channels for plain columns" setting (written codes, or ['*']); default none. */
   plainChannels?: readonly string[];
-  /** The per-channel rules the operations apply (issue 18); default none. */
+  /** The per-channel rules the operations apply; default none. */
   valueRules?: ValueRules;
 }
 

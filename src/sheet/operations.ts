@@ -214,7 +214,7 @@ function everyChannelPrice(
   return false;
 }
 
-/** A product-level value (one for every channel) through the `*` rule (issue 18); undefined when a bad rule refuses it. */
+/** A product-level value (one for every channel) through the `*` rule; undefined when a bad rule refuses it. */
 function everyChannelRule(
   check: RowCheck,
   columns: ColumnMap,

@@ -66,7 +66,7 @@ export function plainTargetOf(row: ParsedRow, columns: ColumnMap): PlainTarget {
  * targets, every one of their channel values.
  */
 export function plainIsEdit(holds: HubHolds, field: string, value: number, target: PlainTarget, rules?: ValueRules): boolean {
-  // The hub holds what the rules made of the value (issue 18): compare that, not the cell.
+  // The hub holds what the rules made of the value: compare that, not the cell.
   const ruled = (channel: string): number => ruledForComparison(rules, channel, field as NumericField, value, true);
   if (holds(field, ruled(EVERY_CHANNEL_RULE))) return false;
   return !(target.kind === 'channels' && target.channels.every((channel) => holds(valueKey(field, channel), ruled(channel))));

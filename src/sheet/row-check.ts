@@ -57,7 +57,7 @@ export type RowVerdict<P> =
       notes: string[];
       /** Edits of the row this operation does not send (the Price rule): said in the row, never dropped. */
       unsent?: string[];
-      /** What a per-channel rule did to a value, by value key (issue 18; the preview's Rule column). */
+      /** What a per-channel rule did to a value, by value key (the preview's Rule column). */
       ruled?: Record<string, string>;
     }
   | {

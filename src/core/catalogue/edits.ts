@@ -21,7 +21,7 @@ import type { PullColumn, PullLayout } from '../pipeline/hub-reads/columns';
 import type { ConfirmedValues } from '../pipeline/snapshot';
 
 /**
- * What a push sends of a cell's value under the seller's rules (issue 18): what the hub holds of
+ * What a push sends of a cell's value under the seller's rules: what the hub holds of
  * it. The general Quantity goes to every channel (the `*` rule), a per-channel cell by its channel's.
  */
 function ruledCell(columns: ColumnMap, key: string, value: number): number {
@@ -102,7 +102,7 @@ export function unconfirmedEdits(
   for (const row of rows) {
     if (row.blank || row.sku === null || !only.has(row.rowNumber)) continue;
     const hub = incoming.get(row.sku) ?? {};
-    // Each cell as a push sends it (ruled, issue 18): the hub holds ruled values, and a cell whose
+    // Each cell as a push sends it (ruled): the hub holds ruled values, and a cell whose
     // ruled value the hub holds was pushed, not edited (and the pull keeps it: ruledInLine).
     const current: Record<string, number> = {};
     const typed = new Map<string, number>();

@@ -1,5 +1,5 @@
 /**
- * Issue 17, guard rails: a preview holds back price changes beyond ±X % and stock drops to 0 of
+ * Guard rails: a preview holds back price changes beyond ±X % and stock drops to 0 of
  * more than Y SKUs, until the seller ticks "I checked these". Off (0) by default; the sidebar
  * suggests them after a preview. Pure.
  */

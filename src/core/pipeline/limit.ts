@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Push these changes": a preview's rows become the only values a push sends. A row
+ * "Push these changes": a preview's rows become the only values a push sends. A row
  * keeps the values the preview would send (and what must ride with them); the unchanged ones and
  * those a guard rail held back are left out, so a push of 10 % edits sends 10 % of the values.
  * Pure.

@@ -1,5 +1,5 @@
 /**
- * Issue 18's low-stock alert after a push: the quantities the hub confirmed in a batch of results,
+ * The low-stock alert after a push: the quantities the hub confirmed in a batch of results,
  * by SKU — the general quantity when it was confirmed, else the lowest channel quantity confirmed
  * (the channel nearest to selling out is the one to warn about). Only confirmed values count: a
  * value sent and not confirmed says nothing of the hub's stock. Pure.

@@ -43,7 +43,7 @@ export type RowPlan =
       notes: string[];
       /** Edits of the row this push does not send (also among the notes): counted for the summary. */
       unsent?: string[];
-      /** What a per-channel rule did to a value sent, by value key (issue 18): the preview's Rule column. */
+      /** What a per-channel rule did to a value sent, by value key: the preview's Rule column. */
       ruled?: Record<string, string>;
     }
   | {

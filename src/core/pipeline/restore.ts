@@ -1,5 +1,5 @@
 /**
- * Issue 17, undo: the request parts that put the hub's values back, for one row. The values come
+ * Undo: the request parts that put the hub's values back, for one row. The values come
  * from the undo history (history.ts), not from the row's cells: the seller's cells are left as
  * they are (a changed-rows push sends them again). Pure.
  */

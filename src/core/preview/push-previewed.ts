@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Push these changes": sends exactly the changes the latest preview showed. The hub is
+ * "Push these changes": sends exactly the changes the latest preview showed. The hub is
  * read again for those rows alone (the cheaper way, read-strategy.ts) and their lines worked out
  * again: when any differs from what the preview showed — the sheet or the hub changed since —
  * nothing is sent and the seller is asked to preview again. A value the seller did not see is

@@ -1,5 +1,5 @@
 /**
- * Issue 17: preview a push (a dry run). Plans the rows of the operation and scope exactly as the
+ * Preview a push (a dry run). Plans the rows of the operation and scope exactly as the
  * push would (pending.ts), reads what the hub holds now for their SKUs (read-hub.ts), applies the
  * guard rails (guards.ts), writes the Preview sheet, keeps what "Push these changes" may send
  * (record.ts) and returns the totals. Sends nothing. A push left unfinished resumes with its own

@@ -1,4 +1,4 @@
-/** The settings form checked field by field (issue 19: core logic, out of the server's entry points). */
+/** The settings form checked field by field (core logic, out of the server's entry points). */
 import { checkBaseUrl } from './base-url';
 import { checkPlainChannels } from './plain-channels';
 import { Settings } from '../kernel/settings-schema';

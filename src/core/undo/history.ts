@@ -1,5 +1,5 @@
 /**
- * Issue 17, undo: the values the hub held before each push, for the values it changed, kept in a
+ * Undo: the values the hub held before each push, for the values it changed, kept in a
  * hidden sheet for the last pushes of each stock sheet (older ones are dropped with a Log line).
  * Entries are packed (packed.ts): a 10,000-row push costs a few cells per chunk, not 10,000 rows.
  */

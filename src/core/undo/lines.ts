@@ -1,5 +1,5 @@
 /**
- * Issue 17, undo: what an undo would do, value by value, as preview lines (the Preview sheet and
+ * Undo: what an undo would do, value by value, as preview lines (the Preview sheet and
  * the sidebar's totals show them like a push's): restore the value the hub held before the push,
  * or leave it — already back, changed on the hub or by a later push since (unless the seller
  * overwrites), not known, no row, or an async job still open. Pure.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, undo: what each push records, as its results are written — for every value it sent
+ * Undo: what each push records, as its results are written — for every value it sent
  * (confirmed or not; an async job's when the job is made), what the hub held before: the
  * value a preview read, when the push was of a preview's changes, else the last confirmed value
  * (the snapshot), else not known.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, Undo last push: shows what an undo would restore (the Preview sheet and totals, like a
+ * Undo last push: shows what an undo would restore (the Preview sheet and totals, like a
  * push's preview), then restores it with the push machinery (a limited run: same batching,
  * write-back, journal and Log line). By default it is the seller's own last push; the latest push
  * by anyone is an explicit choice. The hub is read again when the undo starts: a value changed

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (preview before push): what a push would change, value by value. Each value a row
+ * Preview before push: what a push would change, value by value. Each value a row
  * would send (its plan's parts, keyed as the snapshot keys them: `quantity`, `price:amazon`, …)
  * is set beside what the hub holds now; a row the checks refuse is one line with its reason.
  * Pure: the reads (read-strategy.ts) and the Preview sheet are elsewhere.
@@ -43,7 +43,7 @@ export interface PreviewLine {
   reason: string;
   /** Not a value the row sends: a channel the hub passes the row's general value on to. */
   passedOn?: true;
-  /** What a per-channel rule made of the sheet's value (issue 18): `sheet` is then the ruled value. */
+  /** What a per-channel rule made of the sheet's value: `sheet` is then the ruled value. */
   rule?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (preview before push): reads what the hub holds now for the SKUs in scope, the cheaper
+ * Preview before push: reads what the hub holds now for the SKUs in scope, the cheaper
  * way (read-strategy.ts), as values keyed like the snapshot (`quantity`, `price:amazon`, …).
  * A SKU the read proves absent maps to null; one it could not read is left out ("not read").
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (preview before push): how a preview reads the hub's current values of the rows in
+ * Preview before push: how a preview reads the hub's current values of the rows in
  * scope, with the fewest requests the interface allows. Two ways exist (hub-api.md):
  * - the catalogue, Get Products Stock Price, 50 products a page (pages overlap by one product to
  *   prove none was skipped: listing.ts) — the only read that returns the general quantity;
