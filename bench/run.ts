@@ -1,11 +1,11 @@
 /**
  * npm run bench: runs the benchmarks in the Apps Script runtime emulator against the hub emulator
- * and writes BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
+ * and writes docs/reports/BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
  * runtime's cost model, stated in the file's header). Flags pick what runs:
  *
  *   --parts scale,preview,push,prices,pull,orders,bundle   (default: all)
  *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
- *   --out FILE   (default BENCHMARKS.md; a partial run while developing should not overwrite it)
+ *   --out FILE   (default docs/reports/BENCHMARKS.md; a partial run while developing should not overwrite it)
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -72,7 +72,7 @@ function parseArgs(argv: string[]): Args {
       byChannel: sizes('--by-channel', DEFAULT_SCALE.byChannel),
       pullSizes: sizes('--pull', DEFAULT_SCALE.pullSizes),
     },
-    out: path.resolve(value('--out') ?? path.join(__dirname, '..', 'BENCHMARKS.md')),
+    out: path.resolve(value('--out') ?? path.join(__dirname, '..', 'docs', 'reports', 'BENCHMARKS.md')),
   };
 }
 
@@ -81,7 +81,7 @@ function modelHeader(): string {
   const rt = loadRuntime({ bundlePath: bundlePathOf('bound') });
   try {
     const costs = rt.world.config.costs;
-    return `## Cost model\n\nEvery time below is virtual: what the Apps Script runtime emulator charges (dev/gas-runtime/costs.ts; README "Benchmarks"). Requests are charged their measured latency against the hub emulator, queued beyond Apps Script's fetchAll parallelism, plus the call overhead; the bundle's JavaScript is charged its measured CPU time in the vm × the factor; every execution starts with a bundle load (the bound bundle's, measured in this run).\n\n${costSheet(costs, rt.world.bundleLoadMs())}`;
+    return `## Cost model\n\nEvery time below is virtual: what the Apps Script runtime emulator charges (dev/gas-runtime/costs.ts; docs/dev/benchmarks.md). Requests are charged their measured latency against the hub emulator, queued beyond Apps Script's fetchAll parallelism, plus the call overhead; the bundle's JavaScript is charged its measured CPU time in the vm × the factor; every execution starts with a bundle load (the bound bundle's, measured in this run).\n\n${costSheet(costs, rt.world.bundleLoadMs())}`;
   } finally {
     void rt.close();
   }

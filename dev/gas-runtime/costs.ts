@@ -3,7 +3,7 @@
  * own JavaScript. Google documents quotas, not latencies, so each figure below names the published
  * measurement it comes from, or says that none exists and why the default was chosen. Every one
  * is a setting: `loadRuntime({ costs: { propertyReadMs: 0 } })`. The README of this folder shows
- * the table; BENCHMARKS.md prints the values a run used (costSheet()).
+ * the table; docs/reports/BENCHMARKS.md prints the values a run used (costSheet()).
  */
 export interface CostTable {
   /** Fixed cost of one Sheets round trip (a call reading or writing cell data or structure). */

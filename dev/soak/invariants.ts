@@ -1,7 +1,7 @@
 /**
  * npm run soak: the write-back invariant's property suites on larger sheets and many more seeds
  * than `npm test` runs (defaults: 1,000 seeds per operation, sheets of up to 300 rows). Figures
- * go to reports/reliability/invariants-soak/ and into RELIABILITY.md (`npm run reliability`).
+ * go to reports/reliability/invariants-soak/ and into docs/reports/RELIABILITY.md (`npm run reliability`).
  *
  *   npm run soak -- [--seeds N] [--rows N] [--ops stock,prices,...] [--seed S]
  */

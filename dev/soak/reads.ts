@@ -2,7 +2,7 @@
  * npm run soak:reads — the read paths' property suites (order import, async jobs, catalogue pull)
  * with many more seeds and larger data than `npm test` runs (defaults: 1,000 seeds per path;
  * backlogs up to 150 orders, jobs up to 150 SKUs, catalogues up to 400 products). Figures go to
- * reports/reliability/reads-soak/ and into RELIABILITY.md (`npm run reliability`).
+ * reports/reliability/reads-soak/ and into docs/reports/RELIABILITY.md (`npm run reliability`).
  *
  *   npm run soak:reads -- [--seeds N] [--paths orders,jobs,catalogue] [--seed S]
  */

@@ -1,6 +1,6 @@
 /**
  * Figures from the reliability tests (fault soak, interruptions, bad inputs, leak checks), written
- * as JSON into reports/reliability/ by the tests and turned into RELIABILITY.md by
+ * as JSON into reports/reliability/ by the tests and turned into docs/reports/RELIABILITY.md by
  * dev/tools/reliability-report.ts.
  */
 import * as fs from 'node:fs';

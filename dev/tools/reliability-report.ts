@@ -1,6 +1,6 @@
 /**
  * npm run reliability: turns the figures the reliability tests wrote into reports/reliability/
- * (fault soak, interruptions, concurrency, bad inputs, token-leak checks) into RELIABILITY.md,
+ * (fault soak, interruptions, concurrency, bad inputs, token-leak checks) into docs/reports/RELIABILITY.md,
  * and records what `npm audit --omit=dev` says. Run it after `npm test`; .ci/run does.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import { RELIABILITY_DIR, readReliability } from '../testkit/reliability';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+/** The generated report, beside the other reports of docs/. */
+const REPORT = path.join(ROOT, 'docs', 'reports', 'RELIABILITY.md');
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface LeakFigures {
@@ -261,9 +263,9 @@ function main(): void {
     ...badTable,
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(ROOT, 'RELIABILITY.md'), body);
+  fs.writeFileSync(REPORT, body);
   console.log(
-    `RELIABILITY.md written: soak ${soak ? 'ok' : 'missing'}, ${bad?.kinds ?? 0} bad-input kinds, ${leaks.checks} leak checks, ${leaks.leaks.length} leaks.`,
+    `${path.relative(ROOT, REPORT)} written: soak ${soak ? 'ok' : 'missing'}, ${bad?.kinds ?? 0} bad-input kinds, ${leaks.checks} leak checks, ${leaks.leaks.length} leaks.`,
   );
 }
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 export type Target = 'bound' | 'addon';
 export const TARGETS: readonly Target[] = ['bound', 'addon'];
 
-/** One OAuth scope and why the target asks for it (the README's scope table is written from these). */
+/** One OAuth scope and why the target asks for it (docs/user/permissions.md lists the same; test/bundle checks each manifest against it). */
 export interface ScopeNeed {
   scope: string;
   why: string;

@@ -122,13 +122,13 @@ describe.each(TARGETS)('the built sidebar (dist/%s/Sidebar.html)', (target) => {
 
 describe.each(TARGETS)('the %s manifest', (target) => {
   const manifest = (): Record<string, any> => JSON.parse(fs.readFileSync(path.join(distOf(target), 'appsscript.json'), 'utf8'));
-  test('V8, a time zone, the Advanced Drive service, and exactly the scopes the README documents for this target', () => {
+  test('V8, a time zone, the Advanced Drive service, and exactly the scopes docs/user/permissions.md documents for this target', () => {
     const m = manifest();
     expect(m.runtimeVersion).toBe('V8');
     expect(typeof m.timeZone).toBe('string');
     expect(m.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'Drive', version: 'v3', serviceId: 'drive' }]);
-    const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-    const section = readme.split(`<!-- scopes:${target} -->`)[1]?.split('<!-- /scopes -->')[0] ?? '';
+    const page = fs.readFileSync(path.resolve(__dirname, '../../docs/user/permissions.md'), 'utf8');
+    const section = page.split(`<!-- scopes:${target} -->`)[1]?.split('<!-- /scopes -->')[0] ?? '';
     const documented = [...section.matchAll(/`(https:\/\/www\.googleapis\.com\/auth\/[a-z._]+)`/g)].map((m) => m[1]);
     expect(documented.length).toBeGreaterThan(3);
     expect([...m.oauthScopes].sort()).toEqual([...new Set(documented)].sort());

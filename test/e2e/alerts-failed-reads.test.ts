@@ -1,6 +1,6 @@
 /**
  * Background runs whose reads fail are failures, never successes: the seller gets the alert as
- * documented for failing background work (README, Alerts) — kept for the sidebar, shown once at
+ * documented for failing background work (docs/user/alerts.md) — kept for the sidebar, shown once at
  * the next open, mailed once a day to the trigger's owner. The built bundle in the runtime
  * emulator against the hub emulator, driven by the virtual clock.
  */

@@ -24,7 +24,7 @@ function useEnv(options: EnvOptions = {}): () => AddonEnv {
   return () => env;
 }
 
-/** The look a status text should show, restated from the README's Colours table. */
+/** The look a status text should show, restated from the Colours table of docs/user/sheet-contract.md. */
 function expectedLook(header: string, text: string): string {
   if (text === '') return '#ffffff';
   if (header === 'Sync status') {

@@ -37,7 +37,7 @@ describe('attack: result columns', () => {
 
   // The one window left: between the re-read and the write itself (a single Sheets call apart);
   // Apps Script has no way to write only if the sheet is unchanged. A column inserted up to the
-  // re-read is handled; README › Limits says so.
+  // re-read is handled; docs/user/limits.md says so.
   test('a column inserted before SKU just before the re-read that precedes the write', () => {
     seed();
     const sheet = [

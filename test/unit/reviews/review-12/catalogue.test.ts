@@ -13,7 +13,7 @@ describe('review-12: "not in the hub" from Refresh selected rows', () => {
   // FLAW: every HTTP 404 of Get Price Stock By Channel is taken as "the hub has no such SKU", including a 404 that is a
   // routing miss (ASP.NET's "No HTTP resource was found that matches the request URI", what a hub answers when the SKU's
   // '/' — sent as %2F — breaks its route; hub-api §4.4 warns about such characters). The row is marked
-  // "No (not in the hub …)" although the hub never said the product is missing. README: "not in the hub there means the
+  // "No (not in the hub …)" although the hub never said the product is missing. docs/user/catalogue.md: "not in the hub there means the
   // hub answered not found for exactly that SKU". Correct: only a not-found answer about the product (e.g. "Producto no
   // encontrado") marks the row; any other 404 is "could not be read" and In hub is left as it was.
   it('a 404 that is a routing miss, not a product not found, does not mark the row "not in the hub"', () => {

@@ -63,7 +63,7 @@ describe('review-12: async job results', () => {
   });
 
   // FLAW: a job item that reports no quantity (stock: null — the schema of §2.6 allows it) for a SKU sent with quantity 5
-  // is OK and records 5 as confirmed, although the hub never said it holds 5. README ("Status words"): a SKU is OK only
+  // is OK and records 5 as confirmed, although the hub never said it holds 5. docs/user/async-jobs.md ("Status words"): a SKU is OK only
   // when its items are Finalizado "with the quantity and price that were sent". Correct: Unconfirmed (the hub did not
   // report the value), nothing recorded as confirmed.
   it('a Finalizado item that reports no quantity does not confirm the quantity sent', () => {

@@ -57,7 +57,7 @@ describe('review-12: the order import', () => {
 
   // FLAW: the daily check counts as "found late" every order it writes, including one changed in the hub minutes ago that
   // the changes stream simply has not polled yet (the streams and the check take turns, one call a minute or an hour).
-  // The Log then says "1 order found late (added or changed in the hub without the import seeing it)", which README says
+  // The Log then says "1 order found late (added or changed in the hub without the import seeing it)", which docs/user/orders.md says
   // means the hub changed orders behind both lists. Correct: an order the changes stream has not yet had the chance to
   // read (modified after its last read) is not "found late"; the check reports 0.
   it('the daily check does not report an order changed since the changes stream last polled as "found late"', () => {

@@ -95,7 +95,7 @@ describe("review-12: order lines keep the seller's columns", () => {
   });
 
   // FLAW: a record with one malformed field inside a line (itemQuantity "2" as text) keeps itemsRead = true, so the line is
-  // rewritten with that field blank: the Quantity the sheet held (2) is wiped. README: a record read in part leaves "its
+  // rewritten with that field blank: the Quantity the sheet held (2) is wiped. docs/user/orders.md: a record read in part leaves "its
   // lines ... as they were". Correct: the line's Quantity stays 2 (or the line is left untouched) and the row says Check.
   it('a malformed field in an order line does not wipe the value the line already held', () => {
     const ctx = fakeContext();
