@@ -1,5 +1,5 @@
 /**
- * The layer order of src/ (issue 19): api ← sheet ← core ← platform ← server ← client. A file may
+ * The layer order of src/: api ← sheet ← core ← platform ← server ← client. A file may
  * import from its own layer and the layers below it, never above: the hub's interface knows no
  * sheet, the sheet model no use case, the core no Apps Script, the platform no entry point. The
  * files at src/'s root (target.ts, version.ts) are constants every layer may read.

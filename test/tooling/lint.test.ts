@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 1: `npm test` runs Biome (`npm run lint`: `biome ci --error-on-warnings .`, format and lint; a warning fails too) before
+ * `npm test` runs Biome (`npm run lint`: `biome ci --error-on-warnings .`, format and lint; a warning fails too) before
  * anything else. These prove the configuration fails on a violation of each kind, with the
  * project's own biome.json, on throwaway files outside the tree.
  */
