@@ -11,7 +11,7 @@ jest.setTimeout(BROWSER_TEST_MS);
 
 const RULES_MENU = 'Per-channel rules (markup, rounding, stock buffer)\u2026';
 
-describe('playground: per-channel rules (issue 18)', () => {
+describe('playground: per-channel rules', () => {
   const s = sidebarSession('rules');
   const listings = async (sku: string) => (await s.pg.admin.state(['products'])).products.find((p) => p.sku === sku)!.listings;
   let sku = '';

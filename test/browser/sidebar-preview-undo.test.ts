@@ -10,7 +10,7 @@ jest.setTimeout(BROWSER_TEST_MS);
 
 const ROWS = 500;
 
-describe('playground: preview, push these changes, undo (issue 17)', () => {
+describe('playground: preview, push these changes, undo', () => {
   const s = sidebarSession('sidebar-preview-undo');
   /** The edited rows: sheet row, SKU, amazon price before and typed. */
   const edits: Array<{ row: number; sku: string; before: number; typed: number }> = [];

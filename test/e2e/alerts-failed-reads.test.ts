@@ -7,7 +7,7 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { unwrap } from '../support/results';
-import { SHEET, freshWorld, rows } from './contrary/review-helpers';
+import { SHEET, freshWorld, rows } from './contrary/attack-helpers';
 import { apiRequests, column, seedProducts } from './helpers';
 
 const MIN = 60_000;

@@ -10,7 +10,7 @@ import { useHub } from '../support/hub';
 type Counters = ReturnType<AddonEnv['rt']['counters']>;
 const SHEET = 'Stock & Prices';
 
-describe('pull and refresh costs grow linearly (issue 16)', () => {
+describe('pull and refresh costs grow linearly', () => {
   const env = useHub({ runtime: { fetchQuotaPerDay: 1e6 }, leakCheck: false });
 
   function seed(count: number): void {

@@ -12,7 +12,7 @@ type Outcome = {
   totals: { changes: Record<string, number>; unchanged: number; refused: number; notInHub: number; notRead: number };
 };
 
-describe('preview: every operation and scope (issue 17)', () => {
+describe('preview: every operation and scope', () => {
   let skus: string[];
   let hub: Map<string, HubProduct>;
   const env = useHub({}, (env) => {

@@ -43,7 +43,7 @@ const scenario = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-describe('push these changes and undo, as properties over random edits and a contrary hub (issue 17)', () => {
+describe('push these changes and undo, as properties over random edits and a contrary hub', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 12, [...CHANNELS], 'active');

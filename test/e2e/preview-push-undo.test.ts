@@ -42,7 +42,7 @@ function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price'
   env.adminSync('POST', '/__admin/products', { products: [p] });
 }
 
-describe('push these changes, guard rails, undo (issue 17): prices', () => {
+describe('push these changes, guard rails, undo: prices', () => {
   let skus: string[];
   let original: Map<string, HubProduct>;
   let sheet: unknown[][];
@@ -200,7 +200,7 @@ describe('push these changes, guard rails, undo (issue 17): prices', () => {
   });
 });
 
-describe('guard rails (issue 17)', () => {
+describe('guard rails', () => {
   let skus: string[];
   let hub: Map<string, HubProduct>;
   const env = useHub({ settings: { guards: { pricePct: 30, zeroStock: 1 } } }, (env) => {
@@ -265,7 +265,7 @@ describe('guard rails (issue 17)', () => {
   });
 });
 
-describe('undo of blind pushes (issue 17): the values before come from the snapshot; the last 3 pushes are kept', () => {
+describe('undo of blind pushes: the values before come from the snapshot; the last 3 pushes are kept', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 12, ['amazon'], 'active');
@@ -326,7 +326,7 @@ describe('undo of blind pushes (issue 17): the values before come from the snaps
   });
 });
 
-describe('undo of an async job (issue 17)', () => {
+describe('undo of an async job', () => {
   let skus: string[];
   const env = useHub({ target: 'bound', settings: { plainChannels: ['*'] } }, (env) => {
     skus = seedProducts(env, 6, ['amazon'], 'active');

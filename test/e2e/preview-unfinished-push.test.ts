@@ -8,7 +8,7 @@ import { apiRequests, clearRequests, hubProducts, seedProducts } from './helpers
 import { call, finish } from './preview-helpers';
 const SHEET = 'Stock & Prices';
 
-describe('review 17: a preview with an unfinished push of the same kind', () => {
+describe('a preview with an unfinished push of the same kind', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 4, ['amazon'], 'active');

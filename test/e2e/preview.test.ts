@@ -8,7 +8,7 @@ import { useHub } from '../support/hub';
 import { apiRequests, clearRequests, seedProducts } from './helpers';
 import { loose } from '../support/results';
 
-describe('preview a push (issue 17)', () => {
+describe('preview a push', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 20, ['amazon', 'walmart'], 'active');

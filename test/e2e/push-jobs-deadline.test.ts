@@ -7,7 +7,7 @@
  */
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
-import { SHEET, freshWorld, rows, snapshot } from './contrary/review-helpers';
+import { SHEET, freshWorld, rows, snapshot } from './contrary/attack-helpers';
 import { SyncHttp } from '../../dev/gas-runtime/sync-http';
 import { apiRequests, clearRequests, type HubRequest } from './helpers';
 

@@ -9,7 +9,7 @@ import { hubRequests } from './catalogue-helpers';
 import { columnValues, seedProducts } from './helpers';
 import { unwrap } from '../support/results';
 
-describe('linear pushes (issue 16)', () => {
+describe('linear pushes', () => {
   let skus: string[];
   const BIG = 20_000;
   const env = useHub(

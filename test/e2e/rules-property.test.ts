@@ -104,7 +104,7 @@ const scenario = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-describe('per-channel rules as a property over random rules and a contrary hub (issue 18)', () => {
+describe('per-channel rules as a property over random rules and a contrary hub', () => {
   let skus: string[];
   const env = useHub({}, (env) => {
     skus = seedProducts(env, 10, [...CHANNELS], 'active');

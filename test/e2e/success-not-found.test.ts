@@ -8,7 +8,7 @@
 import type { AddonEnv } from '../../dev/testkit/env';
 import type { PushMenuName } from '../../src/server/menu';
 import { useHub } from '../support/hub';
-import { SHEET, rows, snapshot } from './contrary/review-helpers';
+import { SHEET, rows, snapshot } from './contrary/attack-helpers';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from './helpers';
 
 const NOT_FOUND = /^SKU not found in the hub \(Producto no encontrado\)/;

@@ -1,6 +1,6 @@
 /** Two columns that name the same field and channel through aliases ("Price [amazon]" and "Precio [amazon]", "[mercadolibre]" and "[meli]"). */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { SHEET, freshWorld, products, rows } from './attack-helpers';
 
 describe('attack: one channel field under two headers', () => {
   const env = useHub();

@@ -8,7 +8,7 @@
  * publishingPrice, finds them equal and confirms price 25, which the hub never received (it holds 20).
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './attack-helpers';
 
 describe('attack: async job restored from the journal after an edit', () => {
   // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).

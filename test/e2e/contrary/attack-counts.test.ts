@@ -4,7 +4,7 @@
  * sends them again and counts them again.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld } from './review-helpers';
+import { SHEET, freshWorld } from './attack-helpers';
 import { loose } from '../../support/results';
 
 describe('attack: counts after the Synced at column is renamed between chunks', () => {

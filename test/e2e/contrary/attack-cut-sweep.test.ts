@@ -8,7 +8,7 @@ import { hubProducts } from '../../support/hub';
 import { useHub } from '../../support/hub';
 import { checkOkRows, checkSnapshot, type HubProduct } from '../../../dev/testkit/invariant/check';
 import type { PushMenuName } from '../../../src/server/menu';
-import { SHEET, freshWorld } from './review-helpers';
+import { SHEET, freshWorld } from './attack-helpers';
 
 type Op = 'stock' | 'prices' | 'byChannel' | 'erp' | 'changes';
 const MENU: Record<Op, PushMenuName | 'pushChanges'> = {

@@ -5,7 +5,7 @@
  * for each of its channels), though the hub changed another product.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: prices by ERP id tied to the row SKU', () => {
   // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).

@@ -6,7 +6,7 @@
  * then never sends Quantity [amazon].
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rehearseCut, rows, snapshot } from './attack-helpers';
 
 describe('attack: journal replay after a cut-off', () => {
   // The general Quantity here deliberately goes over Quantity [amazon]: the seller chose every channel (the Price rule).

@@ -6,7 +6,7 @@
  * the general quantity confirmed, though the hub never set it.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: a partial job page hides the failed general item', () => {
   const env = useHub();

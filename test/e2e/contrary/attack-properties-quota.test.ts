@@ -4,7 +4,7 @@
  * and nothing may be left that blocks the next day's push.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: Properties quota mid-push', () => {
   const env = useHub();

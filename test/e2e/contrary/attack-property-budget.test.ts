@@ -6,7 +6,7 @@
  */
 import { useHub } from '../../support/hub';
 import { PROPERTY_BUDGET_BYTES, storeBytes } from '../../../dev/testkit/invariant/check';
-import { SHEET, freshWorld, rows } from './review-helpers';
+import { SHEET, freshWorld, rows } from './attack-helpers';
 
 describe('attack: document properties budget', () => {
   const env = useHub();

@@ -5,7 +5,7 @@
  * pull reads the sheet again before writing and, if it changed, writes nothing and says so.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { SHEET, freshWorld, products, rows } from './attack-helpers';
 
 describe('attack: pull catalogue while a colleague sorts', () => {
   const env = useHub();

@@ -6,7 +6,7 @@
  * rows" sends nothing and the row keeps its old OK for 5 while the hub holds 9.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: quota between a processed attempt and its retry', () => {
   const env = useHub();

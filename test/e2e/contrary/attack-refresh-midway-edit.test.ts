@@ -5,7 +5,7 @@
  * replaced without the question.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, rows } from './review-helpers';
+import { SHEET, freshWorld, rows } from './attack-helpers';
 
 describe('attack: refresh selected rows and an edit typed while the hub is read', () => {
   const env = useHub();

@@ -4,7 +4,7 @@
  */
 import { useHub } from '../../support/hub';
 import { userPart, userPartDiff } from '../../../dev/testkit/invariant/check';
-import { SHEET, freshWorld, rows } from './review-helpers';
+import { SHEET, freshWorld, rows } from './attack-helpers';
 
 describe('attack: result columns', () => {
   const env = useHub();

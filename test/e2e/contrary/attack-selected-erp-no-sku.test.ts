@@ -6,7 +6,7 @@
  * selected ones are never sent.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { SHEET, freshWorld, products, rows } from './attack-helpers';
 import { loose } from '../../support/results';
 
 describe('attack: selected rows by ERP id without SKUs, rows moved between chunks', () => {

@@ -3,7 +3,7 @@
  * SKUs survive the hidden sheets (snapshot, selection, job items).
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: SKUs that look like numbers', () => {
   const env = useHub();

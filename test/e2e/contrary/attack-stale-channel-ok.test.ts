@@ -6,7 +6,7 @@
  * (notTied / fromRequestError carry no channels) unless the push reaches every channel.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows } from './review-helpers';
+import { SHEET, freshWorld, products, rows } from './attack-helpers';
 
 describe('attack: a stale Status [channel] OK after a push that did not confirm', () => {
   // Plain prices below go by ERP id or in async jobs: the hub's general price, for every channel (the Price rule).

@@ -1,6 +1,6 @@
 /** A hub that echoes the request headers (bearer token included) in every answer it can. */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld } from './review-helpers';
+import { SHEET, freshWorld } from './attack-helpers';
 
 describe('attack: token echoed by the hub', () => {
   // Every operation must send (plain values for every channel, the Price rule), so that every answer can echo the token.

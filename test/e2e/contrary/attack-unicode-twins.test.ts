@@ -4,7 +4,7 @@
  * to the add-on: both are sent in one request, the hub keeps the last, and both rows say OK.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 const NFC = 'L\u00C1MPARA 40W';
 const NFD = 'LA\u0301MPARA 40W';

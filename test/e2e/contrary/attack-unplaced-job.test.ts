@@ -9,7 +9,7 @@
  * hub holds 5.
  */
 import { useHub } from '../../support/hub';
-import { SHEET, freshWorld, products, rows, snapshot } from './review-helpers';
+import { SHEET, freshWorld, products, rows, snapshot } from './attack-helpers';
 
 describe('attack: an async job whose row result was not written', () => {
   const env = useHub();

@@ -16,7 +16,7 @@ const call = (i: number): Call<number> => ({
   parse: (r) => Number(JSON.parse(r.text())),
 });
 
-describe('runCalls at scale (issue 16: no spread of large arrays, no quadratic queue)', () => {
+describe('runCalls at scale', () => {
   test('200,000 calls that all fail once then succeed: every outcome ok, in call order, retries counted', () => {
     const n = 200_000;
     const tried = new Set<number>();

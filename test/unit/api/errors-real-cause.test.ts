@@ -2,7 +2,7 @@ import { HubClient } from '../../../src/api/client';
 import { FakeClock, FakeTransport, type Scripted } from '../../support/transport';
 import { describeHttpFailure } from '../../../src/api/errors';
 
-describe('messages that name the real cause (issue 15, item 4)', () => {
+describe('messages that name the real cause', () => {
   const notHub = /does not look like the hub's API: it answered .* with HTTP \d+ and no hub message\. Check the base URL in Settings/;
   test.each([403, 404, 405, 400, 401])('sign-in answered %i with no JSON: the address, not the account', (status) => {
     const { message } = describeHttpFailure('login', status, null, null, null, false);

@@ -10,7 +10,7 @@ const send = (rowNumber: number, sku: string, values: Record<string, number>): R
   parts: [{ kind: 'byChannel', rowNumber, item: { sku, channelData: [] } as never, values } as Part],
 });
 
-describe('previewLines (issue 17: what a push would change, value by value)', () => {
+describe('previewLines', () => {
   const hub: HubNow = new Map<string, Record<string, number> | null>([
     ['A', { quantity: 10, 'price:amazon': 100, 'price:walmart': 50 }],
     ['B', null],

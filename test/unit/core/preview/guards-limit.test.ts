@@ -32,7 +32,7 @@ const moved = (sku: string, field: string, channel: string, hubNow: number, shee
     action: hubNow === sheet ? 'unchanged' : 'send',
   });
 
-describe('applyGuards (issue 17: guard rails)', () => {
+describe('applyGuards', () => {
   test('off: nothing is held back', () => {
     const lines = [moved('A', 'price', 'amazon', 100, 10), moved('B', 'quantity', '', 5, 0)];
     expect(applyGuards(lines, GUARDS_OFF, false)).toEqual(lines);
@@ -111,7 +111,7 @@ const byChannel = (rowNumber: number, sku: string, channelData: Array<Record<str
   return { kind: 'byChannel', rowNumber, item: { sku, channelData: channelData as never }, values, ...(reapplied ? { reapplied } : {}) };
 };
 
-describe('limitPlan and allowedKeys (issue 17: push exactly what was previewed)', () => {
+describe('limitPlan and allowedKeys', () => {
   test('a by-channel update keeps the allowed fields of each channel; an entry left with nothing goes', () => {
     const plan: RowPlan = {
       rowNumber: 2,

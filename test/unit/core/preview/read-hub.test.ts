@@ -46,7 +46,7 @@ function hubOf(products: Product[], options: { total?: number; get?: (sku: strin
 /** A hub of `count` products. */
 const hub = (count: number) => hubOf(Array.from({ length: count }, (_, i) => product(i)));
 
-describe("readHubNow (issue 17: the hub's current values, the cheaper way)", () => {
+describe("readHubNow (the hub's current values, the cheaper way)", () => {
   test('one SKU: one GET, its per-channel values keyed like the snapshot', () => {
     const { client, transport } = hub(120);
     const r = readHubNow(client, ['P0005'], false, {});

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { chooseReads } from '../../../../src/core/pipeline/dry-run/read-strategy';
 import { pageOffsets } from '../../../../src/core/pipeline/hub-reads/listing';
 
-describe("chooseReads (issue 17: the cheapest read of the hub's current values)", () => {
+describe("chooseReads (the cheapest read of the hub's current values)", () => {
   test('a few SKUs of a large catalogue: one GET each', () => {
     expect(chooseReads(12, 10_000, false)).toMatchObject({ kind: 'perSku', requests: 12 });
   });

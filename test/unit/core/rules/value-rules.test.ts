@@ -8,7 +8,7 @@ const HEADER = ['Channel', 'Markup %', 'Min price', 'Max price', 'Stock buffer',
 const channels = new Set(['amazon', 'walmart', 'shopify']);
 const rulesOf = (...rows: CellValue[][]) => valueRulesOf(parseRules([HEADER, ...rows], channels), channels);
 
-describe('valueRulesOf (issue 18): which values a rule shapes, which a bad rule blocks', () => {
+describe('valueRulesOf: which values a rule shapes, which a bad rule blocks', () => {
   test('no rule rows: no rules at all (nothing to apply, nothing read twice)', () => {
     expect(rulesOf()).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { NO_LATER } from '../../../../src/core/undo/later';
 import { undoParts, undoneResult } from '../../../../src/core/pipeline/restore';
 import type { UndoEntry } from '../../../../src/core/undo/history';
 
-describe('undoParts (issue 17: the requests that put values back)', () => {
+describe('undoParts', () => {
   const row = { rowNumber: 2, sku: 'A', erpId: 'E-1' };
   test('each value through the endpoint made for it', () => {
     expect(
@@ -31,7 +31,7 @@ describe('undoParts (issue 17: the requests that put values back)', () => {
   });
 });
 
-describe('undoLines (issue 17: what an undo would do)', () => {
+describe('undoLines', () => {
   const rowAt = new Map([
     ['A', 2],
     ['B', 3],
