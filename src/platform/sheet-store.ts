@@ -31,11 +31,48 @@ export function sheetStore(
   spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet,
   now: () => number,
 ): KeyValueStore & { refresh(): void } {
-  let sheet: GoogleAppsScript.Spreadsheet.Sheet | null = null;
-  let cache: Map<string, Entry> | null = null;
-  let readAt = 0;
+  const store: StoreState = { theSheet: stateSheet(spreadsheet), now, cache: null, readAt: 0 };
+  return {
+    get(key) {
+      const value = load(store).get(key)?.value ?? '';
+      return value.startsWith(PRESENT) ? value.slice(PRESENT.length) : null;
+    },
+    set(key, value) {
+      write(store, key, String(value));
+    },
+    delete(key) {
+      if (load(store).get(key)?.value) write(store, key, null);
+    },
+    entries(prefix = '') {
+      const out: Record<string, string> = {};
+      for (const [key, e] of load(store))
+        if (e.value.startsWith(PRESENT) && key.startsWith(prefix)) out[key] = e.value.slice(PRESENT.length);
+      return out;
+    },
+    refresh() {
+      store.cache = null;
+    },
+  };
+}
 
-  const theSheet = (): GoogleAppsScript.Spreadsheet.Sheet => {
+/** The store's sheet and what was last read of it. */
+interface StoreState {
+  theSheet: () => GoogleAppsScript.Spreadsheet.Sheet;
+  now: () => number;
+  cache: Map<string, Entry> | null;
+  readAt: number;
+}
+
+/** Marks a value as present: an empty string stays distinct from a deleted key (an empty cell). */
+const PRESENT = 'v:';
+
+/** A cell's text as written: the leading apostrophe keeps it from being read as a number, a date or a formula. */
+const text = (s: string): string => `'${s}`;
+
+/** The state sheet, found or made (hidden, with its header) when first needed, then kept. */
+function stateSheet(spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet): () => GoogleAppsScript.Spreadsheet.Sheet {
+  let sheet: GoogleAppsScript.Spreadsheet.Sheet | null = null;
+  return () => {
     if (sheet) return sheet;
     const ss = spreadsheet();
     sheet = ss.getSheetByName(STATE_SHEET);
@@ -46,70 +83,51 @@ export function sheetStore(
     }
     return sheet;
   };
+}
 
-  const load = (): Map<string, Entry> => {
-    if (cache && now() - readAt < FRESH_MS) return cache;
-    const s = theSheet();
-    const last = s.getLastRow();
-    const values = last > 1 ? s.getRange(2, 1, last - 1, 2).getValues() : [];
-    const map = new Map<string, Entry>();
-    values.forEach((r, i) => {
-      const key = String(r[0]);
-      // A key appended twice by two executions at once: the first row is the one kept.
-      if (key !== '' && !map.has(key)) map.set(key, { row: i + 2, value: String(r[1]) });
-    });
-    cache = map;
-    readAt = now();
-    return map;
-  };
+/** Every key's row and value: the sheet read once, reused while fresh. */
+function load(store: StoreState): Map<string, Entry> {
+  if (store.cache && store.now() - store.readAt < FRESH_MS) return store.cache;
+  const s = store.theSheet();
+  const last = s.getLastRow();
+  const values = last > 1 ? s.getRange(2, 1, last - 1, 2).getValues() : [];
+  const map = new Map<string, Entry>();
+  values.forEach((r, i) => {
+    const key = String(r[0]);
+    // A key appended twice by two executions at once: the first row is the one kept.
+    if (key !== '' && !map.has(key)) map.set(key, { row: i + 2, value: String(r[1]) });
+  });
+  store.cache = map;
+  store.readAt = store.now();
+  return map;
+}
 
-  const text = (s: string): string => `'${s}`;
-  const PRESENT = 'v:';
+/** True when the key is still in that row: a colleague may have sorted the sheet or deleted rows of it since it was read. */
+function stillAt(store: StoreState, entry: Entry, key: string): boolean {
+  return String(store.theSheet().getRange(entry.row, 1).getValue()) === key;
+}
 
-  /** True when the key is still in that row: a colleague may have sorted the sheet or deleted rows of it since it was read. */
-  const stillAt = (entry: Entry, key: string): boolean => String(theSheet().getRange(entry.row, 1).getValue()) === key;
-
-  const write = (key: string, value: string | null): void => {
-    // A sheet read just now is current: only rows known from an earlier read need checking.
-    const fresh = !cache || now() - readAt >= FRESH_MS;
-    let entry = load().get(key);
-    // A key appended by someone else since the last read, or a row that no longer holds the key:
-    // read again rather than add a second row or write over another key's row.
-    if (!fresh && (!entry || !stillAt(entry, key))) {
-      cache = null;
-      entry = load().get(key);
-    }
-    const cell = value === null ? '' : text(PRESENT + value);
-    if (entry) {
-      theSheet()
-        .getRange(entry.row, 1, 1, 2)
-        .setValues([[text(key), cell]]);
-      entry.value = cell === '' ? '' : PRESENT + value;
-    } else {
-      if (value === null) return;
-      theSheet().appendRow([text(key), cell]);
-      cache = null; // its row is known at the next read
-    }
-  };
-
-  return {
-    get(key) {
-      const value = load().get(key)?.value ?? '';
-      return value.startsWith(PRESENT) ? value.slice(PRESENT.length) : null;
-    },
-    set(key, value) {
-      write(key, String(value));
-    },
-    delete(key) {
-      if (load().get(key)?.value) write(key, null);
-    },
-    entries(prefix = '') {
-      const out: Record<string, string> = {};
-      for (const [key, e] of load()) if (e.value.startsWith(PRESENT) && key.startsWith(prefix)) out[key] = e.value.slice(PRESENT.length);
-      return out;
-    },
-    refresh() {
-      cache = null;
-    },
-  };
+/** Writes a key's value in its row (null clears it), or appends the key. */
+function write(store: StoreState, key: string, value: string | null): void {
+  // A sheet read just now is current: only rows known from an earlier read need checking.
+  const fresh = !store.cache || store.now() - store.readAt >= FRESH_MS;
+  let entry = load(store).get(key);
+  // A key appended by someone else since the last read, or a row that no longer holds the key:
+  // read again rather than add a second row or write over another key's row.
+  if (!fresh && (!entry || !stillAt(store, entry, key))) {
+    store.cache = null;
+    entry = load(store).get(key);
+  }
+  const cell = value === null ? '' : text(PRESENT + value);
+  if (entry) {
+    store
+      .theSheet()
+      .getRange(entry.row, 1, 1, 2)
+      .setValues([[text(key), cell]]);
+    entry.value = cell === '' ? '' : PRESENT + value;
+  } else {
+    if (value === null) return;
+    store.theSheet().appendRow([text(key), cell]);
+    store.cache = null; // its row is known at the next read
+  }
 }

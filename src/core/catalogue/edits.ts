@@ -19,6 +19,7 @@ import {
 import type { CellValue } from '../kernel/ports';
 import type { PullColumn, PullLayout } from '../pipeline/hub-reads/columns';
 import type { ConfirmedValues } from '../pipeline/snapshot';
+import type { Confirm, NeedsConfirmation } from '../pipeline/hub-reads/types';
 
 /**
  * What a push sends of a cell's value under the seller's rules: what the hub holds of
@@ -141,6 +142,20 @@ export function overwriteSummary(what: string, edits: UnconfirmedEdits, withExam
   const hold = edits.cells === 1 ? 'holds a value' : 'hold values';
   const examples = withExamples ? `, e.g. ${edits.examples.join('; ')}` : '';
   return `${cells} in ${rows} ${hold} the hub has not confirmed (edited and not pushed yet)${examples}. ${what} replaces ${edits.cells === 1 ? 'it' : 'them'} with the hub's values.`;
+}
+
+/**
+ * The seller's No to that question (asked only when there are such edits): nothing is written,
+ * and the answer says why. Null when nothing is at stake or the seller said yes.
+ */
+export function refusedOverwrite(what: string, edits: UnconfirmedEdits, confirm: Confirm): NeedsConfirmation | null {
+  if (edits.rows === 0 || confirm(overwriteQuestion(what, edits))) return null;
+  return {
+    status: 'needsConfirmation',
+    editedRows: edits.rows,
+    examples: edits.examples,
+    message: `Nothing was written. ${overwriteSummary(what, edits)} Push changes first to keep your edits, or overwrite them.`,
+  };
 }
 
 /** The values a layout writes (only writable channels have input columns). */

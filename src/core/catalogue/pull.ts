@@ -4,8 +4,9 @@
  * holds, so that "push changes" sends only what is edited afterwards. A row is marked "not in the
  * hub" only when a complete, consistent listing proves it (listing.ts).
  */
+import type { HubClient } from '../../api/client';
 import { HubError } from '../../api/errors';
-import { INPUT_HEADERS, readTable } from '../../sheet';
+import { INPUT_HEADERS, readTable, type ColumnMapping, type TableRead } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
@@ -19,20 +20,20 @@ import { addToColumnMapping } from '../pipeline/column-mapping';
 import { canonicalChannel } from '../../api/channels';
 import { channelAliases } from '../settings/aliases';
 import { keptCell, mergePulled } from '../pipeline/hub-reads/cells';
-import { IN_HUB_YES, pullColumns } from '../pipeline/hub-reads/columns';
-import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
+import { IN_HUB_YES, pullColumns, type PullLayout } from '../pipeline/hub-reads/columns';
+import { refusedOverwrite, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { duplicateNote, findDuplicates } from '../pipeline/hub-reads/duplicates';
-import { readListing, type ListingRead } from '../pipeline/hub-reads/listing';
-import { inSkuOrder, layoutOf, readProducts } from '../pipeline/hub-reads/products';
+import { readListing, type ListedProduct, type Listing, type ListingRead } from '../pipeline/hub-reads/listing';
+import { inSkuOrder, layoutOf, readProducts, type PulledProduct } from '../pipeline/hub-reads/products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from '../pipeline/hub-reads/sku-match';
-import { placePullColumns } from './placement';
+import { placePullColumns, type PullPlacement } from './placement';
 import { applyColumnPlan, contiguousRuns, writeBlocks } from '../kernel/sheet-blocks';
 import { PRICE_FORMAT } from '../../sheet/price-format';
 import type { PullColumn } from '../pipeline/hub-reads/columns';
-import type { Confirm, PullOptions, PullOutcome } from '../pipeline/hub-reads/types';
-import { planUpsert } from './upsert';
+import type { Confirm, PullDone, PullOptions, PullOutcome } from '../pipeline/hub-reads/types';
+import { planUpsert, type UpsertPlan } from './upsert';
 import { localDateTime } from '../kernel/time';
 
 const LOCK_WAIT_MS = 10_000;
@@ -46,186 +47,242 @@ function changedMeanwhile(before: readonly CellValue[][], now: readonly CellValu
   return before.some((row, r) => row.length !== (now[r]?.length ?? 0) || row.some((v, c) => text(v) !== text(now[r][c])));
 }
 
+/** The sheet as read before the hub: what the pull compares, places and writes against. */
+interface PullTarget {
+  client: HubClient;
+  name: string;
+  aliases: Readonly<Record<string, string>>;
+  /** The channel the listing is filtered by (the hub's code), or null for every product. */
+  filter: string | null;
+  existing: SheetPort | null;
+  values: CellValue[][];
+  table: TableRead;
+  mapping: ColumnMapping | null;
+}
+
+/** What the pull's steps share once the listing is read and the upsert planned. */
+interface Pull extends PullTarget {
+  started: number;
+  now: number;
+  listing: Listing;
+  products: PulledProduct[];
+  layout: PullLayout;
+  /** The listing is of every product and consistent: rows it lacks may be marked not in the hub. */
+  complete: boolean;
+  duplicates: Map<string, ListedProduct[]>;
+  columns: PullPlacement;
+  plan: UpsertPlan;
+}
+
 /** The pull. `confirm` is asked before replacing values the hub has not confirmed. */
 export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confirm): PullOutcome {
-  return withDocumentLock(ctx, 'Pull catalogue', LOCK_WAIT_MS, () => {
-    assertNoPushRunning(ctx, 'Pull catalogue');
-    const client = hubClient(ctx);
-    const name = ctx.settings.sheetNames.stock;
-    const aliases = channelAliases(ctx.settings);
-    // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
-    const filter = options.channel?.trim() ? canonicalChannel(options.channel, aliases) : null;
-    const existing = ctx.ports.workbook.sheet(name);
-    // A sheet the pull creates starts as the header row it is created with.
-    const { values, table, mapping } = existing
-      ? readStockTable(ctx, existing)
-      : {
-          values: [] as CellValue[][],
-          table: readTable([[INPUT_HEADERS.sku]], tableOptions(ctx.settings, ctx.ports.workbook.locale())),
-          mapping: null,
-        };
-    const problem = headerProblem(table, name, 'pull');
-    if (problem) throw new UserError(problem);
+  return withDocumentLock(ctx, 'Pull catalogue', LOCK_WAIT_MS, () => pullUnderLock(ctx, options, confirm));
+}
 
-    const started = ctx.ports.clock.now();
-    let got: ListingRead;
-    try {
-      // The hub's own order (oldest first) tells which product of a duplicated SKU pushes update; a
-      // sort order asked for is applied here (products.ts inSkuOrder).
-      got = readListing((offsets) => client.getProductPages(offsets, { channel: filter ?? undefined }));
-    } catch (e) {
-      if (e instanceof HubError) throw new UserError(`The catalogue could not be read: ${e.message} Nothing was written.`);
-      throw e;
-    }
-    if (got.kind === 'failed') {
-      throw new UserError(
-        `${got.failed.length} of ${got.pages} pages of the catalogue could not be read (${got.failed[0].error.message}). Nothing was written; pull again in a few minutes.`,
-      );
-    }
-    const listing = got.listing;
-    // The pull writes by row and column, and asks about values it replaces: a sheet sorted,
-    // reshaped or typed into while the hub was read would get products' values in other rows, or
-    // lose an edit nobody was asked about. Checked again now; if it changed, nothing is written.
-    if (existing && changedMeanwhile(values, existing.readAll())) {
-      throw new UserError(
-        `"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`,
-      );
-    }
-    const products = inSkuOrder(
-      readProducts(
-        listing.entries.map((e) => e.product),
-        aliases,
-      ),
-      options.sort,
+function pullUnderLock(ctx: Context, options: PullOptions, confirm: Confirm): PullOutcome {
+  assertNoPushRunning(ctx, 'Pull catalogue');
+  const target = readPullTarget(ctx, options);
+  const started = ctx.ports.clock.now();
+  const listing = readCatalogue(target);
+  assertUnchangedWhileRead(target);
+  const pull = planPull(ctx, target, listing, options, started);
+  // Asked only now, when it is known which rows and columns the pull rewrites.
+  const snapshot = new SnapshotStore(ctx.ports.workbook);
+  const current = snapshot.load();
+  const { table, layout, plan } = pull;
+  const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout), plan.pulledBySku);
+  const refused = refusedOverwrite('Pulling the catalogue', edits, confirm);
+  if (refused) return refused;
+  writePull(ctx, pull);
+  const entries = new Map<string, Record<string, number>>();
+  plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
+  snapshot.replace(entries, current, pull.now);
+  return reportPull(ctx, pull);
+}
+
+/** The hub client, the channel filter, and the stock sheet as it is (a sheet the pull creates starts as its header row). */
+function readPullTarget(ctx: Context, options: PullOptions): PullTarget {
+  const client = hubClient(ctx);
+  const name = ctx.settings.sheetNames.stock;
+  const aliases = channelAliases(ctx.settings);
+  // The seller's name for the channel (an alias, any case) is sent as the hub's written code.
+  const filter = options.channel?.trim() ? canonicalChannel(options.channel, aliases) : null;
+  const existing = ctx.ports.workbook.sheet(name);
+  const { values, table, mapping } = existing
+    ? readStockTable(ctx, existing)
+    : {
+        values: [] as CellValue[][],
+        table: readTable([[INPUT_HEADERS.sku]], tableOptions(ctx.settings, ctx.ports.workbook.locale())),
+        mapping: null,
+      };
+  const problem = headerProblem(table, name, 'pull');
+  if (problem) throw new UserError(problem);
+  return { client, name, aliases, filter, existing, values, table, mapping };
+}
+
+/** Every page of the catalogue, or a UserError saying nothing was written. */
+function readCatalogue({ client, filter }: PullTarget): Listing {
+  let got: ListingRead;
+  try {
+    // The hub's own order (oldest first) tells which product of a duplicated SKU pushes update; a
+    // sort order asked for is applied here (products.ts inSkuOrder).
+    got = readListing((offsets) => client.getProductPages(offsets, { channel: filter ?? undefined }));
+  } catch (e) {
+    if (e instanceof HubError) throw new UserError(`The catalogue could not be read: ${e.message} Nothing was written.`);
+    throw e;
+  }
+  if (got.kind === 'failed') {
+    throw new UserError(
+      `${got.failed.length} of ${got.pages} pages of the catalogue could not be read (${got.failed[0].error.message}). Nothing was written; pull again in a few minutes.`,
     );
-    const layout = layoutOf(products);
-    const specs = pullColumns(layout);
-    const now = ctx.ports.clock.now();
-    const when = localDateTime(now, ctx.ports.session.timeZone());
-    // A pull filtered by channel does not list every SKU, and a listing that changed while it was
-    // read may have skipped one: in both cases "not in the hub" could be wrong, so nobody is marked.
-    const complete = filter === null && listing.problem === null;
-    // Only a consistent listing tells a duplicate from a product a changing list showed twice.
-    const duplicates = listing.problem === null ? findDuplicates(listing.entries) : new Map<string, never[]>();
-    const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, when)] as const));
+  }
+  return got.listing;
+}
 
-    const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
-    // The columns the push reads are the ones the pull writes: through the sheet's column mapping.
-    const columns = placePullColumns(header, table.columns, specs, aliases);
-    const { placed, skuColumn } = columns;
-    const plan = planUpsert({
-      values: values.length > 0 ? values : [header],
-      placed,
-      rows: table.rows.map((r) => ({ rowNumber: r.rowNumber, sku: r.sku, held: r.skipped })),
-      products,
-      layout,
-      inHubText: IN_HUB_YES,
-      inHubNotes,
-      absent: complete
-        ? {
-            missing: `No (not in the hub at the pull of ${when})`,
-            twin: (sheetSku, hubSkus) => `No \u2014 ${twinMessage(sheetSku, hubSkus).replace(/^The/, 'the')} (pull of ${when})`,
-          }
-        : null,
-    });
-
-    // Asked only now, when it is known which rows and columns the pull rewrites.
-    const snapshot = new SnapshotStore(ctx.ports.workbook);
-    const current = snapshot.load();
-    const edits = unconfirmedEdits(table.rows, table.columns, current, plan.updatedRowNumbers, writtenBy(layout), plan.pulledBySku);
-    if (edits.rows > 0) {
-      const question = overwriteQuestion('Pulling the catalogue', edits);
-      if (!confirm(question)) {
-        return {
-          status: 'needsConfirmation',
-          editedRows: edits.rows,
-          examples: edits.examples,
-          message: `Nothing was written. ${overwriteSummary('Pulling the catalogue', edits)} Push changes first to keep your edits, or overwrite them.`,
-        };
-      }
-    }
-
-    const sheet: SheetPort = existing ?? ctx.ports.workbook.ensureSheet(name, [INPUT_HEADERS.sku]);
-    // Before the sheet: a mapping too large to save stops the pull with nothing written.
-    addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
-    applyColumnPlan(sheet, columns, plan.lastRow);
-    const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
-    const rowAt = new Map(table.rows.map((r) => [r.rowNumber, r] as const));
-    // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
-    const cell = (row: number, column: number): CellValue => {
-      const pulled = plan.cell(row, column);
-      const spec = specAt.get(column) ?? null;
-      return ruledInLine(table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, values[row - 1]?.[column]) : pulled;
-    };
-    if (plan.lastRow >= 2)
-      writeBlocks(
-        sheet,
-        [[2, plan.lastRow]],
-        placed.map((p) => p.column),
-        cell,
-      );
-    if (plan.appended.skus.length > 0)
-      sheet.write(
-        plan.appended.firstRow,
-        skuColumn + 1,
-        plan.appended.skus.map((s) => [s]),
-      );
-    formatPriceColumns(sheet, placed, plan.lastRow);
-
-    const entries = new Map<string, Record<string, number>>();
-    plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
-    snapshot.replace(entries, current, now);
-
-    const requests = client.stats.requests;
-    const parts = [`${n(plan.updatedRows)} row${plan.updatedRows === 1 ? '' : 's'} updated`, `${n(plan.addedRows)} added`];
-    if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
-    const scope = filter ? ` listed on ${filter}` : '';
-    const notes = [
-      listingCaveat(listing),
-      duplicatesSentence(duplicates),
-      twinsSentence(plan.twins, complete),
-      unreachableSentence(plan.unreachable),
-      leftOutSentence(plan.leftOut),
-      leftAloneSentence(columns.left),
-    ].filter((x) => x !== null);
-    const message = [
-      `Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`,
-      ...notes,
-    ].join(' ');
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: now,
-        user: ctx.ports.session.userEmail(),
-        operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
-        ok: plan.updatedRows + plan.addedRows,
-        failed: 0,
-        skipped: plan.missingRows,
-        requests,
-        retries: client.stats.retries,
-        durationMs: now - started,
-        message,
-      },
-      ctx.settings.logMaxRows,
+/**
+ * The pull writes by row and column, and asks about values it replaces: a sheet sorted, reshaped
+ * or typed into while the hub was read would get products' values in other rows, or lose an edit
+ * nobody was asked about. Checked again now; if it changed, nothing is written.
+ */
+function assertUnchangedWhileRead({ existing, values, name }: PullTarget): void {
+  if (existing && changedMeanwhile(values, existing.readAll())) {
+    throw new UserError(
+      `"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`,
     );
-    return {
-      status: 'done',
-      skus: products.length,
-      updated: plan.updatedRows,
-      added: plan.addedRows,
-      notInHub: plan.missingRows,
-      consistent: listing.problem === null,
-      duplicates: duplicates.size,
-      twins: plan.twins.length,
-      unreachable: plan.unreachable.length,
-      leftOut: plan.leftOut.rows,
-      columnsAdded: columns.missing.length,
+  }
+}
+
+/** The products in the order asked for, where the pull's columns go, and what every row becomes. */
+function planPull(ctx: Context, target: PullTarget, listing: Listing, options: PullOptions, started: number): Pull {
+  const { aliases, existing, values, table } = target;
+  const products = inSkuOrder(
+    readProducts(
+      listing.entries.map((e) => e.product),
+      aliases,
+    ),
+    options.sort,
+  );
+  const layout = layoutOf(products);
+  const specs = pullColumns(layout);
+  const now = ctx.ports.clock.now();
+  const when = localDateTime(now, ctx.ports.session.timeZone());
+  // A pull filtered by channel does not list every SKU, and a listing that changed while it was
+  // read may have skipped one: in both cases "not in the hub" could be wrong, so nobody is marked.
+  const complete = target.filter === null && listing.problem === null;
+  // Only a consistent listing tells a duplicate from a product a changing list showed twice.
+  const duplicates = listing.problem === null ? findDuplicates(listing.entries) : new Map<string, ListedProduct[]>();
+  const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, when)] as const));
+
+  const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
+  // The columns the push reads are the ones the pull writes: through the sheet's column mapping.
+  const columns = placePullColumns(header, table.columns, specs, aliases);
+  const plan = planUpsert({
+    values: values.length > 0 ? values : [header],
+    placed: columns.placed,
+    rows: table.rows.map((r) => ({ rowNumber: r.rowNumber, sku: r.sku, held: r.skipped })),
+    products,
+    layout,
+    inHubText: IN_HUB_YES,
+    inHubNotes,
+    absent: complete
+      ? {
+          missing: `No (not in the hub at the pull of ${when})`,
+          twin: (sheetSku, hubSkus) => `No \u2014 ${twinMessage(sheetSku, hubSkus).replace(/^The/, 'the')} (pull of ${when})`,
+        }
+      : null,
+  });
+  return { ...target, started, now, listing, products, layout, complete, duplicates, columns, plan };
+}
+
+/** The pull's columns added and written, appended rows' SKUs, and prices formatted as money. */
+function writePull(ctx: Context, pull: Pull): void {
+  const { existing, name, mapping, columns, plan, table, values } = pull;
+  const { placed, skuColumn } = columns;
+  const sheet: SheetPort = existing ?? ctx.ports.workbook.ensureSheet(name, [INPUT_HEADERS.sku]);
+  // Before the sheet: a mapping too large to save stops the pull with nothing written.
+  addToColumnMapping(ctx.ports.documentStore, sheet, mapping, columns.added);
+  applyColumnPlan(sheet, columns, plan.lastRow);
+  const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
+  const rowAt = new Map(table.rows.map((r) => [r.rowNumber, r] as const));
+  // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
+  const cell = (row: number, column: number): CellValue => {
+    const pulled = plan.cell(row, column);
+    const spec = specAt.get(column) ?? null;
+    return ruledInLine(table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, values[row - 1]?.[column]) : pulled;
+  };
+  if (plan.lastRow >= 2)
+    writeBlocks(
+      sheet,
+      [[2, plan.lastRow]],
+      placed.map((p) => p.column),
+      cell,
+    );
+  if (plan.appended.skus.length > 0)
+    sheet.write(
+      plan.appended.firstRow,
+      skuColumn + 1,
+      plan.appended.skus.map((s) => [s]),
+    );
+  formatPriceColumns(sheet, placed, plan.lastRow);
+}
+
+/** The seller's message, the Log line, and the outcome. */
+function reportPull(ctx: Context, pull: Pull): PullDone {
+  const { client, filter, plan, listing, duplicates, columns, now } = pull;
+  const requests = client.stats.requests;
+  const message = pullMessage(pull, requests);
+  appendLog(
+    ctx.ports.workbook,
+    ctx.settings.sheetNames.log,
+    {
+      time: now,
+      user: ctx.ports.session.userEmail(),
+      operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
+      ok: plan.updatedRows + plan.addedRows,
+      failed: 0,
+      skipped: plan.missingRows,
       requests,
       retries: client.stats.retries,
+      durationMs: now - pull.started,
       message,
-    };
-  });
+    },
+    ctx.settings.logMaxRows,
+  );
+  return {
+    status: 'done',
+    skus: pull.products.length,
+    updated: plan.updatedRows,
+    added: plan.addedRows,
+    notInHub: plan.missingRows,
+    consistent: listing.problem === null,
+    duplicates: duplicates.size,
+    twins: plan.twins.length,
+    unreachable: plan.unreachable.length,
+    leftOut: plan.leftOut.rows,
+    columnsAdded: columns.missing.length,
+    requests,
+    retries: client.stats.retries,
+    message,
+  };
+}
+
+/** What the pull did, in one sentence, then its caveats. */
+function pullMessage({ plan, complete, filter, listing, duplicates, columns, products, name }: Pull, requests: number): string {
+  const parts = [`${n(plan.updatedRows)} row${plan.updatedRows === 1 ? '' : 's'} updated`, `${n(plan.addedRows)} added`];
+  if (complete) parts.push(`${n(plan.missingRows)} marked not in the hub`);
+  const scope = filter ? ` listed on ${filter}` : '';
+  const notes = [
+    listingCaveat(listing),
+    duplicatesSentence(duplicates),
+    twinsSentence(plan.twins, complete),
+    unreachableSentence(plan.unreachable),
+    leftOutSentence(plan.leftOut),
+    leftAloneSentence(columns.left),
+  ].filter((x) => x !== null);
+  return [
+    `Pulled ${n(products.length)} SKUs${scope} into "${name}": ${parts.join(', ')} \u2014 ${n(requests)} request${requests === 1 ? '' : 's'}. Push changes now sends only what you edit from here.`,
+    ...notes,
+  ].join(' ');
 }
 
 /**

@@ -80,85 +80,30 @@ export interface UpsertPlan {
   leftOut: { rows: number; reasons: string[] };
 }
 
+/** The sheet's rows by SKU, then which product goes to which row: what the planning steps share. */
+interface Upsert {
+  /** Sheet rows by SKU key; the keys the hub sent are taken out, leaving the SKUs it did not send. */
+  rowsByKey: Map<string, number[]>;
+  skuOfRow: Map<number, string>;
+  /** SKU keys of rows a row rule leaves out: the hub's product with such a SKU is not appended. */
+  heldKeys: Set<string>;
+  heldRows: number;
+  reasons: Set<string>;
+  productByRow: Map<number, PulledProduct>;
+  pulledBySku: Map<string, ConfirmedValues>;
+  updatedRows: number;
+  /** Products no sheet row has (exactly). */
+  unmatched: PulledProduct[];
+}
+
 /** Plans the upsert; writing it is the caller's job. */
 export function planUpsert(input: UpsertInput): UpsertPlan {
-  const rowsByKey = new Map<string, number[]>();
-  const skuOfRow = new Map<number, string>();
-  const heldKeys = new Set<string>();
-  const reasons = new Set<string>();
-  let heldRows = 0;
-  for (const row of input.rows) {
-    if (row.held) {
-      heldRows++;
-      reasons.add(row.held);
-      if (row.sku !== null) heldKeys.add(skuKey(row.sku));
-      continue;
-    }
-    if (row.sku === null) continue;
-    const key = skuKey(row.sku);
-    const list = rowsByKey.get(key);
-    if (list) list.push(row.rowNumber);
-    else rowsByKey.set(key, [row.rowNumber]);
-    skuOfRow.set(row.rowNumber, row.sku);
-  }
-
-  const productByRow = new Map<number, PulledProduct>();
-  const pulledBySku = new Map<string, ConfirmedValues>();
-  let updatedRows = 0;
-  const unmatched: PulledProduct[] = [];
-  for (const product of input.products) {
-    const rows = rowsByKey.get(product.key);
-    if (!rows) {
-      if (!heldKeys.has(product.key)) unmatched.push(product);
-      continue;
-    }
-    rowsByKey.delete(product.key);
-    const confirmed = confirmedValues(product, input.layout);
-    for (const rowNumber of rows) {
-      productByRow.set(rowNumber, product);
-      pulledBySku.set(skuOfRow.get(rowNumber) as string, confirmed);
-      updatedRows++;
-    }
-  }
-
-  // What is left in rowsByKey are the sheet's SKUs the hub did not send. A hub SKU like one of them
-  // up to spaces or case is its twin: named on its row, not appended as a product of its own.
-  const looseRows = new Map<string, string[]>();
-  rowsByKey.forEach((_, key) => looseRows.set(looseSkuKey(key), [...(looseRows.get(looseSkuKey(key)) ?? []), key]));
-  const twinsOf = new Map<string, string[]>();
-  const unreachable: Array<{ sku: string; why: string }> = [];
-  const appendedSkus: CellValue[] = [];
+  const upsert = indexSheetRows(input.rows);
+  matchSheetRows(upsert, input);
   const firstNew = Math.max(input.values.length, 1) + 1;
-  for (const product of unmatched) {
-    const sheetKeys = looseRows.get(looseSkuKey(product.sku));
-    if (sheetKeys) {
-      for (const key of sheetKeys) twinsOf.set(key, [...(twinsOf.get(key) ?? []), product.sku]);
-      continue;
-    }
-    // A row holding 'ABC ' would read and push as 'ABC': appended, it would be matched to nothing
-    // next time (and appended again), and every push to it would fail.
-    const why = sheetCannotHold(product.sku);
-    if (why !== null) {
-      unreachable.push({ sku: product.sku, why });
-      continue;
-    }
-    productByRow.set(firstNew + appendedSkus.length, product);
-    appendedSkus.push(escapeCellText(product.sku)); // "00123" must stay text
-    // The push reads the written SKU back through readSku: the snapshot is keyed the same way.
-    const read = readSku(product.sku);
-    if (read.kind === 'text') pulledBySku.set(read.value, confirmedValues(product, input.layout));
-  }
-
-  const marks = new Map<number, string>();
-  const twins: Twin[] = [];
-  rowsByKey.forEach((rows, key) => {
-    const hubSkus = twinsOf.get(key);
-    if (hubSkus) twins.push({ sheetSku: key, hubSkus, rowNumbers: rows });
-    if (input.absent === null) return;
-    const text = hubSkus ? input.absent.twin(key, hubSkus) : input.absent.missing;
-    for (const r of rows) marks.set(r, text);
-  });
-
+  const { twinsOf, unreachable, appendedSkus } = appendNewProducts(upsert, input, firstNew);
+  const { marks, twins } = markAbsentRows(upsert.rowsByKey, twinsOf, input.absent);
+  const { productByRow } = upsert;
   const specAt = new Map(input.placed.map((p) => [p.column, p.spec] as const));
   const cell = (row: number, column: number): CellValue => {
     const spec = specAt.get(column) ?? null;
@@ -173,13 +118,117 @@ export function planUpsert(input: UpsertInput): UpsertPlan {
     lastRow: firstNew - 1 + appendedSkus.length,
     cell,
     appended: { firstRow: firstNew, skus: appendedSkus },
-    pulledBySku,
+    pulledBySku: upsert.pulledBySku,
     updatedRowNumbers: new Set([...productByRow.keys()].filter((r) => r < firstNew)),
-    updatedRows,
+    updatedRows: upsert.updatedRows,
     addedRows: appendedSkus.length,
     missingRows: marks.size,
     twins,
     unreachable,
-    leftOut: { rows: heldRows, reasons: [...reasons] },
+    leftOut: { rows: upsert.heldRows, reasons: [...upsert.reasons] },
   };
+}
+
+/** The sheet's rows by SKU key, and the rows a row rule leaves out. */
+function indexSheetRows(rows: readonly SheetRowSku[]): Upsert {
+  const upsert: Upsert = {
+    rowsByKey: new Map(),
+    skuOfRow: new Map(),
+    heldKeys: new Set(),
+    heldRows: 0,
+    reasons: new Set(),
+    productByRow: new Map(),
+    pulledBySku: new Map(),
+    updatedRows: 0,
+    unmatched: [],
+  };
+  for (const row of rows) {
+    if (row.held) {
+      upsert.heldRows++;
+      upsert.reasons.add(row.held);
+      if (row.sku !== null) upsert.heldKeys.add(skuKey(row.sku));
+      continue;
+    }
+    if (row.sku === null) continue;
+    const key = skuKey(row.sku);
+    const list = upsert.rowsByKey.get(key);
+    if (list) list.push(row.rowNumber);
+    else upsert.rowsByKey.set(key, [row.rowNumber]);
+    upsert.skuOfRow.set(row.rowNumber, row.sku);
+  }
+  return upsert;
+}
+
+/** Each product to every row holding its SKU exactly; the others are kept as unmatched. */
+function matchSheetRows(upsert: Upsert, input: UpsertInput): void {
+  const { rowsByKey, productByRow, pulledBySku } = upsert;
+  for (const product of input.products) {
+    const rows = rowsByKey.get(product.key);
+    if (!rows) {
+      if (!upsert.heldKeys.has(product.key)) upsert.unmatched.push(product);
+      continue;
+    }
+    rowsByKey.delete(product.key);
+    const confirmed = confirmedValues(product, input.layout);
+    for (const rowNumber of rows) {
+      productByRow.set(rowNumber, product);
+      pulledBySku.set(upsert.skuOfRow.get(rowNumber) as string, confirmed);
+      upsert.updatedRows++;
+    }
+  }
+}
+
+/**
+ * The unmatched products appended from row `firstNew` on, except twins and SKUs no row can hold.
+ * What is left in rowsByKey are the sheet's SKUs the hub did not send. A hub SKU like one of them
+ * up to spaces or case is its twin: named on its row, not appended as a product of its own.
+ */
+function appendNewProducts(
+  upsert: Upsert,
+  input: UpsertInput,
+  firstNew: number,
+): { twinsOf: Map<string, string[]>; unreachable: Array<{ sku: string; why: string }>; appendedSkus: CellValue[] } {
+  const looseRows = new Map<string, string[]>();
+  upsert.rowsByKey.forEach((_, key) => looseRows.set(looseSkuKey(key), [...(looseRows.get(looseSkuKey(key)) ?? []), key]));
+  const twinsOf = new Map<string, string[]>();
+  const unreachable: Array<{ sku: string; why: string }> = [];
+  const appendedSkus: CellValue[] = [];
+  for (const product of upsert.unmatched) {
+    const sheetKeys = looseRows.get(looseSkuKey(product.sku));
+    if (sheetKeys) {
+      for (const key of sheetKeys) twinsOf.set(key, [...(twinsOf.get(key) ?? []), product.sku]);
+      continue;
+    }
+    // A row holding 'ABC ' would read and push as 'ABC': appended, it would be matched to nothing
+    // next time (and appended again), and every push to it would fail.
+    const why = sheetCannotHold(product.sku);
+    if (why !== null) {
+      unreachable.push({ sku: product.sku, why });
+      continue;
+    }
+    upsert.productByRow.set(firstNew + appendedSkus.length, product);
+    appendedSkus.push(escapeCellText(product.sku)); // "00123" must stay text
+    // The push reads the written SKU back through readSku: the snapshot is keyed the same way.
+    const read = readSku(product.sku);
+    if (read.kind === 'text') upsert.pulledBySku.set(read.value, confirmedValues(product, input.layout));
+  }
+  return { twinsOf, unreachable, appendedSkus };
+}
+
+/** The In hub text of each row the hub did not send (none when `absent` is null), and the twins found. */
+function markAbsentRows(
+  rowsByKey: ReadonlyMap<string, number[]>,
+  twinsOf: ReadonlyMap<string, string[]>,
+  absent: AbsentTexts | null,
+): { marks: Map<number, string>; twins: Twin[] } {
+  const marks = new Map<number, string>();
+  const twins: Twin[] = [];
+  rowsByKey.forEach((rows, key) => {
+    const hubSkus = twinsOf.get(key);
+    if (hubSkus) twins.push({ sheetSku: key, hubSkus, rowNumbers: rows });
+    if (absent === null) return;
+    const text = hubSkus ? absent.twin(key, hubSkus) : absent.missing;
+    for (const r of rows) marks.set(r, text);
+  });
+  return { marks, twins };
 }

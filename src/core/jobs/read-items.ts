@@ -95,114 +95,157 @@ export function itemsPrint(items: readonly JobItem[]): string {
   return `${items.length}:${h.toString(36)}`;
 }
 
+/** A read of one job in progress: the requests spent, and every item read so far. */
+interface ItemsRead {
+  source: JobItemSource;
+  size: number;
+  /** Requests allowed at most. */
+  cap: number;
+  belongs: (item: JobItem) => boolean;
+  requests: number;
+  capped: boolean;
+  /** Items of every read merged, one per (SKU, integration), the latest read winning. */
+  union: Map<string, JobItem>;
+  reads: number;
+  total: number | null;
+}
+
 /** Reads a job's items as described above; throws only when the first read fails. */
 export function readJobItems(source: JobItemSource, options: ReadOptions = {}): JobRead {
-  const size = options.size ?? MAX_ITEMS_PER_REQUEST;
-  const cap = options.maxRequests ?? Number.POSITIVE_INFINITY;
-  const belongs = options.belongs ?? (() => true);
-  let requests = 0;
-  let capped = false;
-  const spend = (): boolean => {
-    if (requests >= cap) {
-      capped = true;
-      return false;
-    }
-    requests++;
-    return true;
+  const r: ItemsRead = {
+    source,
+    size: options.size ?? MAX_ITEMS_PER_REQUEST,
+    cap: options.maxRequests ?? Number.POSITIVE_INFINITY,
+    belongs: options.belongs ?? (() => true),
+    requests: 0,
+    capped: false,
+    union: new Map(),
+    reads: 1,
+    total: null,
   };
-  const union = new Map<string, JobItem>();
-  const merge = (read: ReadonlyMap<string, JobItem>): void => read.forEach((item, key) => union.set(key, item));
-  const counted = (): number => [...union.values()].filter(belongs).length;
+  const first = offsetRead(r);
+  merge(r, first);
+  if (r.capped || !(options.worthCompleting?.([...r.union.values()]) ?? true)) return result(r, false);
+  if (!spend(r)) return result(r, false);
+  r.total = hubTotal(source);
+  if (r.total !== null && counted(r) === r.total) return result(r, true);
+  if (r.total !== null && counted(r) < r.total) return readToCount(r, r.total);
+  return readUntilStable(r, first);
+}
 
-  /** One full read, `offset` as an item index, moving by the items received. */
-  const offsetRead = (): Map<string, JobItem> => {
-    const seen = new Map<string, JobItem>();
-    for (let offset = 0; spend(); ) {
-      const page = source.page(offset, size);
-      let fresh = 0;
-      for (const item of page) {
-        if (!seen.has(itemKey(item))) fresh++;
-        seen.set(itemKey(item), item);
-      }
-      if (page.length === 0 || fresh === 0) break;
-      offset += page.length;
-    }
-    return seen;
-  };
+function result(r: ItemsRead, complete: boolean): JobRead {
+  return { items: [...r.union.values()], complete, total: r.total, requests: r.requests, reads: r.reads, capped: r.capped };
+}
 
-  /**
-   * `offset` as a page number (page 0 is the first read's first page), until an empty page, a
-   * page that repeats the one before (a hub that ignores `offset`), or the page the hub's count
-   * ends at. Not "until a page adds nothing": in a later round the first pages are known already
-   * while a later one still has items to give.
-   */
-  const pageNumberRead = (total: number): void => {
-    let before = '';
-    for (let page = 1; page * size < total && spend(); page++) {
-      let items: JobItem[];
-      try {
-        items = source.page(page, size);
-      } catch {
-        return;
-      }
-      for (const item of items) union.set(itemKey(item), item);
-      const same = items.map(itemKey).sort().join('\n');
-      if (items.length === 0 || same === before) return;
-      before = same;
-    }
-  };
+/** One more request, if the cap allows it (else the read is marked capped). */
+function spend(r: ItemsRead): boolean {
+  if (r.requests >= r.cap) {
+    r.capped = true;
+    return false;
+  }
+  r.requests++;
+  return true;
+}
 
-  let previous = offsetRead();
-  merge(previous);
-  let reads = 1;
-  let total: number | null = null;
-  const result = (complete: boolean): JobRead => ({ items: [...union.values()], complete, total, requests, reads, capped });
-  if (capped || !(options.worthCompleting?.([...union.values()]) ?? true)) return result(false);
+function merge(r: ItemsRead, read: ReadonlyMap<string, JobItem>): void {
+  read.forEach((item, key) => r.union.set(key, item));
+}
 
-  if (!spend()) return result(false);
+/** Items read that count against the hub's total. */
+function counted(r: ItemsRead): number {
+  return [...r.union.values()].filter(r.belongs).length;
+}
+
+/** The hub's count of the job's items: a positive whole number, else null. */
+function hubTotal(source: JobItemSource): number | null {
   try {
     const t = source.total();
-    total = t !== null && Number.isInteger(t) && t > 0 ? t : null;
+    return t !== null && Number.isInteger(t) && t > 0 ? t : null;
   } catch {
-    total = null;
+    return null;
   }
-  if (total !== null && counted() === total) return result(true);
-  if (total !== null && counted() < total) {
-    // Short of the hub's count: read on (by page numbers, then by offsets) while each round still
-    // brings items not seen; pages cut short or reordered differ from call to call, so the union
-    // grows. A round that brings nothing new means the items are not there yet.
-    for (let round = 0; round < PROGRESS_ROUNDS && !capped; round++) {
-      const before = counted();
-      pageNumberRead(total);
-      if (counted() === total) return result(true);
-      try {
-        merge(offsetRead());
-      } catch {
-        return result(false);
-      }
-      reads++;
-      if (counted() === total) return result(true);
-      if (counted() === before) break;
+}
+
+/** One full read, `offset` as an item index, moving by the items received. */
+function offsetRead(r: ItemsRead): Map<string, JobItem> {
+  const seen = new Map<string, JobItem>();
+  for (let offset = 0; spend(r); ) {
+    const page = r.source.page(offset, r.size);
+    let fresh = 0;
+    for (const item of page) {
+      if (!seen.has(itemKey(item))) fresh++;
+      seen.set(itemKey(item), item);
     }
-    return result(false);
+    if (page.length === 0 || fresh === 0) break;
+    offset += page.length;
   }
-  while (reads < FULL_READS && !capped) {
+  return seen;
+}
+
+/**
+ * `offset` as a page number (page 0 is the first read's first page), until an empty page, a
+ * page that repeats the one before (a hub that ignores `offset`), or the page the hub's count
+ * ends at. Not "until a page adds nothing": in a later round the first pages are known already
+ * while a later one still has items to give.
+ */
+function pageNumberRead(r: ItemsRead, total: number): void {
+  let before = '';
+  for (let page = 1; page * r.size < total && spend(r); page++) {
+    let items: JobItem[];
+    try {
+      items = r.source.page(page, r.size);
+    } catch {
+      return;
+    }
+    for (const item of items) r.union.set(itemKey(item), item);
+    const same = items.map(itemKey).sort().join('\n');
+    if (items.length === 0 || same === before) return;
+    before = same;
+  }
+}
+
+/**
+ * Short of the hub's count: read on (by page numbers, then by offsets) while each round still
+ * brings items not seen; pages cut short or reordered differ from call to call, so the union
+ * grows. A round that brings nothing new means the items are not there yet.
+ */
+function readToCount(r: ItemsRead, total: number): JobRead {
+  for (let round = 0; round < PROGRESS_ROUNDS && !r.capped; round++) {
+    const before = counted(r);
+    pageNumberRead(r, total);
+    if (counted(r) === total) return result(r, true);
+    try {
+      merge(r, offsetRead(r));
+    } catch {
+      return result(r, false);
+    }
+    r.reads++;
+    if (counted(r) === total) return result(r, true);
+    if (counted(r) === before) break;
+  }
+  return result(r, false);
+}
+
+/** Without a count to reach: full reads until two in a row list the same items. */
+function readUntilStable(r: ItemsRead, first: Map<string, JobItem>): JobRead {
+  let previous = first;
+  while (r.reads < FULL_READS && !r.capped) {
     let current: Map<string, JobItem>;
     try {
-      current = offsetRead();
+      current = offsetRead(r);
     } catch {
-      return result(false);
+      return result(r, false);
     }
-    reads++;
-    merge(current);
-    if (capped) return result(false);
-    if (total !== null && counted() === total) return result(true);
+    r.reads++;
+    merge(r, current);
+    if (r.capped) return result(r, false);
+    if (r.total !== null && counted(r) === r.total) return result(r, true);
     const stable = sameSet(previous, current);
     // With the hub's count known, agreeing reads that stay short mean the items are not there yet.
-    if (stable) return result(total === null);
+    if (stable) return result(r, r.total === null);
     previous = current;
   }
-  return result(false);
+  return result(r, false);
 }
 
 /** A source over the hub client: Get Job Status pages, and Get Status Request's `total` (null when it fails). */

@@ -1,17 +1,19 @@
 import { parseHubDate } from '../../api/query';
 import { HubError } from '../../api/errors';
-import type { HubClient } from '../../api/client';
+import type { HubClient, OrdersPageRead } from '../../api/client';
 import type { OrderRecord } from '../../api/order-records';
 import type { Order } from '../../api/schemas/orders';
 import { timeLeft, type Context } from '../kernel/context';
+import type { KeyValueStore } from '../kernel/ports';
+import type { Settings } from '../kernel/settings-schema';
 import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog, logNote } from '../kernel/log';
-import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor } from './stream';
+import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor, type StreamKind } from './stream';
 import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
-import { afterRateLimit, nextCallAt, readRate, writeRate } from './rate';
+import { afterRateLimit, nextCallAt, readRate, writeRate, type RateState } from './rate';
 import { noteWrittenInStreams, onlySeenAgain, type PageOrder } from './seen-again';
 import { writeOrders, type WriteOrdersResult } from './write-orders';
 import { countSold, noteLowStockAfterImport } from './low-stock';
@@ -98,8 +100,52 @@ export function importOrders(ctx: Context): ImportOutcome {
   }
 }
 
+/** What the import's pages share: the settings, the streams as they move on, and the run's counts. */
+interface ImportRun {
+  ctx: Context;
+  store: KeyValueStore;
+  orders: Settings['orders'];
+  /** New orders are filtered by the hub on these; changes are read whole and filtered here. */
+  filters: { channel: string | undefined; status: string | undefined };
+  out: ImportOutcome;
+  streams: ImportStreams;
+  /** The old single cursor is dropped with the first streams written. */
+  dropOldCursor: boolean;
+  /** The units of the orders added, by SKU (the low-stock alert's estimate). */
+  sold: Map<string, number>;
+}
+
+/** A page of orders as the import reads it. */
+interface PageWritten {
+  readable: Array<OrderRecord & { order: NonNullable<OrderRecord['order']> }>;
+  /** Orders read in part (a field failed the schema), by order id. */
+  problems: Map<number, OrderRecord>;
+  listed: PageOrder[];
+  /** The page only lists again, unchanged, the last orders read: the sheets were left unopened. */
+  seenAgain: boolean;
+  written: WriteOrdersResult;
+}
+
 /** `sold`: the units of the orders added, by SKU (the low-stock alert's estimate). */
 function importPages(ctx: Context, client: HubClient, sold: Map<string, number>): ImportOutcome {
+  const run = startImport(ctx, sold);
+  for (;;) {
+    const now = ctx.ports.clock.now();
+    const rate = readRate(run.store);
+    const allowedAt = nextCallAt(rate, run.orders.callsPerMinute);
+    if (now < allowedAt) {
+      run.out.nextCallAt = allowedAt;
+      break;
+    }
+    if (run.out.calls > 0 && timeLeft(ctx, CALL_BUDGET_MS) <= 0) break;
+    if (!importPage(run, client, now, rate)) break;
+    if (!hasBacklog(run.streams) && run.streams.sweep === null) break;
+  }
+  finishImport(run);
+  return run.out;
+}
+
+function startImport(ctx: Context, sold: Map<string, number>): ImportRun {
   const store = ctx.ports.documentStore;
   const { orders } = ctx.settings;
   const filters = { channel: orders.channel.trim() || undefined, status: orders.status.trim().toUpperCase() || undefined };
@@ -119,98 +165,109 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
     message: '',
   };
   const loaded = loadStreams(store, ctx.ports.clock.now(), orders);
-  let streams = loaded.streams;
-  let dropOldCursor = loaded.fromOldCursor;
-  for (;;) {
-    const now = ctx.ports.clock.now();
-    const rate = readRate(store);
-    const allowedAt = nextCallAt(rate, orders.callsPerMinute);
-    if (now < allowedAt) {
-      out.nextCallAt = allowedAt;
-      break;
-    }
-    if (out.calls > 0 && timeLeft(ctx, CALL_BUDGET_MS) <= 0) break;
-    const turn = nextTurn(streams, now, orders.sweepDays);
-    streams = turn.streams;
-    const kind = turn.kind;
-    const cursor = streams[kind] as StreamCursor;
-    // Recorded before sending: an execution killed during the call still counts it.
-    writeRate(store, { ...rate, lastCallAt: now });
-    // New orders are filtered by the hub; changes are read whole and filtered here, so that an
-    // imported order that leaves the status filter (a CREATED order cancelled) is still updated.
-    const result = client.getOrders(streamQuery(cursor, kind === 'added' ? filters : { channel: filters.channel }));
-    out.calls++;
-    if (!result.ok) {
-      if (result.error.kind !== 'rate-limit') throw result.error;
-      const next = afterRateLimit({ ...rate, lastCallAt: now }, ctx.ports.clock.now(), result.error.retryAfterMs, orders.callsPerMinute);
-      writeRate(store, next);
-      out.rateLimited = true;
-      out.nextCallAt = next.notBefore;
-      break;
-    }
-    const page = result.value;
-    const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
-    const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
-    const admit =
-      filters.status === undefined
-        ? undefined
-        : (o: Order) =>
-            String(o.internalStatus ?? '')
-              .trim()
-              .toUpperCase() === filters.status;
-    const listed: PageOrder[] = readable.map((r) => ({
-      id: r.order.orderId,
-      date: streamDate(kind, r.raw as Record<string, unknown>),
-      dateModified: r.order.dateModified,
-      whole: r.problems.length === 0,
-    }));
-    // An idle run's page (the last order read, listed again unchanged) leaves the sheets unopened.
-    const seenAgain = onlySeenAgain(cursor.tail, listed);
-    const written = seenAgain
-      ? allUnchanged(listed.length)
-      : writeOrders(
-          ctx,
-          readable.map((r) => r.order),
-          { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit },
-        );
-    const step = advanceStream(
-      cursor,
-      {
-        // The offset asked for, not the one the answer names: the cursor counts what it asked.
-        offset: pageOffset(cursor),
-        orders: page.records.map((r) => ({
-          id: r.order?.orderId ?? -1,
-          date: r.order ? streamDate(kind, r.raw as Record<string, unknown>) : '',
-        })),
-        total: page.total,
-      },
-      ctx.ports.clock.now(),
-    );
-    // The rows are written: only now may the cursor pass them.
-    const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
-    streams = settle(
-      ctx,
-      { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 },
-      kind,
-      step.cursor,
-      step.caughtUp,
-      late,
-      out,
-    );
-    // The tails remember which dateModified their orders' rows now hold (the next idle page's proof).
-    streams = noteWrittenInStreams(streams, listed, (id) => seenAgain || written.rows.has(id));
-    writeStreams(store, streams, dropOldCursor);
-    dropOldCursor = false;
-    countSold(sold, written.written);
-    out.added += written.added;
-    out.updated += written.updated;
-    out.unchanged += written.unchanged;
-    out.keptEdits += written.keptEdits;
-    out.removedLines += written.removedLines;
-    out.partial += problems.size;
-    out.unreadable += page.records.length - readable.length;
-    if (!hasBacklog(streams) && streams.sweep === null) break;
+  return { ctx, store, orders, filters, out, streams: loaded.streams, dropOldCursor: loaded.fromOldCursor, sold };
+}
+
+/** One Get Orders call for the stream whose turn it is, its rows written, the stream moved on. False when the hub asked to wait. */
+function importPage(run: ImportRun, client: HubClient, now: number, rate: RateState): boolean {
+  const { ctx, store, orders, filters, out } = run;
+  const turn = nextTurn(run.streams, now, orders.sweepDays);
+  run.streams = turn.streams;
+  const kind = turn.kind;
+  const cursor = run.streams[kind] as StreamCursor;
+  // Recorded before sending: an execution killed during the call still counts it.
+  writeRate(store, { ...rate, lastCallAt: now });
+  // New orders are filtered by the hub; changes are read whole and filtered here, so that an
+  // imported order that leaves the status filter (a CREATED order cancelled) is still updated.
+  const result = client.getOrders(streamQuery(cursor, kind === 'added' ? filters : { channel: filters.channel }));
+  out.calls++;
+  if (!result.ok) {
+    if (result.error.kind !== 'rate-limit') throw result.error;
+    const next = afterRateLimit({ ...rate, lastCallAt: now }, ctx.ports.clock.now(), result.error.retryAfterMs, orders.callsPerMinute);
+    writeRate(store, next);
+    out.rateLimited = true;
+    out.nextCallAt = next.notBefore;
+    return false;
   }
+  const written = writePage(run, kind, cursor, result.value);
+  moveStreamOn(run, kind, cursor, result.value, written);
+  return true;
+}
+
+/** The page's orders written into the sheets, unless it only lists again what the last run wrote. */
+function writePage(run: ImportRun, kind: StreamKind, cursor: StreamCursor, page: OrdersPageRead): PageWritten {
+  const { ctx, orders, filters } = run;
+  const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
+  const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
+  const admit =
+    filters.status === undefined
+      ? undefined
+      : (o: Order) =>
+          String(o.internalStatus ?? '')
+            .trim()
+            .toUpperCase() === filters.status;
+  const listed: PageOrder[] = readable.map((r) => ({
+    id: r.order.orderId,
+    date: streamDate(kind, r.raw as Record<string, unknown>),
+    dateModified: r.order.dateModified,
+    whole: r.problems.length === 0,
+  }));
+  // An idle run's page (the last order read, listed again unchanged) leaves the sheets unopened.
+  const seenAgain = onlySeenAgain(cursor.tail, listed);
+  const written = seenAgain
+    ? allUnchanged(listed.length)
+    : writeOrders(
+        ctx,
+        readable.map((r) => r.order),
+        { fromImport: true, now: ctx.ports.clock.now(), problems, removedLines: orders.removedLines, admit },
+      );
+  return { readable, problems, listed, seenAgain, written };
+}
+
+/** The rows are written: only now may the cursor pass them. The streams are saved and the page counted. */
+function moveStreamOn(run: ImportRun, kind: StreamKind, cursor: StreamCursor, page: OrdersPageRead, pageWritten: PageWritten): void {
+  const { ctx, out } = run;
+  const { written, listed, seenAgain } = pageWritten;
+  const step = advanceStream(
+    cursor,
+    {
+      // The offset asked for, not the one the answer names: the cursor counts what it asked.
+      offset: pageOffset(cursor),
+      orders: page.records.map((r) => ({
+        id: r.order?.orderId ?? -1,
+        date: r.order ? streamDate(kind, r.raw as Record<string, unknown>) : '',
+      })),
+      total: page.total,
+    },
+    ctx.ports.clock.now(),
+  );
+  const streams = run.streams;
+  const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
+  const settled = settle(
+    ctx,
+    { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 },
+    kind,
+    step.cursor,
+    step.caughtUp,
+    late,
+    out,
+  );
+  // The tails remember which dateModified their orders' rows now hold (the next idle page's proof).
+  run.streams = noteWrittenInStreams(settled, listed, (id) => seenAgain || written.rows.has(id));
+  writeStreams(run.store, run.streams, run.dropOldCursor);
+  run.dropOldCursor = false;
+  countSold(run.sold, written.written);
+  out.added += written.added;
+  out.updated += written.updated;
+  out.unchanged += written.unchanged;
+  out.keptEdits += written.keptEdits;
+  out.removedLines += written.removedLines;
+  out.partial += pageWritten.problems.size;
+  out.unreadable += page.records.length - pageWritten.readable.length;
+}
+
+/** The run's message and the import's status: what the sidebar shows and the next run starts from. */
+function finishImport({ ctx, store, orders, out, streams }: ImportRun): void {
   const before = readImportStatus(store);
   // A run that could not call keeps the backlog flag of the one before.
   out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
@@ -235,7 +292,6 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
     // A run that reached the hub clears the error it reported before.
     ...(out.calls > 0 && !out.rateLimited ? { lastError: null, lastErrorAt: null } : {}),
   });
-  return out;
 }
 
 /**
