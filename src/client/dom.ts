@@ -90,6 +90,11 @@ export function show(el: HTMLElement, visible: boolean): void {
   el.hidden = !visible;
 }
 
+/** Hiding a focused element would drop keyboard focus to the page: call this first to hand it on. */
+export function handFocus(from: HTMLElement, to: HTMLElement): void {
+  if (document.activeElement === from) to.focus();
+}
+
 /** An input for a code or a secret (a job id, a token): the browser neither suggests, capitalises nor corrects it. */
 export function codeInput(attrs: Attrs): HTMLInputElement {
   return h('input', { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', ...attrs });

@@ -7,18 +7,18 @@ import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
 import { setDisplayZone } from './format';
 import { openingSection } from './sections';
-import { setupNotice } from './token-text';
+import { setupNotice } from './views/settings/token/text';
 import { createNoticesView, updateHeader } from './views/header';
 import { createAlertsView } from './views/alerts';
-import { createCatalogueView } from './views/catalogue';
-import { createColumnsView } from './views/columns';
-import { createCategoriesView } from './views/categories';
-import { createJobsView } from './views/jobs';
-import { createLogView } from './views/log';
-import { createOrdersView } from './views/orders';
+import { createCatalogueView } from './views/catalogue/view';
+import { createColumnsView } from './views/columns/view';
+import { createCategoriesView } from './views/categories/view';
+import { createJobsView } from './views/jobs/view';
+import { createLogView } from './views/log/view';
+import { createOrdersView } from './views/orders/view';
 import { createSectionNav } from './views/nav';
-import { createPushView } from './views/push';
-import { createSettingsView } from './views/settings';
+import { createPushView } from './views/push/view';
+import { createSettingsView } from './views/settings/view';
 
 function start(): void {
   const app = byId('app');

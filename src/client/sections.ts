@@ -3,7 +3,7 @@
  * key moves the selection (pure: tested without a DOM).
  */
 import type { TokenStatus } from '../core/settings/token';
-import { settingsNeedAttention } from './token-text';
+import { settingsNeedAttention } from './views/settings/token/text';
 
 /** In the order of the tabs. */
 const SECTION_IDS = ['push', 'jobs', 'orders', 'catalogue', 'categories', 'columns', 'settings'] as const;

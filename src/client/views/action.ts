@@ -3,8 +3,13 @@ import { h, isBusy, setBusy } from '../dom';
 import { errorMessage } from '../server';
 import { fieldRow, setFieldError } from './fields';
 
+export interface MessageLines {
+  message: HTMLElement;
+  error: HTMLElement;
+}
+
 /** A status line (announced politely) and an error line (announced at once), both empty at first. */
-export function messageLines(id: string, errorElementId = `${id}-error`): { message: HTMLElement; error: HTMLElement } {
+export function messageLines(id: string, errorElementId = `${id}-error`): MessageLines {
   return {
     message: h('p', { id, role: 'status', class: 'message' }),
     error: h('p', { id: errorElementId, class: 'error', role: 'alert' }),
@@ -19,9 +24,7 @@ export function liveFieldRow(label: string, control: HTMLElement, hint?: string)
   return { row, error };
 }
 
-export interface ActionLines {
-  message: HTMLElement;
-  error: HTMLElement;
+export interface ActionLines extends MessageLines {
   /** The control the error belongs to (marked aria-invalid while it shows). */
   control?: HTMLElement | null;
 }

@@ -18,6 +18,29 @@ export interface SectionNav {
   focusCurrentTab(): void;
 }
 
+/** A section's tab: out of the Tab order and unselected until `select` picks it. */
+function tabButton(id: SectionId, label: string): HTMLButtonElement {
+  return h(
+    'button',
+    {
+      id: tabId(id),
+      type: 'button',
+      role: 'tab',
+      'aria-selected': 'false',
+      'aria-controls': panelId(id),
+      tabindex: -1,
+      'data-section': id,
+    },
+    label,
+  );
+}
+
+/** A section's panel, hidden until its tab is selected. */
+function panelBox(id: SectionId, content: HTMLElement[]): HTMLElement {
+  // Focusable: a panel opens with a heading, not a control, so Tab from the tabs lands on the panel itself.
+  return h('div', { id: panelId(id), role: 'tabpanel', 'aria-labelledby': tabId(id), tabindex: 0, class: 'panel', hidden: true }, content);
+}
+
 /** `contents`: each section's elements; `onShow`: called each time a section is shown. */
 export function createSectionNav(
   contents: Record<SectionId, HTMLElement[]>,
@@ -26,31 +49,8 @@ export function createSectionNav(
   const tabButtons = new Map<SectionId, HTMLButtonElement>();
   const panelBoxes = new Map<SectionId, HTMLElement>();
   for (const { id, label } of SECTIONS) {
-    tabButtons.set(
-      id,
-      h(
-        'button',
-        {
-          id: tabId(id),
-          type: 'button',
-          role: 'tab',
-          'aria-selected': 'false',
-          'aria-controls': panelId(id),
-          tabindex: -1,
-          'data-section': id,
-        },
-        label,
-      ),
-    );
-    // Focusable: a panel opens with a heading, not a control, so Tab from the tabs lands on the panel itself.
-    panelBoxes.set(
-      id,
-      h(
-        'div',
-        { id: panelId(id), role: 'tabpanel', 'aria-labelledby': tabId(id), tabindex: 0, class: 'panel', hidden: true },
-        contents[id],
-      ),
-    );
+    tabButtons.set(id, tabButton(id, label));
+    panelBoxes.set(id, panelBox(id, contents[id]));
   }
   const tabs = h('div', { id: 'sections', role: 'tablist', 'aria-label': 'Sidebar sections', class: 'tabs', hidden: true }, [
     ...tabButtons.values(),

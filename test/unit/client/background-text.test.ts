@@ -1,5 +1,5 @@
 import { formatDateTime, setDisplayZone } from '../../../src/client/format';
-import { backgroundLines, backgroundNote } from '../../../src/client/background-text';
+import { backgroundLines, backgroundNote } from '../../../src/client/views/settings/background-text';
 
 describe('the add-on background list in the sidebar', () => {
   const now = Date.UTC(2026, 10, 20, 16, 0);

@@ -1,4 +1,4 @@
-import { mappingFromForm, sourceSentence } from '../../../src/client/columns-text';
+import { mappingFromForm, sourceSentence } from '../../../src/client/views/columns/text';
 import type { ColumnsView } from '../../../src/core/columns/view';
 
 const view = (over: Partial<ColumnsView>): ColumnsView => ({

@@ -1,14 +1,11 @@
+import { confirmationExamples, pullChannelChoices, pullRequest, pullSortChoices } from '../../../src/client/views/catalogue/text';
 import {
   categoryChannelChoices,
   categoryHitText,
   checkKeyword,
-  confirmationExamples,
   LOAD_CHANNELS,
-  pullChannelChoices,
-  pullRequest,
-  pullSortChoices,
   searchSummary,
-} from '../../../src/client/catalogue-text';
+} from '../../../src/client/views/categories/text';
 import {
   checkFindId,
   formatMoney,
@@ -21,7 +18,7 @@ import {
   scheduleNote,
   type FoundOrder,
   type OrdersStatusView,
-} from '../../../src/client/orders-text';
+} from '../../../src/client/views/orders/text';
 import { WRITE_CHANNELS } from '../../../src/api/channels';
 import { PULL_SORTS } from '../../../src/core/pipeline/hub-reads/types';
 import { allowedScheduleMinutes } from '../../../src/core/settings/order-settings';

@@ -9,7 +9,7 @@ import {
   pushAnnouncement,
   resumeText,
   scopeChoices,
-} from '../../../src/client/push-text';
+} from '../../../src/client/views/push/text';
 
 function progress(over: Partial<PushProgress> = {}): PushProgress {
   return {

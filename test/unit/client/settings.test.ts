@@ -1,4 +1,4 @@
-import { formatAliasLines, parseAliasLines } from '../../../src/client/aliases';
+import { formatAliasLines, parseAliasLines } from '../../../src/client/views/settings/aliases';
 import { fitSchedule, scheduleChoices, scheduleLabel } from '../../../src/client/schedules';
 import {
   ALL_FIELDS,
@@ -9,7 +9,7 @@ import {
   SERVER_MANAGED_PATHS,
   settingsToForm,
   SHEET_ROLES,
-} from '../../../src/client/settings-fields';
+} from '../../../src/client/views/settings/fields';
 import { DEFAULT_SHEET_NAMES, Settings } from '../../../src/core/kernel/settings-schema';
 import { validateSettings } from '../../../src/core/settings/validate';
 

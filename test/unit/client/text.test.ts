@@ -1,6 +1,6 @@
-import { checkOldJobId, jobProgressText, jobTitle, mergeJobs, oldJobStatusText, toJobView } from '../../../src/client/jobs-text';
-import { LOG_KEYS, logLine, newestFirst } from '../../../src/client/log-text';
-import { settingsNeedAttention, setupNotice, tokenStatusText } from '../../../src/client/token-text';
+import { checkOldJobId, jobProgressText, jobTitle, mergeJobs, oldJobStatusText, toJobView } from '../../../src/client/views/jobs/text';
+import { LOG_KEYS, logLine, newestFirst } from '../../../src/client/views/log/text';
+import { settingsNeedAttention, setupNotice, tokenStatusText } from '../../../src/client/views/settings/token/text';
 import { LOG_HEADER } from '../../../src/core/kernel/log';
 import { tokenStatus } from '../../../src/core/settings/token';
 

@@ -3,7 +3,7 @@
  * value just outside them and takes the bounds themselves, and the settings form offers exactly
  * them. A bound changed in one of the three places only fails here.
  */
-import { ALL_FIELDS } from '../../../../src/client/settings-fields';
+import { ALL_FIELDS } from '../../../../src/client/views/settings/fields';
 import { SETTING_LIMITS, type LimitedSetting } from '../../../../src/core/kernel/settings-limits';
 import { Settings } from '../../../../src/core/kernel/settings-schema';
 

@@ -139,7 +139,7 @@ describe('who changed what', () => {
 
 describe('the sidebar says so', () => {
   it('a token bound to another address is the setup notice, and opens Settings', async () => {
-    const { setupNotice, settingsNeedAttention } = await import('../../../../src/client/token-text');
+    const { setupNotice, settingsNeedAttention } = await import('../../../../src/client/views/settings/token/text');
     const token = {
       present: true,
       source: 'login' as const,

@@ -1,6 +1,11 @@
-/** What the sidebar says about the API token (never the token itself) (pure). */
-import type { TokenStatus } from '../core/settings/token';
-import { formatDateTime, formatRelative, type Zone } from './format';
+/**
+ * What the sidebar says about the API token (never the token itself) (pure). Beside the token
+ * part of Settings, which shows its status; main.ts (the notice above the tabs) and sections.ts
+ * (Settings opens first while it needs the seller) read it too: they sit above every view, so
+ * their imports come down here rather than sideways from another view.
+ */
+import type { TokenStatus } from '../../../../core/settings/token';
+import { formatDateTime, formatRelative, type Zone } from '../../../format';
 
 export type Level = 'ok' | 'warning' | 'error';
 

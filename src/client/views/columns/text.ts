@@ -1,6 +1,6 @@
 /** Words and data shaping of the Columns section (pure: tested without a DOM). */
-import type { ColumnsView } from '../core/columns/view';
-import type { ColumnMapping, MappingEntry, SkipRule } from '../sheet/mapping/schema';
+import type { ColumnsView } from '../../../core/columns/view';
+import type { ColumnMapping, MappingEntry, SkipRule } from '../../../sheet/mapping/schema';
 
 /** One sentence on where the columns come from now. */
 export function sourceSentence(view: ColumnsView): string {

@@ -1,8 +1,8 @@
 /** What the Orders section says: schedule choices, status lines and found orders (pure). */
-import type { OrdersStatusView } from '../core/orders/status-view';
-import type { FoundItem, FoundOrder, FindResult } from '../core/orders/find';
-import { formatDateTime, formatRelative, plural, type Zone } from './format';
-import { scheduleLabel } from './schedules';
+import type { OrdersStatusView } from '../../../core/orders/status-view';
+import type { FoundItem, FoundOrder, FindResult } from '../../../core/orders/find';
+import { formatDateTime, formatRelative, plural, type Zone } from '../../format';
+import { scheduleLabel } from '../../schedules';
 
 export type { OrdersStatusView, FoundOrder, FindResult };
 

@@ -1,6 +1,6 @@
 /** Compact lines for the Recent activity list (pure). */
-import { LOG_HEADER } from '../core/kernel/log-header';
-import { formatDateTime, formatSeconds, type Zone } from './format';
+import { LOG_HEADER } from '../../../core/kernel/log-header';
+import { formatDateTime, formatSeconds, type Zone } from '../../format';
 
 /** A Log sheet line as getSidebarState sends it: keyed by the Log sheet's headers. */
 export type LogRow = Record<string, string | number>;

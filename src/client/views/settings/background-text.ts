@@ -2,8 +2,8 @@
  * The add-on's background list in words: the spreadsheets whose work this user's hourly run
  * does (it runs with no document open and opens each by id), and what is due in each.
  */
-import type { SidebarState } from './state';
-import { formatDateTime, formatRelative, type Zone } from './format';
+import type { SidebarState } from '../../state';
+import { formatDateTime, formatRelative, type Zone } from '../../format';
 
 export type BackgroundDocumentView = NonNullable<SidebarState['background']>[number];
 

@@ -1,5 +1,5 @@
 /** Lines of the job monitor (pure). */
-import { formatDateTime, plural, type Zone } from './format';
+import { formatDateTime, plural, type Zone } from '../../format';
 
 /** One async job as the monitor shows it (from state.jobs or from a refresh's answer). */
 export interface JobView {

@@ -1,7 +1,7 @@
 /** Recent activity: the last lines of the Log sheet, newest first. */
-import { h, setChildren } from '../dom';
-import { logLine, newestFirst, type LogRow } from '../log-text';
-import type { SidebarState } from '../state';
+import { h, setChildren } from '../../dom';
+import { logLine, newestFirst, type LogRow } from './text';
+import type { SidebarState } from '../../state';
 
 export interface LogView {
   element: HTMLElement;

@@ -1,9 +1,9 @@
 /** The job monitor: open async jobs, Refresh job results, and the deprecated old-job status check. */
-import { codeInput, h, isBusy, setBusy, setChildren } from '../dom';
-import { checkOldJobId, jobProgressText, jobTitle, mergeJobs, oldJobStatusText, toJobView, type JobView } from '../jobs-text';
-import { callResult, errorMessage } from '../server';
-import type { SidebarState } from '../state';
-import { setFieldError } from './fields';
+import { h, isBusy, setBusy, setChildren } from '../../dom';
+import { callResult, errorMessage } from '../../server';
+import type { SidebarState } from '../../state';
+import { createOldJobCheck } from './old-job';
+import { jobProgressText, jobTitle, mergeJobs, toJobView, type JobView } from './text';
 
 export interface JobsView {
   element: HTMLElement;
@@ -27,11 +27,6 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
   const refreshButton = h('button', { id: 'jobs-refresh', type: 'button' }, 'Refresh job results');
   const status = h('p', { id: 'jobs-status', role: 'status' });
   const error = h('p', { id: 'jobs-error', class: 'error', role: 'alert' });
-
-  const oldId = codeInput({ id: 'old-job-id', type: 'text', inputmode: 'numeric', 'aria-describedby': 'old-job-hint old-job-error' });
-  const oldButton = h('button', { id: 'old-job-check', type: 'submit' }, 'Check status');
-  const oldResult = h('p', { id: 'old-job-result', role: 'status' });
-  const oldError = h('p', { id: 'old-job-error', class: 'error', role: 'alert' });
 
   let openJobs: JobView[] = [];
   /** Jobs the last refresh saw finish: kept in view after they leave the open list. */
@@ -63,39 +58,6 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
     }
   });
 
-  const oldForm = h(
-    'form',
-    { id: 'old-job-form', novalidate: true },
-    h(
-      'p',
-      { id: 'old-job-hint', class: 'hint' },
-      'Get Status Request is deprecated since January 2020. Use it only for jobs created before; jobs sent from this add-on appear above.',
-    ),
-    h('div', { class: 'field' }, h('label', { for: 'old-job-id' }, 'Old job id'), oldId),
-    oldButton,
-    oldError,
-    oldResult,
-  );
-  oldForm.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (isBusy(oldButton)) return;
-    oldResult.textContent = '';
-    const problem = checkOldJobId(oldId.value);
-    setFieldError(oldId, oldError, problem);
-    if (problem) {
-      oldId.focus();
-      return;
-    }
-    setBusy(oldButton, true, 'Checking\u2026');
-    try {
-      oldResult.textContent = oldJobStatusText(await callResult('getOldJobStatus', oldId.value.trim()));
-    } catch (e) {
-      setFieldError(oldId, oldError, errorMessage(e));
-    } finally {
-      setBusy(oldButton, false);
-    }
-  });
-
   const element = h(
     'section',
     { id: 'jobs', 'aria-labelledby': 'jobs-heading' },
@@ -104,7 +66,7 @@ export function createJobsView(afterAction: () => Promise<void>): JobsView {
     refreshButton,
     status,
     error,
-    h('details', { id: 'old-job', class: 'subsection' }, h('summary', null, 'Old job status (deprecated)'), oldForm),
+    createOldJobCheck(),
   );
   renderList();
 

@@ -3,10 +3,11 @@
  * sheet holds edits the hub has not confirmed, the server writes nothing and asks first: the
  * sidebar shows its question and calls again with overwriteEdits only if the seller says so.
  */
-import { h, isBusy, setBusy, setChildren, show } from '../dom';
-import { confirmationExamples, pullChannelChoices, pullRequest, pullSortChoices, type NeedsConfirmation } from '../catalogue-text';
-import { callResult, errorMessage } from '../server';
-import { messageLines } from './action';
+import { h, isBusy, setBusy, setChildren, show } from '../../dom';
+import { callResult, errorMessage } from '../../server';
+import { messageLines } from '../action';
+import { choiceField, choiceSelect } from '../fields';
+import { confirmationExamples, pullChannelChoices, pullRequest, pullSortChoices, type NeedsConfirmation } from './text';
 
 export interface CatalogueView {
   element: HTMLElement;
@@ -14,26 +15,9 @@ export interface CatalogueView {
 
 type Request = { kind: 'pull'; channel: string; sort: string } | { kind: 'refresh' };
 
-export function createCatalogueView(afterAction: () => Promise<void>): CatalogueView {
-  const channel = h(
-    'select',
-    { id: 'catalogue-channel', name: 'catalogue-channel', 'aria-describedby': 'catalogue-channel-hint' },
-    pullChannelChoices().map((c) => h('option', { value: c.value }, c.label)),
-  );
-  const sort = h(
-    'select',
-    { id: 'catalogue-sort', name: 'catalogue-sort', 'aria-describedby': 'catalogue-sort-hint' },
-    pullSortChoices().map((c) => h('option', { value: c.value }, c.label)),
-  );
-  const pullButton = h('button', { id: 'catalogue-pull', type: 'button', class: 'primary' }, 'Pull catalogue');
-  const refreshButton = h('button', { id: 'catalogue-refresh', type: 'button' }, 'Refresh selected rows');
-  const lines = messageLines('catalogue-message', 'catalogue-error');
-
-  const question = h('p', { id: 'catalogue-confirm-text', role: 'alert' });
-  const examples = h('ul', { id: 'catalogue-confirm-examples', 'aria-label': 'Examples of unpushed edits' });
-  const overwrite = h('button', { id: 'catalogue-overwrite', type: 'button' }, 'Overwrite my unpushed edits');
-  const cancel = h('button', { id: 'catalogue-cancel', type: 'button', class: 'primary' }, 'Cancel');
-  const confirmBox = h(
+/** The question's box: the server's question, examples of the edits, and the two answers. */
+function confirmBox(question: HTMLElement, examples: HTMLElement, overwrite: HTMLElement, cancel: HTMLElement): HTMLElement {
+  return h(
     'div',
     { id: 'catalogue-confirm', class: 'notice warning', hidden: true },
     question,
@@ -42,6 +26,32 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
     overwrite,
     cancel,
   );
+}
+
+/** The section: the channel and sort fields, then `rest` in reading order. */
+function catalogueSection(channel: HTMLSelectElement, sort: HTMLSelectElement, ...rest: HTMLElement[]): HTMLElement {
+  return h(
+    'section',
+    { id: 'catalogue', 'aria-labelledby': 'catalogue-heading' },
+    h('h2', { id: 'catalogue-heading' }, 'Catalogue'),
+    choiceField('Channel', channel, 'One channel pulls only the products listed there, and only its columns.'),
+    choiceField('New rows in order', sort, 'New SKUs are added at the end in this order; rows already in the sheet stay where they are.'),
+    rest,
+  );
+}
+
+export function createCatalogueView(afterAction: () => Promise<void>): CatalogueView {
+  const channel = choiceSelect('catalogue-channel', pullChannelChoices());
+  const sort = choiceSelect('catalogue-sort', pullSortChoices());
+  const pullButton = h('button', { id: 'catalogue-pull', type: 'button', class: 'primary' }, 'Pull catalogue');
+  const refreshButton = h('button', { id: 'catalogue-refresh', type: 'button' }, 'Refresh selected rows');
+  const lines = messageLines('catalogue-message', 'catalogue-error');
+
+  const question = h('p', { id: 'catalogue-confirm-text', role: 'alert' });
+  const examples = h('ul', { id: 'catalogue-confirm-examples', 'aria-label': 'Examples of unpushed edits' });
+  const overwrite = h('button', { id: 'catalogue-overwrite', type: 'button' }, 'Overwrite my unpushed edits');
+  const cancel = h('button', { id: 'catalogue-cancel', type: 'button', class: 'primary' }, 'Cancel');
+  const box = confirmBox(question, examples, overwrite, cancel);
 
   /** The request waiting for the seller's answer (kept as it was asked, whatever the selects say now). */
   let pending: Request | null = null;
@@ -50,8 +60,8 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
 
   function closeConfirm(): void {
     pending = null;
-    if (confirmBox.contains(document.activeElement)) from.focus();
-    show(confirmBox, false);
+    if (box.contains(document.activeElement)) from.focus();
+    show(box, false);
   }
 
   async function run(request: Request, overwriteEdits: boolean, button: HTMLButtonElement): Promise<void> {
@@ -87,7 +97,7 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
       examples,
       confirmationExamples(answer).map((e) => h('li', null, e)),
     );
-    show(confirmBox, true);
+    show(box, true);
     cancel.focus(); // the safe answer first; the question is announced (role=alert)
   }
 
@@ -108,33 +118,5 @@ export function createCatalogueView(afterAction: () => Promise<void>): Catalogue
     lines.message.textContent = 'Nothing was written; your edits are kept.';
   });
 
-  const element = h(
-    'section',
-    { id: 'catalogue', 'aria-labelledby': 'catalogue-heading' },
-    h('h2', { id: 'catalogue-heading' }, 'Catalogue'),
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'catalogue-channel' }, 'Channel'),
-      channel,
-      h('p', { id: 'catalogue-channel-hint', class: 'hint' }, 'One channel pulls only the products listed there, and only its columns.'),
-    ),
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'catalogue-sort' }, 'New rows in order'),
-      sort,
-      h(
-        'p',
-        { id: 'catalogue-sort-hint', class: 'hint' },
-        'New SKUs are added at the end in this order; rows already in the sheet stay where they are.',
-      ),
-    ),
-    pullButton,
-    refreshButton,
-    confirmBox,
-    lines.error,
-    lines.message,
-  );
-  return { element };
+  return { element: catalogueSection(channel, sort, pullButton, refreshButton, box, lines.error, lines.message) };
 }

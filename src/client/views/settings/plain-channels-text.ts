@@ -3,8 +3,8 @@
  * separated by commas or spaces, or `*` for every channel. The server checks the codes against the
  * hub's channels and the aliases (core/settings/plain-channels.ts).
  */
-import { EVERY_CHANNEL } from '../api/channels';
-import { EVERY_CHANNEL_TEXT } from '../core/kernel/settings-constants';
+import { EVERY_CHANNEL } from '../../../api/channels';
+import { EVERY_CHANNEL_TEXT } from '../../../core/kernel/settings-constants';
 
 export type PlainChannelsParse = { ok: true; channels: string[] } | { ok: false; error: string };
 

@@ -1,6 +1,14 @@
 /** What the push section says: choices and progress lines (pure). */
-import { OPERATIONS, OPERATION_TITLES, SCOPES, SCOPE_TITLES, type Operation, type PushProgress, type Scope } from '../core/pipeline/types';
-import { formatPercent, plural } from './format';
+import {
+  OPERATIONS,
+  OPERATION_TITLES,
+  SCOPES,
+  SCOPE_TITLES,
+  type Operation,
+  type PushProgress,
+  type Scope,
+} from '../../../core/pipeline/types';
+import { formatPercent, plural } from '../../format';
 
 export interface Choice<T extends string | number> {
   value: T;

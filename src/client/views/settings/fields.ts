@@ -1,11 +1,11 @@
 /**
  * The settings form as data: its fields, Settings ⇄ form text, the client-side checks and where
- * each error is shown (pure; views/settings.ts builds the DOM from this).
+ * each error is shown (pure; the Settings view beside it builds the DOM from this).
  */
-import { checkBaseUrl } from '../core/settings/base-url';
-import type { Settings } from '../core/kernel/settings-schema';
-import { PLAIN_CHANNELS_LABEL } from '../core/kernel/settings-constants';
-import { SETTING_LIMITS, type LimitedSetting } from '../core/kernel/settings-limits';
+import { checkBaseUrl } from '../../../core/settings/base-url';
+import type { Settings } from '../../../core/kernel/settings-schema';
+import { PLAIN_CHANNELS_LABEL } from '../../../core/kernel/settings-constants';
+import { SETTING_LIMITS, type LimitedSetting } from '../../../core/kernel/settings-limits';
 import { formatAliasLines, parseAliasLines } from './aliases';
 import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
 
