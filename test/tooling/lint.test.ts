@@ -59,4 +59,14 @@ describe('Biome fails on a violation', () => {
     expect(server.output).toMatch(/Only src\/platform\/ touches Apps Script's globals/);
     expect(ci('src/platform/open.ts', 'export const open = (id: string): unknown => SpreadsheetApp.openById(id);\n').status).toBe(0);
   });
+
+  test('a function of more than 80 lines in src/ fails; 80 pass (one job per function)', () => {
+    const body = (n: number): string => Array.from({ length: n }, (_, i) => `  x += ${i};`).join('\n');
+    const fn = (n: number): string => `export function add(): number {\n  let x = 0;\n${body(n)}\n  return x;\n}\n`;
+    const long = ci('src/core/long.ts', fn(80));
+    expect(long.status).not.toBe(0);
+    expect(long.output).toMatch(/noExcessiveLinesPerFunction/);
+    expect(long.output).toMatch(/Maximum allowed is 80/);
+    expect(ci('src/core/short.ts', fn(77)).status).toBe(0);
+  });
 });

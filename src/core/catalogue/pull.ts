@@ -204,7 +204,7 @@ function writePull(ctx: Context, pull: Pull): void {
   applyColumnPlan(sheet, columns, plan.lastRow);
   const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
   const rowAt = new Map(table.rows.map((r) => [r.rowNumber, r] as const));
-  // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
+  // A cell whose ruled value the hub holds keeps the seller's base value (the rule made the one from the other).
   const cell = (row: number, column: number): CellValue => {
     const pulled = plan.cell(row, column);
     const spec = specAt.get(column) ?? null;

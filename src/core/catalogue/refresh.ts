@@ -187,7 +187,7 @@ function writeRefresh(ctx: Context, refresh: Refresh): PullPlacement {
       // The hub answers a SKU with the product pushes update: a pull's note naming the others stays.
       const before = reread.values[row - 1]?.[column];
       const inHub = spec.kind === 'inHub' && isDuplicateNote(before) ? String(before) : IN_HUB_YES;
-      // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
+      // A cell whose ruled value the hub holds keeps the seller's base value (the rule made the one from the other).
       const pulled = pulledCell(spec, product, inHub);
       return ruledInLine(reread.table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, reread.values[row - 1]?.[column]) : pulled;
     }

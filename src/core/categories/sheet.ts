@@ -29,7 +29,7 @@ export function openCategorySheet(ctx: Context, create: boolean): CategorySheet 
       name,
       CATEGORY_FIELDS.map((f) => CATEGORY_HEADERS[f]),
     );
-    // Made with the sheet, once: a Sync status reads like the stock sheet's (README, Colours).
+    // Made with the sheet, once: a Sync status reads like the stock sheet's (docs/user/sheet-contract.md, Colours).
     sheet.replaceOwnColourRules(categoryColourRules(CATEGORY_FIELDS.indexOf('status')), isOwnColourRule, false);
   }
   const values = sheet.readAll();

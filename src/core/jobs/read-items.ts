@@ -24,7 +24,7 @@ import type { HubClient } from '../../api/client';
 import { MAX_ITEMS_PER_REQUEST } from '../../api/endpoints';
 import type { JobItem } from '../../api/schemas/stock';
 
-/** Full reads of a job's pages in one refresh when the hub gives no count, at most (see the README, Async jobs). */
+/** Full reads of a job's pages in one refresh when the hub gives no count, at most (docs/user/async-jobs.md, how a job is read in full). */
 export const FULL_READS = 3;
 /** Rounds (a read by page numbers and one by offsets) while short of the hub's count and still finding items. */
 export const PROGRESS_ROUNDS = 4;

@@ -94,7 +94,7 @@ export const Settings = z.object({
   // block's header and re-read: ~1.2 s under the cost model). At 500 rows that made a 50,000-row
   // push 2.3x the menu's, at 2,000 1.30x. 2,400 is six full rounds at the default concurrency
   // (6 x 8 x 50: no half-empty last round), a step of about 5 s, and keeps the push under 1.3x
-  // (BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
+  // (docs/reports/BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
   chunkRows: z._default(limited('chunkRows'), 2400),
   /** Guard rails of a preview (preview/guards.ts): 0 switches each off, as it is by default. */
   guards: z._default(
