@@ -7,7 +7,7 @@ import { channelAliases } from '../settings/aliases';
 import { JOURNAL_FLUSH_CHARS, JournalWriter, journalCadence, toRanges, type JournalEntry } from './journal';
 import { isKeyless, rowIdentity, type LoadedSheet } from './load';
 import { combineParts, type PartResult } from './outcome';
-import { applyConfirmed, forgetSent } from './order';
+import { applyConfirmed, forgetSent, snapshotSteps } from './order';
 import { pruneReapplied, type RowPlan } from './parts';
 import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending';
 import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from './relocate';
@@ -224,12 +224,12 @@ export function runChunk(
     // Each part in the order it reached the hub: confirmed values recorded, values sent and not
     // confirmed no longer known either way.
     const entries = new Map<string, ConfirmedValues>();
-    // Prices by ERP id: the hub prices the product of that ERP id, which may not be the row's SKU.
-    for (const p of run.operation === 'erp' ? [] : waiting) {
+    for (const p of waiting) {
       const sku = planAt.get(p.rowNumber)?.sku;
       if (!sku || !p.snapshot || p.snapshot.length === 0) continue;
       let entry = entries.get(sku) ?? loaded.confirmed.get(sku) ?? {};
-      for (const step of p.snapshot) entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
+      for (const step of snapshotSteps(run.operation, p.snapshot))
+        entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
       entries.set(sku, entry);
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);
