@@ -342,6 +342,7 @@ export function runChunk(
       const result = combineParts(
         byPhase.map((x) => x.r),
         row.plan.notes,
+        byPhase.map((x) => x.part.values),
       );
       const steps = byPhase.map(
         ({ r, part }): SnapshotStep =>
