@@ -12,6 +12,9 @@
  * - `latencyMs` + up to `jitterMs`: delay before processing.
  * - `channelErrors`: `{walmart: "reason"}` makes every propagation to that channel fail with
  *   `walmart: Error - reason` (not path-bound).
+ * - `successNotFound`: SKUs and ERP ids that the synchronous stock/price writes answer as an
+ *   unknown product, but with the success word (`success` + `Producto no encontrado`), and do not
+ *   process (not path-bound).
  * - `answerFaults`: contrary answers of the stock/price calls (answer-faults.ts), drawn from the
  *   same PRNG after the draw above, and only for faults whose probability is above 0.
  * - `readFaults`: read edges of Get Orders, the job reads and the catalogue (read-faults.ts), drawn
@@ -77,6 +80,8 @@ export interface FaultConfig {
   /** Case-insensitive regular expression on the request path; null = every /api path. */
   pathPattern: string | null;
   channelErrors: Partial<Record<WriteChannel, string>>;
+  /** SKUs (NFC) and ERP ids answered `success` + `Producto no encontrado`, unprocessed, by the synchronous writes. */
+  successNotFound: string[];
   /** Probabilities in [0, 1] of each contrary answer fault (answer-faults.ts); default 0. */
   answerFaults: AnswerFaultConfig;
   /** Probabilities in [0, 1] of each read edge (read-faults.ts); default 0. */
@@ -106,6 +111,7 @@ export const NO_FAULTS: FaultConfig = {
   seed: 1,
   pathPattern: null,
   channelErrors: {},
+  successNotFound: [],
   answerFaults: NO_ANSWER_FAULTS,
   readFaults: NO_READ_FAULTS,
   redirect: null,
@@ -132,6 +138,7 @@ export function parseFaults(input: unknown): FaultConfig {
     'seed',
     'pathPattern',
     'channelErrors',
+    'successNotFound',
     'answerFaults',
     'readFaults',
     'redirect',
@@ -155,6 +162,9 @@ export function parseFaults(input: unknown): FaultConfig {
       channelErrors[ch] = v;
     }
   }
+  const successNotFound = i.successNotFound ?? [];
+  if (!Array.isArray(successNotFound) || successNotFound.some((k) => typeof k !== 'string' || k === ''))
+    throw new Error('successNotFound must be an array of SKUs or ERP ids (non-empty strings)');
   const pathPattern = i.pathPattern === undefined || i.pathPattern === null ? null : String(i.pathPattern);
   if (pathPattern !== null) new RegExp(pathPattern, 'i'); // throws on a bad pattern
   const cfg: FaultConfig = {
@@ -167,6 +177,7 @@ export function parseFaults(input: unknown): FaultConfig {
     seed: i.seed === undefined ? 1 : num(i.seed, 'seed'),
     pathPattern,
     channelErrors,
+    successNotFound: successNotFound.map((k: string) => k.normalize('NFC')),
     answerFaults: parseAnswerFaults(i.answerFaults),
     readFaults: parseReadFaults(i.readFaults),
     redirect: parseRedirect(i.redirect),
@@ -258,6 +269,16 @@ export class Faults {
 
   channelError(channel: WriteChannel): string | null {
     return this.config.channelErrors[channel] ?? null;
+  }
+
+  /**
+   * Whether a write answers this SKU or ERP id `success` + `Producto no encontrado` without
+   * processing it (`successNotFound`). Counted as `injected.successNotFound`.
+   */
+  successNotFound(key: string): boolean {
+    if (!this.config.successNotFound.includes(key.normalize('NFC'))) return false;
+    this.injected.successNotFound = (this.injected.successNotFound ?? 0) + 1;
+    return true;
   }
 
   /**

@@ -19,7 +19,15 @@
 import { FaultPlan } from './fault-plan';
 
 /** Get Orders: each an independent draw per call. */
-export const ORDER_READ_FAULTS = ['lateOrder', 'stateChange', 'deleteOrder', 'malformedOrder', 'shortPage', 'totalDrift'] as const;
+export const ORDER_READ_FAULTS = [
+  'lateOrder',
+  'stateChange',
+  'deleteOrder',
+  'malformedOrder',
+  'shortPage',
+  'totalDrift',
+  'listShift',
+] as const;
 /** Drawn once per async job, when Update Price And Stock Async creates it; kept on the job. */
 export const PER_JOB_READ_FAULTS = ['jobItemsWhenProcessed', 'jobOffsetAsPage', 'jobLowerCase', 'jobNeverFinishes'] as const;
 /** Get Job Status: each an independent draw per call. */

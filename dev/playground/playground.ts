@@ -9,6 +9,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { spawnHub, type SpawnedHub } from '../hub-emulator/spawn';
+import { DEMO_LOGIN } from './hub/demo-login';
 import { DEFAULT_FILL_ROWS, hubStockRows } from './hub/catalogue';
 import { RuntimeThread } from './runtime/client';
 import { loadPageAssets } from './server/page-assets';
@@ -99,6 +100,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       port: 0,
       seed: 'demo',
       token: meta.token,
+      users: { [DEMO_LOGIN.username]: DEMO_LOGIN.password },
       stateFile: files.hub,
       admin: true,
       onOutput: (l) => log(`hub: ${l}`),

@@ -41,7 +41,8 @@ export type Op =
   | { op: 'renameSheet'; from: string; to: string }
   | { op: 'deleteSheet'; name: string }
   | { op: 'undo' }
-  | { op: 'driveFile'; id: string }
+  | { op: 'driveFile'; fileId: string }
+  | { op: 'sheetProducts'; sheet: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
   | { op: 'save' }
@@ -98,6 +99,7 @@ export interface SheetInfo {
   lastRow: number;
   lastCol: number;
   frozenRows: number;
+  frozenCols: number;
   hidden: boolean;
 }
 
@@ -132,6 +134,8 @@ export interface Snapshot {
   triggerRuns: TriggerRunInfo[];
   /** The runtime's virtual clock (epoch ms). */
   now: number;
+  /** The spreadsheet's time zone (File › Settings): the zone its dates and the page's clock are shown in. */
+  timeZone: string;
   /** What Edit › Undo would undo ("paste", "insert row"…), or null. */
   undo: string | null;
 }
@@ -143,6 +147,12 @@ export interface Snapshot {
  * rule's, else its own).
  */
 export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string; bg?: string; fg?: string };
+
+/** The sidebar the add-on last showed; `ownHub`: the add-on's hub is the playground's emulator. */
+export interface SidebarOut {
+  content: string;
+  ownHub: boolean;
+}
 
 export interface WindowOut {
   sheet: string;

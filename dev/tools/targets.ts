@@ -85,15 +85,24 @@ export function whitelistEntry(origin: string): string {
   return `${url.protocol}//${url.host}${pathname}`;
 }
 
-/** appsscript.json for a target. */
-export function manifestFor(target: Target, hubOrigins: readonly string[]): Record<string, unknown> {
-  const manifest: Record<string, unknown> = {
-    timeZone: 'America/Mexico_City',
-    runtimeVersion: 'V8',
-    exceptionLogging: 'STACKDRIVER',
-    dependencies: { enabledAdvancedServices: [{ userSymbol: 'Drive', version: 'v3', serviceId: 'drive' }] },
-    oauthScopes: TARGET_SCOPES[target].map((s) => s.scope),
-  };
+/** The source manifest: the top-level appsscript.json, the bound script's own (what clasp users open). */
+export function sourceManifest(root: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A target's appsscript.json, derived from the source manifest: the bound script's is the source
+ * itself, checked against the scopes this file gives reasons for; the add-on's takes the add-on's
+ * scopes and the urlFetchWhitelist a published add-on needs.
+ */
+export function manifestFor(target: Target, hubOrigins: readonly string[], source: Record<string, unknown>): Record<string, unknown> {
+  const declared = JSON.stringify(source.oauthScopes);
+  const expected = JSON.stringify(TARGET_SCOPES.bound.map((s) => s.scope));
+  if (declared !== expected)
+    throw new Error(
+      `appsscript.json's oauthScopes ${declared} differ from the scopes dev/tools/targets.ts gives reasons for ${expected}: change both together`,
+    );
+  const manifest: Record<string, unknown> = { ...source, oauthScopes: TARGET_SCOPES[target].map((s) => s.scope) };
   if (target === 'addon') {
     if (hubOrigins.length === 0) throw new Error('the add-on needs at least one hub origin in hub-origins.json (urlFetchWhitelist)');
     manifest.urlFetchWhitelist = [...new Set(hubOrigins.map(whitelistEntry))];

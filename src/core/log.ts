@@ -3,6 +3,7 @@ import type { CellValue, Workbook } from './ports';
 import { escapeCellText } from '../sheet/escape';
 import { DATE_TIME_FORMAT } from '../sheet/date-format';
 import { LOG_HEADER } from './log-header';
+import { cellsByHeader, findOwnColumns, ownColumns, rowByHeader } from './own-columns';
 
 export { LOG_HEADER };
 
@@ -23,11 +24,14 @@ export interface LogEntry {
 /**
  * Appends a line to the Log sheet and trims it to `maxRows` lines (oldest first), so a schedule
  * that runs every minute cannot grow the sheet without bound. Trimming happens in steps of 10 %
- * to avoid a delete on every append.
+ * to avoid a delete on every append. Columns are found by header: a column the seller inserted
+ * keeps its cells (the new line's row, appended below everything, is empty in it either way:
+ * one appendRow keeps two executions logging at once from taking the same row).
  */
 export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry, maxRows: number): void {
   const sheet = workbook.ensureSheet(sheetName, [...LOG_HEADER], { dateColumns: [0], dateFormat: DATE_TIME_FORMAT });
-  const row: CellValue[] = [
+  const at = ownColumns(sheet, sheet.readHeaderRow(), LOG_HEADER);
+  const cells: CellValue[] = [
     new Date(entry.time),
     escapeCellText(entry.user || 'someone'),
     escapeCellText(entry.operation),
@@ -39,25 +43,32 @@ export function appendLog(workbook: Workbook, sheetName: string, entry: LogEntry
     Math.round(entry.durationMs / 100) / 10,
     escapeCellText(entry.message),
   ];
-  sheet.appendRow(row);
+  sheet.appendRow(rowByHeader(cells, at, LOG_HEADER));
   const lines = sheet.lastRow() - 1;
   if (lines > maxRows + Math.ceil(maxRows / 10)) sheet.deleteRows(2, lines - maxRows);
 }
 
-/** The last `count` log lines, newest first, as plain values for the sidebar. */
+/** The last `count` log lines, newest first, as plain values for the sidebar (read by header). */
 export function recentLog(workbook: Workbook, sheetName: string, count: number): Array<Record<string, string | number>> {
   const sheet = workbook.sheet(sheetName);
   if (!sheet) return [];
   const values = sheet.readAll();
-  const rows = values.slice(1).slice(-count).reverse();
-  return rows.map((r) => {
-    const out: Record<string, string | number> = {};
-    LOG_HEADER.forEach((h, i) => {
-      const v = r[i];
-      out[h] = v instanceof Date ? v.toISOString() : typeof v === 'number' ? v : String(v ?? '');
+  const at = findOwnColumns(values[0] ?? [], LOG_HEADER).present;
+  const lines = values
+    .slice(1)
+    .map((r) => cellsByHeader(r, at, LOG_HEADER))
+    .filter((cells) => cells.some((c) => c !== ''));
+  return lines
+    .slice(-count)
+    .reverse()
+    .map((cells) => {
+      const out: Record<string, string | number> = {};
+      LOG_HEADER.forEach((h, i) => {
+        const v = cells[i];
+        out[h] = v instanceof Date ? v.toISOString() : typeof v === 'number' ? v : String(v ?? '');
+      });
+      return out;
     });
-    return out;
-  });
 }
 
 /**

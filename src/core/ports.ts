@@ -92,6 +92,13 @@ export interface SheetPort {
   mergedRanges(row: number, columns: number): string[];
   /** Sets the number format of a rectangular block (e.g. "@" for plain text, a date pattern). */
   setNumberFormat(row: number, column: number, rows: number, columns: number, format: string): void;
+  /**
+   * Sets `format` on the cells of `columns` (1-based) from `row`, `rows` of them, that show
+   * Sheets' automatic format; a cell with a format of its own (the seller's currency, say) keeps
+   * it. One read of the formats from the first to the last of the columns, and one write (of that
+   * span, the other columns' formats as read) when any cell needs the format.
+   */
+  setDefaultNumberFormat(row: number, rows: number, columns: readonly number[], format: string): void;
   /** Makes row 1 the frozen, bold header row of `columns` columns. */
   styleHeader(columns: number): void;
   /** Rows (1-based) between first and last that are hidden by the user or by a filter. One call per row: use on selections only. */

@@ -19,6 +19,14 @@ function buildRule(sheet: GoogleAppsScript.Spreadsheet.Sheet, rule: ColourRule):
   return when.setBackground(rule.look.background).setFontColor(rule.look.fontColor).setRanges(ranges).build();
 }
 
+/**
+ * What getNumberFormats gives for a cell nobody formatted: Sheets' "Automatic" ('0.###############'
+ * in Apps Script, 'General' in some spreadsheets), or nothing.
+ */
+function isAutomaticFormat(format: string): boolean {
+  return format === '' || format === '0.###############' || /^general$/i.test(format);
+}
+
 function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
   // The grid does not grow by itself: a write past its last row or column throws. Each size read
   // is a Sheets round trip, so what is known is kept: the data range read by readAll() lies
@@ -131,6 +139,25 @@ function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
     setNumberFormat(row, column, rows, columns, format) {
       if (rows <= 0 || columns <= 0) return;
       grown(row + rows - 1, column + columns - 1, () => sheet.getRange(row, column, rows, columns).setNumberFormat(format));
+    },
+    setDefaultNumberFormat(row, rows, columns, format) {
+      if (rows <= 0 || columns.length === 0) return;
+      const first = Math.min(...columns);
+      const last = Math.max(...columns);
+      const wanted = new Set(columns);
+      grown(row + rows - 1, last, () => {
+        const range = sheet.getRange(row, first, rows, last - first + 1);
+        const current = range.getNumberFormats();
+        let changed = false;
+        const next = current.map((line) =>
+          line.map((f, j) => {
+            if (!wanted.has(first + j) || !isAutomaticFormat(f)) return f;
+            changed = true;
+            return format;
+          }),
+        );
+        if (changed) range.setNumberFormats(next);
+      });
     },
     styleHeader(columns) {
       if (columns <= 0) return;

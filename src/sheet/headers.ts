@@ -270,16 +270,21 @@ function place(columns: ColumnMap, m: HeaderMeaning, index: number): void {
   }
 }
 
-/** Add-on columns to create: which of `needed` (canonical header text) are missing, and their 0-based append positions. */
+/**
+ * Add-on columns to create: which of `needed` (canonical header text) are missing, and their 0-based append positions.
+ * `exact`: a column is named by its own words only (case, spaces and accents aside), not by what
+ * it means on the stock sheet — on the add-on's own sheets (Jobs, Log, Orders…) a seller's
+ * `Stock` or `Canal` column is theirs, not the add-on's `Quantity` or `Channel`.
+ */
 export function findMissingColumns(
   headerRow: readonly CellValue[],
   needed: readonly string[],
-  options: Pick<HeaderOptions, 'channelAliases'> = {},
+  options: Pick<HeaderOptions, 'channelAliases'> & { exact?: boolean } = {},
 ): { present: Record<string, number>; missing: Array<{ header: string; column: number }> } {
   // Any channel will do here: the caller names the add-on columns it is about to write.
   const loose: HeaderOptions = { channelAliases: options.channelAliases, knownChannels: null };
   const keyOf = (raw: CellValue): string | null => {
-    const key = identity(classifyHeader(raw, loose));
+    const key = options.exact ? null : identity(classifyHeader(raw, loose));
     if (key !== null) return key;
     const text = typeof raw === 'string' || typeof raw === 'number' ? headerKey(String(raw)) : '';
     return text ? `text:${text}` : null;

@@ -81,6 +81,21 @@ describe('playground runtime thread', () => {
     expect(thread.snapshot!.sheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Stock & Prices', 'Jobs', 'Log']));
   });
 
+  test("the sidebar is served with the demo login only while the add-on's hub is the playground's own", async () => {
+    await thread.request({ op: 'call', name: 'showSidebar', args: [], selection: null, label: 'Open sidebar' });
+    expect(await thread.request({ op: 'sidebar' })).toMatchObject({ ownHub: true });
+    const state = (await thread.request({ op: 'call', name: 'getSidebarState', args: [], selection: null, label: 'sidebar' })) as {
+      value: { settings: { baseUrl: string } };
+    };
+    const own = state.value.settings.baseUrl;
+    const saved = (base: string) =>
+      thread.request({ op: 'call', name: 'saveSettings', args: [{ baseUrl: base }], selection: null, label: 'Settings' });
+    await saved('https://api.ventiapp.mx/');
+    expect(await thread.request({ op: 'sidebar' })).toMatchObject({ ownHub: false });
+    await saved(own);
+    expect(await thread.request({ op: 'sidebar' })).toMatchObject({ ownHub: true });
+  });
+
   test('the world is saved to the state file', async () => {
     await thread.request({ op: 'edit', sheet: 'Stock & Prices', row: 2, col: 3, text: '1,234' });
     await thread.request({ op: 'save' });
@@ -121,6 +136,13 @@ describe('sidebar bridge', () => {
     expect(callableFromPage('startPush_', [...names, 'startPush_'])).toBe(false);
     expect(callableFromPage('constructor', names)).toBe(false);
     expect(callableFromPage('a.b', ['a.b'])).toBe(false);
+  });
+
+  it('puts the sign-in hint in only when given, as text', () => {
+    const html = '<html><head></head><body><form id="token-signin-form"></form></body></html>';
+    expect(withBridge(html, [], 'Sign in as "demo" <b>').includes('playground-signin-hint')).toBe(true);
+    expect(withBridge(html, [], 'Sign in as "demo" <b>')).toContain('textContent = HINT');
+    expect(withBridge(html, []).includes('playground-signin-hint')).toBe(false);
   });
 
   it('puts the bridge before the sidebar own script', () => {

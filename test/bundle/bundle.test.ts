@@ -4,9 +4,18 @@ import * as vm from 'node:vm';
 import { publicFunctionNames } from '../../src/server/public-functions';
 import { menuFunctionNames, menuTree } from '../../src/server/menu';
 import { wrapperSource } from '../../dev/tools/build';
-import { TARGETS, manifestFor, parseBuildArgs, whitelistEntry, type Target } from '../../dev/tools/targets';
+import {
+  TARGETS,
+  configuredHubOrigins,
+  manifestFor,
+  parseBuildArgs,
+  sourceManifest,
+  whitelistEntry,
+  type Target,
+} from '../../dev/tools/targets';
 
-const distOf = (target: Target): string => path.resolve(__dirname, '../../dist', target);
+const ROOT = path.resolve(__dirname, '../..');
+const distOf = (target: Target): string => path.resolve(ROOT, 'dist', target);
 
 describe.each(TARGETS)('the built bundle (dist/%s/Code.js)', (target) => {
   const DIST = distOf(target);
@@ -150,8 +159,29 @@ describe('build targets', () => {
     expect(() => whitelistEntry('http://api.hub.example.com/')).toThrow(/only https/);
     expect(() => whitelistEntry('https://*.example.com/')).toThrow(/full domain/);
     expect(() => whitelistEntry('https://localhost/')).toThrow(/full domain/);
-    expect(manifestFor('addon', ['https://a.example.com', 'https://a.example.com/']).urlFetchWhitelist).toEqual(['https://a.example.com/']);
-    expect(() => manifestFor('addon', [])).toThrow(/at least one hub origin/);
+    const source = sourceManifest(ROOT);
+    expect(manifestFor('addon', ['https://a.example.com', 'https://a.example.com/'], source).urlFetchWhitelist).toEqual([
+      'https://a.example.com/',
+    ]);
+    expect(() => manifestFor('addon', [], source)).toThrow(/at least one hub origin/);
+  });
+  test('the top-level appsscript.json is the source of both manifests, and a drift between it and the scopes given reasons fails the build', () => {
+    const source = sourceManifest(ROOT);
+    const bound = manifestFor('bound', [], source);
+    expect(bound).toEqual(source);
+    const addon = manifestFor('addon', ['https://a.example.com/'], source);
+    expect({ ...addon, oauthScopes: source.oauthScopes, urlFetchWhitelist: undefined }).toEqual({
+      ...source,
+      urlFetchWhitelist: undefined,
+    });
+    expect(addon.oauthScopes).toContain('https://www.googleapis.com/auth/spreadsheets');
+    expect(addon.oauthScopes).not.toContain('https://www.googleapis.com/auth/spreadsheets.currentonly');
+    for (const target of TARGETS)
+      expect(JSON.parse(fs.readFileSync(path.join(distOf(target), 'appsscript.json'), 'utf8'))).toEqual(
+        manifestFor(target, target === 'addon' ? configuredHubOrigins(ROOT) : [], source),
+      );
+    const drifted = { ...source, oauthScopes: [...(source.oauthScopes as string[]), 'https://www.googleapis.com/auth/drive'] };
+    expect(() => manifestFor('bound', [], drifted)).toThrow(/differ from the scopes dev\/tools\/targets.ts gives reasons for/);
   });
   test('--target and --hub-origin', () => {
     expect(parseBuildArgs([])).toEqual({ targets: ['bound'], hubOrigins: [] });

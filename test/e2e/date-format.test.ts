@@ -44,3 +44,28 @@ describe('one date-time format', () => {
     expect(state.value!.timeZone).toBe('America/Mexico_City');
   });
 });
+
+describe('one date-time format on the Categories sheet', () => {
+  const env = useHub({ hub: { seed: 'demo' } });
+
+  test("a load's Synced at reads like the other sheets' dates", () => {
+    env.rt.answerNext({ button: 'OK', text: 'meli' });
+    env.call('loadCategoriesFromMenu');
+    const sheet = env.rt.sheet('Categories');
+    const at = column(sheet.values(), 'Synced at');
+    const shown = sheet
+      .displayValues()
+      .slice(1)
+      .map((r) => r[at]);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(text).toMatch(ISO_TIME);
+    expect(
+      new Set(
+        sheet
+          .numberFormats()
+          .slice(1)
+          .map((r) => r[at]),
+      ),
+    ).toEqual(new Set(['yyyy-mm-dd hh:mm:ss']));
+  });
+});

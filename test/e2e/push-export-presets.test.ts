@@ -72,6 +72,48 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     expect(priced.length).toBeGreaterThan(0);
   });
 
+  test('Shopify product export: a single-variant product (its only variant on the product row, images below) is pushed; a variant without SKU is told it is one', () => {
+    const sheet = [
+      SHOPIFY_HEADER,
+      // What Shopify exports for a product with one variant: the variant's columns on the product's
+      // first row (Option1 "Title" / "Default Title"), then one row per extra image.
+      rowOf(SHOPIFY_HEADER, {
+        Handle: 'cup',
+        Title: 'Cup',
+        Published: 'TRUE',
+        'Option1 Name': 'Title',
+        'Option1 Value': 'Default Title',
+        'Variant SKU': skus[5],
+        'Variant Inventory Tracker': 'shopify',
+        'Variant Inventory Qty': 9,
+        'Variant Price': 12.5,
+        'Image Src': 'https://cdn.example/cup-1.png',
+        'Image Position': 1,
+        Status: 'active',
+      }),
+      rowOf(SHOPIFY_HEADER, { Handle: 'cup', 'Image Src': 'https://cdn.example/cup-2.png', 'Image Position': 2 }),
+      // A single-variant product whose variant has no SKU in the shop.
+      rowOf(SHOPIFY_HEADER, {
+        Handle: 'plate',
+        Title: 'Plate',
+        'Option1 Name': 'Title',
+        'Option1 Value': 'Default Title',
+        'Variant Inventory Qty': 2,
+        'Variant Price': 8,
+      }),
+    ];
+    const values = pushBoth(sheet);
+    const hub = hubProducts(env);
+    expect(status(values, 2)).toBe('OK');
+    expect(hub.get(skus[5])!.quantity).toBe(9);
+    expect(hub.get(skus[5])!.listings.shopify!.price).toBe(12.5);
+    expect(status(values, 3)).toBe(''); // an image row is blank to the add-on: no status
+    expect(status(values, 4)).toBe('Skipped');
+    // It is the product's variant, not a "product or image row": what to do is to give it a SKU.
+    expect(message(values, 4)).toMatch(/^Skipped: no Variant SKU: this variant has no SKU in Shopify/);
+    expect(message(values, 4)).not.toMatch(/product or image row/);
+  });
+
   test('WooCommerce export: a variable parent skipped with its reason, its variations sent', () => {
     const sheet = [
       WOOCOMMERCE_HEADER,

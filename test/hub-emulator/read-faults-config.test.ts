@@ -19,6 +19,7 @@ const MODES = [
   'malformedOrder',
   'shortPage',
   'totalDrift',
+  'listShift',
   'jobItemsWhenProcessed',
   'jobOffsetAsPage',
   'jobLowerCase',

@@ -193,6 +193,37 @@ describe('shortPage (answer only)', () => {
   });
 });
 
+describe('listShift (answer only)', () => {
+  it('from a random place on the orders come one place late: the order before it is listed twice, the last moves to the next page', async () => {
+    const { c, faults, labels, orders } = fixture.get();
+    const truth = (await c.get('/api/orders/orders?sort=added_asc&paging=10&offset=10')).json;
+    const before = (await c.get('/api/orders/orders?sort=added_asc&paging=1&offset=9')).json.results[0];
+    const stored = await orders();
+    await faults({ listShift: 1 }, { seed: 5 });
+    const places = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const r = (await c.get('/api/orders/orders?sort=added_asc&paging=10&offset=10')).json;
+      const [id] = keysOf(await labels(), 'listShift').map(Number);
+      // The page as the list one place late from k on: k − 1 (or the order before the page) twice.
+      const listed = [before, ...truth.results];
+      const k = r.results.findIndex((o: any, j: number) => o.orderId !== truth.results[j].orderId);
+      expect(k).toBeGreaterThanOrEqual(0);
+      expect(r.results).toEqual([...truth.results.slice(0, k), ...listed.slice(k, 10)]);
+      expect(r.results[k].orderId).toBe(id);
+      expect(r.results.filter((o: any) => o.orderId === id)).toHaveLength(k === 0 ? 1 : 2);
+      expect(r.total).toBe(truth.total);
+      places.add(k);
+    }
+    expect(places.size).toBeGreaterThan(2);
+    // At offset 0 nothing lies before the page: an order of the page itself is listed twice.
+    for (let i = 0; i < 5; i++) {
+      const first = (await c.get('/api/orders/orders?sort=added_asc&paging=10&offset=0')).json.results;
+      expect(new Set(first.map((o: any) => o.orderId)).size).toBe(9);
+    }
+    expect(await orders()).toEqual(stored);
+  });
+});
+
 describe('totalDrift (answer only)', () => {
   it('total is off by −3..+3 (never 0 off, never below 0); the results are right', async () => {
     const { c, faults, labels, orders, injected } = fixture.get();

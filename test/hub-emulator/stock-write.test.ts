@@ -249,4 +249,45 @@ describe('stock and price writes', () => {
       expect(r.json.Message).toContain('[0].internalId');
     });
   });
+  describe('successNotFound: the success word next to "Producto no encontrado"', () => {
+    it('answers the named SKU or ERP id as an unknown product with `success`, processes nothing for it, and the others as ever', async () => {
+      const erp = product('CAM-ROJA.M').internalId;
+      await h.admin.setFaults({ successNotFound: ['CAM-ROJA.M', erp] });
+      const before = structuredClone(product('CAM-ROJA.M'));
+      const stock = await c.post('/api/stock/updatestock', [
+        { sku: 'CAM-ROJA.M', quantity: 41 },
+        { sku: 'TAZA,12', quantity: 3 },
+      ]);
+      expect(
+        stock.json
+          .map((x: unknown) => UpdateStockResult.parse(x))
+          .map((r: UpdateStockResult) => [r.sku, r.status, r.msg, r.sites, r.quantity]),
+      ).toEqual([
+        ['CAM-ROJA.M', 'success', 'Producto no encontrado', '', 41],
+        ['TAZA,12', 'success', OK, expect.stringMatching(/OK/), 3],
+      ]);
+      const price = await c.post('/api/stock/updatepricev2', [{ sku: 'CAM-ROJA.M', price: 77, channel: 'amazon' }]);
+      expect(UpdatePriceResult.parse(price.json[0])).toMatchObject({
+        status: 'success',
+        msg: 'Producto no encontrado',
+        sites: '',
+        price: 77,
+      });
+      const byChannel = await c.post('/api/stock/updatepricestockbychannel', {
+        sku: 'CAM-ROJA.M',
+        channelData: [{ channel: 'amazon', quantity: 9 }],
+      });
+      expect(ByChannelResult.parse(byChannel.json)).toEqual({ sites: '', result: 'success', msg: 'Producto no encontrado' });
+      const byErp = await c.post('/api/stock/updatepricebyerpid', [{ internalId: erp, price: 66 }]);
+      expect(ErpPriceResult.parse(byErp.json)).toEqual([{ [erp]: { sites: '', status: 'success', msg: 'Producto no encontrado' } }]);
+      expect(product('CAM-ROJA.M')).toEqual(before);
+      expect(product('TAZA,12').quantity).toBe(3);
+      expect((await h.admin.faults()).injected.successNotFound).toBe(4);
+    });
+
+    it('refuses a list that is not of SKUs', async () => {
+      await expect(h.admin.setFaults({ successNotFound: [''] })).rejects.toThrow(/successNotFound/);
+      await expect(h.admin.setFaults({ successNotFound: 'A' as never })).rejects.toThrow(/successNotFound/);
+    });
+  });
 });

@@ -103,6 +103,9 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     setNumberFormat(row, column, rows, columns, format) {
       this.formats.push({ row, column, rows, columns, format });
     },
+    setDefaultNumberFormat(row, rows, columns, format) {
+      for (const column of columns) this.formats.push({ row, column, rows, columns: 1, format });
+    },
     styleHeader() {},
     hiddenRows: () => new Set<number>(),
     deleteRows(row, count) {

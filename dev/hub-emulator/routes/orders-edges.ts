@@ -3,7 +3,8 @@
  *
  * Answer-only — the stored orders stay as they are, the next call answers them right:
  *   `shortPage` (fewer orders than asked although more remain), `malformedOrder` (one record with
- *   a field of the wrong type), `totalDrift` (`total` off by −3..+3).
+ *   a field of the wrong type), `totalDrift` (`total` off by −3..+3), `listShift` (the list moved
+ *   one place while the page was read: an order listed twice).
  * State changes — made AFTER the answer was built, as the hub's own life goes on between two
  * page reads: `lateOrder` (an old purchase synced now), `stateChange` (an order moves on, its
  * lines may change), `deleteOrder` (an order disappears; later offsets shift).
@@ -26,8 +27,11 @@ export const NEXT_STATUS: Readonly<Record<string, readonly string[]>> = {
   DELIVERED: ['RETURNED'],
 };
 
-/** The page as the answer-only edges make it; `page` is the true page (its records are not touched). */
-export function shapeOrdersPage(plan: ReadPlan, page: OrdersPage): OrdersPage {
+/**
+ * The page as the answer-only edges make it; `page` is the true page (its records are not
+ * touched), `before` the order listed just before it (null at offset 0).
+ */
+export function shapeOrdersPage(plan: ReadPlan, page: OrdersPage, before: OrderRec | null): OrdersPage {
   let results = page.results;
   if (results.length >= 2 && plan.chance('shortPage')) {
     const keep = plan.shortCount(results.length);
@@ -45,7 +49,24 @@ export function shapeOrdersPage(plan: ReadPlan, page: OrdersPage): OrdersPage {
     total = plan.drift(total);
     plan.note('totalDrift', total - page.total);
   }
+  if (results.length > 0 && (before !== null || results.length >= 2) && plan.chance('listShift')) {
+    results = shifted(plan, results, before);
+  }
   return { ...page, total, results };
+}
+
+/**
+ * The page of a list that moved one place while the hub read it (an order added before the
+ * cursor between two reads of its rows, then gone again; a sort with ties read two ways): from a
+ * random place k on, every order comes one place late, so the order before k is listed again at
+ * k, and the page's last order moves to the next page. At k = 0 the repeated order is the one
+ * listed just before the page — the last one the page before it held. The page keeps its size.
+ */
+function shifted(plan: ReadPlan, results: readonly OrderRec[], before: OrderRec | null): OrderRec[] {
+  const k = plan.int(before === null ? 1 : 0, results.length - 1);
+  const again = k === 0 ? (before as OrderRec) : results[k - 1];
+  plan.note('listShift', again.orderId);
+  return [...results.slice(0, k), again, ...results.slice(k, results.length - 1)];
 }
 
 /**

@@ -130,7 +130,8 @@ export function orderRoutes(api: Api, hub: Hub): void {
     };
     const plan = readPlan(c, hub, ORDER_READ_FAULTS);
     if (!plan) return c.json(page);
-    const res = c.json(shapeOrdersPage(plan, page)); // serialised now: the state edges below do not show in it
+    const before = all[offset.value! - 1] ?? null;
+    const res = c.json(shapeOrdersPage(plan, page, before)); // serialised now: the state edges below do not show in it
     orderStateEdges(plan, hub);
     return res;
   });

@@ -84,6 +84,7 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     const results = b.value.map((it, i): UpdateStockResult | null => {
       if (!isProcessed(faults[i])) return null;
       const quantity = Math.max(0, it.quantity); // channels do not accept negative numbers
+      if (hub.faults.successNotFound(it.sku)) return { sites: '', status: 'success', msg: NOT_FOUND, sku: it.sku, quantity, jobId };
       const p = st.product(it.sku);
       if (!p) return { sites: '', status: 'error', msg: NOT_FOUND, sku: it.sku, quantity, jobId };
       p.quantity = quantity;
@@ -111,6 +112,7 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
       if (!isProcessed(faults[i])) return null;
       const base = { sku: it.sku, price: it.price, jobId };
       const error = (msg: string) => ({ sites: '', status: 'error', msg, ...base });
+      if (hub.faults.successNotFound(it.sku)) return { ...error(NOT_FOUND), status: 'success' };
       const ch = it.channel;
       if (!isWriteChannel(ch)) return error(`Canal desconocido: ${ch}`);
       if (it.price < 0) return error('El precio no puede ser negativo');
@@ -145,6 +147,7 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     if (Array.isArray(raw.value)) return fail(c, 400, 'Exactly one SKU per call: send one object {sku, channelData}, not an array.');
     const b = validate(c, ByChannelIn, raw.value);
     if (!b.ok) return b.res;
+    if (hub.faults.successNotFound(b.value.sku)) return c.json({ sites: '', result: 'success', msg: NOT_FOUND });
     const plan = answerPlan(c, hub);
     const p = hub.state.product(b.value.sku);
     const sent = b.value.channelData.map((e) => e.channel);
@@ -200,6 +203,7 @@ export function stockWriteRoutes(api: Api, hub: Hub): void {
     const faults = drawItemFaults(plan, answers.faults, b.value.length);
     const results = b.value.map((it, i): ErpResult | null => {
       if (!isProcessed(faults[i])) return null;
+      if (hub.faults.successNotFound(it.internalId)) return { [it.internalId]: { sites: '', status: 'success', msg: NOT_FOUND } };
       const p = st.productByErp(it.internalId);
       if (!p) return { [it.internalId]: { sites: '', status: 'error', msg: NOT_FOUND } };
       if (it.price < 0) return { [it.internalId]: { sites: '', status: 'error', msg: 'El precio no puede ser negativo' } };

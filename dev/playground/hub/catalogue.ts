@@ -4,6 +4,7 @@
  * as a catalogue pull writes it).
  */
 import type { HubAdmin } from '../../hub-emulator/admin-client';
+import type { SheetProducts } from '../runtime/sheet-products';
 
 /** Channels with a price column in the filled sheet (the demo's most listed ones). */
 export const PRICE_CHANNELS = ['mercadolibre', 'amazon', 'walmart'] as const;
@@ -51,4 +52,47 @@ export async function addGeneratedProducts(
   await admin.seedProducts({ generate: { count, prefix, start, channels: [...PRICE_CHANNELS], status: 'mixed' } });
   const sku = (n: number): string => `${prefix}${String(n).padStart(6, '0')}`;
   return { added: count, first: sku(start), last: sku(start + count - 1) };
+}
+
+/** What Add these SKUs to the hub did, by SKU. */
+export interface AddedSkus {
+  sheet: string;
+  channels: string[];
+  /** Created, with the sheet's quantity and prices. */
+  added: string[];
+  /** In the hub already but not on the sheet's channel: listed there now (with the sheet's price), nothing else changed. */
+  listed: string[];
+  /** In the hub already, on the sheet's channels: left as they are (a push is what changes them). */
+  alreadyInHub: string[];
+  leftOut: number;
+}
+
+/**
+ * Creates in the hub the sheet's products whose SKU it does not have, listed on the sheet's
+ * channels; a product it has gets a listing on a channel of the sheet it lacks (so the export's
+ * prices have somewhere to go) and is otherwise left alone.
+ */
+export async function addSheetProducts(admin: HubAdmin, from: SheetProducts): Promise<AddedSkus> {
+  const { products } = await admin.state(['products']);
+  const bySku = new Map(products.map((p) => [p.sku.normalize('NFC'), p] as const));
+  const out: AddedSkus = { sheet: from.sheet, channels: from.channels, added: [], listed: [], alreadyInHub: [], leftOut: from.leftOut };
+  const writes: unknown[] = [];
+  for (const wanted of from.products) {
+    const held = bySku.get(wanted.sku.normalize('NFC'));
+    if (!held) {
+      writes.push(wanted);
+      out.added.push(wanted.sku);
+      continue;
+    }
+    const listings: Partial<Record<string, unknown>> = held.listings;
+    const missing = Object.keys(wanted.listings).filter((ch) => !listings[ch]);
+    if (missing.length === 0) {
+      out.alreadyInHub.push(wanted.sku);
+      continue;
+    }
+    writes.push({ ...held, listings: { ...held.listings, ...Object.fromEntries(missing.map((ch) => [ch, wanted.listings[ch]])) } });
+    out.listed.push(wanted.sku);
+  }
+  if (writes.length > 0) await admin.seedProducts(writes);
+  return out;
 }

@@ -1,4 +1,5 @@
 /** Calls to the playground server. Types are the server's own (protocol.ts). */
+import type { AddedSkus } from '../hub/catalogue';
 import type { Selection, Snapshot, PendingDialog, StructureEdit, WindowOut } from '../protocol';
 
 export interface Status {
@@ -45,6 +46,7 @@ export const api = {
   renameSheet: (from: string, to: string) => postJson<{ ok: boolean }>('/api/sheet/rename', { from, to }),
   deleteSheet: (name: string) => postJson<{ ok: boolean }>('/api/sheet/delete', { name }),
   undo: () => postJson<{ ok: boolean; value: string | null }>('/api/undo', {}),
+  addSkus: (sheet: string) => postJson<{ ok: boolean; value: AddedSkus }>('/api/add-skus', { sheet }),
   generate: (prefix: string, count: number) =>
     postJson<{ ok: boolean; value: { added: number; first: string; last: string } }>('/api/generate', { prefix, count }),
 };

@@ -1,4 +1,8 @@
-/** The playground's own menu: fill the stock sheet from the hub, add generated products to the hub. */
+/**
+ * The playground's own menu: fill the stock sheet from the hub, add generated products to the
+ * hub, create the SKUs of the sheet on screen in the hub (an export's products, so its round
+ * trip works).
+ */
 import { api } from './api';
 import { openModal, showMessage } from './modal';
 import { showToast } from './toasts';
@@ -78,12 +82,56 @@ async function generateProducts(): Promise<void> {
   }
 }
 
-export function playgroundMenu(hubUrl: () => string): PageMenu {
+/** A few SKUs, then how many more. */
+function someSkus(skus: readonly string[]): string {
+  const shown = skus.slice(0, 5).join(', ');
+  return skus.length > 5 ? `${shown} and ${(skus.length - 5).toLocaleString('en-US')} more` : shown;
+}
+
+/** Creates the sheet's SKUs in the hub emulator, so an export's round trip can start. */
+async function addSheetSkus(sheet: string | null, track: <T>(p: Promise<T>) => Promise<T>): Promise<void> {
+  if (!sheet) return;
+  try {
+    const done = (await track(api.addSkus(sheet))).value;
+    const n = (x: readonly string[]): string => x.length.toLocaleString('en-US');
+    const on = done.channels.join(', ');
+    const lines: string[] = [];
+    if (done.added.length > 0)
+      lines.push(
+        `${n(done.added)} SKUs of \u201c${done.sheet}\u201d created in the hub emulator, listed on ${on}: ${someSkus(done.added)}.`,
+      );
+    if (done.listed.length > 0) lines.push(`Already in the hub, now listed on ${on} too: ${someSkus(done.listed)}.`);
+    if (done.alreadyInHub.length > 0) lines.push(`Already in the hub and on ${on}, left as they are: ${n(done.alreadyInHub)}.`);
+    if (lines.length === 0) lines.push(`No SKU in \u201c${done.sheet}\u201d that the add-on would send.`);
+    if (done.leftOut > 0)
+      lines.push(
+        `${done.leftOut.toLocaleString('en-US')} rows without a SKU the add-on would send (skipped by the export's row rule, or no SKU) were left out.`,
+      );
+    showToast(lines.join(' '), 'Playground', 10, 'playground');
+  } catch (e) {
+    await showMessage('Could not add the SKUs', e instanceof Error ? e.message : String(e));
+  }
+}
+
+export interface PlaygroundMenuContext {
+  hubUrl(): string;
+  /** The sheet on screen. */
+  sheet(): string | null;
+  track<T>(work: Promise<T>): Promise<T>;
+}
+
+export function playgroundMenu(ctx: PlaygroundMenuContext): PageMenu {
+  const hubUrl = ctx.hubUrl;
   return {
     caption: 'Playground',
     items: [
       { caption: `Fill \u201cStock & Prices\u201d from the hub\u2026`, functionName: 'playground:fill', run: () => void fillFromHub() },
       { caption: 'Add generated products to the hub\u2026', functionName: 'playground:generate', run: () => void generateProducts() },
+      {
+        caption: 'Add these SKUs to the hub',
+        functionName: 'playground:add-skus',
+        run: () => void addSheetSkus(ctx.sheet(), ctx.track),
+      },
       { separator: true },
       {
         caption: 'Show the hub emulator\u2019s address',

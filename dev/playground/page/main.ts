@@ -112,7 +112,7 @@ function renderMenus(): void {
   renderMenuBar([
     ...sheetMenus(sheetContext),
     extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []),
-    playgroundMenu(() => status.hubUrl),
+    playgroundMenu({ hubUrl: () => status.hubUrl, sheet: () => grid.sheet?.name ?? null, track: sheetContext.track }),
   ]);
 }
 
@@ -153,8 +153,15 @@ async function answerDialog(dialog: DialogRequest & { id: number }): Promise<voi
   void poll();
 }
 
-function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** A time as the spreadsheet shows it: in its own time zone, never the browser's. */
+function formatTime(ms: number, timeZone: string, withDay: boolean): string {
+  return new Date(ms).toLocaleString('en-GB', {
+    timeZone,
+    ...(withDay ? { month: 'short', day: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 function renderStatusLine(): void {
@@ -164,12 +171,16 @@ function renderStatusLine(): void {
   line.textContent = running ? `Running ${running}\u2026` : state.pending > 0 ? 'Working\u2026' : 'Ready';
 }
 
+/**
+ * One clock: the add-on's (virtual) time in the spreadsheet's time zone, the zone every date the
+ * add-on writes is shown in; the next trigger's time in the same zone, the last run in the tooltip.
+ */
 function renderClock(s: Snapshot): void {
-  const parts = [`Add-on clock ${formatTime(s.now)}`];
-  if (s.nextTrigger) parts.push(`next trigger ${s.nextTrigger.handler} at ${formatTime(s.nextTrigger.at)}`);
+  const clock = byId('clock');
+  const next = s.nextTrigger ? ` \u00b7 next trigger ${formatTime(s.nextTrigger.at, s.timeZone, false)} (${s.nextTrigger.handler})` : '';
+  clock.textContent = `Spreadsheet time (${s.timeZone}): ${formatTime(s.now, s.timeZone, false)}${next}`;
   const last = s.triggerRuns[s.triggerRuns.length - 1];
-  if (last) parts.push(`last ${last.handler} ${last.ok ? 'ran' : 'failed'} at ${formatTime(last.at)}`);
-  byId('clock').textContent = parts.join(' \u00b7 ');
+  clock.title = last ? `Last trigger run: ${last.handler} ${last.ok ? 'ran' : 'failed'} at ${formatTime(last.at, s.timeZone, true)}` : '';
 }
 
 function render(): void {

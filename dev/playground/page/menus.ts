@@ -6,7 +6,8 @@ import type { MenuItem, MenuTree } from '../../gas-runtime/types';
 import { byId, clear, el } from './dom';
 
 export type PageMenuItem =
-  | { caption: string; run: () => void; functionName?: string }
+  /** `checked`: one of a set, marked when it is the current one (the All sheets menu's sheet). */
+  | { caption: string; run: () => void; functionName?: string; checked?: boolean }
   | { separator: true }
   | { caption: string; items: PageMenuItem[] };
 
@@ -70,7 +71,13 @@ function renderItems(items: PageMenuItem[], label: string): HTMLElement {
     } else {
       const button = el(
         'button',
-        { type: 'button', role: 'menuitem', class: 'menu-item', 'data-function': item.functionName ?? null },
+        {
+          type: 'button',
+          role: item.checked === undefined ? 'menuitem' : 'menuitemradio',
+          'aria-checked': item.checked === undefined ? null : String(item.checked),
+          class: 'menu-item',
+          'data-function': item.functionName ?? null,
+        },
         item.caption,
       );
       const li = el('li', { role: 'none' }, button);
@@ -85,14 +92,25 @@ function renderItems(items: PageMenuItem[], label: string): HTMLElement {
   return list;
 }
 
-function renderMenu(menu: PageMenu): HTMLElement {
+/**
+ * A menu button with its list. `face` is the button's text when it is not the caption (an icon:
+ * the caption is then its accessible name); `up` opens the list above the button (the tab bar's).
+ */
+export function renderMenu(menu: PageMenu, options: { face?: string; up?: boolean } = {}): HTMLElement {
   const button = el(
     'button',
-    { type: 'button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-menu': menu.caption },
-    menu.caption,
+    {
+      type: 'button',
+      'aria-haspopup': 'true',
+      'aria-expanded': 'false',
+      'data-menu': menu.caption,
+      'aria-label': options.face === undefined ? null : menu.caption,
+      title: options.face === undefined ? null : menu.caption,
+    },
+    options.face ?? menu.caption,
   );
   const list = renderItems(menu.items, menu.caption);
-  const wrapper = el('div', { class: 'menu' }, button, list);
+  const wrapper = el('div', { class: options.up ? 'menu up' : 'menu' }, button, list);
   button.addEventListener('click', () => {
     const wasOpen = openMenu === wrapper;
     closeAll();

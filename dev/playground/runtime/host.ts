@@ -6,13 +6,14 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { loadRuntime, localHubRoute, manifestBeside, type Runtime } from '../../gas-runtime';
-import type { ErrorInfo, InitArgs, Notice, Op, OpMessage, Reply } from '../protocol';
-import { stockSheetName } from './addon-settings';
+import type { ErrorInfo, InitArgs, Notice, Op, OpMessage, Reply, SidebarOut } from '../protocol';
+import { savedBaseUrl, stockSheetName } from './addon-settings';
 import { skipMissedRuns } from './catch-up';
 import { blockingDialogs } from './dialog-wait';
 import { driveFile } from './drive-file';
 import { GridEdits } from './grid-edits';
 import { setUp, styleHeader } from './setup';
+import { sheetProducts } from './sheet-products';
 import { readWindow } from './sheet-window';
 import { SnapshotTracker } from './snapshot';
 import { UndoHistory } from './undo';
@@ -29,6 +30,8 @@ let tracker: SnapshotTracker;
 let history: UndoHistory;
 let edits: GridEdits;
 let statePath = '';
+/** The base URL the add-on reaches the playground's hub emulator at. */
+let hubBaseUrl = '';
 let saveTimer: NodeJS.Timeout | null = null;
 /** Set once the add-on is set up: a world whose setup failed half-way is never saved. */
 let ready = false;
@@ -77,6 +80,7 @@ function init(args: InitArgs): unknown {
   edits = new GridEdits(rt, history);
   tracker = new SnapshotTracker(rt, () => history.label());
   if (state) skipMissedRuns(rt.world, Date.now());
+  hubBaseUrl = route.baseUrl;
   setUp(rt, { ...args, hubUrl: route.baseUrl }, !state);
   ready = true;
   changed();
@@ -137,6 +141,12 @@ function activated(sheet: string): { sheet: string } {
   return { sheet };
 }
 
+/** The sidebar to serve, and whether the add-on's hub is still the playground's own (the demo login applies). */
+function sidebarOut(): SidebarOut | null {
+  const sidebar = runtime().sidebar();
+  return sidebar ? { content: sidebar.content, ownHub: savedBaseUrl(runtime()) === hubBaseUrl } : null;
+}
+
 function tick(now: number): unknown {
   const r = runtime();
   if (now <= r.now()) return { runs: 0 };
@@ -176,13 +186,15 @@ function handle(req: Op): unknown {
     case 'undo':
       return edited(() => history.undo());
     case 'driveFile':
-      return driveFile(runtime(), req.id);
+      return driveFile(runtime(), req.fileId);
+    case 'sheetProducts':
+      return sheetProducts(runtime(), req.sheet);
     case 'fill':
       return fill(req.rows);
     case 'tick':
       return tick(req.now);
     case 'sidebar':
-      return runtime().sidebar();
+      return sidebarOut();
     case 'save':
       saveNow();
       return null;

@@ -56,6 +56,7 @@ export class SnapshotTracker {
           lastRow: s.lastRow(),
           lastCol: s.lastColumn(),
           frozenRows: s.frozenRows(),
+          frozenCols: s.frozenColumns(),
           hidden: s.isHidden(),
         };
       }),
@@ -72,6 +73,7 @@ export class SnapshotTracker {
       nextTrigger: triggers.length ? { handler: triggers[0].handler, at: triggers[0].nextFireAt } : null,
       triggerRuns: this.runs,
       now: rt.now(),
+      timeZone: rt.world.workbook.timeZone,
       undo: this.undoLabel(),
     };
   }

@@ -6,10 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HubAdmin } from '../../hub-emulator/admin-client';
 import type { MenuItem, MenuTree } from '../../gas-runtime/types';
-import { addGeneratedProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
-import type { Selection, WindowOut } from '../protocol';
+import { addGeneratedProducts, addSheetProducts, hubStockRows, MAX_FILL_ROWS } from '../hub/catalogue';
+import { DEMO_LOGIN_HINT } from '../hub/demo-login';
+import type { Selection, SidebarOut, WindowOut } from '../protocol';
 import { RuntimeError, type RuntimeThread } from '../runtime/client';
 import type { DriveFileOut } from '../runtime/drive-file';
+import type { SheetProducts } from '../runtime/sheet-products';
 import { gridEdit, MAX_IMPORT_BODY } from './edit-routes';
 import { checkCaller, HttpError, intParam, readJson, sendJson, sendText, stringParam } from './http';
 import { callableFromPage, withBridge } from './sidebar-bridge';
@@ -106,7 +108,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
       case 'GET /app.css':
         return sendText(res, 200, 'text/css', assets.css);
       case 'GET /sidebar': {
-        const sidebar = (await runtime.request({ op: 'sidebar' })) as { content: string } | null;
+        const sidebar = (await runtime.request({ op: 'sidebar' })) as SidebarOut | null;
         if (!sidebar)
           return sendText(
             res,
@@ -114,7 +116,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
             'text/plain',
             'The add-on has not opened its sidebar yet: Extensions \u203a Hub Sync \u203a Open sidebar.',
           );
-        return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions));
+        return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions, sidebar.ownHub ? DEMO_LOGIN_HINT : null));
       }
       case 'GET /api/status':
         return sendJson(res, 200, { snapshot: runtime.snapshot, dialog: runtime.dialog, running: runtime.running, hubUrl: deps.hubUrl });
@@ -127,7 +129,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
     }
     const drive = /^\/drive\/([A-Za-z0-9_-]{10,100})$/.exec(url.pathname);
     if (req.method === 'GET' && drive)
-      return sendDriveFile(res, (await runtime.request({ op: 'driveFile', id: drive[1] })) as DriveFileOut | null);
+      return sendDriveFile(res, (await runtime.request({ op: 'driveFile', fileId: drive[1] })) as DriveFileOut | null);
     if (req.method !== 'POST') throw new HttpError(404, 'Not found');
     const body = await readJson(req, url.pathname === '/api/import' ? MAX_IMPORT_BODY : undefined);
     const edited = await gridEdit(runtime, url.pathname, body);
@@ -174,6 +176,11 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         const rows = intParam(body.rows, 'rows', 1, MAX_FILL_ROWS);
         const filled = await runtime.request({ op: 'fill', rows: await hubStockRows(deps.admin, prefix, rows) });
         return sendJson(res, 200, { ok: true, value: filled });
+      }
+      case '/api/add-skus': {
+        const sheet = stringParam(body.sheet, 'sheet', 200);
+        const found = (await runtime.request({ op: 'sheetProducts', sheet })) as SheetProducts;
+        return sendJson(res, 200, { ok: true, value: await addSheetProducts(deps.admin, found) });
       }
       case '/api/generate': {
         const prefix = stringParam(body.prefix, 'prefix', 40);

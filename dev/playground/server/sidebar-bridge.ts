@@ -68,9 +68,36 @@ function bridgeSource(functionNames: readonly string[]): string {
 })();`;
 }
 
-/** The sidebar's HTML with the bridge as the first script of <head>. */
-export function withBridge(html: string, functionNames: readonly string[]): string {
-  const script = `<script>${bridgeSource(functionNames).replace(/<\/script/gi, '<\\/script')}</script>`;
+/**
+ * The sign-in hint: a line put under the sign-in form's legend once the sidebar has drawn it (as
+ * text, never markup). The sidebar's own code is not changed and never reads it.
+ */
+function hintSource(hint: string): string {
+  return `(function () {
+  'use strict';
+  var HINT = ${JSON.stringify(hint)};
+  function place() {
+    var form = document.getElementById('token-signin-form');
+    if (!form || document.getElementById('playground-signin-hint')) return;
+    var legend = form.querySelector('legend');
+    var p = document.createElement('p');
+    p.id = 'playground-signin-hint';
+    p.className = 'hint';
+    p.textContent = HINT;
+    if (legend && legend.parentNode) legend.parentNode.insertBefore(p, legend.nextSibling);
+    else form.insertBefore(p, form.firstChild);
+  }
+  new MutationObserver(place).observe(document, { childList: true, subtree: true });
+})();`;
+}
+
+/**
+ * The sidebar's HTML with the bridge as the first script of <head>; `signInHint`, when given, is
+ * shown on the sign-in form (the playground's demo login while its own hub is the add-on's).
+ */
+export function withBridge(html: string, functionNames: readonly string[], signInHint: string | null = null): string {
+  const source = bridgeSource(functionNames) + (signInHint ? `\n${hintSource(signInHint)}` : '');
+  const script = `<script>${source.replace(/<\/script/gi, '<\\/script')}</script>`;
   const head = /<head[^>]*>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + script + html.slice(head.index + head[0].length);
   return script + html;

@@ -5,7 +5,7 @@
  * deleted — one or a batch — between page calls, totals that drift, 500s). After the pull: no SKU the hub held
  * through the whole pull is marked "not in the hub", no SKU the hub never held says "Yes", a twin
  * is never taken for the sheet's SKU; and when the hub held still, every absent SKU is marked and
- * every duplicate is named.
+ * every duplicate is named, its row showing the oldest product (the one pushes update), in any sort.
  */
 import * as fc from 'fast-check';
 import type { AddonEnv, AdminMethod } from '../env';
@@ -24,7 +24,7 @@ export interface CatalogueScenario {
   burst: number;
   drift: number;
   error500: number;
-  sort: '' | 'alph_asc';
+  sort: '' | 'alph_asc' | 'alph_desc';
 }
 
 export function catalogueScenario(maxProducts: number): fc.Arbitrary<CatalogueScenario> {
@@ -40,7 +40,7 @@ export function catalogueScenario(maxProducts: number): fc.Arbitrary<CatalogueSc
     burst: fc.constantFrom(0, 0, 0.2, 0.5),
     drift: fc.constantFrom(0, 0, 0.2),
     error500: fc.constantFrom(0, 0, 0, 0.1),
-    sort: fc.constantFrom('' as const, '' as const, 'alph_asc' as const),
+    sort: fc.constantFrom('' as const, '' as const, 'alph_asc' as const, 'alph_desc' as const),
   });
 }
 
@@ -120,14 +120,23 @@ export class CatalogueRunner {
     }
     const quiet = s.churn === 0 && s.burst === 0 && s.drift === 0 && s.error500 === 0 && (report.faults['500'] ?? 0) === 0;
     const done = r.ok && r.value.status === 'done' ? r.value : null;
-    this.check(sheetSkus, absent, dupes, before, after, quiet && r.ok, report, done);
+    // What each duplicated SKU's row must show: the oldest product's quantity (pushes update it).
+    const oldest = new Map(
+      dupes.map((sku) => [
+        sku,
+        this.admin<{ products: Array<{ quantity: number }> }>('GET', `/__admin/products?sku=${encodeURIComponent(sku)}`).products[0]
+          ?.quantity,
+      ]),
+    );
+    this.check(sheetSkus, absent, oldest, before, after, quiet && r.ok, report, done);
     return report;
   }
 
   private check(
     sheetSkus: string[],
     absent: string[],
-    dupes: string[],
+    /** Duplicated SKUs and the quantity of the oldest product of each. */
+    dupes: ReadonlyMap<string, number | undefined>,
     before: Set<string>,
     after: Set<string>,
     quiet: boolean,
@@ -138,8 +147,13 @@ export class CatalogueRunner {
     const header = values[0] as string[];
     const skuCol = header.indexOf('SKU');
     const hubCol = header.indexOf('In hub');
+    const qtyCol = header.indexOf('Quantity');
     const inHub = new Map<string, string>();
-    for (const row of values.slice(1)) inHub.set(String(row[skuCol]).normalize('NFC'), hubCol < 0 ? '' : String(row[hubCol] ?? ''));
+    const quantity = new Map<string, unknown>();
+    for (const row of values.slice(1)) {
+      inHub.set(String(row[skuCol]).normalize('NFC'), hubCol < 0 ? '' : String(row[hubCol] ?? ''));
+      quantity.set(String(row[skuCol]).normalize('NFC'), row[qtyCol]);
+    }
     for (const sku of sheetSkus) {
       const said = inHub.get(sku) ?? '';
       report.rowsChecked++;
@@ -161,8 +175,11 @@ export class CatalogueRunner {
           report.violations.push(`the hub held still, yet absent '${sku}' says "${said}" (${outcome?.message ?? ''})`);
         if (/^T-/.test(sku) && !/^No\b.*not '/.test(said))
           report.violations.push(`twin '${sku}' says "${said}", not that the hub has it only with other spaces or case`);
-        if (dupes.includes(sku) && !/lists this SKU 2 times/.test(said))
+        if (dupes.has(sku) && !/lists this SKU 2 times/.test(said))
           report.violations.push(`duplicate '${sku}' says "${said}" without naming both entries`);
+        const shown = quantity.get(sku);
+        if (dupes.has(sku) && shown !== dupes.get(sku))
+          report.violations.push(`duplicate '${sku}' shows quantity ${String(shown)}, not the oldest product's ${String(dupes.get(sku))}`);
       }
     }
     if (quiet && outcome && !outcome.consistent)

@@ -1,7 +1,7 @@
 /**
  * The order import's completeness property: a random backlog, a hub that changes under the reader
  * (orders added late with old purchase dates, state changes and deletions between page calls,
- * pages shorter than asked, drifting totals, a malformed record, 500s), random status filters and
+ * pages shorter than asked, drifting totals, a malformed record, an order listed twice, 500s), random status filters and
  * random changes between runs. After the runs settle (faults off, the import read to its end), every
  * order the hub holds that the filter takes is in Orders exactly once with its current status and
  * lines. With malformed records in the mix the daily check must have repaired them; without, the
@@ -12,7 +12,7 @@ import type { AddonEnv, AdminMethod } from '../env';
 import { resetScenarioWorld } from '../scenario-world';
 import type { ReadReport } from './suite';
 
-export const READ_FAULTS = ['lateOrder', 'stateChange', 'deleteOrder', 'shortPage', 'totalDrift', 'malformedOrder'] as const;
+export const READ_FAULTS = ['lateOrder', 'stateChange', 'deleteOrder', 'shortPage', 'totalDrift', 'malformedOrder', 'listShift'] as const;
 export type OrderReadFault = (typeof READ_FAULTS)[number];
 const STATUSES = ['CREATED', 'SHIPPED', 'DELIVERED', 'CANCELED', 'RETURNED'] as const;
 
@@ -41,6 +41,7 @@ export function ordersScenario(maxBacklog: number): fc.Arbitrary<OrdersScenario>
       shortPage: p,
       totalDrift: p,
       malformedOrder: fc.constantFrom(0, 0, 0.2),
+      listShift: p,
     }),
     error500: fc.constantFrom(0, 0, 0.1),
     runs: fc.array(

@@ -16,6 +16,7 @@ export const KIND_TITLES: Record<AlertKind, string> = {
 export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>): string {
   if (alert.kind === 'lowStock') return 'Restock these SKUs, or push their new quantities from Stock & Prices.';
   const m = alert.message;
+  if (alert.kind === 'push' && /^Rows not pushed/.test(m)) return 'Push them again with Changed rows once the hub answers.';
   if (/token|sign in/i.test(m))
     return 'Sign in again: sidebar \u203a Settings (the background work uses the token of the person who switched it on).';
   if (/hub address was changed/i.test(m)) return 'Sign in for the new hub address, or put the old one back: sidebar \u203a Settings.';

@@ -10,7 +10,10 @@ export interface BackgroundStep {
   ran: boolean;
   message: string;
   error?: unknown;
-  /** It failed again the way it failed before: reported already (no `error`), yet no success either (alerts). */
+  /**
+   * It failed, and the failure is reported already (the Log line written where it happened, or the
+   * same error reported within the hour): no `error` to log again, yet never a success (alerts).
+   */
   failed?: boolean;
 }
 
@@ -44,7 +47,9 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen
   };
   attempt('push', () => {
     const progress = continueInBackground(ctx);
-    return progress ? { work: 'push', ran: true, message: progress.message } : null;
+    // Rows whose requests failed whole (the hub or the network, not a refusal of the row): work not done.
+    const failure = progress?.requestFailure;
+    return progress ? { work: 'push', ran: true, message: failure ?? progress.message, failed: failure !== undefined } : null;
   });
   // After a long push there may be too little of the 6 minutes left to poll or import safely.
   const roomFor = (ms: number): boolean => ctx.ports.clock.now() - ctx.startedAt + ms < 5 * 60_000;
@@ -54,7 +59,10 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen
     // Each job has its own next poll (backing off, and at the latest its deadline): poll when one is due.
     seen.jobs = myOpenJobs(ctx);
     if (!seen.jobs.some((j) => isDue(j, now, ctx.settings))) return null;
-    return { work: 'jobs', ran: true, message: refreshJobs(ctx, { background: true }).message };
+    const polled = refreshJobs(ctx, { background: true });
+    // A poll in which a job could not be read failed (alerts), even when others were read: its rows stay
+    // Pending. One that read nothing (the day's budget spent) did not run: it clears no alert.
+    return { work: 'jobs', ran: polled.requests > 0, message: polled.message, failed: polled.failures.length > 0 };
   });
   if (extra.orders) attempt('orders', () => (roomFor(90_000) ? extra.orders!(ctx) : null));
   seen.pushAt = rearmBackground(ctx).pushAt;

@@ -1,13 +1,12 @@
 /**
  * SKUs the hub lists more than once. The hub updates only the oldest of them (hub-api-notes), and
- * its default list is in creation order, so the first listed is the oldest and the row shows its
- * values. Found only in a consistent listing: in one that changed while it was read, a product
- * read twice looks the same as a duplicate.
+ * its own list is in creation order, so the first listed is the oldest and the row shows its
+ * values (products.ts readProducts). Found only in a consistent listing: in one that changed while
+ * it was read, a product read twice looks the same as a duplicate.
  */
 import type { Product } from '../../api/schemas/stock';
 import { productId, type ListedProduct } from './listing';
 import { skuKey } from './sku-match';
-import type { PullSort } from './types';
 
 /** Entries by SKU key, for SKUs listed at least twice; each list in the hub's order. */
 export function findDuplicates(entries: readonly ListedProduct[]): Map<string, ListedProduct[]> {
@@ -34,14 +33,25 @@ export function describeEntry(e: ListedProduct): string {
   return `#${e.position + 1}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
 }
 
-/** The In hub text of a duplicated SKU's row: Yes, which entries, and which one the row shows. */
-export function duplicateNote(entries: readonly ListedProduct[], sort: PullSort | undefined): string {
-  const places = entries.map(describeEntry);
-  const list = places.length === 2 ? places.join(' and ') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
-  const first = `#${entries[0].position + 1}`;
-  if (sort === undefined) {
-    return `Yes \u2014 the hub lists this SKU ${entries.length} times: ${list} in its list (oldest first). The hub updates only the oldest, ${first}: this row shows its values. Remove or rename the others in the hub.`;
-  }
-  const order = sort === 'alph_asc' ? 'A\u2192Z' : 'Z\u2192A';
-  return `Yes \u2014 the hub lists this SKU ${entries.length} times: ${list} in its ${order} list. The hub updates only the oldest, which a sorted list does not tell (pull without a sort order to see it): this row shows ${first}. Remove or rename the others in the hub.`;
+/** How the In hub text of a duplicated SKU starts. */
+const NOTE_START = 'Yes \u2014 the hub lists this SKU ';
+
+/**
+ * The In hub text of a duplicated SKU's row (`entries` in the hub's own order, oldest first): Yes,
+ * which product the row shows — the oldest, the one pushes update — and the others.
+ */
+export function duplicateNote(entries: readonly ListedProduct[], when: string): string {
+  const others = entries.slice(1).map(describeEntry);
+  const list = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others[others.length - 1]}`;
+  const rest = others.length === 1 ? `the other: ${list}. Remove or rename it` : `the others: ${list}. Remove or rename them`;
+  return `${NOTE_START}${entries.length} times (pull of ${when}); shown: ${describeEntry(entries[0])}, the oldest \u2014 the one pushes update; ${rest} in the hub.`;
+}
+
+/**
+ * True for an In hub text duplicateNote wrote. A refresh, which reads one SKU at a time and so
+ * never sees a duplicate, keeps it: the hub's answer for the SKU is the product the note says is
+ * shown, and the pull that found the others is dated in it.
+ */
+export function isDuplicateNote(text: unknown): boolean {
+  return typeof text === 'string' && text.startsWith(NOTE_START);
 }

@@ -6,6 +6,7 @@ import type { ChannelData, Product } from '../../api/schemas/stock';
 import { isWritableChannel, writtenChannel } from './channels';
 import { takesAvailableDays, type PullLayout } from './columns';
 import { skuKey } from './sku-match';
+import type { PullSort } from './types';
 
 /** One channel's values of a product (§2.3), nulls where the hub sent none. */
 export interface ChannelValues {
@@ -66,8 +67,11 @@ export function readProduct(product: Product, aliases: Readonly<Record<string, s
 }
 
 /**
- * Products in the hub's order, each SKU once: the first listed (the oldest, in the hub's default
- * order; the hub updates only that one of duplicates), or the first read of one a changing list repeated.
+ * Products in the hub's order, each SKU once: of products sharing a SKU, the one pushes to that
+ * SKU update. The hub updates only the oldest (hub-api-notes), and its own list — read without a
+ * sort — is in creation order, so that is the first listed. Every read that shows a product for
+ * a SKU (the pull, the preview) takes it from here. In a list that changed while it was read, a
+ * product read twice keeps its first reading.
  */
 export function readProducts(products: readonly Product[], aliases: Readonly<Record<string, string>>): PulledProduct[] {
   const seen = new Set<string>();
@@ -79,6 +83,25 @@ export function readProducts(products: readonly Product[], aliases: Readonly<Rec
     out.push(read);
   }
   return out;
+}
+
+/** The hub's A→Z order of SKUs: letter case aside, then exactly (ties keep their order). */
+function compareSkus(a: PulledProduct, b: PulledProduct): number {
+  const x = a.sku.toUpperCase();
+  const y = b.sku.toUpperCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
+}
+
+/**
+ * The products in the SKU order asked for (none: as given). The pull sorts here rather than
+ * asking the hub for a sorted list: a sorted list does not tell which of two products with one
+ * SKU is the oldest, the one pushes update.
+ */
+export function inSkuOrder(products: readonly PulledProduct[], sort: PullSort | undefined): PulledProduct[] {
+  if (sort === undefined) return [...products];
+  const sorted = [...products].sort(compareSkus);
+  return sort === 'alph_desc' ? sorted.reverse() : sorted;
 }
 
 /** The columns the products call for: channels in order of first appearance. */

@@ -22,11 +22,11 @@ import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, wri
 import { assertNoPushRunning, headerProblem } from './guards';
 import { duplicateNote, findDuplicates } from './duplicates';
 import { readListing, type ListingRead } from './listing';
-import { layoutOf, readProducts } from './products';
+import { inSkuOrder, layoutOf, readProducts } from './products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from './sku-match';
 import { placePullColumns } from './placement';
-import { applyColumnPlan, writeBlocks } from './sheet-blocks';
+import { applyColumnPlan, formatPriceColumns, writeBlocks } from './sheet-blocks';
 import type { Confirm, PullOptions, PullOutcome } from './types';
 import { planUpsert } from './upsert';
 import { localDateTime } from './when';
@@ -66,7 +66,9 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const started = ctx.ports.clock.now();
     let got: ListingRead;
     try {
-      got = readListing((offsets) => client.getProductPages(offsets, { channel: filter ?? undefined, sort: options.sort }));
+      // The hub's own order (oldest first) tells which product of a duplicated SKU pushes update; a
+      // sort order asked for is applied here (products.ts inSkuOrder).
+      got = readListing((offsets) => client.getProductPages(offsets, { channel: filter ?? undefined }));
     } catch (e) {
       if (e instanceof HubError) throw new UserError(`The catalogue could not be read: ${e.message} Nothing was written.`);
       throw e;
@@ -85,9 +87,12 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
         `"${name}" was changed (rows sorted, inserted or deleted, columns moved, or values typed) while the catalogue was read, so nothing was written: no product's values may land in another product's row, and no edit is replaced without asking. Pull again.`,
       );
     }
-    const products = readProducts(
-      listing.entries.map((e) => e.product),
-      aliases,
+    const products = inSkuOrder(
+      readProducts(
+        listing.entries.map((e) => e.product),
+        aliases,
+      ),
+      options.sort,
     );
     const layout = layoutOf(products);
     const specs = pullColumns(layout);
@@ -98,7 +103,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
     const complete = filter === null && listing.problem === null;
     // Only a consistent listing tells a duplicate from a product a changing list showed twice.
     const duplicates = listing.problem === null ? findDuplicates(listing.entries) : new Map<string, never[]>();
-    const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, options.sort)] as const));
+    const inHubNotes = new Map([...duplicates].map(([key, entries]) => [key, duplicateNote(entries, when)] as const));
 
     const header = values[0] ?? (existing ? [] : [INPUT_HEADERS.sku]);
     // The columns the push reads are the ones the pull writes: through the sheet's column mapping.
@@ -161,6 +166,7 @@ export function pullCatalogue(ctx: Context, options: PullOptions, confirm: Confi
         skuColumn + 1,
         plan.appended.skus.map((s) => [s]),
       );
+    formatPriceColumns(sheet, placed, plan.lastRow);
 
     const entries = new Map<string, Record<string, number>>();
     plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));

@@ -1,7 +1,9 @@
 /**
  * Refresh the selected rows of Stock & Prices from the hub (Get Price Stock By Channel, one GET
  * per SKU, in parallel): the same per-channel columns as a pull, for those rows only, and their
- * snapshot entries. The general Quantity is not refreshed: that endpoint does not return it.
+ * snapshot entries. The general Quantity is not refreshed: that endpoint does not return it. For
+ * a SKU the hub has twice it answers the product a push by SKU updates: the hub reads and writes by
+ * SKU the same, oldest, product.
  */
 import { escapeCellText } from '../../sheet';
 import { hubClient, type Context } from '../context';
@@ -18,6 +20,7 @@ import { channelAliases } from './channels';
 import { confirmedValues, keptCell, mergePulled, pulledCell } from './cells';
 import { IN_HUB_YES, pullColumns } from './columns';
 import { overwriteQuestion, overwriteSummary, ruledInLine, unconfirmedEdits, writtenBy } from './edits';
+import { isDuplicateNote } from './duplicates';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from './products';
 import { selectedRows } from './selection';
@@ -126,8 +129,11 @@ export function refreshSelectedRows(ctx: Context, confirm: Confirm): RefreshOutc
       const sku = skuAt.get(row) as string;
       const product = found.get(sku);
       if (product && spec) {
+        // The hub answers a SKU with the product pushes update: a pull's note naming the others stays.
+        const before = reread.values[row - 1]?.[column];
+        const inHub = spec.kind === 'inHub' && isDuplicateNote(before) ? String(before) : IN_HUB_YES;
         // A cell whose ruled value the hub holds keeps the seller's base value (issue 18).
-        const pulled = pulledCell(spec, product, IN_HUB_YES);
+        const pulled = pulledCell(spec, product, inHub);
         return ruledInLine(reread.table.columns, rowAt.get(row), spec, pulled) ? keptCell(spec, reread.values[row - 1]?.[column]) : pulled;
       }
       if (spec?.kind === 'inHub') return escapeCellText(missingText);

@@ -1,11 +1,14 @@
 /**
- * Block writes for the catalogue and category sheets: one setValues per run of adjacent rows ×
- * run of adjacent columns, so the number of writes depends on the sheet's layout, never on how
- * many rows there are. Columns are 0-based, rows 1-based (as in the sheet).
+ * Block writes for the add-on's sheets (catalogue, categories, Jobs, Preview): one setValues per
+ * run of adjacent rows × run of adjacent columns, so the number of writes depends on the sheet's
+ * layout, never on how many rows there are. Columns are 0-based, rows 1-based (as in the sheet).
  */
 import { findMissingColumns } from '../../sheet';
+import { PRICE_FORMAT } from '../../sheet/price-format';
 import type { CellValue, SheetPort } from '../ports';
+import { addHeaders } from '../own-columns';
 import { contiguousRuns } from '../push/writeback';
+import type { PullColumn } from './columns';
 
 /** Adjacent row numbers grouped: 2,3,4,9 → [2,4], [9,9]. */
 export function rowRuns(rows: Iterable<number>): Array<[number, number]> {
@@ -38,6 +41,22 @@ export function writeBlocks(
   return writes;
 }
 
+/**
+ * Writes `rows` (cells in the order of `headers`) from sheet row `first` down, each cell under its
+ * header's column (`at`, 0-based): one write per run of adjacent columns of ours, none elsewhere.
+ */
+export function writeRowsByHeader(
+  sheet: SheetPort,
+  at: Readonly<Record<string, number>>,
+  headers: readonly string[],
+  first: number,
+  rows: ReadonlyArray<readonly CellValue[]>,
+): number {
+  if (rows.length === 0) return 0;
+  const fieldAt = new Map(headers.map((h, i) => [at[h], i]));
+  return writeBlocks(sheet, [[first, first + rows.length - 1]], [...fieldAt.keys()], (r, c) => rows[r - first][fieldAt.get(c)!] ?? '');
+}
+
 /** Where the wanted headers are, and the ones to add at the right of the header row. */
 export interface ColumnPlan {
   where: Record<string, number>;
@@ -62,7 +81,19 @@ export function planColumns(
 /** Grows the grid to `rows` × the plan's width, then writes the missing headers (bold, frozen row). */
 export function applyColumnPlan(sheet: SheetPort, plan: Pick<ColumnPlan, 'missing' | 'width'>, rows: number): void {
   sheet.ensureSize(rows, plan.width);
-  if (plan.missing.length === 0) return;
-  sheet.write(1, plan.missing[0].column + 1, [plan.missing.map((m) => m.header)]);
-  sheet.styleHeader(plan.width);
+  addHeaders(sheet, plan.missing);
+}
+
+/**
+ * The price and sale price columns written (rows 2 to `lastRow`) show money as Sheets users
+ * expect, `#,##0.00`, where the seller has not formatted them otherwise. A read and at most a
+ * write per run of adjacent price columns (a channel's Price and Sale price): the formats of the
+ * columns between them are not read.
+ */
+export function formatPriceColumns(sheet: SheetPort, placed: ReadonlyArray<{ column: number; spec: PullColumn }>, lastRow: number): void {
+  if (lastRow < 2) return;
+  const prices = placed
+    .filter(({ spec }) => spec.kind === 'channelValue' && (spec.field === 'price' || spec.field === 'salePrice'))
+    .map((p) => p.column + 1);
+  for (const run of contiguousRuns(prices)) sheet.setDefaultNumberFormat(2, lastRow - 1, run, PRICE_FORMAT);
 }

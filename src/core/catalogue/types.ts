@@ -6,7 +6,7 @@ export type PullSort = (typeof PULL_SORTS)[number];
 export interface PullOptions {
   /** Only products listed on this channel, and only its columns (any code the hub takes as a filter). */
   channel?: string;
-  /** The hub's SKU order; new rows are appended in it. Default: the hub's own order. */
+  /** The SKU order new rows are appended in (as the hub's sorts order SKUs). Default: the hub's own order. */
   sort?: PullSort;
 }
 

@@ -4,11 +4,13 @@
  * here gets the colours of its Sync status (conditional format rules, src/sheet/result-colours.ts).
  */
 import { categoryColourRules, isOwnColourRule, rewriteAsRead } from '../../sheet';
+import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import type { Context } from '../context';
 import { UserError } from '../errors';
 import type { CellValue, SheetPort } from '../ports';
 import { missingSheetMessage } from '../push/load';
 import { rowRuns, writeBlocks } from '../catalogue/sheet-blocks';
+import { addHeaders } from '../own-columns';
 import { CATEGORY_FIELDS, CATEGORY_HEADERS, mapCategoryHeaders, type CategoryColumns, type CategoryField } from './columns';
 
 export interface CategorySheet {
@@ -47,13 +49,11 @@ export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates
   updates.forEach((u) => (Object.keys(u) as CategoryField[]).forEach((f) => fields.add(f)));
   const width = Math.max(cs.values[0]?.length ?? 0, 0);
   const missing = CATEGORY_FIELDS.filter((f) => fields.has(f) && cs.columns[f] === undefined);
-  let writes = 0;
-  if (missing.length > 0) {
-    missing.forEach((f, i) => (cs.columns[f] = width + i));
-    cs.sheet.write(1, width + 1, [missing.map((f) => CATEGORY_HEADERS[f])]);
-    cs.sheet.styleHeader(width + missing.length);
-    writes += 2;
-  }
+  missing.forEach((f, i) => (cs.columns[f] = width + i));
+  let writes = addHeaders(
+    cs.sheet,
+    missing.map((f, i) => ({ header: CATEGORY_HEADERS[f], column: width + i })),
+  );
   const fieldAt = new Map<number, CategoryField>();
   fields.forEach((f) => fieldAt.set(cs.columns[f] as number, f));
   const cell = (row: number, column: number): CellValue => {
@@ -63,5 +63,16 @@ export function writeCategoryUpdates(cs: CategorySheet, updates: CategoryUpdates
     return cellOf(cs.values[row - 1]?.[column]);
   };
   writes += writeBlocks(cs.sheet, rowRuns(updates.keys()), [...fieldAt.keys()], cell);
+  writes += formatSyncedAt(cs, updates);
   return writes;
+}
+
+/** The Synced at cells written get the date-time format every sheet of the add-on shows. */
+function formatSyncedAt(cs: CategorySheet, updates: CategoryUpdates): number {
+  const column = cs.columns.syncedAt;
+  if (column === undefined) return 0;
+  const rows = [...updates].filter(([, u]) => u.syncedAt instanceof Date).map(([row]) => row);
+  const runs = rowRuns(rows);
+  for (const [top, bottom] of runs) cs.sheet.setNumberFormat(top, column + 1, bottom - top + 1, 1, DATE_TIME_FORMAT);
+  return runs.length;
 }

@@ -3,6 +3,8 @@ import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { escapeCellText, rewriteAsRead } from '../../sheet';
 import type { CellValue, Workbook } from '../ports';
+import { cellsByHeader, ownColumns } from '../own-columns';
+import { writeRowsByHeader } from '../catalogue/sheet-blocks';
 
 /** Columns of the Jobs sheet: one row per job item (SKU × channel). */
 export const JOBS_HEADER = ['Job id', 'SKU', 'Channel', 'Stock', 'Price', 'Offer price', 'Status', 'Updated at'];
@@ -32,7 +34,8 @@ export function jobRows(
 
 /**
  * Replaces the rows of the given jobs in the Jobs sheet (other jobs' rows are kept, in order) in
- * one write; rows left over below are blanked in the same write.
+ * one write per run of the sheet's Jobs columns; rows left over below are blanked in the same
+ * writes. Columns are found by header: the seller's own columns, anywhere, keep their cells.
  */
 export function replaceJobRows(workbook: Workbook, sheetName: string, replacements: Map<string, CellValue[][]>): void {
   const sheet = workbook.ensureSheet(sheetName, JOBS_HEADER, {
@@ -40,12 +43,15 @@ export function replaceJobRows(workbook: Workbook, sheetName: string, replacemen
     dateFormat: DATE_TIME_FORMAT,
   });
   const values = sheet.readAll();
-  const kept = values.slice(1).filter((r) => !replacements.has(String(r[0] ?? '')));
-  const rows = kept.map((r) => JOBS_HEADER.map((_, i) => rewriteAsRead<CellValue>(r[i])));
+  const at = ownColumns(sheet, values[0] ?? [], JOBS_HEADER);
+  const read = values.slice(1).map((r) => cellsByHeader(r, at, JOBS_HEADER));
+  // Rows with nothing of ours (the seller's column may run further down) are no job's.
+  const ours = (r: CellValue[]): boolean => r.some((c) => c !== '');
+  const lastUsed = read.reduce((last, r, i) => (ours(r) ? i + 1 : last), 0);
+  const rows = read.filter((r) => ours(r) && !replacements.has(String(r[0]))).map((r) => r.map((c) => rewriteAsRead<CellValue>(c)));
   replacements.forEach((newRows) => rows.push(...newRows));
-  const blank = Math.max(0, values.length - 1 - rows.length);
-  for (let i = 0; i < blank; i++) rows.push(JOBS_HEADER.map(() => ''));
-  if (rows.length > 0) sheet.write(2, 1, rows);
+  for (let i = rows.length; i < lastUsed; i++) rows.push(JOBS_HEADER.map(() => ''));
+  writeRowsByHeader(sheet, at, JOBS_HEADER, 2, rows);
 }
 
 /** Writes a "Queued" row per new job into the Jobs sheet. */

@@ -23,6 +23,10 @@ export interface JobsSummary {
   jobs: Array<{ jobId: string; items: number; finalItems: number; final: boolean; rows: number; createdAt: number; expired?: boolean }>;
   open: number;
   message: string;
+  /** The jobs whose read failed this time, each with why (`job 12: The hub failed on …`): none when every read worked. */
+  failures: string[];
+  /** Requests made: 0 when nothing was read (no job due, the day's budget spent), which is neither a success nor a failure. */
+  requests: number;
 }
 
 export interface RefreshOptions {
@@ -82,6 +86,8 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         })),
         open: open.length,
         message,
+        failures: [],
+        requests: 0,
       };
     };
     if (open.length === 0) return summaryOf('No async job is open.');
@@ -108,7 +114,8 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     const expired: Array<{ jobId: string; why: string | null }> = [];
     const sent = readSentItems(ctx.ports.workbook, new Set(open.filter((j) => j.tracked).map((j) => j.jobId)));
     const stillOpen: OpenJob[] = [];
-    const errors: string[] = [];
+    // Every read that failed, the deadline's last ones included: the background run is then not a success (alerts).
+    const failures: string[] = [];
     const extras: string[] = [];
     let budgetStopped = false;
     for (const job of open) {
@@ -134,6 +141,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         });
       } catch (e) {
         failure = e instanceof Error ? e.message : String(e);
+        failures.push(`job ${job.jobId}: ${failure}`);
       }
       left -= requestsMade() - before;
       if (read?.capped) budgetStopped = true;
@@ -166,7 +174,6 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
             jobRows(job.jobId, [], `No result after ${settings.jobs.deadlineHours} h: no longer polled`, now, aliases),
           );
       } else {
-        if (failure !== null) errors.push(`job ${job.jobId}: ${failure}`);
         const polled = afterPoll(job, now);
         stillOpen.push(
           read
@@ -189,10 +196,10 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
     for (const e of expired) reportDeadline(ctx, e.jobId, marked.get(e.jobId) ?? 0, e.why);
     const budgetNote = budgetStopped && options.background ? ` ${reportBudgetSpent(ctx, now)}` : '';
     const finished = finals.size - expired.length;
-    const message = `${plural(finished, 'job')} finished, ${expired.length ? `${plural(expired.length, 'job')} stopped at the deadline, ` : ''}${stillOpen.length} still open.${errors.length ? ` Not read: ${errors.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}${budgetNote}`;
+    const message = `${plural(finished, 'job')} finished, ${expired.length ? `${plural(expired.length, 'job')} stopped at the deadline, ` : ''}${stillOpen.length} still open.${failures.length ? ` Not read: ${failures.join('; ')}` : ''}${extras.length ? ` The hub's answers: ${extras.join('; ')}.` : ''}${budgetNote}`;
     // What the seller must fix is reported as the error it is (Log and notice for a trigger, a message for the menu).
     if (clientError !== null && expired.length === 0) throw clientError;
-    if (finished > 0 || errors.length > 0 || extras.length > 0) {
+    if (finished > 0 || failures.length > 0 || extras.length > 0) {
       appendLog(
         ctx.ports.workbook,
         settings.sheetNames.log,
@@ -201,7 +208,7 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
           user: ctx.ports.session.userEmail(),
           operation: 'Refresh job results',
           ok: finished,
-          failed: errors.length,
+          failed: failures.length,
           skipped: 0,
           requests,
           retries: client?.stats.retries ?? 0,
@@ -224,6 +231,6 @@ export function refreshJobs(ctx: Context, options: RefreshOptions = {}): JobsSum
         ...(expired.some((e) => e.jobId === j.jobId) ? { expired: true } : {}),
       };
     });
-    return { jobs, open: stillOpen.length, message };
+    return { jobs, open: stillOpen.length, message, failures, requests };
   });
 }

@@ -5,7 +5,7 @@
  * taken as done — and the row shows the hub's own word while it waits. Pure.
  */
 import type { JobItem } from '../../api/schemas/stock';
-import { isJobItemSuccess } from '../../api/success';
+import { isJobItemSuccess, isSuccessAnswer } from '../../api/success';
 
 /** Statuses after which an item never changes without success: whole words, so "No finalizado" is not final. */
 const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|rechazado|rejected)\s*$/i;
@@ -16,14 +16,6 @@ const FAILED_STATUS = /^\s*(error|fallido|failed|cancelado|canceled|cancelled|re
  */
 const PENDING_STATUS =
   /^\s*(pendiente|pending|en proceso|en progreso|in progress|procesando|processing|en cola|queued|encolado|nuevo|new|waiting|esperando)\s*$/i;
-
-/**
- * A message that speaks of a failure. The hub may pair its success word with one (an unknown SKU
- * came back as `Finalizado` + "Producto no encontrado"): the item is then an error, in the hub's
- * words, never an OK.
- */
-const ERROR_LIKE =
-  /no encontrad|not found|\berror|errores|fall[oóa]|failed|failure|fail\b|inv[aá]lid|rechazad|rejected|denied|denegad|no se pudo|could not|cannot|can't|unable|no v[aá]lid/i;
 
 /**
  * The item's own message, when the hub sent one (unknown fields are kept by the schema): in
@@ -47,14 +39,9 @@ export function isKnownPending(status: string): boolean {
   return PENDING_STATUS.test(status);
 }
 
-/** A final item that succeeded: the documented success word, with no message that speaks of a failure. */
+/** A final item that succeeded: the one success classification of every answer (api/success.ts). */
 export function itemSucceeded(item: JobItem): boolean {
-  return isJobItemSuccess(item.status) && !ERROR_LIKE.test(itemMessage(item));
-}
-
-/** True when a message reads as a failure (exported for tests and for the Jobs sheet). */
-export function isErrorLike(message: string): boolean {
-  return ERROR_LIKE.test(message);
+  return isSuccessAnswer('job', item.status, itemMessage(item));
 }
 
 /**

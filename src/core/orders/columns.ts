@@ -43,6 +43,9 @@ export const ORDER_DATE_HEADERS: readonly string[] = [
   ORDER_HEADERS.importedAt,
 ];
 
+/** Orders columns holding amounts (shown with PRICE_FORMAT). */
+export const ORDER_PRICE_HEADERS: readonly string[] = [ORDER_HEADERS.total, ORDER_HEADERS.tax];
+
 /**
  * Cells the seller may edit and send back with Update Order (hub-api §4.19): an import never
  * overwrites one of them while it holds an edit that has not been sent.
@@ -72,6 +75,8 @@ export const ITEM_HEADERS = {
   lineStatus: 'Line status',
 } as const;
 export type ItemColumn = keyof typeof ITEM_HEADERS;
+/** Order Items columns holding amounts (shown with PRICE_FORMAT). */
+export const ITEM_PRICE_HEADERS: readonly string[] = [ITEM_HEADERS.price, ITEM_HEADERS.total];
 export const ITEM_HEADER_LIST: readonly string[] = Object.values(ITEM_HEADERS);
 
 /** Order Drafts: the seller's input (rows with the same External id form one order) and the add-on's result columns. */

@@ -1,7 +1,9 @@
-import { findMissingColumns, rewriteAsRead } from '../../sheet';
+import { rewriteAsRead } from '../../sheet';
+import { findOwnColumns, ownColumns } from '../own-columns';
 import { contiguousRuns } from '../push/writeback';
 import type { CellValue, SheetPort, Workbook } from '../ports';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
+import { PRICE_FORMAT } from '../../sheet/price-format';
 import { orderKey } from './order-rows';
 
 const asRead = (value: CellValue | undefined): CellValue => rewriteAsRead<CellValue>(value);
@@ -28,6 +30,8 @@ export interface FlushOptions {
   exact?: boolean;
   /** Headers whose appended cells get the date format. */
   dateHeaders?: readonly string[];
+  /** Headers of amounts whose appended cells get the price format, unless the seller formatted them. */
+  priceHeaders?: readonly string[];
 }
 
 /**
@@ -38,9 +42,10 @@ export interface FlushOptions {
 const CELLS_PER_ROUND_TRIP = 2000;
 
 /**
- * A sheet of the orders feature, with rows found by a key and cells set by header. Columns the
- * seller added, and their cells, are never written. Missing add-on columns are added to the
- * right of the seller's. All changes are written by flush(), in blocks.
+ * A sheet of the orders feature, with rows found by a key and cells set by header (own-columns.ts:
+ * by the header's own words, so a seller's `Stock` is not Quantity). Columns the seller added,
+ * and their cells, are never written. Missing add-on columns are added to the right of the
+ * seller's. All changes are written by flush(), in blocks.
  *
  * Two ways to open it: `open` reads the whole sheet (a pass over every row: drafts, labels, Send
  * edited orders); `openByKey` reads the header, the last row and the key column only, and then
@@ -65,14 +70,7 @@ export class KeyedTable {
     headers: readonly string[],
   ) {
     this.values = lastDataRow > 0 || header.length > 0 ? [header] : [];
-    const { present, missing } = findMissingColumns(header, headers);
-    Object.assign(this.columns, present);
-    for (const m of missing) this.columns[m.header] = m.column;
-    if (missing.length > 0) {
-      // Missing columns are appended together: one write for their headers.
-      sheet.write(1, missing[0].column + 1, [missing.map((m) => m.header)]);
-      sheet.styleHeader(missing[missing.length - 1].column + 1);
-    }
+    Object.assign(this.columns, ownColumns(sheet, header, headers));
     this.firstAppended = Math.max(lastDataRow, 1) + 1;
     this.nextRow = this.firstAppended;
   }
@@ -104,7 +102,7 @@ export class KeyedTable {
     const sheet = workbook.ensureSheet(name, [...headers], { hidden: options.hidden });
     const keyOf = (row: CellValue[], column: (header: string) => number): string => orderKey(row[column(keyHeader)]);
     const header = sheet.readHeaderRow();
-    if (findMissingColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
+    if (findOwnColumns(header, headers).missing.length > 0) return KeyedTable.whole(sheet, sheet.readAll(), headers, keyOf);
     const last = sheet.lastRow();
     const table = new KeyedTable(sheet, header, last, headers);
     if (last >= 2)
@@ -241,6 +239,7 @@ export class KeyedTable {
       writes++;
     }
     writes += this.formatAppendedDates(options.dateHeaders ?? []);
+    writes += this.formatAppendedPrices(options.priceHeaders ?? []);
     this.changes.clear();
     return writes;
   }
@@ -274,6 +273,19 @@ export class KeyedTable {
       for (const cluster of rowClusters(rows, 0)) out.push({ ...cluster, columns: [c] });
     }
     return mergeSideBySide(out);
+  }
+
+  private formatAppendedPrices(priceHeaders: readonly string[]): number {
+    const last = this.nextRow - 1;
+    const columns = priceHeaders.map((h) => this.columns[h]).filter((c): c is number => c !== undefined);
+    if (last < this.firstAppended || columns.length === 0) return 0;
+    this.sheet.setDefaultNumberFormat(
+      this.firstAppended,
+      last - this.firstAppended + 1,
+      columns.map((c) => c + 1),
+      PRICE_FORMAT,
+    );
+    return 1;
   }
 
   private formatAppendedDates(dateHeaders: readonly string[]): number {

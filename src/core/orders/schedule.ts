@@ -116,7 +116,10 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
       ...(outcome.calls > 0 ? { ordersRanAt: now } : {}),
       ordersAt: backlog ? (outcome.nextCallAt ?? nextCallAt(readRate(store), ctx.settings.orders.callsPerMinute)) : null,
     });
-    return { work: 'orders', ran: outcome.calls > 0, message: outcome.message };
+    // A run whose only call the hub refused for its rate limit read no page: it is no success (alerts),
+    // so a hub that refuses every call is found not running after twice the interval.
+    const pagesRead = outcome.calls - (outcome.rateLimited ? 1 : 0);
+    return { work: 'orders', ran: pagesRead > 0, message: outcome.message };
   } catch (e) {
     if (e instanceof BusyError) return { work: 'orders', ran: false, message: e.message };
     // A failed run counts as a run: it is tried again at the next scheduled time, not every minute

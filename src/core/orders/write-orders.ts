@@ -2,11 +2,21 @@ import type { Order } from '../../api/schemas/orders';
 import type { OrderRecord } from '../../api/order-records';
 import type { Context } from '../context';
 import type { CellValue } from '../ports';
-import { EDITABLE, ITEM_HEADERS, ITEM_HEADER_LIST, ORDER_DATE_HEADERS, ORDER_HEADERS, ORDER_HEADER_LIST } from './columns';
+import {
+  EDITABLE,
+  ITEM_HEADERS,
+  ITEM_HEADER_LIST,
+  ITEM_PRICE_HEADERS,
+  ORDER_DATE_HEADERS,
+  ORDER_HEADERS,
+  ORDER_HEADER_LIST,
+  ORDER_PRICE_HEADERS,
+} from './columns';
 import { KeyedTable, rowClusters } from './keyed-table';
 import { byHeader, cellText, jsonCell, orderCells, orderKey } from './order-rows';
 import { placeLines, sheetLineBase } from './order-lines';
 import { OrderSnapshots, SEEN_MODIFIED, importedValues, snapshotText, type OrderSnapshot } from './order-snapshot';
+import { oncePerOrder } from './once-per-order';
 
 /** Untouched rows between updated ones rewritten as read to save a block write (about the cost of one round trip). */
 const MAX_GAP = 10;
@@ -47,7 +57,7 @@ export function openOrdersTable(ctx: Context): KeyedTable {
 
 /**
  * Upserts orders into Orders and their lines into Order Items: an order seen again is updated
- * in place, a new one appended. An editable cell holding a seller's unsent edit is kept (and the
+ * in place, a new one appended; an order listed twice in `listed` is written once (once-per-order.ts). An editable cell holding a seller's unsent edit is kept (and the
  * row says so). Rows are written before the snapshot, so an execution killed in between can
  * only make the next import see its own values as edits, never lose a seller's.
  *
@@ -57,7 +67,8 @@ export function openOrdersTable(ctx: Context): KeyedTable {
  * seen: a sort or deleted rows by the key column, inserted columns by the header, an edit of an
  * editable cell by the row read just before it is written.
  */
-export function writeOrders(ctx: Context, orders: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
+export function writeOrders(ctx: Context, listed: readonly Order[], options: WriteOrdersOptions): WriteOrdersResult {
+  const orders = oncePerOrder(listed);
   const result: WriteOrdersResult = { rows: new Map(), added: 0, updated: 0, unchanged: 0, keptEdits: 0, removedLines: 0, written: [] };
   if (orders.length === 0) return result;
   const table = KeyedTable.openByKey(ctx.ports.workbook, ctx.settings.sheetNames.orders, ORDER_HEADER_LIST, ORDER_HEADERS.orderId);
@@ -116,7 +127,7 @@ export function writeOrders(ctx: Context, orders: readonly Order[], options: Wri
     result.written.push({ order, added: appended });
     changed.push(order);
   }
-  table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS });
+  table.flush({ maxGap: MAX_GAP, dateHeaders: ORDER_DATE_HEADERS, priceHeaders: ORDER_PRICE_HEADERS });
   // A record read in part leaves its lines as they were: a line field that failed is not the hub's ''.
   const linesRead = changed.filter((o) => !options.problems?.has(o.orderId));
   result.removedLines = writeItems(ctx, linesRead, options.removedLines ?? 'delete', options.now);
@@ -167,7 +178,7 @@ function writeItems(ctx: Context, orders: readonly Order[], removed: 'delete' | 
     for (const row of gone)
       if (cellText(table.read(row, ITEM_HEADERS.lineStatus)) === '') table.set(row, { [ITEM_HEADERS.lineStatus]: mark });
   }
-  table.flush({ maxGap: MAX_GAP });
+  table.flush({ maxGap: MAX_GAP, priceHeaders: ITEM_PRICE_HEADERS });
   if (removed === 'delete') {
     // Bottom up, a block at a time, so the row numbers read above stay right for the rows still to delete.
     for (const run of rowClusters(gone, 0).reverse()) table.sheet.deleteRows(run.first, run.last - run.first + 1);

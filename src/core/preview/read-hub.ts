@@ -9,7 +9,7 @@ import type { ProductPage } from '../../api/schemas/stock';
 import { answerDoubt, isMissingProduct } from '../catalogue/by-channel-answer';
 import { confirmedValues } from '../catalogue/cells';
 import { readListing } from '../catalogue/listing';
-import { layoutOf, readProduct, type PulledProduct } from '../catalogue/products';
+import { layoutOf, readProduct, readProducts, type PulledProduct } from '../catalogue/products';
 import { looseSkuKey, skuKey, twinMessage } from '../catalogue/sku-match';
 import { activeKey, type HubNow } from './diff';
 import { chooseReads, type ReadStrategy } from './read-strategy';
@@ -34,14 +34,13 @@ export function capLines(lines: readonly string[], max = PROBLEMS_SHOWN): string
 
 /**
  * Each product's values keyed like the snapshot, and which of its channels have an active listing
- * (diff.ts activeKey). A SKU listed twice keeps its first product: the oldest, the one the hub
- * updates (hub-api-notes.md: only the oldest of duplicates is updated; products.ts readProducts).
+ * (diff.ts activeKey). `products` hold each SKU once: for a SKU listed twice, the product pushes
+ * update (products.ts readProducts), as the pull shows it.
  */
 function keyed(products: readonly PulledProduct[]): Map<string, Record<string, number>> {
   const layout = layoutOf(products);
   const out = new Map<string, Record<string, number>>();
   for (const p of products) {
-    if (out.has(p.key)) continue;
     const values: Record<string, number> = confirmedValues(p, layout);
     for (const [channel, v] of p.channels) if (v.status.trim().toLowerCase() === 'active') values[activeKey(channel)] = 1;
     out.set(p.key, values);
@@ -83,7 +82,10 @@ function readCatalogue(client: HubClient, first: Outcome<ProductPage> | null, al
     };
   }
   const { listing } = got;
-  const products = listing.entries.map((e) => readProduct(e.product, aliases));
+  const products = readProducts(
+    listing.entries.map((e) => e.product),
+    aliases,
+  );
   const byLooseKey = new Map<string, string[]>();
   for (const p of products) {
     const loose = looseSkuKey(p.sku);

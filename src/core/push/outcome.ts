@@ -1,7 +1,7 @@
 import { canonicalChannel } from '../../api/channels';
 import { URLFETCH_QUOTA_TEXT, type HubError } from '../../api/errors';
 import { KNOWN_CHANNEL_CODES, parseSitesString, type SiteOutcome } from '../../api/sites';
-import { isSuccessStatus } from '../../api/success';
+import { isSuccessAnswer, isSuccessStatus, saysFailure } from '../../api/success';
 import type { PushedValues } from '../../sheet';
 import type { RowResult, RowStatus } from './types';
 
@@ -53,12 +53,19 @@ function knownCodes(aliases: Readonly<Record<string, string>>): ReadonlySet<stri
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** "answered 'X' (msg), which is not a success": what the hub said when it did not accept something, in its words. */
+export function hubAnswered(status: string, msg: string): string {
+  const text = msg.trim();
+  if (isSuccessStatus(status) && saysFailure(text)) return `answered '${status.trim()}', but its message says it failed (${text})`;
+  const said = status.trim() ? `'${status.trim()}'` : 'no status';
+  return `answered ${said}${text ? ` (${text})` : ''}, which is not a success`;
+}
+
 /** The sentence for an item the hub did not accept, in the hub's own words. */
 function refusal(status: string, msg: string): string {
   const text = msg.trim();
   if (NOT_FOUND.test(text)) return `SKU not found in the hub (${text}). Check the SKU or create the product in the hub.`;
-  const said = status.trim() ? `'${status.trim()}'` : 'no status';
-  return `The hub answered ${said}${text ? ` (${text})` : ''}, which is not a success: nothing was confirmed.`;
+  return `The hub ${hubAnswered(status, text)}: nothing was confirmed.`;
 }
 
 /** A part the answer does not confirm: nothing is recorded, and the next push sends it again. */
@@ -72,13 +79,15 @@ export function unconfirmedPart(describe: string, why: string, channels: Record<
 }
 
 /**
- * Reads one item's answer. Success is a whitelist: `status` (or `result`) `success` and `OK` per
- * channel, as whole words. A channel is OK only when the item was accepted and the channel named
- * once; a channel named twice, not named, or not sent makes the item unconfirmed.
+ * Reads one item's answer. Success is a whitelist: `status` (or `result`) `success` with a `msg`
+ * that speaks of no failure (api/success.ts), and `OK` per channel, as whole words. A channel is
+ * OK only when the item was accepted and the channel named once; a channel named twice, not
+ * named, or not sent makes the item unconfirmed. A success word next to "Producto no encontrado"
+ * is a refusal: nothing is confirmed, so the next push of changed rows sends the item again.
  */
 export function readSiteResult(result: { status?: string; result?: string; msg?: string; sites?: string }, check: SiteCheck): PartResult {
   const status = result.status ?? result.result ?? '';
-  const accepted = isSuccessStatus(status);
+  const accepted = isSuccessAnswer('write', status, result.msg);
   const outcomes = parseSitesString(result.sites, knownCodes(check.aliases));
   const named = new Map<string, SiteOutcome[]>();
   for (const o of outcomes) {

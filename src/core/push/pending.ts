@@ -1,5 +1,16 @@
 /** The rows of a run still to do, each with its plan: what to send, or why nothing is sent. */
-import { duplicateReason, isDate, plainDecimal, valueLabel, type ParsedRow, type PushedValues } from '../../sheet';
+import {
+  duplicateReason,
+  isDate,
+  outgoingProblem,
+  plainDecimal,
+  splitValueKey,
+  valueLabel,
+  type ColumnMap,
+  type NumericField,
+  type ParsedRow,
+  type PushedValues,
+} from '../../sheet';
 import type { QueuedSkus } from '../jobs/queued';
 import { isKeyless, rowIdentity, type LoadedSheet } from './load';
 import { overlapsQueuedJob } from './order';
@@ -64,6 +75,20 @@ function repeatedErpIds(rows: ParsedRow[]): Map<string, number[]> {
 }
 
 /**
+ * The last check before anything is sent, on every road — a cell, a rule, an undo, a preview's
+ * changes: a value beyond the limits a typed cell passes (outgoingProblem) never leaves, and the
+ * row says why.
+ */
+function withinLimits(row: ParsedRow, plan: RowPlan | null, columns: ColumnMap): RowPlan | null {
+  if (!plan?.send) return plan;
+  const problems = Object.entries(sentValues(plan)).flatMap(([key, value]) => {
+    const problem = outgoingProblem(splitValueKey(key).field as NumericField, value);
+    return problem ? [`${valueLabel(columns, key)}: ${problem}`] : [];
+  });
+  return problems.length > 0 ? notSent(row, `Not sent: ${problems.join('; ')}`) : plan;
+}
+
+/**
  * A row's plan: for a limited run (PushRun.limited) only the values it is limited to — the
  * changes a preview showed, or the values an undo restores — and for other runs the plan of the
  * operation and scope. Null: the row is not part of the run.
@@ -123,7 +148,7 @@ export function pendingRows(
     if (run.scope === 'selected' && !run.limited && !kept.selected.has(identity)) continue;
     const written = isKeyless(row, run.operation) ? doneKeyless(row) : null;
     if (written ?? kept.done.has(identity)) continue;
-    const plan = rowPlan(loaded, run, kept.only, row, identity);
+    const plan = withinLimits(row, rowPlan(loaded, run, kept.only, row, identity), loaded.table.columns);
     const others = erpTwice && row.erpId ? erpTwice.get(row.erpId) : undefined;
     const queuedJob = plan?.send
       ? ((row.sku ? queued.elsewhere.get(row.sku) : undefined) ?? pendingInSheet(loaded, row, queued.untracked))

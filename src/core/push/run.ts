@@ -322,6 +322,10 @@ function chunkAndRecord(
       ? new QuotaError('urlfetch', `${title(run)} stopped: ${why}`)
       : new UserError(`${title(run)} stopped after ${rowsDone(run)} rows: ${why}`);
   }
+  // Requests that failed whole (the hub or the network, not a refusal of a row): the run that sent them failed (alerts).
+  const failed = client.stats.failures;
+  const failedHere =
+    failed > 0 ? { requestFailure: `Rows not pushed: ${failed} request(s) failed; first problem, ${outcome.firstFailure}` } : {};
   if (outcome.remaining === 0) {
     const text = summary(run);
     // Undone once: undoing again does nothing (undo/history.ts). After failures it stays open:
@@ -329,10 +333,10 @@ function chunkAndRecord(
     if (run.limited?.kind === 'undo' && run.limited.undoOf && run.failed === 0)
       markUndone(ctx.ports.workbook, run.limited.undoOf, ctx.ports.clock.now());
     finishRun(ctx, run, text);
-    return progress(run, 0, true, text);
+    return { ...progress(run, 0, true, text), ...failedHere };
   }
   writeRun(ctx.ports.documentStore, run);
-  return progress(run, outcome.remaining, false, `${rowsDone(run)} rows done, ${outcome.remaining} to go.`);
+  return { ...progress(run, outcome.remaining, false, `${rowsDone(run)} rows done, ${outcome.remaining} to go.`), ...failedHere };
 }
 
 /**

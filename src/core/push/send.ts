@@ -1,10 +1,10 @@
 import type { BatchOutcome, HubClient } from '../../api/client';
 import { canonicalChannel } from '../../api/channels';
-import { isSuccessStatus } from '../../api/success';
+import { isSuccessAnswer } from '../../api/success';
 import type { AsyncResult, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
 import { plainDecimal } from '../../sheet';
 import { matchResults, type Found } from './match';
-import { fromRequestError, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
+import { fromRequestError, hubAnswered, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
 import type { Part } from './parts';
 
 /** What a round of sending returned: one result per part (in the parts' order), and what the answers held that matched nothing sent. */
@@ -184,7 +184,8 @@ const asyncSender: Sender<'async'> = (client, parts) => {
   const outcome = client.updateAsync(parts.map((p) => p.item));
   if (!outcome.ok) return { results: parts.map(() => fromRequestError(outcome.error, outcome.attempts)), extras: [] };
   const job: AsyncResult = outcome.value;
-  const accepted = isSuccessStatus(job.status) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
+  // A job is created only on the one success of every answer (`success`, no failure in `msg`) with a job id.
+  const accepted = isSuccessAnswer('write', job.status, job.msg) && job.jobId.trim() !== '' && job.jobId.trim() !== '0';
   const results = parts.map(
     (): PartResult =>
       accepted
@@ -198,7 +199,7 @@ const asyncSender: Sender<'async'> = (client, parts) => {
         : {
             ok: false,
             refused: true,
-            message: `The hub did not create the job: it answered '${job.status}'${job.msg ? ` (${job.msg})` : ''}, which is not a success.`,
+            message: `The hub did not create the job: it ${hubAnswered(job.status, job.msg)}.`,
             channels: {},
           },
   );

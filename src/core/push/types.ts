@@ -73,4 +73,6 @@ export interface PushProgress {
   continuesInBackground: boolean;
   /** Set when the person pushing is to be asked, once, whether to freeze the SKU column (freeze-sku.ts). */
   freezeSku?: string;
+  /** Set when requests of this chunk failed as a whole (the hub or the network), in a sentence: a background run that failed. */
+  requestFailure?: string;
 }

@@ -14,6 +14,7 @@ import {
   rewriteAsRead,
   type ColumnMap,
 } from '../../sheet';
+import { addHeaders } from '../own-columns';
 import { keepResultColours } from './result-colours';
 import { inputColumnsOf, placeMissingColumns } from './result-placement';
 import type { RowResult } from './types';
@@ -118,12 +119,9 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   const { present, missing } = placeMissingColumns(sheet, values, found, input.placement, Object.values(statusColumnsIn(header)));
   let writes = 0;
   if (missing.length > 0) {
-    const first = missing[0].column;
-    sheet.write(1, first + 1, [missing.map((m) => m.header)]);
+    writes += addHeaders(sheet, missing);
     if (values.length === 0) values.push([]);
     for (const m of missing) values[0][m.column] = m.header;
-    sheet.styleHeader(first + missing.length);
-    writes += 2;
     const syncedAt = missing.find((m) => m.header === RESULT_HEADERS.syncedAt);
     if (syncedAt) {
       // The rows read so far; later rows get Sheets' own date format, which reads as well.

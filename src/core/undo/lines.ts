@@ -4,7 +4,7 @@
  * or leave it — already back, changed on the hub or by a later push since (unless the seller
  * overwrites), not known, no row, or an async job still open. Pure.
  */
-import { plainDecimal, splitValueKey } from '../../sheet';
+import { outgoingProblem, plainDecimal, splitValueKey, type NumericField } from '../../sheet';
 import { PASSED_ON, type HubNow, type PreviewLine } from '../preview/diff';
 import type { Operation } from '../push/types';
 import type { OnlyRows } from '../push/run-store';
@@ -60,6 +60,9 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   if (!c.rowAt.has(identity)) return leave('its row is no longer in the sheet (or its SKU is on two rows): not restored');
   if (before === null) return leave('what the hub held before the push is not known (no confirmed value, no preview): not restored');
   if (before === after) return { ...base, action: 'unchanged', reason: 'the push did not change it' };
+  // What the hub held passes the limits any value sent does: an undo never sends what a cell could not.
+  const invalid = outgoingProblem(field as NumericField, before);
+  if (invalid) return leave(`the hub held ${plainDecimal(before)} before the push, which is never sent (${invalid}): not restored`);
   const job = sku === null ? undefined : c.openJobs.get(sku);
   if (job) return leave(`async job ${job} for this SKU is still open: refresh job results (Jobs), then undo`);
   if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };

@@ -199,4 +199,16 @@ describe('findMissingColumns', () => {
   it('finds plain-text columns by their header too', () => {
     expect(findMissingColumns(['SKU', 'title'], ['Title']).missing).toEqual([]);
   });
+
+  it('exact: names a column by its own words only, not by what the words mean on the stock sheet', () => {
+    const header = ['Qty', 'Canal', 'Status [meli]', 'quantity'];
+    expect(findMissingColumns(header, ['Quantity', 'Channel', 'Status [mercadolibre]'], { exact: true })).toEqual({
+      present: { Quantity: 3 },
+      missing: [
+        { header: 'Channel', column: 4 },
+        { header: 'Status [mercadolibre]', column: 5 },
+      ],
+    });
+    expect(findMissingColumns(header, ['Quantity', 'Channel']).present).toEqual({ Quantity: 0, Channel: 1 });
+  });
 });

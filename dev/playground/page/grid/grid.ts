@@ -1,7 +1,9 @@
 /**
  * The sheet grid, virtualised: only the rows on screen (plus a margin) exist in the DOM, so a
- * 20,000-row sheet scrolls as smoothly as a small one. Column letters and frozen rows stay on
- * top (sticky), row numbers on the left. Cell text is set with textContent only.
+ * 20,000-row sheet scrolls as smoothly as a small one. As in Sheets, column letters and frozen
+ * rows stay on top and row numbers and frozen columns on the left (sticky) while the rest
+ * scrolls, a thicker line after the last frozen row and column. Cell text is set with textContent
+ * only.
  */
 import type { CellOut, SheetInfo, WindowOut } from '../../protocol';
 import { el } from '../dom';
@@ -15,6 +17,8 @@ export const ROW_HEADER_W = 56;
 /** Columns shown at most (a sheet wider than this is shown cut; the add-on's sheets are far narrower). */
 export const MAX_COLS = 200;
 const OVERSCAN_ROWS = 15;
+/** Frozen rows and columns drawn at most (Sheets' own limits are 10 rows and 5 columns in its UI; the API allows more). */
+const MAX_FROZEN = 10;
 
 /** A HYPERLINK's target the page may open: a file the playground serves from the emulator's Drive, or an http(s) URL. */
 function safeHref(target: string | undefined): string | null {
@@ -76,14 +80,22 @@ export class Grid {
   }
 
   get frozen(): number {
-    return Math.min(this.info?.frozenRows ?? 0, 10);
+    return Math.min(this.info?.frozenRows ?? 0, MAX_FROZEN);
+  }
+
+  get frozenCols(): number {
+    return Math.min(this.info?.frozenCols ?? 0, MAX_FROZEN, this.cols);
   }
 
   /** Shows another sheet (or the same one with a new size); `revision` says whether cells changed. */
   show(info: SheetInfo, revision: number): void {
     const switched = !this.info || this.info.name !== info.name;
     const resized =
-      switched || this.info!.maxRows !== info.maxRows || this.info!.maxCols !== info.maxCols || this.info!.frozenRows !== info.frozenRows;
+      switched ||
+      this.info!.maxRows !== info.maxRows ||
+      this.info!.maxCols !== info.maxCols ||
+      this.info!.frozenRows !== info.frozenRows ||
+      this.info!.frozenCols !== info.frozenCols;
     this.info = info;
     if (switched) {
       this.widths = this.widthsBySheet.get(info.name) ?? new ColumnWidths();
@@ -115,10 +127,11 @@ export class Grid {
     this.refreshCells();
   }
 
-  /** Left/top of a cell in the sizer's coordinates, as shown (frozen rows follow the scroll). */
+  /** Left/top of a cell in the sizer's coordinates, as shown (frozen rows and columns follow the scroll). */
   cellBox(r: number, c: number): { left: number; top: number } {
     const top = r <= this.frozen ? this.root.scrollTop + r * ROW_H : r * ROW_H;
-    return { left: ROW_HEADER_W + this.widths.left(c), top };
+    const left = ROW_HEADER_W + this.widths.left(c);
+    return { left: c <= this.frozenCols ? this.root.scrollLeft + left : left, top };
   }
 
   columnWidth(c: number): number {
@@ -132,6 +145,25 @@ export class Grid {
     this.sizer.querySelectorAll<HTMLElement>(`.cell[data-c="${c}"], .ch[data-c="${c}"]`).forEach((e) => (e.style.width = w));
     this.sizer.style.width = `${ROW_HEADER_W + this.widths.total(this.cols)}px`;
     for (const e of this.sizer.querySelectorAll<HTMLElement>('.grid-row')) e.style.width = this.sizer.style.width;
+    // Frozen columns to the right of the resized one stick at a new offset.
+    for (let f = c + 1; f <= this.frozenCols; f++) {
+      const left = `${this.stickyLeft(f)}px`;
+      this.sizer.querySelectorAll<HTMLElement>(`.cell[data-c="${f}"], .ch[data-c="${f}"]`).forEach((e) => (e.style.left = left));
+    }
+  }
+
+  /** Where a frozen column sticks: right of the row numbers and the frozen columns before it. */
+  private stickyLeft(c: number): number {
+    return ROW_HEADER_W + this.widths.left(c);
+  }
+
+  /** Frozen columns stay at the left edge (sticky), the last one drawn with the thicker divider. */
+  private placeColumn(e: HTMLElement, c: number): void {
+    e.style.width = `${this.widths.width(c)}px`;
+    if (c > this.frozenCols) return;
+    e.classList.add('frozen-col');
+    if (c === this.frozenCols) e.classList.add('frozen-col-last');
+    e.style.left = `${this.stickyLeft(c)}px`;
   }
 
   /** Scrolls so that the active cell is visible below the sticky header. */
@@ -142,9 +174,12 @@ export class Grid {
       if (top < this.root.scrollTop + headH) this.root.scrollTop = top - headH;
       else if (top + ROW_H > this.root.scrollTop + this.root.clientHeight) this.root.scrollTop = top + ROW_H - this.root.clientHeight;
     }
+    if (c <= this.frozenCols) return; // always on screen
     const left = ROW_HEADER_W + this.widths.left(c);
     const width = this.widths.width(c);
-    if (left < this.root.scrollLeft + ROW_HEADER_W) this.root.scrollLeft = left - ROW_HEADER_W;
+    // What the frozen columns cover is not on screen either.
+    const covered = ROW_HEADER_W + this.widths.total(this.frozenCols);
+    if (left < this.root.scrollLeft + covered) this.root.scrollLeft = left - covered;
     else if (left + width > this.root.scrollLeft + this.root.clientWidth) this.root.scrollLeft = left + width - this.root.clientWidth;
   }
 
@@ -179,7 +214,7 @@ export class Grid {
         columnLetters(c),
         el('span', { class: 'col-resize', 'data-c': c, 'aria-hidden': 'true' }),
       );
-      head.style.width = `${this.widths.width(c)}px`;
+      this.placeColumn(head, c);
       letters.appendChild(head);
     }
     this.head.replaceChildren(letters);
@@ -196,7 +231,7 @@ export class Grid {
     const row = el('div', { class: 'grid-row', role: 'row', 'data-r': r }, el('div', { class: 'rh', role: 'rowheader', 'data-r': r }, r));
     for (let c = 1; c <= this.cols; c++) {
       const cell = el('div', { class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c });
-      cell.style.width = `${this.widths.width(c)}px`;
+      this.placeColumn(cell, c);
       row.appendChild(cell);
     }
     if (r > this.frozen) {
@@ -215,13 +250,22 @@ export class Grid {
       const text = data ? data.t : '';
       showText(e, text, data?.l);
       e.title = text.length > 12 ? text : '';
-      e.className = `cell${data === undefined ? ' loading' : ''}${data?.n ? ' num' : ''}${data?.b ? ' bold' : ''}`;
+      e.className = this.cellClass(c, data);
       // Custom properties, not inline colours: the selection's highlight still wins (page.css).
       if (data?.bg) e.style.setProperty('--cell-bg', data.bg);
       else e.style.removeProperty('--cell-bg');
       if (data?.fg) e.style.setProperty('--cell-fg', data.fg);
       else e.style.removeProperty('--cell-fg');
     }
+  }
+
+  private cellClass(c: number, data: CellOut | undefined): string {
+    const names = ['cell'];
+    if (c <= this.frozenCols) names.push(c === this.frozenCols ? 'frozen-col frozen-col-last' : 'frozen-col');
+    if (data === undefined) names.push('loading');
+    if (data?.n) names.push('num');
+    if (data?.b) names.push('bold');
+    return names.join(' ');
   }
 
   /** Adds the rows that scrolled into view, drops the ones that left, asks for their cells. */

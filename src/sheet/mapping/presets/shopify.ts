@@ -2,8 +2,11 @@ import type { ExportPreset } from './types';
 
 /**
  * Shopify's product CSV (help.shopify.com/en/manual/products/import-export/using-csv). One row
- * per variant; a product's other rows (more images, no variant) have no Variant SKU. Prices go
- * to the shopify channel: Update Price needs a channel, and these are the shop's own prices.
+ * per variant, the first variant on the product's own row (a product with one variant has it
+ * there, Option1 "Title" / "Default Title"); a product's other rows (more images) fill no column
+ * the add-on reads, so they are blank to it and get no status. A row with a quantity or price but
+ * no Variant SKU is therefore a variant the shop keeps without a SKU: skipped, with what to do.
+ * Prices go to the shopify channel: Update Price needs a channel, and these are the shop's own.
  */
 export const SHOPIFY: ExportPreset = {
   id: 'shopify',
@@ -19,7 +22,8 @@ export const SHOPIFY: ExportPreset = {
     {
       header: 'Variant SKU',
       when: 'empty',
-      reason: 'Skipped: no Variant SKU (a Shopify product or image row, not a variant); nothing to send',
+      reason:
+        'Skipped: no Variant SKU: this variant has no SKU in Shopify, so there is nothing to send it by; give it a SKU in Shopify (the product\u2019s variant, or the product itself when it has one variant) and export again',
     },
   ],
   sellerColumns: ['Title', 'Status'],

@@ -132,6 +132,13 @@ describe('the words', () => {
       /switch the scheduled import off and on again/,
     );
     expect(firstThingToTry({ ...failed, kind: 'lowStock', cause: 'low' })).toMatch(/Restock/);
+    // Rows a background push could not send are in Error: the work does not go on by itself, the seller sends them again.
+    const pushed = {
+      ...failed,
+      kind: 'push' as const,
+      message: 'Rows not pushed: 2 request(s) failed; first problem, row 5: The hub failed on Update Stock (HTTP 500).',
+    };
+    expect(firstThingToTry(pushed)).toBe('Push them again with Changed rows once the hub answers.');
   });
 
   test("the line says what, since when (in the spreadsheet's zone) and what to try", () => {

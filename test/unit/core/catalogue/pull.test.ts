@@ -97,8 +97,7 @@ describe('pullCatalogue: duplicate SKUs', () => {
     expect(outcome).toMatchObject({ consistent: true, duplicates: 1, notInHub: 1, skus: 81, added: 79 });
     expect(row('DUP')).toEqual({
       price: 11,
-      inHub:
-        "Yes \u2014 the hub lists this SKU 2 times: #3 (ERP id ERP-7, 'Taza roja') and #71 (ERP id ERP-90, 'Taza') in its list (oldest first). The hub updates only the oldest, #3: this row shows its values. Remove or rename the others in the hub.",
+      inHub: `Yes \u2014 the hub lists this SKU 2 times (pull of ${WHEN}); shown: #3 (ERP id ERP-7, 'Taza roja'), the oldest \u2014 the one pushes update; the other: #71 (ERP id ERP-90, 'Taza'). Remove or rename it in the hub.`,
     });
     expect(row('GONE').inHub).toBe(`No (not in the hub at the pull of ${WHEN})`);
     expect(row('P0079').inHub).toBe('Yes');
@@ -107,11 +106,21 @@ describe('pullCatalogue: duplicate SKUs', () => {
     );
   });
 
-  it('sorted A→Z, which of them is the oldest is not known, and the warning says so', () => {
+  it('sorted Z\u2192A: the list is read in the hub\u2019s own order (no sort asked), so the row still shows the oldest; new rows are appended Z\u2192A', () => {
     const hub = new PagedHub(list());
-    const { row } = run(hub, [['DUP', 5, '']], { sort: 'alph_asc' });
+    const { row, grid } = run(hub, [['DUP', 5, '']], { sort: 'alph_desc' });
+    expect(hub.transport.requests.every((r) => !new URL(r.url).searchParams.has('sort'))).toBe(true);
+    expect(row('DUP').price).toBe(11);
+    expect(row('DUP').inHub).toMatch(/shown: #3 \(ERP id ERP-7, 'Taza roja'\), the oldest/);
+    expect(grid.slice(2, 5).map((r) => r[0])).toEqual(['P0079', 'P0078', 'P0077']);
+  });
+
+  it('a SKU listed three times names the two others', () => {
+    const products = list();
+    products.push(listed('DUP', 33));
+    const { row } = run(new PagedHub(products), [['DUP', 5, '']]);
     expect(row('DUP').inHub).toMatch(
-      /in its A\u2192Z list\. The hub updates only the oldest, which a sorted list does not tell \(pull without a sort order to see it\): this row shows #3\./,
+      /3 times .*shown: #3 .*the others: #71 \(ERP id ERP-90, 'Taza'\) and #83\. Remove or rename them in the hub\.$/,
     );
   });
 });

@@ -2,7 +2,9 @@
  * refreshJobs and the background poll over in-memory ports and a scripted hub: results belong to
  * the send that made them, status words, the deadline, backoff and the daily budget.
  */
+import { readAlerts } from '../../../../src/core/alerts/record';
 import { runBackgroundWork } from '../../../../src/core/background/dispatch';
+import { runOneDocument } from '../../../../src/core/background/run-document';
 import { readOpenJobs } from '../../../../src/core/jobs/open-jobs';
 import { refreshJobs } from '../../../../src/core/jobs/refresh';
 import { takeNotices } from '../../../../src/core/notices';
@@ -269,6 +271,10 @@ describe('background polling: backoff and the daily budget', () => {
     expect(spent[0].message).toMatch(
       /daily budget of 10 requests for polling async jobs is spent: no job is polled in the background until the next UTC day \(00:00 UTC\)/,
     );
+    // A poll that read nothing did not run: it is neither a success (which would clear a jobs alert) nor a failure.
+    expect(at(world, T0 + 385 * MIN, () => runBackgroundWork(world.ctx))).toEqual([
+      expect.objectContaining({ work: 'jobs', ran: false, failed: false }),
+    ]);
     // The seller may still ask: Refresh job results reads (and counts) anyway.
     const asked = at(world, T0 + 390 * MIN, () => refreshJobs(world.ctx));
     expect(asked.message).toMatch(/still open/);
@@ -338,5 +344,54 @@ describe('a poll that cannot reach the hub', () => {
     expect(readOpenJobs(world.doc)).toEqual([]);
     expect(world.stockRows()[0]).toMatchObject({ 'Sync status': 'Error', 'Sync message': DEADLINE_MESSAGE });
     expect(world.requests()).toEqual([]);
+  });
+});
+
+describe('a poll whose read fails is a failed background run, never a success', () => {
+  const twoJobs = () => {
+    const world = jobsWorld({
+      rows: [
+        ['A', 5, 'Pending', '', '1'],
+        ['B', 6, 'Pending', '', '2'],
+      ],
+      sent: { '1': { A: { quantity: 5 } }, '2': { B: { quantity: 6 } } },
+      jobs: [{ jobId: '1' }, { jobId: '2' }],
+      interactive: false,
+    });
+    world.hub.jobs.set('1', [item('A', 'Pendiente')]);
+    world.hub.jobs.set('2', [item('B', 'Pendiente')]);
+    return world;
+  };
+
+  test('the summary names every job whose read failed; none when every read worked', () => {
+    const world = twoJobs();
+    expect(at(world, T0 + 5 * MIN, () => refreshJobs(world.ctx, { background: true })).failures).toEqual([]);
+    world.hub.jobs.delete('2'); // the hub answers 404 for it
+    const summary = at(world, T0 + 20 * MIN, () => refreshJobs(world.ctx, { background: true }));
+    expect(summary.failures).toEqual([expect.stringMatching(/^job 2: Get Job Status: not found \(HTTP 404\)/)]);
+  });
+
+  test('the trigger run fails, even when another job was read', () => {
+    const world = twoJobs();
+    world.hub.jobs.delete('2');
+    const steps = at(world, T0 + 5 * MIN, () => runBackgroundWork(world.ctx));
+    expect(steps).toEqual([
+      {
+        work: 'jobs',
+        ran: true,
+        failed: true,
+        message: expect.stringMatching(/^0 jobs finished, 2 still open\. Not read: job 2: Get Job Status: not found/),
+      },
+    ]);
+  });
+
+  test('so the alert is kept (and the next good poll clears it)', () => {
+    const world = twoJobs();
+    world.hub.jobs.delete('2');
+    at(world, T0 + 5 * MIN, () => runOneDocument(world.ctx));
+    expect(readAlerts(world.doc).alerts).toMatchObject([{ kind: 'jobs', cause: 'failed', message: expect.stringMatching(/job 2/) }]);
+    world.hub.jobs.set('2', [item('B', 'Pendiente')]);
+    at(world, T0 + 20 * MIN, () => runOneDocument(world.ctx));
+    expect(readAlerts(world.doc).alerts).toEqual([]);
   });
 });

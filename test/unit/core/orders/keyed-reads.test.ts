@@ -97,6 +97,22 @@ describe('KeyedTable.openByKey', () => {
     expect(counts.whole).toBe(1);
     expect(table.column('Comments')).toBe(3);
   });
+
+  it('a seller\u2019s column named like a stock-sheet alias (Stock, Canal) is the seller\u2019s: set() writes under Quantity and Channel', () => {
+    const wb = memoryWorkbook({
+      'Order Items': [
+        ['Stock', 'Order id', 'Canal', 'Quantity', 'Channel'],
+        [4, 1, 'tienda', 2, 'meli'],
+      ],
+    });
+    const table = KeyedTable.openByKey(wb, 'Order Items', ['Order id', 'Quantity', 'Channel'], 'Order id');
+    table.set(2, { Quantity: 3, Channel: 'amazon' });
+    table.flush({ maxGap: 0 });
+    expect(wb.grid('Order Items')).toEqual([
+      ['Stock', 'Order id', 'Canal', 'Quantity', 'Channel'],
+      [4, 1, 'tienda', 3, 'amazon'],
+    ]);
+  });
 });
 
 describe('OrderSnapshots', () => {

@@ -191,6 +191,36 @@ describe('writeOrders', () => {
     ]);
   });
 
+  it('an order listed twice in one answer is written once, as its latest copy: one row, its lines once, counted once', () => {
+    const ctx = fakeContext();
+    const two = { items: [line('I-1', 'TAZA'), line('I-2', 'PLATO')] };
+    const r = writeOrders(
+      ctx,
+      [
+        mk(1, '2026-11-02T00:00:00Z', two),
+        mk(2, '2026-11-02T00:00:00Z'),
+        mk(1, '2026-11-03T00:00:00Z', { ...two, orderStatus: 'shipped' }),
+      ],
+      { fromImport: true, now: 0 },
+    );
+    expect(r).toMatchObject({ added: 2, updated: 0 });
+    expect(r.written.map((w) => w.order.orderId)).toEqual([1, 2]);
+    const sheets = (ctx.ports.workbook as ReturnType<typeof memoryWorkbook>).sheets;
+    const orders = sheets.get('Orders')!.readAll();
+    expect(orders.slice(1).map((row) => [row[0], row[col(orders, 'Order status')]])).toEqual([
+      [1, 'shipped'],
+      [2, 'paid'],
+    ]);
+    const items = sheets.get('Order Items')!.readAll();
+    expect(items.slice(1).map((row) => [row[0], row[col(items, 'SKU')]])).toEqual([
+      [1, 'TAZA'],
+      [1, 'PLATO'],
+      [2, 'TAZA'],
+    ]);
+    // Seen again on the next page, unchanged: nothing written.
+    expect(writeOrders(ctx, [mk(1, '2026-11-03T00:00:00Z', two)], { fromImport: true, now: 0 })).toMatchObject({ unchanged: 1 });
+  });
+
   it('upserts items by (order id, item id) and one write per block', () => {
     const ctx = fakeContext();
     writeOrders(ctx, [mk(1, '2026-11-02T00:00:00Z'), mk(2, '2026-11-02T00:00:00Z')], { fromImport: true, now: 0 });

@@ -40,6 +40,35 @@ describe('readSiteResult: OK only for a documented success that names each chann
     expect(r.message).toMatch(/SKU not found in the hub/);
   });
 
+  test.each([
+    [{ status: 'success', msg: 'Producto no encontrado', sites: '' }, /^SKU not found in the hub \(Producto no encontrado\)/],
+    [{ result: 'success', msg: 'Product not found', sites: '' }, /^SKU not found in the hub \(Product not found\)/],
+    [
+      { status: 'success', msg: 'Error: canal caído', sites: '' },
+      /^The hub answered 'success', but its message says it failed \(Error: canal caído\): nothing was confirmed/,
+    ],
+  ])("a success word whose message says it failed (%j) is a refusal in the hub's words: nothing confirmed", (answer, message) => {
+    const r = readSiteResult(answer, check());
+    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+    expect(r.unconfirmed).toBeFalsy();
+    expect(r.confirmed).toBeUndefined();
+  });
+
+  test('a success word with channels OK but a message that says it failed: no channel says OK', () => {
+    const r = readSiteResult({ status: 'success', msg: 'Producto no encontrado', sites: 'amazon: OK' }, check({ channels: ['amazon'] }));
+    expect(r.ok).toBe(false);
+    expect(r.channels.amazon).toMatch(/^Not confirmed/);
+    expect(combineParts([r], []).status).toBe('Error');
+  });
+
+  test.each(['Se solicitó la actualización', 'Precio guardado; la publicación en amazon no está activa (paused)'])(
+    "the hub's own success wording %j stays a success",
+    (msg) => {
+      const r = readSiteResult({ status: 'success', msg, sites: '' }, check());
+      expect(r).toMatchObject({ ok: true, confirmed: { quantity: 5 } });
+    },
+  );
+
   test('a channel named twice is not confirmed', () => {
     const r = readSiteResult({ status: 'success', sites: 'amazon: OK, amazon: OK' }, check());
     expect(r).toMatchObject({ ok: false, unconfirmed: true });

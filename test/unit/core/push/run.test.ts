@@ -61,6 +61,49 @@ describe('a menu push', () => {
     expect(w.scheduler.triggers).toEqual([]);
   });
 
+  test("a continuation whose requests the hub fails is a failed background run, never a success: its rows say Error with the hub's words", () => {
+    const w = pushWorld({ skus: 2000, settings: { concurrency: 1 } });
+    w.latencyMs = 10_000;
+    const first = pushFromMenu(w.execution(), 'stock', 'all');
+    expect(first.finished).toBe(false);
+    w.hub.on('updatestock', () => ({ status: 500, body: { Message: 'An error has occurred.' } }));
+    w.clock.advance(60_000);
+    const steps = runBackgroundWork(w.execution({ interactive: false }));
+    expect(steps).toEqual([
+      expect.objectContaining({
+        work: 'push',
+        ran: true,
+        failed: true,
+        message: expect.stringMatching(
+          /^Rows not pushed: \d+ request\(s\) failed; first problem, row \d+: The hub failed on Update Stock \(HTTP 500\)/,
+        ),
+      }),
+    ]);
+    const failed = w.rows().filter((r) => r['Sync status'] === 'Error');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((r) => /HTTP 500/.test(String(r['Sync message'])))).toBe(true);
+  });
+
+  test('a continuation whose rows the hub refuses one by one (not its requests) is a success of the background work', () => {
+    const w = pushWorld({ skus: 2000, settings: { concurrency: 1 } });
+    w.latencyMs = 10_000;
+    pushFromMenu(w.execution(), 'stock', 'all');
+    w.hub.on('updatestock', (req) => ({
+      status: 200,
+      body: (req.body as Array<{ sku: string; quantity: number }>).map((i) => ({
+        sku: i.sku,
+        quantity: i.quantity,
+        status: 'error',
+        msg: 'Producto no encontrado',
+        sites: '',
+      })),
+    }));
+    w.clock.advance(60_000);
+    const steps = runBackgroundWork(w.execution({ interactive: false }));
+    expect(steps).toEqual([expect.objectContaining({ work: 'push', ran: true })]);
+    expect(steps[0].failed).toBeFalsy();
+  });
+
   test('another push of the same sheet holds it: a second user is refused, by name, and nothing is sent', () => {
     const w = pushWorld({ skus: 2000, settings: { concurrency: 1 } });
     w.latencyMs = 10_000;

@@ -127,9 +127,21 @@ describe('async job creation: only a documented success with a job id', () => {
     [{ status: 'ok', msg: 'creado', jobId: '77' }, false],
     [{ status: 'Not OK', msg: '', jobId: '77' }, false],
     [{ status: 'success', msg: '', jobId: '0' }, false],
+    [{ status: 'success', msg: 'Se creó la tarea 77 con 1 productos', jobId: '77' }, true],
+    [{ status: 'success', msg: 'Error: no se pudo crear la tarea', jobId: '77' }, false],
   ])('%j → pending %s', (answer, pending) => {
     const r = send([asyncPart('A')], () => answer);
     expect(Boolean(r.results[0].pending)).toBe(pending);
+  });
+
+  test.each([
+    [
+      { status: 'success', msg: 'Error: no se pudo crear la tarea', jobId: '77' },
+      "it answered 'success', but its message says it failed (Error: no se pudo crear la tarea)",
+    ],
+    [{ status: 'Not OK', msg: 'OK', jobId: '77' }, "it answered 'Not OK' (OK), which is not a success"],
+  ])("%j is refused in the hub's words", (answer, words) => {
+    expect(send([asyncPart('A')], () => answer).results[0].message).toBe(`The hub did not create the job: ${words}.`);
   });
 });
 
