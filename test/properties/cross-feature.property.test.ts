@@ -44,8 +44,6 @@ describe('property: invariants across features (200 seeds each, sheets of 4–10
   test('background runs with failing job reads: no failure unreported past the alert threshold', () => {
     const f = run('background');
     expect(f.kinds.background).toBeGreaterThan(200);
-    // TODO(h28-core): the alert is enforced once the background-failure alerts fix is merged
-    // (check-alerts.ts ENFORCE_JOB_POLL_ALERTS); until then the failures are drawn and counted.
     expect(f.checked['background job reads failed']).toBeGreaterThan(20);
   }, 600_000);
 });

@@ -9,14 +9,6 @@ import type { LogEntry } from '../../hub-emulator/reqlog';
 import type { Runtime } from '../../gas-runtime';
 import { AlertsRecord } from '../../../src/core/alerts/schema';
 
-/**
- * TODO(h28-core, background-failure alerts): the time trigger's failed job reads are logged, but
- * recorded as a success of job polling and never alerted (its helper is fixing that on h28-core).
- * Until `git merge h28-core` brings the fix, this class of check is counted, not enforced; then set
- * this to true and make sure it passes.
- */
-export const ENFORCE_JOB_POLL_ALERTS = false;
-
 /** Job polling's interval (src/core/alerts/expected.ts) and the threshold it gives (stale.ts). */
 const JOBS_INTERVAL_MS = 60 * 60_000;
 export const JOBS_THRESHOLD_MS = Math.max(2 * JOBS_INTERVAL_MS, 10 * 60_000);
@@ -60,7 +52,6 @@ export class AlertWatch {
   }
 
   violations(now: number): string[] {
-    if (!ENFORCE_JOB_POLL_ALERTS) return [];
     if (this.failingSince === null || this.reported || now - this.failingSince <= JOBS_THRESHOLD_MS) return [];
     const minutes = Math.round((now - this.failingSince) / 60_000);
     return [

@@ -40,8 +40,18 @@ function targetOf(row: SheetRow, plainChannels: readonly string[]): PlainTarget 
   return plainChannels.length > 0 ? { kind: 'channels', channels: plainChannels, from: 'setting' } : { kind: 'none' };
 }
 
-/** True when `operation` sends every filled number cell of the row. */
-export function sendsEveryCell(operation: EditScope, row: SheetRow, plainChannels: readonly string[]): boolean {
+/**
+ * True when `operation` sends every filled number cell of the row, meaning what Push changes reads
+ * it as. A plain Quantity Push stock sends as the general value means its channel's quantity to
+ * Push changes (src/sheet/meaning.ts): the same value there by the hub's passing on, unless that
+ * channel has a rule of its own, which only the per-channel pushes apply (README, Per-channel rules).
+ */
+export function sendsEveryCell(
+  operation: EditScope,
+  row: SheetRow,
+  plainChannels: readonly string[],
+  ownRules: ReadonlySet<string>,
+): boolean {
   for (const [header, value] of row.cells) {
     const m = NUMERIC_INPUT.exec(header);
     if (!m || !filled(value)) continue;
@@ -50,8 +60,11 @@ export function sendsEveryCell(operation: EditScope, row: SheetRow, plainChannel
       if (!(CELL_MEANINGS[operation].perChannel as readonly string[]).includes(field)) return false;
       continue;
     }
-    const meaning = plainMeaning(operation, field, targetOf(row, plainChannels));
+    const target = targetOf(row, plainChannels);
+    const meaning = plainMeaning(operation, field, target);
     if (meaning.kind === 'general' ? !SENDS_GENERAL[operation].includes(field) : meaning.kind !== 'channels') return false;
+    const read = plainMeaning('changes', field, target);
+    if (meaning.kind === 'general' && read.kind === 'channels' && read.channels.some((c) => ownRules.has(c))) return false;
   }
   return true;
 }
@@ -62,11 +75,12 @@ export function confirmedRows(
   operation: EditScope,
   from: number,
   plainChannels: readonly string[],
+  ownRules: ReadonlySet<string>,
 ): Set<string> {
   const out = new Set<string>();
   for (const r of rows) {
     if (!r.sku || r.status !== 'OK' || r.syncedAt === null || r.syncedAt < from) continue;
-    if (sendsEveryCell(operation, r, plainChannels)) out.add(r.sku);
+    if (sendsEveryCell(operation, r, plainChannels, ownRules)) out.add(r.sku);
   }
   return out;
 }

@@ -165,14 +165,24 @@ export class StepChecks {
     return r.step.kind === 'background' || r.step.kind === 'refreshJobs' ? 'async' : null;
   }
 
-  private rulesInUse(): boolean {
+  /** The Rules sheet's rows (header left out), [] when there is none. */
+  private ruleRows(): unknown[][] {
     const { rt } = this.cross.env;
-    if (!rt.sheetNames().includes('Rules')) return false;
-    return rt
-      .sheet('Rules')
-      .values()
-      .slice(1)
-      .some((row) => row.some((v) => v !== '' && v !== null));
+    return rt.sheetNames().includes('Rules') ? rt.sheet('Rules').values().slice(1) : [];
+  }
+
+  private rulesInUse(): boolean {
+    return this.ruleRows().some((row) => row.some((v) => v !== '' && v !== null));
+  }
+
+  /** The channels a Rules row names as its own (not `*`). */
+  private ownRules(): Set<string> {
+    const named = this.ruleRows().map((row) =>
+      String(row[0] ?? '')
+        .trim()
+        .toLowerCase(),
+    );
+    return new Set(named.filter((c) => c !== '' && c !== '*'));
   }
 
   /** A push of selected rows sends only for the SKUs of the rows selected. */
@@ -212,7 +222,7 @@ export class StepChecks {
   /** Invariant (c): the rows a clean push left OK whose every filled number cell it sends. */
   confirmedByPush(r: StepRecord): Set<string> {
     const rows = sheetRows(this.cross.env.rt.sheet(STOCK_SHEET).values());
-    return confirmedRows(rows, r.pushOf as PushOperation, r.start, this.scenario.plainChannels);
+    return confirmedRows(rows, r.pushOf as PushOperation, r.start, this.scenario.plainChannels, this.ownRules());
   }
 
   changesAfter(confirmed: Set<string>, check: StepRecord, push: StepRecord): void {
