@@ -64,4 +64,32 @@ describe('cross: undo of a general Quantity after the hub changed a channel', ()
     finish(env, call(env, 'undoLastPush', kept.pushId!, false, kept.newestId!));
     expect([hubProducts(env).get('U-2')!.quantity, listing('U-2', 'amazon'), listing('U-2', 'walmart')]).toEqual([20, 20, 9]);
   });
+
+  test('an async job undone: it cannot send walmart again after the general Quantity, so the Quantity is left unless overwriting', () => {
+    sheet('U-1');
+    env.rt.sheet(STOCK).setValues([[7]], 'B2');
+    env.rt.advance(60_000);
+    env.call('pushAsyncAll');
+    env.rt.advance(6 * 60_000);
+    call(env, 'refreshJobs');
+    expect([listing('U-1', 'amazon'), listing('U-1', 'walmart')]).toEqual([7, 7]);
+    sale('U-1');
+    env.rt.advance(60_000);
+    const kept = call(env, 'previewUndo', false);
+    expect(kept.rowsToRestore).toBe(0);
+    const line = env.rt
+      .sheet('Preview')
+      .values()
+      .find((l) => l[0] === 'U-1' && l[2] === 'all channels') as unknown[];
+    expect(line[8]).toBe('skipped: changed on the hub');
+    expect(String(line[9])).toMatch(/^restoring it would overwrite quantity \[walmart\] 9, changed on the hub since/);
+    // Overwriting, as the seller chooses: the 20 from before the job goes back, and the hub passes it on.
+    const over = call(env, 'previewUndo', true);
+    expect(over.rowsToRestore).toBe(1);
+    finish(env, call(env, 'undoLastPush', over.pushId!, true, over.newestId!));
+    env.rt.advance(6 * 60_000);
+    call(env, 'refreshJobs');
+    const p = hubProducts(env).get('U-1')!;
+    expect([p.quantity, p.listings.amazon!.quantity, p.listings.walmart!.quantity]).toEqual([20, 20, 20]);
+  });
 });
