@@ -8,9 +8,9 @@ import type { Profile } from '../../dev/testkit/cross/scenario';
 
 const SEEDS = 200;
 /** Small sheets and short sequences: the four properties run in a few minutes. */
-const SIZE = { maxRows: 10, maxSteps: 8 };
+const SIZE = { maxRows: 8, maxSteps: 7 };
 
-describe('property: invariants across features (200 seeds each, sheets of 4–10 rows, 4–8 steps)', () => {
+describe('property: invariants across features (200 seeds each, sheets of 4–8 rows, 4–7 steps)', () => {
   let cross: CrossEnv;
   beforeAll(async () => {
     cross = await startCrossEnv();
@@ -44,6 +44,6 @@ describe('property: invariants across features (200 seeds each, sheets of 4–10
   test('background runs with failing job reads: no failure unreported past the alert threshold', () => {
     const f = run('background');
     expect(f.kinds.background).toBeGreaterThan(200);
-    expect(f.checked['background job reads failed']).toBeGreaterThan(20);
+    expect(f.checked['background job reads failed']).toBeGreaterThan(5);
   }, 600_000);
 });

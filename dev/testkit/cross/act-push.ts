@@ -12,6 +12,16 @@ import { STOCK_SHEET } from './world';
 
 type Progress = { runId: string; finished: boolean };
 
+/**
+ * A previewed value's cell edited before its push. It must make the push refuse when the cell was
+ * the row's only one of its field (no other cell gives the same value) and no rule could make the
+ * new value send the same as the old.
+ */
+export interface EditBetween {
+  what: string;
+  mustRefuse: boolean;
+}
+
 /** What a sending step did. */
 export interface PushOutcome {
   said: string[];
@@ -23,8 +33,8 @@ export interface PushOutcome {
   unchanged?: Map<string, number>;
   /** An undo: the time of the push it named ("2026-11-20 09:02"), null when it named none. */
   namedAt?: string | null;
-  /** A preview's edit in between made: the cell and how. */
-  editedBetween?: string;
+  /** A preview's edit in between made: the cell and how, and whether it must make the push refuse. */
+  editedBetween?: EditBetween;
   /** Selected rows: the SKUs of the rows selected. */
   selected?: Set<string>;
 }
@@ -88,7 +98,7 @@ export function previewLines(cross: CrossEnv, actions: string[]): Map<string, nu
 export function previewAndPush(
   cross: CrossEnv,
   step: Extract<Step, { kind: 'preview' }>,
-  editBetween: (lines: Map<string, number>) => string | null,
+  editBetween: (lines: Map<string, number>) => EditBetween | null,
 ): PushOutcome {
   const call = cross.as[step.user];
   const scope = scopeOf(step.operation, step.scope);

@@ -6,7 +6,7 @@
  */
 import type { HubProduct } from '../invariant/check';
 import { changeRule, restructure, typeIntoCell } from './act-sheet';
-import { previewAndPush, push, undo, type PushOutcome } from './act-push';
+import { previewAndPush, push, undo, type EditBetween, type PushOutcome } from './act-push';
 import type { CrossEnv } from './env';
 import type { Step } from './scenario';
 import { hubProducts } from './world';
@@ -34,7 +34,7 @@ function changeOnHub(cross: CrossEnv, step: Extract<Step, { kind: 'hub' }>): str
   return `hub: ${p.sku} ${step.field}${step.channel ? ` [${step.channel}]` : ''} ← ${step.value}`;
 }
 
-export function act(cross: CrossEnv, step: Step, editBetween: (lines: Map<string, number>) => string | null): ActOutcome {
+export function act(cross: CrossEnv, step: Step, editBetween: (lines: Map<string, number>) => EditBetween | null): ActOutcome {
   const { env } = cross;
   const done = (what: string | null, peopleEdited = false): ActOutcome => ({ said: what ? [what] : [], peopleEdited });
   switch (step.kind) {

@@ -9,6 +9,7 @@
 import type { LogEntry } from '../../hub-emulator/reqlog';
 import type { FaultMix } from '../invariant/scenario';
 import { act } from './act';
+import type { EditBetween } from './act-push';
 import { setCell } from './act-sheet';
 import type { CrossEnv } from './env';
 import { hubValues } from './hub-values';
@@ -131,7 +132,7 @@ export class CrossRunner {
   }
 
   /** A previewed value's cell edited between the preview and its push (blank, or another number). */
-  private editPreviewed(step: Step, lines: Map<string, number>, checks: StepChecks): string | null {
+  private editPreviewed(step: Step, lines: Map<string, number>, checks: StepChecks): EditBetween | null {
     if (step.kind !== 'preview' || !step.editBetween || lines.size === 0) return null;
     const keys = [...lines.keys()];
     const [sku, channel, field] = keys[Math.min(keys.length - 1, Math.floor(step.editBetween.line * keys.length))].split('|');
@@ -154,10 +155,16 @@ export class CrossRunner {
         : field === 'quantity'
           ? 4321
           : 43.21;
+    // Another filled cell of the field (the plain one beside a per-channel one) may give the same value.
+    const others = [...row.cells].filter(([h, v]) => h !== header && (h === plain || h.startsWith(`${plain} [`)) && v !== '');
+    const rules = this.cross.env.rt.sheetNames().includes('Rules');
     checks.beforePeopleEdit();
     setCell(this.cross, header, row.row, next);
     checks.peopleEdited();
-    return `${header} of row ${row.row} (${sku}) ${JSON.stringify(was)} → ${JSON.stringify(next)}`;
+    return {
+      what: `${header} of row ${row.row} (${sku}) ${JSON.stringify(was)} → ${JSON.stringify(next)}`,
+      mustRefuse: others.length === 0 && (next === '' || !rules),
+    };
   }
 }
 

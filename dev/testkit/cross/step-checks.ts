@@ -105,10 +105,8 @@ export class StepChecks {
     if (!outcome.previewed) return sent.length > 0 ? [`[preview] sent ${sent[0].key} with no preview to push`] : [];
     const out: string[] = [];
     if (outcome.editedBetween) {
-      const rules = this.cross.env.rt.sheetNames().includes('Rules');
-      const mustRefuse = /→ ""$/.test(outcome.editedBetween) || !rules;
-      if (mustRefuse && outcome.refused === undefined)
-        out.push(`[preview] Push these changes went ahead after a previewed value was edited (${outcome.editedBetween})`);
+      if (outcome.editedBetween.mustRefuse && outcome.refused === undefined)
+        out.push(`[preview] Push these changes went ahead after a previewed value was edited (${outcome.editedBetween.what})`);
       if (outcome.refused !== undefined && sent.length > 0) out.push(`[preview] a refused Push these changes sent ${sent[0].key}`);
       return out;
     }
