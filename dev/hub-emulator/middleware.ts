@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Hub } from './hub';
 import { headerText } from './answer-faults';
 import { fail, skusOf, type AppEnv } from './http';
+import { sentValuesOf } from './sent-values';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -20,7 +21,9 @@ export function requestLog(hub: Hub): MiddlewareHandler<AppEnv> {
       // Before faults and validation, so a rejected or invalid call still shows what it carried.
       // hono caches the body text, so the handler reads it again for free.
       try {
-        entry.skus = skusOf(JSON.parse(await c.req.text()));
+        const sent: unknown = JSON.parse(await c.req.text());
+        entry.skus = skusOf(sent);
+        if (hub.settings.logSentValues) entry.values = sentValuesOf(path, sent);
       } catch {
         // not JSON: the handler answers 400
       }

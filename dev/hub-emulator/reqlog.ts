@@ -1,3 +1,5 @@
+import type { SentValue } from './sent-values';
+
 /**
  * The request log the admin API exposes: tests assert on what the add-on actually sent (which
  * SKUs, which headers, how many retries) and on which faults were injected. Only hub calls
@@ -20,6 +22,11 @@ export interface LogEntry {
   authorization: boolean;
   /** For stock/price calls: the SKUs (or ERP ids) in the body. */
   skus?: string[];
+  /**
+   * For stock/price/job writes, while the `logSentValues` setting is on: every value the body
+   * carried (SKU or ERP id, channel or general, field, value), also when the call was faulted.
+   */
+  values?: SentValue[];
   /**
    * Contrary answer faults applied to this answer, as `fault` or `fault:key` (`drop:SKU-1`,
    * `duplicate:amazon`, `reorder`). Present only when answer faults were on for the request:

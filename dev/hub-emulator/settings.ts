@@ -29,6 +29,10 @@ export function mergeSettings(base: Settings, input: unknown): Settings {
       case 'jobLimit':
         out[k] = Math.max(1, Math.floor(nonNeg(v, k)));
         break;
+      case 'logSentValues':
+        if (typeof v !== 'boolean') throw new Error('logSentValues must be true or false');
+        out[k] = v;
+        break;
       default:
         throw new Error(`unknown setting '${k}' (known: ${Object.keys(DEFAULT_SETTINGS).join(', ')})`);
     }

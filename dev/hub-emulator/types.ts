@@ -140,6 +140,11 @@ export interface Settings {
   requestLogLimit: number;
   /** Jobs kept (oldest finished ones dropped first). */
   jobLimit: number;
+  /**
+   * Log the values each stock/price/job write carried (`values` on its request log entry), for
+   * tests that check every value leaving the add-on. Off by default: the log stays as it was.
+   */
+  logSentValues: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -149,4 +154,5 @@ export const DEFAULT_SETTINGS: Settings = {
   tokenLifetimeSec: 604_799,
   requestLogLimit: 10_000,
   jobLimit: 5_000,
+  logSentValues: false,
 };

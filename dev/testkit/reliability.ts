@@ -20,3 +20,9 @@ export function readReliability<T>(name: string): T | null {
   const file = path.join(RELIABILITY_DIR, `${name}.json`);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
 }
+
+/** A property's failure as a whole text: fast-check's report (seed, shrunk scenario) and what broke (its cause). */
+export function failureText(e: unknown): string {
+  const cause = e instanceof Error && e.cause instanceof Error ? `\nCause: ${e.cause.message}` : '';
+  return `${e instanceof Error ? e.message : String(e)}${cause}`;
+}

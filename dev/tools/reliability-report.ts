@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RELIABILITY_DIR, readReliability } from '../testkit/reliability';
+import { crossSection } from './reliability-cross';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The generated report, beside the other reports of docs/. */
@@ -253,6 +254,10 @@ function main(): void {
     '## The write-back invariant: OK only for what the hub holds',
     '',
     ...invariantSection(),
+    '',
+    '## Invariants across features: random sequences of pushes, previews, undos, rules, pulls and hub changes',
+    '',
+    ...crossSection(),
     '',
     '## Reads that are complete: no order skipped, no job closed early, no SKU wrongly "not in the hub"',
     '',

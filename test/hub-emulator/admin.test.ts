@@ -124,6 +124,34 @@ describe('admin API', () => {
     expect(await h.admin.requests()).toEqual([]);
   });
 
+  it('logs the values each write carried only while logSentValues is on: by SKU or ERP id, channel or general, field', async () => {
+    await h.admin.clearRequests();
+    await c.post('/api/stock/updatestock', [{ sku: 'A', quantity: 3 }]);
+    expect((await h.admin.requests())[0].values).toBeUndefined();
+    await h.admin.settings({ logSentValues: true });
+    await c.post('/api/stock/updatestock', [{ sku: 'A', quantity: -2 }]);
+    await c.post('/api/stock/updatepricev2', [{ sku: 'A', price: 0, channel: 'amazon' }]);
+    await c.post('/api/stock/updatepricestockbychannel', { sku: 'B', channelData: [{ channel: 'walmart', quantity: 4, salePrice: 9.5 }] });
+    await c.post('/api/stock/updatepricebyerpid', [{ internalId: 'ERP-1', price: 2e9 }]);
+    await c.post('/api/stock/updatepriceandstockasync', [{ sku: 'C', quantity: '5', price: '12,50' }]);
+    const values = (await h.admin.requests()).slice(1).map((e) => e.values);
+    await h.admin.settings({ logSentValues: false });
+    expect(values).toEqual([
+      [{ sku: 'A', channel: null, field: 'quantity', value: -2 }],
+      [{ sku: 'A', channel: 'amazon', field: 'price', value: 0 }],
+      [
+        { sku: 'B', channel: 'walmart', field: 'quantity', value: 4 },
+        { sku: 'B', channel: 'walmart', field: 'salePrice', value: 9.5 },
+      ],
+      [{ sku: 'ERP-1', channel: null, field: 'price', value: 2e9, byErpId: true }],
+      [
+        { sku: 'C', channel: null, field: 'quantity', value: 5 },
+        { sku: 'C', channel: null, field: 'price', value: '12,50' },
+      ],
+    ]);
+    await expect(h.admin.settings({ logSentValues: 'yes' } as never)).rejects.toThrow(/400/);
+  });
+
   it('adds explicit products (upsert by SKU) with listings', async () => {
     const r = await h.admin.seedProducts([
       { sku: 'NEW-1', quantity: 5, price: 99, listings: { amazon: { status: 'paused' }, meli: {} } },

@@ -8,7 +8,7 @@
  * Pure: works on the sheet's values and the hub's products as the admin API returns them.
  */
 import type { Listing, ProductRec } from '../../hub-emulator/types';
-import { mapHeaders, roundToCents, type ColumnMap } from '../../../src/sheet';
+import { CELL_MEANINGS, mapHeaders, roundToCents, type ColumnMap, type EditScope } from '../../../src/sheet';
 
 /** The hub's product as the admin API shows it. */
 /**
@@ -61,6 +61,10 @@ export const COVERED: Record<string, Covered> = {
   async: { general: ['quantity', 'price'], perChannel: false },
   changes: { general: ['quantity'], perChannel: true },
 };
+
+/** The per-channel cells an operation sends (src/sheet/meaning.ts): Push prices sends no sale price. */
+const sendsPerChannel = (operation: string, field: string): boolean =>
+  operation in CELL_MEANINGS && (CELL_MEANINGS[operation as EditScope].perChannel as readonly string[]).includes(field);
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 /** What the hub stores for a sheet value: quantities below 0 as 0, prices in cents. */
@@ -135,6 +139,7 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
       if (covered.perChannel) {
         for (const [channel, fields] of Object.entries(cols.perChannel)) {
           for (const [field, c] of Object.entries(fields)) {
+            if (!sendsPerChannel(ctx.operation, field)) continue;
             const v = row[c as number];
             if (v === '' || v === undefined) continue;
             const listing = product.listings[channel];
@@ -164,7 +169,9 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
         const gc = cols.input[field];
         if (gc !== undefined) sent.set(field, row[gc]);
       }
-      if (covered.perChannel) for (const [field, pc] of Object.entries(cols.perChannel[channel] ?? {})) sent.set(field, row[pc as number]);
+      if (covered.perChannel)
+        for (const [field, pc] of Object.entries(cols.perChannel[channel] ?? {}))
+          if (sendsPerChannel(ctx.operation, field)) sent.set(field, row[pc as number]);
       for (const [field, v] of sent) {
         if (!isNumber(v)) continue;
         checked++;

@@ -139,7 +139,8 @@ const answerFaults: fc.Arbitrary<Record<string, number>> = fc
     return out;
   });
 
-const faults: fc.Arbitrary<FaultMix> = fc.record({
+/** A contrary hub: answer faults, HTTP faults, channel errors (also the cross-feature suite's contrary steps). */
+export const faultMix: fc.Arbitrary<FaultMix> = fc.record({
   answerFaults,
   rates: fc
     .record({ '503': fc.constantFrom(0, 0.05), '429': fc.constantFrom(0, 0.05), '500': fc.constantFrom(0, 0.03) })
@@ -186,7 +187,7 @@ export function scenario(operation: InvariantOperation, maxRows = 60): fc.Arbitr
             // 'max': lengths spread over the whole range, not fast-check's small default.
             { minLength: 1, maxLength: maxRows, size: 'max' },
           ),
-    faults,
+    faults: faultMix,
     mode: fc.constantFrom('menu' as const, 'sidebar' as const),
     chunkRows: fc.integer({ min: 10, max: 30 }),
     edits: fc.array(timedEdit, { maxLength: 4 }),

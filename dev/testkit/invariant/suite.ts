@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import { startAddonEnv, type AddonEnv } from '../env';
-import { writeReliability } from '../reliability';
+import { failureText, writeReliability } from '../reliability';
 import { InvariantRunner, type ScenarioReport } from './run';
 import { scenario, type InvariantOperation } from './scenario';
 
@@ -75,8 +75,7 @@ export function runSuite(
       { numRuns: options.seeds, seed, ...(process.env.INVARIANT_PATH ? { path: process.env.INVARIANT_PATH } : {}) },
     );
   } catch (e) {
-    const cause = e instanceof Error && e.cause instanceof Error ? `\nCause: ${e.cause.message}` : '';
-    const text = `${e instanceof Error ? e.message : String(e)}${cause}`;
+    const text = failureText(e);
     // The whole report (seed, shrunk scenario, what broke), also where a truncated log cannot cut it.
     writeReliability(`invariant-failures/${operation}-${seed}`, { text });
     if (/says OK|Status \[[^\]]+\] says OK/.test(text)) figures.falseOk++;

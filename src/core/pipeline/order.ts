@@ -1,5 +1,7 @@
 import type { PushedValues } from '../../sheet';
 import type { Part } from './parts';
+import type { SnapshotStep } from './relocate';
+import type { Operation } from './types';
 
 /** The per-channel field a general field is passed on to. */
 const PASSED_ON: Readonly<Record<string, string>> = { quantity: 'quantity', price: 'price', publishingPrice: 'price' };
@@ -95,4 +97,16 @@ export function forgetSent(before: Readonly<Record<string, number>> | undefined,
     if (passedOn) for (const old of Object.keys(after)) if (old.startsWith(`${passedOn}:`)) delete after[old];
   }
   return after;
+}
+
+/**
+ * A part's snapshot steps as the snapshot records them. Prices by ERP id: the hub prices the
+ * product of that ERP id, which may not be the row's SKU, so nothing is confirmed for the SKU; but
+ * what the push may have set of it — the general price and, passed on, every channel's — is no
+ * longer known either way. Forgotten, the row's own channel prices are sent again by the next
+ * changed-rows push (as the row tells the seller to), instead of being taken for what the hub holds.
+ */
+export function snapshotSteps(operation: Operation, steps: readonly SnapshotStep[]): SnapshotStep[] {
+  if (operation !== 'erp') return [...steps];
+  return steps.map((step) => ('confirm' in step ? { forget: Object.keys(step.confirm) } : step));
 }

@@ -173,18 +173,55 @@ export function fromRequestError(error: HubError, attempts = 1): PartResult {
   return { ok: false, message: error.message, channels: {}, ...stop, ...(refused ? { refused } : {}) };
 }
 
+/** The fields a part's values set on `channel`: its own, and its general ones (passed on to every channel). */
+function fieldsOn(values: Readonly<PushedValues>, channel: string): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(values)) {
+    const [field, on] = key.split(':');
+    if (on === undefined) out.push(field === 'publishingPrice' ? 'price' : field);
+    else if (on === channel) out.push(field);
+  }
+  return out;
+}
+
+/**
+ * Each channel's word from the parts in the order they reached the hub: a later part's word
+ * replaces an earlier one's, but a failure stays until later parts set again, OK, every field the
+ * failed part sent the channel (a per-channel value after a general one that failed). A channel is
+ * OK only when every value the row sent it is: a price taken does not make up for a quantity refused.
+ */
+function channelWords(parts: readonly PartResult[], sent?: ReadonlyArray<Readonly<PushedValues>>): Record<string, string> {
+  const channels: Record<string, string> = {};
+  const failed = new Map<string, { text: string; fields: Set<string> }>();
+  parts.forEach((p, i) => {
+    for (const [channel, text] of Object.entries(p.channels)) {
+      const fields = sent ? fieldsOn(sent[i] ?? {}, channel) : [];
+      const was = failed.get(channel);
+      if (text !== 'OK') {
+        failed.set(channel, { text, fields: new Set([...(was?.fields ?? []), ...fields]) });
+        channels[channel] = text;
+        continue;
+      }
+      if (was) {
+        for (const f of fields) was.fields.delete(f);
+        if (was.fields.size === 0) failed.delete(channel);
+      }
+      channels[channel] = failed.get(channel)?.text ?? text;
+    }
+  });
+  return channels;
+}
+
 /**
  * One row's result from its parts: OK when every part is, Pending for async jobs, Warning when
  * the hub took some of it, Unconfirmed when an answer could not be tied to what was sent, Error
- * otherwise. Confirmed values come from the parts that are ok.
+ * otherwise. Confirmed values come from the parts that are ok. `sent`: each part's values (which
+ * fields it set on each channel), for the channels' words.
  */
-export function combineParts(parts: PartResult[], notes: string[]): RowResult {
-  const channels: Record<string, string> = {};
+export function combineParts(parts: PartResult[], notes: string[], sent?: ReadonlyArray<Readonly<PushedValues>>): RowResult {
+  const channels = channelWords(parts, sent);
   let confirmed: PushedValues | undefined;
-  for (const p of parts) {
-    Object.assign(channels, p.channels);
-    if (p.ok && p.confirmed) confirmed = { ...(confirmed ?? {}), ...p.confirmed };
-  }
+  for (const p of parts) if (p.ok && p.confirmed) confirmed = { ...(confirmed ?? {}), ...p.confirmed };
   const okCount = parts.filter((p) => p.ok).length;
   let status: RowStatus;
   if (parts.some((p) => p.pending)) status = 'Pending';

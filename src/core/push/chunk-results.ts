@@ -10,7 +10,7 @@ import { quantitiesKnown } from '../kernel/due';
 import { QuotaError } from '../kernel/errors';
 import { isKeyless, rowIdentity, type LoadedSheet } from '../pipeline/load';
 import { confirmedQuantities } from '../pipeline/low-stock';
-import { applyConfirmed, forgetSent } from '../pipeline/order';
+import { applyConfirmed, forgetSent, snapshotSteps } from '../pipeline/order';
 import type { RowPlan } from '../pipeline/parts';
 import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from '../pipeline/relocate';
 import { undoneResult } from '../pipeline/restore';
@@ -120,16 +120,17 @@ export class ChunkResults {
    * What the hub confirmed is true of the SKU wherever its row went: the snapshot is keyed by SKU.
    * Each part in the order it reached the hub: confirmed values recorded, values sent and not
    * confirmed no longer known either way. Prices by ERP id: the hub prices the product of that
-   * ERP id, which may not be the row's SKU, so nothing is recorded for it.
+   * ERP id, which may not be the row's SKU, so what the SKU held is forgotten (snapshotSteps).
    */
   private confirm(now: number): void {
     const { loaded } = this;
     const entries = new Map<string, ConfirmedValues>();
-    for (const p of this.run.operation === 'erp' ? [] : this.waiting) {
+    for (const p of this.waiting) {
       const sku = this.planAt.get(p.rowNumber)?.sku;
       if (!sku || !p.snapshot || p.snapshot.length === 0) continue;
       let entry = entries.get(sku) ?? loaded.confirmed.get(sku) ?? {};
-      for (const step of p.snapshot) entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
+      for (const step of snapshotSteps(this.run.operation, p.snapshot))
+        entry = 'confirm' in step ? applyConfirmed(entry, step.confirm) : forgetSent(entry, step.forget);
       entries.set(sku, entry);
     }
     loaded.snapshot.replace(entries, loaded.confirmed, now);

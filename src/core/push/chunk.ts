@@ -275,6 +275,7 @@ class Chunk {
     const result = combineParts(
       byPhase.map((x) => x.r),
       row.plan.notes,
+      byPhase.map((x) => x.part.values),
     );
     const steps = byPhase.map(
       ({ r, part }): SnapshotStep => (r.ok && r.confirmed && !r.pending ? { confirm: r.confirmed } : { forget: Object.keys(part.values) }),

@@ -26,7 +26,8 @@ export const UNDO_KEPT = 3;
 /**
  * One value a push changed: who (row identity and SKU), which value, what the hub held before
  * (null: not known), what the push set, and where `before` comes from: a read of the hub just
- * before the push (its preview's check), or (absent) the last value the add-on confirmed (the snapshot).
+ * before the push (its preview's check), or (absent) the last value the add-on confirmed (the
+ * snapshot); `unconfirmed` (1) when the hub's answer did not confirm it (it may not have taken it).
  */
 export type UndoEntry = [
   identity: string,
@@ -35,6 +36,7 @@ export type UndoEntry = [
   before: number | null,
   after: number,
   from?: 'read' | 'confirmed',
+  unconfirmed?: 1,
 ];
 
 export interface UndoPush {
@@ -69,11 +71,7 @@ export function pushName(push: Pick<KeptPush, 'title' | 'at'>, timeZone: string)
 
 function isEntry(e: unknown): e is UndoEntry {
   return (
-    Array.isArray(e) &&
-    (e.length === 5 || e.length === 6) &&
-    typeof e[0] === 'string' &&
-    typeof e[2] === 'string' &&
-    typeof e[4] === 'number'
+    Array.isArray(e) && e.length >= 5 && e.length <= 7 && typeof e[0] === 'string' && typeof e[2] === 'string' && typeof e[4] === 'number'
   );
 }
 

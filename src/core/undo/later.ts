@@ -58,9 +58,13 @@ export function laterIndex(later: readonly UndoPush[], name: (push: UndoPush) =>
 
 export const NO_LATER: LaterIndex = { values: new Map(), channels: new Map() };
 
-/** The latest value a later push set for the entry's value (or one it reaches or is reached by) other than what the entry set; null when none. */
+/**
+ * The latest value a later push set for the entry's value (or one it reaches or is reached by)
+ * other than what the entry set — or any, when the hub never confirmed the entry's value (the later
+ * push may be what set it); null when none.
+ */
 export function changedLater(index: LaterIndex, entry: UndoEntry): LaterChange | null {
-  const [, , key, , after] = entry;
+  const [, , key, , after, , unconfirmed] = entry;
   const who = whoOf(entry);
   const { field, channel } = splitValueKey(key);
   const passedOn = PASSED_ON.includes(field);
@@ -72,6 +76,6 @@ export function changedLater(index: LaterIndex, entry: UndoEntry): LaterChange |
     ...(!channel && passedOn ? (index.channels.get(`${who}|${field}`) ?? []) : []),
   ];
   let found: Setting | null = null;
-  for (const s of candidates) if (s.value !== after && (found === null || s.order > found.order)) found = s;
+  for (const s of candidates) if ((unconfirmed || s.value !== after) && (found === null || s.order > found.order)) found = s;
   return found && { push: found.push, key: found.key, value: found.value };
 }

@@ -9,6 +9,7 @@ import { PASSED_ON, type HubNow, type PreviewLine } from '../pipeline/dry-run/di
 import type { Operation } from '../pipeline/types';
 import type { OnlyRows } from '../pipeline/limit';
 import type { UndoEntry } from './history';
+import { holdForAsync, keptChannels } from './kept-channels';
 import { changedLater, type LaterChange, type LaterIndex } from './later';
 import { lineLabel } from '../pipeline/dry-run/summary';
 
@@ -137,11 +138,14 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
       reason: `sent again after the general ${line.field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel`,
     });
   }
+  const kept = keptChannels(lines, c, operation !== 'async');
+  if (operation === 'async') holdForAsync(lines, kept);
   const only: OnlyRows = new Map();
   for (const line of lines) {
     if (line.action !== 'send' && line.action !== 'not read') continue;
     only.set(line.identity, { ...(only.get(line.identity) ?? {}), [line.key]: { before: line.hubNow, value: line.sheet } });
   }
+  if (operation !== 'async') for (const [identity, values] of kept) only.set(identity, { ...(only.get(identity) ?? {}), ...values });
   if (operation === 'async') {
     const skuOf = new Map(lines.map((l) => [l.identity, l.sku]));
     for (const [identity, values] of only) {

@@ -30,7 +30,15 @@ export function undoEntries(
     // no entry, so it takes no place among the pushes kept.
     if (!p.sent || p.result.held || p.result.refused) continue;
     const set: Record<string, number> = { ...p.sent };
+    const confirmedKeys = new Set<string>();
     for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
+    for (const step of p.snapshot ?? []) if ('confirm' in step) for (const key of Object.keys(step.confirm)) confirmedKeys.add(key);
+    // The hub's answer did not confirm it: the hub may not hold it (and a later push may be what set it).
+    const flag = (key: string, entry: UndoEntry): UndoEntry => {
+      if (confirmedKeys.has(key)) return entry;
+      const [identity, s, k, before, after, from] = entry;
+      return [identity, s, k, before, after, from ?? 'confirmed', 1];
+    };
     const previewed = only?.get(p.identity);
     const snapshot = sku ? confirmed.get(sku) : undefined;
     const beforeOf = (key: string): number | null => {
@@ -46,12 +54,13 @@ export function undoEntries(
       const general = channel ? field : '';
       if (general && set[general] === after && before !== null && beforeOf(general) === before) continue;
       // (A value from the snapshot is the entry's default: no sixth element, a smaller pack.)
-      out.push(previewed?.[key] ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]);
+      out.push(flag(key, previewed?.[key] ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]));
     }
     // The channels the row's general value reached, as the preview's check read them.
     for (const [key, v] of Object.entries(previewed ?? {})) {
       const general = splitValueKey(key).field;
-      if (v.passedOn && !(key in set) && set[general] !== undefined) out.push([p.identity, sku, key, v.before, set[general], 'read']);
+      if (v.passedOn && !(key in set) && set[general] !== undefined)
+        out.push(flag(general, [p.identity, sku, key, v.before, set[general], 'read']));
     }
   }
   return out;

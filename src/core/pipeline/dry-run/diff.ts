@@ -134,8 +134,9 @@ export function previewLines(plans: readonly RowPlan[], hub: HubNow): PreviewLin
     // A key once per row: the last part that carries it is what the hub ends with (phase order).
     const values = new Map<string, number>();
     for (const part of plan.parts) for (const [key, value] of Object.entries(part.values)) values.set(key, value);
-    for (const [key, value] of values) out.push(valueLine(plan, key, value, hub));
-    out.push(...overwrittenChannels(plan, values, hub));
+    const passedOn = overwrittenChannels(plan, values, hub);
+    for (const [key, value] of values) out.push(sentForItsChannels(valueLine(plan, key, value, hub), passedOn));
+    out.push(...passedOn);
     for (const text of unsent) out.push(rowLine(plan, 'not sent', text));
   }
   return out;
@@ -181,6 +182,21 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
     }
   }
   return out;
+}
+
+/**
+ * A general value the hub already holds is still sent when the hub would pass it on to channels
+ * holding another value (their lines say so): pushing it changes those channels, so Push these
+ * changes sends what the preview shows changing.
+ */
+function sentForItsChannels(line: PreviewLine, passedOn: readonly PreviewLine[]): PreviewLine {
+  if (line.action !== 'unchanged' || line.channel !== '' || !passedOn.some((p) => p.field === line.field)) return line;
+  const channels = passedOn.filter((p) => p.field === line.field).map((p) => p.channel);
+  return {
+    ...line,
+    action: 'send',
+    reason: `the hub holds it, but passes it on to ${channels.join(', ')}, which hold${channels.length === 1 ? 's' : ''} another value`,
+  };
 }
 
 export const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'salePrice', 'publishingPrice']);

@@ -54,12 +54,17 @@ describe('previewLines', () => {
       ],
     ]);
     const lines = previewLines([send(2, 'A', { quantity: 10, 'quantity:meli': 4 })], held);
+    // The hub holds the general 10, but sending it changes amazon: it is sent (what the preview shows changing is sent).
     expect(lines.map((l) => [l.field, l.channel, l.hubNow, l.sheet, l.action])).toEqual([
-      ['quantity', '', 10, 10, 'unchanged'],
+      ['quantity', '', 10, 10, 'send'],
       ['quantity', 'meli', 4, 4, 'unchanged'],
       ['quantity', 'amazon', 3, 10, 'send'],
     ]);
+    expect(lines[0].reason).toBe('the hub holds it, but passes it on to amazon, which holds another value');
     expect(lines[2].reason).toMatch(/passes the general Quantity on to every channel/);
+    // Where every channel it reaches holds it too, it is unchanged.
+    const same = new Map([['A', { quantity: 10, 'quantity:amazon': 10, 'active:amazon': 1 }]]);
+    expect(previewLines([send(2, 'A', { quantity: 10 })], same).map((l) => l.action)).toEqual(['unchanged']);
   });
 
   test('changes free of binary-fraction noise; the largest moves are of prices (a quantity to 0 is ordinary)', () => {

@@ -1,5 +1,6 @@
 import { HubError } from '../../../../src/api/errors';
 import { combineParts, fromRequestError, readSiteResult, type SiteCheck } from '../../../../src/core/pipeline/outcome';
+import type { PushedValues } from '../../../../src/sheet';
 
 const check = (over: Partial<SiteCheck> = {}): SiteCheck => ({
   describe: 'Quantity 5',
@@ -125,6 +126,21 @@ describe('combineParts', () => {
       [],
     );
     expect(r.confirmed).toEqual({ quantity: 5, 'quantity:amazon': 3 });
+  });
+
+  test("a channel's word: a failure stays until later parts set OK every field it sent the channel", () => {
+    const refused = { ok: false, message: 'q', channels: { amazon: 'Not confirmed', walmart: 'Not confirmed' } };
+    const priceOk = { ok: true, message: 'p', channels: { walmart: 'OK' }, confirmed: { 'price:walmart': 9 } };
+    const quantityOk = { ok: true, message: 'w', channels: { walmart: 'OK' }, confirmed: { 'quantity:walmart': 3 } };
+    const sent: PushedValues[] = [{ quantity: 5 }, { 'price:walmart': 9 }, { 'quantity:walmart': 3 }];
+    // The general quantity refused: a price taken for walmart does not make walmart OK.
+    expect(combineParts([refused, priceOk], [], sent.slice(0, 2)).channels).toEqual({ amazon: 'Not confirmed', walmart: 'Not confirmed' });
+    // A per-channel quantity taken after it: walmart holds what the row says for it.
+    expect(combineParts([refused, priceOk, quantityOk], [], sent).channels).toEqual({ amazon: 'Not confirmed', walmart: 'OK' });
+    // A failure after an OK is the channel's word.
+    expect(combineParts([priceOk, { ...refused, channels: { walmart: 'Error - x' } }], [], [sent[1], sent[0]]).channels.walmart).toBe(
+      'Error - x',
+    );
   });
 });
 

@@ -111,6 +111,48 @@ describe('undoLines: a general value restored is passed on again', () => {
   });
 });
 
+describe('undoLines: a restored general value leaves the channels changed since as they are', () => {
+  test('a channel the hub changed since — recorded by the push or not — is sent again as it holds it; one holding what the push left goes back with the general', () => {
+    const hub = new Map([
+      [
+        'A',
+        {
+          quantity: 5,
+          'quantity:amazon': 5,
+          'quantity:walmart': 9,
+          'quantity:meli': 7,
+          'quantity:linio': 1,
+          'active:amazon': 1,
+          'active:walmart': 1,
+          'active:meli': 1,
+        },
+      ],
+    ]);
+    const entries: UndoEntry[] = [
+      ['A', 'A', 'quantity', 20, 5, 'read'],
+      ['A', 'A', 'quantity:walmart', 20, 5, 'read'],
+    ];
+    const c = { hub, rowAt: new Map([['A', 2]]), openJobs: new Map(), later: NO_LATER, overwrite: false };
+    const { lines, only } = undoLines(entries, 'stock', c);
+    expect(lines.map((l) => [l.channel, l.action])).toEqual([
+      ['', 'send'],
+      ['walmart', 'changed on hub'],
+    ]);
+    expect(lines[1].reason).toMatch(/; sent again as it is after the general Quantity, which the hub passes on to every channel$/);
+    // amazon holds what the push left (5): the general takes it back; linio is paused (not reached).
+    expect(only.get('A')).toEqual({
+      quantity: { before: 5, value: 20 },
+      'quantity:walmart': { before: 9, value: 9 },
+      'quantity:meli': { before: 7, value: 7 },
+    });
+    // With "also overwrite", the seller chose to overwrite them: walmart goes back, meli with the general.
+    expect(undoLines(entries, 'stock', { ...c, overwrite: true }).only.get('A')).toEqual({
+      quantity: { before: 5, value: 20 },
+      'quantity:walmart': { before: 9, value: 20 },
+    });
+  });
+});
+
 describe('packJson (lists kept a JSON list per cell)', () => {
   test('property: packs stay under the size and give back every item in order', () => {
     fc.assert(

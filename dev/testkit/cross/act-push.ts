@@ -1,0 +1,143 @@
+/**
+ * The steps that send: a push from the menu or the sidebar (any operation, any scope), a preview
+ * and its "Push these changes", an undo from the menu or the sidebar. Each returns what it said
+ * (for the report) and what the checks need to know of it.
+ */
+import { pushMenuName, type PushMenuName } from '../../../src/server/menu';
+import type { Result } from '../../../src/server/serve';
+import type { ServerCall } from '../env';
+import type { CrossEnv } from './env';
+import type { PushOperation, PushScope, Step, User } from './scenario';
+import { STOCK_SHEET } from './world';
+
+type Progress = { runId: string; finished: boolean };
+
+/**
+ * A previewed value's cell edited before its push. It must make the push refuse when the cell was
+ * the row's only one of its field (no other cell gives the same value) and no rule could make the
+ * new value send the same as the old.
+ */
+export interface EditBetween {
+  what: string;
+  mustRefuse: boolean;
+}
+
+/** What a sending step did. */
+export interface PushOutcome {
+  said: string[];
+  /** The preview's push was refused (nothing sent), and why. */
+  refused?: string;
+  /** The preview's lines to send, as `SKU|channel|field` → the value (the Sheet column). */
+  previewed?: Map<string, number>;
+  /** The lines a preview would leave as they are (async items carry the quantity along). */
+  unchanged?: Map<string, number>;
+  /** An undo: the time of the push it named ("2026-11-20 09:02"), null when it named none. */
+  namedAt?: string | null;
+  /** A preview's edit in between made: the cell and how, and whether it must make the push refuse. */
+  editedBetween?: EditBetween;
+  /** Selected rows: the SKUs of the rows selected. */
+  selected?: Set<string>;
+}
+
+const said = (r: Result<unknown>): string =>
+  r.ok ? JSON.stringify(r.value).slice(0, 300) : `error: ${String((r as { error?: string }).error ?? '').slice(0, 300)}`;
+
+/** Runs a started sidebar push to its end, chunk by chunk (bounded). */
+function finish(call: ServerCall, first: Result<Progress>, out: string[]): void {
+  let r = first;
+  out.push(said(r));
+  for (let i = 0; i < 60 && r.ok && r.value && !r.value.finished; i++) {
+    r = call('continuePush', r.value.runId) as Result<Progress>;
+    out.push(said(r));
+  }
+}
+
+/** Selects the picked data rows (for Selected rows); the SKUs of the rows selected. */
+export function selectRows(cross: CrossEnv, user: User, picks: number[]): Set<string> {
+  const values = cross.env.rt.sheet(STOCK_SHEET).values();
+  const rows = values.length - 1;
+  if (rows < 1) return new Set();
+  const chosen = [...new Set(picks.map((p) => 2 + Math.min(rows - 1, Math.floor(p * rows))))];
+  cross.rts[user].select(
+    STOCK_SHEET,
+    chosen.map((r) => `A${r}`),
+  );
+  const sku = (values[0] ?? []).indexOf('SKU');
+  return new Set(chosen.map((r) => String(values[r - 1][sku] ?? '').trim()));
+}
+
+/** The scope a push of `operation` is started with (Push changes has one). */
+const scopeOf = (operation: PushOperation, scope: PushScope): PushScope => (operation === 'changes' ? 'changed' : scope);
+
+export function push(cross: CrossEnv, step: Extract<Step, { kind: 'push' }>): PushOutcome {
+  const call = cross.as[step.user];
+  const scope = scopeOf(step.operation, step.scope);
+  const selected = scope === 'selected' ? selectRows(cross, step.user, step.select) : undefined;
+  const out: string[] = [];
+  if (step.via === 'sidebar') finish(call, call('startPush', step.operation, scope) as Result<Progress>, out);
+  else {
+    const name: PushMenuName | 'pushChanges' = step.operation === 'changes' ? 'pushChanges' : pushMenuName(step.operation, scope);
+    call(name);
+  }
+  return { said: out, ...(selected ? { selected } : {}) };
+}
+
+/** The Preview sheet's lines as `SKU|channel|field` → Sheet value, for the actions given. */
+export function previewLines(cross: CrossEnv, actions: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const { rt } = cross.env;
+  if (!rt.sheetNames().includes('Preview')) return out;
+  for (const line of rt.sheet('Preview').values().slice(1)) {
+    const [sku, , channel, field, , sheet, , , what] = line;
+    if (!actions.includes(String(what)) || typeof sheet !== 'number') continue;
+    out.set(`${String(sku)}|${channel === 'all channels' ? '' : String(channel)}|${String(field)}`, sheet);
+  }
+  return out;
+}
+
+export function previewAndPush(
+  cross: CrossEnv,
+  step: Extract<Step, { kind: 'preview' }>,
+  editBetween: (lines: Map<string, number>) => EditBetween | null,
+): PushOutcome {
+  const call = cross.as[step.user];
+  const scope = scopeOf(step.operation, step.scope);
+  if (scope === 'selected') selectRows(cross, step.user, step.select);
+  const shown = call('previewPush', step.operation, scope);
+  const out: PushOutcome = { said: [said(shown)] };
+  if (!shown.ok || !shown.value || shown.value.rowsToPush === 0) return out;
+  out.previewed = previewLines(cross, ['send', 'send (not checked)']);
+  out.unchanged = previewLines(cross, ['unchanged']);
+  const edited = step.editBetween ? editBetween(out.previewed) : null;
+  if (edited) out.editedBetween = edited;
+  const pushed = call('pushPreviewedChanges', shown.value.previewId) as Result<Progress>;
+  if (!pushed.ok) out.refused = String((pushed as { error?: string }).error ?? '');
+  finish(call, pushed, out.said);
+  return out;
+}
+
+const AT = /(\d{4}-\d{2}-\d{2} \d{2}:\d{2})/;
+
+export function undo(cross: CrossEnv, step: Extract<Step, { kind: 'undo' }>): PushOutcome {
+  const call = cross.as[step.user];
+  const anyone = step.whose === 'anyone';
+  cross.policy.overwrite = step.overwrite;
+  const out: PushOutcome = { said: [], namedAt: null };
+  if (step.via === 'menu') {
+    const before = cross.env.rt.dialogs().length;
+    call(anyone ? 'undoLatestPushByAnyoneFromMenu' : 'undoLastPushFromMenu');
+    const asked = cross.env.rt.dialogs().slice(before);
+    // Its questions name the push (its time); a summary without a question restored nothing.
+    const question = asked.find((d) => /\?/.test(d.message ?? '') && AT.test(d.message ?? ''));
+    out.namedAt = question ? (AT.exec(question.message ?? '') as RegExpExecArray)[1] : null;
+    return out;
+  }
+  const shown = call('previewUndo', step.overwrite, anyone);
+  out.said.push(said(shown));
+  if (!shown.ok || !shown.value || shown.value.pushId === null || shown.value.undoneAt !== null || shown.value.rowsToRestore === 0)
+    return out;
+  out.namedAt = shown.value.at;
+  const v = shown.value;
+  finish(call, call('undoLastPush', v.pushId as string, step.overwrite, v.newestId ?? undefined) as Result<Progress>, out.said);
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * (a), by the cells: where no rule shapes a value and no Channel cell or default channel places a
+ * plain one, a row that says OK holds exactly its cells' values in the hub (invariant/check.ts
+ * checkOkRows, the write-back invariant's own check). Cells typed as text (`12,50`) are read by
+ * the add-on's number reading, not here: they are left to the check by the values that left.
+ */
+import { checkOkRows, type HubProduct } from '../invariant/check';
+import { NUMERIC_INPUT } from './act-sheet';
+import { hubValues, keyOf } from './hub-values';
+import type { CrossScenario, PushOperation } from './scenario';
+
+/** True when a cell's value is the value sent: no rule, no Channel column, no default channel list. */
+export function cellsAreSent(s: CrossScenario, rules: boolean, header: readonly string[]): boolean {
+  return !rules && !header.includes('Channel') && (s.plainChannels.length === 0 || s.plainChannels.includes('*'));
+}
+
+const FIELD: Record<string, string> = {
+  Quantity: 'quantity',
+  Price: 'price',
+  'Sale price': 'salePrice',
+  'Available days': 'availableDays',
+  'Publishing price': 'publishingPrice',
+};
+
+/** The hub keys a number cell stands for: its channel's, or a plain one's general value and every channel it reaches. */
+function keysOfCell(sku: string, header: string, hub: ReadonlyMap<string, number>): string[] {
+  const m = /^(.+?)(?: \[([^\]]+)\])?$/.exec(header) as RegExpExecArray;
+  const field = FIELD[m[1]];
+  if (m[2]) return [keyOf(sku, field, m[2])];
+  return [keyOf(sku, field, null), ...[...hub.keys()].filter((k) => k.startsWith(`${sku}|${field}:`))];
+}
+
+/**
+ * The rows that say OK against their cells; a cell whose value the hub changed behind the
+ * add-on's back (since the add-on last sent or read it) is left out: the add-on cannot know.
+ */
+export function checkCells(
+  values: readonly unknown[][],
+  operation: PushOperation,
+  since: number,
+  products: Map<string, HubProduct>,
+  stale: (key: string) => boolean,
+): { violations: string[]; checked: number } {
+  const header = (values[0] ?? []).map((h) => String(h ?? ''));
+  const numeric = header.map((h) => NUMERIC_INPUT.test(h));
+  const sku = header.indexOf('SKU');
+  const hub = hubValues(products.values());
+  const numbersOnly = values.map((row, r) => {
+    if (r === 0) return row;
+    const key = String(row[sku] ?? '').trim();
+    return row.map((v, c) => {
+      if (!numeric[c]) return v;
+      // Text (`12,50`) is read by the add-on's number reading: left to the check by the values that left.
+      return typeof v === 'string' || keysOfCell(key, header[c], hub).some(stale) ? '' : v;
+    });
+  });
+  return checkOkRows(numbersOnly as unknown[][], { operation, since, products, editedAt: new Map() });
+}

@@ -1,0 +1,74 @@
+/**
+ * (d) An undo changes only values of the push it names, and never a value changed after that
+ * push (by a later push or on the hub) unless the seller chose "also overwrite"; what it puts back
+ * is what the hub held before the push (or the last value the add-on had confirmed for it). The
+ * push it names is the undoer's own latest push (Undo your last push) or the latest by anyone —
+ * one the hub took something of. Checked on the hub's own state before and after the undo.
+ */
+import { changedKeys, partsOf, reachedBy, keyOf, PASSED_ON_FIELDS } from './hub-values';
+import type { Ledger, StepRecord } from './ledger';
+
+/** The keys a push's values reach in the hub. */
+function keysOfPush(push: StepRecord): Set<string> {
+  const out = new Set<string>();
+  for (const s of push.sent) for (const k of reachedBy(s.key, push.hubBefore)) out.add(k);
+  return out;
+}
+
+/** The values an undo may put back for `key`: the hub's before the push, or the last confirmed one. */
+function restorable(push: StepRecord, key: string): Set<number> {
+  const { sku, field, channel } = partsOf(key);
+  const keys = [key, ...(channel !== null && PASSED_ON_FIELDS.has(field) ? [keyOf(sku, field, null)] : [])];
+  const out = new Set<number>();
+  for (const k of keys) {
+    const held = push.hubBefore.get(k);
+    if (held !== undefined) out.add(held);
+    const p = partsOf(k);
+    const confirmed = push.snapshotBefore.get(sku)?.[p.channel ? `${p.field}:${p.channel}` : p.field];
+    if (typeof confirmed === 'number') out.add(confirmed);
+  }
+  return out;
+}
+
+/** A push the hub took something of (its values changed the hub): one an undo history keeps. */
+const took = (s: StepRecord): boolean => changedKeys(s.hubBefore, s.hubAfter).length > 0;
+
+export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: string[]; checked: number } {
+  const violations: string[] = [];
+  const u = undo.undid;
+  if (!u) return { violations, checked: 0 };
+  const changed = changedKeys(undo.hubBefore, undo.hubAfter);
+  const named = u.named === null ? null : ledger.steps[u.named];
+  if (!named) {
+    if (changed.length > 0)
+      violations.push(
+        `the undo named no push of this scenario (${u.at ?? 'none'}) but changed ${changed.slice(0, 5).join(', ')} in the hub`,
+      );
+    return { violations, checked: changed.length };
+  }
+  const where = `the undo of step ${undo.index + 1} (${u.whose}${u.overwrite ? ', overwrite' : ''}) naming the push of step ${named.index + 1}`;
+  if (u.whose === 'mine' && named.user !== undo.user)
+    violations.push(`${where}: "your last push" named ${named.user}'s push, not ${undo.user}'s`);
+  const later = ledger.steps.filter(
+    (s) => s.index > named.index && s.index < undo.index && s.pushOf !== null && (u.whose === 'anyone' || s.user === undo.user) && took(s),
+  );
+  if (later.length > 0) violations.push(`${where}: the later push of step ${later[later.length - 1].index + 1} is the one to name`);
+  const allowed = keysOfPush(named);
+  for (const s of undo.sent) if (!allowed.has(s.key)) violations.push(`${where}: sent ${s.key} = ${s.value}, which that push did not set`);
+  for (const key of changed) {
+    const now = undo.hubAfter.get(key);
+    if (!allowed.has(key)) {
+      violations.push(`${where}: changed ${key} to ${now}, which that push did not set`);
+      continue;
+    }
+    const left = named.hubAfter.get(key);
+    const before = undo.hubBefore.get(key);
+    if (!u.overwrite && left !== before)
+      violations.push(
+        `${where}: overwrote ${key} (${before} → ${now}), changed since that push (it left ${left}) without "also overwrite"`,
+      );
+    if (now === undefined || !restorable(named, key).has(now))
+      violations.push(`${where}: set ${key} to ${now}, which the hub held neither before that push nor was last confirmed`);
+  }
+  return { violations, checked: changed.length + undo.sent.length };
+}

@@ -1,0 +1,49 @@
+// Properties across features (dev/testkit/cross): random sequences of edits, rule changes, pushes of
+// every operation and scope, previews and their push, undos by two users, catalogue pulls, changes
+// on the hub behind the add-on's back, a contrary hub and background runs, on small sheets; every
+// invariant checked after every step against the hub's own state. CROSS_SEED=n reproduces a run.
+import { runCrossSuite, startCrossEnv, type CrossFigures } from '../../dev/testkit/cross/suite';
+import type { CrossEnv } from '../../dev/testkit/cross/env';
+import type { Profile } from '../../dev/testkit/cross/scenario';
+
+const SEEDS = 200;
+/** Small sheets and short sequences: the four properties run in a few minutes. */
+const SIZE = { maxRows: 8, maxSteps: 7 };
+
+describe('property: invariants across features (200 seeds each, sheets of 4–8 rows, 4–7 steps)', () => {
+  let cross: CrossEnv;
+  beforeAll(async () => {
+    cross = await startCrossEnv();
+  }, 60_000);
+  afterAll(async () => cross?.close());
+
+  const run = (profile: Profile): CrossFigures => {
+    const f = runCrossSuite(cross, profile, { seeds: SEEDS, ...SIZE });
+    expect(f.seeds).toBe(SEEDS);
+    return f;
+  };
+
+  test('every step: each value that left passes a typed cell’s limits, OK means the hub holds what left, the seller’s cells untouched, no token leak', () => {
+    const f = run('mixed');
+    expect(f.checked['values that left']).toBeGreaterThan(500);
+    expect(f.checked['OK values held by the hub']).toBeGreaterThan(500);
+  }, 600_000);
+
+  test('Push changes right after a clean push sends nothing that push confirmed', () => {
+    const f = run('changes');
+    expect(f.checkSteps).toBeGreaterThan(200);
+    expect(f.checked['rows Push changes left alone']).toBeGreaterThan(50);
+  }, 600_000);
+
+  test('an undo changes only values of the push it names, never one changed since unless told to overwrite', () => {
+    const f = run('undo');
+    expect(f.kinds.undo).toBeGreaterThan(150);
+    expect(f.checked['undo values']).toBeGreaterThan(50);
+  }, 600_000);
+
+  test('background runs with failing job reads: no failure unreported past the alert threshold', () => {
+    const f = run('background');
+    expect(f.kinds.background).toBeGreaterThan(200);
+    expect(f.checked['background job reads failed']).toBeGreaterThan(5);
+  }, 600_000);
+});
