@@ -299,14 +299,16 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     await confirm.waitFor({ state: 'hidden' });
     expect(await message.textContent()).toBe('Nothing was written; your edits are kept.');
     expect(await s.frame.evaluate(() => document.activeElement?.id)).toBe('catalogue-refresh');
-    expect(await cell(s.page, 2, amazonPrice).textContent()).toBe(String(hubPrice + 1));
+    // The pull formats prices #,##0.00, as Sheets then shows a typed price too.
+    const shown = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(await cell(s.page, 2, amazonPrice).textContent()).toBe(shown(hubPrice + 1));
 
     await s.frame.locator('#catalogue-refresh').click();
     await confirm.waitFor();
     await s.frame.locator('#catalogue-overwrite').click();
     await message.filter({ hasText: /^Refresh from the hub: 1 row refreshed/ }).waitFor({ timeout: UNTIL_READY_MS });
     await confirm.waitFor({ state: 'hidden' });
-    await waitForCell(s.page, 2, amazonPrice, String(hubPrice));
+    await waitForCell(s.page, 2, amazonPrice, shown(hubPrice));
     await s.shots.take(s.page, 'catalogue-refreshed');
 
     // Nothing in the sidebar is wider than its 300 px panel.
