@@ -1,5 +1,5 @@
 /**
- * (e) No background failure goes unreported past the alert threshold (README "### Alerts",
+ * (e) No background failure goes unreported past the alert threshold (docs/user/alerts.md,
  * src/core/alerts/stale.ts: twice the work's interval, at least 10 minutes; job polling runs
  * hourly): the failures are the hub's own record of the job reads the time trigger made (a read
  * whose last attempt got no good answer), and an alert shows in the alerts record (what the

@@ -18,7 +18,7 @@ const FIELD: Record<string, NumericField> = {
 };
 
 /**
- * The general (every-channel) values each operation sends (README, the Price rule's table): a plain
+ * The general (every-channel) values each operation sends (docs/user/sheet-contract.md, the Price rule's table): a plain
  * value meaning the general one is left to these; the others say it in the row and send nothing.
  */
 const SENDS_GENERAL: Readonly<Record<EditScope, readonly NumericField[]>> = {
@@ -44,7 +44,7 @@ function targetOf(row: SheetRow, plainChannels: readonly string[]): PlainTarget 
  * True when `operation` sends every filled number cell of the row, meaning what Push changes reads
  * it as. A plain Quantity Push stock sends as the general value means its channel's quantity to
  * Push changes (src/sheet/meaning.ts): the same value there by the hub's passing on, unless that
- * channel has a rule of its own, which only the per-channel pushes apply (README, Per-channel rules).
+ * channel has a rule of its own, which only the per-channel pushes apply (docs/user/per-channel-rules.md).
  */
 export function sendsEveryCell(
   operation: EditScope,
@@ -85,12 +85,18 @@ export function confirmedRows(
   return out;
 }
 
+/**
+ * `onlyKeys`: after Push these changes, the values that push sent (sku|key). It sends the preview's
+ * changes alone, so a row's other cells keep the record they had: a value an earlier push left
+ * unconfirmed ("it will be sent again", its row said) is sent again by Push changes, as promised.
+ */
 export function checkChangesAfter(
   confirmed: ReadonlySet<string>,
   sent: readonly Sent[],
   pushStep: number,
+  onlyKeys?: ReadonlySet<string>,
 ): { violations: string[]; checked: number } {
-  const again = sent.filter((s) => confirmed.has(s.sku));
+  const again = sent.filter((s) => confirmed.has(s.sku) && (!onlyKeys || onlyKeys.has(`${s.sku}|${s.key}`)));
   const violations = again.map(
     (s) =>
       `Push changes right after the push of step ${pushStep + 1} sent ${s.key} = ${s.value}, which that push left OK and nobody changed since`,

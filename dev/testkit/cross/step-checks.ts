@@ -224,7 +224,8 @@ export class StepChecks {
   }
 
   changesAfter(confirmed: Set<string>, check: StepRecord, push: StepRecord): void {
-    const c = checkChangesAfter(confirmed, check.sent, push.index);
+    const previewed = push.step.kind === 'preview' ? new Set(push.sent.map((s) => `${s.sku}|${s.key}`)) : undefined;
+    const c = checkChangesAfter(confirmed, check.sent, push.index, previewed);
     this.count('rows Push changes left alone', c.checked);
     this.violations.push(...c.violations.map((x) => `[c] ${x}`));
     this.throwIfBroken(check);
