@@ -54,5 +54,13 @@ export function checkCells(
       return typeof v === 'string' || keysOfCell(key, header[c], hub).some(stale) ? '' : v;
     });
   });
-  return checkOkRows(numbersOnly as unknown[][], { operation, since, products, editedAt: new Map() });
+  // A job's results are written when the job is read, often during a later step of another
+  // operation: such a row speaks of what the job sent (general values), checked as a job's.
+  const message = header.indexOf('Sync message');
+  const byJob = (row: unknown[]): boolean => /^Async job /.test(String(row[message] ?? ''));
+  // (A row of the other kind is left empty: no Synced at, not checked; row numbers stay.)
+  const only = (job: boolean): unknown[][] => numbersOnly.map((row, r) => (r === 0 || byJob(row) === job ? row : []));
+  const ofJob = checkOkRows(only(true), { operation: 'async', since, products, editedAt: new Map() });
+  const own = checkOkRows(only(false), { operation, since, products, editedAt: new Map() });
+  return { violations: [...ofJob.violations, ...own.violations], checked: ofJob.checked + own.checked };
 }
