@@ -32,6 +32,8 @@ describe('playground: per-channel rules', () => {
     await menu(s.page, 'Extensions', 'Hub Sync', RULES_MENU);
     await expectActiveTab(s.page, 'Rules');
     await s.page.locator('.toast', { hasText: 'The Rules sheet is ready' }).waitFor({ timeout: UNTIL_READY_MS });
+    // The tab is selected before the grid has fetched the new sheet's cells: wait for its header.
+    await waitForCell(s.page, 1, 1, 'Channel');
     const header = await headerColumns(s.page);
     expect([...header.keys()]).toEqual([
       'Channel',
