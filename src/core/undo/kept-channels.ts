@@ -6,12 +6,11 @@
  * value, so the undo leaves it as it is. Not with "also overwrite": the seller chose to overwrite
  * the values changed since. Pure.
  */
-import { splitValueKey, valueKey } from '../../sheet';
+import { plainDecimal, splitValueKey, valueKey } from '../../sheet';
 import { PASSED_ON, activeKey, type PreviewLine } from '../pipeline/dry-run/diff';
 import type { OnlyRows } from '../pipeline/limit';
 import type { UndoContext } from './lines';
 import { lineLabel } from '../pipeline/dry-run/summary';
-import { plainDecimal } from '../../sheet';
 
 type Line = PreviewLine & { identity: string; key: string };
 
@@ -44,10 +43,9 @@ export function keptChannels(lines: readonly Line[], c: UndoContext, sendsChanne
  * An async job cannot send a channel's own value after the general one: a general value whose
  * channels hold values changed on the hub since is left as it is (unless the seller chose to
  * overwrite), and so is the whole row when that value is the quantity (the job's item carries a
- * quantity, which the hub would pass on too). Changes the lines; returns the identities held back.
+ * quantity, which the hub would pass on too). Changes the lines.
  */
-export function holdForAsync(lines: Line[], kept: OnlyRows): Set<string> {
-  const held = new Set<string>();
+export function holdForAsync(lines: Line[], kept: OnlyRows): void {
   for (const [identity, values] of kept) {
     const keys = Object.keys(values);
     const fields = new Set(keys.map((k) => splitValueKey(k).field));
@@ -56,12 +54,10 @@ export function holdForAsync(lines: Line[], kept: OnlyRows): Set<string> {
     for (const line of lines) {
       if (line.identity !== identity || !SENT.has(line.action)) continue;
       if (!wholeRow && (line.channel !== '' || !fields.has(line.field))) continue;
-      held.add(identity);
       Object.assign(line, {
         action: 'changed on hub',
         reason: `restoring it would overwrite ${what}, changed on the hub since (an async job sends general values, which the hub passes on to every channel): left as it is unless you choose to overwrite`,
       });
     }
   }
-  return held;
 }

@@ -31,8 +31,11 @@ export function undoEntries(
     if (!p.sent || p.result.held || p.result.refused) continue;
     const set: Record<string, number> = { ...p.sent };
     const confirmedKeys = new Set<string>();
-    for (const step of p.snapshot ?? []) if ('confirm' in step) Object.assign(set, step.confirm);
-    for (const step of p.snapshot ?? []) if ('confirm' in step) for (const key of Object.keys(step.confirm)) confirmedKeys.add(key);
+    for (const step of p.snapshot ?? []) {
+      if (!('confirm' in step)) continue;
+      Object.assign(set, step.confirm);
+      for (const key of Object.keys(step.confirm)) confirmedKeys.add(key);
+    }
     // The hub's answer did not confirm it: the hub may not hold it (and a later push may be what set it).
     const flag = (key: string, entry: UndoEntry): UndoEntry => {
       if (confirmedKeys.has(key)) return entry;
