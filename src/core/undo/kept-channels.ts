@@ -32,8 +32,7 @@ export function keptChannels(lines: readonly Line[], c: UndoContext, sendsChanne
       const own = lines.find((l) => l.identity === general.identity && l.key === key);
       if (own && SENT.has(own.action)) continue;
       kept.set(general.identity, { ...(kept.get(general.identity) ?? {}), [valueKey(field, channel)]: { before: now, value: now } });
-      if (own && sendsChannels)
-        own.reason = `${own.reason}; sent again as it is after the general ${field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel`;
+      if (own && sendsChannels) own.reason = `${own.reason}; ${sentAgainAfterGeneral(field, 'as it is ')}`;
     }
   }
   return kept;
@@ -60,4 +59,14 @@ export function holdForAsync(lines: Line[], kept: OnlyRows): void {
       });
     }
   }
+}
+
+/** The general column of a field the hub passes on to every channel: `Quantity` or `Price`. */
+export function generalHeader(field: string): string {
+  return field === 'quantity' ? 'Quantity' : 'Price';
+}
+
+/** Why an undo sends a channel's value again: the general value it restores reaches that channel too. */
+export function sentAgainAfterGeneral(field: string, how = ''): string {
+  return `sent again ${how}after the general ${generalHeader(field)}, which the hub passes on to every channel`;
 }

@@ -9,7 +9,7 @@ import { PASSED_ON, type HubNow, type PreviewLine } from '../pipeline/dry-run/di
 import type { Operation } from '../pipeline/types';
 import type { OnlyRows } from '../pipeline/limit';
 import type { UndoEntry } from './history';
-import { holdForAsync, keptChannels } from './kept-channels';
+import { generalHeader, holdForAsync, keptChannels, sentAgainAfterGeneral } from './kept-channels';
 import { changedLater, type LaterChange, type LaterIndex } from './later';
 import { lineLabel } from '../pipeline/dry-run/summary';
 
@@ -32,7 +32,7 @@ function laterSaid(later: LaterChange, key: string): string {
   const value = plainDecimal(later.value);
   if (later.key === key) return `${set} it to ${value}`;
   const label = lineLabel(splitValueKey(later.key));
-  const general = field === 'quantity' ? 'Quantity' : 'Price';
+  const general = generalHeader(field);
   return channel
     ? `${set} the general ${general} to ${value}, which the hub passed on to this channel`
     : `${set} ${label} to ${value}, which restoring the general ${general} would overwrite (the hub passes it on to every channel)`;
@@ -135,7 +135,7 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
       sheet: value,
       change: 0,
       changePct: 0,
-      reason: `sent again after the general ${line.field === 'quantity' ? 'Quantity' : 'Price'}, which the hub passes on to every channel`,
+      reason: sentAgainAfterGeneral(line.field),
     });
   }
   const kept = keptChannels(lines, c, operation !== 'async');
