@@ -1,4 +1,5 @@
 import { intersects, toA1, type Rect } from './a1';
+import { copyValidation, validationFacade, validationTarget } from './data-validation';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -129,6 +130,39 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
         for (const k of Object.keys(cell)) delete (cell as Record<string, unknown>)[k];
       }),
     clearNote: () => fill('clearNote', (cell) => delete cell.note),
+    setDataValidation(rule: unknown) {
+      const model = validationTarget(ctx, rule);
+      return fill('setDataValidation', (cell) => (model ? (cell.validation = copyValidation(model)) : delete cell.validation));
+    },
+    setDataValidations(rules: unknown) {
+      const models = checkGrid(ctx, rect, rules, 'setDataValidations').map((row) => row.map((r) => validationTarget(ctx, r)));
+      write('setDataValidations');
+      grid.eachCellForWrite(sheet, rect, (cell, i, j) => {
+        const model = models[i][j];
+        if (model) cell.validation = copyValidation(model);
+        else delete cell.validation;
+      });
+      return self;
+    },
+    getDataValidation: () => {
+      read('getDataValidation');
+      const rule = first()?.validation;
+      return rule ? validationFacade(ctx, rule) : null;
+    },
+    getDataValidations: () => {
+      read('getDataValidations');
+      const out: Array<Array<object | null>> = [];
+      for (let i = 0; i < rect.numRows; i++) {
+        const row: Array<object | null> = [];
+        for (let j = 0; j < rect.numCols; j++) {
+          const rule = sheet.cell(rect.row + i, rect.col + j)?.validation;
+          row.push(rule ? validationFacade(ctx, rule) : null);
+        }
+        out.push(row);
+      }
+      return ctx.toRealm(out);
+    },
+    clearDataValidations: () => fill('clearDataValidations', (cell) => delete cell.validation),
 
     merge() {
       ctx.sheets('Range', 'merge', 'write');

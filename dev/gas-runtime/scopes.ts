@@ -187,7 +187,31 @@ rows('Range', 'spreadsheet/range', SHEETS, [
   'getCell',
   'offset',
 ]);
+rows('Range', 'spreadsheet/range', SHEETS, [
+  'setDataValidation',
+  'setDataValidations',
+  'getDataValidation',
+  'getDataValidations',
+  'clearDataValidations',
+]);
 rows('RangeList', 'spreadsheet/range-list', SHEETS, ['getRanges']);
+// Data validation: like the conditional format builder, a local object (no authorization listed).
+rows('SpreadsheetApp', 'spreadsheet/spreadsheet-app', NONE, ['newDataValidation']);
+rows('DataValidationBuilder', 'spreadsheet/data-validation-builder', NONE, [
+  'build',
+  'getAllowInvalid',
+  'getHelpText',
+  'requireValueInList',
+  'setAllowInvalid',
+  'setHelpText',
+]);
+rows('DataValidation', 'spreadsheet/data-validation', NONE, [
+  'copy',
+  'getAllowInvalid',
+  'getCriteriaType',
+  'getCriteriaValues',
+  'getHelpText',
+]);
 // Conditional formats: the builder, the rule objects and their condition are local objects whose
 // reference pages list no authorization (only reading and setting a sheet's rules, above, reach
 // the spreadsheet). newConditionalFormatRule creates such a builder: held to the same (none).

@@ -1,4 +1,5 @@
 import { parseA1, toA1, type Rect } from './a1';
+import { copyValidation, type ValidationRule } from './data-validation';
 import { CRITERIA, NO_FORMAT, effectiveFormat, type Criteria } from './conditional-format';
 import * as grid from './grid';
 import { HarnessError } from './errors';
@@ -116,6 +117,11 @@ export class SheetHandle {
       ranges,
     });
     return this;
+  }
+
+  /** Each cell's data validation (a copy; null where there is none). */
+  validations(a1?: string): Array<Array<ValidationRule | null>> {
+    return this.read(a1, (s, r) => grid.mapRect(s, r, (cell) => (cell?.validation ? copyValidation(cell.validation) : null)));
   }
 
   /** Removes every conditional format rule, as the seller would one by one. */

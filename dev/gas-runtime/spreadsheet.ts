@@ -1,5 +1,6 @@
 import { splitSheet, type Rect } from './a1';
 import { BOOLEAN_CRITERIA, builderFacade } from './conditional-format-facade';
+import { DATA_VALIDATION_CRITERIA, validationBuilder } from './data-validation';
 import { MSG } from './errors';
 import type { Ctx } from './execution';
 import { facade } from './facade';
@@ -218,6 +219,8 @@ export function spreadsheetApp(ctx: Ctx): object {
     openByUrl: (url: unknown) => open('openByUrl', String(url).includes(`/d/${wb.id}`)),
     flush: () => ctx.sheets('SpreadsheetApp', 'flush', 'other'),
     newConditionalFormatRule: () => (cheap('newConditionalFormatRule'), builderFacade(ctx)),
+    newDataValidation: () => (cheap('newDataValidation'), validationBuilder(ctx)),
+    DataValidationCriteria: DATA_VALIDATION_CRITERIA,
     BooleanCriteria: BOOLEAN_CRITERIA,
     getUi() {
       ctx.cheap('SpreadsheetApp', 'getUi');

@@ -1,3 +1,4 @@
+import type { ValidationRule } from './data-validation';
 import type { Rect } from './a1';
 import type { ConditionalRule } from './conditional-format';
 import { hasContent, type CellValue } from './values';
@@ -19,6 +20,8 @@ export interface Cell {
   fontWeight?: 'bold' | 'normal';
   background?: string;
   note?: string;
+  /** Data validation (data-validation.ts): a list of values, its dropdown, and whether other values are kept. */
+  validation?: ValidationRule;
 }
 
 export class SheetModel {

@@ -18,6 +18,7 @@ import { createLogView } from './views/log/view';
 import { createOrdersView } from './views/orders/view';
 import { createSectionNav } from './views/nav';
 import { createPushView } from './views/push/view';
+import { createRulesView } from './views/rules';
 import { createSettingsView } from './views/settings/view';
 
 function start(): void {
@@ -36,6 +37,7 @@ function start(): void {
     nav.focusCurrentTab();
   });
   const push = createPushView(refreshState);
+  const rules = createRulesView(refreshState);
   const jobs = createJobsView(refreshState);
   const catalogue = createCatalogueView(refreshState);
   const columns = createColumnsView(refreshState);
@@ -46,7 +48,7 @@ function start(): void {
   // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
   const nav = createSectionNav(
     {
-      push: [push.element, log.element],
+      push: [push.element, rules.element, log.element],
       jobs: [jobs.element],
       orders: [orders.element],
       catalogue: [catalogue.element],
@@ -80,6 +82,7 @@ function start(): void {
     setup.className = `notice ${notice ? notice.level : ''}`;
     show(setup, notice !== null);
     push.update(state);
+    rules.update(state);
     jobs.update(state);
     orders.update(state);
     log.update(state);

@@ -148,7 +148,13 @@ function sheetWrites(sheet: Sheet, { known, grown }: SheetGrid): Writes {
 
 type Formats = Pick<
   SheetPort,
-  'setNumberFormat' | 'setDefaultNumberFormat' | 'styleHeader' | 'replaceOwnColourRules' | 'frozenColumns' | 'freezeColumns'
+  | 'setNumberFormat'
+  | 'setDefaultNumberFormat'
+  | 'styleHeader'
+  | 'replaceOwnColourRules'
+  | 'frozenColumns'
+  | 'freezeColumns'
+  | 'setValueList'
 >;
 
 /** Number formats, the header's style, the add-on's colour rules and frozen columns. */
@@ -197,6 +203,16 @@ function sheetFormats(sheet: Sheet, { grown }: SheetGrid): Formats {
     frozenColumns: () => sheet.getFrozenColumns(),
     freezeColumns(columns) {
       sheet.setFrozenColumns(columns);
+    },
+    setValueList(row, column, rows, values, help) {
+      if (rows <= 0) return;
+      // Invalid input allowed: a read alias or "multiple of 3" is the seller's to type.
+      const rule = SpreadsheetApp.newDataValidation()
+        .requireValueInList([...values], true)
+        .setAllowInvalid(true)
+        .setHelpText(help)
+        .build();
+      grown(row + rows - 1, column, () => sheet.getRange(row, column, rows, 1).setDataValidation(rule));
     },
   };
 }

@@ -10,7 +10,7 @@ import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
 import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
-import { openRulesFromMenu } from './handlers/rules';
+import { openRulesFromMenu, openRulesFromSidebar } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
 import {
   pullCatalogue,
@@ -86,6 +86,7 @@ export const publicFunctions = {
   getSidebarState,
   dismissAlert,
   dismissNotices,
+  openRulesFromSidebar,
   saveSettings,
   saveToken,
   signIn,

@@ -169,6 +169,8 @@ export class RowCheck {
   }
 
   private rejected<P>(nothingToSend: boolean): RowVerdict<P> {
+    // Nothing of a rejected row is sent: what a rule would have made of its values is not said.
+    const ruled = new Set(Object.values(this.ruled));
     return {
       ok: false,
       rowNumber: this.row.rowNumber,
@@ -176,7 +178,7 @@ export class RowCheck {
       reason: this.reasons[0],
       reasons: this.reasons,
       nothingToSend,
-      notes: this.notes,
+      notes: this.notes.filter((note) => !ruled.has(note)),
       ...this.unsentPart(),
     };
   }

@@ -55,6 +55,8 @@ export interface MemorySheet extends SheetPort {
   /** Conditional format rules: the seller's (any shape) and the add-on's (ColourRule), in order. */
   rules: Array<ColourRule | ColourRuleShape>;
   frozen: number;
+  /** Value lists set by setValueList, in order. */
+  valueLists: Array<{ row: number; column: number; rows: number; values: readonly string[]; help: string }>;
 }
 
 let nextSheetId = 0;
@@ -69,6 +71,7 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     formats: [],
     rules: [],
     frozen: 0,
+    valueLists: [],
     readAll() {
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
@@ -142,6 +145,9 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     },
     freezeColumns(columns) {
       this.frozen = columns;
+    },
+    setValueList(row, column, rows, values, help) {
+      this.valueLists.push({ row, column, rows, values, help });
     },
   };
   return sheet;

@@ -11,6 +11,7 @@ import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { recentLog } from '../kernel/log';
 import { readNotices } from '../kernel/notices';
 import { ordersStatusView, type OrdersStatusView } from '../orders/status-view';
+import { rulesStatus, type RulesStatus } from '../rules/status';
 import { activePushProgress } from '../push/run';
 import type { PushProgress } from '../pipeline/types';
 import { checkBaseUrl } from '../settings/base-url';
@@ -29,6 +30,8 @@ export interface SidebarState {
   push: PushProgress | null;
   jobs: OpenJob[];
   orders: OrdersStatusView;
+  /** The per-channel rules in use and what they change at the next Push changes; null: no Rules sheet. */
+  rules: RulesStatus | null;
   log: Array<Record<string, string | number>>;
   /** Notices from background work, kept until the seller dismisses them (dismissNotices): reading the state changes nothing. */
   notices: string[];
@@ -55,6 +58,7 @@ export function sidebarState(ctx: Context): SidebarState {
     push: activePushProgress(ctx),
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
+    rules: rulesStatus(ctx),
     log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
     notices: [...readNotices(ctx.ports.userStore), ...readNotices(ctx.ports.documentStore)],

@@ -121,6 +121,11 @@ export interface SheetPort {
   frozenColumns(): number;
   /** Freezes the first `columns` columns. */
   freezeColumns(columns: number): void;
+  /**
+   * Offers a dropdown of `values` in `column` (1-based), rows `row` to `row + rows - 1`; a value not
+   * in the list is kept, marked by Sheets (an alias, "multiple of 3"). `help` shows beside the cell.
+   */
+  setValueList(row: number, column: number, rows: number, values: readonly string[], help: string): void;
 }
 
 /** The spreadsheet. */

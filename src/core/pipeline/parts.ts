@@ -156,6 +156,15 @@ export function planRow<O extends PushOperation>(
 }
 
 /**
+ * What the rules did to the values the parts send: a value Push changes leaves out (unchanged) is
+ * not said, so a row speaks of a rule only where it shaped something sent.
+ */
+function sentRules(ruled: Readonly<Record<string, string>>, parts: readonly Part[]): Record<string, string> {
+  const sent = new Set(parts.flatMap((p) => Object.keys(p.values)));
+  return Object.fromEntries(Object.entries(ruled).filter(([key]) => sent.has(key)));
+}
+
+/**
  * Plans one row for "push changes": every value edited since the last confirmed one goes through
  * the endpoint made for it — the general quantity through Update Stock, a per-channel price
  * through Update Price, and per-channel quantity, sale price or available days through the
@@ -224,14 +233,16 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     }
   }
   if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
-  const ruled = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
+  const all = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
+  const ruled = sentRules(all, parts);
+  const unsaid = new Set(Object.values(all).filter((m) => !Object.values(ruled).includes(m)));
   return {
     rowNumber: row.rowNumber,
     sku: row.sku,
     erpId: row.erpId,
     send: true,
     parts,
-    notes: unique([...notes, ...unsent]),
+    notes: unique([...notes, ...unsent]).filter((n) => !unsaid.has(n)),
     ...(unsent.length > 0 ? { unsent } : {}),
     ...(Object.keys(ruled).length > 0 ? { ruled } : {}),
   };

@@ -24,8 +24,10 @@ export interface StockTable {
 export function readStockTable(ctx: Context, sheet: SheetPort, known?: ColumnMapping | null): StockTable {
   const mapping = known === undefined ? loadColumnMapping(ctx.ports.documentStore, sheet) : known;
   const values = sheet.readAll();
-  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping, valueRules: readValueRules(ctx) };
-  const input = values.length > 1 ? mapColumns(values[0], options).columns.input : {};
+  const plain = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const columns = values.length > 0 ? mapColumns(values[0], plain).columns : null;
+  const options = { ...plain, valueRules: readValueRules(ctx, columns && { name: sheet.name, columns }) };
+  const input = values.length > 1 && columns ? columns.input : {};
   return {
     values,
     mapping,
@@ -54,8 +56,10 @@ export function readStockBlock(ctx: Context, sheet: SheetPort, mapping: ColumnMa
   const values: CellValue[][] = new Array(first - 1 + rows.length);
   values[0] = header;
   rows.forEach((row, i) => (values[first - 1 + i] = row));
-  const options = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping, valueRules: readValueRules(ctx) };
-  const input = mapColumns(header, options).columns.input;
+  const plain = { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping };
+  const columns = mapColumns(header, plain).columns;
+  const options = { ...plain, valueRules: readValueRules(ctx, { name: sheet.name, columns }) };
+  const input = columns.input;
   const shown = (column: number | undefined): Map<number, string> | undefined => {
     if (column === undefined || !rows.some((row) => typeof row[column] === 'number')) return undefined;
     const text = sheet.readDisplayBlock(first, column + 1, rows.length, 1);

@@ -22,6 +22,19 @@ export const RULES_HEADER = [
 ] as const;
 type Column = (typeof RULES_HEADER)[number];
 
+/** The Channel of the example row a new sheet shows: a row that reads like a rule and is never applied. */
+export const EXAMPLE_CHANNEL = 'example';
+/** The example row's cells by column (the add-on writes it in a new sheet). */
+export const EXAMPLE_ROW: Readonly<Partial<Record<Column, string | number>>> = {
+  Channel: EXAMPLE_CHANNEL,
+  'Markup %': 20,
+  Rounding: '.99',
+  'Also per-channel columns': 'Yes',
+};
+/** Its Problem cell: what it would do, and that it does nothing. */
+export const EXAMPLE_NOTE =
+  'Example, never applied: it would add 20 % to prices and round them to .99, in the Price [channel] columns too. Put a channel code (amazon) or * in Channel to use a row like it.';
+
 export interface RuleRowProblem {
   rowNumber: number;
   channel: string;
@@ -34,8 +47,13 @@ export interface RuleRowProblem {
 export interface ParsedRules {
   rules: Rule[];
   problems: RuleRowProblem[];
-  /** Rules in use that can still refuse values (a negative markup amount): their Problem cell says when. */
+  /**
+   * What the Problem cell says of a row that is not refused: a rule in use that can still refuse
+   * values (a negative markup amount) or changes nothing on the stock sheet; the example row.
+   */
   cautions: Array<{ rowNumber: number; message: string }>;
+  /** Rows of rules in use that change nothing on the stock sheet they were checked against (reach.ts). */
+  idle?: number[];
 }
 
 class CellProblem extends Error {}
@@ -102,6 +120,7 @@ export function parseRules(
       .trim()
       .toLowerCase();
     if (raw === '' && cells.every(blank)) return;
+    if (raw === EXAMPLE_CHANNEL) return void out.cautions.push({ rowNumber, message: EXAMPLE_NOTE });
     const channel = raw === EVERY ? EVERY : alias(raw);
     const fail = (reason: string): void =>
       void out.problems.push({

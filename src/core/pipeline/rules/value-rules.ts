@@ -13,7 +13,7 @@ import { EVERY, ruleFor, type Rule } from './rule';
 const PRICE_FIELDS: ReadonlySet<NumericField> = new Set<NumericField>(['price', 'salePrice']);
 
 /** True when the rule changes values of `field` at all (a rule row may hold only a stock buffer). */
-function touches(rule: Rule, field: NumericField): boolean {
+export function touches(rule: Rule, field: NumericField): boolean {
   if (PRICE_FIELDS.has(field))
     return (
       rule.markupPct !== 0 || rule.markupAmount !== 0 || rule.rounding.kind !== 'none' || rule.minPrice !== null || rule.maxPrice !== null
@@ -63,14 +63,9 @@ export function valueRulesOf(parsed: ParsedRules, known: ReadonlySet<string>): V
       // What the rule made passes the limits a typed cell does: never clamped, refused with the rule named.
       const breach = result && rule ? (result.breach ?? outgoingProblem(field, result.value)) : null;
       if (result && rule && breach) return { refused: ruleRefusal(label, value, where, rule, result, breach) };
-      let message = result ? ruleMessage(label, where, value, result) : null;
-      if (channel === EVERY_CHANNEL_RULE) {
-        // One value reaches every channel here: a channel's own rule cannot shape it, and the row says
-        // so — also without a `*` rule, or amazon's buffer would be silently not kept back.
-        const others = parsed.rules.filter((r) => r.channel !== EVERY && touches(r, field)).map((r) => r.channel);
-        if (others.length > 0)
-          message = `${message ?? `${label} ${plainDecimal(value)} for every channel`}; the own rule${others.length > 1 ? 's' : ''} of ${others.join(', ')} not applied (one value for every channel): push price & stock by channel to apply ${others.length > 1 ? 'them' : 'it'}`;
-      }
+      // Only what the rule did is said: a channel's own rule, which a value for every channel never
+      // takes, is not repeated at every row (its Problem cell says when it changes nothing here).
+      const message = result ? ruleMessage(label, where, value, result) : null;
       return { value: result ? result.value : value, message };
     },
   };
