@@ -13,8 +13,9 @@ import type { SheetModel } from './workbook';
  * <https://developers.google.com/apps-script/reference/spreadsheet/conditional-format-rule-builder>,
  * <https://developers.google.com/apps-script/reference/spreadsheet/conditional-format-rule>,
  * <https://developers.google.com/apps-script/reference/spreadsheet/boolean-condition>.
- * Criteria other than the empty/not-empty and text ones (numbers, dates, custom formulas,
- * gradients) are not modelled: those builder methods do not exist here.
+ * Criteria other than the empty/not-empty, text and custom formula ones (numbers, dates,
+ * gradients) are not modelled: those builder methods do not exist here. Custom formulas are
+ * evaluated for the subset cf-formula.ts models; another formula formats no cell.
  */
 
 /** SpreadsheetApp.BooleanCriteria: enum members as their names (compared with ===, like the other enums). */
@@ -145,6 +146,7 @@ export function builderFacade(ctx: Ctx, preset?: ConditionalRule, presetSheet: S
     whenTextEndsWith: (text: unknown) => when('whenTextEndsWith', 'TEXT_ENDS_WITH', [text]),
     whenTextContains: (text: unknown) => when('whenTextContains', 'TEXT_CONTAINS', [text]),
     whenTextDoesNotContain: (text: unknown) => when('whenTextDoesNotContain', 'TEXT_DOES_NOT_CONTAIN', [text]),
+    whenFormulaSatisfied: (formula: unknown) => when('whenFormulaSatisfied', 'CUSTOM_FORMULA', [formula]),
   });
   return self;
 }

@@ -1,8 +1,8 @@
 import type { Rect } from './a1';
-import type { CellSettings } from './locale';
+import { formulaHolds, remapFormula } from './cf-formula';
 import { displayValue } from './number-format';
 import type { IndexMap } from './structure';
-import type { Cell, SheetModel } from './workbook';
+import type { SheetModel, WorkbookModel } from './workbook';
 
 /**
  * Conditional format rules as Sheets keeps them: an ordered list per sheet, each rule a boolean
@@ -31,6 +31,8 @@ export const CRITERIA = [
   'TEXT_EQUAL_TO',
   'TEXT_STARTS_WITH',
   'TEXT_ENDS_WITH',
+  // A formula of the subset cf-formula.ts models; any other formats no cell.
+  'CUSTOM_FORMULA',
 ] as const;
 export type Criteria = (typeof CRITERIA)[number];
 
@@ -81,7 +83,13 @@ function covers(range: RuleRange, sheet: SheetModel, row: number, col: number): 
  * text) and compare without regard to letter case, as Sheets' text comparisons do (an unverified
  * choice for "Text is exactly").
  */
-export function meets(rule: ConditionalRule, cell: Cell | undefined, settings: CellSettings): boolean {
+export function meets(rule: ConditionalRule, sheet: SheetModel, row: number, col: number, workbook: WorkbookModel): boolean {
+  const cell = sheet.cell(row, col);
+  const settings = workbook;
+  if (rule.criteria === 'CUSTOM_FORMULA') {
+    const anchor = rule.ranges[0] ?? { row, col };
+    return formulaHolds(rule.values[0] ?? '', { workbook, sheet, anchor: { row: anchor.row, col: anchor.col }, row, col });
+  }
   const empty = cell === undefined || ((cell.value === undefined || cell.value === '') && !cell.formula);
   if (rule.criteria === 'CELL_EMPTY') return empty;
   if (rule.criteria === 'CELL_NOT_EMPTY') return !empty;
@@ -113,12 +121,12 @@ export function effectiveFormat(
   sheet: SheetModel,
   row: number,
   col: number,
-  settings: CellSettings,
+  workbook: WorkbookModel,
 ): { background: string; fontColor: string } {
   const cell = sheet.cell(row, col);
   const base = { background: cell?.background ?? '#ffffff', fontColor: '#000000' };
   for (const rule of sheet.conditionalRules) {
-    if (!rule.ranges.some((r) => covers(r, sheet, row, col)) || !meets(rule, cell, settings)) continue;
+    if (!rule.ranges.some((r) => covers(r, sheet, row, col)) || !meets(rule, sheet, row, col, workbook)) continue;
     return { background: rule.format.background ?? base.background, fontColor: rule.format.fontColor ?? base.fontColor };
   }
   return base;
@@ -126,8 +134,15 @@ export function effectiveFormat(
 
 // Structure: ranges move with the rows and columns they cover.
 
+/** A custom formula's references move with the cells they name (cf-formula.ts remapFormula). */
+function remapFormulas(sheet: SheetModel, axis: 'row' | 'col', map: IndexMap): void {
+  for (const rule of sheet.conditionalRules)
+    if (rule.criteria === 'CUSTOM_FORMULA') rule.values = rule.values.map((f) => remapFormula(f, axis, map));
+}
+
 /** Rows inserted before `before`: ranges below move down, ranges they fall inside grow. */
 export function insertRuleRows(sheet: SheetModel, before: number, n: number): void {
+  remapFormulas(sheet, 'row', (i) => (i >= before ? i + n : i));
   for (const rule of sheet.conditionalRules) {
     for (const r of rule.ranges) {
       if (before <= r.row) r.row += n;
@@ -138,6 +153,7 @@ export function insertRuleRows(sheet: SheetModel, before: number, n: number): vo
 
 /** Columns inserted before `before`: the same along columns. */
 export function insertRuleColumns(sheet: SheetModel, before: number, n: number): void {
+  remapFormulas(sheet, 'col', (i) => (i >= before ? i + n : i));
   for (const rule of sheet.conditionalRules) {
     for (const r of rule.ranges) {
       if (before <= r.col) r.col += n;
@@ -167,6 +183,7 @@ function remapSpan(start: number, count: number, map: IndexMap): Array<[number, 
  * end: only where it starts moves.
  */
 export function remapRuleRanges(sheet: SheetModel, axis: 'row' | 'col', map: IndexMap): void {
+  remapFormulas(sheet, axis, map);
   for (const rule of sheet.conditionalRules) {
     const out: RuleRange[] = [];
     for (const r of rule.ranges) {

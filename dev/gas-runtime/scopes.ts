@@ -236,6 +236,7 @@ rows('ConditionalFormatRuleBuilder', 'spreadsheet/conditional-format-rule-builde
   'whenTextEndsWith',
   'whenTextContains',
   'whenTextDoesNotContain',
+  'whenFormulaSatisfied',
 ]);
 rows('ConditionalFormatRule', 'spreadsheet/conditional-format-rule', NONE, [
   'copy',

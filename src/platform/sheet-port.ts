@@ -17,10 +17,18 @@ function shapeOf(rule: Rule): ColourRuleShape | null {
     : null;
 }
 
-/** A Sheets rule for one of the add-on's: its columns from row 2 down, open-ended so rows added later are covered. */
+/**
+ * A Sheets rule for one of the add-on's: its columns from row 2 down, open-ended so rows added later
+ * are covered (a custom formula's relative references are read from the first range's top-left cell, row 2).
+ */
 function buildRule(sheet: Sheet, rule: ColourRule): Rule {
   const builder = SpreadsheetApp.newConditionalFormatRule();
-  const when = rule.when === 'notEmpty' ? builder.whenCellNotEmpty() : builder.whenTextEqualTo(rule.when.equals);
+  const when =
+    rule.when === 'notEmpty'
+      ? builder.whenCellNotEmpty()
+      : 'formula' in rule.when
+        ? builder.whenFormulaSatisfied(rule.when.formula)
+        : builder.whenTextEqualTo(rule.when.equals);
   const ranges = rule.columns.map((c) => sheet.getRange(`${columnLetter(c)}2:${columnLetter(c)}`));
   return when.setBackground(rule.look.background).setFontColor(rule.look.fontColor).setRanges(ranges).build();
 }

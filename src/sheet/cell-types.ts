@@ -13,9 +13,13 @@ export interface StatusLook {
   fontColor: string;
 }
 
-/** A conditional format rule of the add-on: when a cell says `equals` exactly (or anything, `notEmpty`), it gets `look`. 0-based columns, from row 2 to the bottom. */
+/**
+ * A conditional format rule of the add-on: when a cell says `equals` exactly (or anything,
+ * `notEmpty`; or when the custom `formula`, written for row 2 of the rule's first column, is
+ * true), it gets `look`. 0-based columns, from row 2 to the bottom.
+ */
 export interface ColourRule {
-  when: { equals: string } | 'notEmpty';
+  when: { equals: string } | 'notEmpty' | { formula: string };
   look: StatusLook;
   columns: number[];
 }

@@ -20,5 +20,6 @@ export { matchingPresets, presetMapping, presetNames } from './mapping/detect';
 export { PRESETS, presetById, type ExportPreset } from './mapping/presets';
 export { fieldName, slotName } from './mapping/labels';
 export * from './result-colours';
+export * from './edited-marks';
 export * from './value-rules';
 export * from './meaning';

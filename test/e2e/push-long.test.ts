@@ -108,7 +108,9 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
 
   test('an execution killed by the time limit is resumed by its safety trigger: no row lost', () => {
     freshSheet(4000, 400);
-    env.rt.cutOffAfter(60);
+    // Killed once the push is under way: past reading the sheet and the snapshot, setting the
+    // sheet's edited-cell rules (a new sheet's first push) and arming the safety trigger.
+    env.rt.cutOffAfter(90);
     expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
     env.rt.advance(continuation + 10 * 60_000);
     const status = columnValues(env.rt.sheet('Stock & Prices').values(), 'Sync status');

@@ -169,7 +169,7 @@ describe('conditional format rules (builder, sheet, evaluation)', () => {
 
   it('the test API refuses criteria it does not model', () => {
     const { s } = seeded();
-    expect(() => s.addConditionalRule({ criteria: 'CUSTOM_FORMULA' as never, ranges: ['A1'] })).toThrow(HarnessError);
+    expect(() => s.addConditionalRule({ criteria: 'NUMBER_BETWEEN' as never, ranges: ['A1'] })).toThrow(HarnessError);
   });
 
   it('property: after inserts and deletes of rows and columns, a rule covers exactly the cells it covered that survive', () => {

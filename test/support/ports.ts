@@ -130,8 +130,8 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
       const shape = (r: ColourRule | ColourRuleShape): ColourRuleShape =>
         'look' in r
           ? {
-              criteria: r.when === 'notEmpty' ? 'CELL_NOT_EMPTY' : 'TEXT_EQUAL_TO',
-              values: r.when === 'notEmpty' ? [] : [r.when.equals],
+              criteria: r.when === 'notEmpty' ? 'CELL_NOT_EMPTY' : 'formula' in r.when ? 'CUSTOM_FORMULA' : 'TEXT_EQUAL_TO',
+              values: r.when === 'notEmpty' ? [] : ['formula' in r.when ? r.when.formula : r.when.equals],
               ...r.look,
             }
           : r;

@@ -1,6 +1,6 @@
 /** Calls to the playground server. Types are the server's own (protocol.ts). */
 import type { AddedSkus } from '../hub/catalogue';
-import type { Selection, Snapshot, PendingDialog, StructureEdit, WindowOut } from '../protocol';
+import type { CellOut, Selection, Snapshot, PendingDialog, StructureEdit, WindowOut } from '../protocol';
 
 export interface Status {
   snapshot: Snapshot | null;
@@ -33,7 +33,9 @@ export const api = {
     getJson<WindowOut>(`/api/window?sheet=${encodeURIComponent(sheet)}&from=${from}&count=${count}`),
   select: (selection: Selection) => postJson<{ ok: boolean }>('/api/select', { selection }),
   menu: (name: string, selection: Selection | null) => postJson<CallResult>('/api/menu', { name, selection }),
-  edit: (sheet: string, row: number, col: number, text: string) => postJson<{ ok: boolean }>('/api/edit', { sheet, row, col, text }),
+  /** The cell as the runtime read the typed text (shown formatted before the next poll). */
+  edit: (sheet: string, row: number, col: number, text: string) =>
+    postJson<{ ok: boolean; value: CellOut }>('/api/edit', { sheet, row, col, text }),
   answerDialog: (id: number, button: string, text: string) => postJson<{ ok: boolean }>('/api/dialog', { id, button, text }),
   fill: (prefix: string, rows: number) => postJson<{ ok: boolean; value: { sheet: string; rows: number } }>('/api/fill', { prefix, rows }),
   paste: (sheet: string, row: number, col: number, text: string) =>

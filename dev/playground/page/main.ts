@@ -84,8 +84,14 @@ const sheetContext: SheetMenuContext = {
 const { editActive } = attachEditing(
   grid,
   (sheet, r, c, text) => {
-    grid.patch(r, c, text);
-    track(api.edit(sheet, r, c, text)).catch((e: unknown) => report('The edit was not saved', e));
+    const saved = track(api.edit(sheet, r, c, text));
+    grid.patch(
+      r,
+      c,
+      text,
+      saved.then((answer) => answer.value),
+    );
+    saved.catch((e: unknown) => report('The edit was not saved', e));
   },
   {
     undo: () => undo(sheetContext),
@@ -250,8 +256,14 @@ function initFormulaBar(): void {
       const { r, c } = grid.selection.active;
       const cell = grid.cell(r, c);
       if (sheet && input.value !== (cell ? (cell.e ?? cell.t) : '')) {
-        grid.patch(r, c, input.value);
-        track(api.edit(sheet, r, c, input.value)).catch((err: unknown) => showToast(String(err), 'The edit was not saved', 10, 'error'));
+        const saved = track(api.edit(sheet, r, c, input.value));
+        grid.patch(
+          r,
+          c,
+          input.value,
+          saved.then((answer) => answer.value),
+        );
+        saved.catch((err: unknown) => showToast(String(err), 'The edit was not saved', 10, 'error'));
       }
       byId('grid').focus();
     } else if (e.key === 'Escape') {

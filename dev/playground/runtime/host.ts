@@ -170,7 +170,11 @@ function handle(req: Op): unknown {
     case 'window':
       return readWindow(runtime(), TIME_ZONE, req.sheet, req.from, req.count);
     case 'edit':
-      return edited(() => edits.type(req.sheet, req.row, req.col, req.text));
+      // The cell as the grid shows it now (formatted, its conditional colours), as Sheets shows a typed value at once.
+      return edited(() => {
+        edits.type(req.sheet, req.row, req.col, req.text);
+        return readWindow(runtime(), TIME_ZONE, req.sheet, req.row, 1).rows[0]?.[req.col - 1] ?? null;
+      });
     case 'paste':
       return edited(() => edits.paste(req.sheet, req.row, req.col, req.rows));
     case 'import':

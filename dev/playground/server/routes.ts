@@ -161,8 +161,7 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         const row = intParam(body.row, 'row', 1, 10_000_000);
         const col = intParam(body.col, 'col', 1, 18_278);
         const text = stringParam(body.text, 'text');
-        await runtime.request({ op: 'edit', sheet, row, col, text });
-        return sendJson(res, 200, { ok: true });
+        return sendJson(res, 200, { ok: true, value: await runtime.request({ op: 'edit', sheet, row, col, text }) });
       }
       case '/api/dialog': {
         const id = intParam(body.id, 'id', 1, Number.MAX_SAFE_INTEGER);

@@ -16,6 +16,7 @@ import type { CellValue, SheetPort } from '../kernel/ports';
 import { readStockTable } from '../pipeline/stock-table';
 import { tableOptions } from '../pipeline/table-options';
 import { SnapshotStore } from '../pipeline/snapshot';
+import { keepEditedMarksAfterPull } from '../pipeline/edited-marks';
 import { addToColumnMapping } from '../pipeline/column-mapping';
 import { canonicalChannel } from '../../api/channels';
 import { channelAliases } from '../settings/aliases';
@@ -97,6 +98,7 @@ function pullUnderLock(ctx: Context, options: PullOptions, confirm: Confirm): Pu
   const entries = new Map<string, Record<string, number>>();
   plan.pulledBySku.forEach((pulled, sku) => entries.set(sku, mergePulled(current.get(sku), pulled, layout)));
   snapshot.replace(entries, current, pull.now);
+  keepEditedMarksAfterPull(ctx, target.name, snapshot, current);
   return reportPull(ctx, pull);
 }
 

@@ -5,6 +5,7 @@ import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
 import type { CellValue, SheetPort } from '../kernel/ports';
 import { SnapshotStore, type ConfirmedValues } from './snapshot';
+import { keepEditedMarks } from './edited-marks';
 
 /** The seller's stock sheet as one execution sees it: read once, with the snapshot. */
 export interface LoadedSheet {
@@ -59,7 +60,9 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
     table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
   if (missing) throw new UserError(`${missing}${where}. Nothing was sent.`);
   const snapshot = new SnapshotStore(ctx.ports.workbook);
-  return { sheet, values, table, mapping, snapshot, confirmed: snapshot.load() };
+  const confirmed = snapshot.load();
+  keepEditedMarks(sheet, table.columns, ctx.ports.documentStore, snapshot, confirmed);
+  return { sheet, values, table, mapping, snapshot, confirmed };
 }
 
 /** The key of a row in a stored selection: its SKU, or its row number when it has none. */

@@ -34,6 +34,13 @@ export function writeSpans(indexes: readonly number[], gap: number, known: (i: n
   return spans;
 }
 
+/** The mirrored keys of a header row, by position (trailing blanks dropped). */
+function mirrorKeysOf(header: readonly CellValue[]): string[] {
+  const keys = header.slice(HEADER.length).map((k) => String(k ?? ''));
+  while (keys.length > 0 && keys[keys.length - 1] === '') keys.pop();
+  return keys;
+}
+
 /**
  * The snapshot of confirmed values, keyed by SKU, so sorting, filtering, inserting and deleting
  * rows in the seller's sheet cannot confuse it. One read to load; one write per span of changed
@@ -44,6 +51,11 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   private rows: CellValue[][] = [];
   private index = new Map<string, number>();
   private loaded = false;
+  /**
+   * The keys mirrored one per column after the three above (row 1 holds them), for the edited-cell
+   * rules a formula can read (sheet/edited-marks.ts). Null: not read (a span was loaded).
+   */
+  private mirrored: string[] | null = [];
 
   /** `sheetName`/`keyHeader`: another hidden sheet for another kind of key (the push keeps the defaults). */
   constructor(
@@ -55,7 +67,9 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   /** Reads the snapshot (once per execution). */
   load(): Map<string, V> {
     this.sheet = this.workbook.sheet(this.sheetName);
-    this.rows = this.sheet ? this.sheet.readAll().slice(1) : [];
+    const all = this.sheet ? this.sheet.readAll() : [];
+    this.mirrored = mirrorKeysOf(all[0] ?? []);
+    this.rows = all.slice(1);
     const out = new Map<string, V>();
     this.rows.forEach((row, i) => {
       const sku = String(row[0] ?? '');
@@ -90,6 +104,7 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     this.sheet = this.workbook.sheet(this.sheetName);
     const rows = this.sheet ? Math.max(0, this.sheet.lastRow() - 1) : 0;
     if (rows !== total) return null;
+    this.mirrored = null;
     this.rows = new Array(total);
     const out = new Map<string, V>();
     if (this.sheet && lo !== null && hi !== null && hi >= lo) {
@@ -131,16 +146,70 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
       } else this.rows[at] = row;
       changed.push(at);
     }
-    const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, [this.keyHeader, ...HEADER.slice(1)], { hidden: true });
+    this.writeRows(changed);
+  }
+
+  /** Writes the rows at `indexes` (0-based below the header), each with its mirrored values, in spans (writeSpans). */
+  private writeRows(indexes: readonly number[]): void {
+    const sheet = this.sheet ?? this.workbook.ensureSheet(this.sheetName, this.header(), { hidden: true });
     this.sheet = sheet;
-    for (const [first, last] of writeSpans(changed, MERGE_GAP_ROWS, (i) => this.rows[i] !== undefined)) {
+    // A span's rows were read with only the first columns: the mirror's keys are in row 1.
+    this.mirrored ??= mirrorKeysOf(sheet.readHeaderRow());
+    for (const [first, last] of writeSpans(indexes, MERGE_GAP_ROWS, (i) => this.rows[i] !== undefined)) {
       // Rows are kept as read; every string is escaped on the way out, changed or not.
       sheet.write(
         first + 2,
         1,
-        this.rows.slice(first, last + 1).map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))),
+        this.rows.slice(first, last + 1).map((row) => this.withMirror(row).map((cell) => rewriteAsRead<CellValue>(cell))),
       );
     }
+  }
+
+  private header(): string[] {
+    return [this.keyHeader, ...HEADER.slice(1), ...(this.mirrored ?? [])];
+  }
+
+  /** The row's three cells and, in the mirror's columns, its values (blank for a key it has no value of). */
+  private withMirror(row: readonly CellValue[]): CellValue[] {
+    const own = [row[0] ?? '', row[1] ?? '', row[2] ?? ''];
+    if (!this.mirrored || this.mirrored.length === 0) return own;
+    let values: Record<string, unknown> = {};
+    try {
+      values = JSON.parse(String(row[1] ?? '{}')) as Record<string, unknown>;
+    } catch {
+      // As in load: never confirmed, so nothing to mirror.
+    }
+    return own.concat(this.mirrored.map((key) => (typeof values[key] === 'number' ? (values[key] as number) : '')));
+  }
+
+  /** The keys the snapshot holds values of, in any entry loaded. */
+  keysHeld(confirmed: ReadonlyMap<string, V>): string[] {
+    const keys = new Set<string>();
+    confirmed.forEach((values) => Object.keys(values).forEach((k) => keys.add(k)));
+    return [...keys].sort();
+  }
+
+  /**
+   * Mirrors `keys` (and the keys mirrored already) one per column, for formulas to read: a key not
+   * mirrored yet adds its column and rewrites every row once (one write of the whole snapshot);
+   * otherwise nothing is written. Returns the last column (0-based) the mirror fills, or null when
+   * the snapshot was read only in part (a background push's block): it waits for a whole read.
+   */
+  ensureMirror(keys: readonly string[]): number | null {
+    if (!this.loaded) this.load();
+    if (this.mirrored === null) return null;
+    const missing = keys.filter((k) => !this.mirrored?.includes(k));
+    if (missing.length > 0) {
+      this.mirrored = this.mirrored.concat(missing);
+      // The header and every row in one write.
+      const rows = [this.header(), ...this.rows.map((row) => this.withMirror(row))];
+      this.sheet?.write(
+        1,
+        1,
+        rows.map((row) => row.map((cell) => rewriteAsRead<CellValue>(cell))),
+      );
+    }
+    return HEADER.length + this.mirrored.length - 1;
   }
 
   /** Replaces whole entries (a catalogue pull sets what the hub holds). */

@@ -62,6 +62,12 @@ export class WindowCache {
     this.patches.set(`${r},${c}`, { cell, revision: this.revision });
   }
 
+  /** The runtime's reading of a typed value (`typed`, still shown), until a block fetched after it arrives. */
+  settle(r: number, c: number, typed: CellOut, cell: CellOut): void {
+    const held = this.patches.get(`${r},${c}`);
+    if (held && held.cell === typed) held.cell = cell;
+  }
+
   /** The row ranges on screen (frozen rows and the scrolled part). */
   want(ranges: { first: number; last: number }[]): void {
     this.wanted = ranges;

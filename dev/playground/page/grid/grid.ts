@@ -121,10 +121,22 @@ export class Grid {
     return this.cache.cell(r, c);
   }
 
-  /** Shows a typed value before the runtime's reading of it comes back. */
-  patch(r: number, c: number, text: string): void {
-    this.cache.patch(r, c, text === '' ? null : { t: text });
+  /**
+   * Shows a typed value before the runtime's reading of it comes back; `read` then shows that
+   * reading (the number formatted, the cell's conditional colours) until the next fetch.
+   */
+  patch(r: number, c: number, text: string, read?: Promise<CellOut>): void {
+    const typed: CellOut = text === '' ? null : { t: text };
+    this.cache.patch(r, c, typed);
     this.refreshCells();
+    read
+      ?.then((cell) => {
+        this.cache.settle(r, c, typed, cell);
+        this.refreshCells();
+      })
+      .catch(() => {
+        // Not saved: the caller says so; the next fetch shows what the sheet holds.
+      });
   }
 
   /** Left/top of a cell in the sizer's coordinates, as shown (frozen rows and columns follow the scroll). */
