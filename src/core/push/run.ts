@@ -445,7 +445,7 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
     writeRun(ctx.ports.documentStore, run);
   }
   if (run.total === 0) {
-    const text = `${title(run)}: nothing to send${run.scope === 'changed' && !run.limited ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
+    const text = `${title(run)}${onSheet(run)}: nothing to send${run.scope === 'changed' && !run.limited ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
     return progress(run, 0, true, text);
   }
@@ -514,7 +514,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
 function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined, client: HubClient): PushProgress {
   if (run.total === 0) {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
-    return progress(run, 0, true, `${title(run)}: nothing to send.`);
+    return progress(run, 0, true, `${title(run)}${onSheet(run)}: nothing to send.`);
   }
   // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
   // so that even an execution killed by the time limit is finished by the trigger.
@@ -526,8 +526,8 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
     // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
     result.message =
       ctx.settings.deployment === 'addon'
-        ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
-        : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+        ? `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+        : `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
   }
   return withFreezeQuestion(ctx, loaded, result);
 }
