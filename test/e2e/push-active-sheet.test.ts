@@ -147,4 +147,19 @@ describe('the sheet you are on (bundle in the runtime against the hub emulator)'
     expect([skus[3], skus[4], skus[5]].map((s) => quantities().get(s))).toEqual([7, 8, 9]);
     expect(env.rt.sheet(STOCK).values()).toEqual(stock);
   });
+
+  test('Send as async job from the export tab: the job results are written back on that tab by the background poll', () => {
+    const stock = stockSheet();
+    env.rt.addSheet(STOCK, stock);
+    env.rt.addSheet(SHOPIFY, shopifySheet());
+    env.rt.select(SHOPIFY, 'A2');
+    env.call('pushAsyncAll');
+    expect(columnValues(env.rt.sheet(SHOPIFY).values(), 'Sync status').slice(0, 3)).toEqual(['Pending', 'Pending', 'Pending']);
+    expect(env.rt.toasts().at(-1)?.message).toMatch(/^Send as async job \(all rows\) on "Shopify export": /);
+    env.rt.advance(6 * 60_000); // the background trigger polls the job: nobody is on any sheet
+    const status = columnValues(env.rt.sheet(SHOPIFY).values(), 'Sync status').slice(0, 3);
+    expect(status.every((s) => s !== 'Pending' && s !== '')).toBe(true);
+    expect([skus[3], skus[4], skus[5]].map((s) => quantities().get(s))).toEqual([7, 8, 9]);
+    expect(env.rt.sheet(STOCK).values()).toEqual(stock);
+  });
 });
