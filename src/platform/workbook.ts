@@ -40,6 +40,7 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
       if (ranges.length === 0) return null;
       return { sheet: sheet.getName(), rows: ranges.map((r) => ({ start: r.getRow(), end: r.getLastRow() })) };
     },
+    activeSheet: () => ss.getActiveSheet()?.getName() ?? null,
     sheetNames: () => ss.getSheets().map((s) => s.getName()),
     locale: () => (locale ??= ss.getSpreadsheetLocale()),
   };

@@ -4,7 +4,7 @@
  */
 import { dismissAlert, dismissNotices } from './handlers/alerts';
 import { onBackgroundWork } from './handlers/background';
-import { applyColumnPreset, getColumns, resetColumns, saveColumns } from './handlers/columns';
+import { applyColumnPreset, getColumns, resetColumns, saveColumns, useSheetForPushing } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
@@ -103,6 +103,7 @@ export const publicFunctions = {
   saveColumns,
   applyColumnPreset,
   resetColumns,
+  useSheetForPushing,
   refreshJobs,
   getOldJobStatus,
   pullCatalogue,

@@ -215,7 +215,7 @@ describe('accessibility: axe-core on every state of the sidebar and on the playg
     await s.frame.locator('#push-cancel').waitFor({ state: 'hidden' });
     await s.frame
       .locator('#push-message')
-      .filter({ hasText: /^Push stock \(all rows\): 300 ok/ })
+      .filter({ hasText: /^Push stock \(all rows\) on "Stock & Prices": 300 ok/ })
       .waitFor();
     await s.shots.takeSidebar(s.page, 'push-finished');
     await expectNoAxeViolations(s.frame, 'the sidebar after a push');
@@ -228,7 +228,7 @@ describe('accessibility: axe-core on every state of the sidebar and on the playg
       expect(line).not.toMatch(/\d/);
       expect(words(line)).toBeLessThanOrEqual(8);
     }
-    expect(said[said.length - 1]).toMatch(/^Push stock \(all rows\): 300 ok/);
+    expect(said[said.length - 1]).toMatch(/^Push stock \(all rows\) on "Stock & Prices": 300 ok/);
 
     // A busy plain button too: Preview while it reads the hub ("Reading the hub…").
     const preview = await holdCall(s.page, 'previewPush');

@@ -79,7 +79,9 @@ describe('playground: grid, menu and sidebar', () => {
 
     await s.page.locator('#grid .rh[data-r="2"]').click();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
-    await s.page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.page
+      .locator('.toast', { hasText: 'Push stock (selected rows) on "Stock & Prices": 1 ok, 0 failed' })
+      .waitFor({ timeout: UNTIL_READY_MS });
     await s.shots.take(s.page, 'stock-pushed');
 
     // The first push creates the Log sheet, which Sheets makes the active sheet: go back.
@@ -87,7 +89,9 @@ describe('playground: grid, menu and sidebar', () => {
     await expectActiveTab(s.page, STOCK);
     await s.page.locator('#grid .rh[data-r="2"]').click();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push prices', 'Selected rows');
-    await s.page.locator('.toast', { hasText: 'Push prices (selected rows): 1 ok' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.page
+      .locator('.toast', { hasText: 'Push prices (selected rows) on "Stock & Prices": 1 ok' })
+      .waitFor({ timeout: UNTIL_READY_MS });
 
     await s.page.waitForFunction(() =>
       [...document.querySelectorAll('#grid .cell[data-r="1"]')].some((e) => e.textContent === 'Status [mercadolibre]'),

@@ -38,7 +38,9 @@ describe('playground: saved state', () => {
     await expectActiveTab(s.page, STOCK);
     await s.page.locator(`#grid .rh[data-r="${r}"]`).click();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push stock', 'Selected rows');
-    await s.page.locator('.toast', { hasText: 'Push stock (selected rows): 1 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.page
+      .locator('.toast', { hasText: 'Push stock (selected rows) on "Stock & Prices": 1 ok, 0 failed' })
+      .waitFor({ timeout: UNTIL_READY_MS });
     // The first push creates the Log sheet, which Sheets activates: come back to the products.
     await s.page.locator(`[data-sheet="${STOCK}"]`).click();
     await expectActiveTab(s.page, STOCK);

@@ -73,7 +73,9 @@ describe('playground: per-channel rules', () => {
     // The typed cell is saved first (else the menu's click can land while the grid redraws).
     await s.page.locator('#status', { hasText: 'Ready' }).waitFor();
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push prices', 'All rows');
-    await s.page.locator('.toast', { hasText: 'Push prices (all rows): 20 ok, 0 failed' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.page
+      .locator('.toast', { hasText: 'Push prices (all rows) on "Stock & Prices": 20 ok, 0 failed' })
+      .waitFor({ timeout: UNTIL_READY_MS });
     // The result columns are new: read the header again, once the grid shows them.
     await s.page.locator('#grid .cell[data-r="1"]', { hasText: 'Sync status' }).first().waitFor();
     header = await headerColumns(s.page);

@@ -69,7 +69,10 @@ describe('playground: preview, push these changes, undo', () => {
   test('Push these changes sends the three prices alone; their rows say OK', async () => {
     await s.frame.locator('#push-previewed').click();
     await s.frame.waitForFunction(
-      () => /^Push prices \(previewed changes\): 3 ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''),
+      () =>
+        /^Push prices \(previewed changes\) on "Stock & Prices": 3 ok, 0 failed/.test(
+          document.getElementById('push-message')?.textContent ?? '',
+        ),
       undefined,
       { timeout: UNTIL_READY_MS, polling: 100 },
     );

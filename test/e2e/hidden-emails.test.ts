@@ -67,7 +67,7 @@ describe('hidden emails: per-user work survives the 30-day rotation of the tempo
     const colleague = typedCall(env.rt.forUser('colleague@example.com', { hideEmail: false }));
     unwrap(colleague('saveToken', env.token));
     const refused = colleague('startPush', 'stock', 'changed');
-    expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) by another user, started/);
+    expect(!refused.ok && refused.error).toMatch(/did not start: Push stock \(all rows\) on "Stock & Prices" by another user, started/);
     unwrap(env.call('cancelPush', run.runId));
   });
 });

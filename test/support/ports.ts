@@ -157,6 +157,8 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
 export type MemoryWorkbook = Workbook & {
   sheets: Map<string, MemorySheet>;
   selected: ReturnType<Workbook['selection']>;
+  /** The sheet the seller is on (default: the selection's, else none). */
+  active: string | null;
   /** The sheet by name, failing the test when missing. */
   grid(name: string): CellValue[][];
 };
@@ -166,6 +168,7 @@ export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}, local
   const workbook: MemoryWorkbook = {
     sheets: map,
     selected: null,
+    active: null,
     grid(name) {
       const sheet = map.get(name);
       if (!sheet) throw new Error(`no sheet ${name} in the memory workbook`);
@@ -183,6 +186,7 @@ export function memoryWorkbook(sheets: Record<string, CellValue[][]> = {}, local
       return s;
     },
     selection: () => workbook.selected,
+    activeSheet: () => workbook.active ?? workbook.selected?.sheet ?? null,
     sheetNames: () => [...map.keys()],
     locale: () => locale,
   };

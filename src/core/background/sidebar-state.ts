@@ -14,6 +14,7 @@ import { ordersStatusView, type OrdersStatusView } from '../orders/status-view';
 import { rulesStatus, type RulesStatus } from '../rules/status';
 import { activePushProgress } from '../push/run';
 import type { PushProgress } from '../pipeline/types';
+import { chooseStockSheet, type SheetChoice } from '../pipeline/sheet-choice';
 import { checkBaseUrl } from '../settings/base-url';
 import type { Settings } from '../kernel/settings-schema';
 import { readToken, tokenStatus, type TokenStatus } from '../settings/token';
@@ -28,6 +29,8 @@ export interface SidebarState {
   /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
   hubMoved: string | null;
   push: PushProgress | null;
+  /** The stock sheet the Push section pushes: the sheet the seller is on when it is one (pipeline/sheet-choice.ts). */
+  stockSheet: SheetChoice;
   jobs: OpenJob[];
   orders: OrdersStatusView;
   /** The per-channel rules in use and what they change at the next Push changes; null: no Rules sheet. */
@@ -56,6 +59,7 @@ export function sidebarState(ctx: Context): SidebarState {
     /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
     hubMoved: hubMovedNow(ctx),
     push: activePushProgress(ctx),
+    stockSheet: chooseStockSheet(ctx),
     jobs: readOpenJobs(ctx.ports.documentStore),
     orders: ordersStatusView(ctx),
     rules: rulesStatus(ctx),

@@ -1,22 +1,25 @@
-/** The sidebar's changes to the stock sheet's column mapping: save a hand mapping, apply a preset, go back to detection. */
-import { ColumnMapping, headerKey, mapColumns, matchingPresets, presetById, presetMapping, slotName } from '../../sheet';
+/**
+ * The sidebar's changes to a sheet's column mapping (the sheet its Columns section shows): save a
+ * hand mapping, apply a preset, go back to detection, use the sheet for pushes.
+ */
+import { ColumnMapping, entriesOf, headerKey, mapColumns, matchingPresets, presetById, presetMapping, slotName } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
 import { tableOptions } from '../pipeline/table-options';
 import { clearColumnMapping, saveColumnMapping } from '../pipeline/column-mapping';
-import { columnsView, stockSheet, type ColumnsView } from './view';
+import { columnsSheet, columnsView, type ColumnsView } from './view';
 
 /**
  * Saves a mapping chosen in the sidebar, after checking it against the header row now: every
  * header it names is there, and it names a SKU column. Other problems are shown, not refused.
  */
-export function saveColumns(ctx: Context, input: unknown): ColumnsView {
+export function saveColumns(ctx: Context, input: unknown, wanted?: string | null): ColumnsView {
   const parsed = ColumnMapping.safeParse(input);
   if (!parsed.success)
     throw new UserError(
       `This column mapping cannot be saved: ${parsed.error.issues[0]?.message ?? 'unreadable'}. Reload the sidebar and try again.`,
     );
-  const sheet = stockSheet(ctx);
+  const { sheet } = columnsSheet(ctx, wanted);
   const header = sheet.readHeaderRow();
   const keys = new Set(header.map((h) => headerKey(String(h))));
   // A row rule kept from an earlier preset whose column the sheet no longer has (another file
@@ -37,14 +40,14 @@ export function saveColumns(ctx: Context, input: unknown): ColumnsView {
   const competing = problems.find((p) => p.message.startsWith('Two columns compete'));
   if (competing) throw new UserError(`Not saved: ${competing.message}.`);
   saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
-  return columnsView(ctx);
+  return columnsView(ctx, sheet.name);
 }
 
 /** Saves a preset as the sheet's mapping (what "Apply" does when several presets, or none, match). */
-export function applyColumnPreset(ctx: Context, presetId: string): ColumnsView {
+export function applyColumnPreset(ctx: Context, presetId: string, wanted?: string | null): ColumnsView {
   const preset = presetById(String(presetId));
   if (!preset) throw new UserError(`Unknown export preset "${String(presetId)}": reload the sidebar.`);
-  const sheet = stockSheet(ctx);
+  const { sheet } = columnsSheet(ctx, wanted);
   const mapping = presetMapping(preset, sheet.readHeaderRow());
   if (!mapping.entries.some((e) => e.field === 'sku')) {
     throw new UserError(
@@ -52,11 +55,31 @@ export function applyColumnPreset(ctx: Context, presetId: string): ColumnsView {
     );
   }
   saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
-  return columnsView(ctx);
+  return columnsView(ctx, sheet.name);
 }
 
 /** Forgets the saved mapping: columns are detected again. */
-export function resetColumns(ctx: Context): ColumnsView {
-  clearColumnMapping(ctx.ports.documentStore, stockSheet(ctx));
-  return columnsView(ctx);
+export function resetColumns(ctx: Context, wanted?: string | null): ColumnsView {
+  const { sheet } = columnsSheet(ctx, wanted);
+  clearColumnMapping(ctx.ports.documentStore, sheet);
+  return columnsView(ctx, sheet.name);
+}
+
+/**
+ * Use this sheet: makes the sheet a stock sheet by saving the mapping detected now (its export
+ * preset, else the columns found by header name), so that pushes from it push it.
+ */
+export function useSheetForPushes(ctx: Context, wanted?: string | null): ColumnsView {
+  const { sheet } = columnsSheet(ctx, wanted);
+  const header = sheet.readHeaderRow();
+  const resolved = mapColumns(header, { ...tableOptions(ctx.settings, ctx.ports.workbook.locale()), mapping: null });
+  if (resolved.candidates.length > 1)
+    throw new UserError(`Not saved: ${resolved.problems[0]?.message ?? 'the header row matches two exports'}. Apply one preset below.`);
+  if (resolved.columns.input.sku === undefined)
+    throw new UserError(`Not saved: "${sheet.name}" has no column a push reads as the SKU. Choose its columns below, then Save columns.`);
+  const mapping = resolved.preset
+    ? presetMapping(resolved.preset, header)
+    : { version: 1 as const, preset: null, entries: entriesOf(resolved.columns), skip: [] };
+  saveColumnMapping(ctx.ports.documentStore, sheet, mapping);
+  return columnsView(ctx, sheet.name);
 }

@@ -17,7 +17,7 @@ import { readOpenJobs, writeOpenJobs, type OpenJob } from '../pipeline/jobs/open
 import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
 import { hubJobSource, itemsPrint, readJobItems, type JobRead } from './read-items';
 import { forgetSentItems, readSentItems } from '../pipeline/jobs/sent-items';
-import { writeBackJobs } from './write-back';
+import { writeBackJobsBySheet } from './write-back-sheets';
 
 export { isFinalStatus } from './job-results';
 
@@ -270,7 +270,7 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
   replaceJobRows(ctx.ports.workbook, ctx.settings.sheetNames.jobs, refresh.replacements);
   const undoJobs = new Set(refresh.open.filter((j) => j.undo).map((j) => j.jobId));
   const { notes, unresolved, sent, aliases } = refresh;
-  const marked = writeBackJobs(ctx, { finals, notes, unresolved, sent, aliases, undoJobs });
+  const marked = writeBackJobsBySheet(ctx, { finals, notes, unresolved, sent, aliases, undoJobs }, refresh.open);
   writeOpenJobs(store, stillOpen);
   forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
   dueChanged.emit(ctx);

@@ -9,6 +9,22 @@ export interface Context {
   startedAt: number;
   /** True when a person is at the keyboard (menu or sidebar); false in triggers. */
   interactive: boolean;
+  /**
+   * The stock sheet this execution pushes when it is not the configured one (a mapped export tab
+   * the seller is on, or the sheet a running push started on); absent: the configured stock sheet.
+   */
+  stockSheet?: string;
+}
+
+/** The name of the stock sheet this execution works on. */
+export function stockSheetName(ctx: Pick<Context, 'settings' | 'stockSheet'>): string {
+  return ctx.stockSheet ?? ctx.settings.sheetNames.stock;
+}
+
+/** The context working on the stock sheet `name` (the configured one when `name` is it, or absent). */
+export function onStockSheet(ctx: Context, name: string | undefined): Context {
+  const { stockSheet: _, ...rest } = ctx;
+  return name === undefined || name === ctx.settings.sheetNames.stock ? rest : { ...rest, stockSheet: name };
 }
 
 /** Milliseconds left before `budgetMs` of this execution is used up. */

@@ -147,6 +147,8 @@ export interface Workbook {
   ): SheetPort;
   /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
   selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;
+  /** The name of the sheet the seller is on (null when no one is: a trigger). */
+  activeSheet(): string | null;
   sheetNames(): string[];
   /** The spreadsheet's locale (File › Settings), e.g. en_US or es_ES: how it reads numbers typed into its cells. */
   locale(): string;

@@ -10,7 +10,7 @@ import type { Context } from '../kernel/context';
 import { QuotaError } from '../kernel/errors';
 import type { KeyValueStore, SheetPort } from '../kernel/ports';
 import { readValueRules } from './rules/read';
-import { SNAPSHOT_SHEET, type ConfirmedValues, type SnapshotStore } from './snapshot';
+import type { ConfirmedValues, SnapshotStore } from './snapshot';
 import { readStockColumns } from './stock-table';
 
 const markKey = (sheet: Pick<SheetPort, 'id'>): string => `editedMarks.id:${sheet.id}`;
@@ -44,8 +44,8 @@ export function keepEditedMarks(
     const made = seen.has(sheet.id) ? seen.get(sheet.id) : store.get(markKey(sheet));
     seen.set(sheet.id, made ?? null);
     if (made === signature) return;
-    const rules = editedMarkRules(plans, skuColumn, { sheet: SNAPSHOT_SHEET, lastColumn });
-    sheet.replaceOwnColourRules(rules, (shape) => isEditedMarkRule(shape, SNAPSHOT_SHEET), made !== null && made !== undefined);
+    const rules = editedMarkRules(plans, skuColumn, { sheet: snapshot.sheetName, lastColumn });
+    sheet.replaceOwnColourRules(rules, (shape) => isEditedMarkRule(shape, snapshot.sheetName), made !== null && made !== undefined);
     store.set(markKey(sheet), signature);
     seen.set(sheet.id, signature);
   } catch (e) {

@@ -1,10 +1,10 @@
 import { operationColumnProblem, type ColumnMapping, type ParsedRow, type TableRead } from '../../sheet';
 import { readStockTable, type StockTable } from './stock-table';
 import type { Operation } from './types';
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import { UserError } from '../kernel/errors';
 import type { CellValue, SheetPort } from '../kernel/ports';
-import { SnapshotStore, type ConfirmedValues } from './snapshot';
+import { SnapshotStore, snapshotSheetName, type ConfirmedValues } from './snapshot';
 import { keepEditedMarks } from './edited-marks';
 
 /** The seller's stock sheet as one execution sees it: read once, with the snapshot. */
@@ -25,11 +25,19 @@ export function missingSheetMessage(name: string, what: string): string {
   return `The sheet "${name}" was not found: it may have been renamed or deleted. Rename it back, or set the ${what} sheet's new name in the sidebar \u203a Settings.`;
 }
 
+/** The message for a stock sheet that is not there: the configured one names its setting; another was renamed or deleted meanwhile. */
+export function missingStockSheetMessage(ctx: Context): string {
+  const name = stockSheetName(ctx);
+  return ctx.stockSheet === undefined
+    ? missingSheetMessage(name, 'Stock & Prices')
+    : `The sheet "${name}" was not found: it was renamed or deleted since. Open the sheet to push and push again from there.`;
+}
+
 /** Reads the stock sheet (one round trip) and the snapshot (one more). */
 export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet {
-  const name = ctx.settings.sheetNames.stock;
+  const name = stockSheetName(ctx);
   const sheet = ctx.ports.workbook.sheet(name);
-  if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
+  if (!sheet) throw new UserError(missingStockSheetMessage(ctx));
   const { values, table, mapping } = readStockTable(ctx, sheet);
   if (values.length === 0)
     throw new UserError(`The sheet "${name}" is empty: put the headers (SKU, Quantity, Price, …) in row 1 and one product per row below.`);
@@ -59,7 +67,7 @@ export function loadStockSheet(ctx: Context, operation?: Operation): LoadedSheet
   const where =
     table.source === 'aliases' ? '' : ` (the columns of "${name}" come from its column mapping: choose one in the sidebar \u203a Columns)`;
   if (missing) throw new UserError(`${missing}${where}. Nothing was sent.`);
-  const snapshot = new SnapshotStore(ctx.ports.workbook);
+  const snapshot = new SnapshotStore(ctx.ports.workbook, snapshotSheetName(ctx, sheet));
   const confirmed = snapshot.load();
   keepEditedMarks(sheet, table.columns, ctx.ports.documentStore, snapshot, confirmed);
   return { sheet, values, table, mapping, snapshot, confirmed };

@@ -1,9 +1,19 @@
 import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
+import type { Context } from '../kernel/context';
 import { rewriteAsRead } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
 export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
 const HEADER = ['SKU', 'Confirmed values', 'Confirmed at'];
+
+/**
+ * The hidden sheet of the confirmed values of the stock sheet a context works on: SNAPSHOT_SHEET
+ * for the configured one; another stock sheet (a mapped export tab) has its own, named by the
+ * sheet's id (kept when it is renamed), so a push of one sheet never reads or moves another's.
+ */
+export function snapshotSheetName(ctx: Pick<Context, 'stockSheet'>, sheet: Pick<SheetPort, 'id'>): string {
+  return ctx.stockSheet === undefined ? SNAPSHOT_SHEET : `${SNAPSHOT_SHEET} ${sheet.id}`;
+}
 
 export type ConfirmedValues = Record<string, number>;
 /** What a snapshot entry may hold: numbers for the push, text too for other keyed snapshots (orders). */
@@ -60,7 +70,7 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
   /** `sheetName`/`keyHeader`: another hidden sheet for another kind of key (the push keeps the defaults). */
   constructor(
     private readonly workbook: Workbook,
-    private readonly sheetName: string = SNAPSHOT_SHEET,
+    readonly sheetName: string = SNAPSHOT_SHEET,
     private readonly keyHeader: string = HEADER[0],
   ) {}
 

@@ -5,7 +5,7 @@
  * nothing is sent and the seller is asked to preview again. A value the seller did not see is
  * never sent; values the hub already holds are not sent at all.
  */
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { queuedSkus } from '../pipeline/jobs/queued';
@@ -53,6 +53,11 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
       );
     }
     const { record, rows: previewed } = saved;
+    const sheet = record.sheet ?? ctx.settings.sheetNames.stock;
+    if (sheet !== stockSheetName(ctx))
+      throw new UserError(
+        `${wanted}: this preview is of "${sheet}", not of "${stockSheetName(ctx)}". Preview this sheet again, then push its changes. Nothing was sent.`,
+      );
     const loaded = load(record.operation);
     const client = hubClient(ctx);
     // The preview's rows alone, planned as the preview planned them; a deleted row or one whose

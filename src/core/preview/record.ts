@@ -22,6 +22,8 @@ export interface PreviewRecord {
   at: number;
   operation: Operation;
   scope: Scope;
+  /** The stock sheet previewed (absent in records of earlier versions: the configured one). */
+  sheet?: string;
   /** The seller ticked "I checked these": lines beyond the guard rails are sent. */
   checked: boolean;
   /** SKUs the preview took to 0 stock (the guard rail's count, kept for the check before the push). */

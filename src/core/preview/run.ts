@@ -6,7 +6,7 @@
  * rows: the preview shows what a new push of this operation and scope would send, and says that
  * the unfinished push comes first (Push these changes refuses until it is done: push/run.ts).
  */
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import type { HubClient } from '../../api/client';
 import { queuedSkus } from '../pipeline/jobs/queued';
@@ -84,7 +84,7 @@ export function unfinishedPush(ctx: Context, operation: Operation, scope: Scope)
   const done = rowsDone(active);
   const state = `${pushTitle(active)} is not finished (${done.toLocaleString('en-US')} of ${active.total.toLocaleString('en-US')} rows done)`;
   const user = ctx.ports.session.userKey();
-  if (resumedBy(active, user, operation, scope))
+  if (resumedBy(active, user, operation, scope, stockSheetName(ctx)))
     return `${state}: Push resumes it, sending its own rows, not the changes shown here; Push these changes is refused until it is finished or cancelled (Resume or Cancel it in the sidebar).`;
   const by = active.owner === user ? '' : ` (by ${active.user || 'another user'})`;
   return `${state}${by}: Push and Push these changes are refused until it is finished or cancelled.`;
@@ -106,7 +106,7 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
   writePreviewRecord(
     ctx.ports.workbook,
     ctx.ports.documentStore,
-    { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, checked, zeroCount },
+    { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, sheet: stockSheetName(ctx), checked, zeroCount },
     rows,
   );
   const guards = ctx.settings.guards;

@@ -14,7 +14,7 @@ import type { KeyValueStore } from '../kernel/ports';
 import { keysHash } from './journal';
 import { rowIdentity, type LoadedSheet } from '../pipeline/load';
 import { BLOCKS_KEY, type PushRun } from './run-store';
-import { SnapshotStore, type ConfirmedValues } from '../pipeline/snapshot';
+import { SnapshotStore, snapshotSheetName, type ConfirmedValues } from '../pipeline/snapshot';
 import { readStockBlock, type StockTable } from '../pipeline/stock-table';
 import type { Operation } from '../pipeline/types';
 
@@ -120,7 +120,7 @@ export function loadBlock(
   const last = Math.min(blocks.lastRow, first + blocks.size - 1);
   const read = readStockBlock(ctx, loadedSheet, mapping, first, last);
   if (headerHash(read.values) !== blocks.header || keysHash(keysOf(read.table, first, last, run.operation)) !== recorded[0]) return null;
-  const snapshot = new SnapshotStore(ctx.ports.workbook);
+  const snapshot = new SnapshotStore(ctx.ports.workbook, snapshotSheetName(ctx, loadedSheet));
   const confirmed: Map<string, ConfirmedValues> | null = snapshot.loadSpan(recorded[1], recorded[2], run.snapshotRows ?? -1);
   if (!confirmed) return null;
   const loaded: LoadedSheet = {

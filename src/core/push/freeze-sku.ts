@@ -6,12 +6,12 @@
  * question is never asked again.
  */
 import { columnLetter } from '../../sheet';
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import type { SheetPort } from '../kernel/ports';
 import { UserError } from '../kernel/errors';
 import { loadSettings, saveSettings } from '../settings/store';
 import { readStockColumns } from '../pipeline/stock-table';
-import { missingSheetMessage } from '../pipeline/load';
+import { missingStockSheetMessage } from '../pipeline/load';
 
 /** "column A", "columns A to C": what freezing up to a 0-based column takes. */
 const span = (column: number): string => (column === 0 ? 'column A' : `columns A to ${columnLetter(column)}`);
@@ -44,9 +44,9 @@ export function answerFreezeSku(ctx: Context, freeze: boolean): string {
   saveSettings(ctx.ports.documentStore, settings);
   ctx.settings = settings;
   if (!freeze) return 'The SKU column is left as it is; Hub Sync will not ask again.';
-  const name = ctx.settings.sheetNames.stock;
+  const name = stockSheetName(ctx);
   const sheet = ctx.ports.workbook.sheet(name);
-  if (!sheet) throw new UserError(missingSheetMessage(name, 'Stock & Prices'));
+  if (!sheet) throw new UserError(missingStockSheetMessage(ctx));
   // Found again now (header row only): the seller may have moved columns since the question was asked.
   const sku = readStockColumns(ctx, sheet).input.sku;
   if (sku === undefined)

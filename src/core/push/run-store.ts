@@ -9,6 +9,8 @@ export interface PushRun {
   id: string;
   operation: Operation;
   scope: Scope;
+  /** The stock sheet it pushes (absent in runs of earlier versions: the configured one); its chunks and continuations read it alone. */
+  sheet?: string;
   user: string;
   /** User key of whoever started it: only their trigger continues it (with their token). */
   owner: string;
@@ -72,12 +74,17 @@ export function rowsDone(run: Pick<PushRun, 'ok' | 'failed' | 'skipped'>): numbe
 }
 
 /**
- * Whether a push of `operation` and `scope` by this user resumes `run` rather than meeting it as
- * another push in the way: only its owner's push of the same operation and scope (a preview's or
- * an undo's limited run is never resumed by a plain push).
+ * Whether a push of `operation` and `scope` of the stock sheet `sheet` by this user resumes `run`
+ * rather than meeting it as another push in the way: only its owner's push of the same operation
+ * and scope on the same sheet (a preview's or an undo's limited run is never resumed by a plain push).
  */
-export function resumedBy(run: PushRun, userKey: string, operation: Operation, scope: Scope): boolean {
-  return run.owner === userKey && run.operation === operation && run.scope === scope && !run.limited;
+export function resumedBy(run: PushRun, userKey: string, operation: Operation, scope: Scope, sheet: string): boolean {
+  return run.owner === userKey && run.operation === operation && run.scope === scope && !run.limited && runSheet(run, sheet) === sheet;
+}
+
+/** The sheet a run pushes: its own, or (a run of an earlier version) `configured`. */
+export function runSheet(run: Pick<PushRun, 'sheet'>, configured: string): string {
+  return run.sheet ?? configured;
 }
 
 const RUN_KEY = 'pushRun';

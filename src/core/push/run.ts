@@ -1,5 +1,5 @@
 import type { HubClient } from '../../api/client';
-import type { Context } from '../kernel/context';
+import { onStockSheet, stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
@@ -18,6 +18,7 @@ import {
   resumedBy,
   rowsDone,
   readRunRows,
+  runSheet,
   writeOnly,
   writeRun,
   writeSelection,
@@ -128,11 +129,11 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, active);
     return null;
   }
-  if (resumedBy(active, ctx.ports.session.userKey(), operation, scope)) return active;
+  if (resumedBy(active, ctx.ports.session.userKey(), operation, scope, stockSheetName(ctx))) return active;
   const done = rowsDone(active);
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
-    `${wanted} did not start: ${title(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${done} of ${active.total} rows done). Wait for it to finish, or cancel it from the sidebar.`,
+    `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${done} of ${active.total} rows done). Wait for it to finish, or cancel it from the sidebar.`,
   );
 }
 
@@ -145,6 +146,7 @@ function freshRun(ctx: Context, operation: Operation, scope: Scope, background: 
     id: newRunId(ctx),
     operation,
     scope,
+    sheet: stockSheetName(ctx),
     user: ctx.ports.session.userEmail(),
     owner: ctx.ports.session.userKey(),
     startedAt: now,
@@ -250,6 +252,11 @@ const NEXT_CHUNK_DELAY_MS = 60 * 1000;
 /** Pushes of up to this many fetchAll rounds do without a safety trigger (pushing again resumes them). */
 const SAFE_ROUNDS = 5;
 
+/** ` on "Shopify export"`: every message and Log line of a push names the sheet it pushed. */
+function onSheet(run: Pick<PushRun, 'sheet'>): string {
+  return run.sheet === undefined ? '' : ` on "${run.sheet}"`;
+}
+
 function summary(run: PushRun): string {
   const parts = [`${run.ok} ok`, `${run.failed} failed`];
   if (run.skipped) parts.push(`${run.skipped} skipped`);
@@ -267,7 +274,7 @@ function summary(run: PushRun): string {
   const unsent = run.unsent
     ? ` ${run.unsent} row${run.unsent === 1 ? ' holds' : 's hold'} edits this push does not send (said in Sync message), e.g. ${run.firstUnsent ?? ''}.`
     : '';
-  return `${title(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${unsent}${extras}${unplaced}`;
+  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${unsent}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
@@ -369,7 +376,7 @@ function nextBlock(run: PushRun, outcome: ChunkOutcome, rows: RunRows, loaded: L
 /** The stock sheet for the next chunk of a sidebar run: its next block alone when the run is linear and the block is as recorded. */
 function loadForChunk(ctx: Context, run: PushRun): { loaded: LoadedSheet; block?: { more: boolean } } {
   const blocks = run.nextBlock !== undefined ? readBlocks(ctx.ports.documentStore, run.id) : null;
-  const sheet = ctx.ports.workbook.sheet(ctx.settings.sheetNames.stock);
+  const sheet = ctx.ports.workbook.sheet(stockSheetName(ctx));
   if (blocks && sheet && run.nextBlock !== undefined) {
     const read = loadBlock(ctx, run, blocks, loadColumnMapping(ctx.ports.documentStore, sheet), sheet);
     if (read) return { loaded: read.loaded, block: { more: run.nextBlock + 1 < blocks.blocks.length } };
@@ -391,6 +398,11 @@ function activeRun(ctx: Context, runId: string | null): PushRun {
     throw new UserError('This push is no longer running (it finished, was cancelled, or was replaced). See the Log sheet for its result.');
   }
   return run;
+}
+
+/** The context of a run's chunk: on the sheet the run started on, whichever sheet the seller is on now. */
+function onRunSheet(ctx: Context, run: PushRun): Context {
+  return onStockSheet(ctx, runSheet(run, ctx.settings.sheetNames.stock));
 }
 
 /**
@@ -433,7 +445,7 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
     writeRun(ctx.ports.documentStore, run);
   }
   if (run.total === 0) {
-    const text = `${title(run)}: nothing to send${run.scope === 'changed' && !run.limited ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
+    const text = `${title(run)}${onSheet(run)}: nothing to send${run.scope === 'changed' && !run.limited ? ' \u2014 no row changed since its last confirmed push' : ''}.`;
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
     return progress(run, 0, true, text);
   }
@@ -460,11 +472,12 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope): Pus
 export function continuePush(ctx: Context, runId: string): PushProgress {
   return withDocumentLock(ctx, 'Push', LOCK_WAIT_MS, () => {
     const run = activeRun(ctx, runId);
-    const { loaded, block } = loadForChunk(ctx, run);
+    const on = onRunSheet(ctx, run);
+    const { loaded, block } = loadForChunk(on, run);
     return withFreezeQuestion(
-      ctx,
+      on,
       loaded,
-      withCleanupOnFailure(ctx, run, () => chunkAndRecord(ctx, run, loaded, sidebarChunkRows(ctx, run.operation), undefined, block)),
+      withCleanupOnFailure(on, run, () => chunkAndRecord(on, run, loaded, sidebarChunkRows(on, run.operation), undefined, block)),
     );
   });
 }
@@ -501,7 +514,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): 
 function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows | undefined, client: HubClient): PushProgress {
   if (run.total === 0) {
     clearRun(ctx.ports.documentStore, ctx.ports.workbook, run);
-    return progress(run, 0, true, `${title(run)}: nothing to send.`);
+    return progress(run, 0, true, `${title(run)}${onSheet(run)}: nothing to send.`);
   }
   // A push of a few rounds ends in seconds; a longer one arms its continuation before sending,
   // so that even an execution killed by the time limit is finished by the trigger.
@@ -513,8 +526,8 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
     // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
     result.message =
       ctx.settings.deployment === 'addon'
-        ? `${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
-        : `${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+        ? `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+        : `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
   }
   return withFreezeQuestion(ctx, loaded, result);
 }
@@ -548,7 +561,7 @@ export function startLimitedPush(
     else if (active) {
       const done = rowsDone(active);
       throw new BusyError(
-        `${wanted} did not start: ${title(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`,
+        `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`,
       );
     }
     let read: LoadedSheet | null = null;
@@ -588,7 +601,8 @@ export function continueInBackground(ctx: Context): PushProgress | null {
         return null;
       }
       continueAt(ctx, ctx.ports.clock.now() + SAFETY_DELAY_MS);
-      const result = chunkAndRecord(ctx, run, loadStockSheet(ctx, run.operation), Number.POSITIVE_INFINITY);
+      const on = onRunSheet(ctx, run);
+      const result = chunkAndRecord(on, run, loadStockSheet(on, run.operation), Number.POSITIVE_INFINITY);
       if (!result.finished) continueAt(ctx, ctx.ports.clock.now() + NEXT_CHUNK_DELAY_MS);
       return result;
     });
@@ -604,7 +618,7 @@ export function continueInBackground(ctx: Context): PushProgress | null {
 /** The active push, if any, for the sidebar. */
 export function activePushProgress(ctx: Context): PushProgress | null {
   const run = readRun(ctx.ports.documentStore);
-  return run ? progress(run, Math.max(0, run.total - rowsDone(run)), false, `${title(run)} is running.`) : null;
+  return run ? progress(run, Math.max(0, run.total - rowsDone(run)), false, `${title(run)}${onSheet(run)} is running.`) : null;
 }
 
 /** Trigger: a background push that cannot go on without the seller (token, sheet) is ended and logged. */

@@ -5,7 +5,7 @@
  * (the snapshot), else not known.
  */
 import { splitValueKey } from '../../sheet';
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import { logNote } from '../kernel/log';
 import type { PendingResult } from '../pipeline/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
@@ -76,7 +76,7 @@ export function undoEntries(
 export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEntry[]): void {
   if (entries.length === 0 || run.limited?.kind === 'undo') return;
   const { workbook } = ctx.ports;
-  const sheet = ctx.settings.sheetNames.stock;
+  const sheet = stockSheetName(ctx);
   const zone = ctx.ports.session.timeZone();
   // Who made it, for the undo of "your last push": the run's starter (a background chunk runs as them too).
   const push = { id: run.id, at: run.startedAt, sheet, operation: run.operation, title: pushTitle(run), by: run.user, byKey: run.owner };

@@ -6,7 +6,7 @@
  * on the hub or by a later push in between is left as it is unless the seller chose to overwrite.
  */
 import type { HubClient } from '../../api/client';
-import type { Context } from '../kernel/context';
+import { stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { queuedSkus } from '../pipeline/jobs/queued';
@@ -52,7 +52,7 @@ export interface UndoPreview {
 
 /** The push to undo (the seller's own last one, or anyone's), refused with what to do when there is none. */
 function chosenPush(ctx: Context, history: UndoHistory, whose: Whose): KeptPush {
-  const sheet = ctx.settings.sheetNames.stock;
+  const sheet = stockSheetName(ctx);
   const me = ctx.ports.session.userKey();
   const push = pushToUndo(history.pushes, sheet, whose, me);
   if (push) return push;
@@ -152,7 +152,7 @@ export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose): Und
 /** The push `pushId` as an undo shown with `newestId` the newest push found it, refused with what to do when that is no longer so. */
 function stillShown(ctx: Context, history: UndoHistory, pushId: string, newestId: string): KeptPush {
   const zone = ctx.ports.session.timeZone();
-  const push = history.pushes.find((p) => p.id === pushId && p.sheet === ctx.settings.sheetNames.stock);
+  const push = history.pushes.find((p) => p.id === pushId && p.sheet === stockSheetName(ctx));
   if (!push)
     throw new UserError(
       `Nothing to undo: that push is no longer kept (the last ${UNDO_KEPT} pushes of each stock sheet are). Show the undo again. Nothing was sent.`,

@@ -4,12 +4,14 @@ import { OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope
 import { PUSH_MENU_OPERATIONS, pushMenuName, type PushMenuName } from '../menu';
 import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
+import { onChosenSheet } from './on-sheet';
+import { pushContext } from '../../core/pipeline/sheet-choice';
 
-/** Sidebar: starts a push; the sidebar then calls continuePush until finished. */
-export function startPush(operation: string, scope: string): Result<PushProgress> {
+/** Sidebar: starts a push of the stock sheet the panel named (`sheet`); the sidebar then calls continuePush until finished. */
+export function startPush(operation: string, scope: string, sheet?: string): Result<PushProgress> {
   return sidebarCall((ctx) => {
     const a = pushArgs(operation, scope);
-    return push.startPush(ctx, a.operation, a.scope);
+    return push.startPush(pushContext(ctx, sheet == null ? null : String(sheet)).ctx, a.operation, a.scope);
   });
 }
 
@@ -25,11 +27,13 @@ export function cancelPush(runId: string): Result<PushProgress> {
 
 function menuPush(operation: Operation, scope: Scope): () => void {
   return () =>
-    menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => {
-      const result = push.pushFromMenu(ctx, operation, scope);
-      // Asked once the push has let go of the sheet: nobody waits while the seller reads it.
-      return result.freezeSku ? `${result.message} ${askFreezeSku(ctx, result.freezeSku)}` : result.message;
-    });
+    menuCall(`${OPERATION_TITLES[operation]}`, (ctx) =>
+      onChosenSheet(ctx, (on) => {
+        const result = push.pushFromMenu(on, operation, scope);
+        // Asked once the push has let go of the sheet: nobody waits while the seller reads it.
+        return result.freezeSku ? `${result.message} ${askFreezeSku(on, result.freezeSku)}` : result.message;
+      }),
+    );
 }
 
 /** Sidebar: the answer to the one-time question whether to freeze the SKU column. */

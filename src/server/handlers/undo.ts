@@ -4,19 +4,28 @@ import type { Context } from '../../core/kernel/context';
 import type { PushProgress } from '../../core/pipeline/types';
 import { undoQuestion, undoSummary } from '../../core/undo/summary';
 import { menuCall, sidebarCall, type Result } from '../serve';
+import { onChosenSheet } from './on-sheet';
+import { pushContext } from '../../core/pipeline/sheet-choice';
 
 /** Sidebar: what undoing your last push (or, `anyone`, the latest push by anyone) would restore; nothing is sent. */
-export function previewUndo(overwrite?: boolean, anyone?: boolean): Result<UndoPreview> {
-  return sidebarCall((ctx) => preview(ctx, overwrite === true, anyone === true ? 'anyone' : 'mine'));
+export function previewUndo(overwrite?: boolean, anyone?: boolean, sheet?: string): Result<UndoPreview> {
+  return sidebarCall((ctx) => preview(onSheet(ctx, sheet), overwrite === true, anyone === true ? 'anyone' : 'mine'));
+}
+
+/** The context on the stock sheet the sidebar named (google.script.run hands an absent argument over as null). */
+function onSheet(ctx: Context, sheet: string | null | undefined): Context {
+  return pushContext(ctx, sheet == null ? null : String(sheet)).ctx;
 }
 
 /**
  * Sidebar: restores the values of the push shown by previewUndo (`newestId`: the newest push it
  * found, so that one made since is not overwritten unseen); the chunks follow (continuePush).
  */
-export function undoLastPush(pushId: string, overwrite?: boolean, newestId?: string): Result<PushProgress> {
+export function undoLastPush(pushId: string, overwrite?: boolean, newestId?: string, sheet?: string): Result<PushProgress> {
   // google.script.run hands an absent argument over as null.
-  return sidebarCall((ctx) => undo(ctx, String(pushId), overwrite === true, false, newestId == null ? undefined : String(newestId)));
+  return sidebarCall((ctx) =>
+    undo(onSheet(ctx, sheet), String(pushId), overwrite === true, false, newestId == null ? undefined : String(newestId)),
+  );
 }
 
 /**
@@ -43,12 +52,14 @@ function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
   return undo(ctx, shown.pushId as string, overwrite, true, shown.newestId ?? undefined).message;
 }
 
-/** Menu: undoes your own last push of the stock sheet. */
+/** Menu: undoes your own last push of the stock sheet the seller is on (else the configured one). */
 export function undoLastPushFromMenu(): void {
-  menuCall('Undo last push', (ctx) => undoFromMenu(ctx, 'mine', 'Undo last push'));
+  menuCall('Undo last push', (ctx) => onChosenSheet(ctx, (on) => undoFromMenu(on, 'mine', 'Undo last push')));
 }
 
 /** Menu: undoes the latest push of the stock sheet whoever made it; the questions name who did. */
 export function undoLatestPushByAnyoneFromMenu(): void {
-  menuCall('Undo the latest push by anyone', (ctx) => undoFromMenu(ctx, 'anyone', 'Undo the latest push by anyone'));
+  menuCall('Undo the latest push by anyone', (ctx) =>
+    onChosenSheet(ctx, (on) => undoFromMenu(on, 'anyone', 'Undo the latest push by anyone')),
+  );
 }

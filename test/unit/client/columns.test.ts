@@ -3,6 +3,9 @@ import type { ColumnsView } from '../../../src/core/columns/view';
 
 const view = (over: Partial<ColumnsView>): ColumnsView => ({
   sheet: 'Stock & Prices',
+  stock: true,
+  configured: true,
+  active: null,
   headers: [],
   source: 'aliases',
   preset: null,

@@ -10,6 +10,8 @@ export function createPresetChoice(
   lines: MessageLines,
   render: (v: ColumnsView) => void,
   afterAction: () => Promise<void>,
+  /** The sheet the section shows. */
+  sheet: () => string | undefined,
 ): { nodes: HTMLElement[]; fill(v: ColumnsView): void } {
   const presetSelect = h('select', { id: 'columns-preset' });
   const applyButton = h('button', { id: 'columns-apply', type: 'button' }, 'Apply preset');
@@ -18,7 +20,7 @@ export function createPresetChoice(
       applyButton,
       'Applying\u2026',
       { ...lines, control: presetSelect },
-      () => callResult('applyColumnPreset', presetSelect.value),
+      () => callResult('applyColumnPreset', presetSelect.value, sheet()),
       (v) => {
         render(v);
         return `Applied and saved: ${v.preset?.name ?? presetSelect.value}.`;

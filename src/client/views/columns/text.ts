@@ -2,6 +2,15 @@
 import type { ColumnsView } from '../../../core/columns/view';
 import type { ColumnMapping, MappingEntry, SkipRule } from '../../../sheet/mapping/schema';
 
+/** One sentence naming the sheet shown and what pushes do with it. */
+export function sheetSentence(view: ColumnsView): string {
+  if (!view.stock)
+    return `"${view.sheet}" is not a stock sheet: pushes from it are refused. Use this sheet makes it one, with the columns below.`;
+  const away = view.active ? ` (you are on "${view.active}", which is not a stock sheet)` : '';
+  if (view.configured) return `"${view.sheet}", the stock sheet${away}: pushes from it push it, with the columns below.`;
+  return `"${view.sheet}" is a stock sheet of its own: pushes from it push it, with the columns below.`;
+}
+
 /** One sentence on where the columns come from now. */
 export function sourceSentence(view: ColumnsView): string {
   if (view.source === 'saved') return view.preset ? `Saved mapping, from the ${view.preset.name}.` : 'Saved mapping, chosen by hand.';

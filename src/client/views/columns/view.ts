@@ -1,7 +1,8 @@
 /**
- * The Columns section: which header of the stock sheet each field is read from, as detected
- * (export preset or header names) or saved. Loaded the first time its tab is shown: it reads the
- * sheet's header row, which the other sections do not need.
+ * The Columns section: which header of the sheet the seller is on (or the stock sheet) each field
+ * is read from, as detected (export preset or header names) or saved, and Use this sheet for a tab
+ * that is not a stock sheet yet. Loaded the first time its tab is shown: it reads the sheet's
+ * header row, which the other sections do not need. What is wrong comes first, then the form.
  */
 import type { ColumnsView } from '../../../core/columns/view';
 import { type Child, h, setChildren } from '../../dom';
@@ -9,7 +10,7 @@ import { callResult } from '../../server';
 import { messageLines, runAction } from '../action';
 import { createMappingForm } from './mapping';
 import { createPresetChoice } from './preset';
-import { sourceSentence } from './text';
+import { sheetSentence, sourceSentence } from './text';
 
 export interface ColumnsSection {
   element: HTMLElement;
@@ -19,14 +20,16 @@ export interface ColumnsSection {
 
 /** Where the columns come from, what is wrong with them, and which rows are left out. */
 function createReport(): { nodes: HTMLElement[]; show(v: ColumnsView): void } {
+  const sheet = h('p', { id: 'columns-sheet' });
   const summary = h('p', { id: 'columns-source' });
   const presetHint = h('p', { id: 'columns-preset-hint', class: 'hint' });
   const problems = h('ul', { id: 'columns-problems', class: 'error', 'aria-label': 'Column problems' });
   const rules = h('ul', { id: 'columns-rules', class: 'hint', 'aria-label': 'Rows left out' });
   return {
     // The alert wraps the list: a list keeps its own role (axe: aria-allowed-role), the problems are still announced.
-    nodes: [summary, presetHint, h('div', { role: 'alert' }, problems), rules],
+    nodes: [sheet, h('div', { role: 'alert' }, problems), summary, presetHint, rules],
     show(v) {
+      sheet.textContent = sheetSentence(v);
       summary.textContent = sourceSentence(v);
       presetHint.textContent = v.preset ? v.preset.summary : '';
       setChildren(
@@ -46,7 +49,7 @@ function columnsSection(...body: Child[]): HTMLElement {
     'section',
     { id: 'columns', 'aria-labelledby': 'columns-heading' },
     h('h2', { id: 'columns-heading' }, 'Columns'),
-    h('p', { class: 'hint' }, 'Which header of the stock sheet each field is read from.'),
+    h('p', { class: 'hint' }, 'Which header of the sheet you are on each field is read from.'),
     h('div', { id: 'columns-body' }, body),
   );
 }
@@ -55,16 +58,23 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
   const saveButton = h('button', { id: 'columns-save', type: 'button', class: 'primary' }, 'Save columns');
   const resetButton = h('button', { id: 'columns-reset', type: 'button' }, 'Back to automatic detection');
   const loadButton = h('button', { id: 'columns-load', type: 'button' }, 'Read the sheet\u2019s headers again');
+  const useButton = h('button', { id: 'columns-use', type: 'button', class: 'primary', hidden: true }, 'Use this sheet');
   const lines = messageLines('columns-message', 'columns-error');
 
   let view: ColumnsView | null = null;
   let loaded = false;
   const report = createReport();
-  const preset = createPresetChoice(lines, (v) => render(v), afterAction);
+  const preset = createPresetChoice(
+    lines,
+    (v) => render(v),
+    afterAction,
+    () => view?.sheet,
+  );
   const form = createMappingForm(() => view);
 
   function render(next: ColumnsView): void {
     view = next;
+    useButton.hidden = next.stock;
     report.show(next);
     preset.fill(next);
     form.fill(next);
@@ -86,7 +96,7 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
       saveButton,
       'Saving\u2026',
       lines,
-      () => callResult('saveColumns', form.read(v)),
+      () => callResult('saveColumns', form.read(v), v.sheet),
       showing('Saved: every operation reads these columns now.'),
       afterAction,
     );
@@ -96,20 +106,35 @@ export function createColumnsView(afterAction: () => Promise<void>): ColumnsSect
       resetButton,
       'Resetting\u2026',
       lines,
-      () => callResult('resetColumns'),
+      () => callResult('resetColumns', view?.sheet),
       showing('Back to automatic detection.'),
+      afterAction,
+    );
+  });
+
+  useButton.addEventListener('click', () => {
+    void runAction(
+      useButton,
+      'Saving\u2026',
+      lines,
+      () => callResult('useSheetForPushing', view?.sheet),
+      (v) => {
+        render(v);
+        return `"${v.sheet}" is a stock sheet now: pushes from it push it, with these columns.`;
+      },
       afterAction,
     );
   });
 
   return {
     element: columnsSection(
+      h('p', null, useButton),
+      lines.message,
+      lines.error,
       report.nodes,
       preset.nodes,
       form.nodes,
       h('p', null, saveButton, ' ', resetButton, ' ', loadButton),
-      lines.message,
-      lines.error,
     ),
     shown() {
       if (loaded) return;

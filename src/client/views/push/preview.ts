@@ -5,6 +5,7 @@ import { previewSummary } from '../../../core/preview/summary';
 import { h, handFocus, isBusy, setBusy, setChildren, show } from '../../dom';
 import { callResult, errorMessage } from '../../server';
 import type { OperationChoice } from './choice';
+import { panelSheet } from './sheet';
 import type { PushRunner } from './run';
 
 export interface ShownResult {
@@ -41,7 +42,13 @@ export function createPreview(
     clearShown();
     setBusy(previewButton, true, 'Reading the hub\u2026');
     try {
-      const outcome = await callResult('previewPush', choice.operation.value as Operation, choice.scope.value as Scope, checked);
+      const outcome = await callResult(
+        'previewPush',
+        choice.operation.value as Operation,
+        choice.scope.value as Scope,
+        checked,
+        panelSheet(),
+      );
       shown = outcome;
       setChildren(
         result,

@@ -5,13 +5,14 @@ import { callResult, errorMessage } from '../../server';
 import type { SidebarState } from '../../state';
 import type { RunProgress } from './progress';
 import { createWaitingRun } from './waiting';
+import { panelSheet } from './sheet';
 
 const api: PushApi = {
-  start: (operation, scope) => callResult('startPush', operation, scope),
+  start: (operation, scope) => callResult('startPush', operation, scope, panelSheet()),
   next: (runId) => callResult('continuePush', runId),
   cancel: (runId) => callResult('cancelPush', runId),
-  startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId),
-  startUndo: (pushId, overwrite, newestId) => callResult('undoLastPush', pushId, overwrite, newestId ?? undefined),
+  startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId, panelSheet()),
+  startUndo: (pushId, overwrite, newestId) => callResult('undoLastPush', pushId, overwrite, newestId ?? undefined, panelSheet()),
 };
 
 export interface PushRunner {

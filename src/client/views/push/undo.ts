@@ -5,6 +5,7 @@ import { h, handFocus, isBusy, setBusy, setChildren, show } from '../../dom';
 import type { PushStart } from '../../push-loop';
 import { callResult, errorMessage } from '../../server';
 import type { ShownResult } from './preview';
+import { panelSheet } from './sheet';
 import type { PushRunner } from './run';
 
 /** `previewButton` takes the focus of what hides; `clearShown` clears this and the push preview. */
@@ -30,7 +31,7 @@ export function createUndo(previewButton: HTMLButtonElement, error: HTMLElement,
     const button = anyone ? undoAnyoneButton : undoButton;
     setBusy(button, true, 'Reading the hub\u2026');
     try {
-      const undo = await callResult('previewUndo', overwrite, anyone);
+      const undo = await callResult('previewUndo', overwrite, anyone, panelSheet());
       shown = undo;
       setChildren(
         result,

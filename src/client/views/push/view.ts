@@ -7,6 +7,7 @@ import { createPreview } from './preview';
 import { createRunProgress } from './progress';
 import { createRunner } from './run';
 import { createUndo } from './undo';
+import { createSheetLine } from './sheet';
 
 export interface PushView {
   element: HTMLElement;
@@ -35,10 +36,12 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     void run.drive({ kind: 'new', operation: choice.operation.value as Operation, scope: choice.scope.value as Scope });
   });
 
+  const sheetLine = createSheetLine();
   const element = h(
     'section',
     { id: 'push', 'aria-labelledby': 'push-heading' },
     h('h2', { id: 'push-heading' }, 'Push to the hub'),
+    sheetLine.node,
     choice.nodes,
     h('div', { class: 'actions' }, previewButton, pushButton),
     error,
@@ -49,5 +52,11 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     run.cancelButton,
     progress.freeze,
   );
-  return { element, update: run.update };
+  return {
+    element,
+    update(state) {
+      sheetLine.update(state);
+      run.update(state);
+    },
+  };
 }

@@ -19,6 +19,8 @@ export interface OpenJob {
   tracked?: boolean;
   /** The push run that created it. */
   runId?: string;
+  /** The stock sheet it was sent from when not the configured one: its results are written there. */
+  sheet?: string;
   /** Made by Undo last push: its rows say Undone, not OK (the hub holds the values from before, not the cells). */
   undo?: true;
   /** Reads of it so far, and when the background trigger reads it next (poll-schedule.ts; absent: 5 minutes after it was sent). */
@@ -90,6 +92,7 @@ export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: n
       lastCheckedAt: null,
       tracked: true,
       ...(job.runId ? { runId: job.runId } : {}),
+      ...(ctx.stockSheet !== undefined ? { sheet: ctx.stockSheet } : {}),
       ...(job.undo ? { undo: true as const } : {}),
     });
   }

@@ -111,7 +111,7 @@ describe('a menu push', () => {
     const sent = w.hub.seen.length;
     expect(() => pushFromMenu(w.execution({ user: 'colleague@example.com' }), 'stock', 'all')).toThrow(BusyError);
     expect(() => pushFromMenu(w.execution({ user: 'colleague@example.com' }), 'stock', 'all')).toThrow(
-      /Push stock \(all rows\) by seller@example\.com.* is still running/,
+      /Push stock \(all rows\) on "Stock & Prices" by seller@example\.com.* is still running/,
     );
     expect(w.hub.seen.length).toBe(sent);
   });

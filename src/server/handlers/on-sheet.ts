@@ -1,0 +1,14 @@
+import type { Context } from '../../core/kernel/context';
+import { choiceNote, pushContext } from '../../core/pipeline/sheet-choice';
+
+/**
+ * Runs a menu push on the stock sheet chosen for it: the sheet the seller is on when it is a stock
+ * sheet (core/pipeline/sheet-choice.ts). Its message starts with the sheet it used instead when
+ * the seller is on another one.
+ */
+export function onChosenSheet(ctx: Context, fn: (on: Context) => string): string {
+  const { ctx: on, choice } = pushContext(ctx);
+  const said = fn(on);
+  const note = choiceNote(choice);
+  return note ? `${note} ${said}` : said;
+}
