@@ -1,13 +1,16 @@
 /**
  * Sidebar entry: builds the sections behind their tabs, loads the state (which picks the first
- * section), and refreshes it after every action.
+ * section), refreshes it after every action, and keeps it live (live-page.ts): a section whose
+ * state changed elsewhere — the menu, a trigger run, a colleague — is drawn again by itself.
  */
 import { byId, h, show } from './dom';
+import { keepLive } from './live-page';
+import type { LivePoll } from './live';
 import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
 import { setDisplayZone } from './format';
 import { openingSection } from './sections';
-import { setupNotice } from './views/settings/token/text';
+import { createSetupNotice } from './views/setup-notice';
 import { createNoticesView, updateHeader } from './views/header';
 import { createAlertsView } from './views/alerts';
 import { createCatalogueView } from './views/catalogue/view';
@@ -20,31 +23,37 @@ import { createSectionNav } from './views/nav';
 import { createPushView } from './views/push/view';
 import { createRulesView } from './views/rules';
 import { createSettingsView } from './views/settings/view';
+import type { LiveSection } from '../core/kernel/live';
 
 function start(): void {
   const app = byId('app');
   const status = h('p', { id: 'app-status', role: 'status', class: 'hint' }, 'Loading\u2026');
   const retry = h('button', { id: 'app-retry', type: 'button', hidden: true }, 'Try again');
   const error = h('p', { id: 'app-error', class: 'error', role: 'alert' });
-  const setupText = h('span', { id: 'setup-notice-text' });
-  const setupButton = h('button', { id: 'setup-open-settings', type: 'button', class: 'link' }, 'Open Settings');
-  const setup = h('div', { id: 'setup-notice', class: 'notice', hidden: true }, setupText, ' ', setupButton);
+  const setup = createSetupNotice(() => nav.select('settings'));
 
+  let live: LivePoll | null = null;
+  // After an action the whole state is read again, and the poll looks again soon: what the action
+  // started in the background (a job, a continuation) shows as it moves.
+  const afterAction = async (): Promise<void> => {
+    await refreshState();
+    live?.soon();
+  };
   // Dismissing hides the notice box that held focus: the keyboard goes to the tab of the section in view.
   const notices = createNoticesView(() => nav.focusCurrentTab());
   const alerts = createAlertsView(async () => {
-    await refreshState();
+    await afterAction();
     nav.focusCurrentTab();
   });
-  const push = createPushView(refreshState);
-  const rules = createRulesView(refreshState);
-  const jobs = createJobsView(refreshState);
-  const catalogue = createCatalogueView(refreshState);
-  const columns = createColumnsView(refreshState);
-  const orders = createOrdersView(refreshState);
-  const categories = createCategoriesView(refreshState);
+  const push = createPushView(afterAction);
+  const rules = createRulesView(afterAction);
+  const jobs = createJobsView(afterAction);
+  const catalogue = createCatalogueView(afterAction);
+  const columns = createColumnsView(afterAction);
+  const orders = createOrdersView(afterAction);
+  const categories = createCategoriesView(afterAction);
   const log = createLogView();
-  const settings = createSettingsView(refreshState);
+  const settings = createSettingsView(afterAction);
   // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
   const nav = createSectionNav(
     {
@@ -58,35 +67,30 @@ function start(): void {
     },
     { columns: columns.shown },
   );
-  app.append(status, error, retry, alerts.element, notices.element, setup, nav.tabs, ...nav.panels);
+  app.append(status, error, retry, alerts.element, notices.element, setup.element, nav.tabs, ...nav.panels);
 
-  /** Where "Open Settings" takes the keyboard: the first thing missing. */
-  let setupTarget = 'settings-baseUrl';
-  setupButton.addEventListener('click', () => {
-    nav.select('settings');
-    byId(setupTarget).focus();
-  });
-
-  onState((state) => {
-    error.textContent = '';
-    show(retry, false);
-    status.textContent = '';
-    nav.reveal(openingSection(state));
-    updateHeader(state);
-    notices.update(state);
-    alerts.update(state);
-    setDisplayZone(state.timeZone);
-    const notice = setupNotice(state.settings.baseUrl, state.token, state.now, undefined, state.hubMoved);
-    setupTarget = state.settings.baseUrl.trim() ? 'settings-token' : 'settings-baseUrl';
-    setupText.textContent = notice ? notice.text : '';
-    setup.className = `notice ${notice ? notice.level : ''}`;
-    show(setup, notice !== null);
-    push.update(state);
-    rules.update(state);
-    jobs.update(state);
-    orders.update(state);
-    log.update(state);
-    settings.update(state);
+  onState((state, sections) => {
+    // A section read again on its own leaves the rest, and the tab in view, as they are.
+    const has = (section: LiveSection): boolean => sections === null || sections.has(section);
+    if (sections === null) {
+      error.textContent = '';
+      show(retry, false);
+      status.textContent = '';
+      nav.reveal(openingSection(state));
+    }
+    if (has('status')) {
+      updateHeader(state);
+      setDisplayZone(state.timeZone);
+      setup.update(state);
+      settings.update(state);
+    }
+    if (has('alerts')) notices.update(state);
+    if (has('alerts')) alerts.update(state);
+    if (has('push')) push.update(state);
+    if (has('push')) rules.update(state);
+    if (has('jobs')) jobs.update(state);
+    if (has('orders')) orders.update(state);
+    if (has('log')) log.update(state);
   });
   onStateError((message) => {
     error.textContent = message;
@@ -94,11 +98,15 @@ function start(): void {
 
   const load = (): void => {
     status.textContent = 'Loading\u2026';
-    loadState().catch((e: unknown) => {
-      status.textContent = '';
-      error.textContent = `Could not load the sidebar: ${errorMessage(e)}`;
-      show(retry, true);
-    });
+    loadState()
+      .then(() => {
+        live ??= keepLive();
+      })
+      .catch((e: unknown) => {
+        status.textContent = '';
+        error.textContent = `Could not load the sidebar: ${errorMessage(e)}`;
+        show(retry, true);
+      });
   };
   retry.addEventListener('click', load);
   load();

@@ -1,6 +1,7 @@
 import type { KeyValueStore, Ports } from '../core/kernel/ports';
 import { BUILD_TARGET } from '../target';
 import { documentState } from './document-store';
+import { liveStampsPort } from './live-stamps';
 import { driveFileStore } from './files';
 import { mailAppMailer } from './mailer';
 import { spreadsheetNotifier } from './notifier';
@@ -41,6 +42,7 @@ export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Por
     mailer: mailAppMailer,
     session: appsScriptSession(user, spreadsheet),
     workbook: spreadsheetWorkbook(spreadsheet()),
+    live: liveStampsPort(spreadsheet, opened !== undefined),
   };
 }
 

@@ -7,6 +7,7 @@ import { onBackgroundWork } from './handlers/background';
 import { applyColumnPreset, getColumns, resetColumns, saveColumns, useSheetForPushing } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
+import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
 import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
@@ -84,6 +85,8 @@ export const publicFunctions = {
   restartOrderImport,
   // Sidebar (google.script.run)
   getSidebarState,
+  getSidebarRevisions,
+  getSidebarSections,
   dismissAlert,
   dismissNotices,
   openRulesFromSidebar,

@@ -2,6 +2,7 @@
  * The optional low-stock alert: SKUs whose quantity after a push or an order import is at or below
  * Settings › Alerts › Low stock, listed in the day's alert mail and in the sidebar.
  */
+import { liveChanged } from '../kernel/live';
 import type { Context } from '../kernel/context';
 import { noteLow, readAlerts, writeAlerts } from './record';
 import type { LowSku } from './schema';
@@ -29,6 +30,7 @@ export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; qu
   if (low.length === 0 && !record.alerts.some((a) => a.kind === 'lowStock')) return;
   const next = noteLow(record, low, ctx.ports.clock.now(), restocked);
   if (next) writeAlerts(store, next);
+  if (next) liveChanged(ctx, 'alerts');
 }
 
 /**

@@ -4,6 +4,7 @@
  * is due goes out in the daily mail. Never throws: alerts must not break the work they watch.
  */
 import type { BackgroundSeen } from './dispatch';
+import { liveChanged } from '../kernel/live';
 import type { Context } from '../kernel/context';
 import type { KeyValueStore } from '../kernel/ports';
 import type { Settings } from '../kernel/settings-schema';
@@ -41,6 +42,8 @@ export function alertsAfterBackground(ctx: Context, outcomes: readonly WorkOutco
     record = noteStale(record, myExpectations(ctx, record, seen, me, now), now) ?? record;
     record = mailDueAlerts(ctx, record) ?? record;
     if (record !== before) writeAlerts(store, record);
+    // A success noted changes no alert shown: the sidebar is told only when the list itself changed.
+    if (JSON.stringify(record.alerts) !== JSON.stringify(before.alerts)) liveChanged(ctx, 'alerts');
     return null;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

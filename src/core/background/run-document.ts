@@ -4,6 +4,7 @@
  * and kept as an alert, each success clears its alert.
  */
 import { alertsAfterBackground } from './alerts';
+import { liveChanged } from '../kernel/live';
 import type { Context } from '../kernel/context';
 import { UserError, describeError } from '../kernel/errors';
 import { logNote } from '../kernel/log';
@@ -41,6 +42,7 @@ export function runOneDocument(ctx: Context, work: BackgroundWork = {}): void {
     if (problem !== null) {
       console.warn(`onBackgroundWork: alerts not kept: ${problem}`);
       for (const text of failures) addNotice(ctx.ports.documentStore, text);
+      liveChanged(ctx, 'alerts');
     }
   }
 }

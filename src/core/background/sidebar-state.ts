@@ -9,6 +9,7 @@ import type { Context } from '../kernel/context';
 import { hubMovedFor } from '../settings/context';
 import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { recentLog } from '../kernel/log';
+import { LIVE_SECTIONS, liveStamps, type LiveSection } from '../kernel/live';
 import { readNotices } from '../kernel/notices';
 import { ordersStatusView, type OrdersStatusView } from '../orders/status-view';
 import { rulesStatus, type RulesStatus } from '../rules/status';
@@ -44,35 +45,58 @@ export interface SidebarState {
   background: Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null;
   /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
   timeZone: string;
+  /** Each live section's stamp when this state was read: the sidebar's poll compares them (kernel/live.ts). */
+  revisions: Record<LiveSection, string>;
   now: number;
 }
 
-/** Everything the sidebar shows, with nothing secret in it. */
-export function sidebarState(ctx: Context): SidebarState {
-  const now = ctx.ports.clock.now();
-  return {
+/** The parts of the state each live section shows (kernel/live.ts): a section is fetched again on its own. */
+type SectionParts = {
+  status: Pick<SidebarState, 'addonName' | 'version' | 'user' | 'settings' | 'token' | 'hubMoved' | 'background' | 'timeZone'>;
+  push: Pick<SidebarState, 'push' | 'stockSheet' | 'rules'>;
+  jobs: Pick<SidebarState, 'jobs'>;
+  orders: Pick<SidebarState, 'orders'>;
+  alerts: Pick<SidebarState, 'alerts' | 'notices'>;
+  log: Pick<SidebarState, 'log'>;
+};
+
+const SECTION_PARTS: { [S in LiveSection]: (ctx: Context, now: number) => SectionParts[S] } = {
+  status: (ctx, now) => ({
     addonName: ADDON_NAME,
     version: VERSION,
     user: ctx.ports.session.userEmail(),
     settings: ctx.settings,
     token: tokenStatus(readToken(ctx.ports.userStore), now),
-    /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
     hubMoved: hubMovedNow(ctx),
-    push: activePushProgress(ctx),
-    stockSheet: chooseStockSheet(ctx),
-    jobs: readOpenJobs(ctx.ports.documentStore),
-    orders: ordersStatusView(ctx),
-    rules: rulesStatus(ctx),
-    log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10),
+    background: backgroundDocumentsView(ctx),
+    timeZone: ctx.ports.session.timeZone(),
+  }),
+  push: (ctx) => ({ push: activePushProgress(ctx), stockSheet: chooseStockSheet(ctx), rules: rulesStatus(ctx) }),
+  jobs: (ctx) => ({ jobs: readOpenJobs(ctx.ports.documentStore) }),
+  orders: (ctx) => ({ orders: ordersStatusView(ctx) }),
+  alerts: (ctx) => ({
     // The add-on's hourly run keeps what concerns other spreadsheets (or none it could open) with the user.
     notices: [...readNotices(ctx.ports.userStore), ...readNotices(ctx.ports.documentStore)],
-    /** Alerts from background work: kept (not taken) until dismissed or cleared by the work's next success. */
     alerts: alertsView(ctx.ports.documentStore, ctx.ports.session.timeZone()),
-    background: backgroundDocumentsView(ctx),
-    /** The spreadsheet's time zone: the sidebar shows times in it, as the sheets do. */
-    timeZone: ctx.ports.session.timeZone(),
-    now,
-  };
+  }),
+  log: (ctx) => ({ log: recentLog(ctx.ports.workbook, ctx.settings.sheetNames.log, 10) }),
+};
+
+/** Some sections of the state, with the stamps they were read at (read first: a change after it moves a stamp again). */
+export type SidebarSections = Partial<SidebarState> & Pick<SidebarState, 'revisions' | 'now'>;
+
+/** The given sections' parts of the state (unknown names are left out), with every stamp and the time. */
+export function sidebarSections(ctx: Context, sections: readonly string[]): SidebarSections {
+  const revisions = liveStamps(ctx);
+  const now = ctx.ports.clock.now();
+  const out: SidebarSections = { revisions, now };
+  for (const section of LIVE_SECTIONS) if (sections.includes(section)) Object.assign(out, SECTION_PARTS[section](ctx, now));
+  return out;
+}
+
+/** Everything the sidebar shows, with nothing secret in it. */
+export function sidebarState(ctx: Context): SidebarState {
+  return sidebarSections(ctx, LIVE_SECTIONS) as SidebarState;
 }
 
 /**

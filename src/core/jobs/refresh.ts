@@ -3,6 +3,7 @@ import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog, logNote } from '../kernel/log';
+import { liveChanged } from '../kernel/live';
 import { addNotice } from '../kernel/notices';
 import type { RowResult } from '../pipeline/types';
 import type { CellValue } from '../kernel/ports';
@@ -59,6 +60,7 @@ function reportDeadline(ctx: Context, jobId: string, rows: number, why: string |
   logNote(ctx, 'Async job deadline', message, { failed: rows, time: now });
   if (ctx.interactive) ctx.ports.notifier.toast(message, 'Async job stopped');
   else addNotice(ctx.ports.documentStore, message);
+  liveChanged(ctx, 'alerts');
 }
 
 /** What the refresh's steps share: the jobs, the client, and what each job's read decided. */
@@ -272,6 +274,7 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
   const { notes, unresolved, sent, aliases } = refresh;
   const marked = writeBackJobsBySheet(ctx, { finals, notes, unresolved, sent, aliases, undoJobs }, refresh.open);
   writeOpenJobs(store, stillOpen);
+  liveChanged(ctx, 'jobs');
   forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
   dueChanged.emit(ctx);
   for (const e of expired) reportDeadline(ctx, e.jobId, marked.get(e.jobId) ?? 0, e.why);
@@ -298,6 +301,7 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
       },
       ctx.settings.logMaxRows,
     );
+    liveChanged(ctx, 'log');
   }
   return { jobs: jobsAfter(refresh), open: stillOpen.length, message, failures, requests };
 }

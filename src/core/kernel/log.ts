@@ -3,6 +3,7 @@ import type { CellValue, Workbook } from './ports';
 import { escapeCellText } from '../../sheet/escape';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { LOG_HEADER } from './log-header';
+import { liveChanged } from './live';
 import { cellsByHeader, findOwnColumns, ownColumns, rowByHeader } from './own-columns';
 
 export { LOG_HEADER };
@@ -95,6 +96,7 @@ export function logNote(
     message,
   };
   appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, entry, ctx.settings.logMaxRows);
+  liveChanged(ctx, 'log');
 }
 
 /** What a run cost, for its Log line: the hub client's requests and retries, and the time since the execution started. */

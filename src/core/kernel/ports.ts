@@ -154,6 +154,17 @@ export interface Workbook {
   locale(): string;
 }
 
+/**
+ * The open sidebar's section stamps (kernel/live.ts): each section's stamp is rewritten when what
+ * it shows changes, and the sidebar polls them all in one cheap read.
+ */
+export interface LiveStamps {
+  /** Sets `stamp` for every section given, in one write. */
+  mark(sections: readonly string[], stamp: string): void;
+  /** Every section's stamp (absent: never changed). */
+  read(): Record<string, string>;
+}
+
 /** Everything the core gets from the platform, wired once per execution. */
 export interface Ports {
   /** What the bundle was built as (dev/tools/build.ts --target); absent in unit tests, where the settings decide. */
@@ -169,4 +180,6 @@ export interface Ports {
   mailer: Mailer;
   session: Session;
   workbook: Workbook;
+  /** Where the sidebar's section stamps live (absent in unit tests: the document store keeps them). */
+  live?: LiveStamps;
 }

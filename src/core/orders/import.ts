@@ -3,6 +3,7 @@ import { HubError } from '../../api/errors';
 import type { HubClient, OrdersPageRead } from '../../api/client';
 import type { OrderRecord } from '../../api/order-records';
 import type { Order } from '../../api/schemas/orders';
+import { liveChanged } from '../kernel/live';
 import { timeLeft, type Context } from '../kernel/context';
 import type { KeyValueStore } from '../kernel/ports';
 import type { Settings } from '../kernel/settings-schema';
@@ -67,7 +68,8 @@ export function importOrders(ctx: Context): ImportOutcome {
       importPages(ctx, client, sold),
     );
     noteLowStockAfterImport(ctx, sold);
-    if (outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited) {
+    const logged = outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited;
+    if (logged) {
       appendLog(
         ctx.ports.workbook,
         ctx.settings.sheetNames.log,
@@ -86,6 +88,7 @@ export function importOrders(ctx: Context): ImportOutcome {
         ctx.settings.logMaxRows,
       );
     }
+    liveChanged(ctx, 'orders', ...(logged ? (['log'] as const) : []));
     return outcome;
   } catch (e) {
     if (e instanceof BusyError) throw e; // another operation runs: not a failure of the import
@@ -96,6 +99,7 @@ export function importOrders(ctx: Context): ImportOutcome {
           ? e.message
           : String(e);
     updateImportStatus(ctx.ports.documentStore, { lastRunAt: startedAt, lastError: message, lastErrorAt: ctx.ports.clock.now() });
+    liveChanged(ctx, 'orders');
     throw e instanceof HubError ? new UserError(message) : e;
   }
 }
@@ -396,6 +400,7 @@ export function restartOrderImport(ctx: Context): string {
   return withDocumentLock(ctx, 'Restart order import', LOCK_WAIT_MS.interactive, () => {
     resetStreams(ctx.ports.documentStore);
     updateImportStatus(ctx.ports.documentStore, { pending: true });
+    liveChanged(ctx, 'orders');
     return `The next import reads the orders added to the hub in the last ${ctx.settings.orders.backfillDays} days again; rows already in "${ctx.settings.sheetNames.orders}" are updated in place, never duplicated.`;
   });
 }

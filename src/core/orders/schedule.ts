@@ -9,6 +9,7 @@ import { readBackground, updateBackground } from '../kernel/due';
 import { dueChanged } from '../kernel/due';
 import type { Context } from '../kernel/context';
 import { BusyError, UserError } from '../kernel/errors';
+import { liveChanged } from '../kernel/live';
 import type { Settings } from '../kernel/settings-schema';
 import { ownsOrderSchedule, scheduleProblem } from '../settings/order-settings';
 import { saveSettings, settingsNeverSaved } from '../settings/store';
@@ -32,6 +33,7 @@ export function saveWithSchedule(ctx: Context, before: Settings, after: Settings
   saveSettings(ctx.ports.documentStore, settings);
   if (!first) auditSettings(ctx, before, settings);
   ctx.settings = settings;
+  liveChanged(ctx, 'status', 'orders', 'log');
   if (changed || after.deployment !== before.deployment) {
     if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });
     dueChanged.emit(ctx);
@@ -97,6 +99,7 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     const repeat = status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS;
     if (repeat) return { work: 'orders', ran: true, message, failed: true };
     updateImportStatus(store, { lastError: message, lastErrorAt: now, lastErrorReportedAt: now });
+    liveChanged(ctx, 'orders');
     return { work: 'orders', ran: true, message, error: e };
   }
 }

@@ -4,6 +4,7 @@ import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog } from '../kernel/log';
+import { liveChanged } from '../kernel/live';
 import { MAX_OPEN_JOBS, readOpenJobs } from '../pipeline/jobs/open-jobs';
 import { dueChanged, readBackground, updateBackground } from '../kernel/due';
 import { runChunk, type ChunkOutcome } from './chunk';
@@ -186,6 +187,7 @@ function createRun(
   if (resumed) {
     resumed.background = background;
     writeRun(ctx.ports.documentStore, resumed);
+    liveChanged(ctx, 'push');
     return { run: resumed };
   }
   const run = freshRun(ctx, operation, scope, background);
@@ -200,6 +202,7 @@ function createRun(
   const kept: RunRows = { selected: selected ?? new Set(), done: new Set(), nextRow: 2 + (selected?.size ?? 0) };
   run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null)).length;
   writeRun(ctx.ports.documentStore, run);
+  liveChanged(ctx, 'push');
   return { run, kept };
 }
 
@@ -231,6 +234,7 @@ function finishRun(ctx: Context, run: PushRun, message: string): void {
     // left behind is replaced by the next push (or dropped after half an hour).
     if (!(e instanceof QuotaError)) throw e;
   }
+  liveChanged(ctx, 'push', 'log');
 }
 
 /** The sentence that ends a push stopped by a daily quota: which one, and by when it resets. */
@@ -351,6 +355,7 @@ function chunkAndRecord(
     return { ...progress(run, 0, true, text), ...failedHere };
   }
   writeRun(ctx.ports.documentStore, run);
+  if (run.background) liveChanged(ctx, 'push');
   return { ...progress(run, outcome.remaining, false, `${rowsDone(run)} rows done, ${outcome.remaining} to go.`), ...failedHere };
 }
 

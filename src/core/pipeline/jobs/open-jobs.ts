@@ -1,3 +1,4 @@
+import { liveChanged } from '../../kernel/live';
 import type { Context } from '../../kernel/context';
 import type { KeyValueStore } from '../../kernel/ports';
 import { dueChanged } from '../../kernel/due';
@@ -97,6 +98,7 @@ export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: n
     });
   }
   writeOpenJobs(store, open);
+  liveChanged(ctx, 'jobs');
   jobsCreated.emit(ctx, { jobs, at: now });
   dueChanged.emit(ctx);
 }
