@@ -11,7 +11,7 @@ import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
-import { appendLog } from '../kernel/log';
+import { writeLog } from '../kernel/log';
 import type { CellValue, SheetPort } from '../kernel/ports';
 import { readStockTable } from '../pipeline/stock-table';
 import { tableOptions } from '../pipeline/table-options';
@@ -233,23 +233,18 @@ function reportPull(ctx: Context, pull: Pull): PullDone {
   const { client, filter, plan, listing, duplicates, columns, now } = pull;
   const requests = client.stats.requests;
   const message = pullMessage(pull, requests);
-  appendLog(
-    ctx.ports.workbook,
-    ctx.settings.sheetNames.log,
-    {
-      time: now,
-      user: ctx.ports.session.userEmail(),
-      operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
-      ok: plan.updatedRows + plan.addedRows,
-      failed: 0,
-      skipped: plan.missingRows,
-      requests,
-      retries: client.stats.retries,
-      durationMs: now - pull.started,
-      message,
-    },
-    ctx.settings.logMaxRows,
-  );
+  writeLog(ctx, {
+    time: now,
+    user: ctx.ports.session.userEmail(),
+    operation: `Pull catalogue${filter ? ` (${filter})` : ''}`,
+    ok: plan.updatedRows + plan.addedRows,
+    failed: 0,
+    skipped: plan.missingRows,
+    requests,
+    retries: client.stats.retries,
+    durationMs: now - pull.started,
+    message,
+  });
   return {
     status: 'done',
     skus: pull.products.length,

@@ -11,7 +11,7 @@ import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
-import { appendLog } from '../kernel/log';
+import { writeLog } from '../kernel/log';
 import type { CellValue, SheetPort } from '../kernel/ports';
 import { missingSheetMessage } from '../pipeline/load';
 import { readStockTable, type StockTable } from '../pipeline/stock-table';
@@ -231,22 +231,17 @@ function reportRefresh(ctx: Context, refresh: Refresh, columns: PullPlacement): 
   const leftOut = { rows: held.length, reasons: [...new Set(held.map((r) => r.skipped as string))] };
   const notes = [leftOutSentence(leftOut), skuAt.size > 0 ? leftAloneSentence(columns.left) : null].filter((x) => x !== null);
   const message = [`Refresh from the hub: ${parts.join(', ')} \u2014 ${requests} request${requests === 1 ? '' : 's'}.`, ...notes].join(' ');
-  appendLog(
-    ctx.ports.workbook,
-    ctx.settings.sheetNames.log,
-    {
-      time: now,
-      user: ctx.ports.session.userEmail(),
-      operation: 'Refresh rows from the hub',
-      ok: refreshed,
-      failed,
-      skipped: gone,
-      requests,
-      retries: client.stats.retries,
-      durationMs: now - refresh.started,
-      message,
-    },
-    ctx.settings.logMaxRows,
-  );
+  writeLog(ctx, {
+    time: now,
+    user: ctx.ports.session.userEmail(),
+    operation: 'Refresh rows from the hub',
+    ok: refreshed,
+    failed,
+    skipped: gone,
+    requests,
+    retries: client.stats.retries,
+    durationMs: now - refresh.started,
+    message,
+  });
   return { status: 'done', rows: rows.length, refreshed, notInHub: gone, failed, leftOut: held.length, requests, message };
 }

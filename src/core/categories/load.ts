@@ -10,7 +10,7 @@ import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
-import { appendLog } from '../kernel/log';
+import { writeLog } from '../kernel/log';
 import type { CellValue } from '../kernel/ports';
 import { canonicalChannel } from '../../api/channels';
 import { channelAliases } from '../settings/aliases';
@@ -72,23 +72,18 @@ export function loadCategories(ctx: Context, channelInput: string): CategoriesLo
     writeCategoryUpdates(cs, updates);
 
     const message = `Loaded ${tree.length} ${channel} categor${tree.length === 1 ? 'y' : 'ies'} into "${cs.sheet.name}": ${updated} updated, ${added} added${notInHub ? `, ${notInHub} marked not in the hub` : ''}. The Path column shows the tree (sort by it to see parents above their children).`;
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: now,
-        user: ctx.ports.session.userEmail(),
-        operation: `Load categories (${channel})`,
-        ok: tree.length,
-        failed: 0,
-        skipped: notInHub,
-        requests: client.stats.requests,
-        retries: client.stats.retries,
-        durationMs: now - started,
-        message,
-      },
-      ctx.settings.logMaxRows,
-    );
+    writeLog(ctx, {
+      time: now,
+      user: ctx.ports.session.userEmail(),
+      operation: `Load categories (${channel})`,
+      ok: tree.length,
+      failed: 0,
+      skipped: notInHub,
+      requests: client.stats.requests,
+      retries: client.stats.retries,
+      durationMs: now - started,
+      message,
+    });
     return { channel, categories: tree.length, updated, added, notInHub, message };
   });
 }

@@ -9,7 +9,7 @@ import { isBlankCell } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { withDocumentLock } from '../kernel/document-lock';
-import { appendLog } from '../kernel/log';
+import { writeLog } from '../kernel/log';
 import type { CellValue } from '../kernel/ports';
 import { selectedRows } from '../kernel/selection';
 import { readCategoryRow, type CategoryField, type CategoryRow } from './columns';
@@ -119,23 +119,18 @@ export function runRowAction<T>(ctx: Context, action: RowAction<T>): CategoryAct
         ? `${action.title}: the selected rows of "${cs.sheet.name}" are empty; nothing was sent.`
         : `${action.title}: ${ok} ok, ${failed} failed \u2014 ${requests} request${requests === 1 ? '' : 's'}. See Sync status and Sync message on each row.`;
     const now = ctx.ports.clock.now();
-    appendLog(
-      ctx.ports.workbook,
-      ctx.settings.sheetNames.log,
-      {
-        time: now,
-        user: ctx.ports.session.userEmail(),
-        operation: action.title,
-        ok,
-        failed,
-        skipped: 0,
-        requests,
-        retries: client.stats.retries,
-        durationMs: now - started,
-        message,
-      },
-      ctx.settings.logMaxRows,
-    );
+    writeLog(ctx, {
+      time: now,
+      user: ctx.ports.session.userEmail(),
+      operation: action.title,
+      ok,
+      failed,
+      skipped: 0,
+      requests,
+      retries: client.stats.retries,
+      durationMs: now - started,
+      message,
+    });
     return { action: action.title, rows: rows.length, ok, failed, requests, message };
   });
 }

@@ -95,6 +95,11 @@ export function logNote(
     operation,
     message,
   };
+  writeLog(ctx, entry);
+}
+
+/** Appends an operation's line to the Log sheet and tells an open sidebar its Recent activity moved. */
+export function writeLog(ctx: Pick<Context, 'ports' | 'settings'>, entry: LogEntry): void {
   appendLog(ctx.ports.workbook, ctx.settings.sheetNames.log, entry, ctx.settings.logMaxRows);
   liveChanged(ctx, 'log');
 }

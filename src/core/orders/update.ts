@@ -6,7 +6,7 @@ import { timeLeft, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
-import { appendLog } from '../kernel/log';
+import { writeLog } from '../kernel/log';
 import { missingSheetMessage } from '../pipeline/load';
 import type { CellValue } from '../kernel/ports';
 import { EDITABLE, ORDER_HEADERS } from './columns';
@@ -176,21 +176,16 @@ function updateMessage({ updated, failed, left }: Omit<UpdateSummary, 'message'>
 }
 
 function logSend(ctx: Context, client: HubClient, { updated, failed, left, message }: UpdateSummary): void {
-  appendLog(
-    ctx.ports.workbook,
-    ctx.settings.sheetNames.log,
-    {
-      time: ctx.ports.clock.now(),
-      user: ctx.ports.session.userEmail(),
-      operation: 'Send edited orders',
-      ok: updated,
-      failed,
-      skipped: left,
-      requests: client.stats.requests,
-      retries: client.stats.retries,
-      durationMs: ctx.ports.clock.now() - ctx.startedAt,
-      message,
-    },
-    ctx.settings.logMaxRows,
-  );
+  writeLog(ctx, {
+    time: ctx.ports.clock.now(),
+    user: ctx.ports.session.userEmail(),
+    operation: 'Send edited orders',
+    ok: updated,
+    failed,
+    skipped: left,
+    requests: client.stats.requests,
+    retries: client.stats.retries,
+    durationMs: ctx.ports.clock.now() - ctx.startedAt,
+    message,
+  });
 }
