@@ -1,12 +1,11 @@
 /** Small text formatters for the sidebar (pure: unit-tested without a DOM). */
+import { countOf } from '../sheet/count-words';
 import { zonedDateTime } from '../core/kernel/time';
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** `1 row`, `2 rows`. */
-export function plural(count: number, word: string, pluralWord = `${word}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? word : pluralWord}`;
-}
+export const plural = countOf;
 
 /** Epoch ms or an ISO string as a number, or null when it is not a date. */
 export function toEpoch(value: number | string | null | undefined): number | null {

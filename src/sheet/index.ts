@@ -13,6 +13,8 @@ export * from './unsent-edits';
 export * from './ended-sale';
 export * from './changes';
 export * from './escape';
+export * from './count-words';
+export * from './seller-message';
 export { cleanHeaderText, cleanInvisible, formulaErrorReason, headerKey, isDate } from './text';
 export * from './mapping/schema';
 export { mapColumns, entriesOf, type MappingOptions, type MappingSource, type ResolvedColumns } from './mapping/resolve';

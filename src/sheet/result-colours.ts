@@ -76,7 +76,8 @@ export function resultColourRulesFor(header: readonly CellValue[], channelAliase
 }
 
 const same = (a: string | null, b: string): boolean => (a ?? '').toLowerCase() === b.toLowerCase();
-const looksLike = (shape: ColourRuleShape, look: StatusLook): boolean =>
+/** True when a rule as read back shows exactly `look`. */
+export const looksLike = (shape: ColourRuleShape, look: StatusLook): boolean =>
   same(shape.background, look.background) && same(shape.fontColor, look.fontColor);
 
 /**

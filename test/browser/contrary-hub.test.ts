@@ -35,7 +35,7 @@ describe('playground: a contrary hub', () => {
       }
       if (text === 'Unconfirmed')
         expect(await cell(s.page, r, message).textContent()).toMatch(
-          /not confirmed — the hub's answer (did not include this SKU|held \d+ results|names)/,
+          /not confirmed: the hub's answer (did not include this SKU|held \d+ results|names)/,
         );
     }
     expect(seen.get('OK') ?? 0).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { unwrap } from '../support/results';
 
 const STOCK = 'Stock & Prices';
 const NO_CHANNEL =
-  /^Price 1\d\d has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\]/;
+  /^Price 1\d\d has no channel\. Fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\]/;
 
 describe('the Price rule, per operation', () => {
   let skus: string[];
@@ -74,7 +74,7 @@ describe('the Price rule, per operation', () => {
     ];
     let values = push('pushByChannelAll', sheet);
     expect(status(values)).toEqual(['Error']);
-    expect(message(values, 2)).toMatch(/^Quantity 6 has no channel: fill Channel/);
+    expect(message(values, 2)).toMatch(/^Quantity 6 has no channel\. Fill Channel/);
     expect(apiRequests(env)).toEqual([]);
 
     setting(['amazon']);
@@ -89,7 +89,7 @@ describe('the Price rule, per operation', () => {
     values = push('pushByChannelAll', sheet);
     expect(status(values)).toEqual(['Error']);
     expect(message(values, 2)).toMatch(
-      /^Sale price 120 has no channel \(every channel, chosen in Settings › Default channels for plain columns, applies to Quantity and Price only\)/,
+      /^Sale price 120 has no channel\. \(every channel, chosen in Settings › Default channels for plain columns, applies to Quantity and Price only\)/,
     );
   });
 
@@ -124,7 +124,7 @@ describe('the Price rule, per operation', () => {
     let values = push('pushErpAll', sheet);
     expect(status(values)).toEqual(['Error', 'Error']);
     expect(message(values, 2)).toMatch(
-      /^Price 111 has no channel: fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\] — Push prices by ERP id sends a price to every channel, only when Settings › Default channels for plain columns is every channel/,
+      /^Price 111 has no channel\. Fill Channel, or choose channels in Settings › Default channels for plain columns, or use a per-channel column such as Price \[amazon\] — Push prices by ERP id sends a price to every channel, only when Settings › Default channels for plain columns is every channel/,
     );
     expect(apiRequests(env)).toEqual([]);
 
@@ -133,7 +133,7 @@ describe('the Price rule, per operation', () => {
     // The row's Channel still names one channel: that price goes with Push prices, not to every channel.
     expect(status(values)).toEqual(['OK', 'Error']);
     expect(message(values, 3)).toMatch(
-      /^Price 112 is for Channel amazon, but Push prices by ERP id sends a price to every channel: send it with Push prices/,
+      /^Price 112 is for Channel amazon, but Push prices by ERP id sends a price to every channel\. Send it with Push prices/,
     );
     expect(hubProducts(env).get(skus[5])!.price).toBe(111);
   });

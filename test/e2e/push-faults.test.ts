@@ -29,8 +29,12 @@ describe('push under hub faults', () => {
     env.call('pushStockAll');
     const values = env.rt.sheet('Stock & Prices').values();
     expect(columnValues(values, 'Sync status')).toEqual(['Warning', 'Error', 'Warning']);
-    expect(String(values[2][column(values, 'Sync message')])).toMatch(/SKU not found in the hub \(Producto no encontrado\)/);
-    expect(String(values[1][column(values, 'Sync message')])).toMatch(/walmart: .*Publicación pausada por el canal/);
+    expect(String(values[2][column(values, 'Sync message')])).toMatch(
+      /^SKU not found in the hub: .*The hub said: \u201CProducto no encontrado\u201D/,
+    );
+    expect(String(values[1][column(values, 'Sync message')])).toMatch(
+      /refused by walmart\. The hub said: \u201CError - Publicación pausada por el canal\u201D \(walmart\)/,
+    );
     // The hub's status for that SKU was "error": amazon's OK is reported, not confirmed.
     expect(values[1][column(values, 'Status [amazon]')]).toBe("Not confirmed (the hub's status was 'error')");
     expect(String(values[1][column(values, 'Status [walmart]')])).toMatch(/Publicación pausada/);

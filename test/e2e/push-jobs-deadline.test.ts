@@ -142,7 +142,7 @@ describe('async jobs that never finish, and results that belong to their send', 
     expect(snapshot(env).get('N-1')?.quantity).toBeUndefined();
     // N-2: the hub holds what was sent, the cell holds something else.
     expect(n2['Sync status']).toBe('Unconfirmed');
-    expect(String(n2['Sync message'])).toMatch(/ \u00B7 sent Quantity 6, the cell now holds 7 \u2014 push again$/);
+    expect(String(n2['Sync message'])).toMatch(/^Sent Quantity 6, the cell now holds 7 \u2014 push again\. Async job finished/);
     expect(n2['Status [amazon]']).toBe('Changed after it was sent');
     // What the snapshot records is what the hub holds (6), so Changed rows sends the 7.
     expect(snapshot(env).get('N-2')?.quantity).toBe(6);

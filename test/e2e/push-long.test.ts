@@ -95,7 +95,7 @@ describe.each(TARGETS)('long pushes (%s): budget continuation, sidebar chunks, c
     const refused = other('startPush', 'stock', 'changed');
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error).toMatch(
-      /did not start: Push stock \(all rows\) on "Stock & Prices" by user@example\.com, started \d+ min ago, is still running \(0 of 3000 rows done\)/,
+      /did not start: Push stock \(all rows\) on "Stock & Prices" by user@example\.com, started \d+ min ago, is still running \(0 of 3,000 rows done\)/,
     );
     unwrap(env.call('cancelPush', run.runId));
     // The add-on's document lock is a lease taken under the script lock (its hourly run has no document lock).

@@ -11,7 +11,8 @@ import { useHub } from '../support/hub';
 import { SHEET, rows, snapshot } from './contrary/attack-helpers';
 import { apiRequests, clearRequests, hubProducts, seedProducts } from './helpers';
 
-const NOT_FOUND = /^SKU not found in the hub \(Producto no encontrado\)/;
+const NOT_FOUND =
+  /^SKU not found in the hub: check the SKU or create the product in the hub\. The hub said: \u201CProducto no encontrado\u201D/;
 
 const statuses = (env: AddonEnv): Array<[unknown, unknown]> => rows(env).map((r) => [r.SKU, r['Sync status']]);
 const messageOf = (env: AddonEnv, sku: string): string => String(rows(env).find((r) => r.SKU === sku)?.['Sync message']);

@@ -10,7 +10,7 @@
 import { DEFAULT_CHANNEL_ALIASES, canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
 import { KNOWN_CHANNEL_CODES } from '../../api/sites';
-import { plainDecimal, type PushedValues } from '../../sheet';
+import { countOf, plainDecimal, rowMessage, type PushedValues } from '../../sheet';
 import type { RowResult } from '../pipeline/types';
 import type { MatchedItems } from './match-items';
 import { isFinalStatus, itemMessage, itemSucceeded, waitingNote } from './status-words';
@@ -112,15 +112,12 @@ export function skuResult(
       if (confirmed.quantity !== undefined) confirmed[`quantity:${ch}`] = confirmed.quantity;
       if (price !== undefined) confirmed[`price:${ch}`] = price;
     }
-    return { status: 'OK', message: `Async job finished: ${n} channel update${n > 1 ? 's' : ''} done${named}`, channels, confirmed };
+    return { status: 'OK', message: `Async job finished: ${countOf(n, 'channel update')} done${named}`, channels, confirmed };
   }
   if (failed.length > 0) {
-    const list2 = failed.map((f) => `${f.integration}: ${[f.status, itemMessage(f)].filter(Boolean).join(' \u2014 ')}`).join('; ');
-    return {
-      status: failed.length === n ? 'Error' : 'Warning',
-      message: `Async job finished with ${failed.length} failed channel update${failed.length > 1 ? 's' : ''}${named}: ${list2}`,
-      channels,
-    };
+    const hub = failed.map((f) => ({ channel: f.integration, words: [f.status, itemMessage(f)].filter(Boolean).join(' \u2014 ') }));
+    const says = `Async job finished with ${countOf(failed.length, 'failed channel update')}${named}: ${failed.map((f) => f.integration).join(', ')}`;
+    return { status: failed.length === n ? 'Error' : 'Warning', message: rowMessage([{ says, hub }]), channels };
   }
   const why = twice.length > 0 ? `the hub listed ${twice.join(', ')} more than once for this SKU` : (wrong as string);
   return {

@@ -1,3 +1,4 @@
+import { countOf } from '../../sheet/count-words';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
 import { canonicalChannel } from '../../api/channels';
 import type { JobItem } from '../../api/schemas/stock';
@@ -61,6 +62,6 @@ export function showQueuedJobs(
   jobs: ReadonlyArray<{ jobId: string; rows: number }>,
   now: number,
 ): void {
-  const replacements = new Map(jobs.map((j) => [j.jobId, jobRows(j.jobId, [], `Queued: ${j.rows} rows`, now, {})]));
+  const replacements = new Map(jobs.map((j) => [j.jobId, jobRows(j.jobId, [], `Queued: ${countOf(j.rows, 'row')}`, now, {})]));
   replaceJobRows(workbook, sheetName, replacements);
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../sheet/count-words';
 import type { HubClient } from '../../api/client';
 import type { Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
@@ -38,7 +39,7 @@ export interface RefreshOptions {
 }
 
 const DAY = 24 * 60 * 60_000;
-const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = countOf;
 const timeOfDay = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
 
 /** Says once a UTC day, in the Log, that background polling waits for the next day. */
@@ -197,7 +198,7 @@ function pollJob(ctx: Context, refresh: JobsRefresh, job: OpenJob): void {
     refresh.extras.push(
       `job ${job.jobId} listed ${plural(progress.extras.length, 'item')} for SKUs it was not sent (e.g. '${progress.extras[0].sku.slice(0, 60)}'), ignored`,
     );
-  if (read) refresh.replacements.set(job.jobId, jobRows(job.jobId, read.items, `Queued: ${job.rows} rows`, now, aliases));
+  if (read) refresh.replacements.set(job.jobId, jobRows(job.jobId, read.items, `Queued: ${countOf(job.rows, 'row')}`, now, aliases));
   // Without the hub's count, two reads of one moment prove little (items listed once processed
   // appear later): the same items must be read again at a later poll.
   const print = read && read.total === null && read.complete ? itemsPrint(read.items) : undefined;

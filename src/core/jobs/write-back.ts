@@ -4,7 +4,7 @@
  * a row is written only when its Job id is that job's and its SKU the one sent (wherever the row
  * is now), and says OK only when it still holds the values sent.
  */
-import { validateRow, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
+import { validateRow, withDetails, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { applyConfirmed } from '../pipeline/order';
 import { loadStockSheet, type LoadedSheet } from '../pipeline/load';
@@ -180,5 +180,5 @@ function deadlineMarks(
  */
 function withUnsent(result: RowResult, row: ParsedRow, columns: ColumnMap): RowResult {
   const unsent = validateRow('async', row, columns).unsent ?? [];
-  return unsent.length === 0 ? result : { ...result, message: [result.message, ...unsent].join(' \u00b7 ') };
+  return unsent.length === 0 ? result : { ...result, message: withDetails(result.message, unsent) };
 }

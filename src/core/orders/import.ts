@@ -1,3 +1,4 @@
+import { countOf } from '../../sheet/count-words';
 import { parseHubDate } from '../../api/query';
 import { HubError } from '../../api/errors';
 import type { HubClient, OrdersPageRead } from '../../api/client';
@@ -341,15 +342,13 @@ function settle(
   const days = ctx.settings.orders.sweepDays;
   const late =
     found === 0
-      ? `Daily check of the orders of the last ${days} days: none was missing or out of date.`
-      : `Daily check of the orders of the last ${days} days: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`;
+      ? `Daily check of the orders of the last ${countOf(days, 'day')}: none was missing or out of date.`
+      : `Daily check of the orders of the last ${countOf(days, 'day')}: ${plural(found, 'order')} found late (added or changed in the hub without the import seeing it) and written now.`;
   logNote(ctx, 'Order import check', late, { ok: found });
   return { ...streams, sweep: null, sweepFoundLate: 0, lastSweepAt: ctx.ports.clock.now() };
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+const plural = countOf;
 
 function summarize(
   out: ImportOutcome,
@@ -401,6 +400,6 @@ export function restartOrderImport(ctx: Context): string {
     resetStreams(ctx.ports.documentStore);
     updateImportStatus(ctx.ports.documentStore, { pending: true });
     liveChanged(ctx, 'orders');
-    return `The next import reads the orders added to the hub in the last ${ctx.settings.orders.backfillDays} days again; rows already in "${ctx.settings.sheetNames.orders}" are updated in place, never duplicated.`;
+    return `The next import reads the orders added to the hub in the last ${countOf(ctx.settings.orders.backfillDays, 'day')} again; rows already in "${ctx.settings.sheetNames.orders}" are updated in place, never duplicated.`;
   });
 }

@@ -3,6 +3,7 @@
  * more than Y SKUs, until the seller ticks "I checked these". Off (0) by default; the sidebar
  * suggests them after a preview. Pure.
  */
+import { countOf } from '../../sheet/count-words';
 import { PRICE_FIELDS, type PreviewLine } from './dry-run/diff';
 
 export interface Guards {
@@ -49,7 +50,7 @@ export function applyGuards(lines: readonly PreviewLine[], guards: Guards, check
     ) {
       why = `a change of ${pct(line.changePct)} is beyond the \u00B1${guards.pricePct} % guard rail`;
     } else if (tooManyZeros && dropsToZero(line)) {
-      why = `${zeroCount} SKUs would drop to 0 stock, more than the guard rail's ${guards.zeroStock}`;
+      why = `${countOf(zeroCount, 'SKU')} would drop to 0 stock, more than the guard rail's ${guards.zeroStock}`;
     }
     if (!why) return line;
     return checked

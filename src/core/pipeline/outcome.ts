@@ -1,8 +1,8 @@
 import { canonicalChannel } from '../../api/channels';
 import { URLFETCH_QUOTA_TEXT, type HubError } from '../../api/errors';
 import { KNOWN_CHANNEL_CODES, parseSitesString, type SiteOutcome } from '../../api/sites';
-import { isSuccessAnswer, isSuccessStatus, saysFailure } from '../../api/success';
-import type { PushedValues } from '../../sheet';
+import { isSuccessAnswer, isSuccessStatus } from '../../api/success';
+import { NO_ACTIVE_LISTING, countOf, rowMessage, type HubWords, type PushedValues } from '../../sheet';
 import type { RowResult, RowStatus } from './types';
 
 /** What became of one part (one request item) of a row. */
@@ -15,7 +15,12 @@ export interface PartResult {
   pending?: boolean;
   /** The answer could not be tied to this item, or did not confirm the value sent: it is sent again next time. */
   unconfirmed?: boolean;
+  /** What happened, in the add-on's words: a short clause (seller-message.ts makes the row's message). */
   message: string;
+  /** The hub's own words about it, quoted once in the row's message. */
+  hub?: HubWords[];
+  /** Not taken, or taken by no channel, only because the product has no active listing there. */
+  noListing?: boolean;
   jobId?: string;
   channels: Record<string, string>;
   /** Values to record as confirmed (only when ok). */
@@ -46,26 +51,65 @@ export interface SiteCheck {
 
 const NOT_FOUND = /producto no encontrado|not found/i;
 
+/**
+ * The hub's words for "this product has no (active) listing on this channel" (hub-api §4.1: a
+ * write is passed on to every channel with an active listing). Such a channel is neither OK nor a
+ * failure: it says `No active listing` on every road (docs/user/sheet-contract.md).
+ */
+const NO_LISTING = /no tiene publicaci[oó]n|sin publicaci[oó]n|publicaci[oó]n .*no est[aá] activa|no (?:active )?listing|not listed/i;
+
 /** The hub's channel codes plus the seller's aliases (both sides), for reading `sites`. */
 function knownCodes(aliases: Readonly<Record<string, string>>): ReadonlySet<string> {
   return new Set([...KNOWN_CHANNEL_CODES, ...Object.keys(aliases), ...Object.values(aliases)]);
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** "answered 'X' (msg), which is not a success": what the hub said when it did not accept something, in its words. */
-export function hubAnswered(status: string, msg: string): string {
-  const text = msg.trim();
-  if (isSuccessStatus(status) && saysFailure(text)) return `answered '${status.trim()}', but its message says it failed (${text})`;
-  const said = status.trim() ? `'${status.trim()}'` : 'no status';
-  return `answered ${said}${text ? ` (${text})` : ''}, which is not a success`;
+/** "amazon", "amazon and walmart", "amazon, walmart and meli", or "5 channels"; "" for the one channel an item was sent to. */
+function channelNames(channels: readonly string[], check?: SiteCheck): string {
+  if (check?.channels?.length === 1 && channels.length === 1 && channels[0] === check.channels[0]) return '';
+  if (channels.length > 3) return countOf(channels.length, 'channel');
+  return channels.length < 2 ? (channels[0] ?? 'no channel') : `${channels.slice(0, -1).join(', ')} and ${channels[channels.length - 1]}`;
 }
 
-/** The sentence for an item the hub did not accept, in the hub's own words. */
-function refusal(status: string, msg: string): string {
+/** Why an answer is not a success, in a few words: its status, or its message speaking of a failure. */
+export function whyNotAccepted(status: string): string {
+  if (isSuccessStatus(status)) return 'its message says it failed';
+  return `it answered ${status.trim() ? `'${status.trim()}'` : 'no status'}`;
+}
+
+/** " by amazon and walmart", or "" when the item went to that one channel only. */
+function on(word: string, channels: readonly string[], check: SiteCheck): string {
+  const names = channelNames(channels, check);
+  return names ? ` ${word} ${names}` : '';
+}
+
+/** The hub's words, once, for the message's details. */
+const quoted = (words: string, channel = ''): HubWords[] => (words.trim() ? [{ channel, words: words.trim() }] : []);
+
+/** An item the hub did not accept, in the add-on's words first and the hub's after. */
+function refusal(status: string, msg: string, check: SiteCheck, channels: Record<string, string>): PartResult {
   const text = msg.trim();
-  if (NOT_FOUND.test(text)) return `SKU not found in the hub (${text}). Check the SKU or create the product in the hub.`;
-  return `The hub ${hubAnswered(status, text)}: nothing was confirmed.`;
+  const hub = quoted(text);
+  if (NOT_FOUND.test(text))
+    return { ok: false, message: 'SKU not found in the hub: check the SKU or create the product in the hub', hub, channels, refused: true };
+  if (NO_LISTING.test(text) && check.channels) {
+    const none: Record<string, string> = {};
+    for (const channel of check.channels) none[channel] = NO_ACTIVE_LISTING;
+    return {
+      ok: false,
+      noListing: true,
+      refused: true,
+      message: `${check.describe} not stored: no active listing${on('on', check.channels, check)}`,
+      hub,
+      channels: none,
+    };
+  }
+  return {
+    ok: false,
+    message: `${check.describe} not accepted by the hub (${whyNotAccepted(status)}): nothing was confirmed`,
+    hub,
+    channels,
+    refused: true,
+  };
 }
 
 /** A part the answer does not confirm: nothing is recorded, and the next push sends it again. */
@@ -73,9 +117,65 @@ export function unconfirmedPart(describe: string, why: string, channels: Record<
   return {
     ok: false,
     unconfirmed: true,
-    message: `${describe}: not confirmed \u2014 ${why}. Nothing was recorded; it will be sent again.`,
+    message: `${describe} not confirmed: ${why}. Nothing was recorded; it will be sent again`,
     channels,
   };
+}
+
+/** What the channels of an answer's `sites` said, read against what was sent. */
+interface ChannelsRead {
+  channels: Record<string, string>;
+  failed: string[];
+  noListing: string[];
+  hub: HubWords[];
+  doubts: string[];
+  okChannels: string[];
+}
+
+function readChannels(outcomes: readonly SiteOutcome[], check: SiteCheck, accepted: boolean, status: string): ChannelsRead {
+  const named = new Map<string, SiteOutcome[]>();
+  for (const o of outcomes) {
+    const channel = canonicalChannel(o.channel, check.aliases);
+    named.set(channel, [...(named.get(channel) ?? []), o]);
+  }
+  const out: ChannelsRead = { channels: {}, failed: [], noListing: [], hub: [], doubts: [], okChannels: [] };
+  named.forEach((list, channel) => {
+    if (check.channels && check.channels.indexOf(channel) < 0) {
+      out.doubts.push(`the hub's answer names ${channel}, which was not sent`);
+      return;
+    }
+    if (list.length > 1) {
+      out.channels[channel] = `Not confirmed: the hub's answer named ${channel} ${list.length} times`;
+      out.doubts.push(`the hub's answer named ${channel} ${list.length} times`);
+      return;
+    }
+    const o = list[0];
+    if (!o.ok && NO_LISTING.test(o.message)) {
+      out.channels[channel] = NO_ACTIVE_LISTING;
+      out.noListing.push(channel);
+      out.hub.push(...quoted(o.message, channel));
+    } else if (!o.ok) {
+      out.channels[channel] = o.message;
+      out.failed.push(channel);
+      out.hub.push(...quoted(o.message, channel));
+    } else if (accepted) {
+      out.channels[channel] = 'OK';
+      out.okChannels.push(channel);
+    } else {
+      out.channels[channel] = `Not confirmed (the hub's status was '${status.trim()}')`;
+    }
+  });
+  const storedWithoutListing = check.emptySitesMeansStored && outcomes.length === 0;
+  for (const channel of check.channels ?? []) {
+    if (named.has(channel)) continue;
+    if (storedWithoutListing) {
+      if (accepted) out.channels[channel] = NO_ACTIVE_LISTING;
+    } else {
+      out.channels[channel] = "Not confirmed: not in the hub's answer";
+      out.doubts.push(`the hub's answer did not mention ${channel}`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -83,67 +183,35 @@ export function unconfirmedPart(describe: string, why: string, channels: Record<
  * that speaks of no failure (api/success.ts), and `OK` per channel, as whole words. A channel is
  * OK only when the item was accepted and the channel named once; a channel named twice, not
  * named, or not sent makes the item unconfirmed. A success word next to "Producto no encontrado"
- * is a refusal: nothing is confirmed, so the next push of changed rows sends the item again.
+ * is a refusal: nothing is confirmed, so the next push of changed rows sends the item again. A
+ * channel the hub says has no listing is `No active listing`, never a failure.
  */
 export function readSiteResult(result: { status?: string; result?: string; msg?: string; sites?: string }, check: SiteCheck): PartResult {
   const status = result.status ?? result.result ?? '';
   const accepted = isSuccessAnswer('write', status, result.msg);
   const outcomes = parseSitesString(result.sites, knownCodes(check.aliases));
-  const named = new Map<string, SiteOutcome[]>();
-  for (const o of outcomes) {
-    const channel = canonicalChannel(o.channel, check.aliases);
-    named.set(channel, [...(named.get(channel) ?? []), o]);
-  }
-  const channels: Record<string, string> = {};
-  const failed: string[] = [];
-  const doubts: string[] = [];
-  let okChannels = 0;
-  named.forEach((list, channel) => {
-    if (check.channels && check.channels.indexOf(channel) < 0) {
-      doubts.push(`the hub's answer names ${channel}, which was not sent`);
-      return;
-    }
-    if (list.length > 1) {
-      channels[channel] = `Not confirmed: the hub's answer named ${channel} ${list.length} times`;
-      doubts.push(`the hub's answer named ${channel} ${list.length} times`);
-      return;
-    }
-    const o = list[0];
-    if (!o.ok) {
-      channels[channel] = o.message;
-      failed.push(`${channel}: ${o.message}`);
-    } else if (accepted) {
-      channels[channel] = 'OK';
-      okChannels++;
-    } else {
-      channels[channel] = `Not confirmed (the hub's status was '${status.trim()}')`;
-    }
-  });
-  const storedWithoutListing = check.emptySitesMeansStored && outcomes.length === 0;
-  for (const channel of check.channels ?? []) {
-    if (named.has(channel) || storedWithoutListing) continue;
-    channels[channel] = "Not confirmed: not in the hub's answer";
-    doubts.push(`the hub's answer did not mention ${channel}`);
-  }
-  if (failed.length > 0) {
-    const list = failed.join('; ');
-    const refused = `${plural(failed.length, 'channel')}`;
-    const took = okChannels + Object.values(channels).filter((c) => c.startsWith('Not confirmed (')).length;
-    return took > 0
-      ? {
-          ok: false,
-          partial: true,
-          message: `${check.describe} sent to ${plural(took, 'channel')}, but ${refused} refused it \u2014 ${list}`,
-          channels,
-        }
-      : { ok: false, message: `${check.describe} was refused by ${refused} \u2014 ${list}`, channels };
+  const read = readChannels(outcomes, check, accepted, status);
+  const { channels, failed, noListing, hub } = read;
+  if (failed.length > 0 || noListing.length > 0) {
+    const took = read.okChannels.length + Object.values(channels).filter((c) => c.startsWith('Not confirmed (')).length;
+    const said = [
+      took > 0 ? `sent to ${countOf(took, 'channel')}` : '',
+      failed.length > 0 ? `refused${on('by', failed, check)}` : '',
+      noListing.length > 0 ? `not stored: no active listing${on('on', noListing, check)}` : '',
+    ].filter(Boolean);
+    const message = `${check.describe} ${said.join(', ')}`;
+    if (took > 0) return { ok: false, partial: true, message, hub, channels };
+    return { ok: false, message, hub, channels, ...(failed.length === 0 ? { noListing: true, refused: true } : {}) };
   }
   // A refusal naming no channel that took it: the hub did not take it.
-  if (!accepted) return { ok: false, message: refusal(status, result.msg ?? ''), channels, refused: !outcomes.some((o) => o.ok) };
-  if (doubts.length > 0) return unconfirmedPart(check.describe, doubts.join('; '), channels);
-  const where =
-    outcomes.length === 0 ? 'stored in the hub (no active listing to send it to)' : `sent to ${plural(outcomes.length, 'channel')}`;
-  return { ok: true, message: `${check.describe} ${where}`, channels, confirmed: check.values };
+  if (!accepted) return { ...refusal(status, result.msg ?? '', check, channels), refused: !outcomes.some((o) => o.ok) };
+  if (read.doubts.length > 0) return unconfirmedPart(check.describe, read.doubts.join('; '), channels);
+  if (outcomes.length === 0) {
+    // Stored: the hub keeps it and sends it when a listing is active (hub-api §4.1).
+    const message = `${check.describe} stored in the hub; no active listing to send it to`;
+    return { ok: true, message, hub: NO_LISTING.test(result.msg ?? '') ? quoted(result.msg ?? '') : [], channels, confirmed: check.values };
+  }
+  return { ok: true, message: `${check.describe} sent to ${countOf(outcomes.length, 'channel')}`, channels, confirmed: check.values };
 }
 
 /** Request errors that say the hub did nothing with the request (a timeout, a server error or an unreadable answer may hide one it did). */
@@ -212,6 +280,23 @@ function channelWords(parts: readonly PartResult[], sent?: ReadonlyArray<Readonl
   return channels;
 }
 
+/** "3 values: 1 sent, 2 refused": a row's parts counted, the first sentence when their own words are too long for it. */
+function partsSummary(parts: readonly PartResult[]): string {
+  const count = (test: (p: PartResult) => boolean): number => parts.filter(test).length;
+  const said = [
+    [count((p) => p.ok && !p.pending), 'sent'],
+    [count((p) => !!p.pending), 'queued in an async job'],
+    [count((p) => !!p.partial), 'sent in part'],
+    [count((p) => !p.ok && !!p.noListing), 'not stored (no active listing)'],
+    [count((p) => !!p.unconfirmed), 'not confirmed'],
+    [count((p) => !p.ok && !p.partial && !p.noListing && !p.unconfirmed), 'refused'],
+  ] as const;
+  return `${countOf(parts.length, 'value')}: ${said
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ')}`;
+}
+
 /**
  * One row's result from its parts: OK when every part is, Pending for async jobs, Warning when
  * the hub took some of it, Unconfirmed when an answer could not be tied to what was sent, Error
@@ -226,11 +311,14 @@ export function combineParts(parts: PartResult[], notes: string[], sent?: Readon
   let status: RowStatus;
   if (parts.some((p) => p.pending)) status = 'Pending';
   else if (okCount === parts.length) status = 'OK';
-  else if (okCount > 0 || parts.some((p) => p.partial)) status = 'Warning';
+  else if (okCount > 0 || parts.some((p) => p.partial || p.noListing)) status = 'Warning';
   else if (parts.some((p) => p.unconfirmed)) status = 'Unconfirmed';
   else status = 'Error';
-  const messages = [...new Set(parts.map((p) => p.message))];
-  const message = [...messages, ...notes].join(' \u00B7 ');
+  const message = rowMessage(
+    parts.map((p) => ({ says: p.message, hub: p.hub })),
+    notes,
+    partsSummary(parts),
+  );
   const jobId = parts.find((p) => p.jobId)?.jobId;
   const refused = status === 'Error' && parts.every((p) => p.refused);
   return { status, message, channels, ...(jobId ? { jobId } : {}), ...(confirmed ? { confirmed } : {}), ...(refused ? { refused } : {}) };

@@ -3,7 +3,16 @@
  * sheet, inserted or deleted rows, or typed a new value: a result belongs to its row by identity
  * (the SKU), never by position, and says OK only for the value that was sent.
  */
-import { HOLDS_EVERYTHING, plainDecimal, validateRow, valueLabel, type ParsedRow, type PushedValues, type TableRead } from '../../sheet';
+import {
+  HOLDS_EVERYTHING,
+  leadWith,
+  plainDecimal,
+  validateRow,
+  valueLabel,
+  type ParsedRow,
+  type PushedValues,
+  type TableRead,
+} from '../../sheet';
 import { rowIdentity } from './load';
 import type { Operation, RowResult } from './types';
 
@@ -90,7 +99,7 @@ function changedSince(result: RowResult, changes: string[], wording: ChangeWordi
   const channels: Record<string, string> = {};
   for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? 'Changed after it was sent' : text;
   const status = result.status === 'OK' || result.status === 'Warning' ? 'Unconfirmed' : result.status;
-  return { ...result, status, message: `${result.message} \u00B7 ${note}`, channels };
+  return { ...result, status, message: leadWith(note, result.message), channels };
 }
 
 /** Places results by identity in the sheet as read now, and checks their rows still hold what was sent. */

@@ -2,9 +2,9 @@ import type { BatchOutcome, HubClient } from '../../api/client';
 import { canonicalChannel } from '../../api/channels';
 import { isSuccessAnswer } from '../../api/success';
 import type { AsyncResult, UpdatePriceResult, UpdateStockResult } from '../../api/schemas/stock';
-import { plainDecimal } from '../../sheet';
+import { countOf, plainDecimal } from '../../sheet';
 import { matchResults, type Found } from './match';
-import { fromRequestError, hubAnswered, readSiteResult, unconfirmedPart, type PartResult } from './outcome';
+import { fromRequestError, readSiteResult, whyNotAccepted, unconfirmedPart, type PartResult } from './outcome';
 import type { Part } from './parts';
 
 /** What a round of sending returned: one result per part (in the parts' order), and what the answers held that matched nothing sent. */
@@ -139,7 +139,7 @@ const byChannelSender: Sender<'byChannel'> = (client, parts, aliases) => {
     const item = parts[i].item;
     const n = item.channelData.length;
     return readSiteResult(batch.outcome.value, {
-      describe: `${n} channel value${n > 1 ? 's' : ''}`,
+      describe: countOf(n, 'channel value'),
       values: parts[i].values,
       aliases,
       channels: item.channelData.map((e) => canonicalChannel(e.channel, aliases)),
@@ -199,7 +199,8 @@ const asyncSender: Sender<'async'> = (client, parts) => {
         : {
             ok: false,
             refused: true,
-            message: `The hub did not create the job: it ${hubAnswered(job.status, job.msg)}.`,
+            message: `The hub did not create the job (${whyNotAccepted(job.status)}): nothing was sent`,
+            hub: job.msg.trim() ? [{ channel: '', words: job.msg.trim() }] : [],
             channels: {},
           },
   );

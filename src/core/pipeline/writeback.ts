@@ -13,6 +13,7 @@ import {
   isChannelCode,
   mapHeaders,
   rewriteAsRead,
+  shortHeadline,
   type ColumnMap,
 } from '../../sheet';
 import { addHeaders } from '../kernel/own-columns';
@@ -126,7 +127,7 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   for (const channel of channels) statusColumns.set(where[channelStatusHeader(channel)], channel);
   const valueFor = (result: RowResult, column: number, existing: CellValue): CellValue => {
     if (column === where[RESULT_HEADERS.status]) return result.status;
-    if (column === where[RESULT_HEADERS.message]) return escapeCellText(result.message);
+    if (column === where[RESULT_HEADERS.message]) return escapeCellText(shortHeadline(result.message));
     if (column === where[RESULT_HEADERS.jobId]) return result.jobId ? escapeCellText(result.jobId) : '';
     if (column === where[RESULT_HEADERS.syncedAt]) return new Date(input.now);
     const channel = statusColumns.get(column);

@@ -6,6 +6,7 @@
  * rows: the preview shows what a new push of this operation and scope would send, and says that
  * the unfinished push comes first (Push these changes refuses until it is done: push/run.ts).
  */
+import { partOf } from '../../sheet/count-words';
 import { stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import type { HubClient } from '../../api/client';
@@ -82,7 +83,7 @@ export function unfinishedPush(ctx: Context, operation: Operation, scope: Scope)
   const active = readRun(ctx.ports.documentStore);
   if (!active || isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) return null;
   const done = rowsDone(active);
-  const state = `${pushTitle(active)} is not finished (${done.toLocaleString('en-US')} of ${active.total.toLocaleString('en-US')} rows done)`;
+  const state = `${pushTitle(active)} is not finished (${partOf(done, active.total, 'row')} done)`;
   const user = ctx.ports.session.userKey();
   if (resumedBy(active, user, operation, scope, stockSheetName(ctx)))
     return `${state}: Push resumes it, sending its own rows, not the changes shown here; Push these changes is refused until it is finished or cancelled (Resume or Cancel it in the sidebar).`;

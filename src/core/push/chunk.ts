@@ -1,5 +1,5 @@
 import type { HubClient } from '../../api/client';
-import { RESULT_HEADERS } from '../../sheet';
+import { RESULT_HEADERS, headlineOf } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { afterJobRequest, beforeJobRequest, queuedSkus } from '../pipeline/jobs/queued';
 import { channelAliases } from '../settings/aliases';
@@ -98,7 +98,7 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
     else if (r.status === 'OK' || r.status === 'Pending' || r.status === 'Undone') ok++;
     else failed++;
     if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped' && r.status !== 'Undone')
-      firstFailure = `row ${rowNumber}: ${r.message}`;
+      firstFailure = `row ${rowNumber}: ${headlineOf(r.message)}`;
   }
   return { ok, failed, skipped, firstFailure };
 }

@@ -4,6 +4,7 @@ import {
   isDate,
   outgoingProblem,
   plainDecimal,
+  rowMessage,
   splitValueKey,
   valueLabel,
   type ColumnMap,
@@ -167,7 +168,7 @@ export function pendingRows(
 
 /** The result of a row that sends nothing. */
 export function unsentResult(plan: UnsentPlan): RowResult {
-  const message = [plan.reason, ...plan.notes].join(' \u00B7 ');
+  const message = rowMessage([{ says: plan.reason }], plan.notes);
   if (plan.heldByJob) return { status: 'Pending', jobId: plan.heldByJob, message, channels: {}, held: true };
   return { status: plan.nothingToSend ? 'Skipped' : 'Error', message, channels: {} };
 }

@@ -1,3 +1,4 @@
+import { countOf, partOf } from '../../sheet/count-words';
 import type { HubClient } from '../../api/client';
 import { onStockSheet, stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
@@ -134,7 +135,7 @@ function resumableRun(ctx: Context, operation: Operation, scope: Scope, wanted: 
   const done = rowsDone(active);
   const minutes = Math.max(1, Math.round((now - active.startedAt) / 60000));
   throw new BusyError(
-    `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${done} of ${active.total} rows done). Wait for it to finish, or cancel it from the sidebar.`,
+    `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'}, started ${minutes} min ago, is still running (${partOf(done, active.total, 'row')} done). Wait for it to finish, or cancel it from the sidebar.`,
   );
 }
 
@@ -180,7 +181,7 @@ function createRun(
     if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
       const done = rowsDone(resumed);
       throw new BusyError(
-        `Your earlier push of other selected rows is not finished (${done} of ${resumed.total} rows done). Select those rows again and push to finish it, or cancel it in the sidebar; then push this selection.`,
+        `Your earlier push of other selected rows is not finished (${partOf(done, resumed.total, 'row')} done). Select those rows again and push to finish it, or cancel it in the sidebar; then push this selection.`,
       );
     }
   }
@@ -342,12 +343,12 @@ function chunkAndRecord(
     finishRun(ctx, run, `${summary(run)} Stopped: ${why}`);
     throw outcome.stop.kind === 'quota'
       ? new QuotaError('urlfetch', `${title(run)} stopped: ${why}`)
-      : new UserError(`${title(run)} stopped after ${rowsDone(run)} rows: ${why}`);
+      : new UserError(`${title(run)} stopped after ${countOf(rowsDone(run), 'row')}: ${why}`);
   }
   // Requests that failed whole (the hub or the network, not a refusal of a row): the run that sent them failed (alerts).
   const failed = client.stats.failures;
   const failedHere =
-    failed > 0 ? { requestFailure: `Rows not pushed: ${failed} request(s) failed; first problem, ${outcome.firstFailure}` } : {};
+    failed > 0 ? { requestFailure: `Rows not pushed: ${countOf(failed, 'request')} failed; first problem, ${outcome.firstFailure}` } : {};
   if (outcome.remaining === 0) {
     const text = summary(run);
     runFinished.emit(ctx, { run, at: ctx.ports.clock.now() });
@@ -356,7 +357,10 @@ function chunkAndRecord(
   }
   writeRun(ctx.ports.documentStore, run);
   if (run.background) liveChanged(ctx, 'push');
-  return { ...progress(run, outcome.remaining, false, `${rowsDone(run)} rows done, ${outcome.remaining} to go.`), ...failedHere };
+  return {
+    ...progress(run, outcome.remaining, false, `${countOf(rowsDone(run), 'row')} done, ${outcome.remaining} to go.`),
+    ...failedHere,
+  };
 }
 
 /**
@@ -459,7 +463,7 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
     run,
     Math.max(0, run.total - done),
     false,
-    done > 0 ? `Resuming: ${done} of ${run.total} rows were done.` : `${run.total} rows to push.`,
+    done > 0 ? `Resuming: ${partOf(done, run.total, 'row')} done.` : `${countOf(run.total, 'row')} to push.`,
   );
 }
 
@@ -531,8 +535,8 @@ function menuRun(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: RunRows 
     // An add-on's clock trigger runs at most hourly: the sidebar is the fast way on.
     result.message =
       ctx.settings.deployment === 'addon'
-        ? `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
-        : `${title(run)}${onSheet(run)}: ${result.done} of ${result.total} rows done; the rest continues in the background in about a minute (see the Log sheet).`;
+        ? `${title(run)}${onSheet(run)}: ${partOf(result.done, result.total, 'row')} done; the rest continues at the next hourly background run, or open the sidebar and press Resume to send it now (see the Log sheet).`
+        : `${title(run)}${onSheet(run)}: ${partOf(result.done, result.total, 'row')} done; the rest continues in the background in about a minute (see the Log sheet).`;
   }
   return withFreezeQuestion(ctx, loaded, result);
 }
@@ -566,7 +570,7 @@ export function startLimitedPush(
     else if (active) {
       const done = rowsDone(active);
       throw new BusyError(
-        `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'} is not finished (${done} of ${active.total} rows done). Resume or cancel it in the sidebar first.`,
+        `${wanted} did not start: ${title(active)}${onSheet(active)} by ${active.user || 'another user'} is not finished (${partOf(done, active.total, 'row')} done). Resume or cancel it in the sidebar first.`,
       );
     }
     let read: LoadedSheet | null = null;

@@ -1,3 +1,4 @@
+import { countOf } from '../../sheet/count-words';
 import { hubClient } from '../../core/settings/context';
 import { UserError } from '../../core/kernel/errors';
 import { refreshJobs as refresh, type JobsSummary } from '../../core/jobs/refresh';
@@ -45,7 +46,7 @@ export function checkOldJobStatus(): void {
     if (id === null) return null;
     const r = checkOldJob(ctx, id);
     ctx.ports.notifier.alert(
-      `Job ${r.jobId}: ${r.status} \u2014 ${r.processed} of ${r.total} items processed.${deprecationNote(r.deprecation)}`,
+      `Job ${r.jobId}: ${r.status} \u2014 ${r.processed} of ${countOf(r.total, 'item')} processed.${deprecationNote(r.deprecation)}`,
       'Old job status (deprecated)',
     );
     return null;

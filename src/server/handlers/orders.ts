@@ -1,3 +1,4 @@
+import { countOf, everyMinutes } from '../../sheet/count-words';
 import { UserError } from '../../core/kernel/errors';
 import { createOrdersFromDrafts as createFromDrafts } from '../../core/orders/create';
 import { findOrders } from '../../core/orders/find';
@@ -23,7 +24,7 @@ export function toggleOrderSchedule(): void {
         orders.scheduleOwner === ctx.ports.session.userKey()
           ? 'by your trigger'
           : `by the trigger of ${orders.scheduleOwner.includes('@') ? orders.scheduleOwner : 'another user'}`;
-      const question = `Orders are imported every ${orders.scheduleMinutes} minutes, ${owner}. Switch the scheduled import off?`;
+      const question = `Orders are imported ${everyMinutes(orders.scheduleMinutes)}, ${owner}. Switch the scheduled import off?`;
       if (!ctx.ports.notifier.confirm(question, title)) return null;
       setOrderSchedule(ctx, 0);
       return 'Scheduled order import is off. Import orders now still works from the menu.';
@@ -39,7 +40,7 @@ export function toggleOrderSchedule(): void {
     const minutes = text === '' ? 60 : Number(text);
     if (minutes === 0) throw new UserError(`Use one of ${allowed.join(', ')} minutes to switch the schedule on.`);
     setOrderSchedule(ctx, minutes);
-    return `Orders are now imported every ${minutes} minutes, by your account's trigger. Progress and errors: the sidebar and the Log sheet.`;
+    return `Orders are now imported ${everyMinutes(minutes)}, by your account's trigger. Progress and errors: the sidebar and the Log sheet.`;
   });
 }
 
@@ -76,7 +77,7 @@ export function printLabelsZpl(): void {
 export function restartOrderImport(): void {
   const title = 'Re-import orders';
   menuCall(title, (ctx) => {
-    const question = `Read again every order modified in the last ${ctx.settings.orders.backfillDays} days? Rows already in the sheet are updated in place (never duplicated); at the hub's rate limit this takes one Get Orders call per 50 orders.`;
+    const question = `Read again every order modified in the last ${countOf(ctx.settings.orders.backfillDays, 'day')}? Rows already in the sheet are updated in place (never duplicated); at the hub's rate limit this takes one Get Orders call per 50 orders.`;
     if (!ctx.ports.notifier.confirm(question, title)) return null;
     return restart(ctx);
   });

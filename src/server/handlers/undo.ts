@@ -41,7 +41,7 @@ function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
   const changed = shown.totals.changedOnHub + shown.totals.changedLater;
   if (changed > 0) {
     overwrite = ui.confirm(
-      `${undoQuestion(shown)}\n\n${changed} of its value(s) changed since, on the hub or by a later push (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
+      `${undoQuestion(shown)}\n\n${changed} of its values changed since, on the hub or by a later push (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
       title,
     );
     if (overwrite) shown = preview(ctx, true, whose);

@@ -104,9 +104,9 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
     view.sweepDays === 0
       ? 'Off'
       : view.sweepRunning
-        ? `Under way: re-reading the orders of the last ${view.sweepDays} days`
+        ? `Under way: re-reading the orders of the last ${plural(view.sweepDays, 'day')}`
         : view.lastSweepAt === null
-          ? `Once a day, re-reads the orders of the last ${view.sweepDays} days; not run yet`
+          ? `Once a day, re-reads the orders of the last ${plural(view.sweepDays, 'day')}; not run yet`
           : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
   lines.push({ key: 'dailyCheck', label: 'Daily check', text: check });
   if (view.lastError) {

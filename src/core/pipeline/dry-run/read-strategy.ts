@@ -7,6 +7,7 @@
  * A preview of a few rows reads them one by one; of many, the catalogue; a general quantity in
  * scope needs the catalogue whatever the count.
  */
+import { countOf } from '../../../sheet/count-words';
 import { pageOffsets } from '../hub-reads/listing';
 
 export interface ReadStrategy {
@@ -25,7 +26,7 @@ export interface ReadStrategy {
  */
 export function chooseReads(skus: number, catalogueTotal: number, generalQuantity: boolean, firstPageRead = false): ReadStrategy {
   const pages = pageOffsets(Math.max(0, catalogueTotal)).length;
-  const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  const plural = countOf;
   if (generalQuantity) {
     return {
       kind: 'catalogue',

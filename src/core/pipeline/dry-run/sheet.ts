@@ -1,15 +1,18 @@
 /**
  * The Preview sheet: one row per value a push would send (and per refused row), what the hub
- * holds now beside the sheet's value, the change and what would happen. Rewritten whole by each
- * preview (one write per run of its columns; rows a longer earlier preview left are emptied in
- * the same writes).
+ * holds now beside the sheet's value, the change and what would happen. Changes come first; the
+ * values the hub already holds come last, after one line that counts them. `What happens` is
+ * coloured like the results (send green, held or not checked yellow, refused red, the rest grey).
+ * Rewritten whole by each preview (one write per run of its columns; rows a longer earlier preview
+ * left are emptied in the same writes).
  */
-import { escapeCellText } from '../../../sheet';
+import { LOOKS, countOf, escapeCellText, looksLike, type ColourRule, type ColourRuleShape, type StatusLook } from '../../../sheet';
 import { UserError } from '../../kernel/errors';
 import type { CellValue, Workbook } from '../../kernel/ports';
 import { findOwnColumns, ownColumns } from '../../kernel/own-columns';
 import { writeRowsByHeader } from '../../kernel/sheet-blocks';
-import type { PreviewLine } from './diff';
+import type { PreviewAction, PreviewLine } from './diff';
+import { PCT_CAP, OVER_CAP } from './summary';
 
 export const PREVIEW_SHEET = 'Preview';
 const HEADER = ['SKU', 'Row', 'Channel', 'Field', 'Hub now', 'Sheet', 'Change', 'Change %', 'What happens', 'Why', 'Rule'];
@@ -37,11 +40,80 @@ function cells(line: PreviewLine): CellValue[] {
     line.hubNow ?? '',
     line.sheet ?? '',
     line.change ?? '',
-    line.changePct === null ? '' : Math.round(line.changePct * 1000) / 10,
+    changePercent(line),
     WHAT[line.action],
     escapeCellText(line.reason),
     escapeCellText(line.rule ?? ''),
   ];
+}
+
+/**
+ * `Change %` to one decimal; "from 0" for a value the hub holds as 0, and a word instead of a
+ * number for a change of ten times the old value or more (summary.ts: from a value near 0).
+ */
+function changePercent(line: PreviewLine): CellValue {
+  if (line.hubNow === 0 && line.sheet !== null && line.sheet !== 0) return 'from 0';
+  if (line.changePct === null) return '';
+  return line.changePct >= PCT_CAP ? OVER_CAP : Math.round(line.changePct * 1000) / 10;
+}
+
+/** Where each kind of line goes: what the push would do first, what it leaves as it is last. */
+const ORDER: Record<PreviewAction, number> = {
+  guarded: 0,
+  send: 1,
+  'not read': 1,
+  refused: 2,
+  'not in hub': 2,
+  'changed on hub': 3,
+  'changed later': 3,
+  'held by job': 4,
+  'not sent': 4,
+  'nothing to send': 5,
+  unchanged: 6,
+};
+
+/** The look of each `What happens`, as the results' colours. */
+const LOOK_OF: ReadonlyArray<[PreviewAction, StatusLook]> = [
+  ['send', LOOKS.ok],
+  ['guarded', LOOKS.warning],
+  ['not read', LOOKS.warning],
+  ['refused', LOOKS.error],
+  ['not in hub', LOOKS.error],
+  ['unchanged', LOOKS.neutral],
+  ['nothing to send', LOOKS.neutral],
+  ['held by job', LOOKS.neutral],
+  ['not sent', LOOKS.neutral],
+  ['changed on hub', LOOKS.neutral],
+  ['changed later', LOOKS.neutral],
+];
+
+/** The colour rules of the `What happens` column (0-based). */
+export function previewColourRules(column: number): ColourRule[] {
+  return LOOK_OF.map(([action, look]) => ({ when: { equals: WHAT[action] }, look, columns: [column] }));
+}
+
+/** A rule the preview made: one of its words with exactly its look (the seller's own rules are kept). */
+export function isOwnPreviewRule(shape: ColourRuleShape): boolean {
+  if (shape.criteria !== 'TEXT_EQUAL_TO' || shape.values.length !== 1) return false;
+  return LOOK_OF.some(([action, look]) => WHAT[action] === shape.values[0] && looksLike(shape, look));
+}
+
+/**
+ * The sheet's rows: the lines in the order above (sheet order within a kind), and before the
+ * values the hub already holds, one line that counts them.
+ */
+export function previewRows(lines: readonly PreviewLine[]): CellValue[][] {
+  const sorted = lines.map((line, i) => ({ line, i })).sort((a, b) => ORDER[a.line.action] - ORDER[b.line.action] || a.i - b.i);
+  const unchanged = lines.filter((l) => l.action === 'unchanged').length;
+  const rows: CellValue[][] = [];
+  for (const { line } of sorted) {
+    if (line.action === 'unchanged' && rows.length === lines.length - unchanged) {
+      const what = `${countOf(unchanged, 'value')} already as the hub holds ${unchanged === 1 ? 'it' : 'them'}: listed below`;
+      rows.push(HEADER.map((_, c) => (c === 0 ? what : '')));
+    }
+    rows.push(cells(line));
+  }
+  return rows;
 }
 
 /**
@@ -69,7 +141,9 @@ export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLin
   const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);
   const at = ownColumns(sheet, header, HEADER);
   const before = Math.max(0, sheet.lastRow() - 1);
-  const rows = lines.map(cells);
+  const rows = previewRows(lines);
   for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));
   writeRowsByHeader(sheet, at, HEADER, 2, rows);
+  const what = at['What happens'];
+  if (what !== undefined) sheet.replaceOwnColourRules(previewColourRules(what), isOwnPreviewRule, false);
 }

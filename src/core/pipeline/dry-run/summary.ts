@@ -1,11 +1,20 @@
 /** The words of a dry run's totals (a preview's, an undo's): what would change, and how the hub was read. Sidebar and menu. */
+import { countOf } from '../../../sheet/count-words';
 import type { PreviewLine, PreviewTotals } from './diff';
 import type { ReadStrategy } from './read-strategy';
 
 export const n = (x: number): string => x.toLocaleString('en-US');
-export const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
-/** A change as a signed percentage; one that rounds to 0 still shows its sign and size (< 0.1 %). */
-const pct = (f: number): string => {
+export const plural = countOf;
+/**
+ * A change of ten times the old value or more comes from a value near 0 (a price of 0.05 set to
+ * 9.75 is +19,400 %): its number says nothing, so it is said in words.
+ */
+export const PCT_CAP = 10;
+export const OVER_CAP = `over +${(PCT_CAP * 100).toLocaleString('en-US')} %`;
+
+/** A change as a signed percentage to one decimal; one that rounds to 0 still shows its sign and size (< 0.1 %). */
+export const pct = (f: number): string => {
+  if (f >= PCT_CAP) return OVER_CAP;
   const shown = Math.abs(Math.round(f * 1000) / 10);
   return `${f > 0 ? '+' : '\u2212'}${shown === 0 ? '< 0.1' : shown} %`;
 };

@@ -97,7 +97,7 @@ describe('alerts at an open and in the sidebar', () => {
     expect(alertsToToast(store, settings, T0 + 110 * MIN, ZONE)).toEqual([]);
     const lines = alertsToToast(store, settings, T0 + 130 * MIN, ZONE);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Scheduled order import has not succeeded since 2026-11-20 09:00: it should run every 60 minutes/);
+    expect(lines[0]).toMatch(/^Scheduled order import has not succeeded since 2026-11-20 09:00: it should run every hour,/);
     expect(alertsToToast(store, settings, T0 + 140 * MIN, ZONE)).toEqual([]);
     expect(alertsView(store, ZONE).map((a) => a.kind)).toEqual(['import']);
     dismissAlert(store, 'import');

@@ -76,9 +76,7 @@ describe('results belong to the send that made them', () => {
     refreshJobs(world.ctx);
     const [b] = world.stockRows();
     expect(b['Sync status']).toBe('Unconfirmed');
-    expect(b['Sync message']).toBe(
-      'Async job finished: 1 channel update done \u00B7 sent Quantity 6, the cell now holds 7 \u2014 push again',
-    );
+    expect(b['Sync message']).toBe('Sent Quantity 6, the cell now holds 7 \u2014 push again. Async job finished: 1 channel update done');
     expect(b['Status [amazon]']).toBe('Changed after it was sent');
   });
 

@@ -124,7 +124,9 @@ describe('a hub that refuses', () => {
     expect(result).toMatchObject({ ok: 2, failed: 1 });
     expect(w.rows().map((r) => r['Sync status'])).toEqual(['OK', 'Error', 'OK']);
     expect(String(w.rows()[1]['Sync message'])).toMatch(/Producto no encontrado/);
-    expect(w.workbook.grid('Log')[1].join(' | ')).toMatch(/First problem, row 3: .*Producto no encontrado/);
+    expect(w.workbook.grid('Log')[1].join(' | ')).toMatch(
+      /First problem, row 3: SKU not found in the hub: check the SKU or create the product in the hub\.$/,
+    );
   });
 
   test('a 401: the push stops at once, says why, and the rows not sent stay as they were', () => {

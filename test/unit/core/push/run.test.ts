@@ -75,7 +75,7 @@ describe('a menu push', () => {
         ran: true,
         failed: true,
         message: expect.stringMatching(
-          /^Rows not pushed: \d+ request\(s\) failed; first problem, row \d+: The hub failed on Update Stock \(HTTP 500\)/,
+          /^Rows not pushed: \d+ requests? failed; first problem, row \d+: The hub failed on Update Stock \(HTTP 500\)/,
         ),
       }),
     ]);

@@ -76,7 +76,7 @@ describe('stock results by SKU', () => {
   test('the token echoed in a per-item message never reaches a result', () => {
     const r = send([stock('A', 1)], (items, req) => [{ ...okStock(items[0]), status: 'error', msg: `echo ${req.headers.Authorization}` }]);
     expect(JSON.stringify(r.results)).not.toContain(TOKEN);
-    expect(r.results[0].message).toContain('[token]');
+    expect(JSON.stringify(r.results[0].hub)).toContain('[token]');
   });
 });
 
@@ -135,13 +135,12 @@ describe('async job creation: only a documented success with a job id', () => {
   });
 
   test.each([
-    [
-      { status: 'success', msg: 'Error: no se pudo crear la tarea', jobId: '77' },
-      "it answered 'success', but its message says it failed (Error: no se pudo crear la tarea)",
-    ],
-    [{ status: 'Not OK', msg: 'OK', jobId: '77' }, "it answered 'Not OK' (OK), which is not a success"],
+    [{ status: 'success', msg: 'Error: no se pudo crear la tarea', jobId: '77' }, 'its message says it failed'],
+    [{ status: 'Not OK', msg: 'OK', jobId: '77' }, "it answered 'Not OK'"],
   ])("%j is refused in the hub's words", (answer, words) => {
-    expect(send([asyncPart('A')], () => answer).results[0].message).toBe(`The hub did not create the job: ${words}.`);
+    const result = send([asyncPart('A')], () => answer).results[0];
+    expect(result.message).toBe(`The hub did not create the job (${words}): nothing was sent`);
+    expect(result.hub).toEqual([{ channel: '', words: answer.msg }]);
   });
 });
 
