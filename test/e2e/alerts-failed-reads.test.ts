@@ -149,7 +149,7 @@ describe('a background push whose requests fail (bound script)', () => {
       [
         'push',
         expect.stringMatching(
-          /^Finishing a push in the background failing since .*: Rows not pushed: \d+ request\(s\) failed; first problem, row \d+: .*HTTP 500.* Push them again with Changed rows once the hub answers\.$/,
+          /^Finishing a push in the background failing since .*: Rows not pushed: \d+ requests? failed; first problem, row \d+: .*HTTP 500.* Push them again with Changed rows once the hub answers\.$/,
         ),
       ],
     ]);

@@ -314,6 +314,8 @@ describe('pull and refresh through the column mapping (bundle in the runtime aga
         rowOf(SHOPIFY_HEADER, { Handle: `p${i}`, 'Variant SKU': `V-${i}`, 'Variant Inventory Qty': i, 'Variant Price': 10 }),
       ),
     ]);
+    // The seller is on the stock sheet: the section shows it without reading another tab's header first.
+    env.rt.select(STOCK, 'A1');
     env.rt.resetCounters();
     const view = env.call('getColumns');
     const counters = env.rt.counters();

@@ -115,7 +115,7 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     expect(asked.map((d) => d.title)).toEqual(['Undo last push', 'Undo last push']);
     const question = `Undo your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`;
     for (const d of asked) expect(d.message?.split('\n')[0]).toBe(question);
-    expect(asked[0].message).toContain('1 of its value(s) changed since, on the hub or by a later push');
+    expect(asked[0].message).toContain('1 of its values changed since, on the hub or by a later push');
     expect([0, 1, 6, 7, 8].map((i) => amazon(env, skus[i]))).toEqual([was(0), was(1), was(6), was(7) + 2, was(8) + 2]);
   });
 

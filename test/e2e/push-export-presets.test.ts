@@ -110,7 +110,7 @@ describe('pushing a shop export (bundle in the runtime against the hub emulator)
     expect(status(values, 3)).toBe(''); // an image row is blank to the add-on: no status
     expect(status(values, 4)).toBe('Skipped');
     // It is the product's variant, not a "product or image row": what to do is to give it a SKU.
-    expect(message(values, 4)).toMatch(/^Skipped: no Variant SKU: this variant has no SKU in Shopify/);
+    expect(message(values, 4)).toMatch(/^Skipped: no Variant SKU\. This variant has no SKU in Shopify/);
     expect(message(values, 4)).not.toMatch(/product or image row/);
   });
 

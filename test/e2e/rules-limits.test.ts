@@ -86,13 +86,13 @@ describe('a value a rule makes passes the limits a cell does', () => {
     ]);
     expect(cell(values, 2, 'Sync status')).toBe('Error');
     expect(cell(values, 2, 'Sync message')).toBe(
-      'Price 300000000 \u2192 1500000000 for amazon under the rule in Rules row 2 (+400 %): 1500000000 is beyond the largest value sent (1,000,000,000). Not sent: change the value or the rule',
+      'Price 300000000 \u2192 1500000000 for amazon under the rule in Rules row 2 (+400 %). 1500000000 is beyond the largest value sent (1,000,000,000). Not sent: change the value or the rule',
     );
     expect(cell(values, 3, 'Sync status')).toBe('OK');
     expect(hubProducts(env).get(skus[3])!.listings.amazon!.price).toBe(500);
     expect(cell(values, 4, 'Sync status')).toBe('Error');
     expect(cell(values, 4, 'Sync message')).toMatch(
-      /^Price 100 not sent for walmart: the rule in Rules row 3 is not usable \(the markup amount 5000000000 is beyond the largest value sent/,
+      /^Price 100 not sent for walmart\. The rule in Rules row 3 is not usable \(the markup amount 5000000000 is beyond the largest value sent/,
     );
     expect(env.rt.sheet(RULES).values()[2][PROBLEM]).toMatch(
       /^Rule in row 3 \(walmart\) not used: the markup amount 5000000000 is beyond the largest value sent/,

@@ -195,7 +195,7 @@ describe('per-channel rules', () => {
     values = push('pushPricesAll', sheet);
     expect([2, 3].map((r) => cell(values, r, 'Sync status'))).toEqual(['Error', 'Error']);
     expect(cell(values, 3, 'Sync message')).toMatch(
-      /^Price 100 not sent for walmart: the rule in Rules row 2 is not usable \("amazn" is not a channel of the hub/,
+      /^Price 100 not sent for walmart\. The rule in Rules row 2 is not usable \("amazn" is not a channel of the hub/,
     );
     expect(apiRequests(env).filter((q) => q.method.toUpperCase() !== 'GET')).toEqual([]);
     hub = hubProducts(env);
