@@ -84,6 +84,13 @@ export interface EnvOptions {
    */
   askFreezeSku?: boolean;
   /**
+   * Keep the add-on's safety settings as a fresh install has them: guard rails on and pushes of
+   * many values asked first (settings-constants.ts GUARD_DEFAULTS). Default false: a test sets
+   * them off (TEST_GUARDS, merged under `settings.guards`) so that its pushes run without a
+   * question unless it asks for one; the tests of the defaults set this.
+   */
+  outOfTheBox?: boolean;
+  /**
    * Charge the bundle's measured JavaScript CPU time and its measured load, as the cost model does
    * by default (benchmarks). Default false: a test's virtual clock counts service calls only, plus a
    * fixed load per execution, so what a test sees (time budgets, continuations) is the same however
@@ -94,6 +101,9 @@ export interface EnvOptions {
 
 /** The cost model's machine-dependent figures, fixed for tests (see EnvOptions.measuredCosts). */
 export const TEST_KIT_COSTS = { jsCpuFactor: 0, bundleLoadMs: 20 } as const;
+
+/** The safety settings tests run with unless they set their own or ask for the defaults (EnvOptions.outOfTheBox): off. */
+export const TEST_GUARDS = { pricePct: 0, zeroStock: 0, confirmValues: 0 } as const;
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -153,7 +163,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     },
   });
   const call = typedCall(rt);
-  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings });
+  const guards = options.outOfTheBox ? {} : { guards: { ...TEST_GUARDS, ...(options.settings?.guards as object | undefined) } };
+  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings, ...guards });
   if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (!options.noToken) {
     const stored = call('saveToken', TEST_TOKEN);

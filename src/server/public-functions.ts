@@ -9,6 +9,7 @@ import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } fr
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
+import { answerPushQuestion, previewPushInSidebar } from './handlers/push-question';
 import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
 import { openRulesFromMenu } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
@@ -94,6 +95,9 @@ export const publicFunctions = {
   continuePush,
   cancelPush,
   answerFreezeSku,
+  // The question a menu push asks first (its dialog's buttons)
+  answerPushQuestion,
+  previewPushInSidebar,
   previewPush,
   pushPreviewedChanges,
   previewUndo,

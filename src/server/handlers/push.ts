@@ -4,12 +4,16 @@ import { OPERATION_TITLES, SCOPES, type Operation, type PushProgress, type Scope
 import { PUSH_MENU_OPERATIONS, pushMenuName, type PushMenuName } from '../menu';
 import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
+import { askInDialog } from './push-question';
 
-/** Sidebar: starts a push; the sidebar then calls continuePush until finished. */
-export function startPush(operation: string, scope: string): Result<PushProgress> {
+/**
+ * Sidebar: starts a push; the sidebar then calls continuePush until finished. A push that asks
+ * first returns its question and sends nothing; `answer` is the token of the question answered Push.
+ */
+export function startPush(operation: string, scope: string, answer?: string): Result<PushProgress> {
   return sidebarCall((ctx) => {
     const a = pushArgs(operation, scope);
-    return push.startPush(ctx, a.operation, a.scope);
+    return push.startPush(ctx, a.operation, a.scope, typeof answer === 'string' ? answer : undefined);
   });
 }
 
@@ -27,6 +31,7 @@ function menuPush(operation: Operation, scope: Scope): () => void {
   return () =>
     menuCall(`${OPERATION_TITLES[operation]}`, (ctx) => {
       const result = push.pushFromMenu(ctx, operation, scope);
+      if (result.question) return askInDialog(result);
       // Asked once the push has let go of the sheet: nobody waits while the seller reads it.
       return result.freezeSku ? `${result.message} ${askFreezeSku(ctx, result.freezeSku)}` : result.message;
     });
