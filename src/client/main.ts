@@ -2,6 +2,7 @@
  * Sidebar entry: builds the sections behind their tabs, loads the state (which picks the first
  * section), and refreshes it after every action.
  */
+import type { Operation, Scope } from '../core/pipeline/types';
 import { byId, h, show } from './dom';
 import { errorMessage } from './server';
 import { loadState, onState, onStateError, refreshState } from './state';
@@ -80,11 +81,23 @@ function start(): void {
     setup.className = `notice ${notice ? notice.level : ''}`;
     show(setup, notice !== null);
     push.update(state);
+    opensOnPreview();
     jobs.update(state);
     orders.update(state);
     log.update(state);
     settings.update(state);
   });
+  /**
+   * Opened by the menu's question with "Preview in sidebar": a preview of that push, once the
+   * first state is in (platform/ui.ts openSidebar leaves the request in a hidden element).
+   */
+  function opensOnPreview(): void {
+    const request = document.getElementById('sidebar-opens-on');
+    if (!request) return;
+    request.remove();
+    nav.select('push');
+    push.previewOf(request.dataset.operation as Operation, request.dataset.scope as Scope);
+  }
   onStateError((message) => {
     error.textContent = message;
   });

@@ -59,8 +59,9 @@ describe('sidebar safety', () => {
     });
     const js = out.outputFiles[0].text;
     // 60 KB until issue 17 added preview, Push these changes and undo (~4 KB): a few ms on a
-    // sidebar open, still well under the 100+ KB of a UI framework alone.
-    expect(js.length).toBeLessThan(68 * 1024);
+    // sidebar open, still well under the 100+ KB of a UI framework alone. 69 KB with the question
+    // a push asks before sending (its panel, the setting, opening on a preview: ~1 KB).
+    expect(js.length).toBeLessThan(69 * 1024 + 512);
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);

@@ -4,10 +4,11 @@ import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../../
 import { callResult, errorMessage } from '../../server';
 import type { SidebarState } from '../../state';
 import type { RunProgress } from './progress';
+import { createQuestionPanel } from './question';
 import { createWaitingRun } from './waiting';
 
 const api: PushApi = {
-  start: (operation, scope) => callResult('startPush', operation, scope),
+  start: (operation, scope, answer) => callResult('startPush', operation, scope, answer),
   next: (runId) => callResult('continuePush', runId),
   cancel: (runId) => callResult('cancelPush', runId),
   startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId),
@@ -17,6 +18,8 @@ const api: PushApi = {
 export interface PushRunner {
   /** Resume's box, and Cancel. */
   resumeBox: HTMLElement;
+  /** The question a push asks before sending (question.ts). */
+  questionBox: HTMLElement;
   cancelButton: HTMLElement;
   /** Whether a run is driven from here now (the other buttons wait for it). */
   running(): boolean;
@@ -40,6 +43,7 @@ export function createRunner(
   const cancelButton = h('button', { id: 'push-cancel', type: 'button', hidden: true }, 'Cancel');
   const waiting = createWaitingRun(api, pushButton, cancelButton, error, progress, afterRun);
   const { resumeButton } = waiting;
+  const question = createQuestionPanel((q) => void drive({ kind: 'new', operation: q.operation, scope: q.scope, answer: q.token }));
   let loop: PushLoop | null = null;
 
   async function drive(start: PushStart): Promise<void> {
@@ -50,9 +54,13 @@ export function createRunner(
     setBusy(pushButton, true, 'Pushing\u2026');
     setBusy(resumeButton, true);
     setBusy(cancelButton, false);
-    loop = runPushLoop(api, start, progress.follow());
+    question.clear();
+    const follow = progress.follow();
+    // A push that asks first sent nothing: its question is shown, not a progress.
+    loop = runPushLoop(api, start, (p) => (p.question ? undefined : follow(p)));
     try {
-      await loop.done;
+      const last = await loop.done;
+      if (last.question) question.ask(last.question, last.message);
     } catch (e) {
       error.textContent = errorMessage(e);
       // The sheet or the hub changed since the preview: the way on is a new preview.
@@ -87,6 +95,7 @@ export function createRunner(
 
   return {
     resumeBox: waiting.box,
+    questionBox: question.element,
     cancelButton,
     running: () => loop !== null,
     drive,

@@ -11,6 +11,8 @@ import { createUndo } from './undo';
 export interface PushView {
   element: HTMLElement;
   update(state: SidebarState): void;
+  /** Previews a push of this operation and scope, as the Preview button does (the menu's "Preview in sidebar"). */
+  previewOf(operation: Operation, scope: Scope): void;
 }
 
 /** Builds the Push section; `afterRun` refreshes the rest of the sidebar when a run ends. */
@@ -42,6 +44,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     choice.nodes,
     h('div', { class: 'actions' }, previewButton, pushButton),
     error,
+    run.questionBox,
     preview.nodes,
     undo.nodes,
     run.resumeBox,
@@ -49,5 +52,14 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     run.cancelButton,
     progress.freeze,
   );
-  return { element, update: run.update };
+  return {
+    element,
+    update: run.update,
+    previewOf(operation, scope) {
+      choice.operation.value = operation;
+      choice.operation.dispatchEvent(new Event('change'));
+      choice.scope.value = scope;
+      previewButton.click();
+    },
+  };
 }
