@@ -4,6 +4,7 @@
  * that target's deployment rules, wired together: settings saved and a token stored through the
  * add-on's own public functions.
  */
+import { TEST_GUARDS } from './test-guards';
 import * as path from 'node:path';
 import { loadRuntime, localHubRoute, manifestBeside, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
@@ -101,9 +102,6 @@ export interface EnvOptions {
 
 /** The cost model's machine-dependent figures, fixed for tests (see EnvOptions.measuredCosts). */
 export const TEST_KIT_COSTS = { jsCpuFactor: 0, bundleLoadMs: 20 } as const;
-
-/** The safety settings tests run with unless they set their own or ask for the defaults (EnvOptions.outOfTheBox): off. */
-export const TEST_GUARDS = { pricePct: 0, zeroStock: 0, confirmValues: 0 } as const;
 
 export const TEST_TOKEN = 'tok_live_5f2c9a7e41b84d0f9c3e';
 const ROOT = path.resolve(__dirname, '..', '..');
