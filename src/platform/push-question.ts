@@ -8,7 +8,7 @@
  * Each button that calls the server says which function and arguments in `data-run` and
  * `data-args` (the page's script reads them; a test presses a button by them too).
  */
-import type { PushQuestion } from '../core/pipeline/types';
+import { OPERATION_TITLES, type PushQuestion } from '../core/pipeline/types';
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -63,9 +63,9 @@ export function pushQuestionPage(q: PushQuestion): string {
   const data = JSON.stringify(q).replace(/</g, '\\u003c');
   const details = q.details.map((d) => `<li>${escapeHtml(d)}</li>`).join('');
   const args = (list: unknown[]): string => escapeHtml(JSON.stringify(list));
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><base target="_top"><style>${STYLE}</style></head><body>
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><base target="_top"><title>${escapeHtml(pushQuestionTitle(q))}</title><style>${STYLE}</style></head><body>
 <main aria-labelledby="question-headline">
-<p id="question-headline">${escapeHtml(q.headline)}</p>
+<h1 id="question-headline">${escapeHtml(q.headline)}</h1>
 <ul id="question-details">${details}</ul>
 <p id="question-status" role="status"></p>
 <div class="buttons">
@@ -80,7 +80,12 @@ export function pushQuestionPage(q: PushQuestion): string {
 }
 
 /** Shows the question in a modal dialog; returns at once (the answer is a later execution). */
-export function showPushQuestion(q: PushQuestion, title: string): void {
+export function showPushQuestion(q: PushQuestion): void {
   const html = HtmlService.createHtmlOutput(pushQuestionPage(q)).setWidth(560).setHeight(420);
-  SpreadsheetApp.getUi().showModalDialog(html, title);
+  SpreadsheetApp.getUi().showModalDialog(html, pushQuestionTitle(q));
+}
+
+/** The dialog's title (and its page's). */
+export function pushQuestionTitle(q: PushQuestion): string {
+  return `${OPERATION_TITLES[q.operation]}: check before sending`;
 }

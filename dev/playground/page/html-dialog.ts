@@ -28,7 +28,9 @@ export function syncHtmlDialog(d: { version: number; title: string; width: numbe
   }
   if (!d || d.version === shownVersion) return;
   shownVersion = d.version;
-  const frame = el('iframe', { id: 'html-dialog-frame', src: `/html-dialog?v=${d.version}`, title: d.title || 'Dialog' });
+  const frame = el('iframe', { id: 'html-dialog-frame', title: d.title || 'Dialog' });
+  // Our own route (not text from the add-on): el() sets no src.
+  frame.src = `/html-dialog?v=${d.version}`;
   frame.style.width = `${d.width}px`;
   frame.style.height = `${d.height}px`;
   const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close', id: 'html-dialog-close' }, '\u00d7');

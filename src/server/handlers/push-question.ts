@@ -16,7 +16,7 @@ import { pushArgs } from './push-args';
 /** Menu: a push that asks first shows its question in a dialog and sends nothing; null: no toast (the dialog says it). */
 export function askInDialog(result: PushProgress): string | null {
   if (!result.question) return result.message;
-  showPushQuestion(result.question, `${OPERATION_TITLES[result.question.operation]}: check before sending`);
+  showPushQuestion(result.question);
   return null;
 }
 
