@@ -11,7 +11,7 @@
  */
 import { plainDecimal } from '../../sheet';
 import type { Context } from '../kernel/context';
-import { lineLabel, plural } from '../pipeline/dry-run/summary';
+import { lineLabel, pct, plural } from '../pipeline/dry-run/summary';
 import type { PreviewLine } from '../pipeline/dry-run/diff';
 import { queuedSkus } from '../pipeline/jobs/queued';
 import { rowIdentity, type LoadedSheet } from '../pipeline/load';
@@ -42,7 +42,6 @@ function changing(line: PreviewLine): boolean {
 }
 
 const shown = (v: number | null): string => (v === null ? '?' : plainDecimal(v));
-const signedPct = (f: number): string => `${f > 0 ? '+' : '\u2212'}${Math.abs(Math.round(f * 1000) / 10)} %`;
 
 /** The details: by field, the largest changes, what the guard rails hold and why, what the question compares with. */
 function details(loaded: LoadedSheet, lines: readonly PreviewLine[], values: number): string[] {
@@ -56,7 +55,7 @@ function details(loaded: LoadedSheet, lines: readonly PreviewLine[], values: num
     .slice(0, 3)
     .map(
       (l) =>
-        `${l.sku ?? `row ${l.rowNumber}`} ${lineLabel(l)} ${shown(l.hubNow)} \u2192 ${shown(l.sheet)} (${signedPct(l.changePct as number)})`,
+        `${l.sku ?? `row ${l.rowNumber}`} ${lineLabel(l)} ${shown(l.hubNow)} \u2192 ${shown(l.sheet)} (${pct(l.changePct as number)})`,
     );
   if (largest.length > 0) out.push(`Largest changes: ${largest.join('; ')}.`);
   const held = lines.filter((l) => l.action === 'guarded');

@@ -5,7 +5,7 @@ import type { ReadStrategy } from './read-strategy';
 export const n = (x: number): string => x.toLocaleString('en-US');
 export const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
 /** A change as a signed percentage; one that rounds to 0 still shows its sign and size (< 0.1 %). */
-const pct = (f: number): string => {
+export const pct = (f: number): string => {
   const shown = Math.abs(Math.round(f * 1000) / 10);
   return `${f > 0 ? '+' : '\u2212'}${shown === 0 ? '< 0.1' : shown} %`;
 };
