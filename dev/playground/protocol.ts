@@ -45,6 +45,7 @@ export type Op =
   | { op: 'sheetProducts'; sheet: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
+  | { op: 'htmlDialog' }
   | { op: 'save' }
   | { op: 'close' };
 
@@ -128,6 +129,8 @@ export interface Snapshot {
   toasts: ToastInfo[];
   /** Set once the add-on opened its sidebar; `version` grows with every showSidebar(). */
   sidebar: { version: number; title: string; width: number } | null;
+  /** The last HTML dialog (Ui.showModalDialog / showModelessDialog); `version` grows with every one shown. */
+  htmlDialog: { version: number; title: string; width: number; height: number; modal: boolean } | null;
   /** The active sheet as the last execution left it; `version` grows when an execution changed it. */
   active: { sheet: string; version: number } | null;
   nextTrigger: { handler: string; at: number } | null;

@@ -4,6 +4,7 @@
  * that target's deployment rules, wired together: settings saved and a token stored through the
  * add-on's own public functions.
  */
+import { TEST_GUARDS } from './test-guards';
 import * as path from 'node:path';
 import { loadRuntime, localHubRoute, manifestBeside, type Runtime, type RuntimeOptions } from '../gas-runtime';
 import { SyncHttp } from '../gas-runtime/sync-http';
@@ -84,6 +85,13 @@ export interface EnvOptions {
    */
   askFreezeSku?: boolean;
   /**
+   * Keep the add-on's safety settings as a fresh install has them: guard rails on and pushes of
+   * many values asked first (settings-constants.ts GUARD_DEFAULTS). Default false: a test sets
+   * them off (TEST_GUARDS, merged under `settings.guards`) so that its pushes run without a
+   * question unless it asks for one; the tests of the defaults set this.
+   */
+  outOfTheBox?: boolean;
+  /**
    * Charge the bundle's measured JavaScript CPU time and its measured load, as the cost model does
    * by default (benchmarks). Default false: a test's virtual clock counts service calls only, plus a
    * fixed load per execution, so what a test sees (time budgets, continuations) is the same however
@@ -153,7 +161,8 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     },
   });
   const call = typedCall(rt);
-  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings });
+  const guards = options.outOfTheBox ? {} : { guards: { ...TEST_GUARDS, ...(options.settings?.guards as object | undefined) } };
+  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings, ...guards });
   if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (!options.noToken) {
     const stored = call('saveToken', TEST_TOKEN);

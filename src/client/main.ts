@@ -3,6 +3,7 @@
  * section), refreshes it after every action, and keeps it live (live-page.ts): a section whose
  * state changed elsewhere — the menu, a trigger run, a colleague — is drawn again by itself.
  */
+import type { Operation, Scope } from '../core/pipeline/types';
 import { byId, h, show } from './dom';
 import { keepLive } from './live-page';
 import type { LivePoll } from './live';
@@ -87,11 +88,23 @@ function start(): void {
     if (has('alerts')) notices.update(state);
     if (has('alerts')) alerts.update(state);
     if (has('push')) push.update(state);
+    if (has('push')) opensOnPreview();
     if (has('push')) rules.update(state);
     if (has('jobs')) jobs.update(state);
     if (has('orders')) orders.update(state);
     if (has('log')) log.update(state);
   });
+  /**
+   * Opened by the menu's question with "Preview in sidebar": a preview of that push, once the
+   * first state is in (platform/ui.ts openSidebar leaves the request in a hidden element).
+   */
+  function opensOnPreview(): void {
+    const request = document.getElementById('sidebar-opens-on');
+    if (!request) return;
+    request.remove();
+    nav.select('push');
+    push.previewOf(request.dataset.operation as Operation, request.dataset.scope as Scope);
+  }
   onStateError((message) => {
     error.textContent = message;
   });

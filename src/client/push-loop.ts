@@ -8,7 +8,8 @@ import type { Operation, PushProgress, Scope } from '../core/pipeline/types';
 
 /** The three server calls the loop needs (injected: unit tests drive the loop with fakes). */
 export interface PushApi {
-  start(operation: Operation, scope: Scope): Promise<PushProgress>;
+  /** A new push; `answer`: the token of the question the seller pressed Push on (the push may return a question instead). */
+  start(operation: Operation, scope: Scope, answer?: string): Promise<PushProgress>;
   /** "Push these changes": the changes of a preview. */
   startPreviewed(previewId: string): Promise<PushProgress>;
   /** "Undo last push": restores the values of the push an undo preview showed (`newestId`: the newest push it found). */
@@ -18,7 +19,7 @@ export interface PushApi {
 }
 
 export type PushStart =
-  | { kind: 'new'; operation: Operation; scope: Scope }
+  | { kind: 'new'; operation: Operation; scope: Scope; answer?: string }
   | { kind: 'resume'; runId: string }
   | { kind: 'previewed'; previewId: string }
   | { kind: 'undo'; pushId: string; overwrite: boolean; newestId: string | null };
@@ -26,7 +27,7 @@ export type PushStart =
 function first(api: PushApi, start: PushStart): Promise<PushProgress> {
   switch (start.kind) {
     case 'new':
-      return api.start(start.operation, start.scope);
+      return api.start(start.operation, start.scope, start.answer);
     case 'resume':
       return api.next(start.runId);
     case 'previewed':

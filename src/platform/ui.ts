@@ -15,8 +15,16 @@ export function renderAddonMenu(tree: MenuTree): void {
   addEntries(ui.createAddonMenu(), ui, tree.items).addToUi();
 }
 
-/** Opens the sidebar built into dist/Sidebar.html. */
-export function openSidebar(title: string): void {
+/**
+ * Opens the sidebar built into dist/Sidebar.html. `opensOn.preview`: the sidebar starts a preview
+ * of that operation and scope once loaded (a hidden element it reads at start: client/main.ts).
+ */
+export function openSidebar(title: string, opensOn?: { preview: { operation: string; scope: string } }): void {
   const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(title);
+  if (opensOn) {
+    const { operation, scope } = opensOn.preview;
+    // Both are checked names (push-args.ts): letters only, nothing to escape.
+    html.append(`<div id="sidebar-opens-on" hidden data-operation="${operation}" data-scope="${scope}"></div>`);
+  }
   SpreadsheetApp.getUi().showSidebar(html);
 }

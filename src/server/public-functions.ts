@@ -10,6 +10,7 @@ import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
+import { answerPushQuestion, previewPushInSidebar } from './handlers/push-question';
 import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
 import { openRulesFromMenu, openRulesFromSidebar } from './handlers/rules';
 import { getSidebarState, saveSettings, saveToken, signIn, signOut } from './handlers/settings';
@@ -98,6 +99,9 @@ export const publicFunctions = {
   continuePush,
   cancelPush,
   answerFreezeSku,
+  // The question a menu push asks first (its dialog's buttons)
+  answerPushQuestion,
+  previewPushInSidebar,
   previewPush,
   pushPreviewedChanges,
   previewUndo,

@@ -48,6 +48,9 @@ describe('playground: the sidebar', () => {
     await s.frame.locator('#push-operation').selectOption('stock');
     await s.frame.locator('#push-scope').selectOption('all');
     await s.frame.locator('#push-button').click();
+    // 5,000 values the hub never confirmed to this sheet: the push asks first, under the button.
+    await s.frame.locator('#push-question-headline', { hasText: 'Push stock would send 5,000 changed values on 5,000 rows.' }).waitFor();
+    await s.frame.locator('#push-question-push').click();
     await s.frame.locator('#push-progress-area').waitFor();
     await s.shots.take(s.page, 'push-running');
     await s.frame.waitForFunction(

@@ -3,6 +3,7 @@
  * core did with it, and fakeContext() wiring them into a Context. The transport and the scripted
  * hub are in transport.ts.
  */
+import { TEST_GUARDS } from '../../dev/testkit/test-guards';
 import type { Context } from '../../src/core/kernel/context';
 import { wireFeatures } from '../../src/core/wiring';
 import type {
@@ -348,5 +349,7 @@ export function fakeContext(parts: Partial<Ports> & { interactive?: boolean; now
     session: parts.session ?? fakeSession(),
     workbook: parts.workbook ?? memoryWorkbook(),
   };
-  return { ports, settings: { ...Settings.parse({}), ...parts.settings }, startedAt: now, interactive: parts.interactive ?? true };
+  // Guard rails and the question before a push off, unless the test sets them (dev/testkit/test-guards.ts).
+  const settings = { ...Settings.parse({ guards: TEST_GUARDS }), ...parts.settings };
+  return { ports, settings, startedAt: now, interactive: parts.interactive ?? true };
 }

@@ -12,6 +12,7 @@ import { Grid } from './grid/grid';
 import { attachColumnResize } from './grid/resize';
 import { addonMenu, extensionsMenu, renderMenuBar } from './menus';
 import { openModal, showMessage } from './modal';
+import { initHtmlDialog, syncHtmlDialog } from './html-dialog';
 import { initSidebarPanel, syncSidebar } from './sidebar-panel';
 import { addSheet, sheetMenus, undo, type SheetMenuContext } from './sheet-menus';
 import { renameSheet, tabMenu } from './tab-actions';
@@ -222,6 +223,7 @@ function render(): void {
   }
   state.toastSeq = Math.max(state.toastSeq, s.toasts[s.toasts.length - 1]?.seq ?? 0);
   syncSidebar(s.sidebar);
+  syncHtmlDialog(s.htmlDialog);
 
   if (status.dialog && status.dialog.id !== state.dialogId) {
     state.dialogId = status.dialog.id;
@@ -276,6 +278,7 @@ function initFormulaBar(): void {
 }
 
 initSidebarPanel();
+initHtmlDialog();
 initFormulaBar();
 void poll().then(() => {
   if (!state.status?.snapshot) void showMessage('Playground', 'The playground server answered without a workbook.');

@@ -15,7 +15,7 @@ import { GridEdits } from './grid-edits';
 import { setUp, styleHeader } from './setup';
 import { sheetProducts } from './sheet-products';
 import { readWindow } from './sheet-window';
-import { SnapshotTracker } from './snapshot';
+import { lastHtmlDialog, SnapshotTracker } from './snapshot';
 import { UndoHistory } from './undo';
 import { readWorld, writeWorld } from './world-file';
 
@@ -199,6 +199,8 @@ function handle(req: Op): unknown {
       return tick(req.now);
     case 'sidebar':
       return sidebarOut();
+    case 'htmlDialog':
+      return lastHtmlDialog(runtime())?.record.content ?? null;
     case 'save':
       saveNow();
       return null;

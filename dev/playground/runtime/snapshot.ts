@@ -1,10 +1,25 @@
 /** What the page polls: computed on the runtime thread after every change. */
 import type { Runtime } from '../../gas-runtime';
-import type { SidebarRecord } from '../../gas-runtime/types';
+import type { DialogRecord, SidebarRecord } from '../../gas-runtime/types';
 import type { Snapshot, TriggerRunInfo } from '../protocol';
 
 const TOASTS_KEPT = 10;
 const RUNS_KEPT = 10;
+
+/** The last HTML dialog the add-on showed (its number among them is its version), or null. */
+export function lastHtmlDialog(rt: Runtime): { record: DialogRecord; version: number } | null {
+  const shown = rt.dialogs().filter((d) => d.kind === 'modal' || d.kind === 'modeless');
+  const record = shown[shown.length - 1];
+  return record ? { record, version: shown.length } : null;
+}
+
+function htmlDialogInfo(rt: Runtime): Snapshot['htmlDialog'] {
+  const last = lastHtmlDialog(rt);
+  if (!last) return null;
+  const { record, version } = last;
+  // Apps Script's defaults when the HtmlOutput set no size (HtmlOutput.setWidth/setHeight).
+  return { version, title: record.title ?? '', width: record.width ?? 600, height: record.height ?? 400, modal: record.kind === 'modal' };
+}
 
 /** Tracks the changes the page cannot see in one snapshot: revisions, sidebar reopenings, sheet switches. */
 export class SnapshotTracker {
@@ -69,6 +84,7 @@ export class SnapshotTracker {
         timeoutSeconds: t.timeoutSeconds ?? 5,
       })),
       sidebar: sidebar ? { version: this.sidebarVersion, title: sidebar.title, width: sidebar.width } : null,
+      htmlDialog: htmlDialogInfo(rt),
       active: selection ? { sheet: selection.sheet, version: this.activeVersion } : null,
       nextTrigger: triggers.length ? { handler: triggers[0].handler, at: triggers[0].nextFireAt } : null,
       triggerRuns: this.runs,

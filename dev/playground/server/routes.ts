@@ -118,6 +118,12 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
           );
         return sendText(res, 200, 'text/html', withBridge(sidebar.content, deps.functions, sidebar.ownHub ? DEMO_LOGIN_HINT : null));
       }
+      case 'GET /html-dialog': {
+        // The last HTML dialog (Ui.showModalDialog), with google.script.run and host.close() as in the sidebar.
+        const content = (await runtime.request({ op: 'htmlDialog' })) as string | null;
+        if (content === null) return sendText(res, 404, 'text/plain', 'The add-on has shown no dialog.');
+        return sendText(res, 200, 'text/html', withBridge(content, deps.functions, null, 'close-dialog'));
+      }
       case 'GET /api/status':
         return sendJson(res, 200, { snapshot: runtime.snapshot, dialog: runtime.dialog, running: runtime.running, hubUrl: deps.hubUrl });
       case 'GET /api/window': {

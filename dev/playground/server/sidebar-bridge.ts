@@ -21,7 +21,7 @@ export function callableFromPage(name: string, known: readonly string[]): boolea
  * in Apps Script, so a runner kept by the page is not changed by a later chain. Calls go out in
  * order; handlers run asynchronously with (value, userObject) / (error, userObject).
  */
-function bridgeSource(functionNames: readonly string[]): string {
+function bridgeSource(functionNames: readonly string[], closes: 'close-sidebar' | 'close-dialog'): string {
   return `(function () {
   'use strict';
   var NAMES = ${JSON.stringify(functionNames.filter((n) => !n.endsWith('_')))};
@@ -58,7 +58,7 @@ function bridgeSource(functionNames: readonly string[]): string {
     script: {
       run: runner(null, null, undefined),
       host: {
-        close: function () { tellParent('close-sidebar'); },
+        close: function () { tellParent(${JSON.stringify(closes)}); },
         setHeight: function () {},
         setWidth: function () {},
         editor: { focus: function () { tellParent('focus-editor'); } }
@@ -92,11 +92,17 @@ function hintSource(hint: string): string {
 }
 
 /**
- * The sidebar's HTML with the bridge as the first script of <head>; `signInHint`, when given, is
+ * The sidebar's (or an HTML dialog's: `closes` says which google.script.host.close() closes) HTML
+ * with the bridge as the first script of <head>; `signInHint`, when given, is
  * shown on the sign-in form (the playground's demo login while its own hub is the add-on's).
  */
-export function withBridge(html: string, functionNames: readonly string[], signInHint: string | null = null): string {
-  const source = bridgeSource(functionNames) + (signInHint ? `\n${hintSource(signInHint)}` : '');
+export function withBridge(
+  html: string,
+  functionNames: readonly string[],
+  signInHint: string | null = null,
+  closes: 'close-sidebar' | 'close-dialog' = 'close-sidebar',
+): string {
+  const source = bridgeSource(functionNames, closes) + (signInHint ? `\n${hintSource(signInHint)}` : '');
   const script = `<script>${source.replace(/<\/script/gi, '<\\/script')}</script>`;
   const head = /<head[^>]*>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + script + html.slice(head.index + head[0].length);

@@ -19,6 +19,14 @@ export type SheetRole = keyof typeof DEFAULT_SHEET_NAMES;
 export const CONTAINER_SCHEDULES = [1, 5, 10, 15, 30, 60] as const;
 export const ADDON_SCHEDULES = [60, 120, 240, 360, 480, 720] as const;
 
+/**
+ * The guard rails out of the box (docs/user/settings.md says why these): a price moving more than
+ * ±50 % (a decimal comma or a lost digit moves it ×10 or ÷10), more than 10 SKUs dropping to 0
+ * stock at once (a cleared block or the wrong column), and a push changing more than 50 values
+ * are confirmed first. 0 switches each off.
+ */
+export const GUARD_DEFAULTS = { pricePct: 50, zeroStock: 10, confirmValues: 50 } as const;
+
 export { PLAIN_CHANNELS_LABEL, PLAIN_CHANNELS_SETTING } from '../../sheet/setting-names';
 
 /** How the sidebar and the Log show its value `*`. */

@@ -9,6 +9,7 @@ export const SETTING_LIMITS = {
   chunkRows: { min: 10, max: 5_000 },
   'guards.pricePct': { min: 0, max: 1_000 },
   'guards.zeroStock': { min: 0, max: 1_000_000 },
+  'guards.confirmValues': { min: 0, max: 1_000_000 },
   'orders.backfillDays': { min: 1, max: 365 },
   'orders.callsPerMinute': { min: 0.01, max: 60 },
   'orders.sweepDays': { min: 0, max: 60 },

@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import '../../api/schemas/messages';
 
 import { EVERY_CHANNEL } from '../../api/channels';
-import { DEFAULT_SHEET_NAMES } from './settings-constants';
+import { DEFAULT_SHEET_NAMES, GUARD_DEFAULTS } from './settings-constants';
 import { limitText as n, SETTING_LIMITS, type LimitedSetting } from './settings-limits';
 
-export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, type SheetRole } from './settings-constants';
+export { ADDON_SCHEDULES, CONTAINER_SCHEDULES, DEFAULT_SHEET_NAMES, GUARD_DEFAULTS, type SheetRole } from './settings-constants';
 
 const sheetName = z.string().check(
   z.trim(),
@@ -96,7 +96,12 @@ export const Settings = z.object({
   // (6 x 8 x 50: no half-empty last round), a step of about 5 s, and keeps the push under 1.3x
   // (docs/reports/BENCHMARKS.md). Smaller chunks give finer progress and more points to cancel at.
   chunkRows: z._default(limited('chunkRows'), 2400),
-  /** Guard rails of a preview (preview/guards.ts): 0 switches each off, as it is by default. */
+  /**
+   * Guard rails (pipeline/guards.ts), on every push: a price change beyond ±pricePct % and stock
+   * drops to 0 of more than zeroStock SKUs are held back until the seller confirms them; a menu or
+   * sidebar push changing more than confirmValues values asks first (push/confirm.ts). 0 switches
+   * each off. On by default: a typo such as 12,50 over 4946 is the push a seller cannot take back.
+   */
   guards: z._default(
     z.object({
       pricePct: z._default(
@@ -104,11 +109,18 @@ export const Settings = z.object({
           min: 'The price guard rail is at least 0 % (0 switches it off).',
           max: `The price guard rail is at most ${n(SETTING_LIMITS['guards.pricePct'].max)} %.`,
         }),
-        0,
+        GUARD_DEFAULTS.pricePct,
       ),
-      zeroStock: z._default(limited('guards.zeroStock', { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }), 0),
+      zeroStock: z._default(
+        limited('guards.zeroStock', { min: 'The stock guard rail is at least 0 SKUs (0 switches it off).' }),
+        GUARD_DEFAULTS.zeroStock,
+      ),
+      confirmValues: z._default(
+        limited('guards.confirmValues', { min: 'Confirm pushes of more than at least 0 values (0: never ask).' }),
+        GUARD_DEFAULTS.confirmValues,
+      ),
     }),
-    { pricePct: 0, zeroStock: 0 },
+    GUARD_DEFAULTS,
   ),
   /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
   resultColumns: z._default(z.enum(['end', 'afterInputs']), 'end'),

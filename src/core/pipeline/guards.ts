@@ -1,7 +1,8 @@
 /**
- * Guard rails: a preview holds back price changes beyond ±X % and stock drops to 0 of
- * more than Y SKUs, until the seller ticks "I checked these". Off (0) by default; the sidebar
- * suggests them after a preview. Pure.
+ * Guard rails: price changes beyond ±X % and stock drops to 0 of more than Y SKUs are held back
+ * until the seller confirms them — "I checked these" in a preview, Push in the question a push
+ * asks first (push/confirm.ts); a push nobody confirmed holds them (push/guard-run.ts). On by
+ * default (settings-constants.ts GUARD_DEFAULTS). Pure.
  */
 import { countOf } from '../../sheet/count-words';
 import { PRICE_FIELDS, type PreviewLine } from './dry-run/diff';
@@ -31,13 +32,34 @@ export function zeroDrops(lines: readonly PreviewLine[]): number {
   return new Set(lines.filter(dropsToZero).map((l) => l.sku ?? `row ${l.rowNumber}`)).size;
 }
 
+/** What a held line says it takes to send it, and what a checked line says; a preview's by default. */
+export interface GuardWords {
+  held: string;
+  checked: string;
+  /** The general quantity held with its row's channel quantities. */
+  heldWithChannels: string;
+}
+
+const PREVIEW_WORDS: GuardWords = {
+  held: 'not sent unless you tick \u201cI checked these\u201d and preview again',
+  checked: 'you ticked \u201cI checked these\u201d',
+  heldWithChannels:
+    'held back by the guard rail with this row\u2019s channel quantities (the hub passes the general Quantity on to them): not sent unless you tick \u201cI checked these\u201d and preview again',
+};
+
 /**
  * The lines with the guard rails applied: lines beyond them become `guarded` (not sent by Push
  * these changes), or, when `checked`, stay `send` and say they were checked. `zeroCount`: the SKUs
  * dropping to 0 in the whole preview, when `lines` are some of its rows (the check before a push
  * of its changes counts what the seller saw, not a part of it).
  */
-export function applyGuards(lines: readonly PreviewLine[], guards: Guards, checked: boolean, zeroCount = zeroDrops(lines)): PreviewLine[] {
+export function applyGuards(
+  lines: readonly PreviewLine[],
+  guards: Guards,
+  checked: boolean,
+  zeroCount = zeroDrops(lines),
+  words: GuardWords = PREVIEW_WORDS,
+): PreviewLine[] {
   const tooManyZeros = guards.zeroStock > 0 && zeroCount > guards.zeroStock;
   const held = lines.map((line): PreviewLine => {
     if (line.action !== 'send' || line.passedOn) return line;
@@ -54,8 +76,8 @@ export function applyGuards(lines: readonly PreviewLine[], guards: Guards, check
     }
     if (!why) return line;
     return checked
-      ? { ...line, reason: [line.reason, `${why}: you ticked \u201cI checked these\u201d`].filter(Boolean).join('; ') }
-      : { ...line, action: 'guarded', reason: `${why}: not sent unless you tick \u201cI checked these\u201d and preview again` };
+      ? { ...line, reason: [line.reason, `${why}: ${words.checked}`].filter(Boolean).join('; ') }
+      : { ...line, action: 'guarded', reason: `${why}: ${words.held}` };
   });
   // A general quantity is passed on to every channel, and a row's channel quantities are sent
   // again after it: one held back holds the row's general quantity back too.
@@ -65,12 +87,7 @@ export function applyGuards(lines: readonly PreviewLine[], guards: Guards, check
   return held.map(
     (line): PreviewLine =>
       line.action === 'send' && !line.passedOn && line.field === 'quantity' && line.channel === '' && heldRows.has(line.rowNumber)
-        ? {
-            ...line,
-            action: 'guarded',
-            reason:
-              'held back by the guard rail with this row\u2019s channel quantities (the hub passes the general Quantity on to them): not sent unless you tick \u201cI checked these\u201d and preview again',
-          }
+        ? { ...line, action: 'guarded', reason: words.heldWithChannels }
         : line,
   );
 }

@@ -45,6 +45,8 @@ export type RowPlan =
       unsent?: string[];
       /** What a per-channel rule did to a value sent, by value key: the preview's Rule column. */
       ruled?: Record<string, string>;
+      /** Values of the row a guard rail held back (push/guard-run.ts); the others are sent. */
+      guarded?: number;
     }
   | {
       rowNumber: number;
@@ -57,6 +59,8 @@ export type RowPlan =
       unsent?: string[];
       /** The open async job this row waits for (it is left Pending in that job). */
       heldByJob?: string;
+      /** Values of the row a guard rail held back (push/guard-run.ts): nothing else was left to send. */
+      guarded?: number;
     };
 
 /** The parts each operation's payload makes, typed by operation (indexed by a generic operation: no cast). */

@@ -75,4 +75,31 @@ export interface PushProgress {
   freezeSku?: string;
   /** Set when requests of this chunk failed as a whole (the hub or the network), in a sentence: a background run that failed. */
   requestFailure?: string;
+  /** Set when nothing was sent because the seller is asked first (push/confirm.ts): answer with its token. */
+  question?: PushQuestion;
+}
+
+/**
+ * What a push would send, asked before sending when it changes many values or a guard rail
+ * holds some (push/confirm.ts): the menu's dialog and the sidebar's panel show it alike.
+ */
+export interface PushQuestion {
+  operation: Operation;
+  scope: Scope;
+  /** The stock sheet it would push: Push sends that sheet, whichever the seller is on by then. */
+  sheet: string;
+  /** Ties an answer to exactly this plan: a hash of every value it sends and of those it holds back. */
+  token: string;
+  /** Rows that send or hold back something. */
+  rows: number;
+  /** Values that differ from what the hub last confirmed, or that it never confirmed. */
+  values: number;
+  /** Values a guard rail holds back unless the seller presses Push. */
+  guarded: number;
+  /** The first sentence (at most 120 characters). */
+  headline: string;
+  /** The details, one sentence each: by field, the largest changes, what the guard rails hold and why, what it compares with. */
+  details: string[];
+  /** The seller answered an earlier question and the sheet changed since: nothing was sent. */
+  changed?: true;
 }

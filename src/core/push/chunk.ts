@@ -9,6 +9,7 @@ import { ChunkResults } from './chunk-results';
 import type { LoadedSheet } from '../pipeline/load';
 import { combineParts, type PartResult } from '../pipeline/outcome';
 import { pruneReapplied, type RowPlan } from '../pipeline/parts';
+import { guardPlans, TO_SEND_HELD } from './guard-run';
 import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending';
 import type { SnapshotStep } from '../pipeline/relocate';
 import { journalKeyOf, replay } from './replay';
@@ -59,6 +60,9 @@ export interface ChunkOutcome {
   firstUnsent: string | null;
   /** When rows with no key were written (their Synced at) and how many, for PushRun.keylessWrittenAt. */
   keylessWrittenAt: Array<{ at: number; rows: number }>;
+  /** Values the guard rails held back in the rows written, and the first such row (guard-run.ts). */
+  guarded: number;
+  firstGuarded: string | null;
 }
 
 /**
@@ -84,6 +88,12 @@ function reapplyOnlyWhatWasOverwritten(row: RowInFlight, indexes: readonly numbe
       );
     }
   }
+}
+
+/** What a row a guard rail held says, without the way to send it (the Log says that once). */
+function heldText(rowNumber: number, plan: RowPlan): string {
+  const said = plan.send ? (plan.notes.find((n) => n.endsWith(TO_SEND_HELD)) ?? '') : plan.reason;
+  return `row ${rowNumber}: ${said.replace(` ${TO_SEND_HELD}`, '')}`;
 }
 
 /** Counts of written results, and the first failure, for the run's summary. */
@@ -157,7 +167,7 @@ class Chunk {
     this.aliases = channelAliases(ctx.settings);
     // Only an async run can have its own job requests to find again.
     const queued = queuedSkus(ctx, run.operation === 'async' ? run.id : null);
-    this.pending = pendingRows(loaded, run, kept, queued);
+    this.pending = guardPlans(loaded, pendingRows(loaded, run, kept, queued), run, ctx.settings.guards);
     const slice = this.pending.slice(0, limits.maxRows);
     this.planAt = new Map(slice.map((p) => [p.rowNumber, p]));
     // One read of the journal: what an interrupted execution recorded, and the keys to clear.
@@ -296,6 +306,8 @@ class Chunk {
     const counts = tally(results.written);
     const withUnsent = [...results.written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.unsent ?? []).length > 0);
     const firstUnsent = withUnsent.length > 0 ? `row ${withUnsent[0]}: ${(planAt.get(withUnsent[0])?.unsent ?? []).join('; ')}` : null;
+    const withGuarded = [...results.written.keys()].sort((a, b) => a - b).filter((n) => (planAt.get(n)?.guarded ?? 0) > 0);
+    const guarded = withGuarded.reduce((sum, n) => sum + (planAt.get(n)?.guarded ?? 0), 0);
     // Done once, whatever happens to the Synced at column: when the run goes on in another chunk,
     // the run sheet says which rows this one wrote (a run that ends here needs no record).
     const remaining = this.pending.length - results.written.size;
@@ -318,6 +330,8 @@ class Chunk {
       unsent: withUnsent.length,
       firstUnsent,
       keylessWrittenAt: results.keylessWrittenAt,
+      guarded,
+      firstGuarded: withGuarded.length > 0 ? heldText(withGuarded[0], planAt.get(withGuarded[0]) as RowPlan) : null,
     };
   }
 }

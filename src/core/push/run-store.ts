@@ -54,6 +54,13 @@ export interface PushRun {
    * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts).
    */
   limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string };
+  /** The seller confirmed this push (push/confirm.ts): values beyond the guard rails are sent (guard-run.ts). */
+  checked?: true;
+  /** SKUs the run took to 0 stock when it started: the stock guard rail's count for every chunk. */
+  zeroCount?: number;
+  /** Values the guard rails held back, and the first row that says so (the Log's line). */
+  guarded?: number;
+  firstGuarded?: string;
   /** The undo history (undo/history.ts) has this run: older pushes beyond the kept number were dropped. */
   undoKept?: boolean;
   /**

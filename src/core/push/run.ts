@@ -47,6 +47,8 @@ import { resultOptions, writeResults } from '../pipeline/writeback';
 import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../kernel/selection';
 import { runFinished } from './hooks';
+import { askFirst } from './confirm';
+import { runZeroCount } from './guard-run';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
@@ -172,6 +174,7 @@ function createRun(
   scope: Scope,
   background: boolean,
   loaded: LoadedSheet,
+  checked = false,
 ): { run: PushRun; kept?: RunRows } {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
@@ -201,7 +204,10 @@ function createRun(
     markHiddenRows(ctx, loaded, hidden);
   }
   const kept: RunRows = { selected: selected ?? new Set(), done: new Set(), nextRow: 2 + (selected?.size ?? 0) };
-  run.total = pendingRows(loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null)).length;
+  const plans = pendingRows(loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null));
+  run.total = plans.length;
+  if (checked) run.checked = true;
+  run.zeroCount = runZeroCount(loaded, plans);
   writeRun(ctx.ports.documentStore, run);
   liveChanged(ctx, 'push');
   return { run, kept };
@@ -279,7 +285,10 @@ function summary(run: PushRun): string {
   const unsent = run.unsent
     ? ` ${run.unsent} row${run.unsent === 1 ? ' holds' : 's hold'} edits this push does not send (said in Sync message), e.g. ${run.firstUnsent ?? ''}.`
     : '';
-  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${unsent}${extras}${unplaced}`;
+  const guarded = run.guarded
+    ? ` ${run.guarded} value${run.guarded === 1 ? ' was' : 's were'} held back by the guard rails (said in Sync message), e.g. ${run.firstGuarded ?? ''} To send them, push again and press Push when asked, or preview them and tick \u201cI checked these\u201d.`
+    : '';
+  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${guarded}${unsent}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
@@ -330,6 +339,10 @@ function chunkAndRecord(
   if (outcome.unsent > 0) {
     run.unsent = (run.unsent ?? 0) + outcome.unsent;
     if (!run.firstUnsent && outcome.firstUnsent) run.firstUnsent = outcome.firstUnsent.slice(0, 300);
+  }
+  if (outcome.guarded > 0) {
+    run.guarded = (run.guarded ?? 0) + outcome.guarded;
+    if (!run.firstGuarded && outcome.firstGuarded) run.firstGuarded = outcome.firstGuarded.slice(0, 300);
   }
   if (outcome.keptRows) run.keptRows = true;
   if (outcome.keylessWrittenAt.length > 0)
@@ -467,12 +480,27 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
   );
 }
 
-/** Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by chunk. */
-export function startPush(ctx: Context, operation: Operation, scope: Scope): PushProgress {
+/**
+ * A new push is asked first when it changes many values or a guard rail holds some (confirm.ts):
+ * the question, or null to go on. A push resumed (or refused because another runs) is not asked.
+ */
+function questionFirst(ctx: Context, loaded: LoadedSheet, operation: Operation, scope: Scope, answer?: string): PushProgress | null {
+  const active = readRun(ctx.ports.documentStore);
+  if (active && !isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) return null;
+  return askFirst(ctx, loaded, { operation, scope, answer }, () => new Set(selectedKeys(ctx, loaded, operation).keys));
+}
+
+/**
+ * Sidebar: starts a push and returns its total; the sidebar then calls continuePush chunk by
+ * chunk. `answer`: the token of the question the seller pressed Push on (confirm.ts).
+ */
+export function startPush(ctx: Context, operation: Operation, scope: Scope, answer?: string): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const { run, kept } = createRun(ctx, operation, scope, false, loaded);
+    const asked = questionFirst(ctx, loaded, operation, scope, answer);
+    if (asked) return asked;
+    const { run, kept } = createRun(ctx, operation, scope, false, loaded, answer !== undefined);
     return sidebarStart(ctx, loaded, run, kept);
   });
 }
@@ -507,14 +535,18 @@ export function cancelPush(ctx: Context, runId: string): PushProgress {
 
 /**
  * Menu: pushes as much as fits in this execution; if rows remain, a one-off trigger continues.
+ * A push that changes many values, or that a guard rail holds values of, is asked first
+ * (confirm.ts): `answer` is the token of the question the seller pressed Push on.
  * A safety trigger is set before any request, so even an execution killed by the time limit is
  * resumed; rows already confirmed in this run are never sent again.
  */
-export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope): PushProgress {
+export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope, answer?: string): PushProgress {
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     const client = hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const { run, kept } = createRun(ctx, operation, scope, true, loaded);
+    const asked = questionFirst(ctx, loaded, operation, scope, answer);
+    if (asked) return asked;
+    const { run, kept } = createRun(ctx, operation, scope, true, loaded, answer !== undefined);
     return menuRun(ctx, loaded, run, kept, client);
   });
 }

@@ -6,12 +6,18 @@ import { menuCall, sidebarCall, type Result } from '../serve';
 import { pushArgs } from './push-args';
 import { onChosenSheet } from './on-sheet';
 import { pushContext } from '../../core/pipeline/sheet-choice';
+import { askInDialog } from './push-question';
 
-/** Sidebar: starts a push of the stock sheet the panel named (`sheet`); the sidebar then calls continuePush until finished. */
-export function startPush(operation: string, scope: string, sheet?: string): Result<PushProgress> {
+/**
+ * Sidebar: starts a push of the stock sheet the panel named (`sheet`); the sidebar then calls
+ * continuePush until finished. A push that asks first returns its question and sends nothing;
+ * `answer` is the token of the question answered Push.
+ */
+export function startPush(operation: string, scope: string, sheet?: string, answer?: string): Result<PushProgress> {
   return sidebarCall((ctx) => {
     const a = pushArgs(operation, scope);
-    return push.startPush(pushContext(ctx, sheet == null ? null : String(sheet)).ctx, a.operation, a.scope);
+    const on = pushContext(ctx, sheet == null ? null : String(sheet)).ctx;
+    return push.startPush(on, a.operation, a.scope, typeof answer === 'string' ? answer : undefined);
   });
 }
 
@@ -30,6 +36,7 @@ function menuPush(operation: Operation, scope: Scope): () => void {
     menuCall(`${OPERATION_TITLES[operation]}`, (ctx) =>
       onChosenSheet(ctx, (on) => {
         const result = push.pushFromMenu(on, operation, scope);
+        if (result.question) return askInDialog(result);
         // Asked once the push has let go of the sheet: nobody waits while the seller reads it.
         return result.freezeSku ? `${result.message} ${askFreezeSku(on, result.freezeSku)}` : result.message;
       }),

@@ -4,11 +4,12 @@ import { runPushLoop, type PushApi, type PushLoop, type PushStart } from '../../
 import { callResult, errorMessage } from '../../server';
 import type { SidebarState } from '../../state';
 import type { RunProgress } from './progress';
+import { createQuestionPanel } from './question';
 import { createWaitingRun } from './waiting';
 import { panelSheet } from './sheet';
 
 const api: PushApi = {
-  start: (operation, scope) => callResult('startPush', operation, scope, panelSheet()),
+  start: (operation, scope, answer) => callResult('startPush', operation, scope, panelSheet(), answer),
   next: (runId) => callResult('continuePush', runId),
   cancel: (runId) => callResult('cancelPush', runId),
   startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId, panelSheet()),
@@ -18,6 +19,8 @@ const api: PushApi = {
 export interface PushRunner {
   /** Resume's box, and Cancel. */
   resumeBox: HTMLElement;
+  /** The question a push asks before sending (question.ts). */
+  questionBox: HTMLElement;
   cancelButton: HTMLElement;
   /** Whether a run is driven from here now (the other buttons wait for it). */
   running(): boolean;
@@ -41,6 +44,7 @@ export function createRunner(
   const cancelButton = h('button', { id: 'push-cancel', type: 'button', hidden: true }, 'Cancel');
   const waiting = createWaitingRun(api, pushButton, cancelButton, error, progress, afterRun);
   const { resumeButton } = waiting;
+  const question = createQuestionPanel((q) => void drive({ kind: 'new', operation: q.operation, scope: q.scope, answer: q.token }));
   let loop: PushLoop | null = null;
 
   async function drive(start: PushStart): Promise<void> {
@@ -51,9 +55,13 @@ export function createRunner(
     setBusy(pushButton, true, 'Pushing\u2026');
     setBusy(resumeButton, true);
     setBusy(cancelButton, false);
-    loop = runPushLoop(api, start, progress.follow());
+    question.clear();
+    const follow = progress.follow();
+    // A push that asks first sent nothing: its question is shown, not a progress.
+    loop = runPushLoop(api, start, (p) => (p.question ? undefined : follow(p)));
     try {
-      await loop.done;
+      const last = await loop.done;
+      if (last.question) question.ask(last.question, last.message);
     } catch (e) {
       error.textContent = errorMessage(e);
       // The sheet or the hub changed since the preview: the way on is a new preview.
@@ -88,6 +96,7 @@ export function createRunner(
 
   return {
     resumeBox: waiting.box,
+    questionBox: question.element,
     cancelButton,
     running: () => loop !== null,
     drive,

@@ -12,6 +12,8 @@ import { createSheetLine } from './sheet';
 export interface PushView {
   element: HTMLElement;
   update(state: SidebarState): void;
+  /** Previews a push of this operation and scope, as the Preview button does (the menu's "Preview in sidebar"). */
+  previewOf(operation: Operation, scope: Scope): void;
 }
 
 /** Builds the Push section; `afterRun` refreshes the rest of the sidebar when a run ends. */
@@ -45,6 +47,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     choice.nodes,
     h('div', { class: 'actions' }, previewButton, pushButton),
     error,
+    run.questionBox,
     preview.nodes,
     undo.nodes,
     run.resumeBox,
@@ -57,6 +60,12 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     update(state) {
       sheetLine.update(state);
       run.update(state);
+    },
+    previewOf(operation, scope) {
+      choice.operation.value = operation;
+      choice.operation.dispatchEvent(new Event('change'));
+      choice.scope.value = scope;
+      previewButton.click();
     },
   };
 }

@@ -79,13 +79,18 @@ export const FIELDS = {
   chunkRows: integer('chunkRows', 'Rows per sidebar chunk'),
   guardPricePct: integer(
     'guards.pricePct',
-    'Preview: hold price changes beyond (\u00B1 %)',
-    `A preview holds back a price that moves more than this until you tick ${CHECKED} (0: off).`,
+    'Guard rail: hold price changes beyond (\u00B1 %)',
+    `A push holds back a price that moves more than this from what the hub last confirmed, until you confirm it (Push when asked, or ${CHECKED} in a preview). 0: off.`,
   ),
   guardZeroStock: integer(
     'guards.zeroStock',
-    'Preview: hold stock drops to 0 of more than (SKUs)',
-    `When more SKUs than this would go to 0 stock, a preview holds them back until you tick ${CHECKED} (0: off).`,
+    'Guard rail: hold stock drops to 0 of more than (SKUs)',
+    `When more SKUs than this would go to 0 stock, a push holds them back until you confirm them (Push when asked, or ${CHECKED} in a preview). 0: off.`,
+  ),
+  guardConfirmValues: integer(
+    'guards.confirmValues',
+    'Confirm pushes of more than (values)',
+    'A push from the menu or the sidebar that would change more values than this shows what it would send and waits for Push. 0: never ask.',
   ),
   resultColumns: select(
     'resultColumns',
@@ -158,6 +163,7 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.logMaxRows,
   FIELDS.guardPricePct,
   FIELDS.guardZeroStock,
+  FIELDS.guardConfirmValues,
   FIELDS.channelAliases,
   FIELDS.plainChannels,
   FIELDS.deployment,
@@ -209,6 +215,7 @@ export function settingsToForm(s: Settings): FormValues {
     resultColumns: s.resultColumns,
     'guards.pricePct': String(s.guards.pricePct),
     'guards.zeroStock': String(s.guards.zeroStock),
+    'guards.confirmValues': String(s.guards.confirmValues),
     deployment: s.deployment,
     'orders.scheduleMinutes': String(s.orders.scheduleMinutes),
     'orders.channel': s.orders.channel,
@@ -281,6 +288,7 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
     guards: {
       pricePct: readNumber(FIELDS.guardPricePct, v('guards.pricePct'), errors),
       zeroStock: readNumber(FIELDS.guardZeroStock, v('guards.zeroStock'), errors),
+      confirmValues: readNumber(FIELDS.guardConfirmValues, v('guards.confirmValues'), errors),
     },
     orders: {
       ...current.orders,

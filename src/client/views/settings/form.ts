@@ -54,6 +54,7 @@ export function settingsForm(
       row(FIELDS.logMaxRows.path),
       row(FIELDS.guardPricePct.path),
       row(FIELDS.guardZeroStock.path),
+      row(FIELDS.guardConfirmValues.path),
     ),
     h(
       'fieldset',
