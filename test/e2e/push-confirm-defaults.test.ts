@@ -73,7 +73,7 @@ describe('safe by default: a fresh install asks before a large or guarded push',
       expect(hub.get(sku)!.listings.amazon!.price).toBe(cell(r, 'Price [amazon]'));
     }
     // The answer's toast is the push's summary.
-    expect(env.rt.toasts().at(-1)!.message).toMatch(/^Push changes \(changed rows\): 300 ok, 0 failed/);
+    expect(env.rt.toasts().at(-1)!.message).toMatch(/^Push changes \(changed rows\) on "Stock & Prices": 300 ok, 0 failed/);
   });
 
   test('a −99.7 % price from the menu is held and asked about; Push sends it as checked', () => {
