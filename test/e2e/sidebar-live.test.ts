@@ -49,7 +49,7 @@ describe.each(TARGETS)('the live sidebar (%s)', (target) => {
     const before = stamps(env);
     env.rt.answerNext({ button: 'OK', text: '60' });
     env.call('toggleOrderSchedule');
-    expect(env.rt.toasts().at(-1)!.message).toMatch(/imported every 60 minutes/);
+    expect(env.rt.toasts().at(-1)!.message).toMatch(/imported every hour/);
     const after = stamps(env);
     expect(moved(before, after)).toEqual(expect.arrayContaining(['orders', 'status']));
     expect(moved(before, after)).not.toContain('jobs');
