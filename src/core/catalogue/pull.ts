@@ -28,6 +28,7 @@ import { readListing, type ListedProduct, type Listing, type ListingRead } from 
 import { inSkuOrder, layoutOf, readProducts, type PulledProduct } from '../pipeline/hub-reads/products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from '../pipeline/hub-reads/sku-match';
+import { pullChannelsOf } from '../settings/pull-channels';
 import { placePullColumns, type PullPlacement } from './placement';
 import { applyColumnPlan, contiguousRuns, writeBlocks } from '../kernel/sheet-blocks';
 import { PRICE_FORMAT } from '../../sheet/price-format';
@@ -163,7 +164,7 @@ function planPull(ctx: Context, target: PullTarget, listing: Listing, options: P
     options.sort,
   );
   const layout = layoutOf(products);
-  const specs = pullColumns(layout);
+  const specs = pullColumns(layout, pullChannelsOf(ctx.settings));
   const now = ctx.ports.clock.now();
   const when = localDateTime(now, ctx.ports.session.timeZone());
   // A pull filtered by channel does not list every SKU, and a listing that changed while it was

@@ -55,6 +55,7 @@ export function settingsForm(
       row(FIELDS.guardPricePct.path),
       row(FIELDS.guardZeroStock.path),
     ),
+    h('fieldset', { class: 'group' }, h('legend', null, 'Catalogue pull'), row(FIELDS.pullChannelColumns.path)),
     h(
       'fieldset',
       { class: 'group' },
