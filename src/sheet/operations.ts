@@ -16,7 +16,7 @@ import { plainMeaning } from './meaning';
 import { HOLDS_NOTHING, PlainRow, everyChannelChosen, plainRefusal, plainTargetOf, targetWords } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import { duplicateReason, type ParsedRow, type TableRead } from './table';
-import { EVERY_CHANNEL_RULE, ruledValue } from './value-rules';
+import { EVERY_CHANNEL_RULE, ruledForComparison, ruledValue } from './value-rules';
 
 /** The push operations this module prepares rows for. */
 export type PushOperation = 'stock' | 'prices' | 'byChannel' | 'erp' | 'async';
@@ -142,14 +142,19 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
 
 /**
  * A plain Quantity is the hub's one product-level stock (§4.1): it goes to every channel, whatever
- * the row's target. It must not overwrite a per-channel Quantity [channel] of the row holding
- * another value, unless the seller chose every channel (Push changes re-sends those right after it,
- * so there it may). Where the row names channels, the note says the quantity went further.
+ * the row's target. A per-channel Quantity [channel] of the row holding another value stops it
+ * only when the seller typed that value (the hub does not hold it): one still as the hub holds it
+ * (pulled, or confirmed by a push) is no wish of the seller's, and the row says it is now out of
+ * date. The seller's own per-channel value is never overwritten unless the seller chose every
+ * channel (Push changes re-sends those right after it, so there it may). Where the row names
+ * channels, the note says the quantity went further.
  */
 function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
   const { check, columns } = rule;
-  const others = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
-  if (others.length > 0 && !everyChannelChosen(columns)) {
+  const differing = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
+  const typed = differing.filter((cell) => !heldCell(rule, 'quantity', cell));
+  if (typed.length > 0 && !everyChannelChosen(columns)) {
+    const others = typed.map((cell) => cell.text);
     rule.refuse(
       'quantity',
       value,
@@ -157,7 +162,17 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
     );
     return false;
   }
-  if (others.length > 0) check.unsent.push(overwrittenNote(label, value, others, OPERATION_NAMES.byChannel));
+  if (typed.length > 0)
+    check.unsent.push(
+      overwrittenNote(
+        label,
+        value,
+        typed.map((cell) => cell.text),
+        OPERATION_NAMES.byChannel,
+      ),
+    );
+  const held = differing.filter((cell) => typed.indexOf(cell) < 0);
+  if (held.length > 0) check.notes.push(outdatedNote(label, value, held));
   const target = plainTargetOf(check.row, columns);
   if (target.kind === 'channels') {
     check.notes.push(
@@ -167,15 +182,36 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
   return true;
 }
 
-/** The row's per-channel cells of `field` holding another number than the plain `value` ("Price [amazon] 60"). */
-function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): string[] {
+/** A per-channel cell of the row: its channel, its value, and how messages name it ("Quantity [amazon] 60"). */
+interface ChannelCell {
+  channel: string;
+  value: number;
+  text: string;
+}
+
+/** The row's per-channel cells of `field` holding another number than the plain `value`. */
+function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): ChannelCell[] {
   return Object.keys(columns.perChannel).flatMap((channel) => {
     const column = columns.perChannel[channel][field];
     const cell = row.perChannel[channel]?.[field];
     if (column === undefined || !cell || cell.kind !== 'number') return [];
     const same = field === 'quantity' ? Math.max(0, cell.value) === value : cell.value === value;
-    return same ? [] : [`${columns.headers[column]} ${plainDecimal(cell.value)}`];
+    return same ? [] : [{ channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` }];
   });
+}
+
+/** True when the hub holds the cell's value for its channel (pulled or confirmed): the seller did not type it since. */
+function heldCell(rule: PlainRow, field: 'quantity' | 'price', cell: ChannelCell): boolean {
+  const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
+  return rule.holds(valueKey(field, cell.channel), ruledForComparison(rule.columns.valueRules, cell.channel, field, sent, false));
+}
+
+/** The note of per-channel cells the hub held, that the plain value sent over them leaves out of date. */
+function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
+  const shown = cells.slice(0, 3).map((cell) => cell.text);
+  const more = cells.length > shown.length ? ` and ${cells.length - shown.length} more` : '';
+  const one = cells.length === 1;
+  return `${shown.join(', ')}${more} ${one ? "is the hub's value" : "are the hub's values"} from before this push: ${label} ${plainDecimal(value)} goes to every channel with a listing \u2014 pull the catalogue to see each channel's quantity, or use Push changes to keep a channel's own`;
 }
 
 /**
@@ -196,7 +232,7 @@ function everyChannelPrice(
 ): boolean {
   const where = rule.where;
   if (where.kind === 'every') {
-    const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value) : [];
+    const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value).map((cell) => cell.text) : [];
     if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, 'Push prices'));
     return true;
   }

@@ -150,6 +150,28 @@ describe('Push stock (product-level quantity)', () => {
     // Push changes sends the per-channel quantities again right after it: no overwrite there.
     expect(verdict('stock', H, ['A', '', 5, 3], [], { forChanges: true })).toMatchObject({ ok: true });
   });
+
+  it('a per-channel quantity as the hub holds it (pulled, never typed) does not stop the general one: the row says it is out of date', () => {
+    const pulled = holdsConfirmed({ quantity: 240, 'quantity:amazon': 240 });
+    const outdated =
+      "Quantity [amazon] 240 is the hub's value from before this push: Quantity 230 goes to every channel with a listing \u2014 pull the catalogue to see each channel's quantity, or use Push changes to keep a channel's own";
+    // The seller edited the general Quantity only: sent, for stock and for an async job alike.
+    expect(verdict('stock', H, ['A', '', 230, 240], [], { holds: pulled })).toMatchObject({
+      ok: true,
+      payload: { sku: 'A', quantity: 230 },
+      notes: [outdated],
+    });
+    expect(verdict('async', H, ['A', '', 230, 240], [], { holds: pulled })).toMatchObject({ ok: true, payload: { quantity: '230' } });
+    // A row the seller did not touch, whose channel quantity differs from the general one in the hub: sent as it is.
+    const apart = holdsConfirmed({ quantity: 7, 'quantity:amazon': 3 });
+    expect(verdict('stock', H, ['A', '', 7, 3], [], { holds: apart })).toMatchObject({ ok: true, payload: { quantity: 7 } });
+    // The seller typed the channel's quantity too: the general one would overwrite it, so the row is refused.
+    expect(reason(verdict('stock', H, ['A', '', 230, 250], [], { holds: pulled }))).toMatch(
+      /^Quantity 230 would overwrite Quantity \[amazon\] 250: Push stock sets every channel's quantity/,
+    );
+    // Only the channel's quantity typed: the general one (as the hub holds it) is not sent over it.
+    expect(verdict('stock', H, ['A', '', 240, 250], [], { holds: pulled })).toMatchObject({ ok: false, nothingToSend: true });
+  });
 });
 
 describe('Push prices by ERP id (product-level price)', () => {
