@@ -142,24 +142,22 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
 
 /**
  * A plain Quantity is the hub's one product-level stock (§4.1): it goes to every channel, whatever
- * the row's target. A per-channel Quantity [channel] of the row holding another value stops it
- * only when the seller typed that value (the hub does not hold it): one still as the hub holds it
- * (pulled, or confirmed by a push) is no wish of the seller's, and the row says it is now out of
- * date. The seller's own per-channel value is never overwritten unless the seller chose every
- * channel (Push changes re-sends those right after it, so there it may). Where the row names
- * channels, the note says the quantity went further.
+ * the row's target, over the row's Quantity [channel] cells of other values. Only a row whose
+ * seller changed both (the Quantity and such a cell, neither as the hub holds it) is refused: which
+ * one they mean for that channel is theirs to say. A cell as the hub holds it (pulled, or confirmed
+ * by a push) is no wish of the seller's and never stops it; the row says the cell is out of date.
+ * A changed cell beside an unchanged Quantity is said as not sent. Push changes re-sends the
+ * per-channel quantities right after it, so there nothing is said. Where the row names channels,
+ * the note says the quantity went further.
  */
 function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
   const { check, columns } = rule;
   const differing = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
   const typed = differing.filter((cell) => !heldCell(rule, 'quantity', cell));
-  if (typed.length > 0 && !everyChannelChosen(columns)) {
+  const every = everyChannelChosen(columns);
+  if (typed.length > 0 && !every && rule.isEdit('quantity', value)) {
     const others = typed.map((cell) => cell.text);
-    rule.refuse(
-      'quantity',
-      value,
-      plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }),
-    );
+    check.fail(plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
     return false;
   }
   if (typed.length > 0)
@@ -168,6 +166,7 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
         label,
         value,
         typed.map((cell) => cell.text),
+        every,
         OPERATION_NAMES.byChannel,
       ),
     );
@@ -206,20 +205,26 @@ function heldCell(rule: PlainRow, field: 'quantity' | 'price', cell: ChannelCell
   return rule.holds(valueKey(field, cell.channel), ruledForComparison(rule.columns.valueRules, cell.channel, field, sent, false));
 }
 
+/** The few cells a note names: "Quantity [amazon] 10, Quantity [walmart] 9 and 3 more". */
+function cellList(cells: readonly ChannelCell[]): string {
+  const shown = cells.slice(0, 3).map((cell) => cell.text);
+  return `${shown.join(', ')}${cells.length > shown.length ? ` and ${cells.length - shown.length} more` : ''}`;
+}
+
 /** The note of per-channel cells the hub held, that the plain value sent over them leaves out of date. */
 function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
-  const shown = cells.slice(0, 3).map((cell) => cell.text);
-  const more = cells.length > shown.length ? ` and ${cells.length - shown.length} more` : '';
   const one = cells.length === 1;
-  return `${shown.join(', ')}${more} ${one ? "is the hub's value" : "are the hub's values"} from before this push: ${label} ${plainDecimal(value)} goes to every channel with a listing \u2014 pull the catalogue to see each channel's quantity, or use Push changes to keep a channel's own`;
+  return `${cellList(cells)} ${one ? 'was' : 'were'} the hub's before this push, which passes ${label} ${plainDecimal(value)} on to every channel with a listing: type the new value there or clear ${one ? 'it' : 'them'}, or Push changes sends ${one ? 'it' : 'them'} again`;
 }
 
 /**
- * Every channel chosen: the plain value goes over the row's per-channel cells, which this push does
- * not send. The hub no longer holds what they say: said in the row, never a bare OK.
+ * The plain value goes over the row's per-channel cells, which this push does not send (every
+ * channel chosen, or cells changed beside a Quantity the hub holds). The hub no longer holds what
+ * they say: said in the row, never a bare OK.
  */
-function overwrittenNote(label: string, value: number, others: readonly string[], use: string): string {
-  return `${others.join(', ')} not sent: ${label} ${plainDecimal(value)} goes to every channel (${PLAIN_CHANNELS_SETTING}), those included; send ${others.length === 1 ? 'it' : 'them'} after this push with ${use}`;
+function overwrittenNote(label: string, value: number, others: readonly string[], every: boolean, use: string): string {
+  const why = every ? PLAIN_CHANNELS_SETTING : "the hub's stock has no channel";
+  return `${others.join(', ')} not sent: ${label} ${plainDecimal(value)} goes to every channel (${why}), those included; send ${others.length === 1 ? 'it' : 'them'} after this push with ${use}`;
 }
 
 /** A plain price of a product-level operation reaches every channel: sent only when the seller chose every channel. */
@@ -233,7 +238,7 @@ function everyChannelPrice(
   const where = rule.where;
   if (where.kind === 'every') {
     const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value).map((cell) => cell.text) : [];
-    if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, 'Push prices'));
+    if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, true, 'Push prices'));
     return true;
   }
   if (where.kind === 'unreadable') return false;
