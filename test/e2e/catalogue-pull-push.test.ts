@@ -126,7 +126,11 @@ describe('after the menu pull, with amazon\u2019s per-channel columns asked for'
 });
 
 describe('a sheet that already had Price [amazon]', () => {
-  const env = seeded({}, [['SKU', 'Quantity', 'Price [amazon]', 'Notes'], ['PP-2', '', '', 'mine'], ['PP-1', '', '', '']]);
+  const env = seeded({}, [
+    ['SKU', 'Quantity', 'Price [amazon]', 'Notes'],
+    ['PP-2', '', '', 'mine'],
+    ['PP-1', '', '', ''],
+  ]);
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
 
   test('keeps getting it filled, and gets no other writable per-channel column', () => {
