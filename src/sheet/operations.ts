@@ -145,15 +145,15 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
  * the row's target, over the row's Quantity [channel] cells of other values. Only a row whose
  * seller changed both (the Quantity and such a cell, neither as the hub holds it) is refused: which
  * one they mean for that channel is theirs to say. A cell as the hub holds it (pulled, or confirmed
- * by a push) is no wish of the seller's and never stops it; the row says the cell is out of date.
+ * by a push, or as it read when an earlier general value passed over it) is no wish of the
+ * seller's and never stops it; the row says the cell is out of date.
  * A changed cell beside an unchanged Quantity is said as not sent. Push changes re-sends the
  * per-channel quantities right after it, so there nothing is said. Where the row names channels,
  * the note says the quantity went further.
  */
 function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
   const { check, columns } = rule;
-  const differing = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
-  const typed = differing.filter((cell) => !heldCell(rule, 'quantity', cell));
+  const { typed, held } = options.forChanges ? { typed: [], held: [] } : overChannelCells(rule, 'quantity', value);
   const every = everyChannelChosen(columns);
   if (typed.length > 0 && !every && rule.isEdit('quantity', value)) {
     const others = typed.map((cell) => cell.text);
@@ -170,8 +170,7 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
         OPERATION_NAMES.byChannel,
       ),
     );
-  const held = differing.filter((cell) => typed.indexOf(cell) < 0);
-  if (held.length > 0) check.notes.push(outdatedNote(label, value, held));
+  if (held.length > 0) check.outdatedBy(outdatedNote(label, value, held));
   const target = plainTargetOf(check.row, columns);
   if (target.kind === 'channels') {
     check.notes.push(
@@ -211,10 +210,24 @@ function cellList(cells: readonly ChannelCell[]): string {
   return `${shown.join(', ')}${cells.length > shown.length ? ` and ${cells.length - shown.length} more` : ''}`;
 }
 
-/** The note of per-channel cells the hub held, that the plain value sent over them leaves out of date. */
+/**
+ * The note of per-channel cells the seller did not type (the hub held them), that the plain value
+ * sent over them leaves out of date. They stay no edit after it (the snapshot's marker, order.ts):
+ * no push sends them back over it.
+ */
 function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
   const one = cells.length === 1;
-  return `${cellList(cells)} ${one ? 'was' : 'were'} the hub's before this push, which passes ${label} ${plainDecimal(value)} on to every channel with a listing: type the new value there or clear ${one ? 'it' : 'them'}, or Push changes sends ${one ? 'it' : 'them'} again`;
+  return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+}
+
+/**
+ * The row's per-channel cells of `field` a plain value goes over: those the seller typed (not
+ * sent, said as such) and those the hub held (out of date, said as such).
+ */
+function overChannelCells(rule: PlainRow, field: 'quantity' | 'price', value: number): { typed: ChannelCell[]; held: ChannelCell[] } {
+  const differing = differingChannelCells(rule.check.row, rule.columns, field, value);
+  const typed = differing.filter((cell) => !heldCell(rule, field, cell));
+  return { typed, held: differing.filter((cell) => typed.indexOf(cell) < 0) };
 }
 
 /**
@@ -237,8 +250,18 @@ function everyChannelPrice(
 ): boolean {
   const where = rule.where;
   if (where.kind === 'every') {
-    const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value).map((cell) => cell.text) : [];
-    if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, true, 'Push prices'));
+    const { typed, held } = field === 'price' ? overChannelCells(rule, 'price', value) : { typed: [], held: [] };
+    if (typed.length > 0)
+      rule.check.unsent.push(
+        overwrittenNote(
+          label,
+          value,
+          typed.map((cell) => cell.text),
+          true,
+          'Push prices',
+        ),
+      );
+    if (held.length > 0) rule.check.outdatedBy(outdatedNote(label, value, held));
     return true;
   }
   if (where.kind === 'unreadable') return false;

@@ -4,8 +4,9 @@
  * sent as it is (never refused or skipped over per-channel cells the pull wrote). Per-channel
  * writable columns come only where the seller asks for them or already has them.
  */
+import { callValue } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
-import { a1, col, hubProducts, rowOf } from './catalogue-helpers';
+import { a1, col, hubProducts, rowOf, sentBodies } from './catalogue-helpers';
 import { columnValues } from './helpers';
 
 const SHEET = 'Stock & Prices';
@@ -101,10 +102,10 @@ describe('after the menu pull, with amazon\u2019s per-channel columns asked for'
     env.call('pushStockAll');
     expect(columnValues(values(), 'Sync status')).toEqual(['OK', 'OK', 'OK', 'OK']);
     expect(String(cell('PP-1', 'Sync message'))).toContain(
-      "Quantity [amazon] 10 was the hub's before this push, which passes Quantity 6 on to every channel with a listing",
+      'Quantity [amazon] 10 is out of date: this push passes Quantity 6 on to every channel with a listing',
     );
     // PP-2's channel stock differed from its general one in the hub already: not the seller's, it does not stop the row.
-    expect(String(cell('PP-2', 'Sync message'))).toContain("Quantity [amazon] 5 was the hub's before this push");
+    expect(String(cell('PP-2', 'Sync message'))).toContain('Quantity [amazon] 5 is out of date');
     const hub = hubProducts(env);
     expect([hub.get('PP-1')!.quantity, hub.get('PP-1')!.listings.amazon!.quantity]).toEqual([6, 6]);
   });
@@ -156,3 +157,61 @@ describe('a sheet that already had Price [amazon]', () => {
     expect(hubProducts(env).get('PP-1')!.quantity).toBe(11);
   });
 });
+
+/** Pull with amazon's columns, edit PP-1's Quantity, send it with `push` (the menu's), then what the untouched Quantity [amazon] 10 is. */
+function heldCellAfter(push: 'pushStockChanged' | 'pushAsyncChanged'): void {
+  const env = seeded({ pullChannelColumns: ['amazon'] });
+  const values = (): unknown[][] => env.rt.sheet(SHEET).values();
+  const type = (sku: string, header: string, text: string): void => {
+    const v = values();
+    env.rt.sheet(SHEET).type(a1(rowOf(v, sku, col(v, 'SKU')), col(v, header)), text);
+  };
+  const cell = (sku: string, header: string): unknown => {
+    const v = values();
+    return v[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)];
+  };
+  /** What the bundle sent to the hub for PP-1 from fetch log entry `from` on. */
+  const sentFor = (from: number): unknown[] =>
+    sentBodies(env, from)
+      .filter((b) => b.method !== 'GET' && JSON.stringify(b.body ?? '').includes('"PP-1"'))
+      .map((b) => b.body);
+  const hubPP1 = (): number[] => {
+    const p = hubProducts(env).get('PP-1')!;
+    return [p.quantity, p.listings.amazon!.quantity];
+  };
+
+  test('the edited Quantity is OK; the untouched Quantity [amazon] stays as it was, said out of date', () => {
+    type('PP-1', 'Quantity', '6');
+    env.call(push);
+    if (push === 'pushAsyncChanged') env.rt.advance(SIX_MINUTES);
+    expect(cell('PP-1', 'Sync status')).toBe('OK');
+    expect(String(cell('PP-1', 'Sync message'))).toContain(
+      'Quantity [amazon] 10 is out of date: this push passes Quantity 6 on to every channel with a listing; type the new value there, clear it, or pull the catalogue',
+    );
+    expect(cell('PP-1', 'Quantity [amazon]')).toBe(10);
+    expect(hubPP1()).toEqual([6, 6]);
+  });
+
+  test('it is no edit: the preview, every Changed rows push and Push changes send nothing for the row', () => {
+    expect(callValue(env, 'previewPush', 'changes', 'changed').rowsToPush).toBe(0);
+    expect(callValue(env, 'previewPush', 'byChannel', 'changed').rowsToPush).toBe(0);
+    const from = env.rt.fetchLog().length;
+    for (const name of ['pushByChannelChanged', 'pushStockChanged', 'pushAsyncChanged', 'pushChanges'] as const) {
+      env.call(name);
+      expect([name, sentFor(from)]).toEqual([name, []]);
+    }
+    expect(hubPP1()).toEqual([6, 6]);
+  });
+
+  test('a new value typed there is an edit: Push changes sends exactly it', () => {
+    type('PP-1', 'Quantity [amazon]', '4');
+    const from = env.rt.fetchLog().length;
+    env.call('pushChanges');
+    expect(sentFor(from)).toEqual([{ sku: 'PP-1', channelData: [{ channel: 'amazon', quantity: 4 }] }]);
+    expect(cell('PP-1', 'Sync status')).toBe('OK');
+    expect(hubPP1()).toEqual([6, 4]);
+  });
+}
+
+describe('a per-channel cell the hub held, after Push stock passed a new Quantity over it', () => heldCellAfter('pushStockChanged'));
+describe('a per-channel cell the hub held, after an async job passed a new Quantity over it', () => heldCellAfter('pushAsyncChanged'));

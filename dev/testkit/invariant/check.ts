@@ -200,6 +200,7 @@ export function checkSnapshot(snapshot: Cells, products: Map<string, HubProduct>
     const product = products.get(sku);
     for (const [key, value] of Object.entries(entry)) {
       if (key === 'publishingPrice') continue; // no field of its own in the hub: it is the listings' price
+      if (key.startsWith('~')) continue; // a cell's marker (what it held as a general value passed over it), not the hub's
       const [field, channel] = key.split(':');
       const have = !product
         ? undefined

@@ -156,7 +156,7 @@ describe('Push stock (product-level quantity)', () => {
   it('a per-channel quantity as the hub holds it (pulled, never typed) does not stop the general one: the row says it is out of date', () => {
     const pulled = holdsConfirmed({ quantity: 240, 'quantity:amazon': 240 });
     const outdated =
-      "Quantity [amazon] 240 was the hub's before this push, which passes Quantity 230 on to every channel with a listing: type the new value there or clear it, or Push changes sends it again";
+      'Quantity [amazon] 240 is out of date: this push passes Quantity 230 on to every channel with a listing; type the new value there, clear it, or pull the catalogue';
     // The seller edited the general Quantity only: sent, for stock and for an async job alike.
     expect(verdict('stock', H, ['A', '', 230, 240], [], { holds: pulled })).toMatchObject({
       ok: true,
