@@ -40,9 +40,6 @@ export async function startCrossEnv(): Promise<CrossEnv> {
     runtime: { fetchTimeoutMs: 1000, onDialog: (d) => answer(policy, d) },
     // The runner checks for leaks itself after every step.
     leakCheck: false,
-    // Every channel's per-channel columns from a pull: the oracle reads a channel's OK by the
-    // row's per-channel cells, and where the row has none, takes its general Quantity for the channel's.
-    settings: { pullChannelColumns: ['*'] },
   });
   env.adminSync('POST', '/__admin/settings', { logSentValues: true });
   const rtB = env.rt.forUser(USER_B);
