@@ -4,7 +4,7 @@
  * sent as it is (never refused or skipped over per-channel cells the pull wrote). Per-channel
  * writable columns come only where the seller asks for them or already has them.
  */
-import { callValue } from '../../dev/testkit/env';
+import { callValue, type AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { a1, col, hubProducts, rowOf, sentBodies } from './catalogue-helpers';
 import { columnValues } from './helpers';
@@ -35,13 +35,27 @@ function seeded(settings: Record<string, unknown> = {}, sheet?: unknown[][]) {
   });
 }
 
-describe('after the menu pull, by default', () => {
-  const env = seeded();
+/** The pulled sheet's values, a cell typed or read by SKU and header. */
+function pulledSheet(env: AddonEnv): {
+  values: () => unknown[][];
+  type: (sku: string, header: string, text: string) => void;
+  cell: (sku: string, header: string) => unknown;
+} {
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const type = (sku: string, header: string, text: string): void => {
     const v = values();
     env.rt.sheet(SHEET).type(a1(rowOf(v, sku, col(v, 'SKU')), col(v, header)), text);
   };
+  const cell = (sku: string, header: string): unknown => {
+    const v = values();
+    return v[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)];
+  };
+  return { values, type, cell };
+}
+
+describe('after the menu pull, by default', () => {
+  const env = seeded();
+  const { values, type } = pulledSheet(env);
   const statusOf = (): Record<string, unknown> => {
     const v = values();
     return Object.fromEntries(v.slice(1).map((r) => [r[col(v, 'SKU')], r[col(v, 'Sync status')]]));
@@ -80,15 +94,7 @@ describe('after the menu pull, by default', () => {
 
 describe('after the menu pull, with amazon\u2019s per-channel columns asked for', () => {
   const env = seeded({ pullChannelColumns: ['amazon'] });
-  const values = (): unknown[][] => env.rt.sheet(SHEET).values();
-  const type = (sku: string, header: string, text: string): void => {
-    const v = values();
-    env.rt.sheet(SHEET).type(a1(rowOf(v, sku, col(v, 'SKU')), col(v, header)), text);
-  };
-  const cell = (sku: string, header: string): unknown => {
-    const v = values();
-    return v[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)];
-  };
+  const { values, type, cell } = pulledSheet(env);
 
   test('amazon\u2019s writable columns are added, filled with the hub\u2019s values; no other channel\u2019s', () => {
     const header = values()[0] as string[];
@@ -161,15 +167,7 @@ describe('a sheet that already had Price [amazon]', () => {
 /** Pull with amazon's columns, edit PP-1's Quantity, send it with `push` (the menu's), then what the untouched Quantity [amazon] 10 is. */
 function heldCellAfter(push: 'pushStockChanged' | 'pushAsyncChanged'): void {
   const env = seeded({ pullChannelColumns: ['amazon'] });
-  const values = (): unknown[][] => env.rt.sheet(SHEET).values();
-  const type = (sku: string, header: string, text: string): void => {
-    const v = values();
-    env.rt.sheet(SHEET).type(a1(rowOf(v, sku, col(v, 'SKU')), col(v, header)), text);
-  };
-  const cell = (sku: string, header: string): unknown => {
-    const v = values();
-    return v[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)];
-  };
+  const { type, cell } = pulledSheet(env);
   /** What the bundle sent to the hub for PP-1 from fetch log entry `from` on. */
   const sentFor = (from: number): unknown[] =>
     sentBodies(env, from)
