@@ -5,6 +5,7 @@
  *
  *   --parts scale,preview,push,prices,pull,orders,bundle   (default: all)
  *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
+ *   --pull-channel-columns '*'   (the scale pulls' Settings › Per-channel columns on pull, e.g. amazon,walmart; default none)
  *   --out FILE   (default docs/reports/BENCHMARKS.md; a partial run while developing should not overwrite it)
  */
 import * as fs from 'node:fs';
@@ -71,6 +72,7 @@ function parseArgs(argv: string[]): Args {
       sidebarSizes: sizes('--sidebar', DEFAULT_SCALE.sidebarSizes),
       byChannel: sizes('--by-channel', DEFAULT_SCALE.byChannel),
       pullSizes: sizes('--pull', DEFAULT_SCALE.pullSizes),
+      pullChannelColumns: (value('--pull-channel-columns') ?? '').split(',').filter(Boolean),
     },
     out: path.resolve(value('--out') ?? path.join(__dirname, '..', 'docs', 'reports', 'BENCHMARKS.md')),
   };

@@ -41,6 +41,8 @@ export interface ScaleOptions {
   sidebarSizes: number[];
   byChannel: number[];
   pullSizes: number[];
+  /** Settings › Per-channel columns on pull for the pulls (none: the default, the general columns and each channel's status and link). */
+  pullChannelColumns?: string[];
 }
 
 export const DEFAULT_SCALE: ScaleOptions = {
@@ -52,10 +54,10 @@ export const DEFAULT_SCALE: ScaleOptions = {
 
 const skuOf = (prefix: string, i: number): string => `${prefix}${String(i + 1).padStart(6, '0')}`;
 
-export async function env(): Promise<AddonEnv> {
+export async function env(settings: Record<string, unknown> = {}): Promise<AddonEnv> {
   return startAddonEnv({
     hub: { latencyMs: SCALE_LATENCY_MS },
-    settings: { concurrency: SCALE_CONCURRENCY },
+    settings: { concurrency: SCALE_CONCURRENCY, ...settings },
     leakCheck: false,
     measuredCosts: true,
   });
@@ -280,10 +282,11 @@ async function byChannelPushes(sizes: number[], log: (s: string) => void): Promi
 }
 
 /** Catalogue pull into an empty sheet (the sidebar's pullCatalogue). */
-async function pulls(sizes: number[], log: (s: string) => void): Promise<ScaleFigures[]> {
+async function pulls(sizes: number[], log: (s: string) => void, pullChannelColumns: string[] = []): Promise<ScaleFigures[]> {
   const out: ScaleFigures[] = [];
+  const row = pullChannelColumns.length > 0 ? `catalogue pull (per-channel columns: ${pullChannelColumns.join(', ')})` : 'catalogue pull';
   for (const n of sizes) {
-    const e = await env();
+    const e = await env({ pullChannelColumns });
     try {
       e.adminSync('POST', '/__admin/products', {
         generate: { count: n, prefix: 'SKU-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 3 },
@@ -305,9 +308,7 @@ async function pulls(sizes: number[], log: (s: string) => void): Promise<ScaleFi
         readCells: 0,
         writeBlocks: blocks,
       };
-      out.push(
-        figures('catalogue pull', n, m, input, e.rt.world.config.costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor' : '—', continuation(m)),
-      );
+      out.push(figures(row, n, m, input, e.rt.world.config.costs, loadMsOf(e), n === 50_000 ? '≤ 1.2× floor' : '—', continuation(m)));
       log(`    ${scaleRow(out[out.length - 1])}`);
     } finally {
       await e.close();
@@ -321,7 +322,7 @@ export async function benchScale(options: ScaleOptions = DEFAULT_SCALE, log: (s:
   return [
     ...(await stockPushes(stockSizes, options.sidebarSizes, log)).filter((r) => r.row !== 'menu push' || options.pushSizes.includes(r.n)),
     ...(await byChannelPushes(options.byChannel, log)),
-    ...(await pulls(options.pullSizes, log)),
+    ...(await pulls(options.pullSizes, log, options.pullChannelColumns)),
   ];
 }
 

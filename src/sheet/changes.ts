@@ -47,16 +47,43 @@ export function parseConfirmed(text: string | null | undefined): Record<string, 
 }
 
 /**
- * Keys of `current` whose value differs from the confirmed one (or was never confirmed), sorted.
- * Keys only in `confirmed` are ignored: they belong to other operations sharing the snapshot.
+ * The marker of a per-channel key in a snapshot entry: `~quantity:amazon` = 10 says the cell held
+ * 10, as the hub did, when a general value passed over that channel (the hub passes a general
+ * quantity or price on to every channel with a listing). The cell still reading 10 is out of date,
+ * not an edit: never sent back over the general value. Not a value the hub holds.
+ */
+export function markerKey(key: string): string {
+  return `~${key}`;
+}
+
+/** True for a marker's key: no value of the hub's (undo, low stock and checks of what the hub holds skip it). */
+export function isMarkerKey(key: string): boolean {
+  return key.charAt(0) === '~';
+}
+
+/**
+ * How `value` under `key` stands against a snapshot entry — the one answer to "did the seller
+ * change this cell since?": `held` when the hub was confirmed to hold it, `passedOver` when it is
+ * what the cell held as a general value passed over its channel (its marker), else `changed`.
+ */
+export function sinceSnapshot(
+  confirmed: Readonly<Record<string, unknown>> | null | undefined,
+  key: string,
+  value: number,
+): 'held' | 'passedOver' | 'changed' {
+  if (!confirmed) return 'changed';
+  if (asNumber(confirmed[key]) === value) return 'held';
+  return asNumber(confirmed[markerKey(key)]) === value ? 'passedOver' : 'changed';
+}
+
+/**
+ * Keys of `current` the seller changed since the snapshot (sinceSnapshot), sorted. Keys only in
+ * `confirmed` are ignored: they belong to other operations sharing the snapshot.
  */
 export function changedFields(current: Readonly<PushedValues>, confirmed: Readonly<Record<string, unknown>> | null | undefined): string[] {
   return Object.keys(current)
     .sort()
-    .filter((key) => {
-      const before = confirmed ? asNumber(confirmed[key]) : null;
-      return before === null || before !== current[key];
-    });
+    .filter((key) => sinceSnapshot(confirmed, key, current[key]) === 'changed');
 }
 
 /** The confirmed record after a push the hub confirmed: pushed keys replace older ones. */

@@ -16,7 +16,7 @@ import { plainMeaning } from './meaning';
 import { HOLDS_NOTHING, PlainRow, everyChannelChosen, plainRefusal, plainTargetOf, targetWords } from './plain-rule';
 import { RowCheck, type RowVerdict } from './row-check';
 import { duplicateReason, type ParsedRow, type TableRead } from './table';
-import { EVERY_CHANNEL_RULE, ruledValue } from './value-rules';
+import { EVERY_CHANNEL_RULE, ruledForComparison, ruledValue } from './value-rules';
 
 /** The push operations this module prepares rows for. */
 export type PushOperation = 'stock' | 'prices' | 'byChannel' | 'erp' | 'async';
@@ -142,22 +142,35 @@ export function validateRows<O extends PushOperation>(operation: O, table: Table
 
 /**
  * A plain Quantity is the hub's one product-level stock (§4.1): it goes to every channel, whatever
- * the row's target. It must not overwrite a per-channel Quantity [channel] of the row holding
- * another value, unless the seller chose every channel (Push changes re-sends those right after it,
- * so there it may). Where the row names channels, the note says the quantity went further.
+ * the row's target, over the row's Quantity [channel] cells of other values. Only a row whose
+ * seller changed both (the Quantity and such a cell, neither as the hub holds it) is refused: which
+ * one they mean for that channel is theirs to say. A cell as the hub holds it (pulled, or confirmed
+ * by a push, or as it read when an earlier general value passed over it) is no wish of the
+ * seller's and never stops it; the row says the cell is out of date.
+ * A changed cell beside an unchanged Quantity is said as not sent. Push changes re-sends the
+ * per-channel quantities right after it, so there nothing is said. Where the row names channels,
+ * the note says the quantity went further.
  */
 function productQuantity(rule: PlainRow, label: string, value: number, operation: PushOperation, options: OperationOptions): boolean {
   const { check, columns } = rule;
-  const others = options.forChanges ? [] : differingChannelCells(check.row, columns, 'quantity', value);
-  if (others.length > 0 && !everyChannelChosen(columns)) {
-    rule.refuse(
-      'quantity',
-      value,
-      plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }),
-    );
+  const { typed, held } = options.forChanges ? { typed: [], held: [] } : overChannelCells(rule, 'quantity', value);
+  const every = everyChannelChosen(columns);
+  if (typed.length > 0 && !every && rule.isEdit('quantity', value)) {
+    const others = typed.map((cell) => cell.text);
+    check.fail(plainRefusal(label, 'quantity', value, { kind: 'overwrites', operation: OPERATION_NAMES[operation], others }));
     return false;
   }
-  if (others.length > 0) check.unsent.push(overwrittenNote(label, value, others, OPERATION_NAMES.byChannel));
+  if (typed.length > 0)
+    check.unsent.push(
+      overwrittenNote(
+        label,
+        value,
+        typed.map((cell) => cell.text),
+        every,
+        OPERATION_NAMES.byChannel,
+      ),
+    );
+  if (held.length > 0) check.outdatedBy(outdatedNote(label, value, held));
   const target = plainTargetOf(check.row, columns);
   if (target.kind === 'channels') {
     check.notes.push(
@@ -167,23 +180,64 @@ function productQuantity(rule: PlainRow, label: string, value: number, operation
   return true;
 }
 
-/** The row's per-channel cells of `field` holding another number than the plain `value` ("Price [amazon] 60"). */
-function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): string[] {
+/** A per-channel cell of the row: its channel, its value, and how messages name it ("Quantity [amazon] 60"). */
+interface ChannelCell {
+  channel: string;
+  value: number;
+  text: string;
+}
+
+/** The row's per-channel cells of `field` holding another number than the plain `value`. */
+function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): ChannelCell[] {
   return Object.keys(columns.perChannel).flatMap((channel) => {
     const column = columns.perChannel[channel][field];
     const cell = row.perChannel[channel]?.[field];
     if (column === undefined || !cell || cell.kind !== 'number') return [];
     const same = field === 'quantity' ? Math.max(0, cell.value) === value : cell.value === value;
-    return same ? [] : [`${columns.headers[column]} ${plainDecimal(cell.value)}`];
+    return same ? [] : [{ channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` }];
   });
 }
 
+/** True when the hub holds the cell's value for its channel (pulled or confirmed): the seller did not type it since. */
+function heldCell(rule: PlainRow, field: 'quantity' | 'price', cell: ChannelCell): boolean {
+  const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
+  return rule.holds(valueKey(field, cell.channel), ruledForComparison(rule.columns.valueRules, cell.channel, field, sent, false));
+}
+
+/** The few cells a note names: "Quantity [amazon] 10, Quantity [walmart] 9 and 3 more". */
+function cellList(cells: readonly ChannelCell[]): string {
+  const shown = cells.slice(0, 3).map((cell) => cell.text);
+  return `${shown.join(', ')}${cells.length > shown.length ? ` and ${cells.length - shown.length} more` : ''}`;
+}
+
 /**
- * Every channel chosen: the plain value goes over the row's per-channel cells, which this push does
- * not send. The hub no longer holds what they say: said in the row, never a bare OK.
+ * The note of per-channel cells the seller did not type (the hub held them), that the plain value
+ * sent over them leaves out of date. They stay no edit after it (the snapshot's marker, order.ts):
+ * no push sends them back over it.
  */
-function overwrittenNote(label: string, value: number, others: readonly string[], use: string): string {
-  return `${others.join(', ')} not sent: ${label} ${plainDecimal(value)} goes to every channel (${PLAIN_CHANNELS_SETTING}), those included; send ${others.length === 1 ? 'it' : 'them'} after this push with ${use}`;
+function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
+  const one = cells.length === 1;
+  return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+}
+
+/**
+ * The row's per-channel cells of `field` a plain value goes over: those the seller typed (not
+ * sent, said as such) and those the hub held (out of date, said as such).
+ */
+function overChannelCells(rule: PlainRow, field: 'quantity' | 'price', value: number): { typed: ChannelCell[]; held: ChannelCell[] } {
+  const differing = differingChannelCells(rule.check.row, rule.columns, field, value);
+  const typed = differing.filter((cell) => !heldCell(rule, field, cell));
+  return { typed, held: differing.filter((cell) => typed.indexOf(cell) < 0) };
+}
+
+/**
+ * The plain value goes over the row's per-channel cells, which this push does not send (every
+ * channel chosen, or cells changed beside a Quantity the hub holds). The hub no longer holds what
+ * they say: said in the row, never a bare OK.
+ */
+function overwrittenNote(label: string, value: number, others: readonly string[], every: boolean, use: string): string {
+  const why = every ? PLAIN_CHANNELS_SETTING : "the hub's stock has no channel";
+  return `${others.join(', ')} not sent: ${label} ${plainDecimal(value)} goes to every channel (${why}), those included; send ${others.length === 1 ? 'it' : 'them'} after this push with ${use}`;
 }
 
 /** A plain price of a product-level operation reaches every channel: sent only when the seller chose every channel. */
@@ -196,8 +250,18 @@ function everyChannelPrice(
 ): boolean {
   const where = rule.where;
   if (where.kind === 'every') {
-    const others = field === 'price' ? differingChannelCells(rule.check.row, rule.columns, 'price', value) : [];
-    if (others.length > 0) rule.check.unsent.push(overwrittenNote(label, value, others, 'Push prices'));
+    const { typed, held } = field === 'price' ? overChannelCells(rule, 'price', value) : { typed: [], held: [] };
+    if (typed.length > 0)
+      rule.check.unsent.push(
+        overwrittenNote(
+          label,
+          value,
+          typed.map((cell) => cell.text),
+          true,
+          'Push prices',
+        ),
+      );
+    if (held.length > 0) rule.check.outdatedBy(outdatedNote(label, value, held));
     return true;
   }
   if (where.kind === 'unreadable') return false;

@@ -9,7 +9,7 @@
  */
 import { EVERY_CHANNEL } from '../api/channels';
 import { PLAIN_CHANNELS_SETTING } from './setting-names';
-import { valueKey } from './changes';
+import { sinceSnapshot, valueKey } from './changes';
 import { INPUT_HEADERS, type ChannelField, type NumericField } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
@@ -24,7 +24,10 @@ export type PlainTarget =
   | { kind: 'none' }
   | { kind: 'unreadable' };
 
-/** True when the hub is known to hold `value` under `key` (the snapshot of confirmed values). */
+/**
+ * True when `value` under `key` is no edit of the seller's: the hub is known to hold it (the
+ * snapshot of confirmed values), or it is what the cell held when a general value passed over it.
+ */
 export type HubHolds = (key: string, value: number) => boolean;
 
 /** Nothing is known to be in the hub: every value is an edit. */
@@ -36,9 +39,9 @@ export const HOLDS_NOTHING: HubHolds = () => false;
  */
 export const HOLDS_EVERYTHING: HubHolds = () => true;
 
-/** What the hub was last confirmed to hold, from a SKU's snapshot record. */
+/** What is no edit by a SKU's snapshot record (sinceSnapshot): what the hub was last confirmed to hold, or a cell's marker. */
 export function holdsConfirmed(confirmed: Readonly<Record<string, number>> | null | undefined): HubHolds {
-  return confirmed ? (key, value) => confirmed[key] === value : HOLDS_NOTHING;
+  return confirmed ? (key, value) => sinceSnapshot(confirmed, key, value) !== 'changed' : HOLDS_NOTHING;
 }
 
 /** True when the seller chose "every channel" in the setting: only then may a plain value overwrite per-channel ones. */

@@ -57,6 +57,8 @@ export type RowVerdict<P> =
       notes: string[];
       /** Edits of the row this operation does not send (the Price rule): said in the row, never dropped. */
       unsent?: string[];
+      /** Notes (among `notes`) of per-channel cells the hub held that a general value sent leaves out of date. */
+      outdated?: string[];
       /** What a per-channel rule did to a value, by value key (the preview's Rule column). */
       ruled?: Record<string, string>;
     }
@@ -80,6 +82,8 @@ export class RowCheck {
   readonly notes: string[] = [];
   /** Edits the operation leaves out (a plain value for every channel in a per-channel push). */
   readonly unsent: string[] = [];
+  /** Notes of per-channel cells a general value sent leaves out of date (also among the notes). */
+  readonly outdated: string[] = [];
   /** What a per-channel rule did, by value key (value-rules.ts). */
   readonly ruled: Record<string, string> = {};
 
@@ -141,6 +145,12 @@ export class RowCheck {
     return 0;
   }
 
+  /** A note of cells the value sent leaves out of date: among the notes, and kept apart for a job's final result. */
+  outdatedBy(note: string): void {
+    this.notes.push(note);
+    this.outdated.push(note);
+  }
+
   fail(reason: string): void {
     this.reasons.push(reason);
   }
@@ -157,6 +167,7 @@ export class RowCheck {
       values,
       notes: this.notes,
       ...this.unsentPart(),
+      ...(this.outdated.length > 0 ? { outdated: this.outdated } : {}),
       ...ruled,
     };
   }

@@ -8,3 +8,6 @@ export const PLAIN_CHANNELS_LABEL = 'Default channels for plain columns';
 
 /** Where a message sends the seller to change it. */
 export const PLAIN_CHANNELS_SETTING = `Settings \u203a ${PLAIN_CHANNELS_LABEL}`;
+
+/** The name of the setting that says which channels' writable columns a catalogue pull adds. */
+export const PULL_CHANNELS_LABEL = 'Per-channel columns on pull';

@@ -27,7 +27,8 @@ const withSku = (env: AddonEnv, sku: string): HubProduct[] =>
 const listing = (quantity: number, status: string) => ({ quantity, status });
 
 describe('a SKU the hub lists twice', () => {
-  const env = useHub({}, (env) => {
+  // Every channel's per-channel columns asked for (Settings › Per-channel columns on pull): these tests read them.
+  const env = useHub({ settings: { pullChannelColumns: ['*'] } }, (env) => {
     env.adminSync('POST', '/__admin/products', {
       products: [
         { sku: 'CUP', quantity: 5, listings: { mercadolibre: listing(5, 'active'), amazon: listing(5, 'active') } },

@@ -126,7 +126,8 @@ const WOO: ExportShape = {
 };
 
 describe('pull and refresh through the column mapping (bundle in the runtime against the hub emulator)', () => {
-  const env = useHub();
+  // Every channel's per-channel columns asked for (Settings › Per-channel columns on pull): these tests read them.
+  const env = useHub({ settings: { pullChannelColumns: ['*'] } });
 
   beforeEach(() => {
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });

@@ -33,7 +33,8 @@ const PRODUCTS = [
 
 describe('catalogue pull (bundle in the runtime against the hub emulator)', () => {
   // The seller calls Mercado Libre "ml" in their own headers: the alias setting says so.
-  const env = useHub({ settings: { channelAliases: { ml: 'mercadolibre' } } }, (env) => {
+  // Every channel's per-channel columns asked for (Settings › Per-channel columns on pull): these tests read them.
+  const env = useHub({ settings: { channelAliases: { ml: 'mercadolibre' }, pullChannelColumns: ['*'] } }, (env) => {
     env.adminSync('POST', '/__admin/products', { products: PRODUCTS });
     env.adminSync('POST', '/__admin/products', {
       generate: { count: 60, prefix: 'GEN-', channels: ['mercadolibre', 'amazon', 'walmart'], status: 'mixed', seed: 11 },

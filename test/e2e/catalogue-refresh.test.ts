@@ -10,7 +10,8 @@ const SHEET = 'Stock & Prices';
 const AWKWARD = ['CAM-ROJA.M', 'TAZA,12', 'BOLSA/GRANDE', 'LÁMPARA 40W', 'A.B,C'];
 
 describe('refresh selected rows from the hub (demo hub)', () => {
-  const env = useHub({ hub: { seed: 'demo' } }, (env) => {
+  // Every channel's per-channel columns asked for (Settings › Per-channel columns on pull): these tests read them.
+  const env = useHub({ hub: { seed: 'demo' }, settings: { pullChannelColumns: ['*'] } }, (env) => {
     env.rt.addSheet(SHEET, [
       ['SKU', 'Notes'],
       ['NIÑO AZUL 10', 'not selected'],

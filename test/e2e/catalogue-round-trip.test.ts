@@ -8,7 +8,8 @@ import { a1, col, hubProducts, rowOf, sentBodies } from './catalogue-helpers';
 const SHEET = 'Stock & Prices';
 
 describe('pull, edit, push changes (demo hub)', () => {
-  const env = useHub({ hub: { seed: 'demo' } }, (env) => {
+  // Every channel's per-channel columns asked for (Settings › Per-channel columns on pull): these tests read them.
+  const env = useHub({ hub: { seed: 'demo' }, settings: { pullChannelColumns: ['*'] } }, (env) => {
     env.call('pullCatalogueFromMenu');
   });
 

@@ -12,7 +12,8 @@ const SHEET = 'Stock & Prices';
 const PRICE_FORMAT = '#,##0.00';
 
 describe('prices written by a catalogue pull', () => {
-  const env = useHub({}, (env) => {
+  // Mercado Libre's per-channel columns asked for: the pull adds its Sale price beside the seller's Price.
+  const env = useHub({ settings: { pullChannelColumns: ['mercadolibre'] } }, (env) => {
     env.adminSync('POST', '/__admin/products', {
       products: [
         { sku: 'P-1', quantity: 5, price: 1234.5, listings: { mercadolibre: { status: 'active', price: 4215, salePrice: 3999.9 } } },

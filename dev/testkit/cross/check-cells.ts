@@ -40,6 +40,7 @@ export function checkCells(
   since: number,
   products: Map<string, HubProduct>,
   stale: (key: string) => boolean,
+  generalSent?: (sku: string, field: string) => boolean,
 ): { violations: string[]; checked: number } {
   const header = (values[0] ?? []).map((h) => String(h ?? ''));
   const numeric = header.map((h) => NUMERIC_INPUT.test(h));
@@ -61,6 +62,6 @@ export function checkCells(
   // (A row of the other kind is left empty: no Synced at, not checked; row numbers stay.)
   const only = (job: boolean): unknown[][] => numbersOnly.map((row, r) => (r === 0 || byJob(row) === job ? row : []));
   const ofJob = checkOkRows(only(true), { operation: 'async', since, products, editedAt: new Map() });
-  const own = checkOkRows(only(false), { operation, since, products, editedAt: new Map() });
+  const own = checkOkRows(only(false), { operation, since, products, editedAt: new Map(), generalSent });
   return { violations: [...ofJob.violations, ...own.violations], checked: ofJob.checked + own.checked };
 }

@@ -5,7 +5,8 @@
  * from a Push changes run at once.
  */
 import { CELL_MEANINGS, plainMeaning, type EditScope, type NumericField, type PlainTarget } from '../../../src/sheet';
-import type { Sent } from './ledger';
+import { keyOf } from './hub-values';
+import type { Sent, Snapshot } from './ledger';
 import type { SheetRow } from './sheet-rows';
 import { NUMERIC_INPUT } from './act-sheet';
 
@@ -86,6 +87,38 @@ export function confirmedRows(
 }
 
 /**
+ * (c), a cell a clean Push stock passed the row's Quantity over: a `Quantity [channel]` cell that
+ * was no edit before it (the snapshot held its value, or its marker did: what it held before an
+ * earlier general value) is out of date after it, not an edit, and Push changes at once sends
+ * nothing for it (value keys `SKU|quantity:channel`). Left out: a channel with a rule of its own
+ * (it shapes the value compared), and rows whose Quantity Push changes reads as a channel's.
+ */
+export function passedOverCells(
+  rows: readonly SheetRow[],
+  operation: EditScope,
+  from: number,
+  snapshotBefore: Snapshot,
+  plainChannels: readonly string[],
+  ownRules: ReadonlySet<string>,
+): Set<string> {
+  const out = new Set<string>();
+  if (operation !== 'stock') return out;
+  for (const r of rows) {
+    if (!r.sku || r.status !== 'OK' || r.syncedAt === null || r.syncedAt < from) continue;
+    if (targetOf(r, plainChannels).kind === 'channels') continue;
+    const entry = snapshotBefore.get(r.sku) ?? {};
+    for (const [header, value] of r.cells) {
+      const channel = /^Quantity \[([^\]]+)\]$/.exec(header)?.[1];
+      if (!channel || ownRules.has(channel) || typeof value !== 'number') continue;
+      const cell = Math.max(0, value);
+      const key = `quantity:${channel}`;
+      if (entry[key] === cell || entry[`~${key}`] === cell) out.add(keyOf(r.sku, 'quantity', channel));
+    }
+  }
+  return out;
+}
+
+/**
  * `onlyKeys`: after Push these changes, the values that push sent (sku|key). It sends the preview's
  * changes alone, so a row's other cells keep the record they had: a value an earlier push left
  * unconfirmed ("it will be sent again", its row said) is sent again by Push changes, as promised.
@@ -95,11 +128,16 @@ export function checkChangesAfter(
   sent: readonly Sent[],
   pushStep: number,
   onlyKeys?: ReadonlySet<string>,
+  passedOver: ReadonlySet<string> = new Set(),
 ): { violations: string[]; checked: number } {
   const again = sent.filter((s) => confirmed.has(s.sku) && (!onlyKeys || onlyKeys.has(`${s.sku}|${s.key}`)));
   const violations = again.map(
     (s) =>
       `Push changes right after the push of step ${pushStep + 1} sent ${s.key} = ${s.value}, which that push left OK and nobody changed since`,
   );
-  return { violations, checked: confirmed.size };
+  for (const s of sent.filter((x) => passedOver.has(x.key)))
+    violations.push(
+      `Push changes right after the push of step ${pushStep + 1} sent ${s.key} = ${s.value}, a cell that push passed its Quantity over and nobody changed since (out of date, not an edit)`,
+    );
+  return { violations, checked: confirmed.size + passedOver.size };
 }

@@ -204,6 +204,19 @@ export function crossScenario(profile: Profile, maxRows = 10, maxSteps = 10): fc
       const inputs = columns.filter((h) => h !== 'ERP id' || everyErp);
       const headers = [...inputs];
       headers.splice(Math.min(skuAt, headers.length), 0, 'SKU');
-      return { profile, products: rows.length + 2, headers, rows, rules, pulledFirst, plainChannels, steps: list, seed };
+      // Drawn from the seed, so the scenarios' other draws stay as they were.
+      const pullChannelColumns = [[], ['amazon'], [], ['*']][seed % 4];
+      return {
+        profile,
+        products: rows.length + 2,
+        headers,
+        rows,
+        rules,
+        pulledFirst,
+        plainChannels,
+        pullChannelColumns,
+        steps: list,
+        seed,
+      };
     });
 }

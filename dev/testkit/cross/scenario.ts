@@ -97,6 +97,8 @@ export interface CrossScenario {
   pulledFirst: boolean;
   /** Settings › Default channels for plain columns. */
   plainChannels: string[];
+  /** Settings › Per-channel columns on pull: none (the default) in half the scenarios, amazon's or every channel's in the others. */
+  pullChannelColumns: string[];
   steps: Step[];
   seed: number;
 }

@@ -11,7 +11,7 @@ import { zonedDateTime } from '../../../src/core/kernel/time';
 import type { AlertsRecord } from '../../../src/core/alerts/schema';
 import type { ActOutcome } from './act';
 import { AlertWatch, checkMailed, checkOpenNotice, readAlertsRecord } from './check-alerts';
-import { checkChangesAfter, confirmedRows } from './check-changes';
+import { checkChangesAfter, confirmedRows, passedOverCells } from './check-changes';
 import { cellsAreSent, checkCells } from './check-cells';
 import { checkInputs, readInputs, unexpectedErrors, type Inputs } from './check-inputs';
 import { checkLanded } from './check-landed';
@@ -138,7 +138,10 @@ export class StepChecks {
     v.push(...landed.violations.map((x) => `[a] ${x}`));
     const op = this.cellOperation(r);
     if (op && cellsAreSent(this.scenario, this.rulesInUse(), (values[0] ?? []).map(String))) {
-      const cells = checkCells(values, op, r.from, hubProducts(this.cross), (key) => staleKnowingly(this.times, key));
+      // Push changes sends a general value only when it changed: a channel's OK speaks of it only then.
+      const general = new Set(r.sent.filter((x) => x.channel === null).map((x) => `${x.sku}|${x.field}`));
+      const sentNow = op === 'changes' ? (sku: string, field: string) => general.has(`${sku}|${field}`) : undefined;
+      const cells = checkCells(values, op, r.from, hubProducts(this.cross), (key) => staleKnowingly(this.times, key), sentNow);
       this.count('OK cells held by the hub', cells.checked);
       v.push(...cells.violations.map((x) => `[a] ${x}`));
     }
@@ -217,16 +220,25 @@ export class StepChecks {
     for (const [key, { value }] of landing(r.sent, r.hubBefore)) if (r.hubAfter.get(key) === value) this.times.confirmed.set(key, r.index);
   }
 
-  /** Invariant (c): the rows a clean push left OK whose every filled number cell it sends. */
-  confirmedByPush(r: StepRecord): Set<string> {
+  /**
+   * Invariant (c): the rows a clean push left OK whose every filled number cell it sends, and the
+   * per-channel cells it passed a general value over that were no edit before it.
+   */
+  confirmedByPush(r: StepRecord): { rows: Set<string>; passedOver: Set<string> } {
     const rows = sheetRows(this.cross.env.rt.sheet(STOCK_SHEET).values());
-    return confirmedRows(rows, r.pushOf as PushOperation, r.start, this.scenario.plainChannels, this.ownRules());
+    const operation = r.pushOf as PushOperation;
+    const { plainChannels } = this.scenario;
+    return {
+      rows: confirmedRows(rows, operation, r.start, plainChannels, this.ownRules()),
+      passedOver: passedOverCells(rows, operation, r.start, r.snapshotBefore, plainChannels, this.ownRules()),
+    };
   }
 
-  changesAfter(confirmed: Set<string>, check: StepRecord, push: StepRecord): void {
+  changesAfter(confirmed: { rows: Set<string>; passedOver: Set<string> }, check: StepRecord, push: StepRecord): void {
     const previewed = push.step.kind === 'preview' ? new Set(push.sent.map((s) => `${s.sku}|${s.key}`)) : undefined;
-    const c = checkChangesAfter(confirmed, check.sent, push.index, previewed);
+    const c = checkChangesAfter(confirmed.rows, check.sent, push.index, previewed, confirmed.passedOver);
     this.count('rows Push changes left alone', c.checked);
+    this.count('cells passed over, left alone', confirmed.passedOver.size);
     this.violations.push(...c.violations.map((x) => `[c] ${x}`));
     this.throwIfBroken(check);
   }

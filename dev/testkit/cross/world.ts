@@ -64,7 +64,7 @@ export function buildWorld(cross: CrossEnv, s: CrossScenario): void {
       return row.cells[h] ?? '';
     });
   });
-  const saved = env.call('saveSettings', { plainChannels: s.plainChannels });
+  const saved = env.call('saveSettings', { plainChannels: s.plainChannels, pullChannelColumns: s.pullChannelColumns });
   if (!saved.ok) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
   if (s.pulledFirst) {
     // The catalogue first (its values confirmed), then the seller's cells typed over it.

@@ -86,6 +86,12 @@ export interface CheckContext {
   products: Map<string, HubProduct>;
   /** SKU → virtual time of the colleague's last edit of a value in that row. */
   editedAt: Map<string, number>;
+  /**
+   * Whether the push sent the row's general `field` (by the row's key); absent: every general value
+   * covered was sent. Push changes sends a Quantity only when it changed: a channel's OK then speaks
+   * of that channel's own values, not of a general one the channel never got from this push.
+   */
+  generalSent?: (key: string, field: string) => boolean;
 }
 
 /** The row's SKU (or ERP id) as the seller typed it. */
@@ -167,7 +173,7 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
       const sent = new Map<string, unknown>();
       for (const field of covered.general) {
         const gc = cols.input[field];
-        if (gc !== undefined) sent.set(field, row[gc]);
+        if (gc !== undefined && (!ctx.generalSent || ctx.generalSent(key, field))) sent.set(field, row[gc]);
       }
       if (covered.perChannel)
         for (const [field, pc] of Object.entries(cols.perChannel[channel] ?? {}))
@@ -200,6 +206,7 @@ export function checkSnapshot(snapshot: Cells, products: Map<string, HubProduct>
     const product = products.get(sku);
     for (const [key, value] of Object.entries(entry)) {
       if (key === 'publishingPrice') continue; // no field of its own in the hub: it is the listings' price
+      if (key.startsWith('~')) continue; // a cell's marker (what it held as a general value passed over it), not the hub's
       const [field, channel] = key.split(':');
       const have = !product
         ? undefined

@@ -32,6 +32,8 @@ export function propertyEnv(): Promise<AddonEnv> {
     runtime: { fetchTimeoutMs: 1000, onDialog: (d) => (d.buttons.startsWith('YES') ? 'YES' : 'OK') },
     // The property runner checks for leaks itself after every execution (and clears the logs between scenarios).
     leakCheck: false,
+    // Every channel's per-channel columns from a pull: the edits after it include per-channel quantities.
+    settings: { pullChannelColumns: ['*'] },
   });
 }
 

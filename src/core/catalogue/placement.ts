@@ -75,18 +75,26 @@ export function placePullColumns(
       placed.push({ column, spec: asMapped(columns, spec) });
     }
   }
-  const needed = [...(columns.input.sku === undefined ? [INPUT_HEADERS.sku] : []), ...unmapped.map((s) => s.header)];
+  const wanted = unmapped.filter((s) => !s.ifPresent);
+  const needed = [...(columns.input.sku === undefined ? [INPUT_HEADERS.sku] : []), ...wanted.map((s) => s.header)];
   // Found by meaning, so `Price [meli]` is `Price [mercadolibre]`: such a header that the mapping
   // did not give to the field is the seller's, and adding a second one would make two.
   const plan = planColumns(header, needed, aliases);
   const adding = new Set(plan.missing.map((m) => m.header));
+  // A column written only where present, that is in row 1 but not mapped to its field, is the seller's too.
+  const optional = unmapped.filter((s) => s.ifPresent);
+  const absent = new Set(
+    planColumns(
+      header,
+      optional.map((s) => s.header),
+      aliases,
+    ).missing.map((m) => m.header),
+  );
   const left: string[] = [];
   const added: MappingEntry[] = [];
   for (const spec of unmapped) {
-    if (!adding.has(spec.header)) {
-      left.push(spec.header);
-      continue;
-    }
+    if (spec.ifPresent ? !absent.has(spec.header) : !adding.has(spec.header)) left.push(spec.header);
+    if (spec.ifPresent || !adding.has(spec.header)) continue;
     placed.push({ column: plan.where[spec.header], spec: asMapped(columns, spec) });
     const entry = entryOf(spec);
     if (entry) added.push(entry);

@@ -29,6 +29,7 @@ import { readListing, type ListedProduct, type Listing, type ListingRead } from 
 import { inSkuOrder, layoutOf, readProducts, type PulledProduct } from '../pipeline/hub-reads/products';
 import { duplicatesSentence, leftAloneSentence, leftOutSentence, listingCaveat, twinsSentence, unreachableSentence } from './pull-report';
 import { twinMessage } from '../pipeline/hub-reads/sku-match';
+import { pullChannelsOf } from '../settings/pull-channels';
 import { placePullColumns, type PullPlacement } from './placement';
 import { applyColumnPlan, contiguousRuns, writeBlocks } from '../kernel/sheet-blocks';
 import { PRICE_FORMAT } from '../../sheet/price-format';
@@ -165,7 +166,7 @@ function planPull(ctx: Context, target: PullTarget, listing: Listing, options: P
     options.sort,
   );
   const layout = layoutOf(products);
-  const specs = pullColumns(layout);
+  const specs = pullColumns(layout, pullChannelsOf(ctx.settings));
   const now = ctx.ports.clock.now();
   const when = localDateTime(now, ctx.ports.session.timeZone());
   // A pull filtered by channel does not list every SKU, and a listing that changed while it was
@@ -225,7 +226,7 @@ function writePull(ctx: Context, pull: Pull): void {
       skuColumn + 1,
       plan.appended.skus.map((s) => [s]),
     );
-  formatPriceColumns(sheet, placed, plan.lastRow);
+  formatPriceColumns(sheet, placed, plan.lastRow, new Set(columns.missing.map((m) => m.column)));
 }
 
 /** The seller's message, the Log line, and the outcome. */
@@ -284,14 +285,21 @@ function pullMessage({ plan, complete, filter, listing, duplicates, columns, pro
 
 /**
  * The price and sale price columns written (rows 2 to `lastRow`) show money as Sheets users
- * expect, `#,##0.00`, where the seller has not formatted them otherwise. A read and at most a
- * write per run of adjacent price columns (a channel's Price and Sale price): the formats of the
- * columns between them are not read.
+ * expect, `#,##0.00`, where the seller has not formatted them otherwise. A column the pull added
+ * (`created`, 0-based) has no format of anyone's: set, one call per run of adjacent ones, nothing
+ * read. A column already there is read first (a read and at most a write per run of adjacent
+ * ones, e.g. a channel's Price and Sale price), so the seller's own format stays.
  */
-export function formatPriceColumns(sheet: SheetPort, placed: ReadonlyArray<{ column: number; spec: PullColumn }>, lastRow: number): void {
+export function formatPriceColumns(
+  sheet: SheetPort,
+  placed: ReadonlyArray<{ column: number; spec: PullColumn }>,
+  lastRow: number,
+  created: ReadonlySet<number>,
+): void {
   if (lastRow < 2) return;
-  const prices = placed
-    .filter(({ spec }) => spec.kind === 'channelValue' && (spec.field === 'price' || spec.field === 'salePrice'))
-    .map((p) => p.column + 1);
-  for (const run of contiguousRuns(prices)) sheet.setDefaultNumberFormat(2, lastRow - 1, run, PRICE_FORMAT);
+  const prices = placed.filter(({ spec }) => spec.kind === 'channelValue' && (spec.field === 'price' || spec.field === 'salePrice'));
+  const fresh = prices.filter((p) => created.has(p.column)).map((p) => p.column + 1);
+  const there = prices.filter((p) => !created.has(p.column)).map((p) => p.column + 1);
+  for (const run of contiguousRuns(fresh)) sheet.setNumberFormat(2, run[0], lastRow - 1, run.length, PRICE_FORMAT);
+  for (const run of contiguousRuns(there)) sheet.setDefaultNumberFormat(2, lastRow - 1, run, PRICE_FORMAT);
 }

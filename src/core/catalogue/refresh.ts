@@ -26,6 +26,7 @@ import { isDuplicateNote } from '../pipeline/hub-reads/duplicates';
 import { assertNoPushRunning, headerProblem } from './guards';
 import { layoutOf, readProduct, type PulledProduct } from '../pipeline/hub-reads/products';
 import { selectedRowNumbers } from '../kernel/selection';
+import { pullChannelsOf } from '../settings/pull-channels';
 import { placePullColumns, type PullPlacement } from './placement';
 import { leftAloneSentence, leftOutSentence } from './pull-report';
 import { applyColumnPlan, rowRuns, writeBlocks } from '../kernel/sheet-blocks';
@@ -174,7 +175,12 @@ function placeAnswers(ctx: Context, read: RefreshTarget & HubAnswers & Pick<Refr
 /** The answered rows' cells, through the column mapping like the push and the pull: mapped columns get the hub's values. */
 function writeRefresh(ctx: Context, refresh: Refresh): PullPlacement {
   const { reread, skuAt, found, sheet, mapping } = refresh;
-  const columns = placePullColumns(reread.values[0] ?? [], reread.table.columns, pullColumns(refresh.layout), refresh.aliases);
+  const columns = placePullColumns(
+    reread.values[0] ?? [],
+    reread.table.columns,
+    pullColumns(refresh.layout, pullChannelsOf(ctx.settings)),
+    refresh.aliases,
+  );
   const { placed } = columns;
   const specAt = new Map(placed.map((p) => [p.column, p.spec] as const));
   const missingText = `No (not in the hub at the refresh of ${localDateTime(refresh.now, ctx.ports.session.timeZone())})`;

@@ -4,7 +4,7 @@
  * a row is written only when its Job id is that job's and its SKU the one sent (wherever the row
  * is now), and says OK only when it still holds the values sent.
  */
-import { validateRow, withDetails, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
+import { holdsConfirmed, validateRow, withDetails, type ParsedRow, type ColumnMap, type PushedValues } from '../../sheet';
 import type { Context } from '../kernel/context';
 import { applyConfirmed } from '../pipeline/order';
 import { loadStockSheet, type LoadedSheet } from '../pipeline/load';
@@ -94,7 +94,7 @@ function jobRowResults(loaded: LoadedSheet, input: JobWriteBack): JobRows {
       rows.finals.push({
         rowNumber: row.rowNumber,
         identity: row.sku,
-        result: withUnsent({ ...result, jobId }, row, loaded.table.columns),
+        result: withUnsent({ ...result, jobId }, row, loaded.table.columns, loaded.confirmed.get(row.sku)),
         ...(sent ? { sent } : {}),
       });
       continue;
@@ -176,9 +176,12 @@ function deadlineMarks(
 
 /**
  * The job's result with the row's edits the job does not send (a Price [channel] a price for every
- * channel went over): the Pending write said them, and the final result must not drop them.
+ * channel went over) and the per-channel cells it left out of date: the Pending write said them,
+ * and the final result must not drop them. Cells are read against the snapshot as the job left it
+ * (a cell the hub held before the job is out of date, not an edit).
  */
-function withUnsent(result: RowResult, row: ParsedRow, columns: ColumnMap): RowResult {
-  const unsent = validateRow('async', row, columns).unsent ?? [];
-  return unsent.length === 0 ? result : { ...result, message: withDetails(result.message, unsent) };
+function withUnsent(result: RowResult, row: ParsedRow, columns: ColumnMap, confirmed: ConfirmedValues | undefined): RowResult {
+  const verdict = validateRow('async', row, columns, { holds: holdsConfirmed(confirmed) });
+  const said = [...(verdict.unsent ?? []), ...(verdict.ok ? (verdict.outdated ?? []) : [])];
+  return said.length === 0 ? result : { ...result, message: withDetails(result.message, said) };
 }

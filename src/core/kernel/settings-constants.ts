@@ -27,7 +27,7 @@ export const ADDON_SCHEDULES = [60, 120, 240, 360, 480, 720] as const;
  */
 export const GUARD_DEFAULTS = { pricePct: 50, zeroStock: 10, confirmValues: 50 } as const;
 
-export { PLAIN_CHANNELS_LABEL, PLAIN_CHANNELS_SETTING } from '../../sheet/setting-names';
+export { PLAIN_CHANNELS_LABEL, PLAIN_CHANNELS_SETTING, PULL_CHANNELS_LABEL } from '../../sheet/setting-names';
 
 /** How the sidebar and the Log show its value `*`. */
 export const EVERY_CHANNEL_TEXT = "every channel (the hub's general value; overwrites per-channel values)";

@@ -43,6 +43,16 @@ function range(setting: LimitedSetting): string {
 const budget = range('jobs.dailyRequestBudget');
 const deadline = range('jobs.deadlineHours');
 
+/** Channel codes, or `*` alone for every channel (checked against the hub's channels when saved). */
+const channelList = z
+  .array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'A channel code cannot be empty.')))
+  .check(
+    z.refine(
+      (list) => list.indexOf(EVERY_CHANNEL) < 0 || list.length === 1,
+      `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.`,
+    ),
+  );
+
 /** Settings of the spreadsheet, kept in document properties (shared by its users; nothing secret). */
 export const Settings = z.object({
   baseUrl: z._default(z.string(), ''),
@@ -76,17 +86,14 @@ export const Settings = z.object({
    * channel (the hub's general value, which overwrites per-channel values). Empty: nowhere, so
    * such a value is refused with what to do. Codes are checked against the hub's channels when saved.
    */
-  plainChannels: z._default(
-    z
-      .array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'A channel code cannot be empty.')))
-      .check(
-        z.refine(
-          (list) => list.indexOf(EVERY_CHANNEL) < 0 || list.length === 1,
-          `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.`,
-        ),
-      ),
-    [],
-  ),
+  plainChannels: z._default(channelList, []),
+  /**
+   * The channels whose writable columns (Quantity, Price, Sale price, Available days [channel]) a
+   * catalogue pull or refresh adds: written channel codes, or ['*'] for every channel. Empty: none,
+   * the pull adds the general columns and the listings' status and link; a per-channel column
+   * already in the sheet is filled whatever this says (hub-reads/columns.ts).
+   */
+  pullChannelColumns: z._default(channelList, []),
   /** Rows kept in the Log sheet. */
   logMaxRows: z._default(limited('logMaxRows'), 1000),
   /** Rows per sidebar chunk (the progress bar moves once per chunk). */

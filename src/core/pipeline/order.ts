@@ -1,4 +1,4 @@
-import type { PushedValues } from '../../sheet';
+import { markerKey, splitValueKey, type PushedValues } from '../../sheet';
 import type { Part } from './parts';
 import type { SnapshotStep } from './relocate';
 import type { Operation } from './types';
@@ -57,10 +57,48 @@ export function phasesOf(parts: readonly Part[]): number[] {
 }
 
 /**
+ * The per-channel keys of a step that a general key of the same step passed on (`quantity:amazon`
+ * beside `quantity`, of the same value when the step says the values): the hub passing the general
+ * value on, not a value sent for the channel. A step of one part never holds both; a row's
+ * combined confirmation (a journal's replay) may hold a per-channel value sent after the general
+ * one, which differs from it.
+ */
+function passedOnKeys(keys: readonly string[], values?: Readonly<PushedValues>): Set<string> {
+  const general = keys.filter((k) => k.indexOf(':') < 0 && PASSED_ON[k] !== undefined);
+  return new Set(
+    keys.filter((k) => {
+      const { field } = splitValueKey(k);
+      return k.indexOf(':') >= 0 && general.some((g) => PASSED_ON[g] === field && (values === undefined || values[g] === values[k]));
+    }),
+  );
+}
+
+/**
+ * A general value passes over a channel's key (confirmed as `now`, or forgotten when `now` is
+ * undefined): what the hub held there before stays as the key's marker (markerKey), so the cell
+ * still reading it is out of date, not an edit. A marker already there stays: the cell read it
+ * before an earlier general value, and nobody has sent that key since.
+ */
+function passOver(after: Record<string, number>, key: string, now: number | undefined): void {
+  const old = after[key];
+  const marker = markerKey(key);
+  if (old !== undefined && old !== now && after[marker] === undefined) after[marker] = old;
+  if (now === undefined) delete after[key];
+  else after[key] = now;
+}
+
+/** A value sent for the key itself (confirmed as `now`, or forgotten): the cell's marker is spent. */
+function sentAnew(after: Record<string, number>, key: string, now: number | undefined): void {
+  delete after[markerKey(key)];
+  if (now === undefined) delete after[key];
+  else after[key] = now;
+}
+
+/**
  * The confirmed record after the hub confirmed `values` for a SKU. A general value comes with the
  * channels the hub reports it passed it on to (`quantity:amazon` … from `sites`, see send.ts):
- * those replace what was confirmed for them, and channels it did not reach keep theirs. Keys are
- * applied general first, then per channel, as they were sent.
+ * those replace what was confirmed for them (passOver), and channels it did not reach keep theirs.
+ * Keys are applied general first, then per channel, as they were sent.
  */
 export function applyConfirmed(
   before: Readonly<Record<string, number>> | undefined,
@@ -68,8 +106,9 @@ export function applyConfirmed(
 ): Record<string, number> {
   const after: Record<string, number> = { ...(before ?? {}) };
   const keys = Object.keys(values);
-  for (const key of keys.filter((k) => k.indexOf(':') < 0)) after[key] = values[key];
-  for (const key of keys.filter((k) => k.indexOf(':') >= 0)) after[key] = values[key];
+  const passed = passedOnKeys(keys, values);
+  for (const key of keys.filter((k) => k.indexOf(':') < 0)) sentAnew(after, key, values[key]);
+  for (const key of keys.filter((k) => k.indexOf(':') >= 0)) (passed.has(key) ? passOver : sentAnew)(after, key, values[key]);
   return after;
 }
 
@@ -91,10 +130,15 @@ export function overlapsQueuedJob(part: Part): boolean {
  */
 export function forgetSent(before: Readonly<Record<string, number>> | undefined, sentKeys: readonly string[]): Record<string, number> {
   const after: Record<string, number> = { ...(before ?? {}) };
+  const passed = passedOnKeys(sentKeys);
   for (const key of sentKeys) {
-    delete after[key];
+    if (passed.has(key)) {
+      passOver(after, key, undefined);
+      continue;
+    }
+    sentAnew(after, key, undefined);
     const passedOn = key.indexOf(':') < 0 ? PASSED_ON[key] : undefined;
-    if (passedOn) for (const old of Object.keys(after)) if (old.startsWith(`${passedOn}:`)) delete after[old];
+    if (passedOn) for (const old of Object.keys(after)) if (old.startsWith(`${passedOn}:`)) passOver(after, old, undefined);
   }
   return after;
 }

@@ -4,6 +4,7 @@ import {
   endedSales,
   hasSendableEdit,
   holdsConfirmed,
+  sinceSnapshot,
   unsentEdits,
   validateRow,
   type ColumnMap,
@@ -201,9 +202,13 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
   if (verdicts.byChannel.ok) {
     const changed = new Set(changedFields(verdicts.byChannel.values, confirmed));
     // The hub passes the general quantity on to every channel: the row's own per-channel
-    // quantities go after it (order.ts), or the sheet and the hub would disagree.
+    // quantities go after it (order.ts), or the sheet and the hub would disagree — but for a cell
+    // an earlier general value left out of date (its marker): no wish of the seller's, never sent.
+    const cells = verdicts.byChannel.values;
     const reapplied = generalQuantity
-      ? Object.keys(verdicts.byChannel.values).filter((k) => k.startsWith('quantity:') && !changed.has(k))
+      ? Object.keys(cells).filter(
+          (k) => k.startsWith('quantity:') && !changed.has(k) && sinceSnapshot(confirmed, k, cells[k]) !== 'passedOver',
+        )
       : [];
     reapplied.forEach((k) => changed.add(k));
     const payload = verdicts.byChannel.payload;

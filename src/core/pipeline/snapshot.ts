@@ -1,6 +1,6 @@
 import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
 import type { Context } from '../kernel/context';
-import { rewriteAsRead } from '../../sheet';
+import { markerKey, rewriteAsRead } from '../../sheet';
 
 /** Hidden sheet holding the last confirmed values per SKU: survives closing, any row order. */
 export const SNAPSHOT_SHEET = 'Hub Sync snapshot';
@@ -189,7 +189,9 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     } catch {
       // As in load: never confirmed, so nothing to mirror.
     }
-    return own.concat(this.mirrored.map((key) => (typeof values[key] === 'number' ? (values[key] as number) : '')));
+    // A cell a general value passed over is no edit (its marker, sinceSnapshot): the colour agrees.
+    const baseline = (key: string): unknown => (typeof values[key] === 'number' ? values[key] : values[markerKey(key)]);
+    return own.concat(this.mirrored.map((key) => (typeof baseline(key) === 'number' ? (baseline(key) as number) : '')));
   }
 
   /** The keys the snapshot holds values of, in any entry loaded. */

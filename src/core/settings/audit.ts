@@ -8,7 +8,8 @@ import type { Context } from '../kernel/context';
 import type { KeyValueStore } from '../kernel/ports';
 import { appendLog } from '../kernel/log';
 import { addNotice } from '../kernel/notices';
-import { PLAIN_CHANNELS_LABEL, describePlainChannels } from './plain-channels';
+import { PLAIN_CHANNELS_LABEL, PULL_CHANNELS_LABEL, describePlainChannels } from './plain-channels';
+import { EVERY_CHANNEL } from '../../api/channels';
 import type { Settings } from '../kernel/settings-schema';
 
 const BASE_URL_CHANGE_KEY = 'settings.baseUrlChange';
@@ -42,6 +43,8 @@ function shared(s: Settings): Record<string, string> {
         .join(', ') || '(none)',
     'Decimal separator': s.decimalSeparator,
     [PLAIN_CHANNELS_LABEL]: describePlainChannels(s.plainChannels),
+    [PULL_CHANNELS_LABEL]:
+      s.pullChannelColumns.length === 0 ? '(none)' : s.pullChannelColumns.join(', ').replace(EVERY_CHANNEL, 'every channel'),
     'Backfill days': String(s.orders.backfillDays),
     'Daily check days': String(s.orders.sweepDays),
     'Order lines the hub removed': s.orders.removedLines,

@@ -8,20 +8,23 @@ import { channelAliases } from './aliases';
 import { EVERY_CHANNEL_TEXT } from '../kernel/settings-constants';
 import type { Settings } from '../kernel/settings-schema';
 
-export { EVERY_CHANNEL_TEXT, PLAIN_CHANNELS_LABEL } from '../kernel/settings-constants';
+export { EVERY_CHANNEL_TEXT, PLAIN_CHANNELS_LABEL, PULL_CHANNELS_LABEL } from '../kernel/settings-constants';
 
 type PlainSettings = Pick<Settings, 'plainChannels' | 'channelAliases'>;
 
 /**
- * The setting as written channel codes (aliases resolved, each once, in the seller's order), or
- * the first code that is not a channel the hub takes stock and prices for.
+ * A channel list setting as written channel codes (aliases resolved, each once, in the seller's
+ * order), or the first code that is not a channel the hub takes stock and prices for.
  */
-export function checkPlainChannels(settings: PlainSettings): { ok: true; channels: string[] } | { ok: false; error: string } {
+export function checkChannelList(
+  list: readonly string[],
+  settings: Pick<Settings, 'channelAliases'>,
+): { ok: true; channels: string[] } | { ok: false; error: string } {
   const aliases = channelAliases(settings);
   const channels: string[] = [];
-  for (const code of settings.plainChannels) {
+  for (const code of list) {
     if (code === EVERY_CHANNEL)
-      return settings.plainChannels.length === 1
+      return list.length === 1
         ? { ok: true, channels: [EVERY_CHANNEL] }
         : { ok: false, error: `${EVERY_CHANNEL} (every channel) stands alone: remove the other channels, or remove ${EVERY_CHANNEL}.` };
     const written = canonicalChannel(code, aliases);
@@ -36,12 +39,22 @@ export function checkPlainChannels(settings: PlainSettings): { ok: true; channel
   return { ok: true, channels };
 }
 
-/** The setting as the table reads it: written codes or [`*`]; a code no longer known is kept (the hub then names it). */
-export function plainChannelsOf(settings: PlainSettings): string[] {
-  const checked = checkPlainChannels(settings);
+/** The Default channels setting checked (checkChannelList). */
+export function checkPlainChannels(settings: PlainSettings): { ok: true; channels: string[] } | { ok: false; error: string } {
+  return checkChannelList(settings.plainChannels, settings);
+}
+
+/** A channel list setting as written codes or [`*`]; a code no longer known is kept (the hub then names it). */
+export function channelListOf(list: readonly string[], settings: Pick<Settings, 'channelAliases'>): string[] {
+  const checked = checkChannelList(list, settings);
   if (checked.ok) return checked.channels;
   const aliases = channelAliases(settings);
-  return settings.plainChannels.map((code) => canonicalChannel(code, aliases));
+  return list.map((code) => canonicalChannel(code, aliases));
+}
+
+/** The setting as the table reads it: written codes or [`*`]. */
+export function plainChannelsOf(settings: PlainSettings): string[] {
+  return channelListOf(settings.plainChannels, settings);
 }
 
 /** The value in words: "(none)", every channel, or the codes. */

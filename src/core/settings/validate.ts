@@ -1,6 +1,6 @@
 /** The settings form checked field by field (core logic, out of the server's entry points). */
 import { checkBaseUrl } from './base-url';
-import { checkPlainChannels } from './plain-channels';
+import { checkChannelList, checkPlainChannels } from './plain-channels';
 import { Settings } from '../kernel/settings-schema';
 import { orderFilterProblems } from './order-settings';
 
@@ -38,6 +38,9 @@ export function validateSettings(input: unknown, current: Settings): { settings:
     const plain = checkPlainChannels(parsed.data);
     if (plain.ok) parsed.data.plainChannels = plain.channels;
     else errors.plainChannels = plain.error;
+    const pull = checkChannelList(parsed.data.pullChannelColumns, parsed.data);
+    if (pull.ok) parsed.data.pullChannelColumns = pull.channels;
+    else errors.pullChannelColumns = pull.error;
   }
   return { settings: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null, errors };
 }

@@ -1,10 +1,10 @@
 /**
  * Found by the cross-feature property (dev/testkit/cross, undo profile), shrunk: Push prices by
- * ERP id sets the price of every channel (the hub passes it on), and its row tells the seller to
- * send the row's own Price [amazon] after it with Push prices. The snapshot of confirmed values
- * still held the amazon price an earlier push confirmed, though the hub no longer held it: Push
- * prices › Changed rows and Push changes took the cell for unchanged and sent nothing, leaving the
- * hub on the ERP price the row says was not meant for amazon.
+ * ERP id sets the price of every channel (the hub passes it on). The snapshot of confirmed values
+ * still held the amazon price an earlier push confirmed, though the hub no longer held it, and the
+ * row's words disagreed with what the changed-rows pushes then did. Now the cell the hub held is
+ * said out of date, the snapshot claims no amazon price (only the cell's marker), and no push sends
+ * the cell back over the ERP price until the seller types a new value there.
  */
 import { useHub } from '../../support/hub';
 import { column, hubProducts, seedProducts } from '../helpers';
@@ -20,7 +20,7 @@ describe('cross: Push prices by ERP id, then the changed rows', () => {
   });
   const amazon = (): number => hubProducts(env).get(sku)!.listings.amazon!.price;
 
-  test('the amazon price an ERP id push overwrote is no longer taken as confirmed: Changed rows and Push changes send it again', () => {
+  test('the amazon price an ERP id push passed over is out of date, not taken as confirmed, and not sent back; a new one typed there is', () => {
     env.rt.addSheet(STOCK, [
       ['SKU', 'ERP id', 'Price', 'Price [amazon]'],
       [sku, erpId, '', 25],
@@ -33,21 +33,21 @@ describe('cross: Push prices by ERP id, then the changed rows', () => {
     expect(amazon()).toBe(40);
     let values = env.rt.sheet(STOCK).values();
     expect(values[1][column(values, 'Sync message')]).toMatch(
-      /Price \[amazon\] 25 not sent: Price 40 goes to every channel.*send it after this push with Push prices/,
+      /Price \[amazon\] 25 is out of date: this push passes Price 40 on to every channel with a listing; type the new value there, clear it, or pull the catalogue/,
     );
+    const entry = JSON.parse(String(env.rt.sheet('Hub Sync snapshot').values()[1][1])) as Record<string, number>;
+    expect(entry['price:amazon']).toBeUndefined();
 
     env.rt.advance(60_000);
     env.call('pushPricesChanged');
-    expect(amazon()).toBe(25);
-    values = env.rt.sheet(STOCK).values();
-    expect(values[1][column(values, 'Sync status')]).toBe('OK');
-
-    // The same through Push changes, after another ERP id push.
-    env.rt.advance(60_000);
-    env.call('pushErpAll');
+    env.call('pushChanges');
     expect(amazon()).toBe(40);
+
+    env.rt.sheet(STOCK).setValues([[26]], 'D2');
     env.rt.advance(60_000);
     env.call('pushChanges');
-    expect(amazon()).toBe(25);
+    expect(amazon()).toBe(26);
+    values = env.rt.sheet(STOCK).values();
+    expect(values[1][column(values, 'Sync status')]).toBe('OK');
   });
 });

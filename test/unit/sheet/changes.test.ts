@@ -1,4 +1,14 @@
-import { canonicalValues, changedFields, mergeConfirmed, parseConfirmed, readTable, validateRows, valueKey } from '../../../src/sheet';
+import {
+  canonicalValues,
+  changedFields,
+  holdsConfirmed,
+  mergeConfirmed,
+  parseConfirmed,
+  readTable,
+  sinceSnapshot,
+  validateRows,
+  valueKey,
+} from '../../../src/sheet';
 
 describe('canonicalValues', () => {
   it('is the same string whatever the key order', () => {
@@ -33,6 +43,16 @@ describe('changedFields', () => {
 
   it('ignores confirmed keys of other operations', () => {
     expect(changedFields({ quantity: 3 }, { quantity: 3, 'price:amazon': 9 })).toEqual([]);
+  });
+
+  it('a cell reading its marker (what it held as a general value passed over it) is no change; another value is', () => {
+    const entry = { quantity: 6, 'quantity:amazon': 6, '~quantity:amazon': 10 };
+    expect(changedFields({ 'quantity:amazon': 10 }, entry)).toEqual([]);
+    expect(changedFields({ 'quantity:amazon': 6 }, entry)).toEqual([]);
+    expect(changedFields({ 'quantity:amazon': 4 }, entry)).toEqual(['quantity:amazon']);
+    expect([10, 6, 4].map((v) => sinceSnapshot(entry, 'quantity:amazon', v))).toEqual(['passedOver', 'held', 'changed']);
+    // The same answer for the Price rule's "is it an edit?"
+    expect([10, 6, 4].map((v) => holdsConfirmed(entry)('quantity:amazon', v))).toEqual([true, true, false]);
   });
 
   it('sees a changed cell through the table: retyping 10 as "10.00" is no change, 11 is', () => {

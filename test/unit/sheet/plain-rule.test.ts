@@ -141,14 +141,41 @@ describe('Push stock (product-level quantity)', () => {
     expect(verdict('stock', H, ['A', '', 5, 3])).toMatchObject({ ok: false, nothingToSend: false, reason: overwrite });
     expect(verdict('stock', H, ['A', '', 5, 5])).toMatchObject({ ok: true });
     expect(verdict('stock', H, ['A', '', 5, 3], ['*'])).toMatchObject({ ok: true, payload: { quantity: 5 } });
-    // A quantity the hub already holds is not sent over them again, and the row says why.
+    // A quantity the hub already holds is sent as it is (All rows); the changed channel cell is said as not sent.
     expect(verdict('stock', H, ['A', '', 5, 3], [], { holds: holdsConfirmed({ quantity: 5 }) })).toMatchObject({
-      ok: false,
-      nothingToSend: true,
-      reason: overwrite,
+      ok: true,
+      payload: { quantity: 5 },
+      unsent: [
+        "Quantity [amazon] 3 not sent: Quantity 5 goes to every channel (the hub's stock has no channel), those included; send it after this push with Push price & stock by channel",
+      ],
     });
     // Push changes sends the per-channel quantities again right after it: no overwrite there.
     expect(verdict('stock', H, ['A', '', 5, 3], [], { forChanges: true })).toMatchObject({ ok: true });
+  });
+
+  it('a per-channel quantity as the hub holds it (pulled, never typed) does not stop the general one: the row says it is out of date', () => {
+    const pulled = holdsConfirmed({ quantity: 240, 'quantity:amazon': 240 });
+    const outdated =
+      'Quantity [amazon] 240 is out of date: this push passes Quantity 230 on to every channel with a listing; type the new value there, clear it, or pull the catalogue';
+    // The seller edited the general Quantity only: sent, for stock and for an async job alike.
+    expect(verdict('stock', H, ['A', '', 230, 240], [], { holds: pulled })).toMatchObject({
+      ok: true,
+      payload: { sku: 'A', quantity: 230 },
+      notes: [outdated],
+    });
+    expect(verdict('async', H, ['A', '', 230, 240], [], { holds: pulled })).toMatchObject({ ok: true, payload: { quantity: '230' } });
+    // A row the seller did not touch, whose channel quantity differs from the general one in the hub: sent as it is.
+    const apart = holdsConfirmed({ quantity: 7, 'quantity:amazon': 3 });
+    expect(verdict('stock', H, ['A', '', 7, 3], [], { holds: apart })).toMatchObject({ ok: true, payload: { quantity: 7 } });
+    // The seller typed the channel's quantity too: the general one would overwrite it, so the row is refused.
+    expect(reason(verdict('stock', H, ['A', '', 230, 250], [], { holds: pulled }))).toMatch(
+      /^Quantity 230 would overwrite Quantity \[amazon\] 250: Push stock sets every channel's quantity/,
+    );
+    // Only the channel's quantity changed: the general one goes as it is, and the channel's is said as not sent.
+    expect(verdict('stock', H, ['A', '', 240, 250], [], { holds: pulled })).toMatchObject({
+      ok: true,
+      unsent: [expect.stringMatching(/^Quantity \[amazon\] 250 not sent: Quantity 240 goes to every channel/)],
+    });
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { checkBaseUrl } from '../../../core/settings/base-url';
 import type { Settings } from '../../../core/kernel/settings-schema';
-import { PLAIN_CHANNELS_LABEL } from '../../../core/kernel/settings-constants';
+import { PLAIN_CHANNELS_LABEL, PULL_CHANNELS_LABEL } from '../../../core/kernel/settings-constants';
 import { SETTING_LIMITS, type LimitedSetting } from '../../../core/kernel/settings-limits';
 import { formatAliasLines, parseAliasLines } from './aliases';
 import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
@@ -74,6 +74,12 @@ export const FIELDS = {
     label: PLAIN_CHANNELS_LABEL,
     kind: 'channelList',
     hint: 'Where a plain Price, Sale price, Quantity or Available days goes when the row\u2019s Channel is empty: channel codes (amazon, walmart), or * for every channel (the hub\u2019s general value; overwrites per-channel values). Empty: such rows are refused, with what to do.',
+  },
+  pullChannelColumns: {
+    path: 'pullChannelColumns',
+    label: PULL_CHANNELS_LABEL,
+    kind: 'channelList',
+    hint: 'Channels whose Quantity, Price and Sale price columns Pull catalogue adds: channel codes (amazon, walmart), or * for every channel. Empty: none \u2014 the pull adds Quantity and each listed channel\u2019s status and link. Per-channel columns already in the sheet are always filled.',
   },
   logMaxRows: integer('logMaxRows', 'Log size (lines kept)'),
   chunkRows: integer('chunkRows', 'Rows per sidebar chunk'),
@@ -166,6 +172,7 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.guardConfirmValues,
   FIELDS.channelAliases,
   FIELDS.plainChannels,
+  FIELDS.pullChannelColumns,
   FIELDS.deployment,
   FIELDS.scheduleMinutes,
   FIELDS.ordersChannel,
@@ -210,6 +217,7 @@ export function settingsToForm(s: Settings): FormValues {
     decimalSeparator: s.decimalSeparator,
     channelAliases: formatAliasLines(s.channelAliases),
     plainChannels: formatPlainChannels(s.plainChannels),
+    pullChannelColumns: formatPlainChannels(s.pullChannelColumns),
     logMaxRows: String(s.logMaxRows),
     chunkRows: String(s.chunkRows),
     resultColumns: s.resultColumns,
@@ -273,6 +281,8 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
   if (!aliases.ok) errors.channelAliases = aliases.error;
   const plain = parsePlainChannels(v('plainChannels'));
   if (!plain.ok) errors.plainChannels = plain.error;
+  const pull = parsePlainChannels(v('pullChannelColumns'));
+  if (!pull.ok) errors.pullChannelColumns = pull.error;
 
   const input: Settings = {
     ...current,
@@ -282,6 +292,7 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
     decimalSeparator: v('decimalSeparator') as Settings['decimalSeparator'],
     channelAliases: aliases.ok ? aliases.aliases : {},
     plainChannels: plain.ok ? plain.channels : current.plainChannels,
+    pullChannelColumns: pull.ok ? pull.channels : current.pullChannelColumns,
     logMaxRows: readNumber(FIELDS.logMaxRows, v('logMaxRows'), errors),
     chunkRows: readNumber(FIELDS.chunkRows, v('chunkRows'), errors),
     resultColumns: v('resultColumns') === 'afterInputs' ? 'afterInputs' : 'end',

@@ -56,6 +56,7 @@ export function settingsForm(
       row(FIELDS.guardZeroStock.path),
       row(FIELDS.guardConfirmValues.path),
     ),
+    h('fieldset', { class: 'group' }, h('legend', null, 'Catalogue pull'), row(FIELDS.pullChannelColumns.path)),
     h(
       'fieldset',
       { class: 'group' },

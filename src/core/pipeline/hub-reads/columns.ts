@@ -1,9 +1,12 @@
 /**
  * The columns a catalogue pull (and a row refresh) writes, in the order they are added to a sheet
  * that lacks them: Title, Quantity, then per channel Quantity, Price, Sale price, Available days,
- * Listing status, External id, Permalink, and In hub last.
+ * Listing status, External id, Permalink, and In hub last. Not every one is added: a sheet gets
+ * the general columns and, per channel with a listing, its status and link; a channel's writable
+ * columns only when the seller asks for them (Settings › Per-channel columns on pull). A column
+ * the sheet already has is written whatever the setting says.
  */
-import { AVAILABLE_DAYS_CHANNELS } from '../../../api/channels';
+import { AVAILABLE_DAYS_CHANNELS, EVERY_CHANNEL } from '../../../api/channels';
 import {
   CATALOGUE_HEADERS,
   INPUT_HEADERS,
@@ -16,7 +19,12 @@ import {
 /** The In hub text of a row the hub sent. */
 export const IN_HUB_YES = 'Yes';
 
-export type PullColumn =
+export type PullColumn = PullColumnKind & {
+  /** Written only where the sheet already has the column; never added. */
+  ifPresent?: boolean;
+};
+
+type PullColumnKind =
   | { kind: 'title'; header: string }
   | { kind: 'quantity'; header: string }
   | { kind: 'inHub'; header: string }
@@ -35,6 +43,8 @@ export interface LayoutChannel {
   writable: boolean;
   /** Some entry carried `availableDays` and the channel takes it. */
   availableDays: boolean;
+  /** Some product has a listing there (an external id): its status and link are worth a column. */
+  listed: boolean;
 }
 
 /** What the hub's answer holds, which decides the columns. */
@@ -51,20 +61,27 @@ export function takesAvailableDays(channel: string): boolean {
   return AVAILABLE_DAYS_CHANNELS.indexOf(channel) >= 0;
 }
 
-/** Every column the layout writes, in order. */
-export function pullColumns(layout: PullLayout): PullColumn[] {
+/**
+ * Every column the layout may write, in order. `wanted`: the channels whose writable columns are
+ * added (written codes, or `*` for every channel); the others' are written only where present.
+ */
+export function pullColumns(layout: PullLayout, wanted: readonly string[]): PullColumn[] {
   const out: PullColumn[] = [];
   if (layout.title) out.push({ kind: 'title', header: CATALOGUE_HEADERS.title });
   if (layout.generalQuantity) out.push({ kind: 'quantity', header: INPUT_HEADERS.quantity });
+  const every = wanted.indexOf(EVERY_CHANNEL) >= 0;
   for (const ch of layout.channels) {
+    const chosen = every || wanted.indexOf(ch.channel) >= 0;
     if (ch.writable) {
       const fields: ChannelField[] = ['quantity', 'price', 'salePrice'];
       if (ch.availableDays) fields.push('availableDays');
       for (const field of fields)
-        out.push({ kind: 'channelValue', field, channel: ch.channel, header: perChannelHeader(field, ch.channel) });
+        out.push({ kind: 'channelValue', field, channel: ch.channel, header: perChannelHeader(field, ch.channel), ifPresent: !chosen });
     }
     for (const field of ['listingStatus', 'externalId', 'permalink'] as const) {
-      out.push({ kind: 'listing', field, channel: ch.channel, header: catalogueHeader(field, ch.channel) });
+      // A listed channel's status and link are read-only facts a seller looks at; its listing id is not.
+      const added = chosen || (ch.listed && field !== 'externalId');
+      out.push({ kind: 'listing', field, channel: ch.channel, header: catalogueHeader(field, ch.channel), ifPresent: !added });
     }
   }
   out.push({ kind: 'inHub', header: CATALOGUE_HEADERS.inHub });

@@ -106,14 +106,15 @@ export function inSkuOrder(products: readonly PulledProduct[], sort: PullSort | 
 
 /** The columns the products call for: channels in order of first appearance. */
 export function layoutOf(products: readonly PulledProduct[]): PullLayout {
-  const channels = new Map<string, { writable: boolean; availableDays: boolean }>();
+  const channels = new Map<string, { writable: boolean; availableDays: boolean; listed: boolean }>();
   let generalQuantity = false;
   let title = false;
   for (const p of products) {
     if (p.quantity !== null) generalQuantity = true;
     if (p.title !== null) title = true;
     p.channels.forEach((values, channel) => {
-      const known = channels.get(channel) ?? { writable: isWritableChannel(channel), availableDays: false };
+      const known = channels.get(channel) ?? { writable: isWritableChannel(channel), availableDays: false, listed: false };
+      if (hasListing(values)) known.listed = true;
       if (values.availableDays !== null && known.writable && takesAvailableDays(channel)) known.availableDays = true;
       channels.set(channel, known);
     });

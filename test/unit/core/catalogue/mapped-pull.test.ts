@@ -37,7 +37,8 @@ function pull(grid: CellValue[][], products: Product[], mapping: ColumnMapping |
     workbook,
     documentStore: store,
     userStore: memoryStore({ hubToken: TOKEN }),
-    settings: { baseUrl: 'https://hub.example.com' },
+    // Every channel's columns asked for: what a pull adds beside a mapping is what these tests look at.
+    settings: { baseUrl: 'https://hub.example.com', pullChannelColumns: ['*'] },
   });
   const outcome = pullCatalogue(ctx, {}, () => true) as PullDone;
   return { outcome, grid: sheet.grid, store, sheet, again: () => pullCatalogue(ctx, {}, () => true) as PullDone };

@@ -88,7 +88,11 @@ describe('layoutOf and pullColumns', () => {
         {
           sku: 'A',
           quantity: 1,
-          channelData: [entry('meli', { availableDays: 3 }), entry('elektra'), entry('amazon', { availableDays: 9 })],
+          channelData: [
+            entry('meli', { availableDays: 3 }),
+            entry('elektra'),
+            entry('amazon', { availableDays: 9, externalId: '', permalink: '', status: 'unpublished' }),
+          ],
         },
         { sku: 'B', quantity: 2, channelData: [entry('walmart')] },
       ] as unknown as Product[],
@@ -99,13 +103,14 @@ describe('layoutOf and pullColumns', () => {
       generalQuantity: true,
       title: false,
       channels: [
-        { channel: 'mercadolibre', writable: true, availableDays: true },
-        { channel: 'elektra', writable: false, availableDays: false },
-        { channel: 'amazon', writable: true, availableDays: false },
-        { channel: 'walmart', writable: true, availableDays: false },
+        { channel: 'mercadolibre', writable: true, availableDays: true, listed: true },
+        { channel: 'elektra', writable: false, availableDays: false, listed: true },
+        { channel: 'amazon', writable: true, availableDays: false, listed: false },
+        { channel: 'walmart', writable: true, availableDays: false, listed: true },
       ],
     });
-    expect(pullColumns(layout).map((c) => c.header)).toEqual([
+    // Every channel asked for: each one's writable and listing columns.
+    expect(pullColumns(layout, ['*']).map((c) => c.header)).toEqual([
       'Quantity',
       'Quantity [mercadolibre]',
       'Price [mercadolibre]',
@@ -131,9 +136,49 @@ describe('layoutOf and pullColumns', () => {
       'Permalink [walmart]',
       'In hub',
     ]);
+    expect(pullColumns(layout, ['*']).every((c) => !c.ifPresent)).toBe(true);
+  });
+
+  it('adds by default the general columns and each listed channel\u2019s status and link; the rest only where the sheet has them', () => {
+    const products = readProducts(
+      [
+        { sku: 'A', quantity: 1, channelData: [entry('meli'), entry('amazon', { externalId: '', permalink: '', status: 'unpublished' })] },
+        { sku: 'B', quantity: 2, channelData: [entry('walmart')] },
+      ] as unknown as Product[],
+      channelAliases({ channelAliases: {} }),
+    );
+    const added = (wanted: string[]) =>
+      pullColumns(layoutOf(products), wanted)
+        .filter((c) => !c.ifPresent)
+        .map((c) => c.header);
+    expect(added([])).toEqual([
+      'Quantity',
+      'Listing status [mercadolibre]',
+      'Permalink [mercadolibre]',
+      'Listing status [walmart]',
+      'Permalink [walmart]',
+      'In hub',
+    ]);
+    // The seller asks for amazon's: its writable columns and its listing columns, even unlisted.
+    expect(added(['amazon'])).toEqual([
+      'Quantity',
+      'Listing status [mercadolibre]',
+      'Permalink [mercadolibre]',
+      'Quantity [amazon]',
+      'Price [amazon]',
+      'Sale price [amazon]',
+      'Listing status [amazon]',
+      'External id [amazon]',
+      'Permalink [amazon]',
+      'Listing status [walmart]',
+      'Permalink [walmart]',
+      'In hub',
+    ]);
+    // What is not added is still written where the sheet has it.
+    expect(pullColumns(layoutOf(products), []).map((c) => c.header)).toContain('Price [amazon]');
   });
 
   it('an empty catalogue writes only In hub', () => {
-    expect(pullColumns(layoutOf([])).map((c) => c.header)).toEqual(['In hub']);
+    expect(pullColumns(layoutOf([]), []).map((c) => c.header)).toEqual(['In hub']);
   });
 });

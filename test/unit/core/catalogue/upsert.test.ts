@@ -22,7 +22,7 @@ function input(values: CellValue[][], products: Product[], absent: UpsertInput['
   const layout = layoutOf(pulled);
   const where: Record<string, number> = { 'Price [amazon]': 2, 'In hub': 3 };
   let next = 4;
-  const placed = pullColumns(layout).map((spec) => ({ column: where[spec.header] ?? next++, spec }));
+  const placed = pullColumns(layout, ['*']).map((spec) => ({ column: where[spec.header] ?? next++, spec }));
   const rows = values.slice(1).map((r, i) => ({ rowNumber: i + 2, sku: typeof r[1] === 'string' && r[1] !== '' ? r[1] : null }));
   return { values, placed, rows, products: pulled, layout, inHubText: 'Yes', absent };
 }

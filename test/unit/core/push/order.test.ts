@@ -1,4 +1,4 @@
-import { applyConfirmed, mustFollow, overlapsQueuedJob, phasesOf } from '../../../../src/core/pipeline/order';
+import { applyConfirmed, forgetSent, mustFollow, overlapsQueuedJob, phasesOf } from '../../../../src/core/pipeline/order';
 import { pruneReapplied, type Part, type RowPlan } from '../../../../src/core/pipeline/parts';
 import { RoundQueue } from '../../../../src/core/push/rounds';
 import { partsPerRound } from '../../../../src/core/pipeline/send';
@@ -173,5 +173,50 @@ describe('confirmed values', () => {
     const onlyReapplied = byChannel('A', 2, [{ channel: 'amazon', quantity: 5 }]);
     (onlyReapplied as { reapplied?: string[] }).reapplied = ['amazon'];
     expect(pruneReapplied(onlyReapplied, { quantity: 5, channels: { amazon: 'OK' } }).part).toBeNull();
+  });
+});
+
+describe('a per-channel value the hub held, when a general value passes over it: its marker', () => {
+  const pulled = { quantity: 9, 'quantity:amazon': 10, 'price:amazon': 120 };
+
+  test('confirmed with the channels it reached: what the hub held there stays as the marker', () => {
+    expect(applyConfirmed(pulled, { quantity: 6, 'quantity:amazon': 6 })).toEqual({
+      quantity: 6,
+      'quantity:amazon': 6,
+      '~quantity:amazon': 10,
+      'price:amazon': 120,
+    });
+  });
+
+  test('sent and not known (an async job waiting, no answer): forgotten, and marked', () => {
+    expect(forgetSent(pulled, ['quantity'])).toEqual({ '~quantity:amazon': 10, 'price:amazon': 120 });
+    // Prices by ERP id forget the general price and what it passed on: the channel's price is marked too.
+    expect(forgetSent(pulled, ['publishingPrice', 'price:amazon'])).toEqual({ quantity: 9, 'quantity:amazon': 10, '~price:amazon': 120 });
+  });
+
+  test('a second general value keeps the first marker: the cell still reads what was pulled', () => {
+    const once = applyConfirmed(pulled, { quantity: 6, 'quantity:amazon': 6 });
+    expect(applyConfirmed(once, { quantity: 3, 'quantity:amazon': 3 })['~quantity:amazon']).toBe(10);
+    expect(applyConfirmed(forgetSent(pulled, ['quantity']), { quantity: 6, 'quantity:amazon': 6 })['~quantity:amazon']).toBe(10);
+  });
+
+  test('no marker when the channel held the general value already, or nothing known', () => {
+    expect(applyConfirmed({ quantity: 6, 'quantity:amazon': 6 }, { quantity: 6, 'quantity:amazon': 6 })).toEqual({
+      quantity: 6,
+      'quantity:amazon': 6,
+    });
+    expect(applyConfirmed({}, { quantity: 6, 'quantity:amazon': 6 })).toEqual({ quantity: 6, 'quantity:amazon': 6 });
+  });
+
+  test('a value sent for the channel itself, confirmed or not, spends the marker', () => {
+    const marked = applyConfirmed(pulled, { quantity: 6, 'quantity:amazon': 6 });
+    expect(applyConfirmed(marked, { 'quantity:amazon': 4 })).toEqual({ quantity: 6, 'quantity:amazon': 4, 'price:amazon': 120 });
+    expect(forgetSent(marked, ['quantity:amazon'])).toEqual({ quantity: 6, 'price:amazon': 120 });
+    // A row's combined confirmation: the per-channel value re-sent after the general one is the channel's own.
+    expect(applyConfirmed(marked, { quantity: 5, 'quantity:amazon': 4 })).toEqual({
+      quantity: 5,
+      'quantity:amazon': 4,
+      'price:amazon': 120,
+    });
   });
 });
