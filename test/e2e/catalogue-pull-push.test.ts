@@ -8,6 +8,7 @@ import { callValue, type AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
 import { a1, col, hubProducts, rowOf, sentBodies } from './catalogue-helpers';
 import { columnValues } from './helpers';
+import { EDITED_LOOK } from '../../src/sheet/edited-marks';
 
 const SHEET = 'Stock & Prices';
 const WRITABLE_PER_CHANNEL = /^(Quantity|Price|Sale price|Available days) \[/;
@@ -40,6 +41,7 @@ function pulledSheet(env: AddonEnv): {
   values: () => unknown[][];
   type: (sku: string, header: string, text: string) => void;
   cell: (sku: string, header: string) => unknown;
+  edited: (sku: string, header: string) => boolean;
 } {
   const values = (): unknown[][] => env.rt.sheet(SHEET).values();
   const type = (sku: string, header: string, text: string): void => {
@@ -50,7 +52,12 @@ function pulledSheet(env: AddonEnv): {
     const v = values();
     return v[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)];
   };
-  return { values, type, cell };
+  /** True when the cell shows the edited-cell colour (the rule the add-on sets, as the runtime evaluates it). */
+  const edited = (sku: string, header: string): boolean => {
+    const v = values();
+    return env.rt.sheet(SHEET).effectiveBackgrounds()[rowOf(v, sku, col(v, 'SKU')) - 1][col(v, header)] === EDITED_LOOK.background;
+  };
+  return { values, type, cell, edited };
 }
 
 describe('after the menu pull, by default', () => {
@@ -167,7 +174,7 @@ describe('a sheet that already had Price [amazon]', () => {
 /** Pull with amazon's columns, edit PP-1's Quantity, send it with `push` (the menu's), then what the untouched Quantity [amazon] 10 is. */
 function heldCellAfter(push: 'pushStockChanged' | 'pushAsyncChanged'): void {
   const env = seeded({ pullChannelColumns: ['amazon'] });
-  const { type, cell } = pulledSheet(env);
+  const { type, cell, edited } = pulledSheet(env);
   /** What the bundle sent to the hub for PP-1 from fetch log entry `from` on. */
   const sentFor = (from: number): unknown[] =>
     sentBodies(env, from)
@@ -191,6 +198,8 @@ function heldCellAfter(push: 'pushStockChanged' | 'pushAsyncChanged'): void {
   });
 
   test('it is no edit: the preview, every Changed rows push and Push changes send nothing for the row', () => {
+    // Nor is it coloured as one: the edited-cell colour reads the same answer.
+    expect(edited('PP-1', 'Quantity [amazon]')).toBe(false);
     expect(callValue(env, 'previewPush', 'changes', 'changed').rowsToPush).toBe(0);
     expect(callValue(env, 'previewPush', 'byChannel', 'changed').rowsToPush).toBe(0);
     const from = env.rt.fetchLog().length;
@@ -203,6 +212,7 @@ function heldCellAfter(push: 'pushStockChanged' | 'pushAsyncChanged'): void {
 
   test('a new value typed there is an edit: Push changes sends exactly it', () => {
     type('PP-1', 'Quantity [amazon]', '4');
+    expect(edited('PP-1', 'Quantity [amazon]')).toBe(true);
     const from = env.rt.fetchLog().length;
     env.call('pushChanges');
     expect(sentFor(from)).toEqual([{ sku: 'PP-1', channelData: [{ channel: 'amazon', quantity: 4 }] }]);

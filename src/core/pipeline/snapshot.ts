@@ -189,8 +189,9 @@ export class SnapshotStore<V extends SnapshotValues = ConfirmedValues> {
     } catch {
       // As in load: never confirmed, so nothing to mirror.
     }
-    // A cell a general value passed over is no edit (its marker, sinceSnapshot): the colour agrees.
-    const baseline = (key: string): unknown => (typeof values[key] === 'number' ? values[key] : values[markerKey(key)]);
+    // A cell a general value passed over holds its marker's value and is no edit (sinceSnapshot):
+    // the colour compares with that, what the untouched cell shows.
+    const baseline = (key: string): unknown => (typeof values[markerKey(key)] === 'number' ? values[markerKey(key)] : values[key]);
     return own.concat(this.mirrored.map((key) => (typeof baseline(key) === 'number' ? (baseline(key) as number) : '')));
   }
 
