@@ -1,6 +1,7 @@
 /** The Rules sheet as the seller opens it from the menu or the sidebar: created on first use, its rows checked, what is in use said. */
 import { escapeCellText } from '../../sheet';
 import type { Context } from '../kernel/context';
+import { liveChanged } from '../kernel/live';
 import type { SheetPort } from '../kernel/ports';
 import { EXAMPLE_NOTE, EXAMPLE_ROW, RULES_HEADER, RULES_SHEET } from '../pipeline/rules/parse';
 import { RULES_SHEET_HEADER, knownChannels, parseRulesSheet, type RulesTarget } from '../pipeline/rules/read';
@@ -51,6 +52,8 @@ export function rulesTarget(ctx: Context): RulesTarget | null {
 export function openRulesSheet(ctx: Context): string {
   const created = ctx.ports.workbook.sheet(RULES_SHEET) === null;
   const sheet = ctx.ports.workbook.ensureSheet(RULES_SHEET, [...RULES_SHEET_HEADER], { activate: true });
+  // The sidebar's Push section says the rules in use: an open sidebar reads them again.
+  liveChanged(ctx, 'push');
   if (created) {
     prepare(ctx, sheet);
     return `The ${RULES_SHEET} sheet is ready: one row per channel (its code, or * for every channel without a row of its own), with a markup, a rounding (none, .99, .90, whole, multiple of N), price bounds and a stock buffer. Row 2 is an example, never applied. Pushes apply the rules from now on.`;

@@ -1,3 +1,4 @@
+import { countOf } from '../../sheet/count-words';
 /**
  * The rules as the sidebar shows them: how many are in use, and how many values they change at the
  * next Push changes — from the stock sheet and the snapshot of what the hub confirmed, no hub call.
@@ -54,7 +55,7 @@ export function rulesStatus(ctx: Context): RulesStatus | null {
   const effect =
     next.sent === 0
       ? 'the next Push changes sends nothing'
-      : `they change ${next.ruled} of the ${next.sent} value${next.sent === 1 ? '' : 's'} the next Push changes would send`;
+      : `they change ${next.ruled.toLocaleString('en-US')} of the ${countOf(next.sent, 'value')} the next Push changes would send`;
   const joined =
     parsed.problems.length > 0 || parsed.idle?.length ? `${used}. ${effect[0].toUpperCase()}${effect.slice(1)}` : `${used}: ${effect}`;
   return { text: `${joined}.`, changes: next.ruled };
