@@ -33,6 +33,11 @@ export const INPUT_HEADERS: Readonly<Record<InputField, string>> = {
   availableDays: 'Available days',
 };
 
+/** The general column of a field the hub passes on to every channel: `Quantity`, else `Price`. */
+export function generalHeader(field: string): string {
+  return field === 'quantity' ? INPUT_HEADERS.quantity : INPUT_HEADERS.price;
+}
+
 /** Every header a seller may write for an input field (English and Spanish), canonical first. */
 export const INPUT_ALIASES: Readonly<Record<InputField, readonly string[]>> = {
   sku: ['SKU'],

@@ -6,7 +6,7 @@
  * value, so the undo leaves it as it is. Not with "also overwrite": the seller chose to overwrite
  * the values changed since. Pure.
  */
-import { plainDecimal, splitValueKey, valueKey } from '../../sheet';
+import { generalHeader, plainDecimal, splitValueKey, valueKey } from '../../sheet';
 import { PASSED_ON, activeKey, type PreviewLine } from '../pipeline/dry-run/diff';
 import type { OnlyRows } from '../pipeline/limit';
 import type { UndoContext } from './lines';
@@ -59,11 +59,6 @@ export function holdForAsync(lines: Line[], kept: OnlyRows): void {
       });
     }
   }
-}
-
-/** The general column of a field the hub passes on to every channel: `Quantity` or `Price`. */
-export function generalHeader(field: string): string {
-  return field === 'quantity' ? 'Quantity' : 'Price';
 }
 
 /** Why an undo sends a channel's value again: the general value it restores reaches that channel too. */

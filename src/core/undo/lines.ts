@@ -4,12 +4,12 @@
  * or leave it — already back, changed on the hub or by a later push since (unless the seller
  * overwrites), not known, no row, or an async job still open. Pure.
  */
-import { outgoingProblem, plainDecimal, splitValueKey, type NumericField } from '../../sheet';
+import { generalHeader, outgoingProblem, plainDecimal, splitValueKey, type NumericField } from '../../sheet';
 import { PASSED_ON, type HubNow, type PreviewLine } from '../pipeline/dry-run/diff';
 import type { Operation } from '../pipeline/types';
 import type { OnlyRows } from '../pipeline/limit';
 import type { UndoEntry } from './history';
-import { generalHeader, holdForAsync, keptChannels, sentAgainAfterGeneral } from './kept-channels';
+import { holdForAsync, keptChannels, sentAgainAfterGeneral } from './kept-channels';
 import { changedLater, type LaterChange, type LaterIndex } from './later';
 import { lineLabel } from '../pipeline/dry-run/summary';
 

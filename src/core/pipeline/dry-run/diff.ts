@@ -4,7 +4,7 @@
  * is set beside what the hub holds now; a row the checks refuse is one line with its reason.
  * Pure: the reads (read-strategy.ts) and the Preview sheet are elsewhere.
  */
-import { splitValueKey } from '../../../sheet';
+import { generalHeader, splitValueKey } from '../../../sheet';
 import { lineLabel } from './summary';
 import type { RowPlan } from '../parts';
 
@@ -177,7 +177,7 @@ function overwrittenChannels(plan: Extract<RowPlan, { send: true }>, values: Rea
         ...move(general, now),
         action: 'send',
         passedOn: true,
-        reason: `the hub passes the general ${field === 'quantity' ? 'Quantity' : 'Price'} on to every channel with an active listing${byErpId ? " (the channels of the row's SKU: the hub has no read by ERP id)" : ''}`,
+        reason: `the hub passes the general ${generalHeader(field)} on to every channel with an active listing${byErpId ? " (the channels of the row's SKU: the hub has no read by ERP id)" : ''}`,
       });
     }
   }
