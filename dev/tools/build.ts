@@ -1,7 +1,7 @@
 /**
  * Builds the Apps Script project of a target into dist/<target>/: Code.js (an IIFE + one
  * top-level wrapper per public function, because Apps Script only finds top-level function
- * declarations), Sidebar.html (client script and CSS inlined: HtmlService serves no other files)
+ * declarations), Sidebar.html and QuestionDialog.html (script and CSS inlined: HtmlService serves no other files)
  * and the target's appsscript.json. `--target bound` (default), `addon` or `all`.
  */
 import * as esbuild from 'esbuild';
@@ -33,7 +33,7 @@ function version(): string {
  * it, said in CHANGELOG.md), never an accident. zod/mini and minifying keep the libraries small;
  * the rest is the add-on's own code.
  */
-export const BUNDLE_BUDGET_KIB = 390;
+export const BUNDLE_BUDGET_KIB = 420;
 
 /** esbuild's options for a target's server bundle (the bench builds variants of it). */
 export function serverBuildOptions(target: Target): esbuild.BuildOptions & { write: false } {
@@ -69,9 +69,30 @@ async function buildServer(target: Target, dist: string): Promise<void> {
   fs.writeFileSync(path.join(dist, 'Code.js'), codeFile(target, result.outputFiles[0].text));
 }
 
-async function buildSidebar(dist: string): Promise<void> {
+/** An HTML page of the project: its script and CSS minified and inlined (HtmlService serves no other files). */
+interface Page {
+  /** The file in dist/<target>/ (`Sidebar.html`). */
+  out: string;
+  /** The page's folder under src/client and its three files. */
+  script: string;
+  css: string;
+  template: string;
+}
+
+const PAGES: readonly Page[] = [
+  { out: 'Sidebar.html', script: 'src/client/main.ts', css: 'src/client/sidebar.css', template: 'src/client/sidebar.html' },
+  // A template (HtmlService.createTemplateFromFile): its scriptlets draw the question on the server.
+  {
+    out: 'QuestionDialog.html',
+    script: 'src/client/question/main.ts',
+    css: 'src/client/question/question.css',
+    template: 'src/client/question/question.html',
+  },
+];
+
+async function buildPage(dist: string, page: Page): Promise<void> {
   const js = await esbuild.build({
-    entryPoints: [path.join(root, 'src/client/main.ts')],
+    entryPoints: [path.join(root, page.script)],
     bundle: true,
     format: 'iife',
     target: 'es2019',
@@ -81,7 +102,7 @@ async function buildSidebar(dist: string): Promise<void> {
     logLevel: 'warning',
   });
   const css = await esbuild.build({
-    entryPoints: [path.join(root, 'src/client/sidebar.css')],
+    entryPoints: [path.join(root, page.css)],
     bundle: true,
     minify: true,
     write: false,
@@ -89,12 +110,16 @@ async function buildSidebar(dist: string): Promise<void> {
   });
   // A literal "</script" inside the script would end the element early.
   const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-  const template = fs.readFileSync(path.join(root, 'src/client/sidebar.html'), 'utf8');
-  const html = template
+  const inlined = `${script}${css.outputFiles[0].text}`;
+  // HtmlService reads "<?" and "?>" as scriptlet marks in a template, whatever surrounds them.
+  if (/<\?|\?>/.test(inlined))
+    throw new Error(`${page.out}: the minified script or CSS holds "<?" or "?>", which a template would run as a scriptlet`);
+  const html = fs
+    .readFileSync(path.join(root, page.template), 'utf8')
     .replace('/*INLINE_CSS*/', () => css.outputFiles[0].text)
     .replace('/*INLINE_JS*/', () => script)
     .replace(/__VERSION__/g, version());
-  fs.writeFileSync(path.join(dist, 'Sidebar.html'), html);
+  fs.writeFileSync(path.join(dist, page.out), html);
 }
 
 /** Builds one target; `hubOrigins` are added to the configured ones (the add-on's urlFetchWhitelist). */
@@ -102,7 +127,7 @@ export async function buildTarget(target: Target, hubOrigins: readonly string[] 
   const dist = distDir(target);
   fs.mkdirSync(dist, { recursive: true });
   const manifest = manifestFor(target, [...configuredHubOrigins(root), ...hubOrigins], sourceManifest(root));
-  await Promise.all([buildServer(target, dist), buildSidebar(dist)]);
+  await Promise.all([buildServer(target, dist), ...PAGES.map((page) => buildPage(dist, page))]);
   fs.writeFileSync(path.join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return dist;
 }
@@ -112,7 +137,7 @@ async function main(): Promise<void> {
   for (const target of targets) {
     const dist = await buildTarget(target, hubOrigins);
     console.log(
-      `built ${path.relative(root, dist)}/: Code.js, Sidebar.html, appsscript.json (${target}, ${publicFunctionNames.length} public functions)`,
+      `built ${path.relative(root, dist)}/: Code.js, ${PAGES.map((p) => p.out).join(', ')}, appsscript.json (${target}, ${publicFunctionNames.length} public functions)`,
     );
   }
 }

@@ -203,7 +203,7 @@ describe("playground: a seller's first hour", () => {
     expect(count).toBeGreaterThan(1);
     // The same count as the sidebar said, every value of it changed by the rule.
     expect([inSidebar?.[1], inSidebar?.[2]].map((n) => Number(n?.replace(/,/g, '')))).toEqual([count, count]);
-    expect(await dialog.locator('#question-details').textContent()).toContain('price [amazon]');
+    expect(await dialog.locator('#question-details').textContent()).toContain('Price [amazon]');
     // Asked before anything is sent: the hub holds the prices it held.
     expect(await writesSince(since)).toEqual([]);
     const held = (await s.pg.admin.state(['products'])).products;

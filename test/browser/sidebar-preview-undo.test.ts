@@ -57,7 +57,7 @@ describe('playground: preview, push these changes, undo', () => {
     await s.frame.locator('#preview-button').click();
     await s.frame.locator('#preview-result p').first().waitFor({ timeout: UNTIL_READY_MS });
     const text = (await s.frame.locator('#preview-result').textContent()) ?? '';
-    expect(text).toContain('3 values would change: price [amazon] 3.');
+    expect(text).toContain('3 values would change: Price [amazon] 3.');
     expect(text).toMatch(new RegExp(`Largest price drop \u221250 % \\(${edits[0].sku}, price \\[amazon\\]\\)`));
     expect(text).toMatch(/The hub was read in \d+ requests?: /);
     expect(text).toMatch(/Guard rails are off/);
@@ -95,7 +95,7 @@ describe('playground: preview, push these changes, undo', () => {
     await s.frame.locator('#undo-result p').first().waitFor({ timeout: UNTIL_READY_MS });
     const text = (await s.frame.locator('#undo-result').textContent()) ?? '';
     expect(text).toMatch(/^Undo your push of [\d-]+ [\d:]+ \(Push prices \(previewed changes\), 3 values\)\?/);
-    expect(text).toContain('3 values would be restored: price [amazon] 3.');
+    expect(text).toContain('3 values would be restored: Price [amazon] 3.');
     await s.shots.take(s.page, 'undo-preview');
     await s.frame.locator('#undo-restore').click();
     await s.frame.waitForFunction(

@@ -38,7 +38,7 @@ describe('preview: every operation and scope', () => {
     const out: Record<string, number> = {};
     for (const [sku, q] of rows)
       for (const [ch, l] of Object.entries(hub.get(sku)!.listings))
-        if (l && l.quantity !== q) out[`quantity [${ch}]`] = (out[`quantity [${ch}]`] ?? 0) + 1;
+        if (l && l.quantity !== q) out[`Quantity [${ch}]`] = (out[`Quantity [${ch}]`] ?? 0) + 1;
     return out;
   };
 
@@ -53,7 +53,7 @@ describe('preview: every operation and scope', () => {
     // A general Quantity the hub holds is still sent when a channel it reaches holds another.
     const sent = pairs.filter(([sku, n], i) => i >= 3 || Object.values(hub.get(sku)!.listings).some((l) => l && l.quantity !== n)).length;
     expect(sent).toBeGreaterThan(rows - 3);
-    expect(out.totals.changes).toEqual({ quantity: sent, ...overwritten(pairs) });
+    expect(out.totals.changes).toEqual({ Quantity: sent, ...overwritten(pairs) });
     expect(out.totals.unchanged).toBe(rows - sent);
   });
 
@@ -64,7 +64,7 @@ describe('preview: every operation and scope', () => {
       hub.get(sku)!.listings.walmart!.price,
     ]);
     const out = preview('prices', 'all');
-    expect(out.totals.changes).toEqual({ 'price [amazon]': 3 });
+    expect(out.totals.changes).toEqual({ 'Price [amazon]': 3 });
     expect(out.totals.unchanged).toBe(9);
   });
 
@@ -75,7 +75,7 @@ describe('preview: every operation and scope', () => {
       hub.get(sku)!.listings.walmart!.price,
     ]);
     const out = preview('byChannel', 'all');
-    expect(out.totals.changes).toEqual({ 'quantity [amazon]': 1 });
+    expect(out.totals.changes).toEqual({ 'Quantity [amazon]': 1 });
     expect(out.totals.unchanged).toBe(11);
   });
 
@@ -87,7 +87,7 @@ describe('preview: every operation and scope', () => {
     expect(out.rows).toBe(1);
     // The push before passed the general quantities on to every channel: the hub's state now.
     hub = hubProducts(env);
-    expect(out.totals.changes).toEqual({ quantity: 1, ...overwritten([[skus[1], hub.get(skus[1])!.quantity + 7]]) });
+    expect(out.totals.changes).toEqual({ Quantity: 1, ...overwritten([[skus[1], hub.get(skus[1])!.quantity + 7]]) });
   });
 
   test('prices by ERP id (a plain Price, sent to every channel): each row planned as the push would, nothing refused', () => {
@@ -111,7 +111,7 @@ describe('preview: every operation and scope', () => {
     const q = (sku: string, i: number): number => hub.get(sku)!.quantity + (i === 2 ? 1 : 0);
     sheet(['SKU', 'Quantity'], (sku, i) => [sku, q(sku, i)]);
     const out = preview('async', 'all');
-    expect(out.totals.changes).toEqual({ quantity: 1, ...overwritten(skus.map((sku, i) => [sku, q(sku, i)])) });
+    expect(out.totals.changes).toEqual({ Quantity: 1, ...overwritten(skus.map((sku, i) => [sku, q(sku, i)])) });
     expect(out.totals.unchanged).toBe(5);
   });
 });

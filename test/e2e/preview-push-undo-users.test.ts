@@ -69,7 +69,7 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     const shown = call(env, 'previewUndo', false);
     expect(shown).toMatchObject({ mine: true, by: 'you', what: 'Push prices (previewed changes)', values: 4 });
     expect(undoSummary(shown)[0]).toBe(`Undo your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`);
-    expect(shown.totals.changes).toEqual({ 'price [amazon]': 2 });
+    expect(shown.totals.changes).toEqual({ 'Price [amazon]': 2 });
     expect(shown.totals.changedLater).toBe(2);
     expect(undoSummary(shown)).toContain('2 values changed by a later push since, left as they are.');
     for (const i of [2, 3]) {

@@ -62,7 +62,7 @@ describe('push these changes, guard rails, undo: prices', () => {
     ];
     env.rt.addSheet(SHEET, sheet);
     const preview = call(env, 'previewPush', 'prices', 'all');
-    expect(preview.totals.changes).toEqual({ 'price [amazon]': 4 });
+    expect(preview.totals.changes).toEqual({ 'Price [amazon]': 4 });
     expect(preview.totals.unchanged).toBe(76);
     expect(preview.rowsToPush).toBe(4);
     clearRequests(env);
@@ -90,7 +90,7 @@ describe('push these changes, guard rails, undo: prices', () => {
     const shown = call(env, 'previewUndo', false);
     expect(shown.title).toMatch(/^Push prices \(previewed changes\), /);
     expect(shown.rowsToRestore).toBe(4);
-    expect(shown.totals.changes).toEqual({ 'price [amazon]': 4 });
+    expect(shown.totals.changes).toEqual({ 'Price [amazon]': 4 });
     const preview = env.rt.sheet('Preview').values();
     expect(preview.find((r) => r[0] === skus[0])?.slice(4, 6)).toEqual([amazon(skus[0], original) + 1, amazon(skus[0], original)]);
     clearRequests(env);
@@ -218,7 +218,7 @@ describe('guard rails', () => {
     ]);
     const held = call(env, 'previewPush', 'prices', 'all');
     expect(held.totals.guarded).toBe(1);
-    expect(held.totals.changes).toEqual({ 'price [amazon]': 1 });
+    expect(held.totals.changes).toEqual({ 'Price [amazon]': 1 });
     expect(
       env.rt
         .sheet('Preview')

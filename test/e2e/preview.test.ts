@@ -28,7 +28,7 @@ describe('preview a push', () => {
     const r = loose(env.call('previewPush', 'prices', 'all'));
     expect(r.ok).toBe(true);
     const out = r.value!;
-    expect(out.totals.changes).toEqual({ 'price [amazon]': 10 });
+    expect(out.totals.changes).toEqual({ 'Price [amazon]': 10 });
     expect(out.totals.unchanged).toBe(30);
     expect(out.totals.notInHub).toBe(1);
     expect(out.totals.refused).toBe(1);
@@ -103,7 +103,7 @@ describe('preview a push', () => {
     ]);
     const r = loose(env.call('previewPush', 'stock', 'all'));
     expect(r.ok).toBe(true);
-    expect(r.value!.totals.changes['quantity [amazon]']).toBe(1);
+    expect(r.value!.totals.changes['Quantity [amazon]']).toBe(1);
     const line = env.rt
       .sheet('Preview')
       .values()

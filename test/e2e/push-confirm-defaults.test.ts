@@ -109,7 +109,7 @@ describe('safe by default: a fresh install asks before a large or guarded push',
     // Every amazon price (+10 %) and the one quantity; the price of row 2 moves 12.5 → 13.75, inside the guard rail.
     expect(q.values).toBe(ROWS + 1);
     expect(q.headline).toBe('Push changes would send 301 changed values on 300 rows.');
-    expect(q.details.slice(0, 2)).toEqual(['Sheet: \u201cStock & Prices\u201d.', 'By field: price [amazon] 300, quantity 1.']);
+    expect(q.details.slice(0, 2)).toEqual(['Sheet: \u201cStock & Prices\u201d.', 'By field: Price [amazon] 300, Quantity 1.']);
     expect(pressDialogButton(env.rt, 'Cancel')).toEqual({ closed: true });
     expect(apiRequests(env)).toEqual([]);
     env.rt.deleteSheet('Rules');

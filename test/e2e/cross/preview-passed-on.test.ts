@@ -26,7 +26,7 @@ describe('cross: a general Quantity the hub holds, passed on to a channel that h
       [SKU, 49],
     ]);
     const shown = call(env, 'previewPush', 'stock', 'all');
-    expect(shown.totals.changes).toEqual({ quantity: 1, 'quantity [walmart]': 1 });
+    expect(shown.totals.changes).toEqual({ Quantity: 1, 'Quantity [walmart]': 1 });
     expect(shown.rowsToPush).toBe(1);
     const lines = env.rt.sheet('Preview').values().slice(1);
     expect(lines.map((l) => [l[2], l[4], l[5], l[8]])).toEqual([

@@ -23,7 +23,7 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
   rows: 3000,
   lines: 3200,
   totals: {
-    changes: { 'price [amazon]': 400, 'price [walmart]': 12 },
+    changes: { 'Price [amazon]': 400, 'Price [walmart]': 12 },
     unchanged: 2788,
     refused: 2,
     nothingToSend: 0,
@@ -46,9 +46,9 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
 describe("previewSummary (the sidebar's words for a preview)", () => {
   test('changes per channel and field, what stays, what is refused, the largest moves, how the hub was read', () => {
     expect(previewSummary(outcome())).toEqual([
-      '412 values would change: price [amazon] 400, price [walmart] 12.',
+      '412 values would change: Price [amazon] 400, Price [walmart] 12.',
       '2,788 values already as the hub holds them; 2 rows refused by the checks; 1 SKU not in the hub.',
-      'Largest price drop \u221263 % (X-1, price [amazon]); largest price rise +10 % (Y-2, price [walmart]).',
+      'Largest price drop \u221263 % (X-1, Price [amazon]); largest price rise +10 % (Y-2, Price [walmart]).',
       'The hub was read in 62 requests: read the catalogue (62 pages; one by one would take 3,000 requests). Nothing was sent; every value is in the Preview sheet.',
     ]);
   });
@@ -61,7 +61,7 @@ describe("previewSummary (the sidebar's words for a preview)", () => {
 
   test('a move that rounds to 0 % still shows its sign and size', () => {
     const lines = previewSummary(outcome({ largestDecrease: line('X-1', 'price', 'amazon', -0.0004), largestIncrease: null }));
-    expect(lines[2]).toBe('Largest price drop \u2212< 0.1 % (X-1, price [amazon]).');
+    expect(lines[2]).toBe('Largest price drop \u2212< 0.1 % (X-1, Price [amazon]).');
   });
 
   test('rows with nothing to send, rows held by an async job and edits left out are said as such, not as refused', () => {

@@ -203,7 +203,7 @@ export const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'salePrice', 
 
 /** The sidebar's totals of a preview (the largest increase and decrease are of prices). */
 export interface PreviewTotals {
-  /** Values that would change, by field and channel (`price [amazon]`, `quantity`). */
+  /** Values that would change, by field and channel (`Price [amazon]`, `Quantity`: the sheet's headers). */
   changes: Record<string, number>;
   unchanged: number;
   /** Rows the checks refuse (an undo: values it does not restore). */

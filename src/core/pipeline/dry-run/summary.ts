@@ -1,5 +1,6 @@
 /** The words of a dry run's totals (a preview's, an undo's): what would change, and how the hub was read. Sidebar and menu. */
 import { countOf } from '../../../sheet/count-words';
+import { INPUT_HEADERS } from '../../../sheet/header-names';
 import type { PreviewLine, PreviewTotals } from './diff';
 import type { ReadStrategy } from './read-strategy';
 
@@ -20,11 +21,13 @@ export const pct = (f: number): string => {
 };
 
 /**
- * How a line's value is named in totals: `price [amazon]`, or `quantity` for the whole row. Here,
- * not in diff.ts, because the sidebar's bundle takes this file alone (diff.ts brings the sheet code).
+ * How a line's value is named in totals: by the header the seller reads in the sheet, `Price [amazon]`,
+ * or `Quantity` for the whole row. Here, not in diff.ts, because the sidebar's bundle takes this file
+ * alone (diff.ts brings the sheet code).
  */
 export function lineLabel(line: Pick<PreviewLine, 'field' | 'channel'>): string {
-  return line.channel ? `${line.field} [${line.channel}]` : line.field;
+  const header = INPUT_HEADERS[line.field as keyof typeof INPUT_HEADERS] ?? line.field;
+  return line.channel ? `${header} [${line.channel}]` : header;
 }
 
 /** The totals' lines: the changes by field and channel, what stays, what is left, the largest moves. */

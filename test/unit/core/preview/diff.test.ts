@@ -86,7 +86,7 @@ describe('previewLines', () => {
       hub,
     );
     const t = previewTotals(lines);
-    expect(t.changes).toEqual({ 'price [amazon]': 1, 'price [walmart]': 1 });
+    expect(t.changes).toEqual({ 'Price [amazon]': 1, 'Price [walmart]': 1 });
     expect(t.unchanged).toBe(1);
     expect(t.notInHub).toBe(1);
     expect(t.largestDecrease).toMatchObject({ sku: 'A', channel: 'amazon', changePct: -0.63 });
