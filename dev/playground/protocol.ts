@@ -149,7 +149,17 @@ export interface Snapshot {
  * background and font colour the cell shows when not white and black (its conditional format
  * rule's, else its own).
  */
-export type CellOut = null | { t: string; e?: string; n?: 1; b?: 1; l?: string; bg?: string; fg?: string };
+export type CellOut = null | {
+  t: string;
+  e?: string;
+  n?: 1;
+  b?: 1;
+  l?: string;
+  bg?: string;
+  fg?: string;
+  /** A data validation list shown as a dropdown (Sheets' chip and list): its values. */
+  v?: string[];
+};
 
 /** The sidebar the add-on last showed; `ownHub`: the add-on's hub is the playground's emulator. */
 export interface SidebarOut {

@@ -4,7 +4,7 @@
  * while the row says what the rule did; a bad rule row gets its reason in its Problem cell and
  * its channel's rows are refused. Screenshots of each step.
  */
-import { BROWSER_TEST_MS, expectActiveTab, headerColumns, menu, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, menu, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -49,6 +49,14 @@ describe('playground: per-channel rules', () => {
       'Also per-channel columns',
       'Problem',
     ]);
+    // The sheet's validation lists are drawn as Sheets draws them: a chip, and the list on editing.
+    const channelCell = cell(s.page, 2, header.get('Channel')!);
+    await expect(channelCell.getAttribute('class')).resolves.toContain('dropdown');
+    await channelCell.dblclick();
+    const choices = await s.page.locator('#cell-editor-choices option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(choices).toContain('amazon');
+    await s.page.keyboard.press('Escape');
+    expect(await s.page.locator('#cell-editor-choices').count()).toBe(0);
     // amazon: +20 %, to .99, also on the Price [amazon] column the fill wrote.
     await typeIntoCell(s.page, 2, header.get('Channel')!, 'amazon');
     await typeIntoCell(s.page, 2, header.get('Markup %')!, '20');

@@ -29,3 +29,30 @@ describe('readWindow colours', () => {
     expect(readWindow(rt, 'America/New_York', 'S', 2, 2).rows.map((r) => r[1]?.bg)).toEqual(['#f4c7c3', '#b7e1cd']);
   });
 });
+
+describe('readWindow dropdowns', () => {
+  it('carries the values of a list shown as a dropdown, on empty cells too, and nothing for a list kept hidden', () => {
+    const rt = loadRuntime({
+      bundle: `function setup() {
+        var s = SpreadsheetApp.getActive().getSheetByName('Rules');
+        s.getRange('A2:A3').setDataValidation(SpreadsheetApp.newDataValidation().requireValueInList(['amazon', 'walmart'], true).build());
+        s.getRange('B2').setDataValidation(SpreadsheetApp.newDataValidation().requireValueInList(['yes'], false).build());
+      }`,
+      workbook: {
+        Rules: [
+          ['Channel', 'Hidden list'],
+          ['amazon', 'yes'],
+          ['', ''],
+        ],
+      },
+    });
+    rt.call('setup');
+    const w = readWindow(rt, 'America/New_York', 'Rules', 1, 3);
+    expect(w.rows.map((r) => r[0])).toEqual([
+      { t: 'Channel' },
+      { t: 'amazon', v: ['amazon', 'walmart'] },
+      { t: '', v: ['amazon', 'walmart'] },
+    ]);
+    expect(w.rows[1][1]).toEqual({ t: 'yes' });
+  });
+});

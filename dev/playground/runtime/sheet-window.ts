@@ -36,6 +36,7 @@ export function readWindow(rt: Runtime, timeZone: string, sheetName: string, fro
   // What the seller sees: a conditional format rule's colour wins over the cell's own.
   const backgrounds = s.effectiveBackgrounds(a1);
   const fonts = s.effectiveFontColors(a1);
+  const validations = s.validations(a1);
   const rows: CellOut[][] = values.map((line, i) =>
     line.map((value, j): CellOut => {
       const formula = formulas[i][j];
@@ -44,9 +45,13 @@ export function readWindow(rt: Runtime, timeZone: string, sheetName: string, fro
         ...(backgrounds[i][j] !== '#ffffff' ? { bg: backgrounds[i][j] } : {}),
         ...(fonts[i][j] !== '#000000' ? { fg: fonts[i][j] } : {}),
       };
-      if (value === '' && !formula) return bold || colours.bg ? { t: '', ...(bold ? { b: 1 as const } : {}), ...colours } : null;
+      const rule = validations[i][j];
+      // A list the seller picks from shows its chip even on an empty cell, as in Sheets.
+      const list = rule?.showDropdown ? { v: rule.values } : {};
+      if (value === '' && !formula)
+        return bold || colours.bg || list.v ? { t: '', ...(bold ? { b: 1 as const } : {}), ...colours, ...list } : null;
       const t = shown[i][j];
-      const cell: CellOut = { t, ...colours };
+      const cell: CellOut = { t, ...colours, ...list };
       const e = editText(value, formula, t, timeZone);
       if (e !== t) cell.e = e;
       if (typeof value === 'number' || value instanceof Date) cell.n = 1;

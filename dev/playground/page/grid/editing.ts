@@ -33,6 +33,21 @@ export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): {
   let editor: { input: HTMLInputElement; r: number; c: number; original: string } | null = null;
   let dragging = false;
 
+  /** A dropdown cell's editor lists its values (a datalist: typing filters them, as Sheets' list does). */
+  function offerChoices(input: HTMLInputElement, values: readonly string[]): HTMLDataListElement {
+    const list = el('datalist', { id: 'cell-editor-choices' });
+    for (const v of values) list.appendChild(el('option', { value: v }));
+    input.setAttribute('list', list.id);
+    input.addEventListener('focus', () => {
+      try {
+        input.showPicker();
+      } catch {
+        // A browser that cannot open the list at once still shows it on ArrowDown.
+      }
+    });
+    return list;
+  }
+
   function startingText(r: number, c: number): string {
     const cell = grid.cell(r, c);
     return cell ? (cell.e ?? cell.t) : '';
@@ -43,6 +58,7 @@ export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): {
     const { input, r, c, original } = editor;
     editor = null;
     input.remove();
+    document.getElementById('cell-editor-choices')?.remove();
     const sheet = grid.sheet?.name;
     if (save && sheet && input.value !== original) commit(sheet, r, c, input.value);
     root.focus({ preventScroll: true });
@@ -67,10 +83,13 @@ export function attachEditing(grid: Grid, commit: CommitEdit, keys: GridKeys): {
       'data-c': c,
     });
     input.value = value;
+    const choices = grid.cell(r, c)?.v;
+    const list = choices ? offerChoices(input, choices) : null;
     input.style.left = `${box.left}px`;
     input.style.top = `${box.top}px`;
     input.style.width = `${Math.max(COL_W, Math.min(640, value.length * 8 + 24))}px`;
     grid.sizer.appendChild(input);
+    if (list) grid.sizer.appendChild(list);
     editor = { input, r, c, original };
     input.focus();
     input.setSelectionRange(value.length, value.length);

@@ -277,6 +277,7 @@ export class Grid {
     if (data === undefined) names.push('loading');
     if (data?.n) names.push('num');
     if (data?.b) names.push('bold');
+    if (data?.v) names.push('dropdown');
     return names.join(' ');
   }
 
