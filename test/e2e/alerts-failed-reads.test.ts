@@ -136,7 +136,9 @@ describe('a background push whose requests fail (bound script)', () => {
     const skus = seedProducts(env, 3000, ['amazon']);
     env.rt.addSheet(SHEET, [['SKU', 'Quantity'], ...skus.map((s) => [s, 5])]);
     // The menu push is cut short (Google's time limit), so its trigger must finish it; the hub then fails every write.
-    env.rt.cutOffAfter(60);
+    // Killed once the push is under way: past resolving the sheet, reading it and the snapshot, setting the
+    // sheet's edited-cell rules (a new sheet's first push) and arming the safety trigger.
+    env.rt.cutOffAfter(90);
     expect(() => env.call('pushStockAll')).toThrow(/Exceeded maximum execution time/);
     env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/stock/updatestock', seed: 1 });
     env.rt.advance(10 * MIN);

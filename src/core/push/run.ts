@@ -95,6 +95,20 @@ export function selectedKeys(ctx: Context, loaded: LoadedSheet, operation: Opera
   return { keys, hidden };
 }
 
+type Selection = () => { keys: string[]; hidden: number[] };
+
+/**
+ * The selected keys of one push, walked once however many steps ask (the question, then the run):
+ * checking a row for hidden is a Sheets call or two, and 5,000 rows of them fill most of an execution.
+ */
+function selectionOnce(ctx: Context, loaded: LoadedSheet, operation: Operation): Selection {
+  let found: ReturnType<Selection> | undefined;
+  return () => {
+    found ??= selectedKeys(ctx, loaded, operation);
+    return found;
+  };
+}
+
 /** Selected rows that are hidden or filtered out are left out of the push, and say so. */
 function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void {
   const product = new Set(loaded.table.rows.filter((r) => !r.blank).map((r) => r.rowNumber));
@@ -174,13 +188,14 @@ function createRun(
   scope: Scope,
   background: boolean,
   loaded: LoadedSheet,
-  checked = false,
+  checked: boolean,
+  selection: Selection,
 ): { run: PushRun; kept?: RunRows } {
   const resumed = resumableRun(ctx, operation, scope, `${OPERATION_TITLES[operation]} (${SCOPE_TITLES[scope]})`);
   if (resumed && scope === 'selected') {
     // Resuming is for the same rows: a new selection while the old one is unfinished is refused.
     const stored = readRunRows(ctx.ports.workbook, resumed.id).selected;
-    const now = selectedKeys(ctx, loaded, operation).keys;
+    const now = selection().keys;
     if (now.length !== stored.size || now.some((k) => !stored.has(k))) {
       const done = rowsDone(resumed);
       throw new BusyError(
@@ -198,7 +213,7 @@ function createRun(
   if (scope !== 'selected') clearRunRows(ctx.ports.workbook);
   let selected: Set<string> | null = null;
   if (scope === 'selected') {
-    const { keys, hidden } = selectedKeys(ctx, loaded, operation);
+    const { keys, hidden } = selection();
     run.selected = writeSelection(ctx.ports.workbook, run.id, keys);
     selected = new Set(keys);
     markHiddenRows(ctx, loaded, hidden);
@@ -484,10 +499,15 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
  * A new push is asked first when it changes many values or a guard rail holds some (confirm.ts):
  * the question, or null to go on. A push resumed (or refused because another runs) is not asked.
  */
-function questionFirst(ctx: Context, loaded: LoadedSheet, operation: Operation, scope: Scope, answer?: string): PushProgress | null {
+function questionFirst(
+  ctx: Context,
+  loaded: LoadedSheet,
+  push: { operation: Operation; scope: Scope; answer?: string },
+  selection: Selection,
+): PushProgress | null {
   const active = readRun(ctx.ports.documentStore);
   if (active && !isAbandoned(active, ctx.ports.clock.now(), ctx.settings.deployment)) return null;
-  return askFirst(ctx, loaded, { operation, scope, answer }, () => new Set(selectedKeys(ctx, loaded, operation).keys));
+  return askFirst(ctx, loaded, push, () => new Set(selection().keys));
 }
 
 /**
@@ -498,9 +518,10 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope, answ
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const asked = questionFirst(ctx, loaded, operation, scope, answer);
+    const selection = selectionOnce(ctx, loaded, operation);
+    const asked = questionFirst(ctx, loaded, { operation, scope, answer }, selection);
     if (asked) return asked;
-    const { run, kept } = createRun(ctx, operation, scope, false, loaded, answer !== undefined);
+    const { run, kept } = createRun(ctx, operation, scope, false, loaded, answer !== undefined, selection);
     return sidebarStart(ctx, loaded, run, kept);
   });
 }
@@ -544,9 +565,10 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope, a
   return withDocumentLock(ctx, OPERATION_TITLES[operation], LOCK_WAIT_MS, () => {
     const client = hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
-    const asked = questionFirst(ctx, loaded, operation, scope, answer);
+    const selection = selectionOnce(ctx, loaded, operation);
+    const asked = questionFirst(ctx, loaded, { operation, scope, answer }, selection);
     if (asked) return asked;
-    const { run, kept } = createRun(ctx, operation, scope, true, loaded, answer !== undefined);
+    const { run, kept } = createRun(ctx, operation, scope, true, loaded, answer !== undefined, selection);
     return menuRun(ctx, loaded, run, kept, client);
   });
 }
