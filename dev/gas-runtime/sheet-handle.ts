@@ -200,6 +200,11 @@ export class SheetHandle {
     return this;
   }
 
+  /** The widths set on columns, [column, px], left to right. */
+  columnWidthsSet(): Array<[number, number]> {
+    return this.model.widthsSet();
+  }
+
   /** Column `column`'s width in pixels (Sheets' default until something sets one). */
   columnWidth(column: number): number {
     return this.model.columnWidth(column);

@@ -77,7 +77,7 @@ export function sheetToJson(s: SheetModel): SheetJson {
     hiddenByFilter: [...s.hiddenByFilter],
     merges: s.merges.map((m) => ({ ...m })),
     conditionalRules: s.conditionalRules.map(copyRule),
-    columnWidths: s.columnWidths.flatMap((w, c) => (w === undefined ? [] : [[c + 1, w] as [number, number]])),
+    columnWidths: s.widthsSet(),
     cells,
   };
 }

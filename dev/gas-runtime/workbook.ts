@@ -54,6 +54,11 @@ export class SheetModel {
     return this.columnWidths[col - 1] ?? DEFAULT_COLUMN_WIDTH;
   }
 
+  /** The widths set on columns, [column, px], left to right. */
+  widthsSet(): Array<[number, number]> {
+    return this.columnWidths.flatMap((w, c) => (w === undefined ? [] : [[c + 1, w] as [number, number]]));
+  }
+
   cell(row: number, col: number): Cell | undefined {
     return this.rows[row - 1]?.[col - 1];
   }
