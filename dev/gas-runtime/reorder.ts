@@ -101,6 +101,8 @@ export function moveColumns(sheet: SheetModel, start: number, n: number, destina
     const old = plan.order.map((c) => row[c - 1]);
     old.forEach((cell, i) => (row[plan.first + i - 1] = cell));
   }
+  const widths = plan.order.map((c) => sheet.columnWidths[c - 1]);
+  widths.forEach((w, i) => (sheet.columnWidths[plan.first + i - 1] = w));
   remapMerges(sheet, 'col', indexMap(plan.first, plan.order));
   remapRuleRanges(sheet, 'col', indexMap(plan.first, plan.order));
 }

@@ -130,6 +130,7 @@ rows('Sheet', 'spreadsheet/sheet', SHEETS, [
   'setActiveSelection',
   'setColumnWidth',
   'setColumnWidths',
+  'getColumnWidth',
   'setRowHeight',
   'autoResizeColumn',
   'autoResizeColumns',

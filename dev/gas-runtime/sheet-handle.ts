@@ -194,6 +194,22 @@ export class SheetHandle {
     return this.model.frozenColumns;
   }
 
+  /** Sets column `column`'s width (px), as the seller dragging its edge. */
+  setColumnWidth(column: number, px: number): this {
+    this.model.columnWidths[column - 1] = px;
+    return this;
+  }
+
+  /** The widths set on columns, [column, px], left to right. */
+  columnWidthsSet(): Array<[number, number]> {
+    return this.model.widthsSet();
+  }
+
+  /** Column `column`'s width in pixels (Sheets' default until something sets one). */
+  columnWidth(column: number): number {
+    return this.model.columnWidth(column);
+  }
+
   maxRows(): number {
     return this.model.maxRows;
   }

@@ -56,6 +56,14 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
   const cheap = (method: string) => ctx.cheap('Sheet', method);
   const read = (method: string) => ctx.sheets('Sheet', method, 'read');
   const write = (method: string) => ctx.sheets('Sheet', method, 'write');
+  const colsInBounds = (column: number, n: number) => {
+    if (!(column >= 1) || !(n >= 1) || column + n - 1 > sheet.maxCols) ctx.fail(MSG.columnsOutOfBounds);
+  };
+  const setWidths = (column: number, n: number, width: number) => {
+    colsInBounds(column, n);
+    if (!(width >= 0)) ctx.fail(MSG.invalidArgument('width'));
+    for (let c = column; c < column + n; c++) sheet.columnWidths[c - 1] = Math.round(width);
+  };
   const rowsInBounds = (row: number, n = 1) => {
     if (!(row >= 1) || !(n >= 1) || row + n - 1 > sheet.maxRows) ctx.fail(MSG.rowsOutOfBounds);
   };
@@ -233,9 +241,23 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       write('clearConditionalFormatRules');
       sheet.conditionalRules = [];
     },
-    setColumnWidth: () => (write('setColumnWidth'), self),
-    setColumnWidths: () => (write('setColumnWidths'), self),
+    setColumnWidth(columnPosition: number, width: number) {
+      write('setColumnWidth');
+      setWidths(columnPosition, 1, width);
+      return self;
+    },
+    setColumnWidths(startColumn: number, numColumns: number, width: number) {
+      write('setColumnWidths');
+      setWidths(startColumn, numColumns, width);
+      return self;
+    },
+    getColumnWidth(columnPosition: number) {
+      read('getColumnWidth');
+      colsInBounds(columnPosition, 1);
+      return sheet.columnWidth(columnPosition);
+    },
     setRowHeight: () => (write('setRowHeight'), self),
+    // Fitting to content needs the browser's text layout: counted, the widths left as they are.
     autoResizeColumn: () => (write('autoResizeColumn'), self),
     autoResizeColumns: () => (write('autoResizeColumns'), self),
     getActiveRange() {

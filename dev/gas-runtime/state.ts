@@ -29,6 +29,8 @@ export interface SheetJson {
   merges: Rect[];
   /** Absent in states exported before conditional formats were modelled. */
   conditionalRules?: ConditionalRule[];
+  /** Widths set by a script, [column, px]; absent in states exported before widths were kept. */
+  columnWidths?: Array<[number, number]>;
   /** [row, col, cell] for every non-empty cell. */
   cells: Array<[number, number, Record<string, unknown>]>;
 }
@@ -75,6 +77,7 @@ export function sheetToJson(s: SheetModel): SheetJson {
     hiddenByFilter: [...s.hiddenByFilter],
     merges: s.merges.map((m) => ({ ...m })),
     conditionalRules: s.conditionalRules.map(copyRule),
+    columnWidths: s.widthsSet(),
     cells,
   };
 }
@@ -88,6 +91,7 @@ export function sheetFromJson(j: SheetJson): SheetModel {
   j.hiddenByFilter.forEach((r) => s.hiddenByFilter.add(r));
   s.merges = j.merges.map((m) => ({ ...m }));
   s.conditionalRules = (j.conditionalRules ?? []).map(copyRule);
+  for (const [c, w] of j.columnWidths ?? []) s.columnWidths[c - 1] = w;
   for (const [r, c, cell] of j.cells) {
     const target = s.cellForWrite(r, c);
     Object.assign(target, cell as Cell);

@@ -112,6 +112,12 @@ export function insertColumns(sheet: SheetModel, before: number, n: number): voi
     );
   });
   sheet.maxCols += n;
+  // New columns have the default width: only the columns to their right move.
+  sheet.columnWidths = insertAt(
+    sheet.columnWidths,
+    before - 1,
+    Array.from({ length: n }, () => undefined),
+  );
   if (before <= sheet.frozenColumns) sheet.frozenColumns += n;
   remapMerges(sheet, 'col', shiftFrom(before, n));
   insertRuleColumns(sheet, before, n);
@@ -120,6 +126,7 @@ export function insertColumns(sheet: SheetModel, before: number, n: number): voi
 /** Deletes columns start..start+n-1. */
 export function deleteColumns(sheet: SheetModel, start: number, n: number): void {
   for (const row of sheet.rows) row?.splice(start - 1, n);
+  sheet.columnWidths.splice(start - 1, n);
   sheet.maxCols -= n;
   sheet.frozenColumns -= Math.max(0, Math.min(sheet.frozenColumns, start + n - 1) - start + 1);
   remapMerges(sheet, 'col', cutOut(start, n));

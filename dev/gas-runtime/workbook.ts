@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE } from './locale';
 /**
  * The spreadsheet's data, independent of any execution: sheets of sparse cells with value,
  * formula, number format, font weight, background and note; row visibility; merges; frozen rows;
+ * column widths set by a script;
  * conditional format rules (conditional-format.ts).
  * Facades (spreadsheet.ts, sheet.ts, range.ts) read and write it on behalf of the bundle; the
  * test API reads and seeds it directly. Structural edits (insert/delete/sort/move rows and
@@ -24,6 +25,9 @@ export interface Cell {
   validation?: ValidationRule;
 }
 
+/** A column's width in pixels until something sets one (Sheets' default). */
+export const DEFAULT_COLUMN_WIDTH = 100;
+
 export class SheetModel {
   /** rows[r-1][c-1]; sparse. */
   rows: Array<Array<Cell | undefined> | undefined> = [];
@@ -35,6 +39,8 @@ export class SheetModel {
   merges: Rect[] = [];
   /** In the sheet's order: the first rule that matches a cell decides its look. */
   conditionalRules: ConditionalRule[] = [];
+  /** Widths (px) set by setColumnWidth(s), widths[c-1]; sparse: a column without one has Sheets' default. */
+  columnWidths: Array<number | undefined> = [];
 
   constructor(
     public readonly id: number,
@@ -42,6 +48,16 @@ export class SheetModel {
     public maxRows = 1000,
     public maxCols = 26,
   ) {}
+
+  /** Column `col`'s width in pixels. */
+  columnWidth(col: number): number {
+    return this.columnWidths[col - 1] ?? DEFAULT_COLUMN_WIDTH;
+  }
+
+  /** The widths set on columns, [column, px], left to right. */
+  widthsSet(): Array<[number, number]> {
+    return this.columnWidths.flatMap((w, c) => (w === undefined ? [] : [[c + 1, w] as [number, number]]));
+  }
 
   cell(row: number, col: number): Cell | undefined {
     return this.rows[row - 1]?.[col - 1];

@@ -102,6 +102,8 @@ export interface SheetInfo {
   frozenRows: number;
   frozenCols: number;
   hidden: boolean;
+  /** Widths a script set, [column, px] (the page draws the others at its own width). */
+  columnWidths: Array<[number, number]>;
 }
 
 export interface ToastInfo {

@@ -122,7 +122,7 @@ function sheetReads(sheet: Sheet, { known, readRows }: SheetGrid): Reads {
   };
 }
 
-type Writes = Pick<SheetPort, 'write' | 'appendRow' | 'deleteRows' | 'ensureSize' | 'insertColumnsAfter'>;
+type Writes = Pick<SheetPort, 'write' | 'appendRow' | 'deleteRows' | 'ensureSize' | 'insertColumnsAfter' | 'setColumnWidths'>;
 
 /** Values written and the grid's rows and columns changed, the grid grown first where a write goes past it. */
 function sheetWrites(sheet: Sheet, { known, grown }: SheetGrid): Writes {
@@ -150,6 +150,10 @@ function sheetWrites(sheet: Sheet, { known, grown }: SheetGrid): Writes {
       if (count <= 0) return;
       grown(0, column, () => sheet.insertColumnsAfter(column, count));
       known.columns += count;
+    },
+    setColumnWidths(column, count, px) {
+      if (count <= 0) return;
+      grown(0, column + count - 1, () => sheet.setColumnWidths(column, count, px));
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   waitForCell,
 } from './support/browser';
 import { usePlayground } from './support/sidebar-session';
+import { COL_W } from '../../dev/playground/page/grid/columns';
 
 jest.setTimeout(BROWSER_TEST_MS);
 
@@ -101,6 +102,14 @@ describe('playground: grid, menu and sidebar', () => {
       expect(headers.has(name)).toBe(true);
     await waitForCell(s.page, 2, headers.get('Sync status')!, 'OK');
     await waitForCell(s.page, 2, headers.get('Status [mercadolibre]')!, 'OK');
+    // The columns the add-on added are drawn as wide as it made them: their headers read whole;
+    // the seller's Title column keeps the page's width.
+    const cut = (c: number) =>
+      s.page
+        .locator(`#grid .cell[data-r="1"][data-c="${c}"]`)
+        .evaluate((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth, width: e.getBoundingClientRect().width }));
+    expect(await cut(headers.get('Status [mercadolibre]')!)).toMatchObject({ text: 'Status [mercadolibre]', cut: false });
+    expect((await cut(headers.get('Title')!)).width).toBe(COL_W);
     // Statuses show their colours (the add-on's conditional format rules), once the row is not selected.
     await s.page.locator('#grid .rh[data-r="3"]').click();
     await s.page.waitForFunction(

@@ -90,4 +90,26 @@ describe('the freeze-the-SKU-column question', () => {
     const again = unwrap(env.call('startPush', 'stock', 'all'));
     expect(unwrap(env.call('continuePush', again.runId)).freezeSku).toBeUndefined();
   });
+
+  test('sidebar: the answer freezes the tab the question named (a tab given its columns), not the stock sheet', () => {
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 3],
+    ]);
+    const TAB = 'Shop export';
+    if (env.rt.sheetNames().includes(TAB)) env.rt.deleteSheet(TAB);
+    env.rt.addSheet(TAB, [
+      ['Name', 'SKU', 'Quantity'],
+      ['Cup', 'A-1', 3],
+      ['Mug', 'A-2', 4],
+    ]);
+    unwrap(env.call('useSheetForPushing', TAB));
+    const start = unwrap(env.call('startPush', 'stock', 'all', TAB));
+    const chunk = unwrap(env.call('continuePush', start.runId));
+    expect(chunk.freezeSku).toMatch(/columns A to B of "Shop export"/);
+    // The seller is back on the stock sheet when they answer.
+    env.rt.select(SHEET, 'A1');
+    expect(unwrap(env.call('answerFreezeSku', true, TAB))).toMatch(/Froze columns A to B of "Shop export"/);
+    expect([env.rt.sheet(TAB).frozenColumns(), env.rt.sheet(SHEET).frozenColumns()]).toEqual([2, 0]);
+  });
 });

@@ -239,3 +239,23 @@ describe("the bundle's own structural calls", () => {
     expect(s.merges()).toEqual(['A3:B3']);
   });
 });
+
+describe('column widths', () => {
+  it('keeps what setColumnWidth(s) set; the columns carry their width when columns are inserted, deleted or moved, and through a saved state', () => {
+    const { rt, s } = seeded();
+    expect(
+      rt.call(
+        'run',
+        `sh.setColumnWidths(2, 2, 180); sh.setColumnWidth(1, 60); [1, 2, 3, 4].map(function (c) { return sh.getColumnWidth(c); })`,
+      ),
+    ).toEqual([60, 180, 180, 100]);
+    rt.call('run', 'sh.insertColumnsAfter(1, 2); 0');
+    expect([1, 2, 3, 4, 5].map((c) => s.columnWidth(c))).toEqual([60, 100, 100, 180, 180]);
+    s.deleteColumns(2, 2);
+    s.moveColumns(1, 1, 4);
+    expect([1, 2, 3].map((c) => s.columnWidth(c))).toEqual([180, 180, 60]);
+    const after = loadRuntime({ bundle: RUNNER, state: JSON.parse(JSON.stringify(rt.exportState())) });
+    expect([1, 2, 3].map((c) => after.sheet('S').columnWidth(c))).toEqual([180, 180, 60]);
+    expect(() => rt.call('run', 'sh.setColumnWidths(3, 40, 90); 0')).toThrow(/out of bounds/);
+  });
+});

@@ -58,6 +58,8 @@ export interface MemorySheet extends SheetPort {
   frozen: number;
   /** Value lists set by setValueList, in order. */
   valueLists: Array<{ row: number; column: number; rows: number; values: readonly string[]; help: string }>;
+  /** Column widths set by setColumnWidths, by 1-based column. */
+  widths: Map<number, number>;
 }
 
 let nextSheetId = 0;
@@ -73,6 +75,7 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     rules: [],
     frozen: 0,
     valueLists: [],
+    widths: new Map(),
     readAll() {
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       return this.grid.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
@@ -126,6 +129,9 @@ export function memorySheet(name: string, grid: CellValue[][] = [], id = nextShe
     mergedRanges: () => [],
     insertColumnsAfter(column, count) {
       for (const row of this.grid) if (row.length > column) row.splice(column, 0, ...Array<CellValue>(count).fill(''));
+    },
+    setColumnWidths(column, count, px) {
+      for (let c = column; c < column + count; c++) this.widths.set(c, px);
     },
     replaceOwnColourRules(rules, isOwn, onlyIfPresent) {
       const shape = (r: ColourRule | ColourRuleShape): ColourRuleShape =>

@@ -73,6 +73,7 @@ export class SnapshotTracker {
           frozenRows: s.frozenRows(),
           frozenCols: s.frozenColumns(),
           hidden: s.isHidden(),
+          columnWidths: s.columnWidthsSet(),
         };
       }),
       menu: rt.menu(),

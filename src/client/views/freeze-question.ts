@@ -8,8 +8,8 @@ import { callResult, errorMessage } from '../server';
 
 export interface FreezeQuestion {
   element: HTMLElement;
-  /** Shows the server's question, unless this sidebar already had it answered. */
-  ask(question: string): void;
+  /** Shows the server's question about `sheet`, unless this sidebar already had it answered. */
+  ask(question: string, sheet: string | undefined): void;
 }
 
 export function createFreezeQuestion(): FreezeQuestion {
@@ -26,12 +26,13 @@ export function createFreezeQuestion(): FreezeQuestion {
     outcome,
   );
   let answered = false;
+  let asked: string | undefined;
 
   async function answer(freeze: boolean): Promise<void> {
     setBusy(yes, true);
     setBusy(no, true);
     try {
-      outcome.textContent = await callResult('answerFreezeSku', freeze);
+      outcome.textContent = await callResult('answerFreezeSku', freeze, asked);
       answered = true;
       show(buttons, false);
     } catch (e) {
@@ -46,8 +47,9 @@ export function createFreezeQuestion(): FreezeQuestion {
 
   return {
     element,
-    ask(question) {
+    ask(question, sheet) {
       if (answered || !element.hidden) return;
+      asked = sheet;
       text.textContent = question;
       outcome.textContent = '';
       show(buttons, true);

@@ -6,6 +6,7 @@
  * assumed to be where it was.
  */
 import { findMissingColumns } from '../../sheet';
+import { DEFAULT_COLUMN_WIDTH, widthForHeaders } from './column-width';
 import type { CellValue, SheetPort } from './ports';
 
 /** A column added at the right of the header row: its header and 0-based column. */
@@ -16,13 +17,23 @@ export interface AddedColumn {
 
 /**
  * Writes the headers of columns added side by side at the right of the header row, in one write,
- * and makes the row bold and frozen up to the last of them. Returns the writes made.
+ * and makes the row bold and frozen up to the last of them. The added columns are widened so that
+ * their headers read whole: one call for all of them (Sheet.setColumnWidths(startColumn,
+ * numColumns, width), https://developers.google.com/apps-script/reference/spreadsheet/sheet#setcolumnwidthsstartcolumn,-numcolumns,-width),
+ * as wide as the longest header needs, and none when the default width shows them. Not
+ * autoResizeColumns: it fits the whole column's content, so a Permalink's URLs or a long title
+ * would make the column as wide as the screen. A column the seller had is never resized.
+ * Returns the writes made.
  */
 export function addHeaders(sheet: SheetPort, added: readonly AddedColumn[]): number {
   if (added.length === 0) return 0;
-  sheet.write(1, added[0].column + 1, [added.map((a) => a.header)]);
+  const headers = added.map((a) => a.header);
+  sheet.write(1, added[0].column + 1, [headers]);
   sheet.styleHeader(added[added.length - 1].column + 1);
-  return 2;
+  const width = widthForHeaders(headers);
+  if (width === DEFAULT_COLUMN_WIDTH) return 2;
+  sheet.setColumnWidths(added[0].column + 1, added.length, width);
+  return 3;
 }
 
 /** Where those of `headers` that the header row holds are (by their text), and where the others would be added. */

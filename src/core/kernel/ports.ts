@@ -111,6 +111,8 @@ export interface SheetPort {
   ensureSize(rows: number, columns: number): void;
   /** Inserts `count` empty columns after column `column` (1-based): the columns to its right move right. */
   insertColumnsAfter(column: number, count: number): void;
+  /** Makes `count` columns from `column` (1-based) `px` pixels wide, in one call. */
+  setColumnWidths(column: number, count: number, px: number): void;
   /**
    * Replaces the sheet's conditional format rules that `isOwn` recognises with `rules`, placed
    * after every other rule (the seller's, kept as they are); one read and one write. With

@@ -73,6 +73,8 @@ export interface PushProgress {
   continuesInBackground: boolean;
   /** Set when the person pushing is to be asked, once, whether to freeze the SKU column (freeze-sku.ts). */
   freezeSku?: string;
+  /** The sheet that question is about: the answer freezes it, whichever sheet the seller is on by then. */
+  freezeSkuSheet?: string;
   /** Set when requests of this chunk failed as a whole (the hub or the network), in a sentence: a background run that failed. */
   requestFailure?: string;
   /** Set when nothing was sent because the seller is asked first (push/confirm.ts): answer with its token. */

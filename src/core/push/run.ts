@@ -425,7 +425,7 @@ function loadForChunk(ctx: Context, run: PushRun): { loaded: LoadedSheet; block?
 /** A push that wrote results asks the person at the keyboard, once, whether to freeze the SKU column. */
 function withFreezeQuestion(ctx: Context, loaded: LoadedSheet, result: PushProgress): PushProgress {
   const question = result.done > 0 ? freezeSkuQuestion(ctx, loaded.sheet, loaded.table.columns.input.sku) : null;
-  if (question) result.freezeSku = question;
+  if (question) Object.assign(result, { freezeSku: question, freezeSkuSheet: loaded.sheet.name });
   return result;
 }
 

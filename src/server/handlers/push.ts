@@ -43,9 +43,12 @@ function menuPush(operation: Operation, scope: Scope): () => void {
     );
 }
 
-/** Sidebar: the answer to the one-time question whether to freeze the SKU column. */
-export function answerFreezeSku(freeze: boolean): Result<string> {
-  return sidebarCall((ctx) => answerFreeze(ctx, freeze === true));
+/**
+ * Sidebar: the answer to the one-time question whether to freeze the SKU column of `sheet`, the
+ * sheet the question named (PushProgress.freezeSkuSheet; absent: the stock sheet).
+ */
+export function answerFreezeSku(freeze: boolean, sheet?: string): Result<string> {
+  return sidebarCall((ctx) => answerFreeze(pushContext(ctx, sheet == null ? null : String(sheet)).ctx, freeze === true));
 }
 
 /** The push menu handlers, generated so the list of operations × scopes has one source. */

@@ -16,6 +16,23 @@ describe('ownColumns: the add-on\u2019s columns found by header before writing',
     expect(findOwnColumns(['  job ID ', 'sku', 'STOCK', 'status:'], HEADERS).present).toEqual({ 'Job id': 0, SKU: 1, Stock: 2, Status: 3 });
   });
 
+  it('widens added columns whose header the default width cuts, in one call, and no others', () => {
+    const sheet = memorySheet('Stock', [['SKU', 'Notes']]);
+    expect(addHeaders(sheet, [{ header: 'Status', column: 2 }])).toBe(2);
+    expect(sheet.widths.size).toBe(0);
+    const added = [
+      { header: 'Quantity', column: 3 },
+      { header: 'Listing status [mercadolibre]', column: 4 },
+    ];
+    expect(addHeaders(sheet, added)).toBe(3);
+    const width = sheet.widths.get(5)!;
+    expect(width).toBeGreaterThanOrEqual('Listing status [mercadolibre]'.length * 6.5);
+    expect([...sheet.widths]).toEqual([
+      [4, width],
+      [5, width],
+    ]);
+  });
+
   it('re-creates a missing header at the right of the header row, in one write, and never writes by position', () => {
     const sheet = memorySheet('Jobs', [
       ['Notes', 'Job id', 'SKU', 'Estado', 'Stock', ''],

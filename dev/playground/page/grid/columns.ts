@@ -1,6 +1,7 @@
 /**
- * Column widths of one sheet as the user dragged them (the page's view only: the add-on never
- * reads column widths). Columns not resized are COL_W wide.
+ * Column widths of one sheet: those the user dragged (the page's view only, never sent to the
+ * sheet), else those a script set in the sheet (the add-on widening the columns it adds), else
+ * COL_W.
  */
 export const COL_W = 120;
 export const MIN_COL_W = 24;
@@ -8,9 +9,18 @@ export const MAX_COL_W = 1200;
 
 export class ColumnWidths {
   private readonly widths = new Map<number, number>();
+  private fromSheet = new Map<number, number>();
 
   width(c: number): number {
-    return this.widths.get(c) ?? COL_W;
+    return this.widths.get(c) ?? this.fromSheet.get(c) ?? COL_W;
+  }
+
+  /** The widths the sheet holds, [column, px]; returns whether they changed. */
+  setSheetWidths(widths: ReadonlyArray<readonly [number, number]>): boolean {
+    const next = new Map(widths.map(([c, px]) => [c, Math.round(Math.min(MAX_COL_W, Math.max(MIN_COL_W, px)))] as const));
+    const same = next.size === this.fromSheet.size && [...next].every(([c, px]) => this.fromSheet.get(c) === px);
+    this.fromSheet = next;
+    return !same;
   }
 
   set(c: number, px: number): void {

@@ -100,6 +100,10 @@ export class Grid {
     if (switched) {
       this.widths = this.widthsBySheet.get(info.name) ?? new ColumnWidths();
       this.widthsBySheet.set(info.name, this.widths);
+    }
+    // Widths the add-on set in the sheet (a pull widening the columns it added): drawn anew.
+    const widened = this.widths.setSheetWidths(info.columnWidths);
+    if (switched) {
       this.cache.reset(info.name, revision);
       this.selection = new GridSelection(info.maxRows, this.cols);
       this.root.scrollTop = 0;
@@ -107,7 +111,7 @@ export class Grid {
     } else {
       this.selection.resize(info.maxRows, this.cols);
     }
-    if (resized) this.rebuild();
+    if (resized || widened) this.rebuild();
     this.cache.setRevision(revision);
     this.render();
     if (switched) this.selected();

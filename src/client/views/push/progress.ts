@@ -36,7 +36,7 @@ export function createRunProgress(): RunProgress {
     statsText.textContent = progressStatsText(p);
     message.textContent = p.message;
     show(progressArea, true);
-    if (p.freezeSku) freezeQuestion.ask(p.freezeSku);
+    if (p.freezeSku) freezeQuestion.ask(p.freezeSku, p.freezeSkuSheet);
   }
 
   return {
