@@ -62,13 +62,35 @@ export function liveStampsPort(spreadsheet: () => Spreadsheet, opened: boolean):
     () => PropertiesService.getDocumentProperties(),
     () => LIVE_PREFIX,
   );
-  if (BUILD_TARGET !== 'addon') return document;
+  if (BUILD_TARGET !== 'addon') return withActiveSheet(document, spreadsheet);
   // The id is asked only when a stamp is marked or read: building the ports must not open the spreadsheet.
   const user = propertyStamps(
     () => PropertiesService.getUserProperties(),
     () => userPrefix(spreadsheet().getId()),
   );
-  return opened ? user : joined(document, user);
+  return opened ? user : withActiveSheet(joined(document, user), spreadsheet);
+}
+
+/**
+ * The Push section names the sheet a push acts on (the active mapped sheet), and moving to another
+ * tab runs nothing of ours that could mark it: its stamp as read carries the active sheet's id, so
+ * the poll sees the move (Spreadsheet.getActiveSheet and Sheet.getSheetId read no cells).
+ */
+function withActiveSheet(stamps: LiveStamps, spreadsheet: () => Spreadsheet): LiveStamps {
+  return {
+    mark: (sections, stamp) => stamps.mark(sections, stamp),
+    read() {
+      const out = stamps.read();
+      let sheet = '';
+      try {
+        sheet = String(spreadsheet().getActiveSheet().getSheetId());
+      } catch {
+        // No active sheet to name (no document): the stamp alone.
+      }
+      out.push = `${out.push ?? ''}@${sheet}`;
+      return out;
+    },
+  };
 }
 
 /** The open spreadsheet's stamps, for the sidebar's poll: nothing else of the ports is built. */

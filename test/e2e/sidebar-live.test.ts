@@ -45,6 +45,19 @@ describe.each(TARGETS)('the live sidebar (%s)', (target) => {
     expect(run.endedAt - run.startedAt).toBeLessThan(1_000);
   });
 
+  test('moving to another tab moves Push (the sheet it acts on), nothing else; coming back moves it back', () => {
+    const home = env.rt.sheetNames()[0];
+    env.rt.addSheet('Notes', [['Notes']]);
+    env.rt.select(home, 'A1');
+    const before = stamps(env);
+    env.rt.select('Notes', 'A1');
+    const away = stamps(env);
+    expect(moved(before, away)).toEqual(['push']);
+    expect(unwrap(env.call('getSidebarState')).revisions).toEqual(away);
+    env.rt.select(home, 'A1');
+    expect(stamps(env)).toEqual(before);
+  });
+
   test('the schedule turned on from the menu moves Orders (and the settings), nothing else', () => {
     const before = stamps(env);
     env.rt.answerNext({ button: 'OK', text: '60' });
