@@ -6,6 +6,7 @@
  */
 import { BROWSER_TEST_MS, cell, headerColumns, hubProduct, menu, UNTIL_READY_MS } from './support/browser';
 import { usePlayground } from './support/sidebar-session';
+import { guardsOff } from './support/test-settings';
 
 jest.setTimeout(BROWSER_TEST_MS);
 
@@ -13,6 +14,8 @@ describe('playground: a contrary hub', () => {
   const s = usePlayground('contrary-hub');
 
   test('push prices: unconfirmed rows say so in words; rows that say OK hold what the hub holds', async () => {
+    // The hub's answers, not the question before a push of 300 values (push-question.test.ts).
+    await guardsOff(s.pg);
     await s.pg.admin.setFaults({ answerFaults: { drop: 0.1, duplicate: 0.1, substitute: 0.1, refuse: 0.1, reorder: 0.5 }, seed: 7 });
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push prices', 'All rows');
     await s.page.locator('.toast', { hasText: 'Push prices (all rows)' }).waitFor({ timeout: UNTIL_READY_MS });

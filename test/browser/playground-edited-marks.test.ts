@@ -41,7 +41,7 @@ describe('playground: edited cells', () => {
     await s.page.locator('#grid .rh[data-r="2"]').click();
     await menu(s.page, 'Extensions', 'Hub Sync', operation, 'Selected rows');
     await s.page
-      .locator('.toast', { hasText: `${operation} (selected rows): 1 ok` })
+      .locator('.toast', { hasText: `${operation} (selected rows) on "${STOCK}": 1 ok, 0 failed` })
       .last()
       .waitFor({ timeout: UNTIL_READY_MS });
     // The first push creates the Log sheet, which Sheets makes the active sheet: go back.

@@ -155,6 +155,10 @@ describe('playground: files, paste, rows, sheets and undo', () => {
     await expectActiveTab(session.page, 'Notas 2026');
     await waitForSaved(stateDir, () => sheetNames(stateDir).includes('Notas 2026'));
     await shots.take(session.page, 'renamed');
+    // The open sidebar polls the add-on every few seconds: a read, which must leave Edit › Undo as it is.
+    await session.page.waitForResponse(
+      (r) => r.url().endsWith('/api/run') && (r.request().postData() ?? '').includes('"getSidebarRevisions"'),
+    );
 
     await session.page.locator('[data-menu="Edit"]').click();
     expect(await session.page.locator('[data-menu="Edit"] + .menu-list .menu-item').first().textContent()).toBe('Undo rename sheet');

@@ -36,7 +36,10 @@ describe('playground: a menu push asks first in a dialog', () => {
     await menu(s.page, 'Extensions', 'Hub Sync', 'Push stock', 'All rows');
     await inDialog().locator('#question-push').click();
     await dialog().waitFor({ state: 'detached', timeout: UNTIL_READY_MS });
-    await s.page.locator('.toast', { hasText: 'Push stock (all rows): 300 ok' }).waitFor({ timeout: UNTIL_READY_MS });
+    // The toast names the sheet pushed: the active one, here the stock sheet the demo opens on.
+    await s.page
+      .locator('.toast', { hasText: 'Push stock (all rows) on "Stock & Prices": 300 ok, 0 failed' })
+      .waitFor({ timeout: UNTIL_READY_MS });
     await s.shots.take(s.page, 'menu-push-confirmed');
   });
 });

@@ -99,10 +99,12 @@ function call(name: string, args: unknown[], selection: { sheet: string; ranges:
     }
   }
   notify({ type: 'busy', running: label });
-  history.clear();
+  const writes = r.counters().sheetsWrites;
   try {
     return r.call(name, ...args);
   } finally {
+    // Only an execution that wrote ends Edit › Undo: the open sidebar's polls read every few seconds.
+    if (r.counters().sheetsWrites !== writes) history.clear();
     notify({ type: 'busy', running: null });
     const after = r.selection();
     if (after && selection && after.sheet !== selection.sheet) tracker.activeMoved();

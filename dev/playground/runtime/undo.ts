@@ -1,8 +1,9 @@
 /**
  * Edit › Undo for the seller's grid edits (typing, paste, import, rows/columns, sheets): each
  * edit saves the sheets it touches whole (Runtime.sheetState) and notes the sheets it adds;
- * undo puts them back. An execution (menu, sidebar, trigger) clears the history: restoring a
- * sheet the add-on wrote to since would drop its writes, which no undo in Sheets does.
+ * undo puts them back. A menu or sidebar execution that wrote to the workbook, and a trigger's
+ * run, clear the history: restoring a sheet the add-on wrote to since would drop its writes,
+ * which no undo in Sheets does. A read (the open sidebar's polls) leaves it.
  */
 import type { Runtime } from '../../gas-runtime';
 

@@ -284,8 +284,8 @@ function onSheet(run: Pick<PushRun, 'sheet'>): string {
 }
 
 function summary(run: PushRun): string {
-  const parts = [`${run.ok} ok`, `${run.failed} failed`];
-  if (run.skipped) parts.push(`${run.skipped} skipped`);
+  const parts = [`${run.ok.toLocaleString('en-US')} ok`, `${run.failed.toLocaleString('en-US')} failed`];
+  if (run.skipped) parts.push(`${run.skipped.toLocaleString('en-US')} skipped`);
   const reasons = Object.entries(run.retryReasons ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([reason, n]) => `${reason} \u00D7${n}`)
@@ -303,7 +303,7 @@ function summary(run: PushRun): string {
   const guarded = run.guarded
     ? ` ${run.guarded} value${run.guarded === 1 ? ' was' : 's were'} held back by the guard rails (said in Sync message), e.g. ${run.firstGuarded ?? ''} To send them, push again and press Push when asked, or preview them and tick \u201cI checked these\u201d.`
     : '';
-  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${run.requests} request${run.requests === 1 ? '' : 's'}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${guarded}${unsent}${extras}${unplaced}`;
+  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${countOf(run.requests, 'request')}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${guarded}${unsent}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
