@@ -25,8 +25,9 @@ export function pushQuestionPage(q: PushQuestion): GoogleAppsScript.HTML.HtmlOut
 
 /** The dialog's height: its lines and buttons, with no empty band under them (a modal dialog does not size itself). */
 function dialogHeight(q: PushQuestion): number {
-  const lines = q.details.reduce((sum, d) => sum + Math.ceil(d.length / 80), 0);
-  return Math.min(560, 150 + 20 * lines);
+  // About 90 characters a line at 560 px; the headline, the status line and the buttons take 110 px.
+  const lines = q.details.reduce((sum, d) => sum + Math.ceil(d.length / 90), 0);
+  return Math.min(560, 110 + 20 * lines);
 }
 
 /** Shows the question in a modal dialog; returns at once (the answer is a later execution). */
