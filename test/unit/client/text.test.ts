@@ -116,6 +116,10 @@ describe('log text', () => {
       failed: true,
     });
     expect(logLine(row({ 'Rows failed': 0, Retries: 1, 'Duration (s)': '' }), 'utc').counts).toBe('12 ok \u00b7 3 req \u00b7 1 retry');
+    // Counts as every other count in the sidebar: with thousands separators.
+    expect(logLine(row({ 'Rows OK': 5000, 'Rows failed': 1200, Requests: 1000, Retries: 0, 'Duration (s)': '' }), 'utc').counts).toBe(
+      '5,000 ok \u00b7 1,200 failed \u00b7 1,000 req',
+    );
   });
 
   it('keeps sheet text literally (it is rendered as text)', () => {

@@ -21,6 +21,8 @@ const num = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : 0;
 };
+/** A count as the rest of the sidebar writes it: 5,000. */
+const shown = (n: number): string => n.toLocaleString('en-US');
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** One log row as short strings: `12 ok · 1 failed · 3 requests · 2.5 s`. */
@@ -28,11 +30,11 @@ export function logLine(row: LogRow, zone?: Zone): LogLine {
   const failed = num(row['Rows failed']);
   const skipped = num(row['Rows skipped']);
   const retries = num(row.Retries);
-  const parts = [`${num(row['Rows OK'])} ok`];
-  if (failed) parts.push(`${failed} failed`);
-  if (skipped) parts.push(`${skipped} skipped`);
-  parts.push(`${num(row.Requests)} req`);
-  if (retries) parts.push(`${retries} retr${retries === 1 ? 'y' : 'ies'}`);
+  const parts = [`${shown(num(row['Rows OK']))} ok`];
+  if (failed) parts.push(`${shown(failed)} failed`);
+  if (skipped) parts.push(`${shown(skipped)} skipped`);
+  parts.push(`${shown(num(row.Requests))} req`);
+  if (retries) parts.push(`${shown(retries)} retr${retries === 1 ? 'y' : 'ies'}`);
   const seconds = formatSeconds(row['Duration (s)']);
   if (seconds) parts.push(seconds);
   return {
