@@ -284,26 +284,27 @@ function onSheet(run: Pick<PushRun, 'sheet'>): string {
 }
 
 function summary(run: PushRun): string {
-  const parts = [`${run.ok.toLocaleString('en-US')} ok`, `${run.failed.toLocaleString('en-US')} failed`];
-  if (run.skipped) parts.push(`${run.skipped.toLocaleString('en-US')} skipped`);
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const parts = [`${n(run.ok)} ok`, `${n(run.failed)} failed`];
+  if (run.skipped) parts.push(`${n(run.skipped)} skipped`);
   const reasons = Object.entries(run.retryReasons ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([reason, n]) => `${reason} \u00D7${n}`)
+    .map(([reason, times]) => `${reason} \u00D7${n(times)}`)
     .join(', ');
   const first = run.firstFailure ? ` First problem, ${run.firstFailure}` : '';
   const extras = run.extras
-    ? ` The hub's answers held ${run.extras} result${run.extras === 1 ? '' : 's'} for nothing that was sent (ignored), e.g. ${(run.extraExamples ?? []).join('; ')}.`
+    ? ` The hub's answers held ${countOf(run.extras, 'result')} for nothing that was sent (ignored), e.g. ${(run.extraExamples ?? []).join('; ')}.`
     : '';
   const unplaced = run.unplaced
-    ? ` ${run.unplaced} result${run.unplaced === 1 ? ' was' : 's were'} not written: the row moved while the push ran and its SKU is now missing or repeated (those rows are sent again at the next push).`
+    ? ` ${countOf(run.unplaced, 'result')} ${run.unplaced === 1 ? 'was' : 'were'} not written: the row moved while the push ran and its SKU is now missing or repeated (those rows are sent again at the next push).`
     : '';
   const unsent = run.unsent
-    ? ` ${run.unsent} row${run.unsent === 1 ? ' holds' : 's hold'} edits this push does not send (said in Sync message), e.g. ${run.firstUnsent ?? ''}.`
+    ? ` ${countOf(run.unsent, 'row')} ${run.unsent === 1 ? 'holds' : 'hold'} edits this push does not send (said in Sync message), e.g. ${run.firstUnsent ?? ''}.`
     : '';
   const guarded = run.guarded
-    ? ` ${run.guarded} value${run.guarded === 1 ? ' was' : 's were'} held back by the guard rails (said in Sync message), e.g. ${run.firstGuarded ?? ''} To send them, push again and press Push when asked, or preview them and tick \u201cI checked these\u201d.`
+    ? ` ${countOf(run.guarded, 'value')} ${run.guarded === 1 ? 'was' : 'were'} held back by the guard rails (said in Sync message), e.g. ${run.firstGuarded ?? ''} To send them, push again and press Push when asked, or preview them and tick \u201cI checked these\u201d.`
     : '';
-  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${countOf(run.requests, 'request')}${run.retries ? `, ${run.retries} retried (${reasons})` : ''}.${first}${guarded}${unsent}${extras}${unplaced}`;
+  return `${title(run)}${onSheet(run)}: ${parts.join(', ')} \u2014 ${countOf(run.requests, 'request')}${run.retries ? `, ${n(run.retries)} retried (${reasons})` : ''}.${first}${guarded}${unsent}${extras}${unplaced}`;
 }
 
 /** Runs one chunk of the stored run and records its counts; finishes the run when nothing is left. */
