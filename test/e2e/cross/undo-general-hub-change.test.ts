@@ -82,7 +82,7 @@ describe('cross: undo of a general Quantity after the hub changed a channel', ()
       .values()
       .find((l) => l[0] === 'U-1' && l[2] === 'all channels') as unknown[];
     expect(line[8]).toBe('skipped: changed on the hub');
-    expect(String(line[9])).toMatch(/^restoring it would overwrite quantity \[walmart\] 9, changed on the hub since/);
+    expect(String(line[9])).toMatch(/^restoring it would overwrite Quantity \[walmart\] 9, changed on the hub since/);
     // Overwriting, as the seller chooses: the 20 from before the job goes back, and the hub passes it on.
     const over = call(env, 'previewUndo', true);
     expect(over.rowsToRestore).toBe(1);

@@ -12,6 +12,7 @@ function recordingSheet(): SheetPort & { calls: Call[] } {
     write: (row: number, column: number, values: CellValue[][]) => void calls.push(['write', row, column, values]),
     styleHeader: (columns: number) => void calls.push(['styleHeader', columns]),
     ensureSize: (rows: number, columns: number) => void calls.push(['ensureSize', rows, columns]),
+    setColumnWidths: (start: number, count: number, px: number) => void calls.push(['setColumnWidths', start, count, px]),
   };
   return Object.assign(sheet as SheetPort, { calls });
 }
@@ -76,6 +77,8 @@ describe('planColumns / applyColumnPlan', () => {
       ['ensureSize', 10_001, 6],
       ['write', 1, 5, [['Quantity [amazon]', 'In hub']]],
       ['styleHeader', 6],
+      // The two added columns, one call, wide enough for `Quantity [amazon]`.
+      ['setColumnWidths', 5, 2, 17 * 8 + 16],
     ]);
   });
 
