@@ -6,10 +6,10 @@
  */
 import { AVAILABLE_DAYS_CHANNELS, EVERY_CHANNEL } from '../api/channels';
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../api/schemas/stock';
-import { valueKey, type PushedValues } from './changes';
+import { splitValueKey, valueKey, type PushedValues } from './changes';
 import { checkByChannel, checkPrices, generalLabel, type ChannelOptions } from './channel-operations';
 import { PLAIN_CHANNELS_SETTING } from './setting-names';
-import { CHANNEL_FIELDS } from './header-names';
+import { CHANNEL_FIELDS, type ChannelField } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
 import { plainMeaning } from './meaning';
@@ -218,6 +218,28 @@ function cellList(cells: readonly ChannelCell[]): string {
 function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
   const one = cells.length === 1;
   return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+}
+
+/**
+ * The note of a row's per-channel cells that still read what they held when an earlier general
+ * value passed over their channel (`passedOver`: their snapshot marker). They are out of date,
+ * never sent back; a push that writes the row says so, or its OK would read as the hub holding them.
+ */
+export function outdatedCellsNote(
+  columns: ColumnMap,
+  values: Readonly<PushedValues>,
+  passedOver: (key: string, value: number) => boolean,
+): string | null {
+  const cells: ChannelCell[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const { field, channel } = splitValueKey(key);
+    const column = columns.perChannel[channel]?.[field as ChannelField];
+    if (column !== undefined && passedOver(key, value))
+      cells.push({ channel, value, text: `${columns.headers[column]} ${plainDecimal(value)}` });
+  }
+  if (cells.length === 0) return null;
+  const one = cells.length === 1;
+  return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: a general value went over ${one ? 'it' : 'them'} to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
 }
 
 /**

@@ -123,6 +123,17 @@ describe('after the menu pull, with amazon\u2019s per-channel columns asked for'
     expect([hub.get('PP-1')!.quantity, hub.get('PP-1')!.listings.amazon!.quantity]).toEqual([6, 6]);
   });
 
+  test('Push changes of the same row\u2019s edited price: OK for the price, and the row still says Quantity [amazon] 10 is out of date', () => {
+    type('PP-1', 'Price [amazon]', '121');
+    env.call('pushChanges');
+    expect(cell('PP-1', 'Sync status')).toBe('OK');
+    expect(String(cell('PP-1', 'Sync message'))).toMatch(
+      /^Price 121 for amazon sent to 1 channel\. Quantity \[amazon\] 10 is out of date: /,
+    );
+    const amazon = hubProducts(env).get('PP-1')!.listings.amazon!;
+    expect([amazon.price, amazon.quantity]).toEqual([121, 6]);
+  });
+
   test('a row whose Quantity and Quantity [amazon] were both edited is refused, alone, with one reason; the others go', () => {
     type('PP-3', 'Quantity', '3');
     type('PP-3', 'Quantity [amazon]', '2');

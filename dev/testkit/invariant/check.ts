@@ -8,7 +8,7 @@
  * Pure: works on the sheet's values and the hub's products as the admin API returns them.
  */
 import type { Listing, ProductRec } from '../../hub-emulator/types';
-import { CELL_MEANINGS, mapHeaders, roundToCents, type ColumnMap, type EditScope } from '../../../src/sheet';
+import { CELL_MEANINGS, mapHeaders, plainDecimal, roundToCents, type ColumnMap, type EditScope } from '../../../src/sheet';
 
 /** The hub's product as the admin API shows it. */
 /**
@@ -102,6 +102,18 @@ function rowKey(cols: ColumnMap, row: unknown[], operation: string): string | nu
   return typeof v === 'string' || typeof v === 'number' ? String(v).trim() : null;
 }
 
+/**
+ * True when the row's Sync message says the per-channel cell in column `c` is out of date (an
+ * earlier general value went over its channel, the snapshot's marker): the row's OK and its
+ * channel's OK are then not about that cell, and the message says so.
+ */
+function saidOutOfDate(header: unknown[], row: unknown[], message: number | undefined, c: number, v: unknown): boolean {
+  if (message === undefined || typeof v !== 'number') return false;
+  const text = String(row[message] ?? '');
+  const at = text.indexOf(`${String(header[c])} ${plainDecimal(v)}`);
+  return at >= 0 && /out of date/.test(text.slice(at));
+}
+
 /** Violations of "OK means the hub holds it" in rows written since `since`; `checked` counts what was verified. */
 export function checkOkRows(values: Cells, ctx: CheckContext): { violations: string[]; checked: number } {
   const violations: string[] = [];
@@ -148,6 +160,7 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
             if (!sendsPerChannel(ctx.operation, field)) continue;
             const v = row[c as number];
             if (v === '' || v === undefined) continue;
+            if (saidOutOfDate(values[0] as unknown[], row, cols.result.message, c as number, v)) continue;
             const listing = product.listings[channel];
             if (!isNumber(v)) {
               violations.push(`${where} says OK with ${field} [${channel}] '${String(v)}', which is not a number`);
@@ -177,7 +190,11 @@ export function checkOkRows(values: Cells, ctx: CheckContext): { violations: str
       }
       if (covered.perChannel)
         for (const [field, pc] of Object.entries(cols.perChannel[channel] ?? {}))
-          if (sendsPerChannel(ctx.operation, field)) sent.set(field, row[pc as number]);
+          if (
+            sendsPerChannel(ctx.operation, field) &&
+            !saidOutOfDate(values[0] as unknown[], row, cols.result.message, pc as number, row[pc as number])
+          )
+            sent.set(field, row[pc as number]);
       for (const [field, v] of sent) {
         if (!isNumber(v)) continue;
         checked++;

@@ -3,6 +3,7 @@ import {
   changedFields,
   endedSales,
   hasSendableEdit,
+  outdatedCellsNote,
   holdsConfirmed,
   sinceSnapshot,
   unsentEdits,
@@ -242,6 +243,11 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     }
   }
   if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+  const sent = new Set(parts.flatMap((p) => Object.keys(p.values)));
+  const outdated = verdicts.byChannel.ok
+    ? outdatedCellsNote(columns, verdicts.byChannel.values, (k, v) => !sent.has(k) && sinceSnapshot(confirmed, k, v) === 'passedOver')
+    : null;
+  if (outdated) notes.add(outdated);
   const all = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
   const ruled = sentRules(all, parts);
   const unsaid = new Set(Object.values(all).filter((m) => !Object.values(ruled).includes(m)));
