@@ -6,10 +6,10 @@
  */
 import { AVAILABLE_DAYS_CHANNELS, EVERY_CHANNEL } from '../api/channels';
 import type { AsyncItem, ByChannelUpdate, ErpPriceItem, PriceItem, StockItem } from '../api/schemas/stock';
-import { splitValueKey, valueKey, type PushedValues } from './changes';
+import { valueKey, type PushedValues } from './changes';
 import { checkByChannel, checkPrices, generalLabel, type ChannelOptions } from './channel-operations';
 import { PLAIN_CHANNELS_SETTING } from './setting-names';
-import { CHANNEL_FIELDS, type ChannelField } from './header-names';
+import { CHANNEL_FIELDS } from './header-names';
 import type { ColumnMap } from './headers';
 import { plainDecimal } from './numbers';
 import { plainMeaning } from './meaning';
@@ -204,42 +204,37 @@ function heldCell(rule: PlainRow, field: 'quantity' | 'price', cell: ChannelCell
   return rule.holds(valueKey(field, cell.channel), ruledForComparison(rule.columns.valueRules, cell.channel, field, sent, false));
 }
 
-/** The few cells a note names: "Quantity [amazon] 10, Quantity [walmart] 9 and 3 more". */
-function cellList(cells: readonly ChannelCell[]): string {
-  const shown = cells.slice(0, 3).map((cell) => cell.text);
-  return `${shown.join(', ')}${cells.length > shown.length ? ` and ${cells.length - shown.length} more` : ''}`;
-}
-
 /**
  * The note of per-channel cells the seller did not type (the hub held them), that the plain value
- * sent over them leaves out of date. They stay no edit after it (the snapshot's marker, order.ts):
- * no push sends them back over it.
+ * sent over them leaves out of date, every one named (one a channel at most). They stay no edit
+ * after it (the snapshot's marker, order.ts): no push sends them back over it.
  */
 function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
   const one = cells.length === 1;
-  return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+  return `${cells.map((cell) => cell.text).join(', ')} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
 }
 
 /**
  * The note of a row's per-channel cells that still read what they held when an earlier general
- * value passed over their channel (`passedOver`: their snapshot marker). They are out of date,
- * never sent back; a push that writes the row says so, or its OK would read as the hub holding them.
+ * value passed over their channel (`passedOver`, given the key and the cell's value as a push
+ * would compare it: ruled, a quantity below 0 as 0). They are out of date, never sent back; a
+ * push that writes the row says so, or its OK would read as the hub holding them. Named with the
+ * cell's own value, every one of them (a row has two such cells a channel at most).
  */
-export function outdatedCellsNote(
-  columns: ColumnMap,
-  values: Readonly<PushedValues>,
-  passedOver: (key: string, value: number) => boolean,
-): string | null {
+export function outdatedCellsNote(row: ParsedRow, columns: ColumnMap, passedOver: (key: string, value: number) => boolean): string | null {
   const cells: ChannelCell[] = [];
-  for (const [key, value] of Object.entries(values)) {
-    const { field, channel } = splitValueKey(key);
-    const column = columns.perChannel[channel]?.[field as ChannelField];
-    if (column !== undefined && passedOver(key, value))
-      cells.push({ channel, value, text: `${columns.headers[column]} ${plainDecimal(value)}` });
-  }
+  for (const channel of Object.keys(columns.perChannel))
+    for (const field of ['quantity', 'price'] as const) {
+      const column = columns.perChannel[channel][field];
+      const cell = row.perChannel[channel]?.[field];
+      if (column === undefined || !cell || cell.kind !== 'number') continue;
+      const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
+      if (passedOver(valueKey(field, channel), ruledForComparison(columns.valueRules, channel, field, sent, false)))
+        cells.push({ channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` });
+    }
   if (cells.length === 0) return null;
   const one = cells.length === 1;
-  return `${cellList(cells)} ${one ? 'is' : 'are'} out of date: a general value went over ${one ? 'it' : 'them'} to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+  return `${cells.map((cell) => cell.text).join(', ')} ${one ? 'is' : 'are'} out of date: a general value went over ${one ? 'it' : 'them'} to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
 }
 
 /**

@@ -150,6 +150,24 @@ describe('after the menu pull, with amazon\u2019s per-channel columns asked for'
   });
 });
 
+describe('a cell left out of date, then Push changes', () => {
+  const env = seeded({ pullChannelColumns: ['amazon'] });
+  const { type, cell } = pulledSheet(env);
+
+  test('a Quantity typed back to what the cell reads makes it current: the row no longer says it is out of date', () => {
+    type('PP-1', 'Quantity', '6');
+    env.call('pushStockAll');
+    expect(String(cell('PP-1', 'Sync message'))).toContain('Quantity [amazon] 10 is out of date');
+    type('PP-1', 'Quantity', '10');
+    type('PP-1', 'Price [amazon]', '122');
+    env.call('pushChanges');
+    expect(cell('PP-1', 'Sync status')).toBe('OK');
+    expect(String(cell('PP-1', 'Sync message'))).not.toContain('out of date');
+    const amazon = hubProducts(env).get('PP-1')!.listings.amazon!;
+    expect([amazon.quantity, amazon.price]).toEqual([10, 122]);
+  });
+});
+
 describe('a sheet that already had Price [amazon]', () => {
   const env = seeded({}, [
     ['SKU', 'Quantity', 'Price [amazon]', 'Notes'],

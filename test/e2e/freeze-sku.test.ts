@@ -112,4 +112,16 @@ describe('the freeze-the-SKU-column question', () => {
     expect(unwrap(env.call('answerFreezeSku', true, TAB))).toMatch(/Froze columns A to B of "Shop export"/);
     expect([env.rt.sheet(TAB).frozenColumns(), env.rt.sheet(SHEET).frozenColumns()]).toEqual([2, 0]);
   });
+
+  test('sidebar: an answer naming a tab renamed since freezes nothing, and never the stock sheet in its place', () => {
+    env.rt.addSheet(SHEET, [
+      ['SKU', 'Quantity'],
+      ['A-1', 3],
+    ]);
+    const before = env.rt.sheet(SHEET).frozenColumns();
+    expect(unwrap(env.call('answerFreezeSku', true, 'Renamed since'))).toMatch(
+      /^"Renamed since" is not in this spreadsheet any more \(renamed or deleted\), so nothing was frozen/,
+    );
+    expect(env.rt.sheet(SHEET).frozenColumns()).toBe(before);
+  });
 });

@@ -2,7 +2,7 @@
  * The add-on's HTML dialogs (Ui.showModalDialog / showModelessDialog): the HTML it passed, served
  * with the google.script bridge (/html-dialog), in a box of the size it asked for with its title,
  * as Sheets draws them. A modal one covers the sheet until its page calls google.script.host.close()
- * or the × is pressed; a modeless one leaves the sheet usable. The execution that showed it has
+ * or the × is pressed; a modeless one leaves the sheet usable; google.script.host.setHeight resizes it. The execution that showed it has
  * ended: the dialog's buttons start new ones (google.script.run).
  */
 import { byId, clear, el } from './dom';
@@ -60,8 +60,12 @@ export function initHtmlDialog(): void {
   window.addEventListener('message', (e) => {
     const frame = document.getElementById('html-dialog-frame') as HTMLIFrameElement | null;
     if (!frame || e.origin !== window.location.origin || e.source !== frame.contentWindow) return;
-    const data = e.data as { source?: string; type?: string };
-    if (data?.source === 'hub-sync-playground' && data.type === 'close-dialog') closeHtmlDialog();
+    const data = e.data as { source?: string; type?: string; height?: number };
+    if (data?.source !== 'hub-sync-playground') return;
+    if (data.type === 'close-dialog') closeHtmlDialog();
+    // google.script.host.setHeight: the dialog grows or shrinks to what its page asks (within the window).
+    if (data.type === 'set-height' && Number.isFinite(data.height) && (data.height as number) > 0)
+      frame.style.height = `${Math.min(Math.round(data.height as number), window.innerHeight - 120)}px`;
   });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !layer().hidden) closeHtmlDialog();

@@ -53,13 +53,13 @@ function bridgeSource(functionNames: readonly string[], closes: 'close-sidebar' 
     });
     return r;
   }
-  function tellParent(type) { try { window.parent.postMessage({ source: 'hub-sync-playground', type: type }, window.location.origin); } catch (e) { /* no parent */ } }
+  function tellParent(type, extra) { try { window.parent.postMessage(Object.assign({ source: 'hub-sync-playground', type: type }, extra || {}), window.location.origin); } catch (e) { /* no parent */ } }
   window.google = {
     script: {
       run: runner(null, null, undefined),
       host: {
         close: function () { tellParent(${JSON.stringify(closes)}); },
-        setHeight: function () {},
+        setHeight: function (h) { tellParent('set-height', { height: Number(h) }); },
         setWidth: function () {},
         editor: { focus: function () { tellParent('focus-editor'); } }
       }

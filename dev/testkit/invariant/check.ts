@@ -107,11 +107,11 @@ function rowKey(cols: ColumnMap, row: unknown[], operation: string): string | nu
  * earlier general value went over its channel, the snapshot's marker): the row's OK and its
  * channel's OK are then not about that cell, and the message says so.
  */
-function saidOutOfDate(header: unknown[], row: unknown[], message: number | undefined, c: number, v: unknown): boolean {
+export function saidOutOfDate(header: unknown[], row: unknown[], message: number | undefined, c: number, v: unknown): boolean {
   if (message === undefined || typeof v !== 'number') return false;
-  const text = String(row[message] ?? '');
-  const at = text.indexOf(`${String(header[c])} ${plainDecimal(v)}`);
-  return at >= 0 && /out of date/.test(text.slice(at));
+  const cell = `${String(header[c])} ${plainDecimal(v)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The cell by its exact text, inside the list right before "is/are out of date" (never a longer value, never another note).
+  return new RegExp(`(?:^|\\. |, )${cell}(?:, (?:(?!\\. )[^:])*?)? (?:is|are) out of date`).test(String(row[message] ?? ''));
 }
 
 /** Violations of "OK means the hub holds it" in rows written since `since`; `checked` counts what was verified. */

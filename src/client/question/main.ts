@@ -17,7 +17,7 @@ interface ScriptRun {
   withFailureHandler(handler: (error: unknown) => void): ScriptRun;
 }
 type Callable = Record<string, (...args: unknown[]) => unknown>;
-declare const google: { script: { run: ScriptRun; host: { close(): void } } };
+declare const google: { script: { run: ScriptRun; host: { close(): void; setHeight(px: number): void } } };
 
 const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
 const buttons = ['question-push', 'question-preview', 'question-cancel'].map((id) => byId(id) as HTMLButtonElement);
@@ -33,12 +33,26 @@ function draw(q: PushQuestion): void {
   }
   byId('question-push').setAttribute('data-args', JSON.stringify([q.operation, q.scope, q.token, q.sheet]));
   byId('question-preview').setAttribute('data-args', JSON.stringify([q.operation, q.scope]));
+  fitHeight();
 }
 
 function say(text: string, error: boolean): void {
   const status = byId('question-status');
   status.textContent = text;
   status.className = error ? 'error' : '';
+  fitHeight();
+}
+
+/**
+ * The dialog as tall as its page: the server's height is an estimate from the text's length, and a
+ * new question or a long error changes it (https://developers.google.com/apps-script/guides/html/reference/host#setHeight(Integer)).
+ */
+function fitHeight(): void {
+  try {
+    google.script.host.setHeight(document.documentElement.scrollHeight + 8);
+  } catch {
+    // A host that cannot resize keeps the estimated height: the page scrolls.
+  }
 }
 
 function busy(on: boolean): void {

@@ -243,10 +243,15 @@ export function planChangesRow(row: ParsedRow, columns: ColumnMap, confirmed: Co
     }
   }
   if (parts.length === 0) return unsent.length > 0 ? unsentOnly(row, unsent) : null;
+  // Out of date: a cell this push neither sends nor makes current (the general Quantity it sends
+  // reaches every channel: a Quantity [channel] cell reading the same is current after it).
   const sent = new Set(parts.flatMap((p) => Object.keys(p.values)));
-  const outdated = verdicts.byChannel.ok
-    ? outdatedCellsNote(columns, verdicts.byChannel.values, (k, v) => !sent.has(k) && sinceSnapshot(confirmed, k, v) === 'passedOver')
-    : null;
+  const general = generalQuantity && stock?.ok ? stock.values.quantity : undefined;
+  const outdated = outdatedCellsNote(
+    row,
+    columns,
+    (k, v) => !sent.has(k) && !(k.startsWith('quantity:') && v === general) && sinceSnapshot(confirmed, k, v) === 'passedOver',
+  );
   if (outdated) notes.add(outdated);
   const all = Object.assign({}, ...Object.values(verdicts).map((v) => (v?.ok ? v.ruled : undefined))) as Record<string, string>;
   const ruled = sentRules(all, parts);

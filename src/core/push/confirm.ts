@@ -67,7 +67,7 @@ function details(loaded: LoadedSheet, lines: readonly PreviewLine[], values: num
   if (same > 0) out.push(`${plural(same, 'other value')} as the hub last confirmed go too, changing nothing.`);
   const unknown = lines.filter((l) => l.action === 'not read').length;
   out.push(
-    `Compared with what the hub last confirmed to this sheet (its last pull or push), without reading the hub${unknown === 0 ? '' : unknown === values ? '; it never confirmed any of them' : `; it never confirmed ${unknown.toLocaleString('en-US')} of them`}. Preview in sidebar reads the hub's values now.`,
+    `Compared with what the hub last confirmed to this sheet (its last pull or push), without reading the hub${unknown === 0 ? '' : unknown === values ? '; it never confirmed any of the changed values' : `; it never confirmed ${unknown.toLocaleString('en-US')} of the ${values.toLocaleString('en-US')} changed values`}. Preview in sidebar reads the hub's values now.`,
   );
   out.push('Push sends all of them, those held back too (as \u201cI checked these\u201d); Cancel sends nothing.');
   return out;

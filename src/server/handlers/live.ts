@@ -5,8 +5,8 @@ import { describeError, sidebarCall, type Result } from '../serve';
 
 /**
  * Sidebar, every few seconds while it is in view: each section's stamp. Kept to one properties
- * read (two in the add-on): no settings, no sheet, no hub — it runs as often as any call the
- * sidebar makes, so it builds no context.
+ * read (two in the add-on) and the active sheet's id (no cells): no settings, no hub — it runs as
+ * often as any call the sidebar makes, so it builds no context.
  */
 export function getSidebarRevisions(): Result<Record<LiveSection, string>> {
   try {

@@ -48,7 +48,13 @@ function menuPush(operation: Operation, scope: Scope): () => void {
  * sheet the question named (PushProgress.freezeSkuSheet; absent: the stock sheet).
  */
 export function answerFreezeSku(freeze: boolean, sheet?: string): Result<string> {
-  return sidebarCall((ctx) => answerFreeze(pushContext(ctx, sheet == null ? null : String(sheet)).ctx, freeze === true));
+  return sidebarCall((ctx) => {
+    const named = sheet == null ? null : String(sheet);
+    // The named sheet renamed or deleted since: never freeze another one in its place.
+    if (named !== null && !ctx.ports.workbook.sheet(named))
+      return `"${named}" is not in this spreadsheet any more (renamed or deleted), so nothing was frozen: use View \u203a Freeze on the sheet you mean.`;
+    return answerFreeze(pushContext(ctx, named).ctx, freeze === true);
+  });
 }
 
 /** The push menu handlers, generated so the list of operations × scopes has one source. */

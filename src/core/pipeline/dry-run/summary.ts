@@ -21,8 +21,8 @@ export const pct = (f: number): string => {
 };
 
 /**
- * How a line's value is named in totals: by the header the seller reads in the sheet, `Price [amazon]`,
- * or `Quantity` for the whole row. Here, not in diff.ts, because the sidebar's bundle takes this file
+ * How a line's value is named in totals: by its column's canonical header, `Price [amazon]`, or
+ * `Quantity` for the whole row (a sheet that spells it `Precio [meli]` still reads the field). Here, not in diff.ts, because the sidebar's bundle takes this file
  * alone (diff.ts brings the sheet code).
  */
 export function lineLabel(line: Pick<PreviewLine, 'field' | 'channel'>): string {
