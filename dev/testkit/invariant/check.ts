@@ -110,8 +110,9 @@ function rowKey(cols: ColumnMap, row: unknown[], operation: string): string | nu
 export function saidOutOfDate(header: unknown[], row: unknown[], message: number | undefined, c: number, v: unknown): boolean {
   if (message === undefined || typeof v !== 'number') return false;
   const cell = `${String(header[c])} ${plainDecimal(v)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // The cell by its exact text, inside the list right before "is/are out of date" (never a longer value, never another note).
-  return new RegExp(`(?:^|\\. |, )${cell}(?:, (?:(?!\\. )[^:])*?)? (?:is|are) out of date`).test(String(row[message] ?? ''));
+  // The cell by its exact text, inside the list right before "is/are out of date" (never a longer value, never another
+  // note); the list starts the message, a sentence, or a detail after the first sentence (" · ").
+  return new RegExp(`(?:^|\\. |, | \u00b7 )${cell}(?:, (?:(?!\\. )[^:])*?)? (?:is|are) out of date`).test(String(row[message] ?? ''));
 }
 
 /** Violations of "OK means the hub holds it" in rows written since `since`; `checked` counts what was verified. */

@@ -11,6 +11,14 @@ describe('saidOutOfDate', () => {
     );
     expect(said('Sent. Quantity [amazon] 1, Price [amazon] 12.5 are out of date: …', 1, 1)).toBe(true);
     expect(said('Sent. Quantity [amazon] 1, Price [amazon] 12.5 are out of date: …', 2, 12.5)).toBe(true);
+    // As a detail after the message's first sentence.
+    expect(
+      said(
+        '1 channel value sent to 1 channel. Quantity -1 sent as 0 \u00b7 Price [amazon] 3, Quantity [amazon] 1 are out of date: …',
+        1,
+        1,
+      ),
+    ).toBe(true);
   });
 
   it('never takes a longer value, another note, or a cell the list does not name for it', () => {
