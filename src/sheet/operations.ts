@@ -187,31 +187,48 @@ interface ChannelCell {
   text: string;
 }
 
+/** The row's numeric cell of `field` for `channel`, as messages name it; null where it has no number. */
+function channelCell(row: ParsedRow, columns: ColumnMap, channel: string, field: 'quantity' | 'price'): ChannelCell | null {
+  const column = columns.perChannel[channel][field];
+  const cell = row.perChannel[channel]?.[field];
+  if (column === undefined || !cell || cell.kind !== 'number') return null;
+  return { channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` };
+}
+
 /** The row's per-channel cells of `field` holding another number than the plain `value`. */
 function differingChannelCells(row: ParsedRow, columns: ColumnMap, field: 'quantity' | 'price', value: number): ChannelCell[] {
   return Object.keys(columns.perChannel).flatMap((channel) => {
-    const column = columns.perChannel[channel][field];
-    const cell = row.perChannel[channel]?.[field];
-    if (column === undefined || !cell || cell.kind !== 'number') return [];
+    const cell = channelCell(row, columns, channel, field);
+    if (!cell) return [];
     const same = field === 'quantity' ? Math.max(0, cell.value) === value : cell.value === value;
-    return same ? [] : [{ channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` }];
+    return same ? [] : [cell];
   });
+}
+
+/** A cell's value as a push compares it with the snapshot: a quantity below 0 as 0, then ruled. */
+function comparedValue(columns: ColumnMap, field: 'quantity' | 'price', cell: ChannelCell): number {
+  const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
+  return ruledForComparison(columns.valueRules, cell.channel, field, sent, false);
 }
 
 /** True when the hub holds the cell's value for its channel (pulled or confirmed): the seller did not type it since. */
 function heldCell(rule: PlainRow, field: 'quantity' | 'price', cell: ChannelCell): boolean {
-  const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
-  return rule.holds(valueKey(field, cell.channel), ruledForComparison(rule.columns.valueRules, cell.channel, field, sent, false));
+  return rule.holds(valueKey(field, cell.channel), comparedValue(rule.columns, field, cell));
+}
+
+/** "Quantity [amazon] 10 is out of date: <why>; type the new value there, …": every cell named (a few a row at most). */
+function outOfDate(cells: readonly ChannelCell[], why: (one: boolean) => string): string {
+  const one = cells.length === 1;
+  return `${cells.map((cell) => cell.text).join(', ')} ${one ? 'is' : 'are'} out of date: ${why(one)}; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
 }
 
 /**
  * The note of per-channel cells the seller did not type (the hub held them), that the plain value
- * sent over them leaves out of date, every one named (one a channel at most). They stay no edit
- * after it (the snapshot's marker, order.ts): no push sends them back over it.
+ * sent over them leaves out of date. They stay no edit after it (the snapshot's marker, order.ts):
+ * no push sends them back over it.
  */
 function outdatedNote(label: string, value: number, cells: readonly ChannelCell[]): string {
-  const one = cells.length === 1;
-  return `${cells.map((cell) => cell.text).join(', ')} ${one ? 'is' : 'are'} out of date: this push passes ${label} ${plainDecimal(value)} on to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+  return outOfDate(cells, () => `this push passes ${label} ${plainDecimal(value)} on to every channel with a listing`);
 }
 
 /**
@@ -222,19 +239,15 @@ function outdatedNote(label: string, value: number, cells: readonly ChannelCell[
  * cell's own value, every one of them (a row has two such cells a channel at most).
  */
 export function outdatedCellsNote(row: ParsedRow, columns: ColumnMap, passedOver: (key: string, value: number) => boolean): string | null {
-  const cells: ChannelCell[] = [];
-  for (const channel of Object.keys(columns.perChannel))
-    for (const field of ['quantity', 'price'] as const) {
-      const column = columns.perChannel[channel][field];
-      const cell = row.perChannel[channel]?.[field];
-      if (column === undefined || !cell || cell.kind !== 'number') continue;
-      const sent = field === 'quantity' ? Math.max(0, cell.value) : cell.value;
-      if (passedOver(valueKey(field, channel), ruledForComparison(columns.valueRules, channel, field, sent, false)))
-        cells.push({ channel, value: cell.value, text: `${columns.headers[column]} ${plainDecimal(cell.value)}` });
-    }
-  if (cells.length === 0) return null;
-  const one = cells.length === 1;
-  return `${cells.map((cell) => cell.text).join(', ')} ${one ? 'is' : 'are'} out of date: a general value went over ${one ? 'it' : 'them'} to every channel with a listing; type the new ${one ? 'value' : 'values'} there, clear ${one ? 'it' : 'them'}, or pull the catalogue`;
+  const cells = Object.keys(columns.perChannel).flatMap((channel) =>
+    (['quantity', 'price'] as const).flatMap((field) => {
+      const cell = channelCell(row, columns, channel, field);
+      return cell && passedOver(valueKey(field, channel), comparedValue(columns, field, cell)) ? [cell] : [];
+    }),
+  );
+  return cells.length === 0
+    ? null
+    : outOfDate(cells, (one) => `a general value went over ${one ? 'it' : 'them'} to every channel with a listing`);
 }
 
 /**
