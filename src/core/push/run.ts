@@ -1,4 +1,5 @@
 import { countOf, partOf } from '../../sheet/count-words';
+import { n } from '../pipeline/dry-run/summary';
 import type { HubClient } from '../../api/client';
 import { onStockSheet, stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
@@ -284,7 +285,6 @@ function onSheet(run: Pick<PushRun, 'sheet'>): string {
 }
 
 function summary(run: PushRun): string {
-  const n = (x: number): string => x.toLocaleString('en-US');
   const parts = [`${n(run.ok)} ok`, `${n(run.failed)} failed`];
   if (run.skipped) parts.push(`${n(run.skipped)} skipped`);
   const reasons = Object.entries(run.retryReasons ?? {})
