@@ -19,6 +19,11 @@ export interface PageMenu {
 let openMenu: HTMLElement | null = null;
 /** Menus that changed while one was open: drawn when it closes (a redraw under the pointer would close it mid-click). */
 let deferred: PageMenu[] | null = null;
+/**
+ * A button pressed in the menu bar and not yet released: a redraw now would detach the pressed
+ * button, and the browser would then send the click to the bar instead (the menu never opens).
+ */
+let pressed = false;
 
 function closeAll(): void {
   if (!openMenu) return;
@@ -154,7 +159,7 @@ export function renderMenuBar(menus: PageMenu[]): void {
   if (key === shown) return;
   // An open menu stays as it is under the seller's pointer (e.g. while an earlier run's state
   // arrives); the new items are drawn when it closes.
-  if (openMenu) {
+  if (openMenu || pressed) {
     deferred = menus;
     return;
   }
@@ -164,6 +169,23 @@ export function renderMenuBar(menus: PageMenu[]): void {
   menus.forEach((m) => bar.appendChild(renderMenu(m)));
 }
 
+byId('menubar').addEventListener('mousedown', () => (pressed = true));
+document.addEventListener(
+  'mouseup',
+  () => {
+    if (!pressed) return;
+    // After this press's click has run (it may open a menu, which keeps deferring the redraw).
+    window.setTimeout(() => {
+      pressed = false;
+      if (deferred && !openMenu) {
+        const menus = deferred;
+        deferred = null;
+        renderMenuBar(menus);
+      }
+    });
+  },
+  true,
+);
 document.addEventListener('click', (e) => {
   if (openMenu && !openMenu.contains(e.target as Node)) closeAll();
 });

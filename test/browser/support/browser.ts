@@ -107,8 +107,17 @@ export async function typeIntoCell(page: Page, r: number, c: number, text: strin
 
 /** Clicks through the menu bar: menu('Extensions', 'Hub Sync', 'Push stock', 'All rows'). */
 export async function menu(page: Page, top: string, ...path: string[]): Promise<void> {
-  await page.locator(`[data-menu="${top}"]`).click();
   let scope = page.locator(`[data-menu="${top}"] + .menu-list`);
+  // A state arriving mid-click redraws the bar; the menu then did not open, so press again (bounded).
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(`[data-menu="${top}"]`).click();
+    const opened = await scope.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) break;
+    if (attempt === 3) throw new Error(`the ${top} menu did not open after 3 clicks`);
+  }
   for (const [i, caption] of path.entries()) {
     const last = i === path.length - 1;
     if (last) {
