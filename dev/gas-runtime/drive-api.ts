@@ -12,15 +12,51 @@ import { facade } from './facade';
  * scopes include drive.file, which DriveApp.createFolder / Folder.createFile do not list.
  */
 
-/** The error an advanced service throws (wording approximated; the prefix is Google's). */
-function apiFailure(ctx: Ctx, method: string, error: string): never {
-  ctx.fail(`API call to drive.files.${method} failed with error: ${error}`);
+/**
+ * The error an advanced service throws: a GoogleJsonResponseException whose message is
+ * `API call to drive.files.<method> failed with error: <the API's error message>`, and whose
+ * `details` carry the API's JSON error (`code`, `message`, `errors`). Reasons other than the
+ * disabled API are approximated.
+ */
+function apiFailure(ctx: Ctx, method: string, error: string, code = 404, reason = 'notFound', domain = 'global'): never {
+  const e = ctx.realm.error(`API call to drive.files.${method} failed with error: ${error}`, 'GoogleJsonResponseException');
+  (e as Error & { details?: unknown }).details = ctx.toRealm({ code, message: error, errors: [{ domain, reason, message: error }] });
+  throw e;
+}
+
+/**
+ * The Cloud project number Google names in its errors: the same for every call of one script
+ * project (a standard project's is chosen by Google; this one is derived from the script id).
+ */
+export function cloudProjectNumber(scriptId: string): string {
+  let n = 0;
+  for (const ch of scriptId) n = (n * 31 + ch.charCodeAt(0)) % 1e12;
+  return String(Math.max(n, 1e11));
+}
+
+/**
+ * Google's answer when the Drive API is off in the script's Cloud project (a standard project
+ * where nobody enabled it: Apps Script turns it on by itself only in a default project,
+ * https://developers.google.com/apps-script/guides/cloud-platform-projects and
+ * https://developers.google.com/apps-script/guides/services/advanced). Every call of the service
+ * fails with a 403 `accessNotConfigured`; the text is the API's, as reported publicly
+ * (https://github.com/transloadit/uppy/issues/1300, https://github.com/openclaw/gogcli/issues/489),
+ * behind the advanced service's `API call to drive.files.<method> failed with error:` prefix.
+ */
+function disabledApiFailure(ctx: Ctx, method: string): never {
+  const project = cloudProjectNumber(ctx.world.scriptId);
+  const url = `https://console.developers.google.com/apis/api/drive.googleapis.com/overview?project=${project}`;
+  const error =
+    `Google Drive API has not been used in project ${project} before or it is disabled. Enable it by visiting ${url} then retry. ` +
+    'If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.';
+  return apiFailure(ctx, method, error, 403, 'accessNotConfigured', 'usageLimits');
 }
 
 function op(ctx: Ctx, method: string): void {
   ctx.enter('Drive.Files', method);
   ctx.world.counters.driveOps++;
   ctx.charge(ctx.costs.driveOpMs);
+  if (!ctx.world.drive.apiEnabled) disabledApiFailure(ctx, method);
 }
 
 function fileResource(f: DriveFile): Record<string, unknown> {

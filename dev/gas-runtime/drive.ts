@@ -31,6 +31,11 @@ export class DriveModel {
   files = new Map<string, DriveFile>();
   folders = new Map<string, DriveFolder>();
   readonly rootId: string;
+  /**
+   * The Drive API is enabled in the script's Cloud project (the Advanced Drive service works).
+   * Off: every Drive.Files call fails as Google fails it (drive-api.ts). DriveApp is not affected.
+   */
+  apiEnabled = true;
 
   constructor(rootId = newDriveId()) {
     this.rootId = rootId;

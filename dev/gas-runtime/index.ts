@@ -123,5 +123,6 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
   const scriptId = state?.scriptId ?? `1${crypto.randomBytes(42).toString('base64url').slice(0, 56)}`;
   const world = new World(bundle, source, config, clock, workbook, scriptId);
   if (state) restoreWorld(world, state);
+  if (options.driveApiDisabled) world.drive.apiEnabled = false;
   return new Runtime(world, options.user ?? 'user@example.com', options.authMode ?? 'FULL');
 }

@@ -320,6 +320,11 @@ export class Runtime {
     return [...this.world.executions];
   }
 
+  /** Turns the Drive API on or off in the script's Cloud project (RuntimeOptions.driveApiDisabled). */
+  setDriveApiEnabled(enabled: boolean): void {
+    this.world.drive.apiEnabled = enabled;
+  }
+
   /** Files in the emulated Drive. */
   drive(): DriveFileInfo[] {
     const d = this.world.drive;

@@ -303,6 +303,13 @@ export interface RuntimeOptions {
    * account; Google Workspace: 1500): https://developers.google.com/apps-script/guides/services/quotas.
    */
   mailRecipientsPerDay?: number;
+  /**
+   * The Google Drive API is off in the script's Cloud project, as in a standard project where
+   * nobody enabled it: every Advanced Drive call fails with Google's 403 "… has not been used in
+   * project N before or it is disabled" (drive-api.ts). Default false. Runtime.setDriveApiEnabled
+   * changes it later.
+   */
+  driveApiDisabled?: boolean;
   /** Called synchronously with the virtual time before every fetch / fetchAll batch. */
   beforeFetch?: (nowMs: number) => void;
   /** Answers alerts and prompts when no scripted answer is queued (answerNext). */
