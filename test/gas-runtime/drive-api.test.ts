@@ -23,7 +23,7 @@ function driveApp() { return DriveApp.createFolder('Plain').getName(); }
 describe('Advanced Drive service with the Drive API disabled in the Cloud project', () => {
   it('fails every call with the API-disabled error, naming the project and where to enable it', () => {
     const rt = loadRuntime({ bundle: BUNDLE, manifest: MANIFEST, driveApiDisabled: true });
-    const project = cloudProjectNumber(rt.exportState().scriptId);
+    const project = cloudProjectNumber(String(rt.exportState().scriptId));
     const enable = `https://console.developers.google.com/apis/api/drive.googleapis.com/overview?project=${project}`;
     expect(project).toMatch(/^\d{12}$/);
     const got = rt.call('caught') as Record<string, unknown>;

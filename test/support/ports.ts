@@ -297,6 +297,7 @@ export function fakeFiles(): FileStore & {
 } {
   const files = {
     saved: [] as Array<{ folder: string; name: string; mimeType: string; bytes: number[]; url: string }>,
+    prepare() {},
     save(folder: string, name: string, mimeType: string, bytes: number[]) {
       const id = `file-${files.saved.length + 1}`;
       const url = `https://drive.example.com/${id}`;

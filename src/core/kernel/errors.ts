@@ -32,6 +32,21 @@ export class QuotaError extends UserError {
   }
 }
 
+/**
+ * Google refused a call because an API the add-on needs is turned off in its Cloud project (the
+ * Drive API of a published add-on's standard project): the message says who turns it on where;
+ * `raw` keeps Google's own error for the Log, where the developer looks.
+ */
+export class ApiDisabledError extends UserError {
+  constructor(
+    message: string,
+    readonly raw: string,
+  ) {
+    super(message);
+    this.name = 'ApiDisabledError';
+  }
+}
+
 /** The sentence for an unexpected error: what happened and where to look, never a stack trace. */
 export function describeError(e: unknown): string {
   if (e instanceof UserError) return e.message;

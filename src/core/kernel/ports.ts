@@ -51,6 +51,8 @@ export interface Notifier {
 
 /** Where label files go (Drive). */
 export interface FileStore {
+  /** Finds or makes the folder now, so that a Drive that refuses is known before anything else is done. */
+  prepare(folderName: string): void;
   /** Saves the bytes in the add-on's folder and returns a link to the file. */
   save(folderName: string, fileName: string, mimeType: string, bytes: number[]): { id: string; url: string };
 }

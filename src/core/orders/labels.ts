@@ -1,8 +1,9 @@
 import type { LabelType } from '../../api/schemas/orders';
 import { escapeCellText } from '../../sheet';
 import type { Context } from '../kernel/context';
+import type { CellValue } from '../kernel/ports';
 import { hubClient } from '../settings/context';
-import { UserError } from '../kernel/errors';
+import { ApiDisabledError, UserError } from '../kernel/errors';
 import { selectedRows } from '../kernel/selection';
 import { withDocumentLock } from '../kernel/document-lock';
 import { logNote, runCost } from '../kernel/log';
@@ -47,6 +48,51 @@ function selectedOrderIds(ctx: Context, table: KeyedTable): number[] {
 }
 
 /**
+ * The labels folder, found or made before the hub is asked for anything: a Drive that refuses
+ * (its API off in the Cloud project) stops the run before a label is printed, since the first
+ * print tells the buyer. Google's own error goes to the Log.
+ */
+function prepareLabelFolder(ctx: Context, type: LabelType, labels: number): void {
+  try {
+    ctx.ports.files.prepare(LABEL_FOLDER);
+  } catch (e) {
+    if (!(e instanceof ApiDisabledError)) throw e;
+    logNote(ctx, `Print labels (${type})`, `${e.message} Google's error: ${e.raw}`, { failed: labels });
+    throw new UserError(`${e.message} No label was requested from the hub.`);
+  }
+}
+
+type SavedLabel = { url: string; cells: Record<string, CellValue> } | { raw: string | null; cells: Record<string, CellValue> };
+
+/** Saves one printed label to Drive; the row's cells say where it is, or why Drive did not keep it. */
+function saveLabel(ctx: Context, label: { orderId: number; type: LabelType; mimeType: string; bytes: number[] }): SavedLabel {
+  const fileName = `label-${label.orderId}.${label.type}`;
+  try {
+    const file = ctx.ports.files.save(LABEL_FOLDER, fileName, label.mimeType, label.bytes);
+    return {
+      url: file.url,
+      cells: {
+        [ORDER_HEADERS.label]: labelLink(file.url, label.type),
+        [ORDER_HEADERS.syncStatus]: 'Label printed',
+        [ORDER_HEADERS.syncMessage]: escapeCellText(
+          `${label.type.toUpperCase()} label saved in Drive \u203a ${LABEL_FOLDER} \u203a ${fileName}.`,
+        ),
+      },
+    };
+  } catch (e) {
+    const disabled = e instanceof ApiDisabledError;
+    const why = e instanceof Error ? e.message : String(e);
+    const message = disabled
+      ? `${why} The hub printed the label; printing again is safe once it is enabled.`
+      : `The hub printed the label but Drive did not save it (${why}); printing again is safe now.`;
+    return {
+      raw: disabled ? e.raw : null,
+      cells: { [ORDER_HEADERS.syncStatus]: 'Error', [ORDER_HEADERS.syncMessage]: escapeCellText(message) },
+    };
+  }
+}
+
+/**
  * Print Label for the selected orders, after the seller confirms: the first print of an order
  * makes the marketplace tell the buyer it is being processed, so it is never done by a trigger
  * and never without asking. Each label is saved to the Drive folder "Hub Sync labels" and its
@@ -73,6 +119,9 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
   return withDocumentLock(ctx, 'Print labels', LOCK_WAIT_MS, () => {
     const table = openOrdersTable(ctx);
     const summary: LabelSummary = { cancelled: false, printed: 0, failed: 0, files: [], message: '' };
+    prepareLabelFolder(ctx, type, ids.length);
+    /** Google's own errors, for the developer reading the Log. */
+    const googleErrors = new Set<string>();
     // All labels requested at once (fetchAll); each one is then saved to Drive.
     const outcomes = client.printLabels(
       ids.map((orderId) => ({ orderId })),
@@ -90,36 +139,21 @@ export function printLabels(ctx: Context, type: LabelType): LabelSummary {
           });
         return;
       }
-      const fileName = `label-${orderId}.${type}`;
-      try {
-        const file = ctx.ports.files.save(LABEL_FOLDER, fileName, outcome.value.mimeType, outcome.value.bytes);
+      const saved = saveLabel(ctx, { orderId, type, mimeType: outcome.value.mimeType, bytes: outcome.value.bytes });
+      if ('url' in saved) {
         summary.printed++;
-        summary.files.push({ orderId, url: file.url });
-        if (row !== null) {
-          table.set(row, {
-            [ORDER_HEADERS.label]: labelLink(file.url, type),
-            [ORDER_HEADERS.syncStatus]: 'Label printed',
-            [ORDER_HEADERS.syncMessage]: escapeCellText(
-              `${type.toUpperCase()} label saved in Drive \u203a ${LABEL_FOLDER} \u203a ${fileName}.`,
-            ),
-          });
-        }
-      } catch (e) {
+        summary.files.push({ orderId, url: saved.url });
+      } else {
         summary.failed++;
-        const why = e instanceof Error ? e.message : String(e);
-        if (row !== null)
-          table.set(row, {
-            [ORDER_HEADERS.syncStatus]: 'Error',
-            [ORDER_HEADERS.syncMessage]: escapeCellText(
-              `The hub printed the label but Drive did not save it (${why}); printing again is safe now.`,
-            ),
-          });
+        if (saved.raw) googleErrors.add(saved.raw);
       }
+      if (row !== null) table.set(row, saved.cells);
     });
     // Exact: a Label cell holds a link formula, which a rewrite of its value would destroy.
     table.flush({ maxGap: 0, exact: true });
     summary.message = `Print labels (${type.toUpperCase()}): ${summary.printed} saved to Drive \u203a ${LABEL_FOLDER}${summary.failed ? `, ${summary.failed} not printed (see Sync message)` : ''}.`;
-    logNote(ctx, `Print labels (${type})`, summary.message, { ok: summary.printed, failed: summary.failed, ...runCost(ctx, client.stats) });
+    const logged = googleErrors.size ? `${summary.message} Google's error: ${[...googleErrors].join(' · ')}` : summary.message;
+    logNote(ctx, `Print labels (${type})`, logged, { ok: summary.printed, failed: summary.failed, ...runCost(ctx, client.stats) });
     return summary;
   });
 }
