@@ -53,6 +53,23 @@ export function parseDeployArgs(argv: readonly string[]): { target: Target; dryR
   return { target, dryRun };
 }
 
+/**
+ * What a Marketplace add-on needs in Google Cloud besides the pushed code, once per Cloud project
+ * (docs/user/install.md has the details and Google's pages): printed with every add-on push, since
+ * a missed step shows only when a seller first prints a label or installs.
+ */
+export function publishSteps(): string {
+  return [
+    'Before publishing (once; docs/user/install.md › Marketplace add-on):',
+    '  1. Use a standard Google Cloud project, not the default one: Apps Script › Project Settings › Change project.',
+    '  2. In that project enable the Google Drive API (labels go through the Advanced Drive service; a standard',
+    '     project does not enable it by itself) and the Google Workspace Marketplace SDK.',
+    '  3. OAuth consent screen: list exactly the scopes above.',
+    '  4. Deploy › New deployment (a version), then Marketplace SDK › App Configuration: Sheets add-on, the',
+    '     script id and that version, the same scopes; then the Store Listing.',
+  ].join('\n');
+}
+
 /** What `clasp push` would send from a built target folder: each file with its size, and the manifest's permissions. */
 export function describePush(dist: string, target: Target): string {
   const files = fs
@@ -71,6 +88,7 @@ export function describePush(dist: string, target: Target): string {
   ];
   if (manifest.urlFetchWhitelist) lines.push('urlFetchWhitelist:', ...manifest.urlFetchWhitelist.map((u) => `  ${u}`));
   lines.push(`Command: npx clasp --project ${CLASP_PROJECT[target]} push --force`);
+  if (target === 'addon') lines.push(publishSteps());
   return lines.join('\n');
 }
 
@@ -100,6 +118,7 @@ function main(): void {
   run(npm, ['run', 'build', '--', '--target', target]); // fresh dist/<target>/ after the tests
   run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['clasp', '--project', CLASP_PROJECT[target], 'push', '--force']);
   console.log(`deployed: dist/${target}/ pushed to the Apps Script project in ${CLASP_PROJECT[target]}.`);
+  if (target === 'addon') console.log(publishSteps());
 }
 
 if (require.main === module) main();

@@ -52,5 +52,12 @@ describe('npm run deploy -- --target', () => {
     if (target === 'addon') expect(out).toMatch(/urlFetchWhitelist:\n {2}https:\/\//);
     else expect(out).not.toMatch(/urlFetchWhitelist/);
     expect(out).toContain(`npx clasp --project ${CLASP_PROJECT[target]} push --force`);
+    // A published add-on's Cloud project needs the Drive API enabled by hand (labels).
+    if (target === 'addon') {
+      expect(out).toMatch(/standard Google Cloud project, not the default one/);
+      expect(out).toMatch(/enable the Google Drive API/);
+      expect(out).toMatch(/OAuth consent screen: list exactly the scopes above/);
+      expect(out).toMatch(/Marketplace SDK/);
+    } else expect(out).not.toMatch(/Google Drive API|consent screen/);
   });
 });
