@@ -120,6 +120,13 @@ describe.each(TARGETS)('the built sidebar (dist/%s/Sidebar.html)', (target) => {
   });
 });
 
+/** The scopes a docs page lists between `<!-- scopes:TARGET -->` and `<!-- /scopes -->`. */
+function documentedScopes(page: string, target: string): string[] {
+  const text = fs.readFileSync(path.resolve(__dirname, '../../docs/user', page), 'utf8');
+  const section = text.split(`<!-- scopes:${target} -->`)[1]?.split('<!-- /scopes -->')[0] ?? '';
+  return [...new Set([...section.matchAll(/`(https:\/\/www\.googleapis\.com\/auth\/[a-z._]+)`/g)].map((m) => m[1]))].sort();
+}
+
 describe.each(TARGETS)('the %s manifest', (target) => {
   const manifest = (): Record<string, any> => JSON.parse(fs.readFileSync(path.join(distOf(target), 'appsscript.json'), 'utf8'));
   test('V8, a time zone, the Advanced Drive service, and exactly the scopes docs/user/permissions.md documents for this target', () => {
@@ -127,12 +134,14 @@ describe.each(TARGETS)('the %s manifest', (target) => {
     expect(m.runtimeVersion).toBe('V8');
     expect(typeof m.timeZone).toBe('string');
     expect(m.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'Drive', version: 'v3', serviceId: 'drive' }]);
-    const page = fs.readFileSync(path.resolve(__dirname, '../../docs/user/permissions.md'), 'utf8');
-    const section = page.split(`<!-- scopes:${target} -->`)[1]?.split('<!-- /scopes -->')[0] ?? '';
-    const documented = [...section.matchAll(/`(https:\/\/www\.googleapis\.com\/auth\/[a-z._]+)`/g)].map((m) => m[1]);
+    const documented = documentedScopes('permissions.md', target);
     expect(documented.length).toBeGreaterThan(3);
-    expect([...m.oauthScopes].sort()).toEqual([...new Set(documented)].sort());
+    expect([...m.oauthScopes].sort()).toEqual(documented);
   });
+  if (target === 'addon')
+    test('the install steps list exactly its scopes for the OAuth consent screen (docs/user/install.md)', () => {
+      expect(documentedScopes('install.md', target)).toEqual([...manifest().oauthScopes].sort());
+    });
   test(
     target === 'addon'
       ? 'whitelists the configured hub origins (https, full domain, path separator)'
