@@ -3,8 +3,9 @@ import { shortName, type Overload, type Param, type TypeRef } from './model';
 /**
  * Whether a call's arguments fit one of a method's declared overloads. Checked: the number of
  * arguments, and each argument against a declared primitive type (string/number/boolean and
- * their unions). Objects and arrays are checked only for being objects; enum parameters accept
- * anything, since the emulator's enum values are plain strings.
+ * their unions); a plain object passed for a data interface, field by field, when the caller
+ * gives a FieldCheck. Other objects and arrays are checked only for being objects; enum
+ * parameters accept anything, since the emulator's enum values are plain strings.
  */
 
 const PRIMITIVES = new Set(['string', 'number', 'boolean']);
@@ -52,13 +53,19 @@ function paramAt(o: Overload, i: number): { param: Param; type: TypeRef } | unde
   return { param, type: param.rest && param.type.k === 'array' ? param.type.of : param.type };
 }
 
-function firstMismatch(o: Overload, args: readonly unknown[]): string | undefined {
+/** The first field of an object argument its declared data type does not allow (check-fields.ts), given the argument's label. */
+export type FieldCheck = (t: TypeRef, value: unknown, label: string) => string | undefined;
+
+function firstMismatch(o: Overload, args: readonly unknown[], fields?: FieldCheck): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const at = paramAt(o, i);
     if (!at) continue;
     // An explicit undefined for an optional parameter is "not given".
     if (args[i] === undefined && at.param.optional) continue;
-    if (!accepts(at.type, args[i])) return `argument ${i + 1} (${at.param.name}) is ${describe(args[i])}, declared ${declared(at.type)}`;
+    const label = `argument ${i + 1} (${at.param.name})`;
+    if (!accepts(at.type, args[i])) return `${label} is ${describe(args[i])}, declared ${declared(at.type)}`;
+    const field = fields?.(at.type, args[i], label);
+    if (field) return field;
   }
   return undefined;
 }
@@ -76,13 +83,13 @@ export interface CallCheck {
 }
 
 /** Finds the overload a call fits, or says why none does. */
-export function checkCall(overloads: Overload[], args: readonly unknown[]): CallCheck {
+export function checkCall(overloads: Overload[], args: readonly unknown[], fields?: FieldCheck): CallCheck {
   const n = args.length;
   const fitting = overloads.filter((o) => n >= o.min && (o.max === null || n <= o.max));
   if (fitting.length === 0) return { problem: `called with ${n} argument${n === 1 ? '' : 's'}, declared ${arities(overloads)}` };
   const mismatches: string[] = [];
   for (const o of fitting) {
-    const m = firstMismatch(o, args);
+    const m = firstMismatch(o, args, fields);
     if (!m) return { overload: o };
     mismatches.push(m);
   }

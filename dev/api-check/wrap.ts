@@ -1,4 +1,6 @@
 import { checkCall } from './check-call';
+import { fieldProblem } from './check-fields';
+import { queryParameterProblems } from './drive-v3';
 import { shortName, type ApiModel, type Member, type TypeModel, type TypeRef } from './model';
 import type { ViolationLog } from './violations';
 
@@ -125,8 +127,14 @@ export class ApiWrapper {
     fn: (...a: unknown[]) => unknown,
   ) {
     return (...args: unknown[]): unknown => {
-      const { overload, problem } = checkCall(member.overloads, args);
+      const isForeign = (v: object): boolean => this.targets.has(v);
+      const fields = (t: TypeRef, v: unknown, label: string) => fieldProblem(this.model, t, v, label, isForeign);
+      const { overload, problem } = checkCall(member.overloads, args, fields);
       if (problem) this.log.add(shortName(type.name), key, problem);
+      for (const p of overload
+        ? queryParameterProblems(this.model, type.name, key, { matched: overload, all: member.overloads }, args)
+        : [])
+        this.log.add(shortName(type.name), key, p);
       const result = fn.apply(
         target,
         args.map((a) => this.unwrap(a)),

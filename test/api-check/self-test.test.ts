@@ -1,5 +1,5 @@
 import { strictApiCheck } from '../../dev/api-check';
-import { loadRuntime } from '../../dev/gas-runtime';
+import { loadRuntime, type Manifest } from '../../dev/gas-runtime';
 
 /**
  * The strict API check can fail: a planted bundle makes one mistake of each kind it looks for,
@@ -45,11 +45,33 @@ function declaredCalls() {
   return [file.getName(), trigger.getHandlerFunction(), Object.keys(props.getProperties()).length,
     Array.isArray(ScriptApp.getProjectTriggers()), ss.getSheets() instanceof Array];
 }
+function driveV2Names() {
+  // Drive API v2's names: title (v3: name) in the resource, alternateLink (v3: webViewLink) in fields.
+  var folder = Drive.Files.create({ title: 'Labels', mimeType: 'application/vnd.google-apps.folder' });
+  return Drive.Files.get(folder.id, { fields: 'id,alternateLink' }).id;
+}
+function driveWrongFieldType() {
+  return Drive.Files.create({ name: 'a.pdf', parents: [42] });
+}
+function driveWrongQueryParameters() {
+  var blob = Utilities.newBlob('x', 'application/pdf', 'a.pdf');
+  return Drive.Files.create({ name: 'a.pdf' }, blob, { supportsAllDrive: true, keepRevisionForever: 'yes', supportsTeamDrives: true }).id;
+}
+function driveDeclared() {
+  var folder = Drive.Files.create({ name: 'Labels', mimeType: 'application/vnd.google-apps.folder' });
+  var blob = Utilities.newBlob('x', 'application/pdf', 'a.pdf');
+  var file = Drive.Files.create({ name: 'a.pdf', mimeType: 'application/pdf', parents: [folder.id] }, blob,
+    { fields: 'id,webViewLink', supportsAllDrives: true });
+  return [Drive.Files.get(folder.id, { fields: 'id,trashed' }).trashed, typeof file.webViewLink];
+}
 `;
+
+/** The add-on's advanced service, as both targets' manifests enable it. */
+const DRIVE: Manifest = { dependencies: { enabledAdvancedServices: [{ userSymbol: 'Drive', serviceId: 'drive', version: 'v3' }] } };
 
 function runPlanted(fn: string) {
   const check = strictApiCheck();
-  const rt = loadRuntime({ bundle: PLANTED, wrapGlobals: check.wrapGlobals });
+  const rt = loadRuntime({ bundle: PLANTED, wrapGlobals: check.wrapGlobals, manifest: DRIVE });
   let error: unknown;
   let result: unknown;
   try {
@@ -98,6 +120,48 @@ describe('the strict API check (self-test on a planted bundle)', () => {
     expect(check.violations()).toEqual([
       expect.objectContaining({ type: 'Base.User', member: 'getUserLoginId', problem: expect.stringMatching(/^deprecated/) }),
     ]);
+  });
+
+  describe('the Advanced Drive service against the Drive API v3 reference', () => {
+    const FILES = 'Drive_v3.Drive.V3.Collection.FilesCollection';
+
+    it('reports a v2 field in the resource and a v2 field in the fields selection', () => {
+      const { check } = runPlanted('driveV2Names');
+      expect(check.violations()).toEqual([
+        expect.objectContaining({
+          type: FILES,
+          member: 'create',
+          problem: 'argument 1 (resource).title is not a field of Drive_v3.Drive.V3.Schema.File',
+        }),
+        expect.objectContaining({
+          type: FILES,
+          member: 'get',
+          problem: 'optionalArgs.fields selects "alternateLink", not a field of Drive_v3.Drive.V3.Schema.File',
+        }),
+      ]);
+    });
+
+    it('reports a resource field of the wrong type, element by element', () => {
+      const { check } = runPlanted('driveWrongFieldType');
+      expect(check.report()).toContain(`${FILES}.create: argument 1 (resource).parents[0] is number 42, declared string`);
+    });
+
+    it('reports a query parameter the method does not have, one of the wrong type, and a deprecated one, citing the page', () => {
+      const { check } = runPlanted('driveWrongQueryParameters');
+      const page = 'https://developers.google.com/drive/api/reference/rest/v3/files/create';
+      expect(check.violations().map((v) => `${v.member}: ${v.problem}`)).toEqual([
+        `create: optionalArgs.supportsAllDrive is not a query parameter of ${page}`,
+        `create: optionalArgs.keepRevisionForever is string, declared boolean (${page})`,
+        `create: optionalArgs.supportsTeamDrives is deprecated in ${page}`,
+      ]);
+    });
+
+    it('reports nothing for v3 names and types', () => {
+      const { check, result, error } = runPlanted('driveDeclared');
+      expect(error).toBeUndefined();
+      expect(check.report()).toBe('');
+      expect(result).toEqual([false, 'string']);
+    });
   });
 
   it('reports nothing for declared calls, and hands the emulator its own objects back', () => {
