@@ -43,10 +43,10 @@ export function fieldProblem(
   }
   if (t.k !== 'object' || typeof value !== 'object' || isForeign(value) || !isPlainObject(value)) return undefined;
   const type = model.types[t.name];
-  if (!type || type.kind !== 'interface' || Object.values(type.members).some((m) => m.kind === 'method')) return undefined;
+  if (type?.kind !== 'interface' || Object.values(type.members).some((m) => m.kind === 'method')) return undefined;
   for (const [key, v] of Object.entries(value)) {
     const member = Object.hasOwn(type.members, key) ? type.members[key] : undefined;
-    if (!member || member.kind !== 'property') return `${path}.${key} is not a field of ${shortName(t.name)}`;
+    if (member?.kind !== 'property') return `${path}.${key} is not a field of ${shortName(t.name)}`;
     const p = fieldProblem(model, member.type, v, `${path}.${key}`, isForeign, depth + 1);
     if (p) return p;
   }
