@@ -17,48 +17,33 @@ const STANDARD: Record<string, Param> = { fields: 'string', prettyPrint: 'boolea
 const FILES = 'Drive_v3.Drive.V3.Collection.FilesCollection';
 const REFERENCE = 'https://developers.google.com/drive/api/reference/rest/v3/files';
 
+/** Parameters files.create, files.get and files.update all list. */
+const EVERY_FILES_METHOD: Record<string, Param> = {
+  includeLabels: 'string',
+  includePermissionsForView: 'string',
+  supportsAllDrives: 'boolean',
+  supportsTeamDrives: 'deprecated',
+};
+
+/** Parameters of the methods that write a file's content (files.create, files.update). */
+const WRITES_CONTENT: Record<string, Param> = {
+  enforceSingleParent: 'deprecated',
+  keepRevisionForever: 'boolean',
+  ocrLanguage: 'string',
+  uploadType: 'string',
+  useContentAsIndexableText: 'boolean',
+};
+
 /** Query parameters per method (interface without the GoogleAppsScript prefix, and method), with the page that lists them. */
 export const DRIVE_V3_QUERY_PARAMETERS: Record<string, { page: string; params: Record<string, Param> }> = {
   [`${FILES}.create`]: {
     page: `${REFERENCE}/create`,
-    params: {
-      enforceSingleParent: 'deprecated',
-      ignoreDefaultVisibility: 'boolean',
-      includeLabels: 'string',
-      includePermissionsForView: 'string',
-      keepRevisionForever: 'boolean',
-      ocrLanguage: 'string',
-      supportsAllDrives: 'boolean',
-      supportsTeamDrives: 'deprecated',
-      uploadType: 'string',
-      useContentAsIndexableText: 'boolean',
-    },
+    params: { ...EVERY_FILES_METHOD, ...WRITES_CONTENT, ignoreDefaultVisibility: 'boolean' },
   },
-  [`${FILES}.get`]: {
-    page: `${REFERENCE}/get`,
-    params: {
-      acknowledgeAbuse: 'boolean',
-      includeLabels: 'string',
-      includePermissionsForView: 'string',
-      supportsAllDrives: 'boolean',
-      supportsTeamDrives: 'deprecated',
-    },
-  },
+  [`${FILES}.get`]: { page: `${REFERENCE}/get`, params: { ...EVERY_FILES_METHOD, acknowledgeAbuse: 'boolean' } },
   [`${FILES}.update`]: {
     page: `${REFERENCE}/update`,
-    params: {
-      addParents: 'string',
-      enforceSingleParent: 'deprecated',
-      includeLabels: 'string',
-      includePermissionsForView: 'string',
-      keepRevisionForever: 'boolean',
-      ocrLanguage: 'string',
-      removeParents: 'string',
-      supportsAllDrives: 'boolean',
-      supportsTeamDrives: 'deprecated',
-      uploadType: 'string',
-      useContentAsIndexableText: 'boolean',
-    },
+    params: { ...EVERY_FILES_METHOD, ...WRITES_CONTENT, addParents: 'string', removeParents: 'string' },
   },
 };
 
