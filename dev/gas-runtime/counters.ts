@@ -24,6 +24,7 @@ export function zeroCounters(): Counters {
     driveOps: 0,
     jsMs: 0,
     bundleLoadMs: 0,
+    startupMs: 0,
     fetchMs: 0,
     sheetsMs: 0,
     propertiesMs: 0,

@@ -79,6 +79,8 @@ export const MSG = {
    * script manifest.", grahamearley/FirestoreGoogleAppsScript#135; diegomanuel/binance-to-google-sheets#82).
    */
   notWhitelisted: (url: string) => `Request to ${url} failed because the URL has not been whitelisted in the script manifest.`,
+  /** the quotas page's exception message for the daily trigger runtime */
+  triggerRuntime: 'Service using too much computer time for one day.',
   noPermission: (what: string, mode: string) => `You do not have permission to call ${what} (AuthMode.${mode}).`,
   htmlFileMissing: (name: string) => `No HTML file named ${name} was found.`,
   driveItemMissing:

@@ -43,11 +43,21 @@ export class Execution {
 }
 
 // What each auth mode may call. NONE (simple onOpen of an add-on not yet used in the document):
-// UI/menu building and pure helpers only. LIMITED: the bound document, but no outside access.
+// UI/menu building and pure helpers only. LIMITED (onOpen/onEdit as simple triggers): the bound
+// document, but nothing that needs the user's authorization. The triggers guide's restrictions
+// (https://developers.google.com/apps-script/guides/triggers#restrictions): simple triggers
+// "cannot access services that require authorization. For example, a simple trigger cannot send
+// an email" and "can modify the file they are bound to, but cannot access other files because
+// that would require authorization" — so no MailApp/GmailApp, no DriveApp, no openById/openByUrl
+// (even of the bound file's own id: the call itself needs the spreadsheets scope). The user's
+// email is '' there (session-service.ts).
 const NONE_ALLOWED = new Set(['SpreadsheetApp.getUi', 'Session.getScriptTimeZone', 'Session.getActiveUserLocale']);
 const NONE_ALLOWED_SERVICES = new Set(['Ui', 'Menu', 'Logger', 'Utilities', 'Blob', 'HtmlService', 'HtmlOutput', 'HtmlTemplate']);
-const LIMITED_DENIED_SERVICES = new Set(['UrlFetchApp', 'DriveApp', 'Folder', 'File']);
+const LIMITED_DENIED_SERVICES = new Set(['UrlFetchApp', 'DriveApp', 'Folder', 'File', 'MailApp', 'GmailApp']);
 const LIMITED_DENIED = new Set([
+  'SpreadsheetApp.openById',
+  'SpreadsheetApp.openByUrl',
+  'SpreadsheetApp.open',
   'PropertiesService.getUserProperties',
   'ScriptApp.newTrigger',
   'ScriptApp.getProjectTriggers',

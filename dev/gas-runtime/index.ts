@@ -8,6 +8,7 @@ import { HarnessError } from './errors';
 import { DEFAULT_LOCALE, localeRules } from './locale';
 import * as grid from './grid';
 import { Runtime } from './runtime';
+import { TRIGGER_RUNTIME_PER_DAY_MS } from './trigger-runtime';
 import { restoreWorld, workbookFromState, type WorldStateV1 } from './state';
 import type { Manifest, RuntimeOptions } from './types';
 import { WorkbookModel } from './workbook';
@@ -93,6 +94,8 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
   const { script: bundle, source } = loadBundle(options);
   const state = options.state as WorldStateV1 | undefined;
   if (state && state.version !== 1) throw new HarnessError(`Unknown state version ${String(state.version)}`);
+  // The quotas page's two columns: consumer accounts (gmail.com) and Google Workspace accounts.
+  const workspace = options.account === 'workspace';
   const config: WorldConfig = {
     manifest: loadManifest(options),
     deployment: options.deployment ?? 'addon',
@@ -103,9 +106,10 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     costs: resolveCosts(options.costs),
     measuredFetchLatency: options.measuredFetchLatency ?? true,
     announcedTimeouts: options.announcedTimeouts ?? false,
-    fetchQuotaPerDay: options.fetchQuotaPerDay ?? 20_000,
-    propertyQuotaPerDay: options.propertyQuotaPerDay ?? 50_000,
-    mailRecipientsPerDay: options.mailRecipientsPerDay ?? 100,
+    fetchQuotaPerDay: options.fetchQuotaPerDay ?? (workspace ? 100_000 : 20_000),
+    propertyQuotaPerDay: options.propertyQuotaPerDay ?? (workspace ? 500_000 : 50_000),
+    mailRecipientsPerDay: options.mailRecipientsPerDay ?? (workspace ? 1_500 : 100),
+    triggerRuntimePerDayMs: options.triggerRuntimePerDayMs ?? TRIGGER_RUNTIME_PER_DAY_MS[workspace ? 'workspace' : 'consumer'],
     htmlDir: options.htmlDir ?? path.dirname(options.bundlePath ?? DEFAULT_BUNDLE),
     addonName: options.addonName ?? 'Add-on',
     triggerDocumentContext: options.triggerDocumentContext ?? false,

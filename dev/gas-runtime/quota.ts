@@ -66,7 +66,7 @@ export class DailyQuotas {
 }
 
 /** Counts `n` requests of the execution's user against a daily quota; throws Apps Script's exception when over. */
-export function useQuota(ctx: Ctx, service: QuotaService, n = 1): void {
+export function useQuota(ctx: Ctx, service: Exclude<QuotaService, 'triggerRuntime'>, n = 1): void {
   const w = ctx.world;
   if (!w.quotas.take(service, ctx.exec.user, n, w.quotaLimit(service), ctx.now())) ctx.fail(MSG.dailyQuota(service));
 }

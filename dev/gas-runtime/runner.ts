@@ -4,6 +4,7 @@ import { describeThrown, type HarnessError, MSG } from './errors';
 import { Ctx, Execution } from './execution';
 import { installGlobals } from './globals';
 import { releaseAll } from './lock';
+import { countTriggerRuntime, triggerRuntimeSpent } from './trigger-runtime';
 import { createRealm } from './realm';
 import type { UserSession } from './session';
 import type { AuthMode } from './types';
@@ -12,9 +13,11 @@ import type { World } from './world';
 /**
  * Runs one execution the way Apps Script does: a fresh global scope, the bundle's top-level
  * code evaluated again, then the named top-level function called. Module-level state therefore
- * never survives from one execution to the next, as in production. The execution is charged the
- * bundle's load (costs.bundleLoadMs) first, then its JavaScript's CPU time as it runs
- * (costs.jsCpuFactor, cpu-meter.ts).
+ * never survives from one execution to the next, as in production. The execution is charged Apps
+ * Script's start-up (costs.executionStartMs) and the bundle's load (costs.bundleLoadMs) first, then
+ * its JavaScript's CPU time as it runs (costs.jsCpuFactor, cpu-meter.ts). A trigger run counts
+ * its whole duration in its user's daily trigger runtime, and fails at start once that is used up
+ * (trigger-runtime.ts).
  */
 
 export interface ExecutionSpec {
@@ -48,6 +51,7 @@ const INVOKE = new vm.Script(
 /** Runs `spec` for `session`'s user on `world`; never throws for bundle errors (see outcome). */
 export function runExecution(world: World, session: UserSession, spec: ExecutionSpec): ExecutionOutcome {
   const startedAt = world.clock.now();
+  if (spec.kind === 'trigger' && triggerRuntimeSpent(world, session.email, startedAt)) return refusedAtStart(world, session, spec);
   const cutOff = world.pendingCutOff;
   world.pendingCutOff = undefined;
   const exec = new Execution(
@@ -82,6 +86,7 @@ export function runExecution(world: World, session: UserSession, spec: Execution
   }
   if (exec.fatal) outcome = { ok: false, thrown: exec.fatal, killed: exec.killed, fatal: exec.fatal };
   else if (exec.killed) outcome = { ok: false, thrown: exec.realm.error(MSG.exceededTime, 'Error'), killed: true };
+  if (spec.kind === 'trigger') countTriggerRuntime(world, session.email, startedAt, world.clock.now());
   world.executions.push({
     id: exec.id,
     kind: spec.kind,
@@ -97,11 +102,36 @@ export function runExecution(world: World, session: UserSession, spec: Execution
   return outcome;
 }
 
+/**
+ * A trigger run past the user's daily trigger runtime: Apps Script fails it before any of the
+ * script runs (nothing charged, nothing counted), and the execution is listed as failed.
+ */
+function refusedAtStart(world: World, session: UserSession, spec: ExecutionSpec): ExecutionOutcome {
+  const at = Math.floor(world.clock.now());
+  const thrown = Object.assign(new Error(MSG.triggerRuntime), { name: 'Exception' });
+  world.executions.push({
+    id: world.nextExecutionId++,
+    kind: spec.kind,
+    functionName: spec.functionName,
+    user: session.email,
+    startedAt: at,
+    endedAt: at,
+    ok: false,
+    error: MSG.triggerRuntime,
+    serviceCalls: 0,
+    ...(spec.triggerUid ? { triggerUid: spec.triggerUid } : {}),
+  });
+  return { ok: false, thrown, killed: false };
+}
+
 function invoke(world: World, ctx: Ctx, spec: ExecutionSpec): ExecutionOutcome {
   const realm = ctx.realm;
   const installed = installGlobals(ctx);
   const timeout = world.config.cpuTimeoutMs;
   try {
+    const startMs = world.config.costs.executionStartMs;
+    world.counters.startupMs += startMs;
+    ctx.charge(startMs);
     const loadMs = world.bundleLoadMs();
     world.counters.bundleLoadMs += loadMs;
     ctx.charge(loadMs);

@@ -206,6 +206,9 @@ export class Runtime {
         now: () => w.clock.now(),
         advanceTo: (ms) => w.clock.advanceTo(ms),
         runTrigger: (t, at) => {
+          // "Add-on triggers stop firing … if the add-on is disabled in a document (if it is
+          // re-enabled, the trigger becomes operational again)", editor-triggers restrictions.
+          if (t.documentId !== undefined && w.addonDisabledIn.has(t.documentId)) return { ok: false, skipped: 'addon-disabled' as const };
           const outcome = runExecution(w, w.session(t.owner), {
             kind: 'trigger',
             functionName: t.handler,
@@ -220,6 +223,34 @@ export class Runtime {
       },
       epochMs,
     );
+  }
+
+  /**
+   * Turns this add-on off (false) or on again in a document — by default the world's spreadsheet —
+   * as a user does in Extensions › Add-ons › Manage add-ons. While it is off, the add-on's triggers
+   * created in that document do not fire: advance() lists each due run with `skipped:
+   * 'addon-disabled'`, no execution, and re-arms it as if it had run
+   * (https://developers.google.com/workspace/add-ons/concepts/editor-triggers, restrictions).
+   */
+  setAddonEnabled(enabled: boolean, documentId: string = this.world.workbook.id): void {
+    if (enabled) this.world.addonDisabledIn.delete(documentId);
+    else this.world.addonDisabledIn.add(documentId);
+  }
+
+  /**
+   * Records a trigger as created in another spreadsheet (`documentId`): the world holds one
+   * workbook, so this is how a test sets up "the add-on's trigger lives in spreadsheet A, the user
+   * works in this one" (with setAddonEnabled(false, documentId) to turn the add-on off in A).
+   */
+  setTriggerDocument(uid: string, documentId: string): void {
+    const t = this.world.triggers.find((x) => x.uid === uid);
+    if (!t) throw new HarnessError(`No trigger ${uid}`);
+    t.documentId = documentId;
+  }
+
+  /** This user's daily trigger runtime (ms) at virtual now: used, the limit, and its window (see quota()). */
+  triggerRuntimeToday(): QuotaInfo {
+    return this.quota('triggerRuntime');
   }
 
   /** Virtual now (epoch ms). */
@@ -249,7 +280,7 @@ export class Runtime {
   }
 
   /**
-   * This user's use of a daily quota ('urlfetch' or 'properties') at virtual now: used in the
+   * This user's use of a daily quota ('urlfetch', 'properties', 'email', or 'triggerRuntime' in ms) at virtual now: used in the
    * open window, the limit, and when the window started and resets (null when none is open).
    */
   quota(service: QuotaService): QuotaInfo {

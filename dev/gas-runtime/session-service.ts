@@ -16,8 +16,18 @@ import { facade } from './facade';
 /** How long a temporary active user key lasts. */
 export const TEMPORARY_KEY_ROTATION_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Whether this execution's user has their email hidden from the script. */
+/**
+ * Whether this execution's user has their email hidden from the script: by the test's setting, or
+ * because the execution runs without the user's authorization (a simple trigger in LIMITED or
+ * NONE mode, a custom function). Session reference, getActiveUser: "the user's email address is
+ * not available in any context that allows a script to run without that user's authorization,
+ * like a simple onOpen(e) or onEdit(e) trigger, a custom function in Google Sheets"
+ * (https://developers.google.com/apps-script/reference/base/session#getActiveUser()); the
+ * effective user is then the same user, so getEffectiveUser() is blank too. (Google may show it
+ * when developer and user share a Workspace domain: the emulator takes the strict case.)
+ */
 function emailHidden(ctx: Ctx): boolean {
+  if (ctx.exec.authMode !== 'FULL') return true;
   return ctx.session.hideEmail ?? ctx.world.config.hiddenEmails;
 }
 

@@ -179,6 +179,8 @@ export interface Counters {
   /** Virtual ms charged, by kind: the bundle's JavaScript (CPU × jsCpuFactor), loading the bundle, fetches (requests + call overhead), Sheets round trips, properties. */
   jsMs: number;
   bundleLoadMs: number;
+  /** Virtual ms charged for Apps Script's start-up of the executions (costs.executionStartMs). */
+  startupMs: number;
   fetchMs: number;
   sheetsMs: number;
   propertiesMs: number;
@@ -195,7 +197,8 @@ export interface ServiceCallInfo {
 }
 
 /** A service with a daily quota the emulator enforces. */
-export type QuotaService = 'urlfetch' | 'properties' | 'email';
+/** The daily quotas counted per user; 'triggerRuntime' counts milliseconds of trigger runs (trigger-runtime.ts). */
+export type QuotaService = 'urlfetch' | 'properties' | 'email' | 'triggerRuntime';
 
 /** One user's use of a daily quota, as rt.quota() reports it. */
 export interface QuotaInfo {
@@ -215,6 +218,8 @@ export interface TriggerRun {
   at: number;
   ok: boolean;
   error?: string;
+  /** Not run: the add-on is disabled in the document the trigger was created in (Runtime.setAddonEnabled). */
+  skipped?: 'addon-disabled';
 }
 
 /** The parts of appsscript.json the emulator reads. */
@@ -310,6 +315,14 @@ export interface RuntimeOptions {
    * changes it later.
    */
   driveApiDisabled?: boolean;
+  /**
+   * The kind of Google account, for the daily quotas' defaults (quotas page): `consumer` (gmail.com,
+   * default) or `workspace` (100,000 fetches, 500,000 property reads/writes, 1,500 mail
+   * recipients, 6 h of trigger runtime a day).
+   */
+  account?: 'consumer' | 'workspace';
+  /** "Triggers total runtime" per user per quota window, ms. Default from `account`: 90 min, or 6 h. */
+  triggerRuntimePerDayMs?: number;
   /** Called synchronously with the virtual time before every fetch / fetchAll batch. */
   beforeFetch?: (nowMs: number) => void;
   /** Answers alerts and prompts when no scripted answer is queued (answerNext). */

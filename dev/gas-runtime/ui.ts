@@ -4,6 +4,9 @@ import { htmlState } from './html';
 import { MSG } from './errors';
 import type { DialogAnswer, DialogRequest, MenuItem, MenuTree } from './types';
 
+/** The width of every sidebar a script shows, whatever setWidth said. */
+export const SIDEBAR_WIDTH_PX = 300;
+
 /**
  * Ui: menus (captured as a tree for the test), alerts and prompts answered from the session's
  * queue (answerNext) or the onDialog callback, sidebars and dialogs (recorded). A dialog nobody
@@ -114,7 +117,11 @@ export function uiFacade(ctx: Ctx): object {
       op('showSidebar');
       const s = htmlState(output);
       if (!s) ctx.fail(MSG.invalidArgument('userInterface'));
-      ctx.session.sidebar = { title: s.title, content: s.content, width: s.width };
+      // "All sidebars shown by scripts are 300 pixels wide" (Ui.showSidebar,
+      // https://developers.google.com/apps-script/reference/base/ui#showSidebar(Object)); setWidth sets
+      // "the initial width of a custom dialog" only
+      // (https://developers.google.com/apps-script/reference/html/html-output#setWidth(Integer)).
+      ctx.session.sidebar = { title: s.title, content: s.content, width: SIDEBAR_WIDTH_PX };
     },
     showModalDialog(output: unknown, title: unknown) {
       op('showModalDialog');

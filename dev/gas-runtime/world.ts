@@ -45,6 +45,7 @@ export interface WorldConfig {
   fetchQuotaPerDay: number;
   propertyQuotaPerDay: number;
   mailRecipientsPerDay: number;
+  triggerRuntimePerDayMs: number;
   htmlDir: string;
   addonName: string;
   triggerDocumentContext: boolean;
@@ -87,6 +88,8 @@ export class World {
   readonly sessions = new Map<string, UserSession>();
   /** Per-user daily quota windows (UrlFetch, Properties). */
   readonly quotas = new DailyQuotas();
+  /** Documents where this add-on is disabled: triggers created there do not fire (Runtime.setAddonEnabled). */
+  readonly addonDisabledIn = new Set<string>();
   /** cutOffAfter() of the test: applies to the next execution that starts. */
   pendingCutOff?: number;
   nextExecutionId = 1;
@@ -134,6 +137,7 @@ export class World {
   /** The per-user daily limit of a quota. */
   quotaLimit(service: QuotaService): number {
     if (service === 'email') return this.config.mailRecipientsPerDay;
+    if (service === 'triggerRuntime') return this.config.triggerRuntimePerDayMs;
     return service === 'urlfetch' ? this.config.fetchQuotaPerDay : this.config.propertyQuotaPerDay;
   }
 

@@ -23,5 +23,10 @@ export function scriptAppScheduler(): Scheduler {
     remove(id) {
       for (const t of ScriptApp.getProjectTriggers()) if (t.getUniqueId() === id) ScriptApp.deleteTrigger(t);
     },
+    createdHere(id) {
+      // With no spreadsheet open (a time trigger's run) there is no "here": counted as here, so kept.
+      const here = SpreadsheetApp.getActive();
+      return here === null || ScriptApp.getUserTriggers(here).some((t) => t.getUniqueId() === id);
+    },
   };
 }

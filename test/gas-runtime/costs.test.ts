@@ -196,6 +196,16 @@ describe('cost model: JavaScript and bundle load', () => {
     expect(rt.counters().bundleLoadMs).toBe(2 * 1234);
   });
 
+  test("executionStartMs: Apps Script's start-up is charged first, in every execution, calls and trigger runs alike", () => {
+    const rt = runtime({ executionStartMs: 200, bundleLoadMs: 30 });
+    const t0 = rt.world.clock.now();
+    expect(rt.call('startedAt')).toBe(Math.floor(t0 + 230));
+    rt.call('startedAt');
+    expect(rt.counters().startupMs).toBe(400);
+    expect(COSTS.executionStartMs).toBeGreaterThan(0);
+    expect(COST_SOURCES.executionStartMs.source).toMatch(/no published measurement/);
+  });
+
   test("bundleLoadMs 'measured': compile + evaluate of the bundle, measured once, charged each time", () => {
     const rt = runtime({ bundleLoadMs: 'measured' });
     rt.call('startedAt');

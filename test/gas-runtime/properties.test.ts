@@ -73,7 +73,7 @@ describe('PropertiesService', () => {
 
   it('counts reads and writes and charges each its published cost', () => {
     // JavaScript and bundle load free: the clock then moves by the service calls alone.
-    const rt = loadRuntime({ bundle: BUNDLE, costs: { jsCpuFactor: 0, bundleLoadMs: 0 } });
+    const rt = loadRuntime({ bundle: BUNDLE, costs: { jsCpuFactor: 0, bundleLoadMs: 0, executionStartMs: 0 } });
     const t0 = rt.world.clock.now();
     rt.call('set', 'script', 'a', '1');
     rt.call('get', 'script', 'a');

@@ -2,7 +2,7 @@ import { loadRuntime, type Runtime } from '../../dev/gas-runtime';
 import { startServer, type TestServer } from './http-server';
 
 // JavaScript and bundle load free: these tests check the clock's mechanics to the millisecond.
-const EXACT_CLOCK = { jsCpuFactor: 0, bundleLoadMs: 0 };
+const EXACT_CLOCK = { jsCpuFactor: 0, bundleLoadMs: 0, executionStartMs: 0 };
 
 /**
  * Daily quotas as Google documents them

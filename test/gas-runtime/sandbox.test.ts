@@ -31,7 +31,7 @@ describe('the sandbox', () => {
     const rt = loadRuntime({
       now: START,
       // JavaScript and bundle load free: Date must show the sleeps to the millisecond.
-      costs: { jsCpuFactor: 0, bundleLoadMs: 0 },
+      costs: { jsCpuFactor: 0, bundleLoadMs: 0, executionStartMs: 0 },
       bundle: `function times() {
         Utilities.sleep(1500);
         return { now: Date.now(), fresh: new Date().getTime(), explicit: new Date(86400000).toISOString(),

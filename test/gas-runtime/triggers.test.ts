@@ -1,7 +1,7 @@
 import { loadRuntime } from '../../dev/gas-runtime';
 
 // JavaScript and bundle load free: these tests check the clock's mechanics to the millisecond.
-const EXACT_CLOCK = { jsCpuFactor: 0, bundleLoadMs: 0 };
+const EXACT_CLOCK = { jsCpuFactor: 0, bundleLoadMs: 0, executionStartMs: 0 };
 
 const BUNDLE = `
 function everyMinutes(n) { return ScriptApp.newTrigger('tick').timeBased().everyMinutes(n).create().getUniqueId(); }

@@ -1,8 +1,8 @@
-import { loadRuntime, type Runtime } from '../../dev/gas-runtime';
+import { COSTS, loadRuntime, type Runtime } from '../../dev/gas-runtime';
 import { startServer, type TestServer } from './http-server';
 
 /** A clock that charges a fetch only its latency: no call overhead, no JavaScript or load time (both measured, so machine-dependent). */
-const EXACT_FETCH_CLOCK = { urlFetchCallMs: 0, jsCpuFactor: 0, bundleLoadMs: 0 };
+const EXACT_FETCH_CLOCK = { urlFetchCallMs: 0, jsCpuFactor: 0, bundleLoadMs: 0, executionStartMs: 0 };
 
 const BUNDLE = `
 function get(url, params) {
@@ -194,7 +194,8 @@ describe('UrlFetchApp', () => {
 
   it('calls beforeFetch with the virtual time before each batch', () => {
     rt.advance(5000);
-    const expected = rt.now();
+    // Apps Script's start-up comes first, then the script's own CPU time up to the fetch.
+    const expected = rt.now() + COSTS.executionStartMs;
     rt.call('get', `${server.url}/delay?ms=300`);
     expect(hookTimes[0]).toBeGreaterThanOrEqual(expected);
     // Before the batch: the script's own CPU time since (a few ms, more on a loaded machine), never the fetch's 300 ms.

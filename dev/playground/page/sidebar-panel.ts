@@ -1,6 +1,9 @@
 /**
  * The add-on's sidebar: the real HTML it passed to showSidebar, served with the google.script
- * bridge, in a 300 px panel like Sheets'. Reopening it from the menu loads it afresh.
+ * bridge, in a 300 px panel like Sheets' (page.css `#sidebar-panel`): "All sidebars shown by
+ * scripts are 300 pixels wide"
+ * (https://developers.google.com/apps-script/reference/base/ui#showSidebar(Object)), so the width
+ * the add-on asked for is not used. Reopening it from the menu loads it afresh.
  */
 import { byId } from './dom';
 

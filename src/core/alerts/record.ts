@@ -6,7 +6,7 @@
 import { everyMinutes } from '../../sheet/count-words';
 import type { KeyValueStore } from '../kernel/ports';
 import { AlertsRecord, type Alert, type AlertKind, type LowSku } from './schema';
-import { staleSince, type Expectation } from './stale';
+import { ADDON_TRIGGER_STOPPED, staleSince, type Expectation } from './stale';
 
 const KEY = 'alerts';
 /** A property holds 9 KB: the longest texts are cut, the low-SKU list is capped. */
@@ -67,7 +67,7 @@ export function noteStale(record: AlertsRecord, expected: readonly Expectation[]
     const since = staleSince(e, next.lastSuccess[e.kind], now);
     if (since === null) continue;
     const minutes = Math.round(e.intervalMs / 60_000);
-    const message = `it should run ${everyMinutes(minutes)}, and none of its runs since then succeeded (its trigger may be gone, or its runs stopped).`;
+    const message = `it should run ${everyMinutes(minutes)}, and none of its runs since then succeeded (its trigger may be gone, or its runs stopped).${e.addon ? ` ${ADDON_TRIGGER_STOPPED}` : ''}`;
     next = withAlert(next, { kind: e.kind, cause: 'stale', since, lastAt: now, message, owner: e.owner, toasted: false });
   }
   return next === record ? null : next;

@@ -7,7 +7,17 @@ export interface Expectation {
   /** When the work became due (schedule switched on, job sent, push handed to the trigger). */
   since: number;
   owner: string;
+  /** The Marketplace add-on's work: its hourly trigger stops where the add-on is turned off (the alert says so). */
+  addon?: boolean;
 }
+
+/**
+ * What a stale alert of the add-on adds: its one hourly trigger lives in the spreadsheet where it
+ * was created and Google stops it while the add-on is turned off there (editor add-on trigger
+ * restrictions); opening the sidebar elsewhere creates it again (background/trigger-home.ts).
+ */
+export const ADDON_TRIGGER_STOPPED =
+  "The add-on's hourly trigger stops when Hub Sync is turned off (Extensions \u203a Add-ons \u203a Manage add-ons) in the spreadsheet where it was set up.";
 
 /**
  * Work is not running when more than twice its interval passed without success (one missed run is

@@ -4,6 +4,7 @@
  */
 import { localDateTime } from '../kernel/time';
 import type { Alert, AlertKind } from './schema';
+import { ADDON_TRIGGER_STOPPED } from './stale';
 
 export const KIND_TITLES: Record<AlertKind, string> = {
   import: 'Scheduled order import',
@@ -23,6 +24,8 @@ export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>
   if (/not found|renamed|no sku column/i.test(m))
     return 'Check the sheet named in the message (renamed or deleted?), or set its name in sidebar \u203a Settings.';
   if (alert.cause === 'stale') {
+    if (m.includes(ADDON_TRIGGER_STOPPED))
+      return 'Open the sidebar here: it sets the hourly trigger up again from this spreadsheet, and the work goes on at the next hourly run.';
     if (alert.kind === 'import')
       return 'Open the sidebar \u203a Orders: if no next run is shown, switch the scheduled import off and on again (that installs its trigger again, under your account).';
     if (alert.kind === 'jobs') return 'Open the sidebar \u203a Jobs and press Refresh job results.';

@@ -20,7 +20,7 @@ export function importExpectation(settings: Settings, status: Pick<ImportStatus,
   const minutes = settings.orders.scheduleMinutes;
   const since = status.scheduledSince ?? status.lastRunAt;
   return minutes > 0 && since !== null
-    ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner }
+    ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner, addon: settings.deployment === 'addon' }
     : null;
 }
 
@@ -28,13 +28,21 @@ export function importExpectation(settings: Settings, status: Pick<ImportStatus,
 export function jobsExpectation(store: KeyValueStore, settings: Settings, jobs: readonly OpenJob[], now: number): Expectation | null {
   if (jobs.length === 0 || budgetLeft(readBudget(store, now), settings.jobs.dailyRequestBudget) <= 0) return null;
   const oldest = jobs.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
-  return { kind: 'jobs', intervalMs: JOBS_INTERVAL_MS, since: oldest.createdAt, owner: oldest.owner ?? '' };
+  return {
+    kind: 'jobs',
+    intervalMs: JOBS_INTERVAL_MS,
+    since: oldest.createdAt,
+    owner: oldest.owner ?? '',
+    addon: settings.deployment === 'addon',
+  };
 }
 
 /** A push the trigger should be finishing, from when it was due. */
 export function pushExpectation(settings: Settings, pushAt: number | null | undefined, owner: string): Expectation | null {
   const every = (settings.deployment === 'addon' ? 60 : 5) * MINUTE;
-  return typeof pushAt === 'number' && Number.isFinite(pushAt) ? { kind: 'push', intervalMs: every, since: pushAt, owner } : null;
+  return typeof pushAt === 'number' && Number.isFinite(pushAt)
+    ? { kind: 'push', intervalMs: every, since: pushAt, owner, addon: settings.deployment === 'addon' }
+    : null;
 }
 
 /** Everything expected in this spreadsheet, whoever's it is, from the document store alone. */

@@ -5,6 +5,7 @@
  */
 import { alertsView, type AlertShown } from '../alerts/open';
 import { readDocuments } from './documents';
+import { reviveStoppedTrigger } from './trigger';
 import type { Context } from '../kernel/context';
 import { hubMovedFor } from '../settings/context';
 import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
@@ -105,6 +106,8 @@ export function sidebarState(ctx: Context): SidebarState {
  */
 function backgroundDocumentsView(ctx: Context): Array<{ name: string; due: string[]; lastRunAt: number | null; here: boolean }> | null {
   if (ctx.settings.deployment !== 'addon') return null;
+  // The trigger serving these spreadsheets may have stopped where it was created: it comes back here.
+  reviveStoppedTrigger(ctx);
   const here = ctx.ports.workbook.documentId();
   return readDocuments(ctx.ports.userStore).map((d) => ({ name: d.name, due: d.due, lastRunAt: d.lastRunAt, here: d.id === here }));
 }

@@ -1,11 +1,13 @@
 import { ownsOrderSchedule } from '../settings/order-settings';
 import type { Context } from '../kernel/context';
+import type { ScheduledTrigger } from '../kernel/ports';
 import { budgetLeft, readBudget } from '../jobs/budget';
 import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { backoffMinutes } from '../jobs/poll-schedule';
 import { readBackground, writeBackground, type BackgroundState } from '../kernel/due';
 import { forgetDocument, MAX_DOCUMENTS, readDocuments, rememberDocument } from './documents';
 import { UserError } from '../kernel/errors';
+import { noteTriggerCreated, triggerNotFiring } from './trigger-home';
 
 /**
  * Handler of the one time trigger. Editor add-ons may hold a single clock trigger per user per
@@ -108,6 +110,37 @@ export function rearmBackground(ctx: Context): BackgroundState {
   return state;
 }
 
+/**
+ * The installed trigger, unless it stopped running in the spreadsheet it was created in (the
+ * add-on turned off there, trigger-home.ts): that one is deleted, and undefined says to create
+ * it again here.
+ */
+function workingTrigger(ctx: Context, installed: ScheduledTrigger | undefined): ScheduledTrigger | undefined {
+  const { scheduler, userStore, clock } = ctx.ports;
+  if (!installed || !triggerNotFiring(userStore, clock.now())) return installed;
+  if (scheduler.createdHere?.(installed.id) ?? true) return installed;
+  scheduler.remove(installed.id);
+  console.warn('Background trigger not running in the spreadsheet it was created in: created again in this one.');
+  return undefined;
+}
+
+function createTrigger(ctx: Context): ScheduledTrigger {
+  const t = ctx.ports.scheduler.every(BACKGROUND_HANDLER, 60);
+  noteTriggerCreated(ctx.ports.userStore, ctx.ports.clock.now());
+  return t;
+}
+
+/**
+ * At the sidebar's opening in the add-on: when the user's hourly trigger has stopped running
+ * (trigger-home.ts), re-arms it — created again here if it lives in a spreadsheet where the
+ * add-on is off. Costs a property read when all is well.
+ */
+export function reviveStoppedTrigger(ctx: Context): void {
+  const { userStore, clock } = ctx.ports;
+  if (ctx.settings.deployment !== 'addon' || readDocuments(userStore).length === 0) return;
+  if (triggerNotFiring(userStore, clock.now())) rearmBackground(ctx);
+}
+
 /** What is due in this spreadsheet for this user, in words (the sidebar's background list). */
 export function dueWork(ctx: Context, state: BackgroundState): string[] {
   const due: string[] = [];
@@ -136,7 +169,7 @@ function rearmAddon(ctx: Context, state: BackgroundState, wanted: ReturnType<typ
   const needed = readDocuments(userStore).length > 0;
   // One trigger serves every spreadsheet; any other (an earlier version's per-spreadsheet ones) goes.
   for (const t of needed ? installed.slice(1) : installed) scheduler.remove(t.id);
-  const trigger = needed ? (installed[0] ?? scheduler.every(BACKGROUND_HANDLER, 60)) : null;
+  const trigger = needed ? (workingTrigger(ctx, installed[0]) ?? createTrigger(ctx)) : null;
   const next: BackgroundState['trigger'] =
     wanted && trigger ? { id: trigger.id, kind: 'every', minutes: 60, dueAt: null, wantedMinutes: 60 } : null;
   if (JSON.stringify(next) !== JSON.stringify(state.trigger)) {

@@ -37,6 +37,11 @@ export interface Scheduler {
   once(handler: string, ms: number): ScheduledTrigger;
   list(handler?: string): ScheduledTrigger[];
   remove(id: string): void;
+  /**
+   * Whether this user's trigger `id` was created in the open spreadsheet (an add-on's trigger
+   * belongs to the document it was created in). Undefined where that cannot be told.
+   */
+  createdHere?(id: string): boolean;
 }
 
 /** Messages to the person at the keyboard. In a trigger there is nobody: confirm() is false. */
