@@ -3,7 +3,7 @@
  * and writes docs/reports/BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
  * runtime's cost model, stated in the file's header). Flags pick what runs:
  *
- *   --parts scale,preview,push,prices,pull,orders,bundle   (default: all)
+ *   --parts scale,preview,push,prices,pull,orders,bundle,locks   (default: all)
  *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
  *   --pull-channel-columns '*'   (the scale pulls' Settings › Per-channel columns on pull, e.g. amazon,walmart; default none)
  *   --out FILE   (default docs/reports/BENCHMARKS.md; a partial run while developing should not overwrite it)
@@ -27,6 +27,7 @@ import {
 } from './orders';
 import { BUNDLE_TABLE_HEADER, BUNDLE_TARGET_KIB, benchBundle, bundleRows } from './bundle';
 import { costSheet } from './cost-sheet';
+import { LOCKS_TABLE_HEADER, benchLocks, locksRow } from './locks';
 import { benchPreview } from './preview';
 import {
   DEFAULT_SCALE,
@@ -39,7 +40,7 @@ import {
   type ScaleOptions,
 } from './scale';
 
-const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle'] as const;
+const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle', 'locks'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -152,6 +153,13 @@ async function main(): Promise<void> {
     const bundle = await benchBundle(30);
     sections.push(
       `## Bundle load\n\nApps Script compiles and runs the whole Code.js at the start of every execution (menu click, sidebar call, trigger run), before any work. *Load* is the median of ${bundle.runs} loads of each bundle, alternated: compile (\`new vm.Script\` of a source V8 has not seen) plus evaluate (its top-level code in a fresh realm of the runtime emulator), real time in Node on this machine. The build before is today's source built as before issue 16 (not minified, classic zod), so the ratio is the build's alone. Issue 16's goal is ${BUNDLE_TARGET_KIB} KiB: what remains above it is the add-on's own minified code (its messages, and the code of every menu item: push, orders, catalogue, jobs, categories), not a library; zod/mini is the rest. Reaching ${BUNDLE_TARGET_KIB} KiB would mean dropping features or the schemas the types come from, to save about ${(bundle.shipped.loadMs * (1 - BUNDLE_TARGET_KIB / bundle.shipped.kib)).toFixed(1)} ms a load (load time is about proportional to size) against an execution's fixed cost of about a second (lock, properties, the sheet's header): the build stays as it is, under the test budget.\n\n${[BUNDLE_TABLE_HEADER, ...bundleRows(bundle)].join('\n')}`,
+    );
+  }
+  if (args.parts.has('locks')) {
+    console.log('bench: script-lock hold per lease operation (Marketplace add-on)…');
+    const locks = await benchLocks(10);
+    sections.push(
+      `## The add-on's script-wide lock\n\nThe Marketplace add-on keeps each spreadsheet's lease in its state sheet and reads and writes it under \`LockService.getScriptLock()\`, which Google scopes to the whole script project: for a published add-on, one lock for every user in every spreadsheet. *Hold* is from \`tryLock\` returning to \`releaseLock\` returning (the lease row's read, its write, the flush that publishes it, the release; letting go of a lease takes no script lock), measured per operation on the runtime emulator's counters with the cost model above. The last column is what the add-on can take across all its users with lease operations queued back to back: 1000 / mean hold (ms); the longest is the first operation in a spreadsheet, which reads the whole state sheet to find the lease's row.\n\n${[LOCKS_TABLE_HEADER, ...locks.map(locksRow)].join('\n')}`,
     );
   }
   const body = [

@@ -18,6 +18,8 @@ export function zeroCounters(): Counters {
     lockAcquires: 0,
     lockWaits: 0,
     lockWaitMs: 0,
+    scriptLockHolds: 0,
+    scriptLockHeldMs: 0,
     sleeps: 0,
     sleepMs: 0,
     triggerOps: 0,

@@ -21,22 +21,29 @@ export function mapRect<T>(sheet: SheetModel, rect: Rect, fn: (cell: Cell | unde
   return out;
 }
 
+/** How an execution sees a cell: without other executions' pending writes (pending-writes.ts). The test sees it as stored. */
+export type CellView = (cell: Cell | undefined) => Cell | undefined;
+const asStored: CellView = (cell) => cell;
+
 /** Values as Apps Script returns them: '' for empty, Dates copied. */
-export function readValues(sheet: SheetModel, rect: Rect): Array<Array<CellValue | ''>> {
-  return mapRect(sheet, rect, (c) => {
-    const v = c?.value;
+export function readValues(sheet: SheetModel, rect: Rect, seen: CellView = asStored): Array<Array<CellValue | ''>> {
+  return mapRect(sheet, rect, (cell) => {
+    const v = seen(cell)?.value;
     if (v === undefined) return '';
     return v instanceof Date ? new Date(v.getTime()) : v;
   });
 }
 
 /** Display values in the workbook's time zone and locale. */
-export function readDisplayValues(sheet: SheetModel, rect: Rect, settings: CellSettings): string[][] {
-  return mapRect(sheet, rect, (c) => displayValue(c?.value, c?.numberFormat, settings.timeZone, settings.locale));
+export function readDisplayValues(sheet: SheetModel, rect: Rect, settings: CellSettings, seen: CellView = asStored): string[][] {
+  return mapRect(sheet, rect, (cell) => {
+    const c = seen(cell);
+    return displayValue(c?.value, c?.numberFormat, settings.timeZone, settings.locale);
+  });
 }
 
-export function readFormulas(sheet: SheetModel, rect: Rect): string[][] {
-  return mapRect(sheet, rect, (c) => c?.formula ?? '');
+export function readFormulas(sheet: SheetModel, rect: Rect, seen: CellView = asStored): string[][] {
+  return mapRect(sheet, rect, (c) => seen(c)?.formula ?? '');
 }
 
 export function readNumberFormats(sheet: SheetModel, rect: Rect): string[][] {

@@ -2,11 +2,11 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { VirtualClock } from './clock';
 import { resolveCosts } from './costs';
 import { HarnessError } from './errors';
 import { DEFAULT_LOCALE, localeRules } from './locale';
 import * as grid from './grid';
+import { newProject, type ScriptProject } from './project';
 import { Runtime } from './runtime';
 import { TRIGGER_RUNTIME_PER_DAY_MS } from './trigger-runtime';
 import { restoreWorld, workbookFromState, type WorldStateV1 } from './state';
@@ -24,6 +24,7 @@ export { MSG, GasExecutionError, HarnessError } from './errors';
 export { SheetHandle, type ConditionalRuleInfo } from './sheet-handle';
 export { Runtime } from './runtime';
 export { World } from './world';
+export { ScriptProject } from './project';
 export { localHubRoute } from './fetch-policy';
 
 const DEFAULT_NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
@@ -89,6 +90,13 @@ function localeOption(options: RuntimeOptions): string {
   return locale;
 }
 
+/** The script project the new world belongs to: the one given (another spreadsheet of it), else its own. */
+function projectOf(options: RuntimeOptions, state: WorldStateV1 | undefined): ScriptProject {
+  if (!options.project) return newProject(state?.now ?? options.now ?? DEFAULT_NOW, state?.scriptId);
+  if (state) throw new HarnessError('Pass either `state` or `project`: a saved world brings its own script project');
+  return options.project;
+}
+
 /** Loads a bundle into a fresh emulated Apps Script world and returns the first user's runtime. */
 export function loadRuntime(options: RuntimeOptions = {}): Runtime {
   const { script: bundle, source } = loadBundle(options);
@@ -122,10 +130,8 @@ export function loadRuntime(options: RuntimeOptions = {}): Runtime {
     onDialog: options.onDialog,
     wrapGlobals: options.wrapGlobals,
   };
-  const clock = new VirtualClock(state?.now ?? options.now ?? DEFAULT_NOW);
   const workbook = state ? workbookFromState(state) : newWorkbook(options);
-  const scriptId = state?.scriptId ?? `1${crypto.randomBytes(42).toString('base64url').slice(0, 56)}`;
-  const world = new World(bundle, source, config, clock, workbook, scriptId);
+  const world = new World(bundle, source, config, workbook, projectOf(options, state));
   if (state) restoreWorld(world, state);
   if (options.driveApiDisabled) world.drive.apiEnabled = false;
   return new Runtime(world, options.user ?? 'user@example.com', options.authMode ?? 'FULL');

@@ -61,15 +61,24 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
   const write = (method: string) => (ctx.sheets('Range', method, 'write', cells), checkRect(ctx, sheet, rect));
   const cheap = (method: string) => ctx.cheap('Range', method);
   const first = () => sheet.cell(rect.row, rect.col);
-  const fill = (method: string, apply: (cell: Cell) => void) => {
+  // Content writes stay unseen by other executions until a flush (pending-writes.ts).
+  const pending = ctx.world.pendingWrites;
+  const seen = (cell: Cell | undefined) => pending.seen(ctx.exec.id, cell);
+  const fill = (method: string, apply: (cell: Cell) => void, content = false) => {
     write(method);
-    grid.eachCellForWrite(sheet, rect, (cell) => apply(cell));
+    grid.eachCellForWrite(sheet, rect, (cell) => {
+      if (content) pending.note(ctx.exec.id, cell);
+      apply(cell);
+    });
     return self;
   };
-  const fillEach = (method: string, data: unknown, apply: (cell: Cell, v: unknown) => void) => {
+  const fillEach = (method: string, data: unknown, apply: (cell: Cell, v: unknown) => void, content = false) => {
     const rows = checkGrid(ctx, rect, data, method);
     write(method);
-    grid.eachCellForWrite(sheet, rect, (cell, i, j) => apply(cell, rows[i][j]));
+    grid.eachCellForWrite(sheet, rect, (cell, i, j) => {
+      if (content) pending.note(ctx.exec.id, cell);
+      apply(cell, rows[i][j]);
+    });
     return self;
   };
   const setFormula = (cell: Cell, f: unknown) => {
@@ -83,12 +92,14 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     }
   };
   const self = facade('Range', {
-    getValues: () => (read('getValues'), ctx.toRealm(grid.readValues(sheet, rect))),
-    getValue: () => (read('getValue'), ctx.toRealm(grid.readValues(sheet, { ...rect, numRows: 1, numCols: 1 })[0][0])),
-    getDisplayValues: () => (read('getDisplayValues'), ctx.toRealm(grid.readDisplayValues(sheet, rect, settings()))),
-    getDisplayValue: () => (read('getDisplayValue'), grid.readDisplayValues(sheet, { ...rect, numRows: 1, numCols: 1 }, settings())[0][0]),
-    getFormulas: () => (read('getFormulas'), ctx.toRealm(grid.readFormulas(sheet, rect))),
-    getFormula: () => (read('getFormula'), first()?.formula ?? ''),
+    getValues: () => (read('getValues'), ctx.toRealm(grid.readValues(sheet, rect, seen))),
+    getValue: () => (read('getValue'), ctx.toRealm(grid.readValues(sheet, { ...rect, numRows: 1, numCols: 1 }, seen)[0][0])),
+    getDisplayValues: () => (read('getDisplayValues'), ctx.toRealm(grid.readDisplayValues(sheet, rect, settings(), seen))),
+    getDisplayValue: () => (
+      read('getDisplayValue'), grid.readDisplayValues(sheet, { ...rect, numRows: 1, numCols: 1 }, settings(), seen)[0][0]
+    ),
+    getFormulas: () => (read('getFormulas'), ctx.toRealm(grid.readFormulas(sheet, rect, seen))),
+    getFormula: () => (read('getFormula'), seen(first())?.formula ?? ''),
     getNumberFormats: () => (read('getNumberFormats'), ctx.toRealm(grid.readNumberFormats(sheet, rect))),
     getNumberFormat: () => (read('getNumberFormat'), grid.readNumberFormats(sheet, { ...rect, numRows: 1, numCols: 1 })[0][0]),
     getFontWeights: () => (read('getFontWeights'), ctx.toRealm(grid.readFontWeights(sheet, rect))),
@@ -98,10 +109,10 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     getNotes: () => (read('getNotes'), ctx.toRealm(grid.readNotes(sheet, rect))),
     getNote: () => (read('getNote'), first()?.note ?? ''),
 
-    setValues: (values: unknown) => fillEach('setValues', values, (cell, v) => grid.writeTyped(cell, v, settings())),
-    setValue: (value: unknown) => fill('setValue', (cell) => grid.writeTyped(cell, value, settings())),
-    setFormula: (formula: unknown) => fill('setFormula', (cell) => setFormula(cell, formula)),
-    setFormulas: (formulas: unknown) => fillEach('setFormulas', formulas, setFormula),
+    setValues: (values: unknown) => fillEach('setValues', values, (cell, v) => grid.writeTyped(cell, v, settings()), true),
+    setValue: (value: unknown) => fill('setValue', (cell) => grid.writeTyped(cell, value, settings()), true),
+    setFormula: (formula: unknown) => fill('setFormula', (cell) => setFormula(cell, formula), true),
+    setFormulas: (formulas: unknown) => fillEach('setFormulas', formulas, setFormula, true),
     setNumberFormat: (format: unknown) => fill('setNumberFormat', (cell) => (cell.numberFormat = String(format))),
     setNumberFormats: (formats: unknown) => fillEach('setNumberFormats', formats, (cell, f) => (cell.numberFormat = String(f))),
     setFontWeight: (weight: unknown) => fill('setFontWeight', (cell) => (cell.fontWeight = weight === 'bold' ? 'bold' : 'normal')),
@@ -115,10 +126,14 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
     setNotes: (notes: unknown) =>
       fillEach('setNotes', notes, (cell, n) => (n == null || n === '' ? delete cell.note : (cell.note = String(n)))),
     clearContent: () =>
-      fill('clearContent', (cell) => {
-        cell.value = '';
-        delete cell.formula;
-      }),
+      fill(
+        'clearContent',
+        (cell) => {
+          cell.value = '';
+          delete cell.formula;
+        },
+        true,
+      ),
     clearFormat: () =>
       fill('clearFormat', (cell) => {
         delete cell.numberFormat;
@@ -126,9 +141,13 @@ export function rangeFacade(ctx: Ctx, sheet: SheetModel, rect: Rect, whole: Rang
         delete cell.background;
       }),
     clear: () =>
-      fill('clear', (cell) => {
-        for (const k of Object.keys(cell)) delete (cell as Record<string, unknown>)[k];
-      }),
+      fill(
+        'clear',
+        (cell) => {
+          for (const k of Object.keys(cell)) delete (cell as Record<string, unknown>)[k];
+        },
+        true,
+      ),
     clearNote: () => fill('clearNote', (cell) => delete cell.note),
     setDataValidation(rule: unknown) {
       const model = validationTarget(ctx, rule);

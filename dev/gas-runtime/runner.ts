@@ -55,7 +55,7 @@ export function runExecution(world: World, session: UserSession, spec: Execution
   const cutOff = world.pendingCutOff;
   world.pendingCutOff = undefined;
   const exec = new Execution(
-    world.nextExecutionId++,
+    world.project.nextExecutionId++,
     spec.kind,
     spec.functionName,
     session.email,
@@ -81,7 +81,9 @@ export function runExecution(world: World, session: UserSession, spec: Execution
     outcome = invoke(world, ctx, spec);
   } finally {
     exec.ended = true;
-    releaseAll(world.locks, exec.id);
+    // The end of an execution publishes its pending writes (pending-writes.ts), then lets go of its locks.
+    world.pendingWrites.flush(exec.id);
+    releaseAll(world, exec.id);
     world.stack.pop();
   }
   if (exec.fatal) outcome = { ok: false, thrown: exec.fatal, killed: exec.killed, fatal: exec.fatal };

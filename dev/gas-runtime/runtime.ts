@@ -4,7 +4,8 @@ import { fileUrl } from './drive';
 import { GasExecutionError, HarnessError } from './errors';
 import type { Ctx } from './execution';
 import * as grid from './grid';
-import { lockKey, type LockKind } from './lock';
+import { lockKey, lockTable, type LockKind } from './lock';
+import type { ScriptProject } from './project';
 import { QUOTA_WINDOW_MS } from './quota';
 import { runExecution, type ExecutionOutcome } from './runner';
 import { SheetHandle } from './sheet-handle';
@@ -49,6 +50,11 @@ export class Runtime {
     private readonly authMode: AuthMode,
   ) {
     world.session(user);
+  }
+
+  /** The script project of this spreadsheet: pass it as loadRuntime's `project` to open another spreadsheet of it. */
+  get project(): ScriptProject {
+    return this.world.project;
   }
 
   private get session() {
@@ -374,7 +380,7 @@ export class Runtime {
 
   /** Makes "someone else" hold a lock until virtual now + ms ('user' is this runtime's user lock). */
   holdLock(kind: LockKind, ms: number): void {
-    this.world.locks.set(lockKey(kind, this.user), { executionId: null, until: this.world.clock.now() + ms });
+    lockTable(this.world, kind).set(lockKey(kind, this.user), { executionId: null, until: this.world.clock.now() + ms });
   }
 
   /** Kills the next execution when it attempts service call number n + 1. */

@@ -111,7 +111,11 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
       const row = sheet.lastRow() + 1;
       if (row > sheet.maxRows) sheet.maxRows = row;
       if (values.length > sheet.maxCols) sheet.maxCols = values.length;
-      values.forEach((v, j) => writeTyped(sheet.cellForWrite(row, j + 1), v, wb));
+      values.forEach((v, j) => {
+        const cell = sheet.cellForWrite(row, j + 1);
+        ctx.world.pendingWrites.note(ctx.exec.id, cell);
+        writeTyped(cell, v, wb);
+      });
       return self;
     },
     insertRowsAfter(afterPosition: number, howMany: number) {
@@ -212,6 +216,7 @@ export function sheetFacade(ctx: Ctx, sheet: SheetModel): object {
     clearContents() {
       write('clearContents');
       eachCell(sheet, (cell) => {
+        ctx.world.pendingWrites.note(ctx.exec.id, cell);
         cell.value = '';
         delete cell.formula;
       });

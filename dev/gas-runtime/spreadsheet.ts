@@ -217,7 +217,10 @@ export function spreadsheetApp(ctx: Ctx): object {
     },
     openById: (id: unknown) => open('openById', String(id) === wb.id),
     openByUrl: (url: unknown) => open('openByUrl', String(url).includes(`/d/${wb.id}`)),
-    flush: () => ctx.sheets('SpreadsheetApp', 'flush', 'other'),
+    flush: () => {
+      ctx.sheets('SpreadsheetApp', 'flush', 'other');
+      ctx.world.pendingWrites.flush(ctx.exec.id);
+    },
     newConditionalFormatRule: () => (cheap('newConditionalFormatRule'), builderFacade(ctx)),
     newDataValidation: () => (cheap('newDataValidation'), validationBuilder(ctx)),
     DataValidationCriteria: DATA_VALIDATION_CRITERIA,

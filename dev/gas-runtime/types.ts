@@ -3,6 +3,7 @@
  * Kept apart from the implementation so a reader sees the whole contract in one file.
  */
 import type { CostTable } from './costs';
+import type { ScriptProject } from './project';
 
 /** Apps Script's ScriptApp.AuthMode values (strings here, enum objects in Apps Script). */
 export type AuthMode = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
@@ -172,6 +173,9 @@ export interface Counters {
   lockAcquires: number;
   lockWaits: number;
   lockWaitMs: number;
+  /** Script locks let go, and the virtual ms they were held in all (lock.ts). */
+  scriptLockHolds: number;
+  scriptLockHeldMs: number;
   sleeps: number;
   sleepMs: number;
   triggerOps: number;
@@ -367,6 +371,12 @@ export interface RuntimeOptions {
    * rules and the fetch log see the URL the script asked for. Default none.
    */
   routes?: Record<string, string>;
+  /**
+   * The script project this spreadsheet belongs to (`rt.project` of another runtime): the worlds
+   * share script and user locks, script and user properties, caches and the clock, as one
+   * add-on's documents do (project.ts). Default: a project of its own. Not with `state`.
+   */
+  project?: ScriptProject;
 }
 
 /** Options of one call made with callWith(). */

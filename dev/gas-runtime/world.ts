@@ -7,6 +7,8 @@ import { zeroCounters } from './counters';
 import { DriveModel } from './drive';
 import type { Execution } from './execution';
 import type { LockTable } from './lock';
+import { PendingWrites } from './pending-writes';
+import type { ScriptProject } from './project';
 import type { PropertyStore } from './properties';
 import { DailyQuotas } from './quota';
 import { UserSession } from './session';
@@ -63,21 +65,29 @@ export interface WorldConfig {
 }
 
 /**
- * Everything several users share: the workbook, document and script properties, caches, locks,
- * triggers, Drive, the clock, the logs and the counters, plus each user's own property store
- * and session. One World per loadRuntime(); forUser() adds runtimes on the same World.
+ * Everything several users share in one spreadsheet: the workbook, document properties, the
+ * document cache and lock, triggers, Drive, the logs and the counters, plus each user's session.
+ * What the whole script project shares (script and user properties, caches and locks, the clock)
+ * lives in its ScriptProject (project.ts), which several Worlds may share. One World per
+ * loadRuntime(); forUser() adds runtimes on the same World.
  */
 export class World {
   readonly documentProperties: PropertyStore = new Map();
-  readonly scriptProperties: PropertyStore = new Map();
-  readonly userPropertyStores = new Map<string, PropertyStore>();
-  readonly caches = { script: new Map() as CacheStore, document: new Map() as CacheStore, user: new Map<string, CacheStore>() };
+  readonly scriptProperties: PropertyStore;
+  readonly userPropertyStores: Map<string, PropertyStore>;
+  readonly caches: { script: CacheStore; document: CacheStore; user: Map<string, CacheStore> };
+  /** The project's clock and id. */
+  readonly clock: VirtualClock;
+  readonly scriptId: string;
+  /** Document locks; script and user locks are the project's. */
   readonly locks: LockTable = new Map();
+  /** Sheet writes other executions do not see yet (pending-writes.ts). */
+  readonly pendingWrites = new PendingWrites();
   triggers: TriggerModel[] = [];
   drive = new DriveModel();
   counters: Counters = zeroCounters();
-  /** Running executions, innermost last. */
-  readonly stack: Execution[] = [];
+  /** Running executions of the project, innermost last. */
+  readonly stack: Execution[];
   readonly executions: ExecutionRecord[] = [];
   readonly logs: LogRecord[] = [];
   readonly fetchLog: FetchRecord[] = [];
@@ -92,7 +102,6 @@ export class World {
   readonly addonDisabledIn = new Set<string>();
   /** cutOffAfter() of the test: applies to the next execution that starts. */
   pendingCutOff?: number;
-  nextExecutionId = 1;
   triggerSeq = 0;
   private httpClient?: SyncHttp;
 
@@ -103,10 +112,16 @@ export class World {
     /** The bundle's text (its load time is measured from it). */
     readonly bundleSource: string,
     readonly config: WorldConfig,
-    readonly clock: VirtualClock,
     readonly workbook: WorkbookModel,
-    readonly scriptId: string,
-  ) {}
+    readonly project: ScriptProject,
+  ) {
+    this.clock = project.clock;
+    this.scriptId = project.scriptId;
+    this.scriptProperties = project.scriptProperties;
+    this.userPropertyStores = project.userPropertyStores;
+    this.caches = { script: project.scriptCache, document: new Map(), user: project.userCaches };
+    this.stack = project.stack;
+  }
 
   /** Virtual ms charged for loading the bundle at the start of each execution (costs.bundleLoadMs). */
   bundleLoadMs(): number {

@@ -58,6 +58,11 @@ export interface AddonEnv {
   hubState<K extends keyof StateSnapshot>(...only: K[]): Pick<StateSnapshot, K>;
   /** The add-on's public function `name` run as an execution of this env's user, typed (see ServerCall). */
   call: ServerCall;
+  /**
+   * Another spreadsheet of the same script project (loadRuntime's `project`: one script lock, user
+   * properties and clock), opened by `user` and set up as the first one (settings, token).
+   */
+  anotherSpreadsheet(user?: string): Runtime;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,21 @@ export function bundlePathOf(target: Target): string {
   return path.join(ROOT, 'dist', target, 'Code.js');
 }
 
+/** Configures a spreadsheet through the add-on's own functions: settings, the token, the freeze question. */
+function setUp(call: ServerCall, baseUrl: string, options: EnvOptions): void {
+  const guards = options.outOfTheBox ? {} : { guards: { ...TEST_GUARDS, ...(options.settings?.guards as object | undefined) } };
+  const saved = call('saveSettings', { baseUrl, ...options.settings, ...guards });
+  if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
+  if (!options.noToken) {
+    const stored = call('saveToken', TEST_TOKEN);
+    if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
+  }
+  if (!options.askFreezeSku) {
+    const answered = call('answerFreezeSku', false);
+    if (!answered.ok) throw new Error(`answerFreezeSku failed: ${JSON.stringify(answered)}`);
+  }
+}
+
 /** Starts both emulators and configures the add-on; close() stops everything. */
 export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv> {
   const now = options.runtime?.now ?? Date.UTC(2026, 10, 20, 15, 0, 0);
@@ -139,7 +159,7 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
   // The add-on's whitelist holds only https origins: it reaches the local hub through its first
   // whitelisted origin, routed; the bound script calls the hub's 127.0.0.1 URL directly.
   const route = localHubRoute(manifestBeside(bundlePathOf(target)), hub.url);
-  const rt = loadRuntime({
+  const runtimeOptions: RuntimeOptions = {
     bundlePath: bundlePathOf(target),
     deployment: deploymentOf(target),
     timeZone: 'America/Mexico_City',
@@ -159,19 +179,10 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
       }
       options.runtime?.beforeFetch?.(virtualNow);
     },
-  });
+  };
+  const rt = loadRuntime(runtimeOptions);
   const call = typedCall(rt);
-  const guards = options.outOfTheBox ? {} : { guards: { ...TEST_GUARDS, ...(options.settings?.guards as object | undefined) } };
-  const saved = call('saveSettings', { baseUrl: route.baseUrl, ...options.settings, ...guards });
-  if (!saved.ok || !saved.value?.saved) throw new Error(`saveSettings failed: ${JSON.stringify(saved)}`);
-  if (!options.noToken) {
-    const stored = call('saveToken', TEST_TOKEN);
-    if (!stored.ok || Object.keys(stored.value?.errors ?? {}).length) throw new Error(`saveToken failed: ${JSON.stringify(stored)}`);
-  }
-  if (!options.askFreezeSku) {
-    const answered = call('answerFreezeSku', false);
-    if (!answered.ok) throw new Error(`answerFreezeSku failed: ${JSON.stringify(answered)}`);
-  }
+  setUp(call, route.baseUrl, options);
   rt.resetCounters();
   // Content and destinations: the token may go only to the hub's origin, never after a redirect.
   if (options.leakCheck ?? true) guardAgainstTokenLeaks(rt, TEST_TOKEN, { hubOrigin: new URL(route.baseUrl).origin });
@@ -183,6 +194,11 @@ export async function startAddonEnv(options: EnvOptions = {}): Promise<AddonEnv>
     adminSync,
     hubState: (...only) => adminSync('GET', `/__admin/state${only.length ? `?only=${only.join(',')}` : ''}`),
     call,
+    anotherSpreadsheet(user = runtimeOptions.user ?? 'user@example.com') {
+      const other = loadRuntime({ ...runtimeOptions, user, project: rt.project });
+      setUp(typedCall(other), route.baseUrl, options);
+      return other;
+    },
     async close() {
       if (options.leakCheck ?? true) {
         // Every environment's leak checks are counted for RELIABILITY.md.

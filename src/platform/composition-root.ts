@@ -27,7 +27,7 @@ export function buildDeployment(): Ports['deployment'] {
 export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Ports {
   let active: Spreadsheet | null = opened ?? null;
   const spreadsheet = (): Spreadsheet => (active ??= SpreadsheetApp.getActive());
-  const doc = documentState(spreadsheet);
+  const doc = documentState(spreadsheet, opened === undefined);
   const user = userStore();
   return {
     deployment: buildDeployment(),

@@ -1,6 +1,7 @@
 import type { KeyValueStore, Lock } from '../core/kernel/ports';
 import { BUILD_TARGET } from '../target';
 import { leaseLock } from './lease-lock';
+import { flushAndRelease } from './lock-release';
 import { documentProperties } from './properties';
 import { appsScriptClock } from './session';
 import { sheetStore } from './sheet-store';
@@ -17,12 +18,15 @@ export interface DocumentState {
  * Where a spreadsheet's shared state lives. The bound script keeps it in document properties and
  * locks with the document lock, both always available to it. The Marketplace add-on's hourly run
  * has neither (no open document), so the add-on keeps its state in a hidden sheet of the
- * spreadsheet — reachable through openById — and locks with a lease kept there.
+ * spreadsheet — reachable through openById — and locks with a lease kept there (with the
+ * document lock too when `open`: the ports are the open document's, not one opened by id).
  */
-export function documentState(spreadsheet: () => Spreadsheet): DocumentState {
+export function documentState(spreadsheet: () => Spreadsheet, open = true): DocumentState {
   if (BUILD_TARGET !== 'addon') return { store: documentProperties(), lock: documentLock() };
   const store = sheetStore(spreadsheet, () => Date.now());
-  return { store, lock: leaseLock(store, appsScriptClock, Utilities.getUuid()) };
+  // The document lock is the open document's: a spreadsheet opened by id (the hourly run) has none.
+  const theDocumentLock = () => (open ? LockService.getDocumentLock() : null);
+  return { store, lock: leaseLock(store, appsScriptClock, Utilities.getUuid(), theDocumentLock) };
 }
 
 /** The document lock, fetched on first use: building the ports must not touch LockService in a limited auth mode. */
@@ -31,8 +35,6 @@ function documentLock(): Lock {
   const get = (): GoogleAppsScript.Lock.Lock => (lock ??= LockService.getDocumentLock() ?? LockService.getScriptLock());
   return {
     tryAcquire: (timeoutMs) => get().tryLock(timeoutMs),
-    release: () => {
-      if (lock?.hasLock()) lock.releaseLock();
-    },
+    release: () => flushAndRelease(lock),
   };
 }

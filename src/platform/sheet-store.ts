@@ -11,6 +11,20 @@ interface Entry {
   value: string;
 }
 
+/** The sheet store as the lease lock uses it: besides the store, one key read or swapped afresh. */
+export interface SheetStore extends KeyValueStore {
+  /** Forgets what was read, so the next read sees the latest. */
+  refresh(): void;
+  /** A key's value read from the sheet now: its row only when known from an earlier read, else the whole sheet. */
+  peek(key: string): string | null;
+  /**
+   * Reads a key afresh (as peek) and writes what `next` makes of it (null deletes, undefined
+   * leaves it): the few calls a lock around it must cover. Not published: the caller flushes
+   * before it lets go of that lock.
+   */
+  update(key: string, next: (current: string | null) => string | null | undefined): void;
+}
+
 /**
  * A key-value store in a hidden sheet of the spreadsheet: column A the key, column B the value.
  * The Marketplace add-on keeps its shared state here rather than in document properties because
@@ -26,22 +40,35 @@ interface Entry {
  * number, a date or a formula; a value is stored as `v:<value>` so that an empty string stays
  * distinct from a deleted key (an empty cell). The sheet is read once and reused for a few seconds; `refresh()`
  * forgets it (called when the document lock is taken, so a holder sees the latest).
+ *
+ * Every set and delete is published at once (SpreadsheetApp.flush()), as a document property would be:
+ * Google batches sheet writes, and another execution — a colleague waiting for the lock and told
+ * who holds it, the sidebar following a push — must see them
+ * (https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#flush).
  */
-export function sheetStore(
-  spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet,
-  now: () => number,
-): KeyValueStore & { refresh(): void } {
+export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Spreadsheet, now: () => number): SheetStore {
   const store: StoreState = { theSheet: stateSheet(spreadsheet), now, cache: null, readAt: 0 };
   return {
     get(key) {
-      const value = load(store).get(key)?.value ?? '';
-      return value.startsWith(PRESENT) ? value.slice(PRESENT.length) : null;
+      return decode(load(store).get(key)?.value);
     },
     set(key, value) {
       write(store, key, String(value));
+      SpreadsheetApp.flush();
     },
     delete(key) {
-      if (load(store).get(key)?.value) write(store, key, null);
+      if (!load(store).get(key)?.value) return;
+      write(store, key, null);
+      SpreadsheetApp.flush();
+    },
+    peek(key) {
+      return decode(current(store, key)?.value);
+    },
+    update(key, next) {
+      const entry = current(store, key);
+      const value = next(decode(entry?.value));
+      if (value === undefined) return;
+      put(store, key, entry, value);
     },
     entries(prefix = '') {
       const out: Record<string, string> = {};
@@ -65,6 +92,12 @@ interface StoreState {
 
 /** Marks a value as present: an empty string stays distinct from a deleted key (an empty cell). */
 const PRESENT = 'v:';
+
+/** A stored cell's value, or null for a deleted key (an empty cell). */
+function decode(cell: string | undefined): string | null {
+  const value = cell ?? '';
+  return value.startsWith(PRESENT) ? value.slice(PRESENT.length) : null;
+}
 
 /** A cell's text as written: the leading apostrophe keeps it from being read as a number, a date or a formula. */
 const text = (s: string): string => `'${s}`;
@@ -107,6 +140,23 @@ function stillAt(store: StoreState, entry: Entry, key: string): boolean {
   return String(store.theSheet().getRange(entry.row, 1).getValue()) === key;
 }
 
+/**
+ * A key's entry as the sheet holds it now: its known row read again (one call), else — a row not
+ * known yet, or no longer holding the key — the whole sheet.
+ */
+function current(store: StoreState, key: string): Entry | undefined {
+  const known = store.cache?.get(key);
+  if (known) {
+    const [k, v] = store.theSheet().getRange(known.row, 1, 1, 2).getValues()[0];
+    if (String(k) === key) {
+      known.value = String(v);
+      return known;
+    }
+  }
+  store.cache = null;
+  return load(store).get(key);
+}
+
 /** Writes a key's value in its row (null clears it), or appends the key. */
 function write(store: StoreState, key: string, value: string | null): void {
   // A sheet read just now is current: only rows known from an earlier read need checking.
@@ -118,6 +168,11 @@ function write(store: StoreState, key: string, value: string | null): void {
     store.cache = null;
     entry = load(store).get(key);
   }
+  put(store, key, entry, value);
+}
+
+/** Writes a key's value in the row of `entry` (null clears it), or appends the key when it has none. */
+function put(store: StoreState, key: string, entry: Entry | undefined, value: string | null): void {
   const cell = value === null ? '' : text(PRESENT + value);
   if (entry) {
     store
