@@ -4,6 +4,7 @@ import { VirtualClock } from './clock';
 import type { Execution } from './execution';
 import type { LockTable } from './lock';
 import type { PropertyStore } from './properties';
+import { DailyQuotas } from './quota';
 
 /**
  * What one script project shares across every spreadsheet it runs in (a World is one
@@ -33,6 +34,11 @@ export class ScriptProject {
   /** Running executions of every spreadsheet, innermost last. */
   readonly stack: Execution[] = [];
   nextExecutionId = 1;
+  /**
+   * Per-user daily quotas (UrlFetch, properties, mail, trigger runtime): Google counts them per
+   * user, not per spreadsheet, so every spreadsheet of the project draws on the same window.
+   */
+  readonly quotas = new DailyQuotas();
 
   constructor(
     readonly clock: VirtualClock,

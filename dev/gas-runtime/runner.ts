@@ -112,7 +112,7 @@ function refusedAtStart(world: World, session: UserSession, spec: ExecutionSpec)
   const at = Math.floor(world.clock.now());
   const thrown = Object.assign(new Error(MSG.triggerRuntime), { name: 'Exception' });
   world.executions.push({
-    id: world.nextExecutionId++,
+    id: world.project.nextExecutionId++,
     kind: spec.kind,
     functionName: spec.functionName,
     user: session.email,

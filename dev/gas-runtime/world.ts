@@ -10,7 +10,7 @@ import type { LockTable } from './lock';
 import { PendingWrites } from './pending-writes';
 import type { ScriptProject } from './project';
 import type { PropertyStore } from './properties';
-import { DailyQuotas } from './quota';
+import type { DailyQuotas } from './quota';
 import { UserSession } from './session';
 import { SyncHttp } from './sync-http';
 import type { TriggerModel } from './triggers';
@@ -96,8 +96,8 @@ export class World {
   /** Every e-mail sent (MailApp). */
   readonly mails: MailRecord[] = [];
   readonly sessions = new Map<string, UserSession>();
-  /** Per-user daily quota windows (UrlFetch, Properties). */
-  readonly quotas = new DailyQuotas();
+  /** Per-user daily quota windows (UrlFetch, properties, mail, trigger runtime): the project's. */
+  readonly quotas: DailyQuotas;
   /** Documents where this add-on is disabled: triggers created there do not fire (Runtime.setAddonEnabled). */
   readonly addonDisabledIn = new Set<string>();
   /** cutOffAfter() of the test: applies to the next execution that starts. */
@@ -121,6 +121,7 @@ export class World {
     this.userPropertyStores = project.userPropertyStores;
     this.caches = { script: project.scriptCache, document: new Map(), user: project.userCaches };
     this.stack = project.stack;
+    this.quotas = project.quotas;
   }
 
   /** Virtual ms charged for loading the bundle at the start of each execution (costs.bundleLoadMs). */

@@ -86,4 +86,11 @@ describe('a script project across spreadsheets', () => {
     expect(c.scriptLockHeldMs).toBeGreaterThanOrEqual(50);
     expect(c.scriptLockHeldMs).toBeLessThan(50 + 2 * 30 + 5);
   });
+
+  it("one user's daily quotas are counted across every spreadsheet of the project (trigger runtime)", () => {
+    const { a1, a2 } = twoSpreadsheets();
+    // Google counts "Triggers total runtime" per user: runs in either spreadsheet draw on one window.
+    a1.setQuotaUsed('triggerRuntime', 90 * 60_000);
+    expect(a2.triggerRuntimeToday().used).toBe(90 * 60_000);
+  });
 });
