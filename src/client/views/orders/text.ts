@@ -91,7 +91,7 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
   });
   const hourly =
     view.deployment === 'addon'
-      ? ' — hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute while the sidebar is open'
+      ? ' — hourly in the add-on: a run reads on at one call a minute for up to about 4 minutes (about 250 orders) while the trigger runtime budget allows; Catch up reads on while the sidebar is open'
       : '';
   lines.push({
     key: 'backlog',
@@ -109,12 +109,21 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
           ? `Once a day, re-reads the orders of the last ${plural(view.sweepDays, 'day')}; not run yet`
           : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
   lines.push({ key: 'dailyCheck', label: 'Daily check', text: check });
+  lines.push({ key: 'runtime', label: 'Trigger runtime today', text: runtimeText(view.runtime) });
+  if (view.runtimeNote) lines.push({ key: 'runtimeNote', label: 'Slowed down', text: view.runtimeNote, error: true });
   if (view.lastError) {
     const at = view.lastErrorAt === null ? '' : `${when(view.lastErrorAt, now, zone)}: `;
     lines.push({ key: 'lastError', label: 'Last error', text: `${at}${view.lastError}`, error: true });
   }
   if (view.lastMessage) lines.push({ key: 'lastMessage', label: 'Last result', text: view.lastMessage });
   return lines;
+}
+
+/** `3.2 min used, 20.5 min projected, of a 45-min budget (consumer account: Google's quota 90 min a day)`. */
+export function runtimeText(r: OrdersStatusView['runtime']): string {
+  const min = (m: number) => `${m.toLocaleString('en-US')} min`;
+  const account = r.account === 'workspace' ? 'Workspace account' : 'consumer account';
+  return `${min(r.usedMinutes)} used, ${min(r.projectedMinutes)} projected, of a ${min(r.budgetMinutes)} budget (${account}: Google's quota ${min(r.quotaMinutes)} a day; a scheduled run about ${r.runSeconds.toLocaleString('en-US')} s)`;
 }
 
 /** `1,234.50 MXN`; `1,234.50` without a currency; '' without an amount. */
