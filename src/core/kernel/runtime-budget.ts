@@ -66,16 +66,19 @@ export function emptyDay(now: number, carriedRunMs: number | null = null): Runti
 export function currentDay(record: RuntimeDay | null, now: number): RuntimeDay {
   if (record === null) return emptyDay(now);
   if (record.day === dayNumber(now)) return record;
-  return emptyDay(now, record.runs > 0 ? runCost(record) : record.carriedRunMs);
+  return emptyDay(now, record.runs > 0 ? Math.max(STARTUP_MS, (usedMs(record) - record.catchUpMs) / record.runs) : record.carriedRunMs);
 }
 
 export function usedMs(day: RuntimeDay): number {
   return RUNTIME_KINDS.reduce((sum, k) => sum + day.ms[k], 0);
 }
 
-/** A scheduled run's cost without catch-up: today's average, else the day before's, else the first guess. */
+/** Runs measured before their average is trusted over the day before's (a few runs are mostly the first, dearer ones). */
+export const RUNS_TO_TRUST = 10;
+
+/** A scheduled run's cost without catch-up: today's average once it has enough runs, else the day before's, else the first guess. */
 export function runCost(day: RuntimeDay): number {
-  if (day.runs > 0) return Math.max(STARTUP_MS, (usedMs(day) - day.catchUpMs) / day.runs);
+  if (day.runs >= RUNS_TO_TRUST) return Math.max(STARTUP_MS, (usedMs(day) - day.catchUpMs) / day.runs);
   return day.carriedRunMs ?? FIRST_GUESS_RUN_MS;
 }
 

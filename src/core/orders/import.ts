@@ -253,7 +253,12 @@ function moveStreamOn(run: ImportRun, kind: StreamKind, cursor: StreamCursor, pa
   const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
   const settled = settle(
     ctx,
-    { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 },
+    {
+      ...streams,
+      lastTurn: kind,
+      addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0,
+      ...(kind === 'modified' ? { changesReadAt: ctx.ports.clock.now() } : {}),
+    },
     kind,
     step.cursor,
     step.caughtUp,

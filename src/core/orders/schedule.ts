@@ -39,6 +39,8 @@ export function saveWithSchedule(ctx: Context, before: Settings, after: Settings
   liveChanged(ctx, 'status', 'orders', 'log');
   if (changed || after.deployment !== before.deployment) {
     if (changed) updateImportStatus(ctx.ports.documentStore, { scheduledSince: minutes > 0 ? ctx.ports.clock.now() : null });
+    // The bound script's first import starts at once (a one-off trigger), not a whole period later.
+    if (changed && minutes > 0 && settings.deployment === 'container') updateBackground(ctx, { ordersAt: ctx.ports.clock.now() });
     dueChanged.emit(ctx);
   }
   return settings;
@@ -110,7 +112,10 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     return { work: 'orders', ran: false, message: `Waiting for the hub's rate limit until ${new Date(allowedAt).toISOString()}.` };
   }
   try {
+    const before = ctx.runtime?.catchUpMs ?? 0;
     const outcome = container ? importOrders(ctx) : catchUpImport(ctx, catchUpLimits(ctx, now, budget.plan.spareMs));
+    // Reading a backlog is catch-up, not the schedule's cost: the day's projection counts scheduled runs at what one costs when little waits.
+    if (status.pending && ctx.runtime) ctx.runtime.catchUpMs = before + (ctx.ports.clock.now() - now);
     // A one-off run beyond the schedule costs about a scheduled run's runtime: only while the budget has it to spare.
     const backlog = outcome.pending && container && !slowed && budget.plan.spareMs > budget.plan.runMs;
     // Recorded after the run, in the one write of its state: a run that made no call (the lock or
