@@ -296,7 +296,8 @@ export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise
         msPerCall: calls > 0 ? callingMs / calls : 0,
         msPerRun: total / Math.max(1, idleRuns.length),
         floorMs: ORDERS_LATENCY_MS,
-        minutesPerDay: ((total / idleMinutes) * 1440) / 60_000,
+        // Google counts each run's start-up too (STARTUP_MS, the bundle's estimate).
+        minutesPerDay: (((total + idleRuns.length * STARTUP_MS) / idleMinutes) * 1440) / 60_000,
       },
     };
   } finally {
@@ -316,7 +317,7 @@ export function orderScaleRows(f: OrderScaleFigures): string[] {
   const i = f.idle;
   return [
     `| order import: ${n}-order backlog into an empty sheet (${f.lines.toLocaleString('en-US')} lines) | ${b.calls} | ${b.runs} | ${b.roundTrips.toLocaleString('en-US')} (${(b.roundTrips / b.calls).toFixed(1)} per call) | ${b.cellsRead.toLocaleString('en-US')} | ${b.seconds.toFixed(1)} s of trigger runtime (${((1000 * b.seconds) / f.orders).toFixed(1)} s per 1,000 orders) | ${b.floorSeconds.toFixed(1)} s | ${(b.seconds / b.floorSeconds).toFixed(2)} |`,
-    `| an idle run against a ${n}-order sheet (goal ≤ 0.5 s virtual) | ${i.calls} in ${i.runs} runs | ${i.runs} | ${i.roundTrips} | ${i.cellsRead} | ${(i.msPerCall / 1000).toFixed(2)} s a run that calls (${i.propertyOps} property reads and writes in all); ${i.minutesPerDay.toFixed(1)} min/day at one run a minute | ${(i.floorMs / 1000).toFixed(2)} s | ${(i.msPerCall / i.floorMs).toFixed(2)} |`,
+    `| an idle run against a ${n}-order sheet (goal ≤ 0.5 s virtual) | ${i.calls} in ${i.runs} runs | ${i.runs} | ${i.roundTrips} | ${i.cellsRead} | ${(i.msPerCall / 1000).toFixed(2)} s a run that calls, ${(i.msPerRun / 1000).toFixed(2)} s a run on average (${i.propertyOps} property reads and writes in all); ${i.minutesPerDay.toFixed(1)} min/day of trigger runtime at one run a minute, start-up included | ${(i.floorMs / 1000).toFixed(2)} s | ${(i.msPerCall / i.floorMs).toFixed(2)} |`,
   ];
 }
 
