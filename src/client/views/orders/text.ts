@@ -3,6 +3,7 @@ import type { OrdersStatusView } from '../../../core/orders/status-view';
 import type { FoundItem, FoundOrder, FindResult } from '../../../core/orders/find';
 import { formatDateTime, formatRelative, plural, type Zone } from '../../format';
 import { scheduleLabel } from '../../schedules';
+import { runtimeText } from '../../runtime-text';
 
 export type { OrdersStatusView, FoundOrder, FindResult };
 
@@ -117,13 +118,6 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
   }
   if (view.lastMessage) lines.push({ key: 'lastMessage', label: 'Last result', text: view.lastMessage });
   return lines;
-}
-
-/** `3.2 min used, 20.5 min projected, of a 45-min budget (consumer account: Google's quota 90 min a day)`. */
-export function runtimeText(r: OrdersStatusView['runtime']): string {
-  const min = (m: number) => `${m.toLocaleString('en-US')} min`;
-  const account = r.account === 'workspace' ? 'Workspace account' : 'consumer account';
-  return `${min(r.usedMinutes)} used, ${min(r.projectedMinutes)} projected, of a ${min(r.budgetMinutes)} budget (${account}: Google's quota ${min(r.quotaMinutes)} a day; a scheduled run about ${r.runSeconds.toLocaleString('en-US')} s)`;
 }
 
 /** `1,234.50 MXN`; `1,234.50` without a currency; '' without an amount. */
