@@ -10,8 +10,10 @@
 import { startAddonEnv, type AddonEnv } from '../dev/testkit/env';
 import { COSTS } from '../dev/gas-runtime/costs';
 import { ITEM_HEADER_LIST, ORDER_HEADER_LIST } from '../src/core/orders/columns';
+import { STARTUP_MS } from '../src/core/kernel/runtime-budget';
 
 export const ORDERS_LATENCY_MS = 100;
+const DAY = 86_400_000;
 
 export interface OrdersFigures {
   orders: number;
@@ -25,15 +27,20 @@ export interface OrdersFigures {
   /** What the rate limit allows: 50 orders a call × calls per minute. */
   boundPerMinute: number;
   triggerRuns: number;
-  /** Virtual seconds of trigger executions per 1,000 orders imported. */
+  /** Virtual seconds of trigger executions per 1,000 orders imported (Apps Script's start-up included). */
   triggerSecondsPer1000: number;
+  /** Trigger runtime of the whole backlog, in minutes (charged to the day it runs in). */
+  runtimeMinutes: number;
 }
 
 type Call = { path: string; status: number | null };
 
 /** The add-on against a hub of ORDERS_LATENCY_MS, the order import's settings as a seller leaves them. */
-function startOrdersEnv(callsPerMinute: number): Promise<AddonEnv> {
+function startOrdersEnv(callsPerMinute: number, target: 'bound' | 'addon' = 'bound'): Promise<AddonEnv> {
   return startAddonEnv({
+    target,
+    // The add-on's runs start at 00:00 UTC, so that a day of the table is a day of the budget.
+    ...(target === 'addon' ? { runtime: { now: Date.UTC(2026, 10, 20, 0, 0, 0) } } : {}),
     hub: { latencyMs: ORDERS_LATENCY_MS },
     settings: { orders: { scheduleMinutes: 0, scheduleOwner: '', channel: '', status: '', backfillDays: 60, callsPerMinute } },
     leakCheck: false,
@@ -48,9 +55,14 @@ function getOrdersCalls(env: AddonEnv): Call[] {
   );
 }
 
-/** Trigger runs started at or after `since`. */
-function triggerRuns(env: AddonEnv, since: number) {
-  return env.rt.executions().filter((e) => e.kind === 'trigger' && e.startedAt >= since);
+/** Trigger runs started at or after `since` (and before `until`). */
+function triggerRuns(env: AddonEnv, since: number, until = Number.POSITIVE_INFINITY) {
+  return env.rt.executions().filter((e) => e.kind === 'trigger' && e.startedAt >= since && e.startedAt < until);
+}
+
+/** Trigger runtime of some runs as Google counts it: their wall time plus Apps Script's start-up of each (the bundle's estimate). */
+function runtimeMs(runs: ReadonlyArray<{ startedAt: number; endedAt: number }>): number {
+  return runs.reduce((s, e) => s + (e.endedAt - e.startedAt) + STARTUP_MS, 0);
 }
 
 /**
@@ -94,7 +106,8 @@ export async function benchOrders(count = 1000, callsPerMinute = 1): Promise<Ord
       ordersPerMinute: count / minutes,
       boundPerMinute: 50 * callsPerMinute,
       triggerRuns: runs.length,
-      triggerSecondsPer1000: (runs.reduce((s, e) => s + (e.endedAt - e.startedAt), 0) / 1000) * (1000 / count),
+      triggerSecondsPer1000: (runtimeMs(runs) / 1000) * (1000 / count),
+      runtimeMinutes: runtimeMs(runs) / 60_000,
     };
   } finally {
     await env.close();
@@ -102,13 +115,93 @@ export async function benchOrders(count = 1000, callsPerMinute = 1): Promise<Ord
 }
 
 export const ORDERS_TABLE_HEADER = [
-  '| orders | schedule | Get Orders calls/min (setting) | Get Orders calls | 429s | virtual minutes | orders/min | bound (orders/min) | of bound | trigger runs | trigger runtime per 1,000 orders (s) |',
-  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| orders | schedule | Get Orders calls/min (setting) | Get Orders calls | 429s | virtual minutes | orders/min | bound (orders/min) | of bound | trigger runs | trigger runtime per 1,000 orders (s) | trigger runtime of the backlog (min, that day) |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ].join('\n');
 
 /** One markdown table row. */
 export function ordersRow(f: OrdersFigures): string {
-  return `| ${f.orders.toLocaleString('en-US')} | every ${f.scheduleMinutes} min | ${f.callsPerMinute} | ${f.getOrdersCalls} | ${f.refused429} | ${f.minutes.toFixed(1)} | ${f.ordersPerMinute.toFixed(1)} | ${f.boundPerMinute} | ${Math.round((100 * f.ordersPerMinute) / f.boundPerMinute)} % | ${f.triggerRuns} | ${f.triggerSecondsPer1000.toFixed(1)} |`;
+  return `| ${f.orders.toLocaleString('en-US')} | every ${f.scheduleMinutes} min | ${f.callsPerMinute} | ${f.getOrdersCalls} | ${f.refused429} | ${f.minutes.toFixed(1)} | ${f.ordersPerMinute.toFixed(1)} | ${f.boundPerMinute} | ${Math.round((100 * f.ordersPerMinute) / f.boundPerMinute)} % | ${f.triggerRuns} | ${f.triggerSecondsPer1000.toFixed(1)} | ${f.runtimeMinutes.toFixed(1)} |`;
+}
+
+/** What the Marketplace build did over some days of hourly runs. */
+export interface AddonOrdersFigures {
+  backlog: number;
+  perHour: number;
+  hours: number;
+  getOrdersCalls: number;
+  refused429: number;
+  /** Hours from switching the schedule on until every order of the hub had its row (null: not within the run). */
+  drainedAfterHours: number | null;
+  /** Orders in the hub without a row at the end, and the most at any hour of the last day. */
+  waitingAtEnd: number;
+  waitingMaxLastDay: number;
+  /** Trigger runtime per UTC day (minutes), start-up included; and the budget it keeps within. */
+  runtimePerDay: number[];
+  budgetMinutes: number;
+}
+
+/**
+ * The Marketplace build (hourly trigger, no document open, 1 Get Orders call per minute): a
+ * backlog of `backlog` orders, `perHour` new orders added each hour, the clock moved hour by
+ * hour for `hours`. Each hour's new orders are generated over that hour.
+ */
+export async function benchAddonOrders(backlog: number, perHour: number, hours: number): Promise<AddonOrdersFigures> {
+  const env = await startOrdersEnv(1, 'addon');
+  try {
+    if (backlog > 0) env.adminSync('POST', '/__admin/orders', { generate: { count: backlog, days: 30, seed: 23 } });
+    env.adminSync('DELETE', '/__admin/requests');
+    const start = env.rt.now();
+    const switchedOn = env.call('setOrdersSchedule', 60);
+    if (!switchedOn.ok) throw new Error(`setOrdersSchedule: ${switchedOn.error}`);
+    let inHub = backlog;
+    let drainedAfterHours: number | null = null;
+    const waitingByHour: number[] = [];
+    for (let h = 1; h <= hours; h++) {
+      if (perHour > 0) {
+        env.adminSync('POST', '/__admin/orders', { generate: { count: perHour, days: 1 / 24, seed: 1000 + h } });
+        inHub += perHour;
+      }
+      env.rt.advance(3_600_000);
+      const waiting = inHub - importedRows(env);
+      waitingByHour.push(waiting);
+      // Drained: no more orders wait than the steady state leaves (an hour's new orders and a partial page).
+      if (drainedAfterHours === null && backlog > 0 && waiting <= (perHour > 0 ? perHour + 50 : 0)) drainedAfterHours = h;
+    }
+    const calls = getOrdersCalls(env);
+    // By UTC day, as the budget counts (the first and last days are partial).
+    const firstDay = Math.floor(start / DAY);
+    const days = Math.floor(env.rt.now() / DAY) - firstDay + 1;
+    const runtimePerDay = Array.from(
+      { length: days },
+      (_, d) => runtimeMs(triggerRuns(env, (firstDay + d) * DAY, (firstDay + d + 1) * DAY)) / 60_000,
+    );
+    return {
+      backlog,
+      perHour,
+      hours,
+      getOrdersCalls: calls.length,
+      refused429: calls.filter((c) => c.status === 429).length,
+      drainedAfterHours,
+      waitingAtEnd: waitingByHour[waitingByHour.length - 1] ?? 0,
+      waitingMaxLastDay: Math.max(0, ...waitingByHour.slice(-24)),
+      runtimePerDay,
+      budgetMinutes: 45,
+    };
+  } finally {
+    await env.close();
+  }
+}
+
+export const ADDON_ORDERS_TABLE_HEADER = [
+  '| run | Get Orders calls | 429s | backlog drained after | orders waiting at the end (most in the last 24 h) | trigger runtime per UTC day (min; first and last days partial; budget 45, quota 90) |',
+  '|---|---:|---:|---:|---:|---|',
+].join('\n');
+
+export function addonOrdersRow(label: string, f: AddonOrdersFigures): string {
+  const drained = f.backlog === 0 ? '—' : f.drainedAfterHours === null ? `not within ${f.hours} h` : `${f.drainedAfterHours} h`;
+  const perDay = f.runtimePerDay.map((m) => m.toFixed(1)).join(', ');
+  return `| ${label} | ${f.getOrdersCalls} | ${f.refused429} | ${drained} | ${f.waitingAtEnd} (${f.waitingMaxLastDay}) | ${perDay} |`;
 }
 
 /** What a scale run measured: a backlog into an empty sheet, then idle runs against the full sheet. */
@@ -203,7 +296,8 @@ export async function benchOrderScale(count = 10_000, idleMinutes = 20): Promise
         msPerCall: calls > 0 ? callingMs / calls : 0,
         msPerRun: total / Math.max(1, idleRuns.length),
         floorMs: ORDERS_LATENCY_MS,
-        minutesPerDay: ((total / idleMinutes) * 1440) / 60_000,
+        // Google counts each run's start-up too (STARTUP_MS, the bundle's estimate).
+        minutesPerDay: (((total + idleRuns.length * STARTUP_MS) / idleMinutes) * 1440) / 60_000,
       },
     };
   } finally {
@@ -223,21 +317,26 @@ export function orderScaleRows(f: OrderScaleFigures): string[] {
   const i = f.idle;
   return [
     `| order import: ${n}-order backlog into an empty sheet (${f.lines.toLocaleString('en-US')} lines) | ${b.calls} | ${b.runs} | ${b.roundTrips.toLocaleString('en-US')} (${(b.roundTrips / b.calls).toFixed(1)} per call) | ${b.cellsRead.toLocaleString('en-US')} | ${b.seconds.toFixed(1)} s of trigger runtime (${((1000 * b.seconds) / f.orders).toFixed(1)} s per 1,000 orders) | ${b.floorSeconds.toFixed(1)} s | ${(b.seconds / b.floorSeconds).toFixed(2)} |`,
-    `| an idle run against a ${n}-order sheet (goal ≤ 0.5 s virtual) | ${i.calls} in ${i.runs} runs | ${i.runs} | ${i.roundTrips} | ${i.cellsRead} | ${(i.msPerCall / 1000).toFixed(2)} s a run that calls (${i.propertyOps} property reads and writes in all); ${i.minutesPerDay.toFixed(1)} min/day at one run a minute | ${(i.floorMs / 1000).toFixed(2)} s | ${(i.msPerCall / i.floorMs).toFixed(2)} |`,
+    `| an idle run against a ${n}-order sheet (goal ≤ 0.5 s virtual) | ${i.calls} in ${i.runs} runs | ${i.runs} | ${i.roundTrips} | ${i.cellsRead} | ${(i.msPerCall / 1000).toFixed(2)} s a run that calls, ${(i.msPerRun / 1000).toFixed(2)} s a run on average (${i.propertyOps} property reads and writes in all); ${i.minutesPerDay.toFixed(1)} min/day of trigger runtime at one run a minute, start-up included | ${(i.floorMs / 1000).toFixed(2)} s | ${(i.msPerCall / i.floorMs).toFixed(2)} |`,
   ];
 }
 
 if (require.main === module) {
   // `tsx bench/orders.ts scale 2000` runs the scale rows alone, with a smaller N while developing.
   const scale = process.argv[2] === 'scale';
-  (scale
-    ? benchOrderScale(Number(process.argv[3] ?? 10_000)).then((f) =>
-        console.log([ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(f)].join('\n')),
+  const [backlog, perHour, hours] = process.argv.slice(3).map(Number);
+  (process.argv[2] === 'addon'
+    ? benchAddonOrders(backlog ?? 2000, perHour ?? 0, hours ?? 24).then((f) =>
+        console.log([ADDON_ORDERS_TABLE_HEADER, addonOrdersRow(`${backlog} + ${perHour}/h over ${hours} h`, f)].join('\n')),
       )
-    : benchOrders().then((f) => {
-        console.log(ORDERS_TABLE_HEADER);
-        console.log(ordersRow(f));
-      })
+    : scale
+      ? benchOrderScale(Number(process.argv[3] ?? 10_000)).then((f) =>
+          console.log([ORDER_SCALE_TABLE_HEADER, ...orderScaleRows(f)].join('\n')),
+        )
+      : benchOrders().then((f) => {
+          console.log(ORDERS_TABLE_HEADER);
+          console.log(ordersRow(f));
+        })
   ).catch((e) => {
     console.error(e);
     process.exit(1);

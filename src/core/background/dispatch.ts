@@ -1,4 +1,5 @@
 import type { Context } from '../kernel/context';
+import { addToTally } from '../kernel/runtime-budget';
 import type { BackgroundStep } from '../kernel/due';
 import { refreshJobs } from '../jobs/refresh';
 import { continueInBackground } from '../push/run';
@@ -27,11 +28,15 @@ export interface BackgroundSeen {
 export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen: BackgroundSeen = {}): BackgroundStep[] {
   const steps: BackgroundStep[] = [];
   const attempt = (work: BackgroundStep['work'], fn: () => BackgroundStep | null): void => {
+    const started = ctx.ports.clock.now();
     try {
       const step = fn();
       if (step) steps.push(step);
     } catch (error) {
       steps.push({ work, ran: true, message: error instanceof Error ? error.message : String(error), error });
+    } finally {
+      // Each piece's share of the run's trigger runtime (the rest is the run's own bookkeeping).
+      addToTally(ctx.runtime, work, ctx.ports.clock.now() - started);
     }
   };
   attempt('push', () => {

@@ -55,7 +55,8 @@ export function desiredTrigger(
   }
   const periods: number[] = [];
   if (state.pushAt !== null) periods.push(pollMinutes(ctx));
-  if (ownsOrderSchedule(ctx)) periods.push(ctx.settings.orders.scheduleMinutes);
+  // Slowed down while the day's trigger-runtime budget cannot carry the schedule (orders/import-budget.ts).
+  if (ownsOrderSchedule(ctx)) periods.push(Math.max(ctx.settings.orders.scheduleMinutes, state.ordersEvery ?? 0));
   const jobs = myOpenJobs(ctx);
   if (jobs.length > 0) periods.push(jobsTriggerMinutes(ctx, jobs));
   if (periods.length === 0) return null;

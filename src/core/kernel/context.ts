@@ -1,4 +1,5 @@
 import type { Ports } from './ports';
+import type { RuntimeTally } from './runtime-budget';
 import type { Settings } from './settings-schema';
 
 /** What a use case gets: the ports, the settings, and when the execution started. */
@@ -14,6 +15,8 @@ export interface Context {
    * the seller is on, or the sheet a running push started on); absent: the configured stock sheet.
    */
   stockSheet?: string;
+  /** A trigger run's measure of its own runtime (the trigger-runtime budget); absent elsewhere. */
+  runtime?: RuntimeTally;
 }
 
 /** The name of the stock sheet this execution works on. */

@@ -18,6 +18,8 @@ export interface BackgroundState {
    * comes back then instead of waiting for the next scheduled run.
    */
   ordersAt?: number | null;
+  /** The import's period while the day's trigger-runtime budget cannot carry its schedule (minutes; absent: the schedule's). */
+  ordersEvery?: number | null;
   /** The one time trigger this user has for this document, as last installed. */
   trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null; wantedMinutes?: number } | null;
 }

@@ -222,6 +222,31 @@ export const Settings = z.object({
     }),
     { mail: true, lowStock: 0 },
   ),
+  /**
+   * Trigger runtime a day (core/background/runtime-budget.ts): Google stops every trigger of the
+   * user for the rest of the day past the account's quota (90 minutes consumer, 6 hours
+   * Workspace), so the background keeps within a budget below it.
+   */
+  runtime: z._default(
+    z.object({
+      /** The Google account type of the schedule's owner: its quota of trigger runtime a day. */
+      account: z._default(
+        z.enum(['consumer', 'workspace'], { error: 'Choose the account type: consumer (Gmail) or workspace.' }),
+        'consumer',
+      ),
+      /** Minutes of trigger runtime a day the background may use (half the consumer quota by default). */
+      budgetMinutes: z._default(
+        limited('runtime.budgetMinutes', {
+          type: 'Enter the trigger runtime budget in minutes a day.',
+          int: 'Enter a whole number of minutes for the trigger runtime budget.',
+          min: `The trigger runtime budget is at least ${n(SETTING_LIMITS['runtime.budgetMinutes'].min)} minutes a day.`,
+          max: `The trigger runtime budget is at most ${n(SETTING_LIMITS['runtime.budgetMinutes'].max)} minutes a day (a Workspace account's whole quota).`,
+        }),
+        45,
+      ),
+    }),
+    { account: 'consumer', budgetMinutes: 45 },
+  ),
   /** How the script is deployed: add-ons may only schedule hourly or slower. */
   deployment: z._default(z.enum(['addon', 'container']), 'addon'),
 });

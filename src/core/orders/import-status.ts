@@ -30,6 +30,8 @@ export interface ImportStatus {
   lastSweepFoundLate: number;
   /** Orders found late by every sweep so far. */
   totalFoundLate: number;
+  /** Why the import runs less often than its schedule today (the trigger-runtime budget), and what to do; null: it does not. */
+  runtimeNote: string | null;
 }
 
 const EMPTY: ImportStatus = {
@@ -48,6 +50,7 @@ const EMPTY: ImportStatus = {
   lastSweepAt: null,
   lastSweepFoundLate: 0,
   totalFoundLate: 0,
+  runtimeNote: null,
 };
 
 export function readImportStatus(store: KeyValueStore): ImportStatus {

@@ -12,7 +12,7 @@ import { hubClient } from '../settings/context';
 import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog, logNote } from '../kernel/log';
-import { advanceStream, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor, type StreamKind } from './stream';
+import { advanceStream, PAGE_SIZE, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor, type StreamKind } from './stream';
 import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';
 import { readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
 import { afterRateLimit, nextCallAt, readRate, writeRate, type RateState } from './rate';
@@ -41,6 +41,8 @@ export interface ImportOutcome {
   rateLimited: boolean;
   /** When the next Get Orders call may start (epoch ms), when this run had to stop for the rate limit. */
   nextCallAt: number | null;
+  /** Orders known to wait for the next call (its stream's total less its cursor; 0 when caught up or the daily check's turn). */
+  waiting: number;
   message: string;
 }
 
@@ -167,6 +169,7 @@ function startImport(ctx: Context, sold: Map<string, number>): ImportRun {
     pending: false,
     rateLimited: false,
     nextCallAt: null,
+    waiting: 0,
     message: '',
   };
   const loaded = loadStreams(store, ctx.ports.clock.now(), orders);
@@ -250,7 +253,12 @@ function moveStreamOn(run: ImportRun, kind: StreamKind, cursor: StreamCursor, pa
   const late = kind === 'sweep' ? foundLate(streams, written.written) : 0;
   const settled = settle(
     ctx,
-    { ...streams, lastTurn: kind, addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0 },
+    {
+      ...streams,
+      lastTurn: kind,
+      addedInARow: kind === 'added' ? (streams.addedInARow ?? 0) + 1 : 0,
+      ...(kind === 'modified' ? { changesReadAt: ctx.ports.clock.now() } : {}),
+    },
     kind,
     step.cursor,
     step.caughtUp,
@@ -276,6 +284,9 @@ function finishImport({ ctx, store, orders, out, streams }: ImportRun): void {
   const before = readImportStatus(store);
   // A run that could not call keeps the backlog flag of the one before.
   out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
+  const turn = nextTurn(streams, ctx.ports.clock.now(), orders.sweepDays).kind;
+  const next = turn === 'sweep' ? null : streams[turn];
+  out.waiting = next === null || next.caughtUpAt !== null ? 0 : (next.waiting ?? PAGE_SIZE);
   out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines, ctx.settings.deployment);
   writeImportStatus(store, {
     ...before,

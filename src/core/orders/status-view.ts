@@ -3,6 +3,7 @@ import { readStreams } from './streams-store';
 import { readImportStatus } from './import-status';
 import { nextCallAt, readRate } from './rate';
 import { allowedScheduleMinutes } from '../settings/order-settings';
+import { runtimeView, type RuntimeView } from './import-budget';
 
 /** The order import as the sidebar shows it: plain values only (times are epoch ms or null). */
 export interface OrdersStatusView {
@@ -12,7 +13,12 @@ export interface OrdersStatusView {
   scheduleMine: boolean;
   /** Who runs it: an email, "another user" when Google hides it, '' when off. */
   scheduleOwner: string;
+  /** The schedules offered: the deployment's, less those the day's trigger-runtime budget cannot carry (the current one stays). */
   allowedMinutes: number[];
+  /** This user's trigger runtime today against the budget and Google's quota. */
+  runtime: RuntimeView;
+  /** Why the import runs less often than its schedule today, and what to do (null: it does not). */
+  runtimeNote: string | null;
   deployment: 'addon' | 'container';
   callsPerMinute: number;
   lastRunAt: number | null;
@@ -48,6 +54,7 @@ export function ordersStatusView(ctx: Context): OrdersStatusView {
   const status = readImportStatus(store);
   const streams = readStreams(store, now, orders);
   const callAt = nextCallAt(readRate(store), orders.callsPerMinute);
+  const runtime = runtimeView(ctx);
   const on = orders.scheduleMinutes > 0 && orders.scheduleOwner !== '';
   const mine = on && orders.scheduleOwner === ctx.ports.session.userKey();
   let nextRunAt: number | null = null;
@@ -60,7 +67,9 @@ export function ordersStatusView(ctx: Context): OrdersStatusView {
     scheduleOn: on,
     scheduleMine: mine,
     scheduleOwner: !on ? '' : orders.scheduleOwner.includes('@') ? orders.scheduleOwner : 'another user',
-    allowedMinutes: [...allowedScheduleMinutes(deployment)],
+    allowedMinutes: allowedScheduleMinutes(deployment).filter((m) => !runtime.tooOften.includes(m) || (on && m === orders.scheduleMinutes)),
+    runtime,
+    runtimeNote: status.runtimeNote,
     deployment,
     callsPerMinute: orders.callsPerMinute,
     lastRunAt: status.lastRunAt,

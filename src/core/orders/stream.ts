@@ -57,6 +57,8 @@ export interface StreamCursor {
   stepBacks: number;
   /** When the stream last read to the end of its listing (null: a backlog remains). */
   caughtUpAt: number | null;
+  /** Orders the hub listed after the last page read (its total less the cursor), unknown before a page. */
+  waiting?: number;
 }
 
 /** 00:00 UTC of the day holding `ms`. */
@@ -158,7 +160,16 @@ export function advanceStream(cursor: StreamCursor, page: PageRead, now: number)
   // counts more than the hub lists must not keep a stream "with a backlog" for ever).
   const caughtUp = page.orders.length === 0 || offset >= page.total || fresh.length === 0;
   return {
-    cursor: { ...cursor, offset, tail, days, reached: Math.max(cursor.reached, offset), stepBacks: 0, caughtUpAt: caughtUp ? now : null },
+    cursor: {
+      ...cursor,
+      offset,
+      tail,
+      days,
+      reached: Math.max(cursor.reached, offset),
+      stepBacks: 0,
+      caughtUpAt: caughtUp ? now : null,
+      waiting: caughtUp ? 0 : Math.max(0, page.total - offset),
+    },
     steppedBack: false,
     caughtUp,
   };

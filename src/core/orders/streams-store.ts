@@ -29,10 +29,18 @@ export interface ImportStreams {
   lastTurn: StreamKind | null;
   /** Calls in a row that read new orders (the changes stream's turn comes every CHANGES_EVERY calls of a backlog). */
   addedInARow?: number;
+  /** When the changes stream last read a page (or the streams were made). */
+  changesReadAt?: number;
 }
 
-/** While both streams have a backlog, every how-manieth call reads changes. */
+/** While both streams have a backlog, every how-manieth call reads changes... */
 export const CHANGES_EVERY = 4;
+/**
+ * ...once it has waited this long: a first import reads new orders at the rate limit's bound (a
+ * 1,000-order backlog in about 21 minutes, each order read as it is now), and a change to an
+ * order already imported waits at most this long behind a backlog of new ones.
+ */
+export const CHANGES_WAIT_MS = 30 * 60_000;
 
 /** The filters of the import settings as one string. */
 export function filterKey(orders: Settings['orders']): string {
@@ -54,6 +62,7 @@ export function freshStreams(now: number, orders: Settings['orders'], from?: num
     sweepFoundLate: 0,
     lastSweepAt: now,
     lastTurn: null,
+    changesReadAt: now,
   };
 }
 
@@ -113,8 +122,8 @@ export function hasBacklog(streams: ImportStreams): boolean {
 
 /**
  * Whose turn the next call is: a stream with a backlog first — new orders before changes, the
- * changes stream taking one call in {@link CHANGES_EVERY} while both have one (so a backlog reads
- * near the rate limit's bound and changes are never starved); when both are caught up they take
+ * changes stream taking one call in {@link CHANGES_EVERY} while both have one, once it has waited
+ * {@link CHANGES_WAIT_MS} (so a backlog reads at the rate limit's bound and changes are never starved); when both are caught up they take
  * turns, with the sweep (when one is under way or due) as a third: it is low priority, so it
  * never holds new orders back for more than one call in three.
  */
@@ -122,7 +131,8 @@ export function nextTurn(streams: ImportStreams, now: number, sweepDays: number)
   const backlog = (['added', 'modified'] as const).filter((k) => streams[k].caughtUpAt === null);
   if (backlog.length === 2) {
     // New orders first: the changes stream gets one call in CHANGES_EVERY while both have a backlog.
-    const kind = (streams.addedInARow ?? 0) >= CHANGES_EVERY - 1 ? 'modified' : 'added';
+    const changesDue = (streams.addedInARow ?? 0) >= CHANGES_EVERY - 1 && now - (streams.changesReadAt ?? 0) >= CHANGES_WAIT_MS;
+    const kind = changesDue ? 'modified' : 'added';
     return { kind, streams };
   }
   if (backlog.length === 1) return { kind: backlog[0], streams };

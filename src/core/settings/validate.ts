@@ -3,6 +3,7 @@ import { checkBaseUrl } from './base-url';
 import { checkChannelList, checkPlainChannels } from './plain-channels';
 import { Settings } from '../kernel/settings-schema';
 import { orderFilterProblems } from './order-settings';
+import { QUOTA_MINUTES } from '../kernel/runtime-budget';
 
 /** Field → message, shown next to each field in the sidebar. */
 export type FieldErrors = Record<string, string>;
@@ -34,6 +35,10 @@ export function validateSettings(input: unknown, current: Settings): { settings:
     const dupes = names.filter((n, i) => names.indexOf(n) !== i);
     if (dupes.length) errors.sheetNames = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
     Object.assign(errors, orderFilterProblems(parsed.data));
+    const quota = QUOTA_MINUTES[parsed.data.runtime.account];
+    if (parsed.data.runtime.budgetMinutes > quota)
+      errors['runtime.budgetMinutes'] =
+        `The trigger runtime budget is at most ${quota} minutes a day: that is the whole quota of a ${parsed.data.runtime.account} account, past which Google stops every trigger of yours for the day.`;
     // Stored as written codes, so that an alias removed later cannot send plain values elsewhere.
     const plain = checkPlainChannels(parsed.data);
     if (plain.ok) parsed.data.plainChannels = plain.channels;

@@ -7,6 +7,8 @@ import { scriptAppScheduler } from '../../platform/scheduler';
 import { appsScriptClock } from '../../platform/session';
 import { BUILD_TARGET } from '../../target';
 import { triggerCall } from '../serve';
+import { startTally } from '../../core/kernel/runtime-budget';
+import { recordRun } from '../../core/kernel/runtime-store';
 
 /**
  * The one time trigger: finishes pushes started from the menu, polls async jobs, imports orders
@@ -17,9 +19,20 @@ import { triggerCall } from '../serve';
  */
 export function onBackgroundWork(): void {
   const work = { orders: scheduledOrderImport };
-  if (BUILD_TARGET === 'addon')
-    runEveryDocument({ users: userStore(), clock: appsScriptClock, scheduler: scriptAppScheduler(), open: portsForDocument }, (ctx) =>
-      runOneDocument(ctx, work),
-    );
-  else triggerCall((ctx) => runOneDocument(ctx, work));
+  // The run's wall time, from the handler's start to its end, counts against the user's daily
+  // trigger runtime (core/kernel/runtime-budget.ts); Apps Script's own start-up is added there.
+  const runtime = startTally(appsScriptClock.now());
+  try {
+    if (BUILD_TARGET === 'addon')
+      runEveryDocument({ users: userStore(), clock: appsScriptClock, scheduler: scriptAppScheduler(), open: portsForDocument }, (ctx) =>
+        runOneDocument({ ...ctx, runtime }, work),
+      );
+    else triggerCall((ctx) => runOneDocument({ ...ctx, runtime }, work));
+  } finally {
+    try {
+      recordRun(userStore(), runtime, appsScriptClock.now());
+    } catch (e) {
+      console.warn(`onBackgroundWork: trigger runtime not recorded: ${String(e)}`);
+    }
+  }
 }

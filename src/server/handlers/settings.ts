@@ -10,6 +10,7 @@ import type { Context } from '../../core/kernel/context';
 import { hubMovedFor } from '../../core/settings/context';
 import { validateSettings, type FieldErrors } from '../../core/settings/validate';
 import { saveWithSchedule } from '../../core/orders/schedule';
+import { settingsBudgetErrors } from '../../core/orders/import-budget';
 import { sidebarCall, type Result } from '../serve';
 
 export type { SidebarState };
@@ -23,8 +24,12 @@ export function getSidebarState(): Result<SidebarState> {
 export function saveSettings(input: unknown): Result<{ saved: boolean; errors: FieldErrors; settings: Settings }> {
   return sidebarCall((ctx) => {
     const before = loadSettings(ctx.ports.documentStore, ctx.ports.deployment);
-    const { settings, errors } = validateSettings(input, before);
-    if (settings && ctx.ports.deployment) settings.deployment = ctx.ports.deployment;
+    const validated = validateSettings(input, before);
+    const errors = validated.errors;
+    if (validated.settings && ctx.ports.deployment) validated.settings.deployment = ctx.ports.deployment;
+    // A schedule the day's trigger-runtime budget cannot carry is refused like any bad field.
+    if (validated.settings) Object.assign(errors, settingsBudgetErrors(ctx, before, validated.settings));
+    const settings = Object.keys(errors).length === 0 ? validated.settings : null;
     // Answered in a push, not in the form: a form loaded before the answer must not undo it.
     if (settings) settings.freezeSku = before.freezeSku;
     // Saved with the schedule's owner set to whoever changed the interval, never taken from the form.

@@ -53,6 +53,17 @@ function view(over: Partial<OrdersStatusView> = {}): OrdersStatusView {
     totalFoundLate: 0,
     sweepRunning: false,
     sweepDays: 7,
+    runtime: {
+      account: 'consumer',
+      usedMinutes: 0,
+      projectedMinutes: 0.6,
+      budgetMinutes: 45,
+      quotaMinutes: 90,
+      byKind: { orders: 0, jobs: 0, push: 0, walk: 0 },
+      runSeconds: 1.5,
+      tooOften: [],
+    },
+    runtimeNote: null,
     ...over,
   };
 }
@@ -115,6 +126,7 @@ describe('order import status lines', () => {
       'Imported in total: 0 new orders, 0 updated orders in 0 calls',
       'Backlog: None',
       'Daily check: Once a day, re-reads the orders of the last 7 days; not run yet',
+      "Trigger runtime today: 0 min used, 0.6 min projected, of a 45 min budget (consumer account: Google's quota 90 min a day; a scheduled run about 1.5 s)",
     ]);
     expect(line(view({ lastSweepAt: NOW - 5 * MIN, lastSweepFoundLate: 2, totalFoundLate: 3 }), 'dailyCheck')).toBe(
       '2024-05-01 11:55 (5 min ago): 2 orders found late (3 orders in all)',
@@ -148,8 +160,15 @@ describe('order import status lines', () => {
       'Yes: the next run goes on reading (new orders from 2024-04-01)',
     );
     expect(line({ ...v, deployment: 'addon' } as never, 'backlog')).toMatch(
-      /hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute/,
+      /hourly in the add-on: a run reads on at one call a minute for up to about 4 minutes \(about 250 orders\) while the trigger runtime budget allows/,
     );
+    const slowed = 'Order import slowed to every 120 minutes for the rest of the day (its schedule: every 60): …';
+    expect(ordersStatusLines(view({ runtimeNote: slowed }), NOW, 'utc').find((l) => l.key === 'runtimeNote')).toEqual({
+      key: 'runtimeNote',
+      label: 'Slowed down',
+      text: slowed,
+      error: true,
+    });
     expect(line(v, 'lastMessage')).toBe('50 new orders, 1 updated order.');
   });
 

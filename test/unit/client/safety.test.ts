@@ -66,8 +66,9 @@ describe('sidebar safety', () => {
     // 60 KB until issue 17 added preview, Push these changes and undo (~4 KB): a few ms on a
     // sidebar open, still well under the 100+ KB of a UI framework alone. 74 KB: the Push section
     // names the sheet it pushes and asks before a big or guarded push, Columns shows the sheet you
-    // are on with Use this sheet, the rules' status, and the live poll (~1.7 KB).
-    expect(js.length).toBeLessThan(74 * 1024);
+    // are on with Use this sheet, the rules' status, and the live poll (~1.7 KB). 76 KB: the day's
+    // trigger runtime in Orders and Settings, and the account type and budget fields (~1.3 KB).
+    expect(js.length).toBeLessThan(76 * 1024);
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);

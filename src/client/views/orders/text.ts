@@ -3,6 +3,7 @@ import type { OrdersStatusView } from '../../../core/orders/status-view';
 import type { FoundItem, FoundOrder, FindResult } from '../../../core/orders/find';
 import { formatDateTime, formatRelative, plural, type Zone } from '../../format';
 import { scheduleLabel } from '../../schedules';
+import { runtimeText } from '../../runtime-text';
 
 export type { OrdersStatusView, FoundOrder, FindResult };
 
@@ -91,7 +92,7 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
   });
   const hourly =
     view.deployment === 'addon'
-      ? ' — hourly in the add-on, about 50 orders a run; Catch up reads on at one call a minute while the sidebar is open'
+      ? ' — hourly in the add-on: a run reads on at one call a minute for up to about 4 minutes (about 250 orders) while the trigger runtime budget allows; Catch up reads on while the sidebar is open'
       : '';
   lines.push({
     key: 'backlog',
@@ -109,6 +110,8 @@ export function ordersStatusLines(view: OrdersStatusView, now: number, zone?: Zo
           ? `Once a day, re-reads the orders of the last ${plural(view.sweepDays, 'day')}; not run yet`
           : `${when(view.lastSweepAt, now, zone)}: ${plural(view.lastSweepFoundLate, 'order')} found late (${plural(view.totalFoundLate, 'order')} in all)`;
   lines.push({ key: 'dailyCheck', label: 'Daily check', text: check });
+  lines.push({ key: 'runtime', label: 'Trigger runtime today', text: runtimeText(view.runtime) });
+  if (view.runtimeNote) lines.push({ key: 'runtimeNote', label: 'Slowed down', text: view.runtimeNote, error: true });
   if (view.lastError) {
     const at = view.lastErrorAt === null ? '' : `${when(view.lastErrorAt, now, zone)}: `;
     lines.push({ key: 'lastError', label: 'Last error', text: `${at}${view.lastError}`, error: true });

@@ -142,6 +142,20 @@ export const FIELDS = {
     'Counted per UTC day; 2,000 is 10 % of the 20,000 UrlFetch calls a consumer account has a day.',
   ),
   jobsDeadlineHours: integer('jobs.deadlineHours', 'Stop polling a job after (hours)', 'Then its rows without a result say to push again.'),
+  runtimeAccount: select(
+    'runtime.account',
+    'Account type',
+    [
+      ['consumer', 'Consumer (Gmail): 90 min of trigger runtime a day'],
+      ['workspace', 'Google Workspace: 6 hours a day'],
+    ],
+    'Google stops all of your triggers for the rest of the day past this quota. Pick the type of the account that owns the import schedule.',
+  ),
+  runtimeBudgetMinutes: integer(
+    'runtime.budgetMinutes',
+    'Trigger runtime budget (min a day)',
+    'Background work keeps within this; half the quota leaves room for your other scripts. Schedules it cannot carry are not offered.',
+  ),
   alertsMail: select(
     'alerts.mail',
     'Send alerts by e-mail',
@@ -183,6 +197,8 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.removedLines,
   FIELDS.jobsDailyRequestBudget,
   FIELDS.jobsDeadlineHours,
+  FIELDS.runtimeAccount,
+  FIELDS.runtimeBudgetMinutes,
   FIELDS.alertsMail,
   FIELDS.alertsLowStock,
 ];
@@ -234,6 +250,8 @@ export function settingsToForm(s: Settings): FormValues {
     'orders.removedLines': s.orders.removedLines,
     'jobs.dailyRequestBudget': String(s.jobs.dailyRequestBudget),
     'jobs.deadlineHours': String(s.jobs.deadlineHours),
+    'runtime.account': s.runtime.account,
+    'runtime.budgetMinutes': String(s.runtime.budgetMinutes),
     'alerts.mail': s.alerts.mail ? 'yes' : 'no',
     'alerts.lowStock': String(s.alerts.lowStock),
   };
@@ -315,6 +333,10 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       ...current.jobs,
       dailyRequestBudget: readNumber(FIELDS.jobsDailyRequestBudget, v('jobs.dailyRequestBudget'), errors),
       deadlineHours: readNumber(FIELDS.jobsDeadlineHours, v('jobs.deadlineHours'), errors),
+    },
+    runtime: {
+      account: v('runtime.account') === 'workspace' ? 'workspace' : 'consumer',
+      budgetMinutes: readNumber(FIELDS.runtimeBudgetMinutes, v('runtime.budgetMinutes'), errors),
     },
     alerts: {
       mail: v('alerts.mail') !== 'no',

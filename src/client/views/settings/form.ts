@@ -81,6 +81,13 @@ export function settingsForm(
       row(FIELDS.jobsDailyRequestBudget.path),
       row(FIELDS.jobsDeadlineHours.path),
     ),
+    h(
+      'fieldset',
+      { class: 'group' },
+      h('legend', null, 'Trigger runtime'),
+      row(FIELDS.runtimeAccount.path),
+      row(FIELDS.runtimeBudgetMinutes.path),
+    ),
     h('fieldset', { class: 'group' }, h('legend', null, 'Alerts'), row(FIELDS.alertsMail.path), row(FIELDS.alertsLowStock.path)),
     end,
   );

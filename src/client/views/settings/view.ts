@@ -11,6 +11,7 @@ import { createBackgroundView } from './background';
 import { fieldControls, settingsForm } from './form';
 import { FIELDS, fieldId, settingsToForm } from './fields';
 import { plainChannelsMeaning } from './plain-channels-text';
+import { runtimeText } from '../../runtime-text';
 import { createSaveSettings } from './save';
 import { createTokenView } from './token/view';
 
@@ -59,6 +60,9 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
   );
   const token = createTokenView(afterAction);
   const form = settingsForm(row, plainMeaning, scheduleNote, ...saving.nodes);
+  // The day's trigger runtime under the budget's fields, and why the import is slowed down when it is.
+  const runtimeToday = h('p', { id: 'runtime-today', class: 'hint', role: 'status' });
+  row(FIELDS.runtimeBudgetMinutes.path).after(runtimeToday);
   const background = createBackgroundView();
 
   function fill(settings: Settings): void {
@@ -94,6 +98,10 @@ export function createSettingsView(afterAction: () => Promise<void>): SettingsVi
     update(state) {
       token.update(state);
       background.update(state);
+      if (state.orders) {
+        const { runtime, runtimeNote } = state.orders;
+        runtimeToday.textContent = `Today: ${runtimeText(runtime)}.${runtimeNote ? ` ${runtimeNote}` : ''}`;
+      }
       if (!filled) {
         fill(state.settings);
         filled = true;

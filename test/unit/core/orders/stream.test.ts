@@ -10,7 +10,7 @@ import {
   type Seen,
   type StreamCursor,
 } from '../../../../src/core/orders/stream';
-import { freshStreams, nextTurn } from '../../../../src/core/orders/streams-store';
+import { CHANGES_WAIT_MS, freshStreams, nextTurn } from '../../../../src/core/orders/streams-store';
 import { parseHubDate } from '../../../../src/api/query';
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -171,8 +171,10 @@ describe('nextTurn', () => {
   it('a stream with a backlog first (changes one call in four while both have one); caught up, the streams take turns; the sweep, once due, every third call', () => {
     let s = freshStreams(T0, orders);
     expect(nextTurn(s, T0, 7).kind).toBe('added');
-    // Both with a backlog: three calls of new orders, then one of changes.
-    expect([0, 1, 2, 3].map((n) => nextTurn({ ...s, addedInARow: n }, T0, 7).kind)).toEqual(['added', 'added', 'added', 'modified']);
+    // Both with a backlog: three calls of new orders, then one of changes once it has waited CHANGES_WAIT_MS.
+    const later = T0 + CHANGES_WAIT_MS;
+    expect([0, 1, 2, 3].map((n) => nextTurn({ ...s, addedInARow: n }, later, 7).kind)).toEqual(['added', 'added', 'added', 'modified']);
+    expect(nextTurn({ ...s, addedInARow: 3 }, later - 1, 7).kind).toBe('added');
     s = { ...s, added: { ...s.added, caughtUpAt: T0 }, lastTurn: 'added' };
     expect(nextTurn(s, T0, 7).kind).toBe('modified');
     s = { ...s, modified: { ...s.modified, caughtUpAt: T0 }, lastTurn: 'modified' };
