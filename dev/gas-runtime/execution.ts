@@ -15,6 +15,8 @@ import type { World } from './world';
  */
 export class Execution {
   serviceCalls = 0;
+  /** Sheets calls that may have changed the spreadsheet since the last flush (what a flush has to send). */
+  changesSinceFlush = 0;
   killed = false;
   /** A harness failure (unexpected dialog...): call() rethrows it even if the bundle caught it. */
   fatal?: HarnessError;
@@ -184,6 +186,7 @@ export class Ctx {
       c.sheetsWrites++;
       c.cellsWritten += cells;
     }
+    if (kind !== 'read') this.exec.changesSinceFlush++;
     const { sheetsRoundTripMs, perCellReadMs, perCellWriteMs } = this.costs;
     const ms = sheetsRoundTripMs + cells * (kind === 'write' ? perCellWriteMs : perCellReadMs);
     c.sheetsMs += ms;

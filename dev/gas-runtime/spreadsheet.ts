@@ -218,7 +218,11 @@ export function spreadsheetApp(ctx: Ctx): object {
     openById: (id: unknown) => open('openById', String(id) === wb.id),
     openByUrl: (url: unknown) => open('openByUrl', String(url).includes(`/d/${wb.id}`)),
     flush: () => {
-      ctx.sheets('SpreadsheetApp', 'flush', 'other');
+      // A flush sends what the execution changed; with nothing changed since the last one there is
+      // nothing to send, and it is answered locally (an assumption: Google publishes no cost).
+      if (ctx.exec.changesSinceFlush === 0) ctx.cheap('SpreadsheetApp', 'flush');
+      else ctx.sheets('SpreadsheetApp', 'flush', 'other');
+      ctx.exec.changesSinceFlush = 0;
       ctx.world.pendingWrites.flush(ctx.exec.id);
     },
     newConditionalFormatRule: () => (cheap('newConditionalFormatRule'), builderFacade(ctx)),

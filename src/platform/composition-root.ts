@@ -27,8 +27,9 @@ export function buildDeployment(): Ports['deployment'] {
 export function appsScriptPorts(interactive: boolean, opened?: Spreadsheet): Ports {
   let active: Spreadsheet | null = opened ?? null;
   const spreadsheet = (): Spreadsheet => (active ??= SpreadsheetApp.getActive());
-  const doc = documentState(spreadsheet, opened === undefined);
-  const user = userStore();
+  // A trigger run reads its stores whole, once (properties.ts snapshotStore); a user's call, key by key.
+  const doc = documentState(spreadsheet, opened === undefined, !interactive);
+  const user = userStore(!interactive);
   return {
     deployment: buildDeployment(),
     transport: urlFetchTransport(),

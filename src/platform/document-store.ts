@@ -21,20 +21,30 @@ export interface DocumentState {
  * spreadsheet — reachable through openById — and locks with a lease kept there (with the
  * document lock too when `open`: the ports are the open document's, not one opened by id).
  */
-export function documentState(spreadsheet: () => Spreadsheet, open = true): DocumentState {
-  if (BUILD_TARGET !== 'addon') return { store: documentProperties(), lock: documentLock() };
+export function documentState(spreadsheet: () => Spreadsheet, open = true, snapshot = false): DocumentState {
+  if (BUILD_TARGET !== 'addon') {
+    const store = documentProperties(snapshot);
+    return { store, lock: documentLock(() => store.refresh()) };
+  }
   const store = sheetStore(spreadsheet, () => Date.now());
   // The document lock is the open document's: a spreadsheet opened by id (the hourly run) has none.
   const theDocumentLock = () => (open ? LockService.getDocumentLock() : null);
   return { store, lock: leaseLock(store, appsScriptClock, Utilities.getUuid(), theDocumentLock) };
 }
 
-/** The document lock, fetched on first use: building the ports must not touch LockService in a limited auth mode. */
-function documentLock(): Lock {
+/**
+ * The document lock, fetched on first use: building the ports must not touch LockService in a
+ * limited auth mode. `taken` runs once it is held: the store then reads what the last holder wrote.
+ */
+function documentLock(taken: () => void): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const get = (): GoogleAppsScript.Lock.Lock => (lock ??= LockService.getDocumentLock() ?? LockService.getScriptLock());
   return {
-    tryAcquire: (timeoutMs) => get().tryLock(timeoutMs),
+    tryAcquire: (timeoutMs) => {
+      if (!get().tryLock(timeoutMs)) return false;
+      taken();
+      return true;
+    },
     release: () => flushAndRelease(lock),
   };
 }

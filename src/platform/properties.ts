@@ -32,14 +32,16 @@ function guarded<T>(call: () => T): T {
  * runs leave behind and is tried once more; if it still does not fit, the seller gets a sentence
  * saying so, never a bare Apps Script error, and later operations start from a cleaner store.
  */
-function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, key: string, value: string): void {
+function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, key: string, value: string): boolean {
   try {
     guarded(() => props.setProperty(key, value));
+    return false;
   } catch (e) {
     if (!/property storage quota/i.test(e instanceof Error ? e.message : String(e))) throw e;
     for (const old of Object.keys(guarded(() => props.getProperties()))) if (TRANSIENT.test(old)) guarded(() => props.deleteProperty(old));
     try {
       guarded(() => props.setProperty(key, value));
+      return true;
     } catch (again) {
       if (/property storage quota/i.test(again instanceof Error ? again.message : String(again))) throw new UserError(STORE_FULL_TEXT);
       throw again;
@@ -50,7 +52,9 @@ function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, key: strin
 function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
   return {
     get: (key) => guarded(() => props.getProperty(key)),
-    set: (key, value) => setOrMakeRoom(props, key, value),
+    set: (key, value) => {
+      setOrMakeRoom(props, key, value);
+    },
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
     },
@@ -63,12 +67,63 @@ function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
   };
 }
 
-/** The current user's own store: the API token lives here and nowhere else. */
-export function userStore(): KeyValueStore {
-  return store(PropertiesService.getUserProperties());
+/** How long a snapshot serves reads: the add-on's state sheet is reused for as long (sheet-store.ts). */
+const SNAPSHOT_MS = 2_000;
+
+/** A store that can be told to read afresh (when a lock is taken, so that its holder sees the latest). */
+export type RefreshableStore = KeyValueStore & { refresh(): void };
+
+/**
+ * A store read whole (one getProperties call) and served from memory for a couple of seconds,
+ * written through. A trigger run reads a dozen keys at its start (settings, the schedule, the
+ * rate limit, its trigger's state): one call instead of one per key is most of an idle run's
+ * cost. Shared state changes under the document lock, whose taking calls refresh(); what
+ * changes without it (stamps, notices) is at most a couple of seconds old, as in the add-on's
+ * state sheet.
+ */
+function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () => number): RefreshableStore {
+  let snapshot: Record<string, string> | null = null;
+  let readAt = 0;
+  const all = (): Record<string, string> => {
+    if (!snapshot || now() - readAt > SNAPSHOT_MS) {
+      snapshot = guarded(() => props.getProperties());
+      readAt = now();
+    }
+    return snapshot;
+  };
+  return {
+    get: (key) => (Object.hasOwn(all(), key) ? all()[key] : null),
+    set: (key, value) => {
+      // Making room deletes other keys: the snapshot no longer says what is stored.
+      if (setOrMakeRoom(props, key, value)) snapshot = null;
+      else if (snapshot) snapshot[key] = String(value);
+    },
+    delete: (key) => {
+      guarded(() => props.deleteProperty(key));
+      if (snapshot) delete snapshot[key];
+    },
+    entries: (prefix = '') => {
+      const out: Record<string, string> = {};
+      for (const [key, value] of Object.entries(all())) if (key.startsWith(prefix)) out[key] = value;
+      return out;
+    },
+    refresh: () => {
+      snapshot = null;
+    },
+  };
+}
+
+/**
+ * The current user's own store: the API token lives here and nowhere else. `snapshot`: read whole
+ * and kept a couple of seconds (trigger runs, snapshotStore).
+ */
+export function userStore(snapshot = false): KeyValueStore {
+  const props = PropertiesService.getUserProperties();
+  return snapshot ? snapshotStore(props, Date.now) : store(props);
 }
 
 /** The spreadsheet's document properties (the bound script's shared store; see document-store.ts). */
-export function documentProperties(): KeyValueStore {
-  return store(PropertiesService.getDocumentProperties());
+export function documentProperties(snapshot = false): RefreshableStore {
+  const props = PropertiesService.getDocumentProperties();
+  return snapshot ? snapshotStore(props, Date.now) : { ...store(props), refresh: () => undefined };
 }

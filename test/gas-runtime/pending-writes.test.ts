@@ -19,6 +19,11 @@ function writeAndRelease(flush) {
   Utilities.sleep(1);
   return own;
 }
+function flushTwice() {
+  SpreadsheetApp.flush();
+  SpreadsheetApp.getActive().getSheetByName('S').getRange('A1').setValue('w');
+  SpreadsheetApp.flush();
+}
 function readUnderLock() {
   var lock = LockService.getScriptLock();
   if (!lock.tryLock(1000)) return 'busy';
@@ -79,5 +84,13 @@ describe('writes are seen by other executions after a flush', () => {
     expect(a.call('put', 'a')).toBe('b');
     expect(inner).toBe('b');
     expect(a.sheet('S').values()).toEqual([['b']]);
+  });
+
+  it('a flush with nothing changed since the last one sends nothing: no Sheets round trip', () => {
+    const { a } = world();
+    a.resetCounters();
+    a.call('flushTwice');
+    // The write and the second flush are round trips; the first flush had nothing to send.
+    expect(a.counters().sheetsRoundTrips).toBe(2);
   });
 });
