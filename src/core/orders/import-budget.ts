@@ -73,12 +73,12 @@ export interface RuntimeView {
   tooOften: number[];
 }
 
-/** The day's runtime for this user, projected for the import's schedule (hourly when none). */
+/** The day's runtime for this user, projected for the import's schedule (no more scheduled runs when it is off). */
 export function runtimeView(ctx: Context): RuntimeView {
   const now = ctx.ports.clock.now();
   const day = tallyDay(ctx.ports.userStore, ctx.runtime, now);
   const { budgetMs } = budgetOf(ctx.settings);
-  const schedule = ctx.settings.orders.scheduleMinutes || 60;
+  const schedule = ctx.settings.orders.scheduleMinutes || Number.POSITIVE_INFINITY;
   const plan = planDay(day, now, schedule, budgetMs);
   const options = allowedScheduleMinutes(ctx.settings.deployment);
   const fits = affordableSchedules(options, plan.runMs, budgetMs);

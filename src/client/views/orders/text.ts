@@ -32,11 +32,23 @@ export function ownedByOther(view: Pick<OrdersStatusView, 'scheduleOn' | 'schedu
 
 /** The line under the switch: who runs the schedule, and what saving it here does. */
 export function scheduleNote(view: OrdersStatusView): string {
+  return `${ownerNote(view)}${budgetNote(view)}`;
+}
+
+function ownerNote(view: OrdersStatusView): string {
   const every = scheduleLabel(view.scheduleMinutes).toLowerCase();
   if (!view.scheduleOn)
     return 'Off: orders are imported only when you click Import now. Turning it on makes you the owner: it runs under your account.';
   if (view.scheduleMine) return `On, ${every}, under your account.`;
   return `On, ${every}, run by ${view.scheduleOwner || 'another user'}. Saving a schedule here makes you the owner: it then runs under your account, not theirs.`;
+}
+
+/** Why the fastest schedules are missing from the choices, when the budget leaves them out. */
+function budgetNote(view: OrdersStatusView): string {
+  const left = view.runtime.tooOften.filter((m) => !view.allowedMinutes.includes(m));
+  if (left.length === 0) return '';
+  const names = left.map((m) => scheduleLabel(m).toLowerCase()).join(', ');
+  return ` Not offered: ${names} — your trigger runtime budget (${view.runtime.budgetMinutes} min a day) cannot carry them; raise it in Settings.`;
 }
 
 /** A time with how far it is from `now`: `2024-05-01 14:03 (in 5 min)`. */

@@ -146,8 +146,8 @@ export const FIELDS = {
     'runtime.account',
     'Account type',
     [
-      ['consumer', 'Consumer (Gmail): 90 min of trigger runtime a day'],
-      ['workspace', 'Google Workspace: 6 hours a day'],
+      ['consumer', 'Consumer (Gmail): 90 min a day'],
+      ['workspace', 'Google Workspace: 6 h a day'],
     ],
     'Google stops all of your triggers for the rest of the day past this quota. Pick the type of the account that owns the import schedule.',
   ),
