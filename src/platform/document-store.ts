@@ -34,17 +34,22 @@ export function documentState(spreadsheet: () => Spreadsheet, open = true, snaps
 
 /**
  * The document lock, fetched on first use: building the ports must not touch LockService in a
- * limited auth mode. `taken` runs once it is held: the store then reads what the last holder wrote.
+ * limited auth mode. `changedHands` runs once it is taken and once it is let go: the store then
+ * reads afresh what the last holder wrote, and what others write once it is free (a
+ * read-modify-write after the release must not rest on what was read while holding it).
  */
-function documentLock(taken: () => void): Lock {
+function documentLock(changedHands: () => void): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const get = (): GoogleAppsScript.Lock.Lock => (lock ??= LockService.getDocumentLock() ?? LockService.getScriptLock());
   return {
     tryAcquire: (timeoutMs) => {
       if (!get().tryLock(timeoutMs)) return false;
-      taken();
+      changedHands();
       return true;
     },
-    release: () => flushAndRelease(lock),
+    release: () => {
+      flushAndRelease(lock);
+      changedHands();
+    },
   };
 }

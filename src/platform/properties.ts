@@ -67,7 +67,7 @@ function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
   };
 }
 
-/** How long a snapshot serves reads: the add-on's state sheet is reused for as long (sheet-store.ts). */
+/** How long a snapshot serves reads (the add-on's state sheet is reused for ten seconds, sheet-store.ts). */
 const SNAPSHOT_MS = 2_000;
 
 /** A store that can be told to read afresh (when a lock is taken, so that its holder sees the latest). */
@@ -78,8 +78,7 @@ export type RefreshableStore = KeyValueStore & { refresh(): void };
  * written through. A trigger run reads a dozen keys at its start (settings, the schedule, the
  * rate limit, its trigger's state): one call instead of one per key is most of an idle run's
  * cost. Shared state changes under the document lock, whose taking calls refresh(); what
- * changes without it (stamps, notices) is at most a couple of seconds old, as in the add-on's
- * state sheet.
+ * changes without it (stamps, notices) is at most a couple of seconds old.
  */
 function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () => number): RefreshableStore {
   let snapshot: Record<string, string> | null = null;

@@ -26,7 +26,9 @@ describe('playground: the trigger-runtime budget', () => {
     await openSection(s.frame, 'Orders');
     const line = s.frame.locator('#orders-status [data-status="runtime"]');
     await line.waitFor();
-    expect(await line.textContent()).toMatch(/min used, .* min projected, of a 45 min budget \(consumer account: Google's quota 90 min a day/);
+    expect(await line.textContent()).toMatch(
+      /min used, .* min projected, of a 45 min budget \(consumer account: Google's quota 90 min a day/,
+    );
     expect(await offered(s)).toEqual(expect.arrayContaining([1, 5, 60]));
     await line.scrollIntoViewIfNeeded();
     await s.shots.takeSidebar(s.page, 'orders-runtime');

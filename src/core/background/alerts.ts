@@ -68,7 +68,8 @@ function myExpectations(ctx: Context, record: AlertsRecord, seen: BackgroundSeen
   }
   if (seen.jobs) out.push(jobsExpectation(ctx.ports.documentStore, ctx.settings, seen.jobs, now));
   out.push(pushExpectation(ctx.settings, seen.pushAt, me));
-  return out.filter((e): e is Expectation => e !== null);
+  // This run is the trigger firing: whatever is stale, the add-on's trigger has not stopped.
+  return out.filter((e): e is Expectation => e !== null).map((e) => ({ ...e, addon: false }));
 }
 
 /**

@@ -15,11 +15,20 @@ const MINUTE = 60_000;
 const JOBS_INTERVAL_MS = 60 * MINUTE;
 const BACKGROUND_PREFIX = 'background:';
 
-/** The scheduled import, from when it was switched on (or, recorded before that was, its last run). */
-export function importExpectation(settings: Settings, status: Pick<ImportStatus, 'scheduledSince' | 'lastRunAt'>): Expectation | null {
-  const minutes = settings.orders.scheduleMinutes;
+/**
+ * The scheduled import, from when it was switched on (or, recorded before that was, its last run),
+ * as often as the trigger-runtime budget lets it run today: none while the budget pauses it
+ * (waiting for the next UTC day on purpose is not failing).
+ */
+export function importExpectation(
+  settings: Settings,
+  status: Pick<ImportStatus, 'scheduledSince' | 'lastRunAt'> & Partial<Pick<ImportStatus, 'runtimePeriod'>>,
+): Expectation | null {
+  const slowedTo = status.runtimePeriod ?? null;
+  if (slowedTo === 0) return null;
+  const minutes = Math.max(settings.orders.scheduleMinutes, slowedTo ?? 0);
   const since = status.scheduledSince ?? status.lastRunAt;
-  return minutes > 0 && since !== null
+  return settings.orders.scheduleMinutes > 0 && since !== null
     ? { kind: 'import', intervalMs: minutes * MINUTE, since, owner: settings.orders.scheduleOwner, addon: settings.deployment === 'addon' }
     : null;
 }

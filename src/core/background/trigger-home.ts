@@ -11,8 +11,12 @@ import { readDocuments } from './documents';
 
 /** When this user's add-on trigger was last created (user properties): its first run is up to an hour later. */
 const CREATED_KEY = 'background.triggerCreatedAt';
-/** An hourly trigger that has not run for two periods and ten minutes is not running. */
-export const NOT_FIRING_AFTER_MS = 130 * 60_000;
+/**
+ * An hourly trigger that has not run for two periods is not running: the same two missed runs
+ * after which the stale alert tells the seller to open the sidebar (alerts/stale.ts), so that
+ * opening it then does what the alert says.
+ */
+export const NOT_FIRING_AFTER_MS = 120 * 60_000;
 
 /**
  * The last sign that the trigger works: its newest run over the user's spreadsheets, or its

@@ -16,7 +16,7 @@ export const SETTING_LIMITS = {
   'jobs.dailyRequestBudget': { min: 10, max: 100_000 },
   'jobs.deadlineHours': { min: 1, max: 168 },
   'alerts.lowStock': { min: 0, max: 1_000_000 },
-  'runtime.budgetMinutes': { min: 5, max: 360 },
+  'runtime.budgetMinutes': { min: 5, max: 180 },
 } as const;
 
 export type LimitedSetting = keyof typeof SETTING_LIMITS;

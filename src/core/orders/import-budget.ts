@@ -19,6 +19,7 @@ import {
 import { tallyDay } from '../kernel/runtime-store';
 import { allowedScheduleMinutes } from '../settings/order-settings';
 import type { Settings } from '../kernel/settings-schema';
+import { everyMinutes } from '../../sheet/count-words';
 
 const MINUTE = 60_000;
 
@@ -39,7 +40,7 @@ function whatToDo(settings: Settings): string {
     settings.runtime.account === 'consumer'
       ? 'If this is a Google Workspace account, set Account type to Workspace in Settings (its quota is 6 hours a day); or choose'
       : 'Choose';
-  return `${raise} a longer import schedule, or raise the trigger runtime budget in Settings (at most the quota).`;
+  return `${raise} a longer import schedule, or raise the trigger runtime budget in Settings (up to half the quota).`;
 }
 
 /** The import's budget at `now`, for this user (the schedule's owner). */
@@ -51,11 +52,12 @@ export function importBudget(ctx: Context, now: number): ImportBudget {
   const plan = planDay(day, now, schedule, budgetMs);
   const period = affordablePeriod(day, now, schedule, allowedScheduleMinutes(settings.deployment), budgetMs);
   if (period === schedule) return { plan, period, note: null };
-  const used = `your triggers have used ${minutes(plan.usedMs)} of the ${minutes(budgetMs)} trigger runtime budget today (Google stops all of them past ${minutes(quotaMs)} a day)`;
+  // One short sentence first (what happens), then the figures, then what to do.
+  const used = `Your triggers have used ${minutes(plan.usedMs)} of the ${minutes(budgetMs)} trigger runtime budget today; Google stops all of them past ${minutes(quotaMs)} a day.`;
   const note =
     period === null
-      ? `Order import paused until 00:00 UTC: ${used}. ${whatToDo(settings)}`
-      : `Order import slowed to every ${period} minutes for the rest of the day (its schedule: every ${schedule}): ${used}. ${whatToDo(settings)}`;
+      ? `Order import paused until 00:00 UTC to stay within the trigger runtime budget. ${used} ${whatToDo(settings)}`
+      : `Order import slowed to ${everyMinutes(period)} until 00:00 UTC to stay within the trigger runtime budget (its schedule: ${everyMinutes(schedule)}). ${used} ${whatToDo(settings)}`;
   return { plan, period, note };
 }
 
@@ -105,8 +107,8 @@ export function scheduleBudgetProblem(ctx: Context, settings: Settings): string 
   const dayMs = scheduleDayMs(schedule, runMs);
   if (dayMs <= budgetMs) return null;
   const fits = affordableSchedules(allowedScheduleMinutes(settings.deployment), runMs, budgetMs);
-  const choose = fits.length > 0 ? `Choose every ${fits[0]} minutes or longer` : 'Choose a longer schedule';
-  return `An order import every ${schedule} minutes would take about ${minutes(dayMs)} of trigger runtime a day (${(runMs / 1000).toFixed(1)} s a run), more than the ${minutes(budgetMs)} budget. ${choose}; or, if this is a Google Workspace account, set Account type to Workspace in Settings.`;
+  const choose = fits.length > 0 ? `Choose ${everyMinutes(fits[0])} or longer` : 'Choose a longer schedule';
+  return `An order import ${everyMinutes(schedule)} needs more trigger runtime than the ${minutes(budgetMs)} budget a day. It would take about ${minutes(dayMs)} (${(runMs / 1000).toFixed(1)} s a run). ${choose}; or, if this is a Google Workspace account, set Account type to Workspace in Settings.`;
 }
 
 /** The settings field a schedule the budget cannot carry is reported on, when saved settings change it or the budget. */

@@ -32,6 +32,8 @@ export interface ImportStatus {
   totalFoundLate: number;
   /** Why the import runs less often than its schedule today (the trigger-runtime budget), and what to do; null: it does not. */
   runtimeNote: string | null;
+  /** The period the budget allows while runtimeNote says so (minutes; 0: paused until the next UTC day). */
+  runtimePeriod: number | null;
 }
 
 const EMPTY: ImportStatus = {
@@ -51,6 +53,7 @@ const EMPTY: ImportStatus = {
   lastSweepFoundLate: 0,
   totalFoundLate: 0,
   runtimeNote: null,
+  runtimePeriod: null,
 };
 
 export function readImportStatus(store: KeyValueStore): ImportStatus {

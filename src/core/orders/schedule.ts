@@ -63,14 +63,18 @@ const CATCH_UP_MS = 4.5 * 60_000;
 
 /** How long this run may catch up: the execution's room, and what the day's budget has to spare beyond its scheduled runs. */
 function catchUpLimits(ctx: Context, now: number, spareMs: number): CatchUpLimits {
+  // The day's record was read at the run's start: what this run spent since (another spreadsheet's
+  // catch-up in the same hourly run) is not in it yet, so it comes off the spare time here.
+  const spentThisRun = ctx.runtime ? Math.max(0, now - ctx.runtime.startedAt) : 0;
   // A partial page waits for the next hourly run, which reads it with no wait: a minute of runtime for a few orders is not worth it.
-  return { until: Math.min(ctx.startedAt + CATCH_UP_MS, now + Math.max(0, spareMs)), fullPagesOnly: true };
+  return { until: Math.min(ctx.startedAt + CATCH_UP_MS, now + Math.max(0, spareMs - spentThisRun)), fullPagesOnly: true };
 }
 
 /** Says once (the import's status, the Log) when the budget starts or stops slowing the import down. */
-function noteSlowDown(ctx: Context, before: string | null, note: string | null): void {
+function noteSlowDown(ctx: Context, before: string | null, note: string | null, period: number | null): void {
   if (before === note) return;
-  updateImportStatus(ctx.ports.documentStore, { runtimeNote: note });
+  // The period goes with the note: the stale alert then expects runs that often, and none while paused.
+  updateImportStatus(ctx.ports.documentStore, { runtimeNote: note, runtimePeriod: note === null ? null : (period ?? 0) });
   if (note !== null) logNote(ctx, 'Order import', note);
   liveChanged(ctx, 'orders', ...(note !== null ? (['log'] as const) : []));
 }
@@ -88,7 +92,7 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
   const status = readImportStatus(store);
   const { ordersRanAt } = readBackground(ctx);
   const budget = importBudget(ctx, now);
-  noteSlowDown(ctx, status.runtimeNote, budget.note);
+  noteSlowDown(ctx, status.runtimeNote, budget.note, budget.period);
   if (budget.period === null) {
     updateBackground(ctx, { ordersAt: null, ordersEvery: 60 });
     return { work: 'orders', ran: false, message: budget.note ?? '' };

@@ -36,9 +36,9 @@ export function validateSettings(input: unknown, current: Settings): { settings:
     if (dupes.length) errors.sheetNames = `Two roles use the same sheet name: ${[...new Set(dupes)].join(', ')}.`;
     Object.assign(errors, orderFilterProblems(parsed.data));
     const quota = QUOTA_MINUTES[parsed.data.runtime.account];
-    if (parsed.data.runtime.budgetMinutes > quota)
+    if (parsed.data.runtime.budgetMinutes > quota / 2)
       errors['runtime.budgetMinutes'] =
-        `The trigger runtime budget is at most ${quota} minutes a day: that is the whole quota of a ${parsed.data.runtime.account} account, past which Google stops every trigger of yours for the day.`;
+        `The trigger runtime budget is at most ${quota / 2} minutes a day for a ${parsed.data.runtime.account} account. Google counts its ${quota}-minute quota over any 24 hours, which may span two days of the budget, so half of it a day keeps every 24 hours within it.`;
     // Stored as written codes, so that an alias removed later cannot send plain values elsewhere.
     const plain = checkPlainChannels(parsed.data);
     if (plain.ok) parsed.data.plainChannels = plain.channels;

@@ -162,7 +162,8 @@ describe('order import status lines', () => {
     expect(line({ ...v, deployment: 'addon' } as never, 'backlog')).toMatch(
       /hourly in the add-on: a run reads on at one call a minute for up to about 4 minutes \(about 250 orders\) while the trigger runtime budget allows/,
     );
-    const slowed = 'Order import slowed to every 120 minutes for the rest of the day (its schedule: every 60): …';
+    const slowed =
+      'Order import slowed to every 2 hours until 00:00 UTC to stay within the trigger runtime budget (its schedule: every hour). …';
     expect(ordersStatusLines(view({ runtimeNote: slowed }), NOW, 'utc').find((l) => l.key === 'runtimeNote')).toEqual({
       key: 'runtimeNote',
       label: 'Slowed down',

@@ -154,7 +154,7 @@ export const FIELDS = {
   runtimeBudgetMinutes: integer(
     'runtime.budgetMinutes',
     'Trigger runtime budget (min a day)',
-    'Background work keeps within this; half the quota leaves room for your other scripts. Schedules it cannot carry are not offered.',
+    'Background work keeps within this; at most half the quota, as Google counts the quota over any 24 hours. Schedules it cannot carry are not offered.',
   ),
   alertsMail: select(
     'alerts.mail',

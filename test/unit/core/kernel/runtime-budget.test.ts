@@ -87,8 +87,8 @@ describe('trigger runtime arithmetic', () => {
 
   it('the budget never exceeds the quota of the account type', () => {
     expect(budgetOf({ runtime: { account: 'consumer', budgetMinutes: 45 } })).toEqual({ budgetMs: 45 * MIN, quotaMs: 90 * MIN });
-    expect(budgetOf({ runtime: { account: 'consumer', budgetMinutes: 200 } })).toEqual({ budgetMs: 90 * MIN, quotaMs: 90 * MIN });
-    expect(budgetOf({ runtime: { account: 'workspace', budgetMinutes: 200 } })).toEqual({ budgetMs: 200 * MIN, quotaMs: 360 * MIN });
+    expect(budgetOf({ runtime: { account: 'consumer', budgetMinutes: 200 } })).toEqual({ budgetMs: 45 * MIN, quotaMs: 90 * MIN });
+    expect(budgetOf({ runtime: { account: 'workspace', budgetMinutes: 200 } })).toEqual({ budgetMs: 180 * MIN, quotaMs: 360 * MIN });
   });
 
   it('is stored per user and UTC day: runs add up, a damaged record starts the day afresh', () => {
