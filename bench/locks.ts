@@ -7,9 +7,9 @@
  * lease) and hourly runs (the lease alone).
  */
 import { startAddonEnv, type AddonEnv } from '../dev/testkit/env';
+import { ORDERS_LATENCY_MS } from './orders';
 
 const HOUR = 3_600_000;
-const ORDERS_LATENCY_MS = 100;
 
 export interface LockFigures {
   kind: string;
