@@ -58,13 +58,15 @@ function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
     },
-    entries: (prefix = '') => {
-      const all = guarded(() => props.getProperties());
-      const out: Record<string, string> = {};
-      for (const key of Object.keys(all)) if (key.startsWith(prefix)) out[key] = all[key];
-      return out;
-    },
+    entries: (prefix = '') => withPrefix(guarded(() => props.getProperties()), prefix),
   };
+}
+
+/** The properties whose keys start with `prefix`. */
+function withPrefix(all: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(all)) if (key.startsWith(prefix)) out[key] = value;
+  return out;
 }
 
 /** How long a snapshot serves reads (the add-on's state sheet is reused for ten seconds, sheet-store.ts). */
@@ -91,7 +93,10 @@ function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () =>
     return snapshot;
   };
   return {
-    get: (key) => (Object.hasOwn(all(), key) ? all()[key] : null),
+    get: (key) => {
+      const current = all();
+      return Object.hasOwn(current, key) ? current[key] : null;
+    },
     set: (key, value) => {
       // Making room deletes other keys: the snapshot no longer says what is stored.
       if (setOrMakeRoom(props, key, value)) snapshot = null;
@@ -101,11 +106,7 @@ function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () =>
       guarded(() => props.deleteProperty(key));
       if (snapshot) delete snapshot[key];
     },
-    entries: (prefix = '') => {
-      const out: Record<string, string> = {};
-      for (const [key, value] of Object.entries(all())) if (key.startsWith(prefix)) out[key] = value;
-      return out;
-    },
+    entries: (prefix = '') => withPrefix(all(), prefix),
     refresh: () => {
       snapshot = null;
     },

@@ -66,7 +66,7 @@ export function emptyDay(now: number, carriedRunMs: number | null = null): Runti
 export function currentDay(record: RuntimeDay | null, now: number): RuntimeDay {
   if (record === null) return emptyDay(now);
   if (record.day === dayNumber(now)) return record;
-  return emptyDay(now, record.runs > 0 ? Math.max(STARTUP_MS, (usedMs(record) - record.catchUpMs) / record.runs) : record.carriedRunMs);
+  return emptyDay(now, record.runs > 0 ? averageRunMs(record) : record.carriedRunMs);
 }
 
 export function usedMs(day: RuntimeDay): number {
@@ -78,8 +78,13 @@ export const RUNS_TO_TRUST = 10;
 
 /** A scheduled run's cost without catch-up: today's average once it has enough runs, else the day before's, else the first guess. */
 export function runCost(day: RuntimeDay): number {
-  if (day.runs >= RUNS_TO_TRUST) return Math.max(STARTUP_MS, (usedMs(day) - day.catchUpMs) / day.runs);
+  if (day.runs >= RUNS_TO_TRUST) return averageRunMs(day);
   return day.carriedRunMs ?? FIRST_GUESS_RUN_MS;
+}
+
+/** A day's runs on average, without their catch-up (at least the start-up); `day.runs` > 0. */
+function averageRunMs(day: RuntimeDay): number {
+  return Math.max(STARTUP_MS, (usedMs(day) - day.catchUpMs) / day.runs);
 }
 
 export function startTally(now: number): RuntimeTally {
