@@ -58,7 +58,11 @@ function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
     },
-    entries: (prefix = '') => withPrefix(guarded(() => props.getProperties()), prefix),
+    entries: (prefix = '') =>
+      withPrefix(
+        guarded(() => props.getProperties()),
+        prefix,
+      ),
   };
 }
 
