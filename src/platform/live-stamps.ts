@@ -62,7 +62,12 @@ export function liveStampsPort(spreadsheet: () => Spreadsheet, opened: boolean):
     () => PropertiesService.getDocumentProperties(),
     () => LIVE_PREFIX,
   );
-  if (BUILD_TARGET !== 'addon') return withActiveSheet(document, spreadsheet);
+  if (BUILD_TARGET !== 'addon') {
+    // The bound script's document store is these same document properties: a caller may batch the stamps with its own writes.
+    const entries = (sections: readonly string[], stamp: string) =>
+      Object.fromEntries(sections.map((section) => [`${LIVE_PREFIX}${section}`, stamp]));
+    return { ...withActiveSheet(document, spreadsheet), entries };
+  }
   // The id is asked only when a stamp is marked or read: building the ports must not open the spreadsheet.
   const user = propertyStamps(
     () => PropertiesService.getUserProperties(),

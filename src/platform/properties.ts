@@ -32,15 +32,20 @@ function guarded<T>(call: () => T): T {
  * runs leave behind and is tried once more; if it still does not fit, the seller gets a sentence
  * saying so, never a bare Apps Script error, and later operations start from a cleaner store.
  */
-function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, key: string, value: string): boolean {
+function setOrMakeRoom(props: GoogleAppsScript.Properties.Properties, entries: Record<string, string>): boolean {
+  const put = () => {
+    const keys = Object.keys(entries);
+    if (keys.length === 1) props.setProperty(keys[0], entries[keys[0]]);
+    else if (keys.length > 1) props.setProperties(entries, false);
+  };
   try {
-    guarded(() => props.setProperty(key, value));
+    guarded(put);
     return false;
   } catch (e) {
     if (!/property storage quota/i.test(e instanceof Error ? e.message : String(e))) throw e;
     for (const old of Object.keys(guarded(() => props.getProperties()))) if (TRANSIENT.test(old)) guarded(() => props.deleteProperty(old));
     try {
-      guarded(() => props.setProperty(key, value));
+      guarded(put);
       return true;
     } catch (again) {
       if (/property storage quota/i.test(again instanceof Error ? again.message : String(again))) throw new UserError(STORE_FULL_TEXT);
@@ -53,7 +58,10 @@ function store(props: GoogleAppsScript.Properties.Properties): KeyValueStore {
   return {
     get: (key) => guarded(() => props.getProperty(key)),
     set: (key, value) => {
-      setOrMakeRoom(props, key, value);
+      setOrMakeRoom(props, { [key]: value });
+    },
+    setMany: (entries) => {
+      setOrMakeRoom(props, entries);
     },
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
@@ -96,16 +104,18 @@ function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () =>
     }
     return snapshot;
   };
+  const setMany = (entries: Record<string, string>): void => {
+    // Making room deletes other keys: the snapshot no longer says what is stored.
+    if (setOrMakeRoom(props, entries)) snapshot = null;
+    else if (snapshot) for (const key of Object.keys(entries)) snapshot[key] = String(entries[key]);
+  };
   return {
     get: (key) => {
       const current = all();
       return Object.hasOwn(current, key) ? current[key] : null;
     },
-    set: (key, value) => {
-      // Making room deletes other keys: the snapshot no longer says what is stored.
-      if (setOrMakeRoom(props, key, value)) snapshot = null;
-      else if (snapshot) snapshot[key] = String(value);
-    },
+    set: (key, value) => setMany({ [key]: value }),
+    setMany,
     delete: (key) => {
       guarded(() => props.deleteProperty(key));
       if (snapshot) delete snapshot[key];

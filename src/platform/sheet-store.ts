@@ -56,6 +56,11 @@ export function sheetStore(spreadsheet: () => GoogleAppsScript.Spreadsheet.Sprea
       write(store, key, String(value));
       SpreadsheetApp.flush();
     },
+    setMany(entries) {
+      // One row per key, as set does; published together by one flush.
+      for (const key of Object.keys(entries)) write(store, key, String(entries[key]));
+      SpreadsheetApp.flush();
+    },
     delete(key) {
       if (!load(store).get(key)?.value) return;
       write(store, key, null);

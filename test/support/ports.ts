@@ -41,6 +41,9 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
     set: (k, v) => {
       data[k] = v;
     },
+    setMany: (entries) => {
+      Object.assign(data, entries);
+    },
     delete: (k) => {
       delete data[k];
     },

@@ -38,6 +38,7 @@ function documentStore(rt: Runtime): KeyValueStore {
   return {
     get: (key) => props()[key] ?? null,
     set: () => undefined,
+    setMany: () => undefined,
     delete: () => undefined,
     entries: (prefix = '') => Object.fromEntries(Object.entries(props()).filter(([k]) => k.startsWith(prefix))),
   };

@@ -34,6 +34,7 @@ export function storeStamps(store: KeyValueStore): LiveStamps {
     mark(sections, stamp) {
       for (const section of sections) store.set(`${LIVE_PREFIX}${section}`, stamp);
     },
+    entries: (sections, stamp) => Object.fromEntries(sections.map((section) => [`${LIVE_PREFIX}${section}`, stamp])),
     read() {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(store.entries(LIVE_PREFIX))) out[key.slice(LIVE_PREFIX.length)] = value;
@@ -48,14 +49,29 @@ function stampsOf(ctx: Pick<Context, 'ports'>): LiveStamps {
 
 let marks = 0;
 
+/** A new stamp: unique, so that two executions marking at once cannot lose each other's mark. */
+function newStamp(ctx: Pick<Context, 'ports'>): string {
+  marks += 1;
+  return `${ctx.ports.clock.now().toString(36)}.${marks.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * The document store's entries that tell an open sidebar `sections` changed, for a caller that
+ * writes them in one batch with the change itself; null when the stamps live elsewhere (the
+ * caller then calls liveChanged after its write).
+ */
+export function liveEntries(ctx: Pick<Context, 'ports'>, ...sections: LiveSection[]): Record<string, string> | null {
+  const stamps = stampsOf(ctx);
+  return stamps.entries ? stamps.entries([...new Set(sections)], newStamp(ctx)) : null;
+}
+
 /**
  * Tells an open sidebar that `sections` changed: call it after the change is stored, so that the
  * sidebar, fetching on the stamp, reads the new state. Never fails the work that changed them —
  * a stamp not written only leaves the sidebar as it was until the next change or action.
  */
 export function liveChanged(ctx: Pick<Context, 'ports'>, ...sections: LiveSection[]): void {
-  marks += 1;
-  const stamp = `${ctx.ports.clock.now().toString(36)}.${marks.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const stamp = newStamp(ctx);
   try {
     stampsOf(ctx).mark([...new Set(sections)], stamp);
   } catch (e) {

@@ -11,6 +11,8 @@ export type { CellValue, Clock, ColourRule, ColourRuleShape, StatusLook, Transpo
 export interface KeyValueStore {
   get(key: string): string | null;
   set(key: string, value: string): void;
+  /** Sets every key given in one write (one setProperties call: a property write costs the same for one key or many). */
+  setMany(entries: Record<string, string>): void;
   delete(key: string): void;
   /** Every key with the prefix, with its value. */
   entries(prefix?: string): Record<string, string>;
@@ -172,6 +174,11 @@ export interface LiveStamps {
   mark(sections: readonly string[], stamp: string): void;
   /** Every section's stamp (absent: never changed). */
   read(): Record<string, string>;
+  /**
+   * The document store's keys and values that `mark` would write, when the stamps live in the
+   * document store: a caller may then write them in its own batch. Absent: they live elsewhere.
+   */
+  entries?(sections: readonly string[], stamp: string): Record<string, string>;
 }
 
 /** Everything the core gets from the platform, wired once per execution. */

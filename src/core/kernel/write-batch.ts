@@ -1,0 +1,38 @@
+/**
+ * A store whose writes are held back and then written together in one setMany: a property write
+ * costs the same for one key as for many, so work that changes several keys at its end pays for
+ * one. Reads see what was held back. For sets only: a delete goes through at once.
+ */
+import type { KeyValueStore } from './ports';
+
+export interface WriteBatch extends KeyValueStore {
+  /** Writes what was held back, with `extra` (more keys for the same write), in one call; then holds nothing. */
+  commit(extra?: Record<string, string>): void;
+}
+
+export function writeBatch(store: KeyValueStore): WriteBatch {
+  let held: Record<string, string> = {};
+  return {
+    get: (key) => (Object.hasOwn(held, key) ? held[key] : store.get(key)),
+    set: (key, value) => {
+      held[key] = value;
+    },
+    setMany: (entries) => {
+      Object.assign(held, entries);
+    },
+    delete: (key) => {
+      delete held[key];
+      store.delete(key);
+    },
+    entries: (prefix = '') => {
+      const out = store.entries(prefix);
+      for (const key of Object.keys(held)) if (key.startsWith(prefix)) out[key] = held[key];
+      return out;
+    },
+    commit: (extra = {}) => {
+      const all = { ...held, ...extra };
+      held = {};
+      if (Object.keys(all).length > 0) store.setMany(all);
+    },
+  };
+}
