@@ -2,9 +2,11 @@ import { countOf } from '../../sheet/count-words';
 import { parseHubDate } from '../../api/query';
 import { HubError } from '../../api/errors';
 import type { HubClient, OrdersPageRead } from '../../api/client';
+import type { Outcome } from '../../api/call-runner';
 import type { OrderRecord } from '../../api/order-records';
 import type { Order } from '../../api/schemas/orders';
-import { liveChanged } from '../kernel/live';
+import { liveChanged, liveEntries } from '../kernel/live';
+import { writeBatch } from '../kernel/write-batch';
 import { timeLeft, type Context } from '../kernel/context';
 import type { KeyValueStore } from '../kernel/ports';
 import type { Settings } from '../kernel/settings-schema';
@@ -67,8 +69,10 @@ export function importOrders(ctx: Context): ImportOutcome {
     // One attempt: a retry would be a second Get Orders call inside the same minute.
     const client = hubClient(ctx, { maxAttempts: 1 });
     const sold = new Map<string, number>();
+    const idle = idleImport(ctx, client);
+    if (idle.outcome) return idle.outcome;
     const outcome = withDocumentLock(ctx, 'Order import', ctx.interactive ? LOCK_WAIT_MS.interactive : LOCK_WAIT_MS.trigger, () =>
-      importPages(ctx, client, sold),
+      importPages(ctx, client, sold, idle.called),
     );
     noteLowStockAfterImport(ctx, sold);
     const logged = outcome.added + outcome.updated + outcome.partial + outcome.unreadable + outcome.removedLines > 0 || outcome.rateLimited;
@@ -124,7 +128,7 @@ interface ImportRun {
 
 /** A page of orders as the import reads it. */
 interface PageWritten {
-  readable: Array<OrderRecord & { order: NonNullable<OrderRecord['order']> }>;
+  readable: ReadableRecord[];
   /** Orders read in part (a field failed the schema), by order id. */
   problems: Map<number, OrderRecord>;
   listed: PageOrder[];
@@ -133,9 +137,23 @@ interface PageWritten {
   written: WriteOrdersResult;
 }
 
-/** `sold`: the units of the orders added, by SKU (the low-stock alert's estimate). */
-function importPages(ctx: Context, client: HubClient, sold: Map<string, number>): ImportOutcome {
+/**
+ * `sold`: the units of the orders added, by SKU (the low-stock alert's estimate). `called`: a
+ * page the lock-free start called for and found not idle; it is written when its stream is still
+ * where it was (else another run moved it meanwhile, and the stream reads those orders again).
+ */
+function importPages(ctx: Context, client: HubClient, sold: Map<string, number>, called?: PageCall): ImportOutcome {
   const run = startImport(ctx, sold);
+  if (called) {
+    run.out.calls++;
+    const turn = nextTurn(run.streams, called.now, run.orders.sweepDays);
+    const same = turn.kind === called.kind && JSON.stringify(turn.streams[called.kind]) === JSON.stringify(called.cursor);
+    // As after any page: more calls only while a backlog remains.
+    if (!same || !applyPage(run, { ...called, streams: turn.streams }) || (!hasBacklog(run.streams) && run.streams.sweep === null)) {
+      finishImport(run);
+      return run.out;
+    }
+  }
   for (;;) {
     const now = ctx.ports.clock.now();
     const rate = readRate(run.store);
@@ -145,7 +163,7 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>)
       break;
     }
     if (run.out.calls > 0 && timeLeft(ctx, CALL_BUDGET_MS) <= 0) break;
-    if (!importPage(run, client, now, rate)) break;
+    if (!applyPage(run, callPage(run, client, now, rate))) break;
     if (!hasBacklog(run.streams) && run.streams.sweep === null) break;
   }
   finishImport(run);
@@ -176,19 +194,37 @@ function startImport(ctx: Context, sold: Map<string, number>): ImportRun {
   return { ctx, store, orders, filters, out, streams: loaded.streams, dropOldCursor: loaded.fromOldCursor, sold };
 }
 
-/** One Get Orders call for the stream whose turn it is, its rows written, the stream moved on. False when the hub asked to wait. */
-function importPage(run: ImportRun, client: HubClient, now: number, rate: RateState): boolean {
-  const { ctx, store, orders, filters, out } = run;
-  const turn = nextTurn(run.streams, now, orders.sweepDays);
-  run.streams = turn.streams;
+/** A Get Orders call made: for which stream, from where, and what the hub answered. */
+interface PageCall {
+  kind: StreamKind;
+  cursor: StreamCursor;
+  /** The streams as the turn left them (a sweep that falls due starts with its turn). */
+  streams: ImportStreams;
+  rate: RateState;
+  now: number;
+  result: Outcome<OrdersPageRead>;
+}
+
+/** One Get Orders call for the stream whose turn it is, its time recorded first. */
+function callPage(run: ImportRun, client: HubClient, now: number, rate: RateState): PageCall {
+  const { ctx, filters, out } = run;
+  const turn = nextTurn(run.streams, now, run.orders.sweepDays);
   const kind = turn.kind;
-  const cursor = run.streams[kind] as StreamCursor;
-  // Recorded before sending: an execution killed during the call still counts it.
-  writeRate(store, { ...rate, lastCallAt: now });
+  const cursor = turn.streams[kind] as StreamCursor;
+  // Recorded before sending, in the store itself (never held back): an execution killed during the call still counts it.
+  writeRate(ctx.ports.documentStore, { ...rate, lastCallAt: now });
   // New orders are filtered by the hub; changes are read whole and filtered here, so that an
   // imported order that leaves the status filter (a CREATED order cancelled) is still updated.
   const result = client.getOrders(streamQuery(cursor, kind === 'added' ? filters : { channel: filters.channel }));
   out.calls++;
+  return { kind, cursor, streams: turn.streams, rate, now, result };
+}
+
+/** A call's page: its rows written, the stream moved on. False when the hub asked to wait. */
+function applyPage(run: ImportRun, call: PageCall): boolean {
+  const { ctx, store, orders, out } = run;
+  const { kind, cursor, rate, now, result } = call;
+  run.streams = call.streams;
   if (!result.ok) {
     if (result.error.kind !== 'rate-limit') throw result.error;
     const next = afterRateLimit({ ...rate, lastCallAt: now }, ctx.ports.clock.now(), result.error.retryAfterMs, orders.callsPerMinute);
@@ -202,10 +238,57 @@ function importPage(run: ImportRun, client: HubClient, now: number, rate: RateSt
   return true;
 }
 
+/**
+ * The lock-free start of an import. Once both streams are caught up, nearly every call lists
+ * again only the last order read, unchanged: such a page writes no row, so it needs no document
+ * lock (which guards the sheets) and costs a few property writes. Here the rate limit is claimed
+ * and the call made without the lock; an idle page then saves the streams, the status and the
+ * sidebar's stamp in one write. Anything else — a backlog, the daily check, a page with
+ * orders to write, an error — is left to the locked import, with the page already called
+ * (`called`) so that no second call is made.
+ */
+function idleImport(ctx: Context, client: HubClient): { outcome?: ImportOutcome; called?: PageCall } {
+  const run = startImport(ctx, new Map());
+  const now = ctx.ports.clock.now();
+  const rate = readRate(run.store);
+  if (hasBacklog(run.streams) || run.dropOldCursor || now < nextCallAt(rate, run.orders.callsPerMinute)) return {};
+  // The daily check under way (or due) reads on at every allowed call: the locked import's loop.
+  if (nextTurn(run.streams, now, run.orders.sweepDays).streams.sweep !== null) return {};
+  const call = callPage(run, client, now, rate);
+  if (!call.result.ok || !idlePage(call.kind, call.cursor, call.result.value)) return { called: call };
+  const batch = writeBatch(run.store);
+  run.store = batch;
+  applyPage(run, call);
+  finishImport(run);
+  const stamp = liveEntries(ctx, 'orders');
+  batch.commit(stamp ?? {});
+  if (!stamp) liveChanged(ctx, 'orders');
+  return { outcome: run.out };
+}
+
+/** The page lists nothing, or only orders read before, unchanged and written whole: nothing to write in the sheets. */
+function idlePage(kind: StreamKind, cursor: StreamCursor, page: OrdersPageRead): boolean {
+  if (page.records.length === 0) return true;
+  if (page.records.some((r) => r.order === null)) return false;
+  return onlySeenAgain(cursor.tail, listedOf(kind, page.records as ReadableRecord[]));
+}
+
+type ReadableRecord = OrderRecord & { order: NonNullable<OrderRecord['order']> };
+
+/** The page's readable orders as the tail check knows them. */
+function listedOf(kind: StreamKind, readable: readonly ReadableRecord[]): PageOrder[] {
+  return readable.map((r) => ({
+    id: r.order.orderId,
+    date: streamDate(kind, r.raw as Record<string, unknown>),
+    dateModified: r.order.dateModified,
+    whole: r.problems.length === 0,
+  }));
+}
+
 /** The page's orders written into the sheets, unless it only lists again what the last run wrote. */
 function writePage(run: ImportRun, kind: StreamKind, cursor: StreamCursor, page: OrdersPageRead): PageWritten {
   const { ctx, orders, filters } = run;
-  const readable = page.records.filter((r): r is OrderRecord & { order: NonNullable<OrderRecord['order']> } => r.order !== null);
+  const readable = page.records.filter((r): r is ReadableRecord => r.order !== null);
   const problems = new Map(readable.filter((r) => r.problems.length > 0).map((r) => [r.order.orderId, r]));
   const admit =
     filters.status === undefined
@@ -214,12 +297,7 @@ function writePage(run: ImportRun, kind: StreamKind, cursor: StreamCursor, page:
           String(o.internalStatus ?? '')
             .trim()
             .toUpperCase() === filters.status;
-  const listed: PageOrder[] = readable.map((r) => ({
-    id: r.order.orderId,
-    date: streamDate(kind, r.raw as Record<string, unknown>),
-    dateModified: r.order.dateModified,
-    whole: r.problems.length === 0,
-  }));
+  const listed = listedOf(kind, readable);
   // An idle run's page (the last order read, listed again unchanged) leaves the sheets unopened.
   const seenAgain = onlySeenAgain(cursor.tail, listed);
   const written = seenAgain
