@@ -125,9 +125,12 @@ describe.each(TARGETS)('the trigger-runtime budget in the sidebar and the schedu
     expect(state.orders.runtime).toMatchObject({ account: 'consumer', budgetMinutes: 45, quotaMinutes: 90, usedMinutes: 0 });
     // Runs measured at 4 s each: every minute would take 96 min a day, every 5 minutes 19 min.
     const day = Math.floor(env.rt.now() / 86_400_000);
+    // The add-on's record follows the user (user properties); the bound script's is the document's, under the user's key.
+    const userKey = env.rt.properties('user').userKey;
+    if (target === 'bound') expect(userKey).toBeTruthy();
     env.rt.setProperty(
-      'user',
-      'runtime.day',
+      target === 'addon' ? 'user' : 'document',
+      target === 'addon' ? 'runtime.day' : `runtime.day:${userKey}`,
       JSON.stringify({ day, ms: { orders: 0, jobs: 0, push: 0, walk: 40_000 }, runs: 10, catchUpMs: 0, carriedRunMs: null }),
     );
     const offered = unwrap<{ orders: { allowedMinutes: number[]; runtime: { runSeconds: number } } }>(env.call('getSidebarState')).orders;

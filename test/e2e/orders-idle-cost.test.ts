@@ -1,12 +1,11 @@
 /**
- * Issue 16: the scheduled import's idle runs are cheap. At one Get Orders call a minute, with a
- * trigger every minute, every other run finds the call not allowed yet: such a run takes no lock
- * and writes one property, the user's record of the day's trigger runtime (it used to write 7,
- * ~0.9 s of trigger time under the cost model); a run
- * that calls and finds nothing new writes only what it must (the rate, the cursors, the status,
- * the lock's holder, this user's trigger state, and the stamp that tells an open sidebar the
- * Orders section changed — its last run — in one write with the Log's; none for Alerts unless
- * an alert changed).
+ * The scheduled import's idle runs are cheap. At one Get Orders call a minute, with a trigger
+ * every minute, every other run finds the call not allowed yet: such a run takes no lock and
+ * writes one property (its trigger runtime). A run that calls and finds nothing new takes no
+ * lock, does not list the project's triggers (the one that fired is the one armed) and writes
+ * everything in one property write: the rate limit, whose turn it is, the call counted, the
+ * sidebar's stamp, its background state and alerts, and its trigger runtime. Goal: ≤ 0.5 s of
+ * trigger runtime under the cost model (start-up 0.2 s, the call 0.15 s, two reads, one write).
  */
 import { useHub } from '../support/hub';
 import { ordersSettings } from './orders-helpers';
@@ -19,13 +18,13 @@ describe('idle runs of the scheduled order import', () => {
     leakCheck: false,
   });
 
-  test('a run the rate limit keeps from calling takes no lock and writes only its runtime; one that calls and finds nothing takes no lock and writes at most 5 times', () => {
+  test('a run the rate limit keeps from calling takes no lock and writes only its runtime; one that calls and finds nothing takes no lock and writes once, within 0.5 s', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 30, seed: 4 } });
     const on = env.call('setOrdersSchedule', 1);
     expect(on.ok).toBe(true);
     for (let i = 0; i < 30; i++) env.rt.advance(60_000);
     expect(env.rt.sheet('Orders').lastRow() - 1).toBe(120);
-    const runs: Array<{ fetches: number; writes: number; reads: number; locks: number; ms: number }> = [];
+    const runs: Array<{ fetches: number; writes: number; reads: number; locks: number; ms: number; triggerOps: number }> = [];
     for (let i = 0; i < 12; i++) {
       env.rt.resetCounters();
       const before = env.rt.executions().length;
@@ -35,20 +34,32 @@ describe('idle runs of the scheduled order import', () => {
         .executions()
         .slice(before)
         .reduce((sum, e) => sum + e.endedAt - e.startedAt, 0);
-      runs.push({ fetches: c.fetchCalls, writes: c.propertyWrites, reads: c.propertyReads, locks: c.lockAcquires, ms });
+      // The bundle's load is measured on this machine (CPU time): the run's own cost is what is held to the goal, with 30 ms for the load.
+      runs.push({
+        fetches: c.fetchCalls,
+        writes: c.propertyWrites,
+        reads: c.propertyReads,
+        locks: c.lockAcquires,
+        ms: ms - c.bundleLoadMs + 30,
+        triggerOps: c.triggerOps,
+      });
     }
     const waiting = runs.filter((r) => r.fetches === 0);
     const calling = runs.filter((r) => r.fetches > 0);
     expect(waiting.length).toBeGreaterThan(0);
     expect(calling.length).toBeGreaterThan(0);
-    for (const r of waiting) expect(r).toMatchObject({ writes: 1, locks: 0 });
-    // A trigger run reads each properties store whole, once (two reads), plus its runtime record.
-    for (const r of waiting) expect(r.reads).toBeLessThanOrEqual(3);
-    for (const r of calling) expect(r).toMatchObject({ locks: 0 });
-    for (const r of calling) expect(r.reads).toBeLessThanOrEqual(3);
-    for (const r of calling) expect(r.writes).toBeLessThanOrEqual(5);
-    // Start-up 0.2 s, bundle, the call 0.15 s, the trigger check, 3 reads and 5 writes.
-    for (const r of calling) expect(r.ms).toBeLessThanOrEqual(850);
+    for (const r of waiting) expect(r).toMatchObject({ writes: 1, locks: 0, triggerOps: 0 });
+    // A trigger run reads each properties store whole, once: two reads.
+    for (const r of waiting) expect(r.reads).toBeLessThanOrEqual(2);
+    for (const r of calling) expect(r).toMatchObject({ locks: 0, writes: 1, triggerOps: 0 });
+    for (const r of calling) expect(r.reads).toBeLessThanOrEqual(2);
+    // Start-up 0.2 s, the bundle's load (30 ms), the call 0.15 s, two reads and one write.
+    for (const r of calling) expect(r.ms).toBeLessThanOrEqual(500);
     expect(env.rt.sheet('Orders').lastRow() - 1).toBe(120);
+    // Each run's trigger runtime went out in that one write: the bound script keeps it in the document, under the user's key.
+    const key = `runtime.day:${env.rt.properties('user').userKey}`;
+    const day = JSON.parse(env.rt.properties('document')[key] ?? 'null') as { runs: number } | null;
+    expect(day?.runs).toBeGreaterThanOrEqual(12);
+    expect(env.rt.properties('user')['runtime.day']).toBeUndefined();
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { HttpRequest } from '../../src/api/transport';
 import { writeToken } from '../../src/core/settings/token';
 import { importOrders } from '../../src/core/orders/import';
 import type { Settings } from '../../src/core/kernel/settings-schema';
+import type { KeyValueStore } from '../../src/core/kernel/ports';
 import { FakeTransport } from './transport';
 import { fakeContext, memoryStore, memoryWorkbook } from './ports';
 
@@ -115,6 +116,12 @@ export function importEnv(hub: OrdersHub, orders: Partial<Settings['orders']> = 
     run() {
       now += 60_000;
       return importOrders(ctx());
+    },
+    /** As run, with another document store (a trigger run's, holding its writes). */
+    runWith(change: { documentStore: KeyValueStore; holdWrites?: () => void }) {
+      now += 60_000;
+      const c = ctx();
+      return importOrders({ ...c, ports: { ...c.ports, documentStore: change.documentStore }, holdWrites: change.holdWrites });
     },
     orderIds(): number[] {
       const sheet = workbook.sheets.get('Orders');

@@ -63,6 +63,21 @@ export function desiredTrigger(
   return { kind: 'every', minutes: Math.min(...periods) };
 }
 
+/** How often a repeating trigger's own runs list the installed triggers (a stray one is removed then). */
+const TRIGGER_CHECK_MS = 60 * MINUTE;
+
+/**
+ * This run was started by the repeating trigger the state says is installed, which is what is
+ * wanted, and the triggers were listed within the hour: it is there (it just fired), and listing
+ * them again (~60 ms of trigger runtime at every run) would find nothing new.
+ */
+function firedAsArmed(ctx: Context, state: BackgroundState, wanted: ReturnType<typeof desiredTrigger>): boolean {
+  const current = state.trigger;
+  if (current === null || wanted === null || current.kind !== 'every' || wanted.kind !== 'every') return false;
+  if (ctx.firedBy !== current.id || (current.wantedMinutes ?? current.minutes) !== wanted.minutes) return false;
+  return current.checkedAt !== undefined && ctx.ports.clock.now() - current.checkedAt < TRIGGER_CHECK_MS;
+}
+
 /**
  * Installs, replaces or removes this user's trigger so that it matches what is due. Idempotent:
  * a matching trigger is left alone, so calling it after every operation costs one properties read.
@@ -73,6 +88,7 @@ export function rearmBackground(ctx: Context): BackgroundState {
   const wanted = desiredTrigger(ctx, state);
   if (ctx.settings.deployment === 'addon') return rearmAddon(ctx, state, wanted);
   const current = state.trigger;
+  if (firedAsArmed(ctx, state, wanted)) return state;
   const installed = scheduler.list(BACKGROUND_HANDLER);
   const stillThere = current !== null && installed.some((t) => t.id === current.id);
   const matches =
@@ -85,7 +101,13 @@ export function rearmBackground(ctx: Context): BackgroundState {
         current.dueAt !== null &&
         current.dueAt > clock.now() &&
         Math.abs(current.dueAt - (clock.now() + wanted.ms)) < 1000));
-  if (matches && installed.length === 1) return state;
+  if (matches && installed.length === 1) {
+    if (current !== null && current.kind === 'every' && ctx.firedBy === current.id) {
+      state.trigger = { ...current, checkedAt: clock.now() };
+      writeBackground(ctx, state);
+    }
+    return state;
+  }
   // A container-bound script's triggers are this spreadsheet's: anything else installed goes.
   for (const t of installed) scheduler.remove(t.id);
   if (wanted === null) {

@@ -17,6 +17,14 @@ export interface Context {
   stockSheet?: string;
   /** A trigger run's measure of its own runtime (the trigger-runtime budget); absent elsewhere. */
   runtime?: RuntimeTally;
+  /**
+   * A trigger run's document writes from here to its end are held and written with its runtime
+   * record in one call (kernel/write-batch.ts holdableStore); absent: every write goes at once.
+   * Only a run's last work asks for it (the idle order import).
+   */
+  holdWrites?: () => void;
+  /** The id of the time trigger whose firing started this run (the event's triggerUid); absent elsewhere. */
+  firedBy?: string;
 }
 
 /** The name of the stock sheet this execution works on. */

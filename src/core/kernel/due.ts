@@ -21,7 +21,15 @@ export interface BackgroundState {
   /** The import's period while the day's trigger-runtime budget cannot carry its schedule (minutes; absent: the schedule's). */
   ordersEvery?: number | null;
   /** The one time trigger this user has for this document, as last installed. */
-  trigger: { id: string; kind: 'once' | 'every'; minutes: number; dueAt: number | null; wantedMinutes?: number } | null;
+  trigger: {
+    id: string;
+    kind: 'once' | 'every';
+    minutes: number;
+    dueAt: number | null;
+    wantedMinutes?: number;
+    /** When the installed triggers were last listed and found to be exactly this one. */
+    checkedAt?: number;
+  } | null;
 }
 
 /** One piece of background work and what became of it (the trigger's run, alerts). */

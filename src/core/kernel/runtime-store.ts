@@ -1,22 +1,45 @@
 /**
- * The day's trigger runtime in the user's own properties: Google counts the quota per user,
- * across every spreadsheet and script of that user, so the record follows the user, not the
- * spreadsheet. One key, read once and written once per trigger run.
+ * Where the day's trigger runtime is kept. Google counts the quota per user, across every
+ * spreadsheet and script of that user, so the add-on's record follows the user (user
+ * properties) over all the spreadsheets its hourly run walks. A container-bound script is one
+ * script of one spreadsheet: its user properties and the document's properties under the user's
+ * key reach exactly the same runs, and the document's let a trigger run write the record in the
+ * same call as the rest of its state. One key, read once and written once per trigger run.
  */
-import type { KeyValueStore } from './ports';
+import type { KeyValueStore, Ports } from './ports';
+import type { Settings } from './settings-schema';
 import { addRun, currentDay, RUNTIME_KINDS, type RuntimeDay, type RuntimeTally } from './runtime-budget';
 
-const KEY = 'runtime.day';
+/** The store and key of one user's record. */
+export interface RuntimePlace {
+  store: KeyValueStore;
+  key: string;
+}
+
+/** The add-on's record, in the user's own properties. */
+export function userRuntimePlace(userStore: KeyValueStore): RuntimePlace {
+  return { store: userStore, key: 'runtime.day' };
+}
+
+/** This user's record: user properties for the add-on, the document's properties for the bound script. */
+export function runtimePlace(
+  ports: Pick<Ports, 'userStore' | 'documentStore' | 'session'>,
+  deployment: Settings['deployment'],
+): RuntimePlace {
+  return deployment === 'addon'
+    ? userRuntimePlace(ports.userStore)
+    : { store: ports.documentStore, key: `runtime.day:${ports.session.userKey()}` };
+}
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
 }
 
 /** The record of the UTC day holding `now` (a new one on a new day, carrying the run cost). */
-export function readRuntimeDay(store: KeyValueStore, now: number): RuntimeDay {
+export function readRuntimeDay(place: RuntimePlace, now: number): RuntimeDay {
   let stored: RuntimeDay | null = null;
   try {
-    const raw = JSON.parse(store.get(KEY) ?? 'null') as Partial<RuntimeDay> | null;
+    const raw = JSON.parse(place.store.get(place.key) ?? 'null') as Partial<RuntimeDay> | null;
     if (raw && typeof raw === 'object' && Number.isInteger(raw.day)) {
       const ms = raw.ms ?? ({} as Partial<RuntimeDay['ms']>);
       stored = {
@@ -34,15 +57,15 @@ export function readRuntimeDay(store: KeyValueStore, now: number): RuntimeDay {
 }
 
 /** The day as this execution knows it: read once, kept in the tally. */
-export function tallyDay(store: KeyValueStore, tally: RuntimeTally | undefined, now: number): RuntimeDay {
-  if (!tally) return readRuntimeDay(store, now);
-  tally.day ??= readRuntimeDay(store, now);
+export function tallyDay(place: RuntimePlace, tally: RuntimeTally | undefined, now: number): RuntimeDay {
+  if (!tally) return readRuntimeDay(place, now);
+  tally.day ??= readRuntimeDay(place, now);
   return tally.day;
 }
 
 /** Adds the run the tally measured to the day's record (re-read: another execution may have written since). */
-export function recordRun(store: KeyValueStore, tally: RuntimeTally, endedAt: number): RuntimeDay {
-  const day = addRun(readRuntimeDay(store, endedAt), tally, endedAt);
-  store.set(KEY, JSON.stringify(day));
+export function recordRun(place: RuntimePlace, tally: RuntimeTally, endedAt: number): RuntimeDay {
+  const day = addRun(readRuntimeDay(place, endedAt), tally, endedAt);
+  place.store.set(place.key, JSON.stringify(day));
   return day;
 }

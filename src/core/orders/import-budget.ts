@@ -16,7 +16,7 @@ import {
   type DayPlan,
   type RuntimeKind,
 } from '../kernel/runtime-budget';
-import { tallyDay } from '../kernel/runtime-store';
+import { runtimePlace, tallyDay } from '../kernel/runtime-store';
 import { allowedScheduleMinutes } from '../settings/order-settings';
 import type { Settings } from '../kernel/settings-schema';
 import { everyMinutes } from '../../sheet/count-words';
@@ -46,7 +46,7 @@ function whatToDo(settings: Settings): string {
 /** The import's budget at `now`, for this user (the schedule's owner). */
 export function importBudget(ctx: Context, now: number): ImportBudget {
   const { settings } = ctx;
-  const day = tallyDay(ctx.ports.userStore, ctx.runtime, now);
+  const day = tallyDay(runtimePlace(ctx.ports, ctx.settings.deployment), ctx.runtime, now);
   const { budgetMs, quotaMs } = budgetOf(settings);
   const schedule = settings.orders.scheduleMinutes;
   const plan = planDay(day, now, schedule, budgetMs);
@@ -78,7 +78,7 @@ export interface RuntimeView {
 /** The day's runtime for this user, projected for the import's schedule (no more scheduled runs when it is off). */
 export function runtimeView(ctx: Context): RuntimeView {
   const now = ctx.ports.clock.now();
-  const day = tallyDay(ctx.ports.userStore, ctx.runtime, now);
+  const day = tallyDay(runtimePlace(ctx.ports, ctx.settings.deployment), ctx.runtime, now);
   const { budgetMs } = budgetOf(ctx.settings);
   const schedule = ctx.settings.orders.scheduleMinutes || Number.POSITIVE_INFINITY;
   const plan = planDay(day, now, schedule, budgetMs);
@@ -102,7 +102,7 @@ export function scheduleBudgetProblem(ctx: Context, settings: Settings): string 
   const schedule = settings.orders.scheduleMinutes;
   if (schedule <= 0) return null;
   const now = ctx.ports.clock.now();
-  const runMs = runCost(tallyDay(ctx.ports.userStore, ctx.runtime, now));
+  const runMs = runCost(tallyDay(runtimePlace(ctx.ports, ctx.settings.deployment), ctx.runtime, now));
   const { budgetMs } = budgetOf(settings);
   const dayMs = scheduleDayMs(schedule, runMs);
   if (dayMs <= budgetMs) return null;

@@ -15,8 +15,18 @@ import { BusyError, UserError } from '../kernel/errors';
 import { withDocumentLock } from '../kernel/document-lock';
 import { appendLog, logNote } from '../kernel/log';
 import { advanceStream, PAGE_SIZE, pageOffset, slideWindow, streamDate, streamQuery, type StreamCursor, type StreamKind } from './stream';
-import { hasBacklog, loadStreams, nextTurn, resetStreams, writeStreams, type ImportStreams } from './streams-store';
-import { readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
+import {
+  cursorsOf,
+  hasBacklog,
+  loadStreams,
+  nextTurn,
+  resetStreams,
+  streamsVersion,
+  turnEntry,
+  writeStreams,
+  type ImportStreams,
+} from './streams-store';
+import { idleCheckEntry, idleChecksBase, readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
 import { afterRateLimit, nextCallAt, readRate, writeRate, type RateState } from './rate';
 import { noteWrittenInStreams, onlySeenAgain, type PageOrder } from './seen-again';
 import { writeOrders, type WriteOrdersResult } from './write-orders';
@@ -205,14 +215,14 @@ interface PageCall {
   result: Outcome<OrdersPageRead>;
 }
 
-/** One Get Orders call for the stream whose turn it is, its time recorded first. */
-function callPage(run: ImportRun, client: HubClient, now: number, rate: RateState): PageCall {
+/** One Get Orders call for the stream whose turn it is; `claim`: its time recorded first (the idle import records it after). */
+function callPage(run: ImportRun, client: HubClient, now: number, rate: RateState, claim = true): PageCall {
   const { ctx, filters, out } = run;
   const turn = nextTurn(run.streams, now, run.orders.sweepDays);
   const kind = turn.kind;
   const cursor = turn.streams[kind] as StreamCursor;
   // Recorded before sending, in the store itself (never held back): an execution killed during the call still counts it.
-  writeRate(ctx.ports.documentStore, { ...rate, lastCallAt: now });
+  if (claim) writeRate(ctx.ports.documentStore, { ...rate, lastCallAt: now });
   // New orders are filtered by the hub; changes are read whole and filtered here, so that an
   // imported order that leaves the status filter (a CREATED order cancelled) is still updated.
   const result = client.getOrders(streamQuery(cursor, kind === 'added' ? filters : { channel: filters.channel }));
@@ -240,10 +250,13 @@ function applyPage(run: ImportRun, call: PageCall): boolean {
 
 /**
  * The lock-free start of an import. Once both streams are caught up, nearly every call lists
- * again only the last order read, unchanged: such a page writes no row, so it needs no document
- * lock (which guards the sheets) and costs a few property writes. Here the rate limit is claimed
- * and the call made without the lock; an idle page then saves the streams, the status and the
- * sidebar's stamp in one write. Anything else — a backlog, the daily check, a page with
+ * again only the last order read, unchanged: such a page writes no row and moves no stream, so it
+ * needs no document lock (which guards the sheets) and changes only the rate limit's record, the
+ * count of calls that found nothing (import-status.ts) and the sidebar's stamp. Those go in one
+ * property write; in a trigger run, the same write as the rest of the run's state (holdWrites).
+ * The rate limit is recorded after the call rather than before: a run this short is not killed
+ * midway, and two runs calling at once get the hub's rate-limit answer, which the locked import
+ * handles. Anything else — a backlog, the daily check, a status to bring up to date, a page with
  * orders to write, an error — is left to the locked import, with the page already called
  * (`called`) so that no second call is made.
  */
@@ -251,19 +264,46 @@ function idleImport(ctx: Context, client: HubClient): { outcome?: ImportOutcome;
   const run = startImport(ctx, new Map());
   const now = ctx.ports.clock.now();
   const rate = readRate(run.store);
+  const status = readImportStatus(run.store);
+  // A status to bring up to date (none yet, a backlog, an error to clear) is the locked import's.
+  if (status.rev === undefined || status.pending || status.lastError !== null) return {};
   if (hasBacklog(run.streams) || run.dropOldCursor || now < nextCallAt(rate, run.orders.callsPerMinute)) return {};
   // The daily check under way (or due) reads on at every allowed call: the locked import's loop.
   if (nextTurn(run.streams, now, run.orders.sweepDays).streams.sweep !== null) return {};
-  const call = callPage(run, client, now, rate);
-  if (!call.result.ok || !idlePage(call.kind, call.cursor, call.result.value)) return { called: call };
-  const batch = writeBatch(run.store);
-  run.store = batch;
-  applyPage(run, call);
-  finishImport(run);
+  // What the call starts from: streams or a status written while it is out make its record void.
+  const version = streamsVersion(run.store);
+  const checks = idleChecksBase(run.store);
+  const call = callPage(run, client, now, rate, false);
+  const claimed = { ...rate, lastCallAt: now };
+  const after = call.result.ok && idlePage(call.kind, call.cursor, call.result.value) ? appliedIdle(run, call) : null;
+  if (after === null) {
+    writeRate(ctx.ports.documentStore, claimed);
+    return { called: call };
+  }
+  ctx.holdWrites?.();
+  const batch = writeBatch(ctx.ports.documentStore);
+  writeRate(batch, claimed);
   const stamp = liveEntries(ctx, 'orders');
-  batch.commit(stamp ?? {});
+  batch.commit({
+    ...turnEntry(version, after.streams),
+    ...idleCheckEntry(checks, ctx.ports.clock.now(), after.out.message),
+    ...(stamp ?? {}),
+  });
   if (!stamp) liveChanged(ctx, 'orders');
-  return { outcome: run.out };
+  return { outcome: after.out };
+}
+
+/**
+ * The idle page applied to a copy of the run whose writes go nowhere: the run as it ends, unless
+ * the page moved a cursor (a stream caught up, a window closed), which is the locked import's to
+ * store (null).
+ */
+function appliedIdle(run: ImportRun, call: PageCall): ImportRun | null {
+  const after: ImportRun = { ...run, store: writeBatch(run.store), out: { ...run.out } };
+  applyPage(after, call);
+  if (cursorsOf(after.streams) !== cursorsOf(run.streams)) return null;
+  concludeRun(after);
+  return after;
 }
 
 /** The page lists nothing, or only orders read before, unchanged and written whole: nothing to write in the sheets. */
@@ -358,14 +398,20 @@ function moveStreamOn(run: ImportRun, kind: StreamKind, cursor: StreamCursor, pa
 }
 
 /** The run's message and the import's status: what the sidebar shows and the next run starts from. */
-function finishImport({ ctx, store, orders, out, streams }: ImportRun): void {
-  const before = readImportStatus(store);
+/** The run's outcome as the seller reads it: whether a backlog remains, how many wait, the summary. */
+function concludeRun({ ctx, store, orders, out, streams }: ImportRun): void {
   // A run that could not call keeps the backlog flag of the one before.
-  out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && before.pending);
+  out.pending = hasBacklog(streams) || streams.sweep !== null || out.rateLimited || (out.calls === 0 && readImportStatus(store).pending);
   const turn = nextTurn(streams, ctx.ports.clock.now(), orders.sweepDays).kind;
   const next = turn === 'sweep' ? null : streams[turn];
   out.waiting = next === null || next.caughtUpAt !== null ? 0 : (next.waiting ?? PAGE_SIZE);
   out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines, ctx.settings.deployment);
+}
+
+function finishImport(run: ImportRun): void {
+  const { ctx, store, out } = run;
+  concludeRun(run);
+  const before = readImportStatus(store);
   writeImportStatus(store, {
     ...before,
     lastRunAt: ctx.ports.clock.now(),

@@ -55,7 +55,7 @@ export interface StreamCursor {
   reached: number;
   /** Step-backs in a row (bounded). */
   stepBacks: number;
-  /** When the stream last read to the end of its listing (null: a backlog remains). */
+  /** When a locked import found the stream read to the end of its listing (null: a backlog remains; idle calls do not move it). */
   caughtUpAt: number | null;
   /** Orders the hub listed after the last page read (its total less the cursor), unknown before a page. */
   waiting?: number;

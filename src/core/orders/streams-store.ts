@@ -84,12 +84,13 @@ export function loadStreams(
   orders: Settings['orders'],
 ): { streams: ImportStreams; fromOldCursor: boolean } {
   let stored: Partial<ImportStreams> | null = null;
+  const text = store.get(STREAMS_KEY);
   try {
-    stored = JSON.parse(store.get(STREAMS_KEY) ?? 'null') as Partial<ImportStreams> | null;
+    stored = JSON.parse(text ?? 'null') as Partial<ImportStreams> | null;
   } catch {
     stored = null;
   }
-  if (valid(stored) && stored.filterKey === filterKey(orders)) return { streams: stored, fromOldCursor: false };
+  if (valid(stored) && stored.filterKey === filterKey(orders)) return { streams: withTurn(store, stored, text), fromOldCursor: false };
   if (stored === null) {
     // An import of an older version: both streams start where its window was (re-reading is harmless).
     try {
@@ -107,6 +108,66 @@ export function loadStreams(
 export function writeStreams(store: KeyValueStore, streams: ImportStreams, dropOldCursor = false): void {
   store.set(STREAMS_KEY, JSON.stringify(streams));
   if (dropOldCursor) store.delete(OLD_CURSOR_KEY);
+}
+
+/**
+ * Whose turn the next call is, recorded by the idle import, which moves no cursor and so does not
+ * rewrite the streams (it holds no lock; a restart or a locked import may rewrite them meanwhile).
+ * `of` is a digest of the stored streams it follows: streams written since make it void.
+ */
+const TURN_KEY = 'orders.turn';
+
+type Turn = Pick<ImportStreams, 'lastTurn' | 'addedInARow' | 'changesReadAt'>;
+
+/** A short digest of a text (FNV-1a): which version of the streams a turn follows. */
+function digest(text: string | null): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < (text ?? '').length; i++) h = Math.imul(h ^ (text as string).charCodeAt(i), 0x01000193);
+  return `${(text ?? '').length}.${(h >>> 0).toString(36)}`;
+}
+
+function withTurn(store: KeyValueStore, streams: ImportStreams, text: string | null): ImportStreams {
+  try {
+    const turn = JSON.parse(store.get(TURN_KEY) ?? 'null') as (Turn & { of?: string }) | null;
+    if (!turn || turn.of !== digest(text)) return streams;
+    return { ...streams, lastTurn: turn.lastTurn ?? null, addedInARow: turn.addedInARow, changesReadAt: turn.changesReadAt };
+  } catch {
+    return streams;
+  }
+}
+
+/**
+ * The streams without whose turn it is: what only a locked import changes. Of when a stream
+ * caught up, only whether it did counts (an idle page finds it caught up again, later).
+ */
+export function cursorsOf(streams: ImportStreams): string {
+  const { lastTurn: _, addedInARow: __, changesReadAt: ___, ...cursors } = streams;
+  const caughtUp = (c: StreamCursor | null) => (c === null ? null : { ...c, caughtUpAt: c.caughtUpAt !== null });
+  return JSON.stringify({
+    ...cursors,
+    added: caughtUp(cursors.added),
+    modified: caughtUp(cursors.modified),
+    sweep: caughtUp(cursors.sweep),
+  });
+}
+
+/** Which stored streams an idle call starts from (read before the call). */
+export function streamsVersion(store: KeyValueStore): string {
+  return digest(store.get(STREAMS_KEY));
+}
+
+/**
+ * The entry recording whose turn it is after an idle call that started from the streams of
+ * `version`: streams written during the call (a restart, a locked import) make it void.
+ */
+export function turnEntry(version: string, streams: ImportStreams): Record<string, string> {
+  const turn: Turn & { of: string } = {
+    of: version,
+    lastTurn: streams.lastTurn,
+    addedInARow: streams.addedInARow,
+    changesReadAt: streams.changesReadAt,
+  };
+  return { [TURN_KEY]: JSON.stringify(turn) };
 }
 
 /** Forgets where the import is: the next import starts from the backfill again (rows are updated in place, never duplicated). */

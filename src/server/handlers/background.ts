@@ -1,38 +1,67 @@
 import { runEveryDocument } from '../../core/background/every-document';
 import { runOneDocument } from '../../core/background/run-document';
 import { scheduledOrderImport } from '../../core/orders/schedule';
-import { portsForDocument } from '../../platform/composition-root';
+import { createContext } from '../../core/settings/context';
+import { appsScriptPorts, portsForDocument } from '../../platform/composition-root';
 import { userStore } from '../../platform/properties';
 import { scriptAppScheduler } from '../../platform/scheduler';
 import { appsScriptClock } from '../../platform/session';
 import { BUILD_TARGET } from '../../target';
-import { triggerCall } from '../serve';
-import { startTally } from '../../core/kernel/runtime-budget';
-import { recordRun } from '../../core/kernel/runtime-store';
+import { startTally, type RuntimeTally } from '../../core/kernel/runtime-budget';
+import { recordRun, runtimePlace, userRuntimePlace } from '../../core/kernel/runtime-store';
+import { holdableStore } from '../../core/kernel/write-batch';
+
+const work = { orders: scheduledOrderImport };
 
 /**
  * The one time trigger: finishes pushes started from the menu, polls async jobs, imports orders
  * on schedule. A failure is never silent: it goes to the Log sheet and is shown the next time the
  * spreadsheet is opened. The bound script runs it for its own spreadsheet; the Marketplace
  * add-on's trigger runs with no document open and walks the user's list of spreadsheets
- * (core/background/every-document.ts).
+ * (core/background/every-document.ts). `event`: Apps Script's time-driven event, whose
+ * triggerUid names the trigger that fired.
  */
-export function onBackgroundWork(): void {
-  const work = { orders: scheduledOrderImport };
+export function onBackgroundWork(event?: { triggerUid?: unknown }): void {
   // The run's wall time, from the handler's start to its end, counts against the user's daily
   // trigger runtime (core/kernel/runtime-budget.ts); Apps Script's own start-up is added there.
   const runtime = startTally(appsScriptClock.now());
+  const firedBy = typeof event?.triggerUid === 'string' ? event.triggerUid : undefined;
+  if (BUILD_TARGET === 'addon') addonRun(runtime);
+  else boundRun(runtime, firedBy);
+}
+
+function addonRun(runtime: RuntimeTally): void {
   try {
-    if (BUILD_TARGET === 'addon')
-      runEveryDocument({ users: userStore(), clock: appsScriptClock, scheduler: scriptAppScheduler(), open: portsForDocument }, (ctx) =>
-        runOneDocument({ ...ctx, runtime }, work),
-      );
-    else triggerCall((ctx) => runOneDocument({ ...ctx, runtime }, work));
+    runEveryDocument({ users: userStore(), clock: appsScriptClock, scheduler: scriptAppScheduler(), open: portsForDocument }, (ctx) =>
+      runOneDocument({ ...ctx, runtime }, work),
+    );
   } finally {
-    try {
-      recordRun(userStore(), runtime, appsScriptClock.now());
-    } catch (e) {
-      console.warn(`onBackgroundWork: trigger runtime not recorded: ${String(e)}`);
-    }
+    record('trigger runtime', () => recordRun(userRuntimePlace(userStore()), runtime, appsScriptClock.now()));
+  }
+}
+
+/**
+ * The bound script's run. Its document writes may be held from its last work on (an idle order
+ * import) and go out in one call with its runtime record: an idle run then pays one property
+ * write, not one per key.
+ */
+function boundRun(runtime: RuntimeTally, firedBy: string | undefined): void {
+  const base = appsScriptPorts(false);
+  const documentStore = holdableStore(base.documentStore);
+  const ports = { ...base, documentStore };
+  try {
+    runOneDocument({ ...createContext(ports, false), runtime, firedBy, holdWrites: documentStore.hold }, work);
+  } finally {
+    record('trigger runtime', () => recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now()));
+    record('state', () => documentStore.commit());
+  }
+}
+
+/** The run's last writes: a failure is logged for the developer, never thrown over the run's own error. */
+function record(what: string, write: () => unknown): void {
+  try {
+    write();
+  } catch (e) {
+    console.warn(`onBackgroundWork: ${what} not recorded: ${String(e)}`);
   }
 }

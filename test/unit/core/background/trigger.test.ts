@@ -103,6 +103,37 @@ describe('the bound script: one trigger, re-armed for what is due next', () => {
     expect(w.scheduler.triggers).toEqual([expect.objectContaining({ minutes: 60 })]);
     expect(readBackground(w.ctx()).trigger).toMatchObject({ minutes: 60, wantedMinutes: 5 });
   });
+
+  test('a run of the armed repeating trigger lists the triggers once an hour, not at every run; a stray one goes then', () => {
+    const w = world('container', { orders: 1 });
+    rearmBackground(w.ctx());
+    const armed = w.scheduler.triggers[0];
+    let lists = 0;
+    const list = w.scheduler.list;
+    w.scheduler.list = (handler) => {
+      lists++;
+      return list(handler);
+    };
+    const fired = (): Context => ({ ...w.ctx(), firedBy: armed.id });
+    rearmBackground(fired());
+    expect(lists).toBe(1);
+    expect(readBackground(w.ctx()).trigger?.checkedAt).toBe(T0);
+    // A stray trigger (a copy, a colleague's script version): unseen within the hour...
+    w.scheduler.every(BACKGROUND_HANDLER, 5);
+    for (let i = 1; i < 60; i++) {
+      w.clock.advance(MIN);
+      rearmBackground(fired());
+    }
+    expect(lists).toBe(1);
+    // ...removed at the hour's check: one trigger left.
+    w.clock.advance(MIN);
+    rearmBackground(fired());
+    expect(lists).toBe(2);
+    expect(w.scheduler.triggers.map((t) => t.id)).toEqual([expect.any(String)]);
+    // A run not started by the armed trigger (a one-off, a menu) always lists.
+    rearmBackground(w.ctx());
+    expect(lists).toBe(3);
+  });
 });
 
 describe('the add-on: one hourly trigger per user, and the spreadsheet in their list', () => {

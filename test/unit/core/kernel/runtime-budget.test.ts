@@ -17,7 +17,7 @@ import {
   usedMs,
   type RuntimeDay,
 } from '../../../../src/core/kernel/runtime-budget';
-import { readRuntimeDay, recordRun } from '../../../../src/core/kernel/runtime-store';
+import { readRuntimeDay, recordRun, runtimePlace, userRuntimePlace } from '../../../../src/core/kernel/runtime-store';
 import { memoryStore } from '../../../support/ports';
 
 const DAY = 86_400_000;
@@ -93,14 +93,28 @@ describe('trigger runtime arithmetic', () => {
 
   it('is stored per user and UTC day: runs add up, a damaged record starts the day afresh', () => {
     const store = memoryStore();
+    const place = userRuntimePlace(store);
     const t1 = startTally(MIDNIGHT + MIN);
     addToTally(t1, 'orders', 1_000);
-    recordRun(store, t1, MIDNIGHT + MIN + 1_500);
-    recordRun(store, startTally(MIDNIGHT + 2 * MIN), MIDNIGHT + 2 * MIN + 300);
-    const day = readRuntimeDay(store, MIDNIGHT + 3 * MIN);
+    recordRun(place, t1, MIDNIGHT + MIN + 1_500);
+    recordRun(place, startTally(MIDNIGHT + 2 * MIN), MIDNIGHT + 2 * MIN + 300);
+    const day = readRuntimeDay(place, MIDNIGHT + 3 * MIN);
     expect(day).toMatchObject({ runs: 2, ms: { orders: 1_000, jobs: 0, push: 0, walk: 500 + 300 + 2 * STARTUP_MS } });
-    expect(readRuntimeDay(store, MIDNIGHT + DAY).runs).toBe(0);
+    expect(readRuntimeDay(place, MIDNIGHT + DAY).runs).toBe(0);
     store.set('runtime.day', '{"day": "x"');
-    expect(readRuntimeDay(store, MIDNIGHT).runs).toBe(0);
+    expect(readRuntimeDay(place, MIDNIGHT).runs).toBe(0);
+  });
+
+  it("is the user's in the add-on, and in the bound script the document's under the user's key", () => {
+    const users = memoryStore();
+    const documents = memoryStore();
+    const session = { userKey: () => 'u1' } as unknown as Parameters<typeof runtimePlace>[0]['session'];
+    const ports = { userStore: users, documentStore: documents, session };
+    recordRun(runtimePlace(ports, 'addon'), startTally(MIDNIGHT), MIDNIGHT + 100);
+    recordRun(runtimePlace(ports, 'container'), startTally(MIDNIGHT), MIDNIGHT + 100);
+    recordRun(runtimePlace(ports, 'container'), startTally(MIDNIGHT), MIDNIGHT + 100);
+    expect(JSON.parse(users.get('runtime.day') ?? '{}').runs).toBe(1);
+    expect(JSON.parse(documents.get('runtime.day:u1') ?? '{}').runs).toBe(2);
+    expect(documents.get('runtime.day')).toBeNull();
   });
 });
