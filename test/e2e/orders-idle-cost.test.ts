@@ -19,7 +19,7 @@ describe('idle runs of the scheduled order import', () => {
     leakCheck: false,
   });
 
-  test('a run the rate limit keeps from calling takes no lock and writes only its runtime; one that calls and finds nothing takes no lock and writes once, at the cost model's floor', () => {
+  test('a run the rate limit keeps from calling takes no lock and writes only its runtime; one that calls and finds nothing takes no lock and writes once, at the floor of the cost model', () => {
     env.adminSync('POST', '/__admin/orders', { generate: { count: 120, days: 30, seed: 4 } });
     const on = env.call('setOrdersSchedule', 1);
     expect(on.ok).toBe(true);
