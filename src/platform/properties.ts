@@ -91,8 +91,10 @@ export type RefreshableStore = KeyValueStore & { refresh(): void };
  * A store read whole (one getProperties call) and served from memory for a couple of seconds,
  * written through. A trigger run reads a dozen keys at its start (settings, the schedule, the
  * rate limit, its trigger's state): one call instead of one per key is most of an idle run's
- * cost. Shared state changes under the document lock, whose taking calls refresh(); what
- * changes without it (stamps, notices) is at most a couple of seconds old.
+ * cost. Shared state changes under the document lock, whose taking and release call refresh()
+ * (a read-modify-write after the release sees what others wrote meanwhile:
+ * test/e2e/snapshot-release.test.ts); what changes without it (stamps, notices, a dismissed
+ * alert) is at most a couple of seconds old.
  */
 function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () => number): RefreshableStore {
   let snapshot: Record<string, string> | null = null;
