@@ -91,3 +91,14 @@ export function sectionStamps(stamps: LiveStamps): Record<LiveSection, string> {
   for (const section of LIVE_SECTIONS) out[section] = read[section] ?? '';
   return out;
 }
+
+/**
+ * Stamps marked through `store` (a trigger run's holdable document store) when they live in the
+ * same document properties: while the run holds its writes, a stamp goes out with the change it
+ * announces, never before it (a sidebar polling in between would fetch the old state and keep it).
+ */
+export function stampsThrough(live: LiveStamps | undefined, store: KeyValueStore): LiveStamps | undefined {
+  const entries = live?.entries;
+  if (!live || !entries) return live;
+  return { ...live, mark: (sections, stamp) => store.setMany(entries(sections, stamp)) };
+}

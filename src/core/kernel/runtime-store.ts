@@ -8,12 +8,14 @@
  */
 import type { KeyValueStore, Ports } from './ports';
 import type { Settings } from './settings-schema';
-import { addRun, currentDay, RUNTIME_KINDS, type RuntimeDay, type RuntimeTally } from './runtime-budget';
+import { addRun, currentDay, dayNumber, RUNTIME_KINDS, type RuntimeDay, type RuntimeTally } from './runtime-budget';
 
 /** The store and key of one user's record. */
 export interface RuntimePlace {
   store: KeyValueStore;
   key: string;
+  /** Where an earlier version kept it (the bound script's user properties): read on the day of the update. */
+  legacy?: RuntimePlace;
 }
 
 /** The add-on's record, in the user's own properties. */
@@ -28,32 +30,36 @@ export function runtimePlace(
 ): RuntimePlace {
   return deployment === 'addon'
     ? userRuntimePlace(ports.userStore)
-    : { store: ports.documentStore, key: `runtime.day:${ports.session.userKey()}` };
+    : { store: ports.documentStore, key: `runtime.day:${ports.session.userKey()}`, legacy: userRuntimePlace(ports.userStore) };
 }
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
 }
 
-/** The record of the UTC day holding `now` (a new one on a new day, carrying the run cost). */
-export function readRuntimeDay(place: RuntimePlace, now: number): RuntimeDay {
-  let stored: RuntimeDay | null = null;
+function storedDay(place: RuntimePlace): RuntimeDay | null {
   try {
     const raw = JSON.parse(place.store.get(place.key) ?? 'null') as Partial<RuntimeDay> | null;
-    if (raw && typeof raw === 'object' && Number.isInteger(raw.day)) {
-      const ms = raw.ms ?? ({} as Partial<RuntimeDay['ms']>);
-      stored = {
-        day: raw.day as number,
-        ms: Object.fromEntries(RUNTIME_KINDS.map((k) => [k, num(ms[k])])) as RuntimeDay['ms'],
-        runs: num(raw.runs),
-        catchUpMs: num(raw.catchUpMs),
-        carriedRunMs: typeof raw.carriedRunMs === 'number' ? raw.carriedRunMs : null,
-      };
-    }
+    if (!raw || typeof raw !== 'object' || !Number.isInteger(raw.day)) return null;
+    const ms = raw.ms ?? ({} as Partial<RuntimeDay['ms']>);
+    return {
+      day: raw.day as number,
+      ms: Object.fromEntries(RUNTIME_KINDS.map((k) => [k, num(ms[k])])) as RuntimeDay['ms'],
+      runs: num(raw.runs),
+      catchUpMs: num(raw.catchUpMs),
+      carriedRunMs: typeof raw.carriedRunMs === 'number' ? raw.carriedRunMs : null,
+    };
   } catch {
-    stored = null;
+    return null;
   }
-  return currentDay(stored, now);
+}
+
+/** The record of the UTC day holding `now` (a new one on a new day, carrying the run cost). */
+export function readRuntimeDay(place: RuntimePlace, now: number): RuntimeDay {
+  const stored = storedDay(place);
+  // Until the record is written in its place today, the day an earlier version recorded counts.
+  const earlier = place.legacy && stored?.day !== dayNumber(now) ? storedDay(place.legacy) : null;
+  return currentDay(earlier?.day === dayNumber(now) ? earlier : stored, now);
 }
 
 /** The day as this execution knows it: read once, kept in the tally. */

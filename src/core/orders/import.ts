@@ -27,7 +27,7 @@ import {
   type ImportStreams,
 } from './streams-store';
 import { idleCheckEntry, idleChecksBase, readImportStatus, updateImportStatus, writeImportStatus } from './import-status';
-import { afterRateLimit, nextCallAt, readRate, writeRate, type RateState } from './rate';
+import { afterRateLimit, nextCallAt, readRate, unlockedCallEntry, writeRate, type RateState } from './rate';
 import { noteWrittenInStreams, onlySeenAgain, type PageOrder } from './seen-again';
 import { writeOrders, type WriteOrdersResult } from './write-orders';
 import { countSold, noteLowStockAfterImport } from './low-stock';
@@ -158,8 +158,10 @@ function importPages(ctx: Context, client: HubClient, sold: Map<string, number>,
     run.out.calls++;
     const turn = nextTurn(run.streams, called.now, run.orders.sweepDays);
     const same = turn.kind === called.kind && JSON.stringify(turn.streams[called.kind]) === JSON.stringify(called.cursor);
+    // A page of a stream moved since is not written (the stream reads it again); the hub's refusal of the call still counts.
+    const stale = !same && called.result.ok;
     // As after any page: more calls only while a backlog remains.
-    if (!same || !applyPage(run, { ...called, streams: turn.streams }) || (!hasBacklog(run.streams) && run.streams.sweep === null)) {
+    if (stale || !applyPage(run, { ...called, streams: turn.streams }) || (!hasBacklog(run.streams) && run.streams.sweep === null)) {
       finishImport(run);
       return run.out;
     }
@@ -254,9 +256,9 @@ function applyPage(run: ImportRun, call: PageCall): boolean {
  * needs no document lock (which guards the sheets) and changes only the rate limit's record, the
  * count of calls that found nothing (import-status.ts) and the sidebar's stamp. Those go in one
  * property write; in a trigger run, the same write as the rest of the run's state (holdWrites).
- * The rate limit is recorded after the call rather than before: a run this short is not killed
- * midway, and two runs calling at once get the hub's rate-limit answer, which the locked import
- * handles. Anything else — a backlog, the daily check, a status to bring up to date, a page with
+ * The call's time is recorded after the call rather than before (a run this short is not killed
+ * midway; two runs calling at once get the hub's rate-limit answer, which the locked import
+ * handles), in a key of its own: a Retry-After that a locked import stores meanwhile stands. Anything else — a backlog, the daily check, a status to bring up to date, a page with
  * orders to write, an error — is left to the locked import, with the page already called
  * (`called`) so that no second call is made.
  */
@@ -274,17 +276,15 @@ function idleImport(ctx: Context, client: HubClient): { outcome?: ImportOutcome;
   const version = streamsVersion(run.store);
   const checks = idleChecksBase(run.store);
   const call = callPage(run, client, now, rate, false);
-  const claimed = { ...rate, lastCallAt: now };
   const after = call.result.ok && idlePage(call.kind, call.cursor, call.result.value) ? appliedIdle(run, call) : null;
   if (after === null) {
-    writeRate(ctx.ports.documentStore, claimed);
+    ctx.ports.documentStore.setMany(unlockedCallEntry(now));
     return { called: call };
   }
   ctx.holdWrites?.();
-  const batch = writeBatch(ctx.ports.documentStore);
-  writeRate(batch, claimed);
   const stamp = liveEntries(ctx, 'orders');
-  batch.commit({
+  ctx.ports.documentStore.setMany({
+    ...unlockedCallEntry(now),
     ...turnEntry(version, after.streams),
     ...idleCheckEntry(checks, ctx.ports.clock.now(), after.out.message),
     ...(stamp ?? {}),

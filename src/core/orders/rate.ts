@@ -1,7 +1,8 @@
 /**
  * The Get Orders rate limit, shared by every execution on the document (every user, the
  * schedule, the menu): the time of the last call and any Retry-After deadline live in document
- * properties and are read and written under the document lock. Nobody sleeps to wait: a caller
+ * properties and are written under the document lock, but for the idle import's calls (their own
+ * key). Nobody sleeps to wait: a caller
  * that is early leaves and says when the next call is possible.
  */
 import type { KeyValueStore } from '../kernel/ports';
@@ -40,13 +41,31 @@ export function afterRateLimit(state: RateState, now: number, retryAfterMs: numb
   return { ...state, notBefore: now + (retryAfterMs ?? callInterval(callsPerMinute)) };
 }
 
-export function readRate(store: KeyValueStore): RateState {
+/**
+ * The time of the last call made without the lock (the idle import's), in its own key: that
+ * writer never rewrites RATE_KEY, whose Retry-After a locked import may store during its call.
+ */
+const UNLOCKED_CALL_KEY = 'orders.unlockedCall';
+
+function parsed(store: KeyValueStore, key: string): Partial<RateState> | null {
   try {
-    const parsed = JSON.parse(store.get(RATE_KEY) ?? 'null') as Partial<RateState> | null;
-    return { lastCallAt: num(parsed?.lastCallAt), notBefore: num(parsed?.notBefore) };
+    return JSON.parse(store.get(key) ?? 'null') as Partial<RateState> | null;
   } catch {
-    return { lastCallAt: null, notBefore: null };
+    return null;
   }
+}
+
+/** The rate limit's state: the later of the two last calls, and the hub's Retry-After. */
+export function readRate(store: KeyValueStore): RateState {
+  const locked = parsed(store, RATE_KEY);
+  const unlocked = num(parsed(store, UNLOCKED_CALL_KEY)?.lastCallAt);
+  const last = num(locked?.lastCallAt);
+  return { lastCallAt: unlocked !== null && (last === null || unlocked > last) ? unlocked : last, notBefore: num(locked?.notBefore) };
+}
+
+/** The entry recording a call made without the lock, at `at`. */
+export function unlockedCallEntry(at: number): Record<string, string> {
+  return { [UNLOCKED_CALL_KEY]: JSON.stringify({ lastCallAt: at }) };
 }
 
 export function writeRate(store: KeyValueStore, state: RateState): void {

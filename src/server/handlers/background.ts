@@ -10,6 +10,10 @@ import { BUILD_TARGET } from '../../target';
 import { startTally, type RuntimeTally } from '../../core/kernel/runtime-budget';
 import { recordRun, runtimePlace, userRuntimePlace } from '../../core/kernel/runtime-store';
 import { holdableStore } from '../../core/kernel/write-batch';
+import type { Context } from '../../core/kernel/context';
+import { describeError } from '../../core/kernel/errors';
+import { logNote } from '../../core/kernel/log';
+import { stampsThrough } from '../../core/kernel/live';
 
 const work = { orders: scheduledOrderImport };
 
@@ -48,12 +52,28 @@ function addonRun(runtime: RuntimeTally): void {
 function boundRun(runtime: RuntimeTally, firedBy: string | undefined): void {
   const base = appsScriptPorts(false);
   const documentStore = holdableStore(base.documentStore);
-  const ports = { ...base, documentStore };
+  const ports = { ...base, documentStore, live: stampsThrough(base.live, documentStore) };
+  let ctx: Context | null = null;
   try {
-    runOneDocument({ ...createContext(ports, false), runtime, firedBy, holdWrites: documentStore.hold }, work);
+    ctx = { ...createContext(ports, false), runtime, firedBy, holdWrites: documentStore.hold };
+    runOneDocument(ctx, work);
   } finally {
+    // The runtime record goes out with whatever the run held, in the same call.
+    documentStore.hold();
     record('trigger runtime', () => recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now()));
-    record('state', () => documentStore.commit());
+    try {
+      documentStore.commit();
+    } catch (e) {
+      // What the run held (where the import is, its alerts, its runtime) is lost: said in the Log, not only to the developer.
+      const said = ctx;
+      record('state', () => {
+        if (said)
+          logNote(said, 'Background work', `This run's state was not saved: ${describeError(e)} The next run does the same work again.`, {
+            failed: 1,
+          });
+        throw e;
+      });
+    }
   }
 }
 

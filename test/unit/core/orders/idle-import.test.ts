@@ -45,7 +45,7 @@ describe('an import run that finds nothing new', () => {
       calls += out.calls;
       if (out.calls === 0) continue;
       expect(out).toMatchObject({ added: 0, updated: 0, pending: false });
-      expect(writes).toEqual([['live.orders', 'orders.checks', 'orders.rate', 'orders.turn']]);
+      expect(writes).toEqual([['live.orders', 'orders.checks', 'orders.turn', 'orders.unlockedCall']]);
     }
     expect(calls).toBe(2);
     // The streams as the last locked import left them; the status as the sidebar reads it counts the calls.
@@ -109,7 +109,7 @@ describe('an import run that finds nothing new', () => {
       if (out.calls === 0) continue;
       expect(writes).toEqual([]);
       held.commit({ extra: '1' });
-      expect(writes).toEqual([['extra', 'live.orders', 'orders.checks', 'orders.rate', 'orders.turn']]);
+      expect(writes).toEqual([['extra', 'live.orders', 'orders.checks', 'orders.turn', 'orders.unlockedCall']]);
       committed++;
     }
     expect(committed).toBe(1);

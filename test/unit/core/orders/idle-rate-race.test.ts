@@ -1,0 +1,110 @@
+/**
+ * The lock-free idle import: its rate-limit record is a read-modify-write that spans the
+ * Get Orders call (and, in a trigger run, the rest of the run), outside the document lock that
+ * every other writer of orders.rate holds.
+ */
+import { DAY, OrdersHub, importEnv } from '../../../support/fake-orders-hub';
+import { importOrders } from '../../../../src/core/orders/import';
+import { readRate } from '../../../../src/core/orders/rate';
+import { readImportStatus } from '../../../../src/core/orders/import-status';
+import { writeToken } from '../../../../src/core/settings/token';
+import type { Settings } from '../../../../src/core/kernel/settings-schema';
+import { fakeContext, memoryStore } from '../../../support/ports';
+
+const T0 = Date.UTC(2026, 10, 20, 15);
+
+function caughtUp() {
+  const hub = new OrdersHub();
+  for (let i = 1; i <= 5; i++) hub.order(i, T0 - 2 * DAY + i * 60_000);
+  const env = importEnv(hub, {}, T0);
+  for (let i = 0; i < 10; i++) env.run();
+  expect(env.orderIds()).toEqual([1, 2, 3, 4, 5]);
+  env.advance(60_000);
+  return { hub, env };
+}
+
+/** A colleague's "Import now" from the sidebar, on the same document and hub. */
+function colleagueImport(env: ReturnType<typeof importEnv>) {
+  const userStore = memoryStore();
+  writeToken(userStore, { token: 'tok-colleague-0123456789abcdef', expiresAt: null, source: 'pasted', savedAt: 0 });
+  const c = fakeContext({
+    transport: env.transport,
+    clock: { now: env.now, sleep: () => undefined },
+    userStore,
+    documentStore: env.documentStore,
+    workbook: env.workbook,
+    interactive: true,
+    settings: {
+      baseUrl: 'https://hub.example.com',
+      deployment: 'container',
+      orders: {
+        scheduleMinutes: 0,
+        scheduleOwner: '',
+        channel: '',
+        status: '',
+        backfillDays: 30,
+        callsPerMinute: 1,
+        sweepDays: 7,
+        removedLines: 'delete',
+      },
+    } as Partial<Settings>,
+  });
+  return importOrders({ ...c, startedAt: env.now() });
+}
+
+/** Wraps the hub: `refuse(depth)` true answers that call 429 with Retry-After (depth 1: the outer call, 2: one made while it is out). */
+function refusing(hub: OrdersHub, refuse: (depth: number) => boolean, retryAfterS: number) {
+  const orig = hub.answer.bind(hub);
+  let depth = 0;
+  hub.answer = ((req: Parameters<OrdersHub['answer']>[0]) => {
+    depth++;
+    try {
+      const answer = orig(req);
+      return refuse(depth) ? ({ status: 429, body: {}, headers: { 'retry-after': String(retryAfterS) } } as never) : answer;
+    } finally {
+      depth--;
+    }
+  }) as OrdersHub['answer'];
+}
+
+describe('the idle import and the rate limit shared with colleagues', () => {
+  it("keeps the hub's Retry-After that a colleague's Import now stored while the idle call was out", () => {
+    const { hub, env } = caughtUp();
+    refusing(hub, (depth) => depth === 2, 600);
+    let colleague: ReturnType<typeof importOrders> | null = null;
+    let started = false;
+    hub.beforeAnswer = () => {
+      if (started) return;
+      started = true;
+      colleague = colleagueImport(env); // its call is refused: the hub asks for 10 minutes
+    };
+    const startedAt = env.now() + 60_000;
+    const out = env.run(); // the trigger's idle run
+    hub.beforeAnswer = null;
+    expect(colleague!.rateLimited).toBe(true);
+    expect(out.calls).toBe(1);
+    // The colleague's run stored notBefore = now + 600 s; the idle run's write must not drop it.
+    expect(readRate(env.documentStore).notBefore ?? 0).toBeGreaterThanOrEqual(startedAt + 600_000);
+  });
+
+  it("stores the hub's 429 to the idle call when a colleague's import moved the stream meanwhile", () => {
+    const { hub, env } = caughtUp();
+    refusing(hub, (depth) => depth === 1, 300);
+    let colleague: ReturnType<typeof importOrders> | null = null;
+    let started = false;
+    hub.beforeAnswer = () => {
+      if (started) return;
+      started = true;
+      hub.order(6, env.now());
+      colleague = colleagueImport(env); // its call gets through first and writes order 6
+    };
+    const startedAt = env.now() + 60_000;
+    const out = env.run(); // the trigger's call, second in the minute: refused
+    hub.beforeAnswer = null;
+    expect(colleague!.added).toBe(1);
+    // The hub refused this run's only call: it must say so, and keep the Retry-After.
+    expect(out.rateLimited).toBe(true);
+    expect(readRate(env.documentStore).notBefore ?? 0).toBeGreaterThanOrEqual(startedAt + 300_000);
+    expect(readImportStatus(env.documentStore).lastMessage).toMatch(/the hub asked to wait \(429\)/);
+  });
+});
