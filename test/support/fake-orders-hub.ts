@@ -88,14 +88,14 @@ export function importEnv(hub: OrdersHub, orders: Partial<Settings['orders']> = 
     removedLines: 'delete' as const,
   };
   let settingsOrders = { ...base, ...orders };
-  const ctx = () => {
+  const ctx = (as: { userStore: KeyValueStore; interactive: boolean } = { userStore, interactive: false }) => {
     const c = fakeContext({
       transport,
       clock,
-      userStore,
+      userStore: as.userStore,
       documentStore,
       workbook,
-      interactive: false,
+      interactive: as.interactive,
       settings: { baseUrl: 'https://hub.example.com', deployment: 'container', orders: settingsOrders } as Partial<Settings>,
     });
     return { ...c, startedAt: now };
@@ -117,6 +117,12 @@ export function importEnv(hub: OrdersHub, orders: Partial<Settings['orders']> = 
       now += 60_000;
       return importOrders(ctx());
     },
+    /** Another user's import from the sidebar (Import now), at this moment, with their own token. */
+    importAs(token: string) {
+      const theirs = memoryStore();
+      writeToken(theirs, { token, expiresAt: null, source: 'pasted', savedAt: 0 });
+      return importOrders(ctx({ userStore: theirs, interactive: true }));
+    },
     /** As run, with another document store (a trigger run's, holding its writes). */
     runWith(change: { documentStore: KeyValueStore; holdWrites?: () => void }) {
       now += 60_000;
@@ -135,4 +141,13 @@ export function importEnv(hub: OrdersHub, orders: Partial<Settings['orders']> = 
       return sheet ? sheet.readAll().map((r) => r.join(' | ')) : [];
     },
   };
+}
+
+/** A hub of five orders and an import (bound script, one call a minute) that has read them all. */
+export function caughtUpImport(start = Date.UTC(2026, 10, 20, 15)) {
+  const hub = new OrdersHub();
+  for (let i = 1; i <= 5; i++) hub.order(i, start - 2 * DAY + i * 60_000);
+  const env = importEnv(hub, {}, start);
+  for (let i = 0; i < 10; i++) env.run();
+  return { hub, env };
 }

@@ -4,7 +4,7 @@
  * streams or the status (which a locked import or a restart may rewrite meanwhile); a page that
  * brings orders is written under the lock, from the call already made.
  */
-import { DAY, OrdersHub, importEnv } from '../../../support/fake-orders-hub';
+import { caughtUpImport } from '../../../support/fake-orders-hub';
 import { readImportStatus } from '../../../../src/core/orders/import-status';
 import { readStreams } from '../../../../src/core/orders/streams-store';
 import { restartOrderImport } from '../../../../src/core/orders/import';
@@ -13,12 +13,9 @@ import { fakeContext } from '../../../support/ports';
 
 const T0 = Date.UTC(2026, 10, 20, 15);
 
-/** A hub of five orders and an import that has read them all. */
+/** A hub of five orders and an import that has read them all, its document writes recorded. */
 function caughtUp() {
-  const hub = new OrdersHub();
-  for (let i = 1; i <= 5; i++) hub.order(i, T0 - 2 * DAY + i * 60_000);
-  const env = importEnv(hub, {}, T0);
-  for (let i = 0; i < 10; i++) env.run();
+  const { hub, env } = caughtUpImport(T0);
   expect(env.orderIds()).toEqual([1, 2, 3, 4, 5]);
   const writes: string[][] = [];
   const { set, setMany } = env.documentStore;

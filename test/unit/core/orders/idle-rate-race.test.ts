@@ -1,56 +1,24 @@
 /**
- * The lock-free idle import: its rate-limit record is a read-modify-write that spans the
- * Get Orders call (and, in a trigger run, the rest of the run), outside the document lock that
- * every other writer of orders.rate holds.
+ * The lock-free idle import and the rate limit every user of the document shares: the idle call
+ * is made outside the document lock, which every other writer of the rate limit's record holds,
+ * and a colleague's Import now may call the hub while it is out.
  */
-import { DAY, OrdersHub, importEnv } from '../../../support/fake-orders-hub';
-import { importOrders } from '../../../../src/core/orders/import';
+import { type OrdersHub, caughtUpImport, type importEnv } from '../../../support/fake-orders-hub';
+import type { importOrders } from '../../../../src/core/orders/import';
 import { readRate } from '../../../../src/core/orders/rate';
 import { readImportStatus } from '../../../../src/core/orders/import-status';
-import { writeToken } from '../../../../src/core/settings/token';
-import type { Settings } from '../../../../src/core/kernel/settings-schema';
-import { fakeContext, memoryStore } from '../../../support/ports';
 
 const T0 = Date.UTC(2026, 10, 20, 15);
 
 function caughtUp() {
-  const hub = new OrdersHub();
-  for (let i = 1; i <= 5; i++) hub.order(i, T0 - 2 * DAY + i * 60_000);
-  const env = importEnv(hub, {}, T0);
-  for (let i = 0; i < 10; i++) env.run();
+  const { hub, env } = caughtUpImport(T0);
   expect(env.orderIds()).toEqual([1, 2, 3, 4, 5]);
   env.advance(60_000);
   return { hub, env };
 }
 
 /** A colleague's "Import now" from the sidebar, on the same document and hub. */
-function colleagueImport(env: ReturnType<typeof importEnv>) {
-  const userStore = memoryStore();
-  writeToken(userStore, { token: 'tok-colleague-0123456789abcdef', expiresAt: null, source: 'pasted', savedAt: 0 });
-  const c = fakeContext({
-    transport: env.transport,
-    clock: { now: env.now, sleep: () => undefined },
-    userStore,
-    documentStore: env.documentStore,
-    workbook: env.workbook,
-    interactive: true,
-    settings: {
-      baseUrl: 'https://hub.example.com',
-      deployment: 'container',
-      orders: {
-        scheduleMinutes: 0,
-        scheduleOwner: '',
-        channel: '',
-        status: '',
-        backfillDays: 30,
-        callsPerMinute: 1,
-        sweepDays: 7,
-        removedLines: 'delete',
-      },
-    } as Partial<Settings>,
-  });
-  return importOrders({ ...c, startedAt: env.now() });
-}
+const colleagueImport = (env: ReturnType<typeof importEnv>) => env.importAs('tok-colleague-0123456789abcdef');
 
 /** Wraps the hub: `refuse(depth)` true answers that call 429 with Retry-After (depth 1: the outer call, 2: one made while it is out). */
 function refusing(hub: OrdersHub, refuse: (depth: number) => boolean, retryAfterS: number) {
