@@ -7,7 +7,7 @@
  * both (two reads).
  */
 import type { LiveStamps } from '../core/kernel/ports';
-import { LIVE_PREFIX } from '../core/kernel/live';
+import { LIVE_PREFIX, stampEntries } from '../core/kernel/live';
 import { BUILD_TARGET } from '../target';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -64,9 +64,7 @@ export function liveStampsPort(spreadsheet: () => Spreadsheet, opened: boolean):
   );
   if (BUILD_TARGET !== 'addon') {
     // The bound script's document store is these same document properties: a caller may batch the stamps with its own writes.
-    const entries = (sections: readonly string[], stamp: string) =>
-      Object.fromEntries(sections.map((section) => [`${LIVE_PREFIX}${section}`, stamp]));
-    return { ...withActiveSheet(document, spreadsheet), entries };
+    return { ...withActiveSheet(document, spreadsheet), entries: stampEntries };
   }
   // The id is asked only when a stamp is marked or read: building the ports must not open the spreadsheet.
   const user = propertyStamps(

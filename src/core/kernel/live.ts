@@ -28,13 +28,18 @@ export type LiveSection = (typeof LIVE_SECTIONS)[number];
 /** The keys of the stamps in a key-value store: `live.orders`, … */
 export const LIVE_PREFIX = 'live.';
 
+/** The keys and values that mark `sections` with `stamp` where the stamps live in document properties. */
+export function stampEntries(sections: readonly string[], stamp: string): Record<string, string> {
+  return Object.fromEntries(sections.map((section) => [`${LIVE_PREFIX}${section}`, stamp]));
+}
+
 /** The stamps kept in a plain key-value store (the bound script's document properties; unit tests). */
 export function storeStamps(store: KeyValueStore): LiveStamps {
   return {
     mark(sections, stamp) {
       for (const section of sections) store.set(`${LIVE_PREFIX}${section}`, stamp);
     },
-    entries: (sections, stamp) => Object.fromEntries(sections.map((section) => [`${LIVE_PREFIX}${section}`, stamp])),
+    entries: stampEntries,
     read() {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(store.entries(LIVE_PREFIX))) out[key.slice(LIVE_PREFIX.length)] = value;

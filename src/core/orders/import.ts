@@ -258,9 +258,10 @@ function applyPage(run: ImportRun, call: PageCall): boolean {
  * property write; in a trigger run, the same write as the rest of the run's state (holdWrites).
  * The call's time is recorded after the call rather than before (a run this short is not killed
  * midway; two runs calling at once get the hub's rate-limit answer, which the locked import
- * handles), in a key of its own: a Retry-After that a locked import stores meanwhile stands. Anything else — a backlog, the daily check, a status to bring up to date, a page with
- * orders to write, an error — is left to the locked import, with the page already called
- * (`called`) so that no second call is made.
+ * handles), in a key of its own: a Retry-After that a locked import stores meanwhile stands.
+ * Anything else — a backlog, the daily check, a status to bring up to date, a page with orders
+ * to write, an error — is left to the locked import, with the page already called (`called`) so
+ * that no second call is made.
  */
 function idleImport(ctx: Context, client: HubClient): { outcome?: ImportOutcome; called?: PageCall } {
   const run = startImport(ctx, new Map());
@@ -397,7 +398,6 @@ function moveStreamOn(run: ImportRun, kind: StreamKind, cursor: StreamCursor, pa
   out.unreadable += page.records.length - pageWritten.readable.length;
 }
 
-/** The run's message and the import's status: what the sidebar shows and the next run starts from. */
 /** The run's outcome as the seller reads it: whether a backlog remains, how many wait, the summary. */
 function concludeRun({ ctx, store, orders, out, streams }: ImportRun): void {
   // A run that could not call keeps the backlog flag of the one before.
@@ -408,6 +408,7 @@ function concludeRun({ ctx, store, orders, out, streams }: ImportRun): void {
   out.message = summarize(out, ctx.ports.clock.now(), orders.callsPerMinute, orders.removedLines, ctx.settings.deployment);
 }
 
+/** The run's message and the import's status: what the sidebar shows and the next run starts from. */
 function finishImport(run: ImportRun): void {
   const { ctx, store, out } = run;
   concludeRun(run);

@@ -2,8 +2,8 @@
  * The Get Orders rate limit, shared by every execution on the document (every user, the
  * schedule, the menu): the time of the last call and any Retry-After deadline live in document
  * properties and are written under the document lock, but for the idle import's calls (their own
- * key). Nobody sleeps to wait: a caller
- * that is early leaves and says when the next call is possible.
+ * key). Nobody sleeps to wait: a caller that is early leaves and says when the next call is
+ * possible.
  */
 import type { KeyValueStore } from '../kernel/ports';
 

@@ -35,21 +35,34 @@ function refusing(hub: OrdersHub, refuse: (depth: number) => boolean, retryAfter
   }) as OrdersHub['answer'];
 }
 
+/**
+ * The trigger's next run, during whose first call (`before` done first) a colleague presses
+ * Import now; their outcome and the run's.
+ */
+function colleagueWhileOut(hub: OrdersHub, env: ReturnType<typeof importEnv>, before: () => void) {
+  let colleague: ReturnType<typeof importOrders> | null = null;
+  let pressed = false;
+  hub.beforeAnswer = () => {
+    // Once: the colleague's own call comes through here too.
+    if (pressed) return;
+    pressed = true;
+    before();
+    colleague = colleagueImport(env);
+  };
+  const out = env.run();
+  hub.beforeAnswer = null;
+  if (!colleague) throw new Error('no call went out: the colleague never pressed Import now');
+  return { colleague: colleague as ReturnType<typeof importOrders>, out };
+}
+
 describe('the idle import and the rate limit shared with colleagues', () => {
   it("keeps the hub's Retry-After that a colleague's Import now stored while the idle call was out", () => {
     const { hub, env } = caughtUp();
     refusing(hub, (depth) => depth === 2, 600);
-    let colleague: ReturnType<typeof importOrders> | null = null;
-    let started = false;
-    hub.beforeAnswer = () => {
-      if (started) return;
-      started = true;
-      colleague = colleagueImport(env); // its call is refused: the hub asks for 10 minutes
-    };
     const startedAt = env.now() + 60_000;
-    const out = env.run(); // the trigger's idle run
-    hub.beforeAnswer = null;
-    expect(colleague!.rateLimited).toBe(true);
+    // The colleague's call is refused: the hub asks for 10 minutes.
+    const { colleague, out } = colleagueWhileOut(hub, env, () => undefined);
+    expect(colleague.rateLimited).toBe(true);
     expect(out.calls).toBe(1);
     // The colleague's run stored notBefore = now + 600 s; the idle run's write must not drop it.
     expect(readRate(env.documentStore).notBefore ?? 0).toBeGreaterThanOrEqual(startedAt + 600_000);
@@ -58,18 +71,10 @@ describe('the idle import and the rate limit shared with colleagues', () => {
   it("stores the hub's 429 to the idle call when a colleague's import moved the stream meanwhile", () => {
     const { hub, env } = caughtUp();
     refusing(hub, (depth) => depth === 1, 300);
-    let colleague: ReturnType<typeof importOrders> | null = null;
-    let started = false;
-    hub.beforeAnswer = () => {
-      if (started) return;
-      started = true;
-      hub.order(6, env.now());
-      colleague = colleagueImport(env); // its call gets through first and writes order 6
-    };
     const startedAt = env.now() + 60_000;
-    const out = env.run(); // the trigger's call, second in the minute: refused
-    hub.beforeAnswer = null;
-    expect(colleague!.added).toBe(1);
+    // The colleague's call gets through first and writes order 6; the trigger's, second in the minute, is refused.
+    const { colleague, out } = colleagueWhileOut(hub, env, () => hub.order(6, env.now()));
+    expect(colleague.added).toBe(1);
     // The hub refused this run's only call: it must say so, and keep the Retry-After.
     expect(out.rateLimited).toBe(true);
     expect(readRate(env.documentStore).notBefore ?? 0).toBeGreaterThanOrEqual(startedAt + 300_000);
