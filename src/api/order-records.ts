@@ -7,16 +7,18 @@
 import { parseHubDate } from './query';
 import * as z from 'zod/mini';
 import './schemas/messages';
-import { Order, OrderItem } from './schemas/orders';
+import { Order, OrderItem, orderItemShape, orderShape } from './schemas/orders';
 
 /** A page of Get Orders with its records still unread. */
-export const OrdersPageEnvelope = z.looseObject({
-  paging: z.number(),
-  offset: z.number(),
-  total: z.number(),
-  sort: z.optional(z.nullable(z.string())),
-  results: z.array(z.unknown()),
-});
+export const OrdersPageEnvelope = z.lazy(() =>
+  z.looseObject({
+    paging: z.number(),
+    offset: z.number(),
+    total: z.number(),
+    sort: z.optional(z.nullable(z.string())),
+    results: z.array(z.unknown()),
+  }),
+);
 
 export interface OrderRecord {
   /** The order as far as it could be read; null when not even its id could be. */
@@ -79,7 +81,7 @@ export function readOrderRecord(raw: unknown): OrderRecord {
   const problems: string[] = [];
   // An id sent as text ("77") is still that order: read it as its number rather than lose the order.
   if (typeof record.orderId === 'string' && /^\d{1,15}$/.test(record.orderId.trim())) record.orderId = Number(record.orderId.trim());
-  const fields = readFields(record, Order.shape as unknown as Record<string, z.ZodMiniType>, '', problems);
+  const fields = readFields(record, orderShape() as unknown as Record<string, z.ZodMiniType>, '', problems);
   if (typeof fields.orderId !== 'number') return { order: null, problems, raw, itemsRead: false };
   for (const key of REQUIRED_TEXT) {
     if (typeof fields[key] === 'string') continue;
@@ -108,7 +110,7 @@ export function readOrderRecord(raw: unknown): OrderRecord {
         items.push(
           readFields(
             item as Record<string, unknown>,
-            OrderItem.shape as unknown as Record<string, z.ZodMiniType>,
+            orderItemShape() as unknown as Record<string, z.ZodMiniType>,
             `items[${i}].`,
             problems,
           ) as OrderItem,

@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
@@ -20,6 +21,19 @@ const distOf = (target: Target): string => path.resolve(ROOT, 'dist', target);
 describe.each(TARGETS)('the built bundle (dist/%s/Code.js)', (target) => {
   const DIST = distOf(target);
   const code = (): string => fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
+
+  test("carries a digest of its own code as its build id (the settings' checked copy is tied to it)", () => {
+    expect(code()).not.toContain('@@build-id@@');
+    // Code.js is the banner line, esbuild's output, then the wrappers.
+    const wrappers = `\n${wrapperSource(publicFunctionNames)}\n`;
+    expect(code().endsWith(wrappers)).toBe(true);
+    const output = code().slice(code().indexOf('\n') + 1, -wrappers.length);
+    const ids = output.match(/"[0-9a-f]{12}"/g) ?? [];
+    expect(ids).toHaveLength(1);
+    const [found = ''] = ids;
+    const id = crypto.createHash('sha1').update(output.replace(found, '"@@build-id@@"')).digest('hex').slice(0, 12);
+    expect(found).toBe(`"${id}"`);
+  });
 
   test('knows the target it was built as', () => {
     expect(code()).toMatch(new RegExp(`^// Hub Sync for Sheets [^\\n]* \\(${target}\\)`));

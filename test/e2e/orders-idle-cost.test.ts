@@ -63,5 +63,9 @@ describe('idle runs of the scheduled order import', () => {
     const day = JSON.parse(env.rt.properties('document')[key] ?? 'null') as { runs: number } | null;
     expect(day?.runs).toBeGreaterThanOrEqual(12);
     expect(env.rt.properties('user')['runtime.day']).toBeUndefined();
+    // The settings this build checked went out with an earlier run's write: the runs read them without zod.
+    const checked = JSON.parse(env.rt.properties('document')['settings.checked'] ?? 'null') as { build: string; settings: unknown } | null;
+    expect(checked?.build).toMatch(/^[0-9a-f]{12}$/);
+    expect(checked?.settings).toMatchObject({ orders: { callsPerMinute: 1, scheduleMinutes: 1 } });
   }, 120_000);
 });

@@ -4,13 +4,17 @@
  * as compact JSON in `Other fields (JSON)` instead of being dropped.
  */
 import { parseHubDate } from '../../api/query';
-import { Order, OrderItem } from '../../api/schemas/orders';
+import { type Order, type OrderItem, orderItemShape, orderShape } from '../../api/schemas/orders';
 import { escapeCellText, isDate } from '../../sheet';
 import type { CellValue } from '../kernel/ports';
 import type { EDITABLE, ItemColumn, OrderColumn } from './columns';
 
-const KNOWN_ORDER_FIELDS = new Set(Object.keys(Order.shape));
-const KNOWN_ITEM_FIELDS = new Set(Object.keys(OrderItem.shape));
+// Built at first use, not when the bundle loads (every execution loads it: the schemas are lazy too).
+let known: { order: Set<string>; item: Set<string> } | undefined;
+function knownFields(): { order: Set<string>; item: Set<string> } {
+  known ??= { order: new Set(Object.keys(orderShape())), item: new Set(Object.keys(orderItemShape())) };
+  return known;
+}
 
 /** A hub string as a cell: '' for nothing, escaped text otherwise. */
 export function textCell(value: unknown): CellValue {
@@ -88,7 +92,7 @@ export function orderCells(order: Order): Record<Exclude<OrderColumn, 'label' | 
     externalNumber: textCell(order.externalNumber),
     fulfillment: textCell(order.amazonFulfillment),
     discounts: jsonCell(order.Discounts),
-    other: jsonCell(unknownFields(order, KNOWN_ORDER_FIELDS)),
+    other: jsonCell(unknownFields(order, knownFields().order)),
   };
 }
 
@@ -106,7 +110,7 @@ export function itemCells(orderId: number, item: OrderItem): Record<ItemColumn, 
     total: numberCell(item.total),
     erpId: textCell(item.erpId),
     channelSku: textCell(item.channelSku),
-    other: jsonCell(unknownFields(item, KNOWN_ITEM_FIELDS)),
+    other: jsonCell(unknownFields(item, knownFields().item)),
     lineStatus: '',
   };
 }

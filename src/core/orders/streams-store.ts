@@ -7,6 +7,7 @@
 import type { KeyValueStore } from '../kernel/ports';
 import type { Settings } from '../kernel/settings-schema';
 import { DAY_MS, newStream, utcDay, type StreamCursor, type StreamKind } from './stream';
+import { textDigest } from '../kernel/digest';
 
 const STREAMS_KEY = 'orders.streams';
 /** The cursor of versions before the two streams: read once to start the streams where it was. */
@@ -119,17 +120,10 @@ const TURN_KEY = 'orders.turn';
 
 type Turn = Pick<ImportStreams, 'lastTurn' | 'addedInARow' | 'changesReadAt'>;
 
-/** A short digest of a text (FNV-1a): which version of the streams a turn follows. */
-function digest(text: string | null): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < (text ?? '').length; i++) h = Math.imul(h ^ (text as string).charCodeAt(i), 0x01000193);
-  return `${(text ?? '').length}.${(h >>> 0).toString(36)}`;
-}
-
 function withTurn(store: KeyValueStore, streams: ImportStreams, text: string | null): ImportStreams {
   try {
     const turn = JSON.parse(store.get(TURN_KEY) ?? 'null') as (Turn & { of?: string }) | null;
-    if (!turn || turn.of !== digest(text)) return streams;
+    if (!turn || turn.of !== textDigest(text)) return streams;
     return { ...streams, lastTurn: turn.lastTurn ?? null, addedInARow: turn.addedInARow, changesReadAt: turn.changesReadAt };
   } catch {
     return streams;
@@ -153,7 +147,7 @@ export function cursorsOf(streams: ImportStreams): string {
 
 /** Which stored streams an idle call starts from (read before the call). */
 export function streamsVersion(store: KeyValueStore): string {
-  return digest(store.get(STREAMS_KEY));
+  return textDigest(store.get(STREAMS_KEY));
 }
 
 /**

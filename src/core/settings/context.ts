@@ -13,7 +13,11 @@ import { loadSettings } from './store';
 import { readToken, writeToken, type StoredToken } from './token';
 
 export function createContext(ports: Ports, interactive: boolean): Context {
-  return { ports, settings: loadSettings(ports.documentStore, ports.deployment), startedAt: ports.clock.now(), interactive };
+  // A trigger run reads the document store whole (platform/properties.ts): the settings' checked
+  // copy costs it no read. A user's call reads key by key, where it would cost one more read than
+  // it saves.
+  const settings = loadSettings(ports.documentStore, ports.deployment, { checkedCopy: !interactive });
+  return { ports, settings, startedAt: ports.clock.now(), interactive };
 }
 
 /** A hub client for this user, or a UserError saying which setting to fix. `retry`: e.g. one attempt where a retry would break a rate limit. */

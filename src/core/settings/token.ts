@@ -5,18 +5,20 @@ import type { KeyValueStore } from '../kernel/ports';
 const TOKEN_KEY = 'hubToken';
 
 /** The stored token, in the user's own properties only. */
-export const StoredToken = z.object({
-  token: z.string().check(z.minLength(1)),
-  /** Epoch ms; null when pasted (unknown expiry). */
-  expiresAt: z.nullable(z.number()),
-  source: z.enum(['pasted', 'login']),
-  savedAt: z.number(),
-  /**
-   * The hub origin (scheme, host, port) the token was issued for or saved against: it is sent
-   * there and nowhere else. Absent on tokens saved by older versions (bound at their next use).
-   */
-  origin: z.optional(z.string()),
-});
+export const StoredToken = z.lazy(() =>
+  z.object({
+    token: z.string().check(z.minLength(1)),
+    /** Epoch ms; null when pasted (unknown expiry). */
+    expiresAt: z.nullable(z.number()),
+    source: z.enum(['pasted', 'login']),
+    savedAt: z.number(),
+    /**
+     * The hub origin (scheme, host, port) the token was issued for or saved against: it is sent
+     * there and nowhere else. Absent on tokens saved by older versions (bound at their next use).
+     */
+    origin: z.optional(z.string()),
+  }),
+);
 export type StoredToken = z.infer<typeof StoredToken>;
 
 /** What may be shown about the token: never the token itself. */

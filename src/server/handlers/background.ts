@@ -2,6 +2,7 @@ import { runEveryDocument } from '../../core/background/every-document';
 import { runOneDocument } from '../../core/background/run-document';
 import { scheduledOrderImport } from '../../core/orders/schedule';
 import { createContext } from '../../core/settings/context';
+import { settingsCheckedEntry } from '../../core/settings/store';
 import { appsScriptPorts, portsForDocument } from '../../platform/composition-root';
 import { userStore } from '../../platform/properties';
 import { scriptAppScheduler } from '../../platform/scheduler';
@@ -62,7 +63,8 @@ function boundRun(runtime: RuntimeTally, firedBy: string | undefined): void {
     documentStore.hold();
     record('trigger runtime', () => recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now()));
     try {
-      documentStore.commit();
+      // The settings' mark for this build, once: later runs read them without zod (settings/store.ts).
+      documentStore.commit(settingsCheckedEntry(documentStore));
     } catch (e) {
       // What the run held (where the import is, its alerts, its runtime) is lost: said in the Log, not only to the developer.
       const said = ctx;

@@ -9,19 +9,21 @@ import { menuCall, sidebarCall, type Result } from '../serve';
 
 const CHANNEL_CODE = /^[a-z0-9][a-z0-9_.-]*$/i;
 
-const PullArgs = z._default(
-  z.object({
-    channel: z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(40),
-        z.refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon'),
+const PullArgs = z.lazy(() =>
+  z._default(
+    z.object({
+      channel: z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(40),
+          z.refine((s) => s === '' || CHANNEL_CODE.test(s), 'a channel code is letters and digits, such as amazon'),
+        ),
       ),
-    ),
-    sort: z.optional(z.union([z.enum(PULL_SORTS), z.literal('')])),
-    overwriteEdits: z.optional(z.boolean()),
-  }),
-  {},
+      sort: z.optional(z.union([z.enum(PULL_SORTS), z.literal('')])),
+      overwriteEdits: z.optional(z.boolean()),
+    }),
+    {},
+  ),
 );
 
 function pullArgs(value: unknown): z.infer<typeof PullArgs> {

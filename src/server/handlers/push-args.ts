@@ -3,8 +3,8 @@ import '../../api/schemas/messages';
 import { UserError } from '../../core/kernel/errors';
 import { OPERATIONS, SCOPES, type Operation, type Scope } from '../../core/pipeline/types';
 
-const OperationArg = z.enum(OPERATIONS);
-const ScopeArg = z.enum(SCOPES);
+const OperationArg = z.lazy(() => z.enum(OPERATIONS));
+const ScopeArg = z.lazy(() => z.enum(SCOPES));
 
 function arg<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
