@@ -63,7 +63,7 @@ function boundRun(runtime: RuntimeTally, firedBy: string | undefined): void {
     documentStore.hold();
     record('trigger runtime', () => recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now()));
     try {
-      // The settings' mark for this build, once: later runs read them without zod (settings/store.ts).
+      // The settings as this build parsed them, once: later runs read them without zod (settings/store.ts).
       documentStore.commit(settingsCheckedEntry(documentStore));
     } catch (e) {
       // What the run held (where the import is, its alerts, its runtime) is lost: said in the Log, not only to the developer.
