@@ -32,6 +32,8 @@ export type TransportFailure = 'timeout' | 'network' | 'quota';
  */
 export interface Transport {
   fetchAll(requests: HttpRequest[]): TransportResult[];
+  /** UrlFetch calls this execution made so far, each request one (absent where nobody counts them). */
+  calls?(): number;
 }
 
 /** Wall clock plus a blocking sleep (Apps Script has no timers). */

@@ -23,14 +23,26 @@ export function userRuntimePlace(userStore: KeyValueStore): RuntimePlace {
   return { store: userStore, key: 'runtime.day' };
 }
 
+/**
+ * Where a per-user record named `name` lives: user properties for the add-on, the document's
+ * properties under the user's key for the bound script (written with a trigger run's held writes).
+ */
+export function perUserPlace(
+  ports: Pick<Ports, 'userStore'> & Partial<Pick<Ports, 'documentStore' | 'session'>>,
+  deployment: Settings['deployment'],
+  name: string,
+): RuntimePlace {
+  if (deployment === 'addon' || !ports.documentStore || !ports.session) return { store: ports.userStore, key: name };
+  return { store: ports.documentStore, key: `${name}:${ports.session.userKey()}` };
+}
+
 /** This user's record: user properties for the add-on, the document's properties for the bound script. */
 export function runtimePlace(
   ports: Pick<Ports, 'userStore' | 'documentStore' | 'session'>,
   deployment: Settings['deployment'],
 ): RuntimePlace {
-  return deployment === 'addon'
-    ? userRuntimePlace(ports.userStore)
-    : { store: ports.documentStore, key: `runtime.day:${ports.session.userKey()}`, legacy: userRuntimePlace(ports.userStore) };
+  const place = perUserPlace(ports, deployment, userRuntimePlace(ports.userStore).key);
+  return deployment === 'addon' ? place : { ...place, legacy: userRuntimePlace(ports.userStore) };
 }
 
 function num(v: unknown): number {
@@ -69,9 +81,12 @@ export function tallyDay(place: RuntimePlace, tally: RuntimeTally | undefined, n
   return tally.day;
 }
 
-/** Adds the run the tally measured to the day's record (re-read: another execution may have written since). */
-export function recordRun(place: RuntimePlace, tally: RuntimeTally, endedAt: number): RuntimeDay {
+/**
+ * Adds the run the tally measured to the day's record (re-read: another execution may have written
+ * since); `also`: more keys of the same store for the same write (the day's UrlFetch calls).
+ */
+export function recordRun(place: RuntimePlace, tally: RuntimeTally, endedAt: number, also: Record<string, string> = {}): RuntimeDay {
   const day = addRun(readRuntimeDay(place, endedAt), tally, endedAt);
-  place.store.set(place.key, JSON.stringify(day));
+  place.store.setMany({ ...also, [place.key]: JSON.stringify(day) });
   return day;
 }

@@ -1,3 +1,4 @@
+import type { SendCost } from '../kernel/send-cost';
 /** The push operations (hub-api §4.1–4.6), and `changes`: each edit through the endpoint that fits it. */
 export const OPERATIONS = ['stock', 'prices', 'byChannel', 'erp', 'async', 'changes'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -104,4 +105,6 @@ export interface PushQuestion {
   details: string[];
   /** The seller answered an earlier question and the sheet changed since: nothing was sent. */
   changed?: true;
+  /** What pressing Push costs (its line is among the details). */
+  cost?: SendCost;
 }

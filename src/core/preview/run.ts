@@ -19,9 +19,11 @@ import { isAbandoned, readRun, resumedBy, rowsDone } from '../push/run-store';
 import { pushTitle, type Operation, type Scope } from '../pipeline/types';
 import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from '../pipeline/dry-run/diff';
 import { applyGuards, guardsOn, zeroDrops, type Guards } from '../pipeline/guards';
-import { previewedRows, type PreviewedRow } from '../pipeline/limit';
+import { onlyValues, previewedRows, type PreviewedRow } from '../pipeline/limit';
 import { capLines, hubNow, type HubRead } from '../pipeline/dry-run/read-hub';
-import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
+import { readRequests, type ReadStrategy } from '../pipeline/dry-run/read-strategy';
+import type { SendCost } from '../kernel/send-cost';
+import { limitedPushCost } from '../push/limited-cost';
 import { writePreviewRecord } from './record';
 import { writePreviewSheet } from '../pipeline/dry-run/sheet';
 
@@ -44,6 +46,16 @@ export interface PreviewOutcome {
   unfinished: string | null;
   /** The guard rails applied (0: off) and whether the seller ticked "I checked these". */
   guards: Guards & { on: boolean; checked: boolean };
+  /** What pressing Push these changes costs (null: nothing to push). */
+  cost: SendCost | null;
+}
+
+/** What reading the hub for the rows the plans send takes: their SKUs, and whether a general Quantity needs the catalogue. */
+function readNeeds(plans: readonly RowPlan[]): { skus: string[]; generalQuantity: boolean } {
+  return {
+    skus: plans.flatMap((p) => (p.send && p.sku ? [p.sku] : [])),
+    generalQuantity: plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values)),
+  };
 }
 
 /** Reads what the hub holds now for the rows the plans send, as a preview's lines (guard rails applied). */
@@ -55,8 +67,7 @@ export function linesNow(
   what: string,
   zeroCount?: number,
 ): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
-  const skus = plans.flatMap((p) => (p.send && p.sku ? [p.sku] : []));
-  const generalQuantity = plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values));
+  const { skus, generalQuantity } = readNeeds(plans);
   const read = hubNow(ctx, client, skus, generalQuantity, what);
   const lines = previewLines(plans, read.hub);
   const zeros = zeroCount ?? zeroDrops(lines);
@@ -111,6 +122,11 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
     rows,
   );
   const guards = ctx.settings.guards;
+  // Push these changes reads the hub again for the rows it sends (push-previewed.ts), then sends them.
+  const again = readNeeds(plans.filter((p) => rows.has(rowIdentity(p, operation))));
+  const check = readRequests(new Set(again.skus).size, read.total, again.generalQuantity);
+  const limited = { kind: 'preview' as const, title: 'previewed changes' };
+  const only = onlyValues(rows, operation);
   return {
     previewId: id,
     operation,
@@ -123,5 +139,6 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
     problems: capLines([...read.problems, ...read.notes]),
     unfinished: unfinishedPush(ctx, operation, scope),
     guards: { ...guards, on: guardsOn(guards), checked },
+    cost: rows.size === 0 ? null : limitedPushCost(ctx, loaded, { operation, limited, only, where: 'sidebar' }, check),
   };
 }

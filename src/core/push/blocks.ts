@@ -51,6 +51,11 @@ function headerHash(values: StockTable['values']): string {
   return keysHash(cells);
 }
 
+/** Whether a sidebar run of this operation and scope goes block by block over this sheet (else: whole reads per chunk). */
+export function blocksApply(run: Pick<PushRun, 'operation' | 'scope'>, loaded: Pick<LoadedSheet, 'table'>): boolean {
+  return run.scope !== 'selected' && LINEAR.has(run.operation) && !loaded.table.rows.some((r) => r.duplicate);
+}
+
 /**
  * Records the blocks of a sidebar run from the sheet as read at its start. Nothing is recorded
  * (whole reads per chunk) for a selection, for prices by ERP id or async jobs, or when a SKU is on
@@ -58,7 +63,7 @@ function headerHash(values: StockTable['values']): string {
  */
 export function recordBlocks(store: KeyValueStore, run: PushRun, loaded: LoadedSheet, size: number): boolean {
   store.delete(BLOCKS_KEY);
-  if (run.scope === 'selected' || !LINEAR.has(run.operation) || loaded.table.rows.some((r) => r.duplicate)) return false;
+  if (!blocksApply(run, loaded)) return false;
   const lastRow = loaded.values.length;
   const snapshotAt = loaded.snapshot.positions();
   const blocks: RunBlocks['blocks'] = [];

@@ -19,6 +19,8 @@ import type { RowPlan } from '../pipeline/parts';
 import { OPERATION_TITLES, type Operation, type PushProgress, type PushQuestion, type Scope } from '../pipeline/types';
 import { guardedLines, guardLineText } from './guard-run';
 import { keysHash } from './journal';
+import { costLines } from '../kernel/send-cost';
+import { costOf, estimateSend, sendFrom } from './cost';
 import { pendingRows, sentValues } from './pending';
 
 /** Guarded values and largest changes listed by name in a question; the rest are counted. */
@@ -80,6 +82,7 @@ export function pushQuestion(
   operation: Operation,
   scope: Scope,
   selected: () => Set<string>,
+  chunkRows: number | null = null,
 ): PushQuestion {
   const plans = pendingRows(
     loaded,
@@ -92,6 +95,11 @@ export function pushQuestion(
   const guarded = lines.filter((l) => l.action === 'guarded').length;
   const rows = new Set(lines.filter(changing).map((l) => l.rowNumber)).size;
   const beyond = guarded > 0 ? `, ${guarded.toLocaleString('en-US')} of them beyond a guard rail` : '';
+  // Push sends every plan, those held back too: what it costs, said before the last line (what Push and Cancel do).
+  const cost = costOf(ctx, estimateSend(plans, sendFrom(loaded, { operation, scope }, chunkRows), ctx.settings.concurrency));
+  const words = costLines(cost, 'This push');
+  const said = details(loaded, lines, values);
+  said.splice(said.length - 1, 0, ...words.last);
   return {
     operation,
     scope,
@@ -101,7 +109,8 @@ export function pushQuestion(
     values,
     guarded,
     headline: `${OPERATION_TITLES[operation]} would send ${plural(values, 'changed value')} on ${plural(rows, 'row')}${beyond}.`,
-    details: [`Sheet: \u201c${loaded.sheet.name}\u201d.`, ...details(loaded, lines, values)],
+    details: [...words.first, `Sheet: \u201c${loaded.sheet.name}\u201d.`, ...said],
+    cost,
   };
 }
 
@@ -140,10 +149,10 @@ function asking(q: PushQuestion): PushProgress {
 export function askFirst(
   ctx: Context,
   loaded: LoadedSheet,
-  push: { operation: Operation; scope: Scope; answer?: string },
+  push: { operation: Operation; scope: Scope; answer?: string; chunkRows?: number | null },
   selected: () => Set<string>,
 ): PushProgress | null {
-  const q = pushQuestion(ctx, loaded, push.operation, push.scope, selected);
+  const q = pushQuestion(ctx, loaded, push.operation, push.scope, selected, push.chunkRows ?? null);
   if (push.answer !== undefined) return push.answer === q.token ? null : asking({ ...q, changed: true });
   return mustAsk(ctx, q) ? asking(q) : null;
 }

@@ -503,7 +503,7 @@ function sidebarStart(ctx: Context, loaded: LoadedSheet, run: PushRun, kept: Run
 function questionFirst(
   ctx: Context,
   loaded: LoadedSheet,
-  push: { operation: Operation; scope: Scope; answer?: string },
+  push: { operation: Operation; scope: Scope; answer?: string; chunkRows: number | null },
   selection: Selection,
 ): PushProgress | null {
   const active = readRun(ctx.ports.documentStore);
@@ -520,7 +520,7 @@ export function startPush(ctx: Context, operation: Operation, scope: Scope, answ
     hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
     const selection = selectionOnce(ctx, loaded, operation);
-    const asked = questionFirst(ctx, loaded, { operation, scope, answer }, selection);
+    const asked = questionFirst(ctx, loaded, { operation, scope, answer, chunkRows: sidebarChunkRows(ctx, operation) }, selection);
     if (asked) return asked;
     const { run, kept } = createRun(ctx, operation, scope, false, loaded, answer !== undefined, selection);
     return sidebarStart(ctx, loaded, run, kept);
@@ -567,7 +567,7 @@ export function pushFromMenu(ctx: Context, operation: Operation, scope: Scope, a
     const client = hubClient(ctx); // settings and token problems are reported before anything starts
     const loaded = loadStockSheet(ctx, operation);
     const selection = selectionOnce(ctx, loaded, operation);
-    const asked = questionFirst(ctx, loaded, { operation, scope, answer }, selection);
+    const asked = questionFirst(ctx, loaded, { operation, scope, answer, chunkRows: null }, selection);
     if (asked) return asked;
     const { run, kept } = createRun(ctx, operation, scope, true, loaded, answer !== undefined, selection);
     return menuRun(ctx, loaded, run, kept, client);

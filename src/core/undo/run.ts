@@ -18,6 +18,8 @@ import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
 import { writePreviewSheet } from '../pipeline/dry-run/sheet';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../pipeline/load';
 import { startLimitedPush } from '../push/run';
+import { limitedPushCost } from '../push/limited-cost';
+import type { SendCost } from '../kernel/send-cost';
 import type { PushProgress } from '../pipeline/types';
 import { UNDO_KEPT, pushName, undoHistory, type KeptPush, type UndoHistory, type UndoPush } from './history';
 import { laterIndex, type LaterIndex } from './later';
@@ -48,6 +50,8 @@ export interface UndoPreview {
   totals: PreviewTotals;
   read: ReadStrategy;
   problems: string[];
+  /** What pressing Restore these values costs (null: nothing to restore). */
+  cost: SendCost | null;
 }
 
 /** The push to undo (the seller's own last one, or anyone's), refused with what to do when there is none. */
@@ -109,8 +113,11 @@ function undoNow(
   return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt, openJobs, later, overwrite }), read };
 }
 
-/** Sidebar and menu: what undoing the seller's last push (or anyone's) would restore, in the Preview sheet and as totals; sends nothing. */
-export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose): UndoPreview {
+/**
+ * Sidebar and menu (`where`: where Restore is pressed): what undoing the seller's last push (or
+ * anyone's) would restore, in the Preview sheet and as totals; sends nothing.
+ */
+export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose, where: 'sidebar' | 'menu' = 'sidebar'): UndoPreview {
   const history = undoHistory(ctx.ports.workbook);
   const push = chosenPush(ctx, history, whose);
   const zone = ctx.ports.session.timeZone();
@@ -131,14 +138,19 @@ export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose): Und
     totals: previewTotals([]),
     read: { kind: 'perSku' as const, requests: 0, why: 'nothing to read' },
     problems: [],
+    cost: null,
   };
   if (push.undoneAt !== null) return { ...empty, undoneAt: localDateTime(push.undoneAt, zone) };
   const loaded = loadStockSheet(ctx, push.operation);
   const undo = withLater(ctx, history, push);
   const { lines, only, read } = undoNow(ctx, hubClient(ctx), loaded, undo, overwrite);
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
+  // Restore reads the hub again as this did (undoNow), then sends.
+  const limited = { kind: 'undo' as const, title: pushName(push, zone), undoOf: push.id };
+  const operation = push.operation;
   return {
     ...empty,
+    cost: only.size === 0 ? null : limitedPushCost(ctx, loaded, { operation, limited, only, where }, read.strategy.requests),
     values: undo.push.entries.filter(([, , , before, after]) => before !== after).length,
     undoneAt: null,
     lines: lines.length,

@@ -1,5 +1,6 @@
 /** The words of an undo: whose push it takes back, and what it would restore. Sidebar and menu. */
 import { plural, readLine, totalsLines } from '../pipeline/dry-run/summary';
+import { costLines } from '../kernel/send-cost';
 import type { UndoPreview } from './run';
 
 /** The push an undo takes back, as its confirmation names it: whose, when, and what. */
@@ -16,10 +17,13 @@ export function undoSummary(u: UndoPreview): string[] {
     const whose = u.mine ? 'your push' : `the push by ${u.by}`;
     return [`Nothing to undo: ${whose} of ${u.at} (${u.what}) was undone at ${u.undoneAt}.`];
   }
+  const cost = costLines(u.cost ?? undefined, 'This undo');
   return [
+    ...cost.first,
     undoQuestion(u),
     ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`),
     readLine(u.read),
+    ...cost.last,
     ...u.problems,
   ];
 }

@@ -15,6 +15,8 @@ import type { Context } from '../../core/kernel/context';
 import { describeError } from '../../core/kernel/errors';
 import { logNote } from '../../core/kernel/log';
 import { stampsThrough } from '../../core/kernel/live';
+import { fetchEntry, fetchPlace } from '../../core/kernel/fetch-store';
+import { fetchTally } from '../../platform/transport';
 
 const work = { orders: scheduledOrderImport };
 
@@ -41,7 +43,16 @@ function addonRun(runtime: RuntimeTally): void {
       runOneDocument({ ...ctx, runtime }, work),
     );
   } finally {
-    record('trigger runtime', () => recordRun(userRuntimePlace(userStore()), runtime, appsScriptClock.now()));
+    // The day's UrlFetch calls go in the same write as the runtime record.
+    const users = userStore();
+    record('trigger runtime', () =>
+      recordRun(
+        userRuntimePlace(users),
+        runtime,
+        appsScriptClock.now(),
+        fetchEntry(fetchPlace({ userStore: users }, 'addon'), fetchTally()),
+      ),
+    );
   }
 }
 
@@ -61,7 +72,10 @@ function boundRun(runtime: RuntimeTally, firedBy: string | undefined): void {
   } finally {
     // The runtime record goes out with whatever the run held, in the same call.
     documentStore.hold();
-    record('trigger runtime', () => recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now()));
+    // With the day's UrlFetch calls, in the same write.
+    record('trigger runtime', () =>
+      recordRun(runtimePlace(ports, 'container'), runtime, appsScriptClock.now(), fetchEntry(fetchPlace(ports, 'container'), fetchTally())),
+    );
     try {
       // The settings as this build parsed them, once: later runs read them without zod (settings/store.ts).
       documentStore.commit(settingsCheckedEntry(documentStore));

@@ -35,7 +35,7 @@ export function undoLastPush(pushId: string, overwrite?: boolean, newestId?: str
  */
 function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
   const ui = ctx.ports.notifier;
-  let shown = preview(ctx, false, whose);
+  let shown = preview(ctx, false, whose, 'menu');
   if (shown.undoneAt !== null || shown.pushId === null) return undoSummary(shown).join(' ');
   let overwrite = false;
   const changed = shown.totals.changedOnHub + shown.totals.changedLater;
@@ -44,7 +44,7 @@ function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
       `${undoQuestion(shown)}\n\n${changed} of its values changed since, on the hub or by a later push (see the Preview sheet). Overwrite them too? Choose No to leave them as they are.`,
       title,
     );
-    if (overwrite) shown = preview(ctx, true, whose);
+    if (overwrite) shown = preview(ctx, true, whose, 'menu');
   }
   if (shown.rowsToRestore === 0) return undoSummary(shown).join(' ');
   const [question, ...details] = undoSummary(shown);

@@ -41,6 +41,7 @@ const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome =
   read: { kind: 'catalogue', requests: 62, why: 'read the catalogue (62 pages; one by one would take 3,000 requests)' },
   problems: [],
   unfinished: null,
+  cost: null,
 });
 
 describe("previewSummary (the sidebar's words for a preview)", () => {
@@ -51,6 +52,24 @@ describe("previewSummary (the sidebar's words for a preview)", () => {
       'Largest price drop \u221263 % (X-1, Price [amazon]); largest price rise +10 % (Y-2, Price [walmart]).',
       'The hub was read in 62 requests: read the catalogue (62 pages; one by one would take 3,000 requests). Nothing was sent; every value is in the Preview sheet.',
     ]);
+  });
+
+  test('the cost of Push these changes: requests, UrlFetch calls of the day and what is left, how long, after how the hub was read', () => {
+    const cost = { requests: 12, calls: 12, quota: 20_000, left: 19_640, resetsAt: '2026-11-25 09:10', seconds: 4.2 };
+    const lines = previewSummary({ ...outcome(), cost });
+    expect(lines[0]).toBe('412 values would change: Price [amazon] 400, Price [walmart] 12.');
+    expect(lines[4]).toBe('Push these changes: 12 hub requests \u00B7 12 UrlFetch calls of 20,000 today (19,640 left) \u00B7 about 4 s.');
+  });
+
+  test('a push that would not fit in the UrlFetch calls left today says so first, with what to do', () => {
+    const cost = { requests: 900, calls: 900, quota: 20_000, left: 300, resetsAt: '2026-11-25 09:10', seconds: 200 };
+    const lines = previewSummary({ ...outcome(), cost });
+    expect(lines[0]).toBe(
+      "Push these changes needs 900 UrlFetch calls but only 300 of today's 20,000 are left, so it would stop part-way: send fewer rows (select them and push Selected rows), or wait until after 2026-11-25 09:10, when Google's daily quota is whole again.",
+    );
+    expect(lines[lines.length - 1]).toBe(
+      'Push these changes: 900 hub requests \u00B7 900 UrlFetch calls of 20,000 today (300 left) \u00B7 about 3 min.',
+    );
   });
 
   test('nothing to change says so', () => {

@@ -68,7 +68,8 @@ describe('sidebar safety', () => {
     // names the sheet it pushes and asks before a big or guarded push, Columns shows the sheet you
     // are on with Use this sheet, the rules' status, and the live poll (~1.7 KB). 76 KB: the day's
     // trigger runtime in Orders and Settings, and the account type and budget fields (~1.3 KB).
-    expect(js.length).toBeLessThan(76 * 1024);
+    // 77 KB: what a preview's button costs, and the warning when it would not fit today (~0.5 KB).
+    expect(js.length).toBeLessThan(77 * 1024);
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);

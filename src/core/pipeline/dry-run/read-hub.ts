@@ -25,6 +25,8 @@ export interface HubRead {
   problems: string[];
   /** What the read proved about SKUs beyond their values: a sheet SKU the hub has only in other letter case or spacing (capped too). */
   notes: string[];
+  /** The catalogue's size, as its first page said (absent when no page was read). */
+  total?: number;
 }
 
 /** Lines of problems or notes a read returns, at most: thousands would bury the sidebar and the dialogs. */
@@ -193,16 +195,20 @@ export function readHubNow(
   }
   const [first] = client.getProductPages([0]);
   if (!first.ok) throw first.error;
-  const chosen = chooseReads(unique.length, first.value.total, generalQuantity, true);
+  const total = first.value.total;
+  const chosen = chooseReads(unique.length, total, generalQuantity, true);
   if (chosen.kind === 'perSku') {
-    return perSku(client, unique, aliases, { ...chosen, why: `${chosen.why}, after one page told the catalogue's size` }, first);
+    return {
+      ...perSku(client, unique, aliases, { ...chosen, why: `${chosen.why}, after one page told the catalogue's size` }, first),
+      total,
+    };
   }
   const catalogue = readCatalogue(client, first, aliases);
-  if (!catalogue.ok) return { hub: new Map(), strategy: chosen, problems: [catalogue.problem], notes: [] };
+  if (!catalogue.ok) return { hub: new Map(), strategy: chosen, problems: [catalogue.problem], notes: [], total };
   const hub = new Map<string, Record<string, number> | null>();
   const notes: string[] = [];
   for (const sku of unique) settle(sku, catalogue, hub, notes);
-  return { hub, strategy: chosen, problems: catalogue.problem ? [catalogue.problem] : [], notes: capLines(notes) };
+  return { hub, strategy: chosen, problems: catalogue.problem ? [catalogue.problem] : [], notes: capLines(notes), total };
 }
 
 /** What the hub holds now for `skus` ; a hub that cannot be read is said for `what`, nothing sent. */

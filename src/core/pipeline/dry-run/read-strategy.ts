@@ -48,3 +48,16 @@ export function chooseReads(skus: number, catalogueTotal: number, generalQuantit
     why: `read the catalogue (${plural(pages, 'page')}; one by one would take ${plural(skus, 'request')})`,
   };
 }
+
+/**
+ * The requests reading `skus` SKUs will take (read-hub.ts readHubNow): none for none, one GET for
+ * one SKU without a general Quantity, else the catalogue's first page and the cheaper way on from
+ * it (`catalogueTotal`: the size a first page said; unknown, the catalogue's pages cannot be told
+ * and one by one is counted).
+ */
+export function readRequests(skus: number, catalogueTotal: number | undefined, generalQuantity: boolean): number {
+  if (skus === 0) return 0;
+  if (skus === 1 && !generalQuantity) return 1;
+  if (catalogueTotal === undefined) return 1 + skus;
+  return chooseReads(skus, catalogueTotal, generalQuantity, true).requests;
+}
