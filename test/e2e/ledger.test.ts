@@ -12,40 +12,20 @@ import { unwrap } from '../support/results';
 import { seedProducts } from './helpers';
 import { call, finish } from './preview-helpers';
 import { dayKey } from '../../src/core/kernel/time';
+import type { HistoryEntry } from '../../src/core/ledger/history';
+import { RULES_SHEET_HEADER } from '../../src/core/pipeline/rules/read';
 
 const STOCK = 'Stock & Prices';
 const LEDGER = 'Hub Sync Ledger';
 const USER = 'user@example.com';
-const RULES_HEADER = [
-  'Channel',
-  'Markup %',
-  'Markup amount',
-  'Rounding',
-  'Min price',
-  'Max price',
-  'Stock buffer',
-  'Stock buffer %',
-  'Max quantity listed',
-  'Send 0 below',
-  'Also per-channel columns',
-  'Problem',
-];
 
 /** One record as the ledger keeps it, with its row's push and user. */
-interface Kept {
-  push: string;
-  what: string;
-  by: string;
-  sku: string;
-  channel: string;
-  field: string;
-  before: number | null;
+type Kept = Omit<HistoryEntry, 'at' | 'jobId' | 'from' | 'answer' | 'source'> & {
   from: string;
-  sent: number;
   answer: string;
   source: string;
   jobId?: string;
-}
+};
 
 function ledger(env: AddonEnv): Kept[] {
   if (!env.rt.sheetNames().includes(LEDGER)) return [];
@@ -124,8 +104,8 @@ describe('the change ledger', () => {
 
   test("a value a rule changed is recorded as the rule's, with the value that left", () => {
     env.rt.addSheet('Rules', [
-      RULES_HEADER,
-      RULES_HEADER.map((h, i) => (i === 0 ? 'walmart' : h === 'Markup %' ? 10 : h === 'Also per-channel columns' ? 'yes' : '')),
+      [...RULES_SHEET_HEADER],
+      RULES_SHEET_HEADER.map((h, i) => (i === 0 ? 'walmart' : h === 'Markup %' ? 10 : h === 'Also per-channel columns' ? 'yes' : '')),
     ]);
     stock(env, [
       ['SKU', 'Price [amazon]', 'Price [walmart]'],
