@@ -59,7 +59,7 @@ function start(): void {
   // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
   const nav = createSectionNav(
     {
-      push: [push.element, rules.element, log.element, createHistoryView().element],
+      push: [push.element, rules.element, log.element, createHistoryView(push.runner).element],
       jobs: [jobs.element],
       orders: [orders.element],
       catalogue: [catalogue.element],

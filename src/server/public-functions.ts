@@ -8,6 +8,7 @@ import { applyColumnPreset, getColumns, resetColumns, saveColumns, useSheetForPu
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { getHistory, openHistorySheet } from './handlers/history';
+import { previewRevert, revertFromHistory } from './handlers/revert';
 import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
@@ -109,6 +110,8 @@ export const publicFunctions = {
   undoLastPush,
   getHistory,
   openHistorySheet,
+  previewRevert,
+  revertFromHistory,
   getColumns,
   saveColumns,
   applyColumnPreset,

@@ -30,9 +30,9 @@ type Kept = Omit<HistoryEntry, 'at' | 'jobId' | 'from' | 'answer' | 'source'> & 
 function ledger(env: AddonEnv): Kept[] {
   if (!env.rt.sheetNames().includes(LEDGER)) return [];
   const [header, ...rows] = env.rt.sheet(LEDGER).values();
-  expect(header).toEqual(['Time', 'Push', 'What', 'By', 'Stock sheet', 'Values', 'Answers', 'User key', 'Records']);
+  expect(header).toEqual(['Time', 'Push', 'What', 'By', 'Stock sheet', 'Values', 'Answers', 'User key', 'Operation', 'Records']);
   return rows.flatMap((r) =>
-    (JSON.parse(String(r[8])) as unknown[][]).map(([sku, channel, field, before, from, sent, answer, source, jobId]) => ({
+    (JSON.parse(String(r[9])) as unknown[][]).map(([sku, channel, field, before, from, sent, answer, source, jobId]) => ({
       push: String(r[1]),
       what: String(r[2]),
       by: String(r[3]),
@@ -200,15 +200,26 @@ describe('the change ledger', () => {
     expect(env.rt.sheet(LEDGER).isHidden()).toBe(false);
   });
 
-  test('over 50,000 values kept, the oldest whole pushes are dropped with a Log line; the token is never in the ledger', () => {
-    // A history already near its bound: its oldest push holds 49,990 values (only the Values column counts them).
+  test('beyond the last 50 pushes and 50,000 values kept, the oldest whole pushes are dropped with a Log line; the token is never in the ledger', () => {
+    // A history already near its bound: its oldest push holds 49,990 values (only the Values column
+    // counts them), and 50 pushes after it (of one value each), so that it is not among the last 50.
     const sheet = env.rt.sheet(LEDGER);
     const old = JSON.stringify([['OLD-1', '', 'quantity', null, 'unknown', 1, 'OK', 'cell']]);
-    sheet.insertRows(2);
-    sheet.setValues(
-      [[new Date(env.rt.now() - 86_400_000), 'old-push', 'Push stock (all rows)', 'x@example.com', STOCK, 49_990, '49,990 OK', 'k', old]],
-      'A2',
-    );
+    const at = new Date(env.rt.now() - 86_400_000);
+    const row = (id: string, values: number): unknown[] => [
+      at,
+      id,
+      'Push stock (all rows)',
+      'x@example.com',
+      STOCK,
+      values,
+      `${values} OK`,
+      'k',
+      'stock',
+      old,
+    ];
+    sheet.insertRows(2, 51);
+    sheet.setValues([row('old-push', 49_990), ...Array.from({ length: 50 }, (_, i) => row(`later-${i}`, 1))], 'A2');
     const kept = ledger(env).filter((r) => r.push !== 'old-push');
     stock(env, [['SKU', 'Quantity'], ...skus.slice(0, 12).map((sku, i) => [sku, 30 + i])]);
     env.call('pushStockAll');

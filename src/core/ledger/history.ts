@@ -7,8 +7,8 @@ import { unpackJson } from '../kernel/packed';
 import type { CellValue, Workbook } from '../kernel/ports';
 import { dayKey } from '../kernel/time';
 import type { BeforeFrom } from '../pipeline/held-before';
-import type { LedgerAnswer, LedgerSource, LedgerValue } from './record';
-import { INDEX_COLUMNS, LEDGER_SHEET, RECORDS_COLUMN } from './sheet';
+import { isLedgerValue, type LedgerAnswer, type LedgerSource } from '../pipeline/ledger/values';
+import { INDEX_COLUMNS, LEDGER_SHEET, RECORDS_COLUMN } from '../pipeline/ledger/store';
 
 /** What the seller filters by; empty fields match everything. `date`: yyyy-mm-dd in the spreadsheet's time zone. */
 export interface HistoryFilter {
@@ -52,10 +52,6 @@ const text = (v: CellValue | undefined): string => String(v ?? '').trim();
 const lower = (v: string | undefined): string => (v ?? '').trim().toLowerCase();
 const epoch = (v: CellValue | undefined): number => (v instanceof Date ? v.getTime() : Number(v) || 0);
 
-function isValue(v: unknown): v is LedgerValue {
-  return Array.isArray(v) && v.length >= 8 && typeof v[0] === 'string' && typeof v[5] === 'number';
-}
-
 /** The rows (0-based below the header) whose push, user and day match, newest first. */
 function matchingRows(index: ReadonlyArray<readonly CellValue[]>, filter: HistoryFilter, zone: string): number[] {
   const push = lower(filter.push);
@@ -73,7 +69,7 @@ function matchingRows(index: ReadonlyArray<readonly CellValue[]>, filter: Histor
 
 /** A matching row's values, newest first. */
 function rowEntries(cells: readonly CellValue[], records: CellValue, sku: string): HistoryEntry[] {
-  const values = unpackJson(text(records)).filter(isValue).reverse();
+  const values = unpackJson(text(records)).filter(isLedgerValue).reverse();
   return values
     .filter((v) => !sku || v[0].toLowerCase().includes(sku))
     .map(([s, channel, field, before, from, sent, answer, source, jobId]) => ({

@@ -1,7 +1,7 @@
 /** The ledger's hidden sheet opened as a sheet: shown and made active (created empty when no value was pushed yet). */
 import type { Context } from '../kernel/context';
 import { DATE_TIME_FORMAT } from '../../sheet/date-format';
-import { LEDGER_HEADER, LEDGER_SHEET } from './sheet';
+import { LEDGER_HEADER, LEDGER_SHEET } from '../pipeline/ledger/store';
 
 /** Shows the ledger's sheet and takes the seller to it; returns what to tell them. */
 export function openLedgerSheet(ctx: Context): string {

@@ -4,8 +4,9 @@ import { logNote } from '../kernel/log';
 import { pushTitle } from '../pipeline/types';
 import { resultsWritten, type ResultsWritten } from '../push/hooks';
 import { runSheet } from '../push/run-store';
-import { ANOTHER_EDITOR, ledgerValues } from './record';
-import { LEDGER_MAX_VALUES, appendLedger, droppedText } from './sheet';
+import { ledgerValues } from './record';
+import { ANOTHER_EDITOR } from '../pipeline/ledger/values';
+import { LEDGER_KEPT_PUSHES, LEDGER_MAX_VALUES, appendLedger, droppedText } from '../pipeline/ledger/store';
 
 function recordBatch(ctx: Context, e: ResultsWritten): void {
   const values = ledgerValues(e);
@@ -19,13 +20,14 @@ function recordBatch(ctx: Context, e: ResultsWritten): void {
     by: run.user || ANOTHER_EDITOR,
     byKey: run.owner,
     sheet: runSheet(run, stockSheetName(ctx)),
+    operation: run.operation,
   };
   const dropped = appendLedger(ctx.ports.workbook, push, values);
   if (dropped.pushes > 0)
     logNote(
       ctx,
       'History',
-      `Dropped the oldest ${droppedText(dropped)} from the history: it keeps at most ${LEDGER_MAX_VALUES.toLocaleString('en-US')} values.`,
+      `Dropped the oldest ${droppedText(dropped)} from the history: it keeps the last ${LEDGER_KEPT_PUSHES} pushes, and older ones while it holds at most ${LEDGER_MAX_VALUES.toLocaleString('en-US')} values.`,
       { user: run.user },
     );
 }

@@ -72,7 +72,7 @@ export class ChunkResults {
       rowNumber,
       identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
-      result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
+      result: run.limited?.kind === 'undo' ? undoneResult(result, run.limited.revert ? 'Reverted' : 'Undone') : result,
       ...(plan.send
         ? {
             sent: sent ?? sentValues(plan),

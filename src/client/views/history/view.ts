@@ -6,6 +6,8 @@
 import { h, isBusy, setBusy, setChildren } from '../../dom';
 import { callResult, errorMessage } from '../../server';
 import type { HistoryEntry } from '../../../core/ledger/history';
+import type { PushRunner } from '../push/run';
+import { createRevertPanel, type RevertPanel } from './revert';
 import { entryDetail, entryTitle, entryWho, pageSummary } from './text';
 
 const FILTERS = [
@@ -15,22 +17,25 @@ const FILTERS = [
   ['date', 'Date', 'date'],
 ] as const;
 
-function entry(e: HistoryEntry): HTMLElement {
+function entry(e: HistoryEntry, revert: RevertPanel): HTMLElement {
   return h(
     'li',
     { class: e.answer === 'OK' || e.answer === 'queued' ? 'log-entry' : 'log-entry failed', 'data-testid': 'history-entry' },
     h('p', { class: 'log-head' }, h('strong', null, entryTitle(e))),
     h('p', null, entryDetail(e)),
     h('p', { class: 'hint' }, entryWho(e), ' \u00b7 push ', h('code', null, e.push)),
+    revert.buttonsFor(e),
   );
 }
 
-export function createHistoryView(): { element: HTMLElement } {
+/** `runner`: the Push section's, which drives a revert's run like any push. */
+export function createHistoryView(runner: Pick<PushRunner, 'drive' | 'running'>): { element: HTMLElement } {
   const inputs = FILTERS.map(([key, label, type]) => ({ key, label, input: h('input', { id: `history-${key}`, type }) }));
   const search = h('button', { id: 'history-search', type: 'submit' }, 'Show');
   const open = h('button', { id: 'history-open', type: 'button' }, 'Open as sheet');
   const status = h('p', { id: 'history-status', role: 'status', class: 'hint' });
   const error = h('p', { id: 'history-error', class: 'error', role: 'alert' });
+  const revert = createRevertPanel(runner, error);
   const list = h('ol', { id: 'history-list', class: 'plain-list', 'aria-label': 'Values pushed, newest first' });
   const form = h(
     'form',
@@ -49,7 +54,10 @@ export function createHistoryView(): { element: HTMLElement } {
       const filter = Object.fromEntries(inputs.map(({ key, input }) => [key, input.value]));
       const page = await callResult('getHistory', filter);
       status.textContent = pageSummary(page);
-      setChildren(list, page.entries.map(entry));
+      setChildren(
+        list,
+        page.entries.map((e) => entry(e, revert)),
+      );
     } catch (e) {
       error.textContent = `The history could not be read: ${errorMessage(e)}`;
     } finally {
@@ -79,6 +87,7 @@ export function createHistoryView(): { element: HTMLElement } {
     ),
     form,
     error,
+    ...revert.nodes,
     status,
     list,
   );

@@ -4,9 +4,9 @@
  * many; the History read filters on the server, newest first, and stays bounded.
  */
 import { memoryWorkbook, T0 } from '../../../support/ports';
-import { LEDGER_SHEET, appendLedger, rowsToDrop } from '../../../../src/core/ledger/sheet';
+import { LEDGER_SHEET, appendLedger, rowsToDrop } from '../../../../src/core/pipeline/ledger/store';
 import { readHistory } from '../../../../src/core/ledger/history';
-import type { LedgerPush, LedgerValue } from '../../../../src/core/ledger/record';
+import type { LedgerPush, LedgerValue } from '../../../../src/core/pipeline/ledger/values';
 import type { MemorySheet } from '../../../support/ports';
 
 const push = (id: string, at = T0, by = 'ana@example.com'): LedgerPush => ({
@@ -16,6 +16,7 @@ const push = (id: string, at = T0, by = 'ana@example.com'): LedgerPush => ({
   by,
   byKey: by,
   sheet: 'Stock',
+  operation: 'stock',
 });
 const values = (n: number, prefix = 'SKU-'): LedgerValue[] =>
   Array.from({ length: n }, (_, i): LedgerValue => [`${prefix}${i}`, '', 'quantity', i, 'snapshot', i + 1, 'OK', 'cell']);
@@ -35,16 +36,16 @@ describe('the ledger sheet', () => {
 
   test('over the bound, the oldest whole pushes are dropped, never the one being recorded', () => {
     const wb = memoryWorkbook();
-    appendLedger(wb, push('p1'), values(60), 100);
-    appendLedger(wb, push('p2'), values(30), 100);
-    expect(appendLedger(wb, push('p3'), values(20), 100)).toEqual({ pushes: 1, values: 60 });
+    appendLedger(wb, push('p1'), values(60), 100, 1);
+    appendLedger(wb, push('p2'), values(30), 100, 1);
+    expect(appendLedger(wb, push('p3'), values(20), 100, 1)).toEqual({ pushes: 1, values: 60 });
     const ids = wb
       .grid(LEDGER_SHEET)
       .slice(1)
       .map((r) => r[1]);
     expect(ids).toEqual(['p2', 'p3']);
     // A push alone over the bound drops every other one, and stays.
-    expect(appendLedger(wb, push('p3'), values(200), 100)).toEqual({ pushes: 1, values: 30 });
+    expect(appendLedger(wb, push('p3'), values(200), 100, 1)).toEqual({ pushes: 1, values: 30 });
     expect(
       new Set(
         wb
@@ -62,8 +63,8 @@ describe('the ledger sheet', () => {
       ['', 'a', '', '', '', 10],
       ['', 'c', '', '', '', 10],
     ];
-    expect(rowsToDrop(index, 'c', 5, 40)).toEqual({ rows: [0, 2], pushes: 1, values: 20 });
-    expect(rowsToDrop(index, 'c', 5, 100)).toEqual({ rows: [], pushes: 0, values: 0 });
+    expect(rowsToDrop(index, 'c', 5, 40, 1)).toEqual({ rows: [0, 2], pushes: 1, values: 20 });
+    expect(rowsToDrop(index, 'c', 5, 100, 1)).toEqual({ rows: [], pushes: 0, values: 0 });
   });
 
   test('History: newest first, filtered by SKU, user, push and day, at most N values', () => {

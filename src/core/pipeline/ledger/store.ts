@@ -2,23 +2,30 @@
  * The change ledger's hidden sheet. A row per batch of values a push wrote (never a row per
  * value: at ~0.15 ms a cell, 10,000 rows of 10 cells would cost a 10,000-row push 15 s more):
  * the push's index columns, then its values packed (kernel/packed.ts), a JSON list per cell. Rows
- * are only appended; when the values kept would pass LEDGER_MAX_VALUES, the oldest whole pushes
- * are deleted first and the caller is told how many.
+ * are only appended; the last LEDGER_KEPT_PUSHES pushes are always kept, whatever their size, and
+ * older ones only while the values kept stay within LEDGER_MAX_VALUES: beyond, the oldest whole
+ * pushes are deleted first and the caller is told how many. The ledger feature writes it; a
+ * revert (undo/revert.ts) reads a push back with what the pushes after it set.
  */
-import { countOf } from '../../sheet/count-words';
-import { DATE_TIME_FORMAT } from '../../sheet/date-format';
-import { escapeCellText } from '../../sheet/escape';
-import { packJson } from '../kernel/packed';
-import type { CellValue, SheetPort, Workbook } from '../kernel/ports';
-import type { LedgerPush, LedgerValue } from './record';
+import { countOf } from '../../../sheet/count-words';
+import { DATE_TIME_FORMAT } from '../../../sheet/date-format';
+import { escapeCellText } from '../../../sheet/escape';
+import { packJson } from '../../kernel/packed';
+import type { CellValue, SheetPort, Workbook } from '../../kernel/ports';
+import type { LedgerPush, LedgerValue } from './values';
 
 export const LEDGER_SHEET = 'Hub Sync Ledger';
 /**
- * Values kept: about 100 characters each, 50,000 are ~5 MB of text in ~125 rows (a hundredth of
- * Sheets' 10 million cells for the whole spreadsheet); a History search reads only its last rows.
+ * Values kept beyond the last LEDGER_KEPT_PUSHES pushes: about 70 characters each, 50,000 are
+ * ~3.5 MB of text in ~90 rows; a History search reads only the last rows.
  */
 export const LEDGER_MAX_VALUES = 50_000;
-export const LEDGER_HEADER = ['Time', 'Push', 'What', 'By', 'Stock sheet', 'Values', 'Answers', 'User key', 'Records'];
+/**
+ * Pushes always kept, whatever their size, so that any of them can be reverted: 50 pushes of
+ * 10,000 values are ~35 MB of text in ~900 rows (under 10,000 cells of Sheets' 10 million).
+ */
+export const LEDGER_KEPT_PUSHES = 50;
+export const LEDGER_HEADER = ['Time', 'Push', 'What', 'By', 'Stock sheet', 'Values', 'Answers', 'User key', 'Operation', 'Records'];
 /** The columns read to find pushes and count values: all but Records. */
 export const INDEX_COLUMNS = LEDGER_HEADER.length - 1;
 export const RECORDS_COLUMN = LEDGER_HEADER.length;
@@ -39,13 +46,15 @@ export interface Dropped {
 
 /**
  * The rows (0-based, below the header) of the oldest pushes to drop so that `incoming` more values
- * fit within `max`; the push being recorded (`current`) is never dropped, even when it alone is over.
+ * fit within `max`; the push being recorded (`current`) and the `kept` - 1 newest before it are
+ * never dropped, even when they alone are over.
  */
 export function rowsToDrop(
   index: ReadonlyArray<readonly CellValue[]>,
   current: string,
   incoming: number,
   max: number,
+  kept = LEDGER_KEPT_PUSHES,
 ): { rows: number[] } & Dropped {
   const byPush = new Map<string, { rows: number[]; values: number }>();
   let total = 0;
@@ -58,10 +67,12 @@ export function rowsToDrop(
     push.values += values;
     byPush.set(id, push);
   });
+  const others = [...byPush.keys()].filter((id) => id !== current);
+  const protect = new Set(others.slice(Math.max(0, others.length - (kept - 1))));
   const out = { rows: [] as number[], pushes: 0, values: 0 };
   for (const [id, push] of byPush) {
     if (total + incoming <= max) break;
-    if (id === current) continue;
+    if (id === current || protect.has(id)) continue;
     total -= push.values;
     out.rows.push(...push.rows);
     out.pushes++;
@@ -86,12 +97,18 @@ function deleteRows(sheet: SheetPort, rows: readonly number[]): void {
  * oldest pushes deleted when over it, then one write of the batch's rows below the rest.
  * Returns what was dropped.
  */
-export function appendLedger(workbook: Workbook, push: LedgerPush, values: readonly LedgerValue[], max = LEDGER_MAX_VALUES): Dropped {
+export function appendLedger(
+  workbook: Workbook,
+  push: LedgerPush,
+  values: readonly LedgerValue[],
+  max = LEDGER_MAX_VALUES,
+  kept = LEDGER_KEPT_PUSHES,
+): Dropped {
   if (values.length === 0) return { pushes: 0, values: 0 };
   const sheet = workbook.ensureSheet(LEDGER_SHEET, LEDGER_HEADER, { hidden: true, dateColumns: [0], dateFormat: DATE_TIME_FORMAT });
   let last = sheet.lastRow();
   const index = last > 1 ? sheet.readBlock(2, 1, last - 1, INDEX_COLUMNS) : [];
-  const drop = rowsToDrop(index, push.id, values.length, max);
+  const drop = rowsToDrop(index, push.id, values.length, max, kept);
   deleteRows(sheet, drop.rows);
   last = Math.max(1, last - drop.rows.length);
   const cells: CellValue[][] = packJson(values).map((pack) => [
@@ -103,6 +120,7 @@ export function appendLedger(workbook: Workbook, push: LedgerPush, values: reado
     pack.items.length,
     answers(pack.items),
     escapeCellText(push.byKey),
+    push.operation,
     pack.text,
   ]);
   sheet.write(last + 1, 1, cells);
