@@ -17,6 +17,7 @@ import { createAlertsView } from './views/alerts';
 import { createCatalogueView } from './views/catalogue/view';
 import { createColumnsView } from './views/columns/view';
 import { createCategoriesView } from './views/categories/view';
+import { createHistoryView } from './views/history/view';
 import { createJobsView } from './views/jobs/view';
 import { createLogView } from './views/log/view';
 import { createOrdersView } from './views/orders/view';
@@ -58,7 +59,7 @@ function start(): void {
   // Recent activity sits under Push, the section the sidebar opens on: what just happened, at a glance.
   const nav = createSectionNav(
     {
-      push: [push.element, rules.element, log.element],
+      push: [push.element, rules.element, log.element, createHistoryView(push.runner).element],
       jobs: [jobs.element],
       orders: [orders.element],
       catalogue: [catalogue.element],

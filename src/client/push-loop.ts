@@ -5,6 +5,7 @@
  * row sent is also recorded.
  */
 import type { Operation, PushProgress, Scope } from '../core/pipeline/types';
+import type { RevertTarget } from '../core/undo/ledger-source';
 
 /** The three server calls the loop needs (injected: unit tests drive the loop with fakes). */
 export interface PushApi {
@@ -14,6 +15,8 @@ export interface PushApi {
   startPreviewed(previewId: string): Promise<PushProgress>;
   /** "Undo last push": restores the values of the push an undo preview showed (`newestId`: the newest push it found). */
   startUndo(pushId: string, overwrite: boolean, newestId: string | null): Promise<PushProgress>;
+  /** A revert from the History: puts back what its preview showed (`newestId`: the newest push it found). */
+  startRevert(target: RevertTarget, overwrite: boolean, newestId: string): Promise<PushProgress>;
   next(runId: string): Promise<PushProgress>;
   cancel(runId: string): Promise<PushProgress>;
 }
@@ -22,7 +25,8 @@ export type PushStart =
   | { kind: 'new'; operation: Operation; scope: Scope; answer?: string }
   | { kind: 'resume'; runId: string }
   | { kind: 'previewed'; previewId: string }
-  | { kind: 'undo'; pushId: string; overwrite: boolean; newestId: string | null };
+  | { kind: 'undo'; pushId: string; overwrite: boolean; newestId: string | null }
+  | { kind: 'revert'; target: RevertTarget; overwrite: boolean; newestId: string };
 
 function first(api: PushApi, start: PushStart): Promise<PushProgress> {
   switch (start.kind) {
@@ -34,6 +38,8 @@ function first(api: PushApi, start: PushStart): Promise<PushProgress> {
       return api.startPreviewed(start.previewId);
     case 'undo':
       return api.startUndo(start.pushId, start.overwrite, start.newestId);
+    case 'revert':
+      return api.startRevert(start.target, start.overwrite, start.newestId);
   }
 }
 

@@ -1,11 +1,12 @@
 /**
  * The one place the features subscribe to the hooks of the layers below them (the push engine's,
- * the kernel's): the engine says what happened, undo, alerts and jobs react, and the background
+ * the kernel's): the engine says what happened, undo, the change ledger, alerts and jobs react, and the background
  * module re-arms the trigger when due work changes. Called once when the bundle loads.
  */
 import { subscribeAlerts } from './alerts/subscriptions';
 import { rearmBackground } from './background/trigger';
 import { subscribeJobs } from './jobs/subscriptions';
+import { subscribeLedger } from './ledger/subscriptions';
 import { dueChanged } from './kernel/due';
 import type { Context } from './kernel/context';
 import { subscribeUndo } from './undo/subscriptions';
@@ -17,6 +18,7 @@ function rearm(ctx: Context): void {
 /** Subscribes every feature (twice is the same as once). */
 export function wireFeatures(): void {
   subscribeUndo();
+  subscribeLedger();
   subscribeAlerts();
   subscribeJobs();
   dueChanged.subscribe(rearm);

@@ -30,6 +30,7 @@ export function spreadsheetWorkbook(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
           for (const c of options.dateColumns) s.getRange(2, c + 1, rows, 1).setNumberFormat(format);
         }
       }
+      if (options?.show && s.isSheetHidden()) s.showSheet();
       if (options?.activate) s.activate();
       return sheetPort(s);
     },

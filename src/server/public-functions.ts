@@ -7,6 +7,8 @@ import { onBackgroundWork } from './handlers/background';
 import { applyColumnPreset, getColumns, resetColumns, saveColumns, useSheetForPushing } from './handlers/columns';
 import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } from './handlers/jobs';
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
+import { getHistory, openHistorySheet } from './handlers/history';
+import { previewRevert, revertFromHistory } from './handlers/revert';
 import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
@@ -106,6 +108,10 @@ export const publicFunctions = {
   pushPreviewedChanges,
   previewUndo,
   undoLastPush,
+  getHistory,
+  openHistorySheet,
+  previewRevert,
+  revertFromHistory,
   getColumns,
   saveColumns,
   applyColumnPreset,

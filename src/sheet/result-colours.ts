@@ -31,6 +31,7 @@ const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['Skipped', LOOKS.neutral],
   ['Pending', LOOKS.neutral],
   ['Undone', LOOKS.warning],
+  ['Reverted', LOOKS.warning],
 ];
 
 /** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */
@@ -55,7 +56,7 @@ export function resultColourRules(statusColumn: number | undefined, channelColum
   const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({
     when: { equals: word },
     look,
-    columns: word === 'OK' || word === 'Undone' ? [...status, ...channels] : status,
+    columns: word === 'OK' || word === 'Undone' || word === 'Reverted' ? [...status, ...channels] : status,
   }));
   if (channels.length > 0) {
     rules.push({ when: { equals: NO_ACTIVE_LISTING }, look: LOOKS.neutral, columns: channels });

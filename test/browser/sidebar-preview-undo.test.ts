@@ -98,7 +98,7 @@ describe('playground: preview, push these changes, undo', () => {
     await s.frame.locator('#undo-button').click();
     await s.frame.locator('#undo-result p').first().waitFor({ timeout: UNTIL_READY_MS });
     const text = (await s.frame.locator('#undo-result').textContent()) ?? '';
-    expect(text).toMatch(/^Undo your push of [\d-]+ [\d:]+ \(Push prices \(previewed changes\), 3 values\)\?/);
+    expect(text).toMatch(/^Revert your push of [\d-]+ [\d:]+ \(Push prices \(previewed changes\), 3 values\)\?/);
     expect(text).toContain('3 values would be restored: Price [amazon] 3.');
     await s.shots.take(s.page, 'undo-preview');
     await s.frame.locator('#undo-restore').click();

@@ -68,7 +68,7 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
 
     const shown = call(env, 'previewUndo', false);
     expect(shown).toMatchObject({ mine: true, by: 'you', what: 'Push prices (previewed changes)', values: 4 });
-    expect(undoSummary(shown)[0]).toBe(`Undo your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`);
+    expect(undoSummary(shown)[0]).toBe(`Revert your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`);
     expect(shown.totals.changes).toEqual({ 'Price [amazon]': 2 });
     expect(shown.totals.changedLater).toBe(2);
     expect(undoSummary(shown)).toContain('2 values changed by a later push since, left as they are.');
@@ -112,8 +112,8 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     env.rt.answerNext('YES'); // restore the rest
     env.call('undoLastPushFromMenu');
     const asked = env.rt.dialogs().slice(before);
-    expect(asked.map((d) => d.title)).toEqual(['Undo last push', 'Undo last push']);
-    const question = `Undo your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`;
+    expect(asked.map((d) => d.title)).toEqual(['Revert your last push', 'Revert your last push']);
+    const question = `Revert your push of ${zonedDateTime(a.at, ZONE)} (Push prices (previewed changes), 4 values)?`;
     for (const d of asked) expect(d.message?.split('\n')[0]).toBe(question);
     expect(asked[0].message).toContain('1 of its values changed since, on the hub or by a later push');
     expect([0, 1, 6, 7, 8].map((i) => amazon(env, skus[i]))).toEqual([was(0), was(1), was(6), was(7) + 2, was(8) + 2]);
@@ -123,14 +123,14 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     const shown = call(env, 'previewUndo', false, true);
     expect(shown).toMatchObject({ mine: false, by: B, whose: 'anyone', values: 2 });
     expect(undoSummary(shown)[0]).toMatch(
-      /^Undo a colleague\u2019s push \(Push prices \(previewed changes\), 2 values\)\? This push was made by b@example\.com at [\d-]+ [\d:]+, not by you\.$/,
+      /^Revert a colleague\u2019s push \(Push prices \(previewed changes\), 2 values\)\? This push was made by b@example\.com at [\d-]+ [\d:]+, not by you\.$/,
     );
     expect(shown.at).toBe(zonedDateTime(bAt, ZONE));
     const before = env.rt.dialogs().length;
     env.rt.answerNext('YES');
     env.call('undoLatestPushByAnyoneFromMenu');
     const asked = env.rt.dialogs().slice(before);
-    expect(asked.map((d) => d.title)).toEqual(['Undo the latest push by anyone']);
+    expect(asked.map((d) => d.title)).toEqual(['Revert the latest push by anyone']);
     expect(asked[0].message).toContain(`This push was made by b@example.com at ${shown.at}, not by you.`);
     // What the hub held before B's push: A's value on row 8 (A's undo left it, B had changed it), the original on row 9.
     expect([7, 8].map((i) => amazon(env, skus[i]))).toEqual([was(7) + 1, was(8)]);

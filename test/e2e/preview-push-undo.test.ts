@@ -195,7 +195,7 @@ describe('push these changes, guard rails, undo: prices', () => {
         .dialogs()
         .slice(-2)
         .map((d) => d.title),
-    ).toEqual(['Undo last push', 'Undo last push']);
+    ).toEqual(['Revert your last push', 'Revert your last push']);
     expectInvariant(env, 'prices');
   });
 });

@@ -150,11 +150,12 @@ export interface Workbook {
    * The sheet, created with the given header row (frozen, bold) if missing; `dateColumns`
    * (0-based) get `dateFormat` down the whole grid when it is created, so appended rows show it.
    * `activate`: the seller is taken to it (a sheet opened from the menu); else they stay where they were.
+   * `show`: a hidden sheet is shown.
    */
   ensureSheet(
     name: string,
     header: string[],
-    options?: { hidden?: boolean; dateColumns?: number[]; dateFormat?: string; activate?: boolean },
+    options?: { hidden?: boolean; dateColumns?: number[]; dateFormat?: string; activate?: boolean; show?: boolean },
   ): SheetPort;
   /** The active sheet's selected rows (1-based, inclusive ranges), or null when nothing is selected. */
   selection(): { sheet: string; rows: Array<{ start: number; end: number }> } | null;

@@ -87,10 +87,13 @@ export function undoPlan(
   return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [note] };
 }
 
-/** An undo's result: what the hub confirmed is the value from before the push, so the row (and each channel) says Undone, not OK. */
-export function undoneResult(result: RowResult): RowResult {
+/**
+ * An undo's result: what the hub confirmed is the value from before the push, so the row (and each
+ * channel) says Undone (Reverted, for a revert from the History), not OK.
+ */
+export function undoneResult(result: RowResult, word: 'Undone' | 'Reverted' = 'Undone'): RowResult {
   if (result.status !== 'OK') return result;
   const channels: Record<string, string> = {};
-  for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? 'Undone' : text;
-  return { ...result, status: 'Undone', channels };
+  for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? word : text;
+  return { ...result, status: word, channels };
 }

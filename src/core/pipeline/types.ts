@@ -24,8 +24,12 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 };
 
 /** A run's name for the seller (menu, Log, messages): its operation and rows, or what it is limited to. */
-export function pushTitle(run: { operation: Operation; scope: Scope; limited?: { title: string; kind: 'preview' | 'undo' } }): string {
-  if (run.limited?.kind === 'undo') return `Undo of ${run.limited.title}`;
+export function pushTitle(run: {
+  operation: Operation;
+  scope: Scope;
+  limited?: { title: string; kind: 'preview' | 'undo'; revert?: true };
+}): string {
+  if (run.limited?.kind === 'undo') return `${run.limited.revert ? 'Revert' : 'Undo'} of ${run.limited.title}`;
   if (run.limited) return `${OPERATION_TITLES[run.operation]} (previewed changes)`;
   return `${OPERATION_TITLES[run.operation]} (${SCOPE_TITLES[run.scope]})`;
 }
@@ -35,8 +39,9 @@ export function pushTitle(run: { operation: Operation; scope: Scope; limited?: {
  * hub's answer could not be tied to what was sent (or did not confirm it), so nothing was
  * recorded and the next push sends the row again. `Undone`: Undo last push put the hub back to
  * the values before a push; the row's cells (not sent) may differ from what the hub holds.
+ * `Reverted`: the same, by a revert from the History.
  */
-export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed' | 'Undone';
+export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed' | 'Undone' | 'Reverted';
 
 export interface RowResult {
   status: RowStatus;

@@ -72,7 +72,7 @@ export class ChunkResults {
       rowNumber,
       identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
-      result: run.limited?.kind === 'undo' ? undoneResult(result) : result,
+      result: run.limited?.kind === 'undo' ? undoneResult(result, run.limited.revert ? 'Reverted' : 'Undone') : result,
       ...(plan.send
         ? {
             sent: sent ?? sentValues(plan),
@@ -102,7 +102,11 @@ export class ChunkResults {
     });
     const skuOf = (n: number): string | null => this.planAt.get(n)?.sku ?? null;
     // Said before the snapshot moves on: what the hub held before these values (undo) is read from it.
-    resultsWritten.emit(ctx, { run, results: waiting, skuOf, only: this.kept.only, confirmedBefore: loaded.confirmed });
+    const ruledOf = (n: number): Readonly<Record<string, string>> | undefined => {
+      const plan = this.planAt.get(n);
+      return plan?.send ? plan.ruled : undefined;
+    };
+    resultsWritten.emit(ctx, { run, results: waiting, skuOf, ruledOf, only: this.kept.only, confirmedBefore: loaded.confirmed });
     this.confirm(now);
     // What the hub now confirms of the SKUs' stock (the low-stock alert subscribes).
     quantitiesKnown.emit(ctx, {

@@ -97,6 +97,9 @@ function heldText(rowNumber: number, plan: RowPlan): string {
 }
 
 /** Counts of written results, and the first failure, for the run's summary. */
+/** A row's words for "done": sent and confirmed, queued in a job, or put back by an undo or a revert. */
+const DONE: ReadonlySet<RowResult['status']> = new Set(['OK', 'Pending', 'Undone', 'Reverted']);
+
 function tally(written: Map<number, RowResult>): { ok: number; failed: number; skipped: number; firstFailure: string | null } {
   let ok = 0;
   let failed = 0;
@@ -105,10 +108,9 @@ function tally(written: Map<number, RowResult>): { ok: number; failed: number; s
   for (const rowNumber of [...written.keys()].sort((a, b) => a - b)) {
     const r = written.get(rowNumber) as RowResult;
     if (r.held || r.status === 'Skipped') skipped++;
-    else if (r.status === 'OK' || r.status === 'Pending' || r.status === 'Undone') ok++;
+    else if (DONE.has(r.status)) ok++;
     else failed++;
-    if (firstFailure === null && r.status !== 'OK' && r.status !== 'Pending' && r.status !== 'Skipped' && r.status !== 'Undone')
-      firstFailure = `row ${rowNumber}: ${headlineOf(r.message)}`;
+    if (firstFailure === null && r.status !== 'Skipped' && !DONE.has(r.status)) firstFailure = `row ${rowNumber}: ${headlineOf(r.message)}`;
   }
   return { ok, failed, skipped, firstFailure };
 }

@@ -1,7 +1,7 @@
 /**
  * What the push engine tells the features above it, which subscribe (core/wiring.ts); the engine
  * imports none of them. Undo records what the hub held before the values a batch sent, and marks
- * an undo's push undone when the undo run finishes.
+ * an undo's push undone when the undo run finishes; the change ledger records every value sent.
  */
 import { Hook } from '../kernel/hook';
 import type { RunRows, PushRun } from './run-store';
@@ -15,6 +15,8 @@ export interface ResultsWritten {
   results: readonly PendingResult[];
   /** The SKU of the row a result was planned from. */
   skuOf: (rowNumber: number) => string | null;
+  /** What a per-channel rule did to the values a row sent, by value key (absent: the cells' own values). */
+  ruledOf: (rowNumber: number) => Readonly<Record<string, string>> | undefined;
   /** The values a limited run (a preview's changes, an undo) was limited to, with what the hub held before. */
   only: RunRows['only'];
   /** The confirmed values as they were before this batch, by SKU. */

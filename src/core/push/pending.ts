@@ -19,7 +19,7 @@ import { planFor, type RowPlan } from '../pipeline/parts';
 import { limitPlan } from '../pipeline/limit';
 import { undoPlan } from '../pipeline/restore';
 import type { PushRun, RunRows } from './run-store';
-import type { RowResult } from '../pipeline/types';
+import { pushTitle, type RowResult } from '../pipeline/types';
 
 export type SendPlan = Extract<RowPlan, { send: true }>;
 type UnsentPlan = Extract<RowPlan, { send: false }>;
@@ -110,7 +110,7 @@ function rowPlan(
       run.operation,
       row,
       values,
-      `Undo of ${run.limited.title}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`,
+      `${pushTitle(run)}: the hub is back to the values before that push; your cells are as they were (push them again to send them)`,
     );
   const planned = planFor(run.operation, row, loaded.table.columns, confirmed, false);
   const plan = planned ? limitPlan(planned, new Set(Object.keys(values).filter((k) => !values[k].passedOn))) : null;

@@ -51,9 +51,10 @@ export interface PushRun {
   snapshotRows?: number;
   /**
    * A run limited to some values of some rows (the run sheet's `only rows`): the changes a preview
-   * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts).
+   * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts); `revert`:
+   * the undo is a revert from the change ledger (undo/revert.ts): its rows say Reverted.
    */
-  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string };
+  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string; revert?: true };
   /** The seller confirmed this push (push/confirm.ts): values beyond the guard rails are sent (guard-run.ts). */
   checked?: true;
   /** SKUs the run took to 0 stock when it started: the stock guard rail's count for every chunk. */

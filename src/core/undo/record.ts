@@ -10,6 +10,7 @@ import { logNote } from '../kernel/log';
 import type { PendingResult } from '../pipeline/relocate';
 import type { PushRun, RunRows } from '../push/run-store';
 import type { ConfirmedValues } from '../pipeline/snapshot';
+import { confirmedValues, heldBefore } from '../pipeline/held-before';
 import { pushTitle } from '../pipeline/types';
 import { UNDO_KEPT, appendUndo, pushName, type UndoEntry } from './history';
 
@@ -29,26 +30,17 @@ export function undoEntries(
     // A row the hub certainly took nothing of has nothing to undo: a push that failed whole keeps
     // no entry, so it takes no place among the pushes kept.
     if (!p.sent || p.result.held || p.result.refused) continue;
-    const set: Record<string, number> = { ...p.sent };
-    const confirmedKeys = new Set<string>();
-    for (const step of p.snapshot ?? []) {
-      if (!('confirm' in step)) continue;
-      Object.assign(set, step.confirm);
-      for (const key of Object.keys(step.confirm)) confirmedKeys.add(key);
-    }
+    const answered = confirmedValues(p);
+    const set: Record<string, number> = { ...p.sent, ...answered };
     // The hub's answer did not confirm it: the hub may not hold it (and a later push may be what set it).
     const flag = (key: string, entry: UndoEntry): UndoEntry => {
-      if (confirmedKeys.has(key)) return entry;
+      if (key in answered) return entry;
       const [identity, s, k, before, after, from] = entry;
       return [identity, s, k, before, after, from ?? 'confirmed', 1];
     };
     const previewed = only?.get(p.identity);
-    const snapshot = sku ? confirmed.get(sku) : undefined;
-    const beforeOf = (key: string): number | null => {
-      const read = previewed?.[key];
-      const before = read ? read.before : snapshot?.[key];
-      return typeof before === 'number' ? before : null;
-    };
+    const held = heldBefore(only, confirmed, p.identity, sku);
+    const beforeOf = (key: string): number | null => held(key).before;
     for (const [key, after] of Object.entries(set)) {
       const before = beforeOf(key);
       // A channel that followed the row's general value before and after the push needs no entry
@@ -57,7 +49,9 @@ export function undoEntries(
       const general = channel ? field : '';
       if (general && set[general] === after && before !== null && beforeOf(general) === before) continue;
       // (A value from the snapshot is the entry's default: no sixth element, a smaller pack.)
-      out.push(flag(key, previewed?.[key] ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]));
+      out.push(
+        flag(key, held(key).from === 'read' ? [p.identity, sku, key, before, after, 'read'] : [p.identity, sku, key, before, after]),
+      );
     }
     // The channels the row's general value reached, as the preview's check read them.
     for (const [key, v] of Object.entries(previewed ?? {})) {

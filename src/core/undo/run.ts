@@ -5,28 +5,19 @@
  * by anyone is an explicit choice. The hub is read again when the undo starts: a value changed
  * on the hub or by a later push in between is left as it is unless the seller chose to overwrite.
  */
-import type { HubClient } from '../../api/client';
 import { stockSheetName, type Context } from '../kernel/context';
 import { hubClient } from '../settings/context';
 import { UserError } from '../kernel/errors';
-import { queuedSkus } from '../pipeline/jobs/queued';
 import { localDateTime } from '../kernel/time';
-import { previewTotals, type PreviewTotals } from '../pipeline/dry-run/diff';
-import { hubNow } from '../pipeline/dry-run/read-hub';
-import { capLines, type HubRead } from '../pipeline/dry-run/read-hub';
-import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
-import { writePreviewSheet } from '../pipeline/dry-run/sheet';
-import { loadStockSheet, rowIdentity, type LoadedSheet } from '../pipeline/load';
+import { previewTotals } from '../pipeline/dry-run/diff';
 import { startLimitedPush } from '../push/run';
-import { limitedPushCost } from '../push/limited-cost';
-import type { SendCost } from '../kernel/send-cost';
 import type { PushProgress } from '../pipeline/types';
-import { UNDO_KEPT, pushName, undoHistory, type KeptPush, type UndoHistory, type UndoPush } from './history';
-import { laterIndex, type LaterIndex } from './later';
-import { undoLines } from './lines';
+import { UNDO_KEPT, pushName, undoHistory, type KeptPush, type UndoHistory } from './history';
+import { laterIndex } from './later';
+import { restoreNow, showRestore, type RestoreFigures, type ToRestore } from './restore-now';
 import { isMine, madeBy, pushToUndo, type Whose } from './whose';
 
-export interface UndoPreview {
+export interface UndoPreview extends RestoreFigures {
   /** The push an undo would take back; null when there is none. */
   pushId: string | null;
   /** The newest push kept when this was shown (any stock sheet): the undo is refused if another was made since. */
@@ -37,21 +28,12 @@ export interface UndoPreview {
   /** What the push was ("Push prices (all rows)"), when (local time), and how many values it set. */
   what: string;
   at: string;
-  values: number;
   /** Whether the push is the seller's own; `by` names who made it otherwise (an e-mail, or "another editor"). */
   mine: boolean;
   by: string;
   /** Set when that push was undone already: undoing again does nothing. */
   undoneAt: string | null;
   overwrite: boolean;
-  lines: number;
-  /** Rows the undo would send values for. */
-  rowsToRestore: number;
-  totals: PreviewTotals;
-  read: ReadStrategy;
-  problems: string[];
-  /** What pressing Restore these values costs (null: nothing to restore). */
-  cost: SendCost | null;
 }
 
 /** The push to undo (the seller's own last one, or anyone's), refused with what to do when there is none. */
@@ -68,49 +50,12 @@ function chosenPush(ctx: Context, history: UndoHistory, whose: Whose): KeptPush 
   );
 }
 
-/** The push with its values, and what the pushes kept after it set (any stock sheet: the hub's values are per SKU). */
-function withLater(ctx: Context, history: UndoHistory, push: KeptPush): { push: UndoPush; later: LaterIndex } {
+/** The push's values, and what the pushes kept after it set (any stock sheet: the hub's values are per SKU). */
+function toRestore(ctx: Context, history: UndoHistory, push: KeptPush): ToRestore {
   const zone = ctx.ports.session.timeZone();
   const me = ctx.ports.session.userKey();
   const [full, ...after] = history.withLater(push);
-  return { push: full, later: laterIndex(after, (p) => `${pushName(p, zone)}, by ${madeBy(p, me)}`) };
-}
-
-/** Rows as read now by identity: one row each (an identity on two rows has none). */
-function rowsByIdentity(loaded: LoadedSheet, push: UndoPush): Map<string, number> {
-  const rowAt = new Map<string, number>();
-  const twice = new Set<string>();
-  for (const row of loaded.table.rows) {
-    if (row.blank) continue;
-    const identity = rowIdentity(row, push.operation);
-    if (rowAt.has(identity)) twice.add(identity);
-    rowAt.set(identity, row.rowNumber);
-  }
-  twice.forEach((i) => rowAt.delete(i));
-  return rowAt;
-}
-
-/** What undoing the push does now: lines, the values per row to restore, and how the hub was read. */
-function undoNow(
-  ctx: Context,
-  client: HubClient,
-  loaded: LoadedSheet,
-  { push, later }: { push: UndoPush; later: LaterIndex },
-  overwrite: boolean,
-): ReturnType<typeof undoLines> & { read: HubRead } {
-  // The hub is read for the SKUs the push set, as a preview reads them: a general quantity among
-  // them needs the catalogue (the only read that returns it).
-  const skus = push.entries.flatMap(([, sku]) => (sku ? [sku] : []));
-  const read = hubNow(
-    ctx,
-    client,
-    skus,
-    push.entries.some(([, , key]) => key === 'quantity'),
-    'Undo',
-  );
-  const openJobs = queuedSkus(ctx, null).elsewhere;
-  const rowAt = rowsByIdentity(loaded, push);
-  return { ...undoLines(push.entries, push.operation, { hub: read.hub, rowAt, openJobs, later, overwrite }), read };
+  return { operation: full.operation, entries: full.entries, later: laterIndex(after, (p) => `${pushName(p, zone)}, by ${madeBy(p, me)}`) };
 }
 
 /**
@@ -141,24 +86,10 @@ export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose, wher
     cost: null,
   };
   if (push.undoneAt !== null) return { ...empty, undoneAt: localDateTime(push.undoneAt, zone) };
-  const loaded = loadStockSheet(ctx, push.operation);
-  const undo = withLater(ctx, history, push);
-  const { lines, only, read } = undoNow(ctx, hubClient(ctx), loaded, undo, overwrite);
-  writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
-  // Restore reads the hub again as this did (undoNow), then sends.
-  const limited = { kind: 'undo' as const, title: pushName(push, zone), undoOf: push.id };
-  const operation = push.operation;
-  return {
-    ...empty,
-    cost: only.size === 0 ? null : limitedPushCost(ctx, loaded, { operation, limited, only, where }, read.strategy.requests),
-    values: undo.push.entries.filter(([, , , before, after]) => before !== after).length,
-    undoneAt: null,
-    lines: lines.length,
-    rowsToRestore: only.size,
-    totals: previewTotals(lines),
-    read: read.strategy,
-    problems: capLines([...read.problems, ...read.notes]),
-  };
+  // Restore reads the hub again as this did, then sends: what pressing it costs is said now.
+  const press = { limited: { kind: 'undo' as const, title: pushName(push, zone), undoOf: push.id }, where };
+  const figures = showRestore(ctx, hubClient(ctx), toRestore(ctx, history, push), overwrite, 'Undo', press);
+  return { ...empty, ...figures, undoneAt: null };
 }
 
 /** The push `pushId` as an undo shown with `newestId` the newest push found it, refused with what to do when that is no longer so. */
@@ -188,7 +119,7 @@ export function undoLastPush(ctx: Context, pushId: string, overwrite: boolean, f
     const history = undoHistory(ctx.ports.workbook);
     const push = stillShown(ctx, history, pushId, newestId);
     const client = hubClient(ctx);
-    const { only } = undoNow(ctx, client, load(push.operation), withLater(ctx, history, push), overwrite);
+    const { only } = restoreNow(ctx, client, load(push.operation), toRestore(ctx, history, push), overwrite, 'Undo');
     // A colleague's push is named with its maker in the rows' messages and the Log line.
     const me = ctx.ports.session.userKey();
     const name = pushName(push, ctx.ports.session.timeZone());

@@ -1,14 +1,15 @@
 /** The words of an undo: whose push it takes back, and what it would restore. Sidebar and menu. */
 import { plural, readLine, totalsLines } from '../pipeline/dry-run/summary';
 import { costLines } from '../kernel/send-cost';
+import type { RevertPreview } from './revert';
 import type { UndoPreview } from './run';
 
 /** The push an undo takes back, as its confirmation names it: whose, when, and what. */
 export function undoQuestion(u: UndoPreview): string {
   const what = `${u.what}, ${plural(u.values, 'value')}`;
   return u.mine
-    ? `Undo your push of ${u.at} (${what})?`
-    : `Undo a colleague\u2019s push (${what})? This push was made by ${u.by} at ${u.at}, not by you.`;
+    ? `Revert your push of ${u.at} (${what})?`
+    : `Revert a colleague\u2019s push (${what})? This push was made by ${u.by} at ${u.at}, not by you.`;
 }
 
 /** What an undo would restore, or why there is nothing to undo. */
@@ -25,5 +26,31 @@ export function undoSummary(u: UndoPreview): string[] {
     readLine(u.read),
     ...cost.last,
     ...u.problems,
+  ];
+}
+
+/** The revert a preview shows: whose push, when, and which part of it. */
+export function revertQuestion(r: RevertPreview): string {
+  const what = r.part ? `${r.part} of ${r.title}` : r.title;
+  return r.mine ? `Revert ${what}?` : `Revert ${what}? This push was made by ${r.by}, not by you.`;
+}
+
+/** What a revert would put back, or that there is nothing left to put back (reverted already, or changed since). */
+export function revertSummary(r: RevertPreview): string[] {
+  const nothing =
+    r.rowsToRestore === 0 && r.totals.changedOnHub + r.totals.changedLater === 0
+      ? [
+          'Nothing to revert: the hub already holds the values from before (reverted already), or none can be put back (Why in the Preview sheet).',
+        ]
+      : [];
+  const cost = costLines(r.cost ?? undefined, 'This revert');
+  return [
+    ...cost.first,
+    ...nothing,
+    revertQuestion(r),
+    ...totalsLines(r.totals, 'be put back', (c) => `${plural(c, 'value')} not put back (Why in the Preview sheet)`),
+    readLine(r.read),
+    ...cost.last,
+    ...r.problems,
   ];
 }

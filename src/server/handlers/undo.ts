@@ -48,18 +48,18 @@ function undoFromMenu(ctx: Context, whose: Whose, title: string): string {
   }
   if (shown.rowsToRestore === 0) return undoSummary(shown).join(' ');
   const [question, ...details] = undoSummary(shown);
-  if (!ui.confirm(`${question}\n\n${details.join(' ')}`, title)) return 'Undo cancelled: nothing was sent.';
+  if (!ui.confirm(`${question}\n\n${details.join(' ')}`, title)) return 'Revert cancelled: nothing was sent.';
   return undo(ctx, shown.pushId as string, overwrite, true, shown.newestId ?? undefined).message;
 }
 
 /** Menu: undoes your own last push of the stock sheet the seller is on (else the configured one). */
 export function undoLastPushFromMenu(): void {
-  menuCall('Undo last push', (ctx) => onChosenSheet(ctx, (on) => undoFromMenu(on, 'mine', 'Undo last push')));
+  menuCall('Revert your last push', (ctx) => onChosenSheet(ctx, (on) => undoFromMenu(on, 'mine', 'Revert your last push')));
 }
 
 /** Menu: undoes the latest push of the stock sheet whoever made it; the questions name who did. */
 export function undoLatestPushByAnyoneFromMenu(): void {
-  menuCall('Undo the latest push by anyone', (ctx) =>
-    onChosenSheet(ctx, (on) => undoFromMenu(on, 'anyone', 'Undo the latest push by anyone')),
+  menuCall('Revert the latest push by anyone', (ctx) =>
+    onChosenSheet(ctx, (on) => undoFromMenu(on, 'anyone', 'Revert the latest push by anyone')),
   );
 }

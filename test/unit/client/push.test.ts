@@ -50,6 +50,10 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
       calls.push(`undo ${pushId} ${overwrite} ${newestId}`);
       return progress({});
     },
+    async startRevert(target, overwrite, newestId) {
+      calls.push(`revert ${target.push} ${target.sku ?? ''} ${overwrite} ${newestId}`);
+      return progress({});
+    },
     async next(runId) {
       calls.push(`next ${runId}`);
       onNext?.(++chunk);
@@ -64,10 +68,14 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
 }
 
 describe('runPushLoop', () => {
-  it('starts a push of previewed changes, or an undo, by their own call, then continues alike', async () => {
+  it('starts a push of previewed changes, an undo or a revert, by their own call, then continues alike', async () => {
     for (const [start, call] of [
       [{ kind: 'previewed', previewId: 'pv-1' }, 'previewed pv-1'],
       [{ kind: 'undo', pushId: 'push-9', overwrite: true, newestId: 'push-10' }, 'undo push-9 true push-10'],
+      [
+        { kind: 'revert', target: { push: 'push-3', sku: 'SKU-1' }, overwrite: false, newestId: 'push-10' },
+        'revert push-3 SKU-1 false push-10',
+      ],
     ] as const) {
       const api = fakeApi();
       const last = await runPushLoop(api, start, () => undefined).done;

@@ -14,6 +14,7 @@ const api: PushApi = {
   cancel: (runId) => callResult('cancelPush', runId),
   startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId, panelSheet()),
   startUndo: (pushId, overwrite, newestId) => callResult('undoLastPush', pushId, overwrite, newestId ?? undefined, panelSheet()),
+  startRevert: (target, overwrite, newestId) => callResult('revertFromHistory', target, overwrite, newestId),
 };
 
 export interface PushRunner {

@@ -10,9 +10,9 @@ import type { PushRunner } from './run';
 
 /** `previewButton` takes the focus of what hides; `clearShown` clears this and the push preview. */
 export function createUndo(previewButton: HTMLButtonElement, error: HTMLElement, run: PushRunner, clearShown: () => void): ShownResult {
-  const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Undo your last push\u2026');
+  const undoButton = h('button', { id: 'undo-button', type: 'button' }, 'Revert your last push\u2026');
   // A colleague's push is taken back only by this explicit choice; what it shows names who made it.
-  const undoAnyoneButton = h('button', { id: 'undo-anyone-button', type: 'button' }, 'Undo the latest push by anyone\u2026');
+  const undoAnyoneButton = h('button', { id: 'undo-anyone-button', type: 'button' }, 'Revert the latest push by anyone\u2026');
   const result = h('div', { id: 'undo-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const overwriteBox = h('input', { id: 'undo-overwrite', type: 'checkbox' }) as HTMLInputElement;
   const overwriteField = h(

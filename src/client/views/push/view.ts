@@ -5,7 +5,7 @@ import type { SidebarState } from '../../state';
 import { createOperationChoice } from './choice';
 import { createPreview } from './preview';
 import { createRunProgress } from './progress';
-import { createRunner } from './run';
+import { createRunner, type PushRunner } from './run';
 import { createUndo } from './undo';
 import { createSheetLine } from './sheet';
 
@@ -14,6 +14,8 @@ export interface PushView {
   update(state: SidebarState): void;
   /** Previews a push of this operation and scope, as the Preview button does (the menu's "Preview in sidebar"). */
   previewOf(operation: Operation, scope: Scope): void;
+  /** The runner's drive and whether it runs, for a run started elsewhere (a revert from the History). */
+  runner: Pick<PushRunner, 'drive' | 'running'>;
 }
 
 /** Builds the Push section; `afterRun` refreshes the rest of the sidebar when a run ends. */
@@ -61,6 +63,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
       sheetLine.update(state);
       run.update(state);
     },
+    runner: { drive: (start) => run.drive(start), running: () => run.running() },
     previewOf(operation, scope) {
       choice.operation.value = operation;
       choice.operation.dispatchEvent(new Event('change'));
