@@ -11,7 +11,7 @@ const SHEET = 'Stock & Prices';
 const LISTINGS = { mercadolibre: {}, amazon: {}, walmart: {} };
 const products = ['B-1', 'B-2', 'B-3'].map((sku, i) => ({ sku, internalId: `EB-${i}`, quantity: 1, price: 10, listings: LISTINGS }));
 /** Sync status's six words, No active listing, and the catch-all of Status [channel]. */
-const OWN_RULES = 10; // 7 Sync status words (Undone among them), No active listing, any other channel text, and the edited-cell colour of the one input column pushed (Quantity)
+const OWN_RULES = 11; // 8 Sync status words (Undone and Reverted among them), No active listing, any other channel text, and the edited-cell colour of the one input column pushed (Quantity)
 
 describe('result colours and placement attacks', () => {
   const env = useHub({}, (env) => {
