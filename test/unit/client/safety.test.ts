@@ -69,7 +69,9 @@ describe('sidebar safety', () => {
     // are on with Use this sheet, the rules' status, and the live poll (~1.7 KB). 76 KB: the day's
     // trigger runtime in Orders and Settings, and the account type and budget fields (~1.3 KB).
     // 77 KB: what a preview's button costs, and the warning when it would not fit today (~0.5 KB).
-    expect(js.length).toBeLessThan(77 * 1024);
+    // 82 KB: the History view (its filters and list, Open as sheet, and reverting a push, a row or
+    // a value with its preview: ~4.4 KB).
+    expect(js.length).toBeLessThan(82 * 1024);
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((i) => /src\/(server|platform)\//.test(i))).toEqual([]);
