@@ -29,7 +29,7 @@ export function noteLowStock(ctx: Context, skus: ReadonlyArray<{ sku: string; qu
   const record = readAlerts(store);
   if (low.length === 0 && !record.alerts.some((a) => a.kind === 'lowStock')) return;
   const next = noteLow(record, low, ctx.ports.clock.now(), restocked);
-  if (next) writeAlerts(store, next);
+  if (next) writeAlerts(store, next, record);
   if (next) liveChanged(ctx, 'alerts');
 }
 

@@ -25,6 +25,7 @@ export function alertsView(store: KeyValueStore, timeZone: string): AlertShown[]
 export function dismissAlert(store: KeyValueStore, kind: unknown): void {
   const parsed = AlertKind.safeParse(kind);
   if (!parsed.success) throw new UserError(`No alert of kind '${String(kind)}': reload the sidebar.`);
-  const next = dismiss(readAlerts(store), parsed.data);
-  if (next) writeAlerts(store, next);
+  const before = readAlerts(store);
+  const next = dismiss(before, parsed.data);
+  if (next) writeAlerts(store, next, before);
 }

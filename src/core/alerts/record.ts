@@ -9,25 +9,67 @@ import { AlertsRecord, type Alert, type AlertKind, type LowSku } from './schema'
 import { ADDON_TRIGGER_STOPPED, staleSince, type Expectation } from './stale';
 
 const KEY = 'alerts';
+/**
+ * When each kind of work last succeeded, in a key of its own: a quiet background run notes its
+ * success every minute and writes only this, never the alerts beside it (a seller's dismissal
+ * made during the run stays dismissed), and reads the alerts without parsing them when there are
+ * none.
+ */
+const SUCCESS_KEY = 'alerts.lastSuccess';
 /** A property holds 9 KB: the longest texts are cut, the low-SKU list is capped. */
 const MAX_MESSAGE = 600;
 export const MAX_LOW_SKUS = 50;
 /** A success is recorded at most this often unless it clears an alert (a property write costs ~60 ms a run). */
 const SUCCESS_WRITE_GAP_MS = 60_000;
 
-export function readAlerts(store: KeyValueStore): AlertsRecord {
-  const raw = store.get(KEY);
-  if (!raw) return AlertsRecord.parse({});
+/** No alert, nothing recorded: what AlertsRecord.parse({}) gives (alerts-record.test.ts holds them equal). */
+export function emptyAlerts(): AlertsRecord {
+  return { alerts: [], lastSuccess: {}, mailedDay: {}, mailFailedAt: null };
+}
+
+/** The alerts as stored without their successes: the text of "none" is known without zod. */
+const EMPTY_TEXT = JSON.stringify(emptyAlerts());
+
+function storedAlerts(raw: string | null): AlertsRecord {
+  if (!raw || raw === EMPTY_TEXT) return emptyAlerts();
   try {
     const parsed = AlertsRecord.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : AlertsRecord.parse({});
+    return parsed.success ? parsed.data : emptyAlerts();
   } catch {
-    return AlertsRecord.parse({});
+    return emptyAlerts();
   }
 }
 
-export function writeAlerts(store: KeyValueStore, record: AlertsRecord): void {
-  store.set(KEY, JSON.stringify(record));
+/** The successes' key: kind → epoch ms; anything unreadable is left out. */
+function storedSuccesses(raw: string | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    const value: unknown = JSON.parse(raw ?? '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [kind, at] of Object.entries(value)) if (typeof at === 'number' && Number.isFinite(at)) out[kind] = at;
+  } catch {
+    // Unreadable: no success known, as when none was recorded.
+  }
+  return out;
+}
+
+export function readAlerts(store: KeyValueStore): AlertsRecord {
+  const record = storedAlerts(store.get(KEY));
+  // An earlier version kept the successes in the record: the later of the two counts.
+  const lastSuccess = { ...record.lastSuccess };
+  for (const [kind, at] of Object.entries(storedSuccesses(store.get(SUCCESS_KEY))))
+    lastSuccess[kind] = Math.max(at, lastSuccess[kind] ?? at);
+  return { ...record, lastSuccess };
+}
+
+/** Writes what changed from `before` (as read): the alerts, their successes, both in one write, or nothing. */
+export function writeAlerts(store: KeyValueStore, record: AlertsRecord, before: AlertsRecord): void {
+  const main = JSON.stringify({ ...record, lastSuccess: {} });
+  const successes = JSON.stringify(record.lastSuccess);
+  const entries: Record<string, string> = {};
+  if (main !== JSON.stringify({ ...before, lastSuccess: {} })) entries[KEY] = main;
+  if (successes !== JSON.stringify(before.lastSuccess)) entries[SUCCESS_KEY] = successes;
+  if (Object.keys(entries).length > 0) store.setMany(entries);
 }
 
 /** The record with `alert` in place of any alert of its kind. */

@@ -41,7 +41,7 @@ export function alertsAfterBackground(ctx: Context, outcomes: readonly WorkOutco
     }
     record = noteStale(record, myExpectations(ctx, record, seen, me, now), now) ?? record;
     record = mailDueAlerts(ctx, record) ?? record;
-    if (record !== before) writeAlerts(store, record);
+    if (record !== before) writeAlerts(store, record, before);
     // A success noted changes no alert shown: the sidebar is told only when the list itself changed.
     if (JSON.stringify(record.alerts) !== JSON.stringify(before.alerts)) liveChanged(ctx, 'alerts');
     return null;
@@ -81,6 +81,6 @@ export function alertsToToast(store: KeyValueStore, settings: Settings, now: num
   const record = noteStale(before, expectedWork(store, settings, now), now) ?? before;
   const fresh = record.alerts.filter((a) => !a.toasted);
   if (fresh.length === 0 && record === before) return [];
-  writeAlerts(store, { ...record, alerts: record.alerts.map((a) => ({ ...a, toasted: true })) });
+  writeAlerts(store, { ...record, alerts: record.alerts.map((a) => ({ ...a, toasted: true })) }, before);
   return fresh.map((a) => alertLine(a, timeZone));
 }

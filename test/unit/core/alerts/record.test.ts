@@ -3,7 +3,8 @@ import { alertsAfterBackground } from '../../../../src/core/background/alerts';
 import { noteLowStock } from '../../../../src/core/alerts/low-stock';
 import { alertsView, dismissAlert } from '../../../../src/core/alerts/open';
 import { alertsToToast } from '../../../../src/core/background/alerts';
-import { readAlerts } from '../../../../src/core/alerts/record';
+import { emptyAlerts, readAlerts } from '../../../../src/core/alerts/record';
+import { AlertsRecord } from '../../../../src/core/alerts/schema';
 import { updateImportStatus } from '../../../../src/core/orders/import-status';
 import { Settings } from '../../../../src/core/kernel/settings-schema';
 import { fakeContext, fakeMailer, memoryStore, memoryWorkbook } from '../../../support/ports';
@@ -127,5 +128,36 @@ describe('alerts at an open and in the sidebar', () => {
     const off = world();
     noteLowStock(off.ctx(), [{ sku: 'A', quantity: 0 }]);
     expect(readAlerts(off.documentStore).alerts).toEqual([]);
+  });
+
+  test('a quiet run notes its success alone: a dismissal made meanwhile stays, and nothing else is rewritten', () => {
+    const w = world();
+    w.at(T0);
+    alertsAfterBackground(w.ctx(), [fail], {});
+    // The run reads the alerts; the seller dismisses the failure before the run's own success is written.
+    const writes: string[][] = [];
+    const store = w.documentStore;
+    const during = { ...store, setMany: (e: Record<string, string>) => (writes.push(Object.keys(e)), store.setMany(e)) };
+    const run = { ...w.ctx(), ports: { ...w.ctx().ports, documentStore: during } };
+    w.at(T0 + 2 * MIN);
+    alertsAfterBackground(run, [{ work: 'push', ran: true, failure: null }], {});
+    expect(writes).toEqual([['alerts.lastSuccess']]);
+    expect(readAlerts(store).lastSuccess).toMatchObject({ push: T0 + 2 * MIN });
+    expect(readAlerts(store).alerts).toMatchObject([{ kind: 'import' }]);
+  });
+
+  test('successes an earlier version kept in the record still count, the later of the two; an unreadable key counts none', () => {
+    const store = memoryStore({
+      alerts: JSON.stringify({ ...emptyAlerts(), lastSuccess: { import: T0, jobs: T0 + 5 } }),
+      'alerts.lastSuccess': JSON.stringify({ import: T0 + 9, push: 'soon', jobs: T0 + 1 }),
+    });
+    expect(readAlerts(store).lastSuccess).toEqual({ import: T0 + 9, jobs: T0 + 5 });
+    store.data['alerts.lastSuccess'] = '{unreadable';
+    expect(readAlerts(store).lastSuccess).toEqual({ import: T0, jobs: T0 + 5 });
+  });
+
+  test('no alert reads as the schema reads nothing, without parsing', () => {
+    expect(emptyAlerts()).toEqual(AlertsRecord.parse({}));
+    expect(readAlerts(memoryStore({ alerts: JSON.stringify(emptyAlerts()) }))).toEqual(AlertsRecord.parse({}));
   });
 });
