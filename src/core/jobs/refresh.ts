@@ -19,6 +19,7 @@ import { readOpenJobs, writeOpenJobs, type OpenJob } from '../pipeline/jobs/open
 import { afterPoll, deadlineAt, isDue, isPastDeadline } from './poll-schedule';
 import { hubJobSource, itemsPrint, readJobItems, type JobRead } from './read-items';
 import { forgetSentItems, readSentItems } from '../pipeline/jobs/sent-items';
+import { jobResultsKnown, type JobResults } from '../pipeline/jobs/results-known';
 import { writeBackJobsBySheet } from './write-back-sheets';
 
 export { isFinalStatus } from './job-results';
@@ -274,6 +275,8 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
   const undoJobs = new Set(refresh.open.filter((j) => j.undo).map((j) => j.jobId));
   const { notes, unresolved, sent, aliases } = refresh;
   const marked = writeBackJobsBySheet(ctx, { finals, notes, unresolved, sent, aliases, undoJobs }, refresh.open);
+  // Said before the jobs are closed: cut off in between, the next refresh says it again (its listeners add nothing twice).
+  if (finals.size > 0) jobResultsKnown.emit(ctx, { jobs: jobsOver(refresh) });
   writeOpenJobs(store, stillOpen);
   liveChanged(ctx, 'jobs');
   forgetSentItems(ctx.ports.workbook, new Set(finals.keys()));
@@ -305,6 +308,15 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
     liveChanged(ctx, 'log');
   }
   return { jobs: jobsAfter(refresh), open: stillOpen.length, message, failures, requests };
+}
+
+/** The jobs now over, each with the push that sent it and its final results. */
+function jobsOver({ open, finals, unresolved }: JobsRefresh): JobResults[] {
+  const runOf = new Map(open.map((j) => [j.jobId, j.runId]));
+  return [...finals].map(([jobId, results]) => {
+    const runId = runOf.get(jobId);
+    return { jobId, ...(runId ? { runId } : {}), results, unresolved: unresolved.get(jobId) ?? new Set<string>() };
+  });
 }
 
 /** Each job as the refresh leaves it: final, expired, or still open with its counts. */

@@ -32,6 +32,8 @@ export interface HistoryEntry {
   answer: LedgerAnswer;
   source: LedgerSource;
   jobId: string;
+  /** A queued value's final answer, when its job's results came and the search found them too. */
+  answeredLater?: LedgerAnswer;
 }
 
 export interface HistoryPage {
@@ -109,5 +111,19 @@ export function readHistory(workbook: Workbook, zone: string, filter: HistoryFil
     for (const i of window) entries.push(...rowEntries(index[i], block[i - top][0], sku));
     read += window.length;
   }
-  return { entries: entries.slice(0, max), more: entries.length > max || read < rows.length, kept };
+  const shown = entries.slice(0, max);
+  markAnswered(shown);
+  return { entries: shown, more: entries.length > max || read < rows.length, kept };
+}
+
+/** Each queued entry whose job's final answer is among the entries says it (the ledger keeps both records). */
+function markAnswered(entries: HistoryEntry[]): void {
+  const key = (e: HistoryEntry): string => JSON.stringify([e.push, e.jobId, e.sku, e.channel, e.field, e.sent]);
+  const finals = new Map<string, LedgerAnswer>();
+  // Newest first: the first final answer found is the latest.
+  for (const e of entries) if (e.jobId && e.answer !== 'queued' && !finals.has(key(e))) finals.set(key(e), e.answer);
+  for (const e of entries) {
+    const answer = e.answer === 'queued' ? finals.get(key(e)) : undefined;
+    if (answer) e.answeredLater = answer;
+  }
 }

@@ -21,7 +21,8 @@ export function entryTitle(e: HistoryEntry): string {
 /** `10 → 12 (before: last confirmed) · OK · from a rule · job 123`. */
 export function entryDetail(e: HistoryEntry): string {
   const before = e.before === null ? '?' : num(e.before);
-  const parts = [`${before} \u2192 ${num(e.sent)} (before: ${FROM[e.from]})`, e.answer];
+  const answer = e.answeredLater ? `queued, then ${e.answeredLater} (its job's results, above)` : e.answer;
+  const parts = [`${before} \u2192 ${num(e.sent)} (before: ${FROM[e.from]})`, answer];
   if (e.source !== 'cell') parts.push(e.source === 'rule' ? 'from a rule' : 'an undo');
   if (e.jobId) parts.push(`job ${e.jobId}`);
   return parts.join(' \u00b7 ');

@@ -8,7 +8,7 @@ import { unpackJson } from '../../kernel/packed';
 import type { CellValue, SheetPort, Workbook } from '../../kernel/ports';
 import type { Operation } from '../types';
 import { INDEX_COLUMNS, LEDGER_SHEET, RECORDS_COLUMN } from './store';
-import { identityOf, isLedgerValue, type LedgerPush, type LedgerValue } from './values';
+import { identityOf, isLedgerValue, latestAnswers, type LedgerPush, type LedgerValue } from './values';
 
 export interface LedgerPushValues extends LedgerPush {
   values: LedgerValue[];
@@ -83,5 +83,41 @@ export function readLedgerPush(workbook: Workbook, pushId: string, wanted: (v: L
   own.forEach((values, i) => add(first + i, values));
   const after = rows[rows.length - 1] + 1;
   if (after < index.length) recordsOf(sheet, after, index.length - 1).forEach((values, i) => add(after + i, values));
-  return { push, later: [...later.values()], newest: text(index[index.length - 1][1]) };
+  push.values = latestAnswers(push.values);
+  for (const p of later.values()) p.values = latestAnswers(p.values);
+  return { push, later: [...later.values()], newest: newestPush(index) };
+}
+
+/**
+ * The push made last: the one whose first row is the lowest (a job's final answers are appended
+ * later under the push that sent them, which does not make that push newer).
+ */
+function newestPush(index: ReadonlyArray<readonly CellValue[]>): string {
+  const seen = new Set<string>();
+  let newest = '';
+  for (const cells of index) {
+    const id = text(cells[1]);
+    if (!seen.has(id)) newest = id;
+    seen.add(id);
+  }
+  return newest;
+}
+
+/** Every value recorded for the pushes `ids` (all their rows: queued and final answers alike), by push; one read per run of rows. */
+export function readPushValues(workbook: Workbook, ids: ReadonlySet<string>): Map<string, LedgerPushValues> {
+  const { sheet, index } = readLedgerIndex(workbook);
+  const out = new Map<string, LedgerPushValues>();
+  const rows = index.flatMap((cells, i) => (ids.has(text(cells[1])) ? [i] : []));
+  for (let i = 0; sheet && i < rows.length; ) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
+    recordsOf(sheet, rows[i], rows[j]).forEach((values, k) => {
+      const cells = index[rows[i] + k];
+      const push = out.get(text(cells[1])) ?? { ...ledgerPushOf(cells), values: [] };
+      out.set(push.id, push);
+      push.values.push(...values);
+    });
+    i = j + 1;
+  }
+  return out;
 }

@@ -62,3 +62,24 @@ export const identityOf = (v: LedgerValue): string => v[9] || v[0];
 
 /** The value's key as the snapshot keys it: `quantity`, `price:amazon`. */
 export const keyOf = (v: LedgerValue): string => valueKey(v[2], v[1] || undefined);
+
+/** One value sent in one job: the records of its queued answer and of its final answer share it. */
+export const sentInJob = (v: LedgerValue): string => `${v[8] ?? ''}|${identityOf(v)}|${keyOf(v)}|${v[5]}`;
+
+/**
+ * The values as they stand: a value sent in an async job is recorded twice (queued, then the
+ * answer its results gave), both kept since records are only appended; the later answer stands,
+ * in the place of the first record.
+ */
+export function latestAnswers(values: readonly LedgerValue[]): LedgerValue[] {
+  const latest = new Map<string, LedgerValue>();
+  for (const v of values) if (v[8]) latest.set(sentInJob(v), v);
+  const seen = new Set<string>();
+  return values.flatMap((v) => {
+    if (!v[8]) return [v];
+    const key = sentInJob(v);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [latest.get(key) as LedgerValue];
+  });
+}

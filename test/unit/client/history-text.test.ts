@@ -1,0 +1,29 @@
+/** The History view's line for a value: its answer, and for a value queued in a job, the answer its results gave since. */
+import { entryDetail } from '../../../src/client/views/history/text';
+import type { HistoryEntry } from '../../../src/core/ledger/history';
+
+const entry: HistoryEntry = {
+  at: 0,
+  push: 'p1',
+  what: 'Push stock and prices, async (all rows)',
+  by: 'ana@example.com',
+  sku: 'SKU-1',
+  channel: '',
+  field: 'quantity',
+  before: 4,
+  from: 'snapshot',
+  sent: 5,
+  answer: 'queued',
+  source: 'cell',
+  jobId: '77',
+};
+
+describe('a History line', () => {
+  test("a queued value says the answer its job's results gave since, when the search found it", () => {
+    expect(entryDetail(entry)).toBe('4 \u2192 5 (before: last confirmed) \u00b7 queued \u00b7 job 77');
+    expect(entryDetail({ ...entry, answeredLater: 'refused' })).toBe(
+      "4 \u2192 5 (before: last confirmed) \u00b7 queued, then refused (its job's results, above) \u00b7 job 77",
+    );
+    expect(entryDetail({ ...entry, answer: 'OK' })).toBe('4 \u2192 5 (before: last confirmed) \u00b7 OK \u00b7 job 77');
+  });
+});
