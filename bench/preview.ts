@@ -7,14 +7,13 @@
 import { callValue as value, type AddonEnv } from '../dev/testkit/env';
 import { SCALE_CONCURRENCY, SCALE_LATENCY_MS, env, figures, loadMsOf, measured, resultBlocks, scaleRow, type ScaleFigures } from './scale';
 import type { FloorInput } from './floor';
+import type { PushProgress } from '../src/core/pipeline/types';
 
 const SHEET = 'Stock & Prices';
 const PAGE = 50;
 const CHANNELS = ['amazon', 'walmart'];
-type Progress = { runId: string; finished: boolean; requests: number };
-
 /** A sidebar run from its first call to its end. */
-function sidebarRun(e: AddonEnv, first: Progress): Progress {
+export function sidebarRun(e: AddonEnv, first: PushProgress): PushProgress {
   let p = first;
   for (let i = 0; !p.finished; i++) {
     if (i > 10_000) throw new Error('sidebar run never finished');

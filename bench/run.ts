@@ -3,7 +3,7 @@
  * and writes docs/reports/BENCHMARKS.md. Figures are measured side by side in one run; times are virtual (the
  * runtime's cost model, stated in the file's header). Flags pick what runs:
  *
- *   --parts scale,preview,push,prices,pull,orders,bundle,locks   (default: all)
+ *   --parts scale,preview,push,prices,pull,orders,bundle,locks,ledger,revert   (default: all)
  *   --push 10000,50000,200000 --sidebar 10000,50000 --by-channel 10000 --pull 10000,50000   (scale sizes; none: skip)
  *   --pull-channel-columns '*'   (the scale pulls' Settings › Per-channel columns on pull, e.g. amazon,walmart; default none)
  *   --out FILE   (default docs/reports/BENCHMARKS.md; a partial run while developing should not overwrite it)
@@ -31,6 +31,7 @@ import {
 import { BUNDLE_TABLE_HEADER, BUNDLE_TARGET_KIB, benchBundle, bundleRows } from './bundle';
 import { costSheet } from './cost-sheet';
 import { LOCKS_TABLE_HEADER, benchLocks, locksRow } from './locks';
+import { OP_TABLE_HEADER, benchLedger, benchRevert, ledgerRows, revertRows } from './ledger';
 import { STARTUP_MS } from '../src/core/kernel/runtime-budget';
 import { COSTS } from '../dev/gas-runtime/costs';
 import { benchPreview } from './preview';
@@ -45,7 +46,7 @@ import {
   type ScaleOptions,
 } from './scale';
 
-const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle', 'locks'] as const;
+const PARTS = ['scale', 'preview', 'push', 'prices', 'pull', 'orders', 'bundle', 'locks', 'ledger', 'revert'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -178,6 +179,21 @@ async function main(): Promise<void> {
     const locks = await benchLocks(10);
     sections.push(
       `## The add-on's script-wide lock\n\nThe Marketplace add-on keeps each spreadsheet's lease in its state sheet and reads and writes it under \`LockService.getScriptLock()\`, which Google scopes to the whole script project: for a published add-on, one lock for every user in every spreadsheet. *Hold* is from \`tryLock\` returning to \`releaseLock\` returning (the lease row's read, its write, the flush that publishes it, the release; letting go of a lease takes no script lock), measured per operation on the runtime emulator's counters with the cost model above. The last column is what the add-on can take across all its users with lease operations queued back to back: 1000 / mean hold (ms); the longest is the first operation in a spreadsheet, which reads the whole state sheet to find the lease's row.\n\n${[LOCKS_TABLE_HEADER, ...locks.map(locksRow)].join('\n')}`,
+    );
+  }
+  if (args.parts.has('ledger')) {
+    console.log("bench: the change ledger's cost (10,000-row push with and without it, 3 of each, alternated)…");
+    const l = await benchLedger(10_000, 3);
+    const per = (k: 'roundTrips' | 'cellsWritten'): number => l.with[k] - l.without[k];
+    sections.push(
+      `## The change ledger's cost\n\nA steady-state Push stock of ${l.n.toLocaleString('en-US')} rows from the menu, hub latency ${SCALE_LATENCY_MS} ms, concurrency ${SCALE_CONCURRENCY}: by the shipped bundle, and by the same source built for the bench without the ledger's subscription (the product has no switch that turns the record off). ${l.runs} pushes of each, alternated; each side's median run is shown (with the ledger ${l.withSeconds.map((x) => x.toFixed(1)).join(', ')} s; without ${l.withoutSeconds.map((x) => x.toFixed(1)).join(', ')} s). The ledger writes a row per batch of values, packed (about ${Math.round(l.n / Math.max(1, per('cellsWritten') / 10))} values a row), after one read of its index columns: **+${per('roundTrips')} Sheets round trips and +${per('cellsWritten').toLocaleString('en-US')} cells written for ${l.n.toLocaleString('en-US')} values** (${((100 * per('cellsWritten')) / l.without.cellsWritten).toFixed(2)} % of the push's cells), and its JavaScript. The goal is ≤ 1.10× the push without it. It held ${l.ledgerValues.toLocaleString('en-US')} values at the end.\n\n${[OP_TABLE_HEADER, ...ledgerRows(l)].join('\n')}`,
+    );
+  }
+  if (args.parts.has('revert')) {
+    console.log('bench: revert of a 10,000-row push against a push of the same values…');
+    const r = await benchRevert(10_000);
+    sections.push(
+      `## Revert from the History, against a push of the same values\n\nA 10,000-row Push stock from the sidebar (A→B), reverted whole from the History as the sidebar does it: its preview (the hub read for the push's SKUs, a line per value in the Preview sheet), then the revert chunk by chunk (the hub read again, so that a value changed since the preview is left and named, then the values sent and the rows written back). Against it, the same values (B→A) pushed from the sidebar, and previewed then sent with *Push these changes*, in the same run; hub latency ${SCALE_LATENCY_MS} ms, concurrency ${SCALE_CONCURRENCY}. The goal is ≤ 1.2× the push; the ratio column is against the plain push.\n\n${[OP_TABLE_HEADER, ...revertRows(r)].join('\n')}`,
     );
   }
   const body = [
