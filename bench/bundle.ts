@@ -8,10 +8,9 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import * as vm from 'node:vm';
 import { BUNDLE_BUDGET_KIB, codeFile, serverBuildOptions } from '../dev/tools/build';
 import { createRealm } from '../dev/gas-runtime/realm';
+import { median, timeLoad, type LoadTiming } from '../dev/gas-runtime/bundle-load';
 
 /** Issue 16's goal for dist/<target>/Code.js. */
 export const BUNDLE_TARGET_KIB = 200;
@@ -59,26 +58,15 @@ async function composition(): Promise<{ ownKib: number; zodKib: number }> {
   return { ownKib: own / 1024, zodKib: zod / 1024 };
 }
 
-/** One load: compile a source V8 has not seen (a new last line defeats its compile cache), then run its top level. */
-function loadOnce(source: string, run: number): { compileMs: number; evaluateMs: number } {
+/** One load, as the runtime emulator charges it (dev/gas-runtime/bundle-load.ts): compile, then run its top level in a fresh realm. */
+function loadOnce(source: string, run: number): LoadTiming {
   const realm = createRealm(() => Date.now(), 'UTC');
-  const text = `${source}\n// load ${run}\n`;
-  const t0 = performance.now();
-  const script = new vm.Script(text, { filename: 'Code.js' });
-  const t1 = performance.now();
-  realm.run(script);
-  const t2 = performance.now();
+  const timing = timeLoad(source, String(run), (script) => realm.run(script));
   if (typeof realm.global.onOpen !== 'function') throw new Error('bundle load: the bundle declared no onOpen');
-  return { compileMs: t1 - t0, evaluateMs: t2 - t1 };
+  return timing;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function summary(source: string, loads: Array<{ compileMs: number; evaluateMs: number }>): BundleLoad {
+function summary(source: string, loads: LoadTiming[]): BundleLoad {
   return {
     kib: Buffer.byteLength(source, 'utf8') / 1024,
     compileMs: median(loads.map((l) => l.compileMs)),
