@@ -62,8 +62,12 @@ export function selectRows(cross: CrossEnv, user: User, picks: number[]): Set<st
     STOCK_SHEET,
     chosen.map((r) => `A${r}`),
   );
-  const sku = (values[0] ?? []).indexOf('SKU');
-  return new Set(chosen.map((r) => String(values[r - 1][sku] ?? '').trim()));
+  const header = values[0] ?? [];
+  const cell = (r: number, name: string): string => String(values[r - 1][header.indexOf(name)] ?? '').trim();
+  const picked = chosen.map((r) => cell(r, 'SKU'));
+  // A push by ERP id names its rows by ERP id: one the hub does not know is `ERP?<id>` in what left (ledger.ts).
+  if (header.includes('ERP id')) for (const r of chosen) if (cell(r, 'ERP id')) picked.push(`ERP?${cell(r, 'ERP id')}`);
+  return new Set(picked);
 }
 
 /** The scope a push of `operation` is started with (Push changes has one). */
