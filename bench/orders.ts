@@ -8,6 +8,7 @@
  * costs of that quota.
  */
 import { startAddonEnv, type AddonEnv } from '../dev/testkit/env';
+import { median } from '../dev/gas-runtime/bundle-load';
 import { COSTS } from '../dev/gas-runtime/costs';
 import { ITEM_HEADER_LIST, ORDER_HEADER_LIST } from '../src/core/orders/columns';
 
@@ -239,10 +240,7 @@ export interface OrderScaleFigures {
 /** The calling runs' median, mean and slowest (0 when none called). */
 function callingRuns(ms: readonly number[]): Pick<OrderScaleFigures['idle'], 'msPerCall' | 'meanMsPerCall' | 'slowestCallMs'> {
   if (ms.length === 0) return { msPerCall: 0, meanMsPerCall: 0, slowestCallMs: 0 };
-  const sorted = [...ms].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { msPerCall: median, meanMsPerCall: ms.reduce((a, b) => a + b, 0) / ms.length, slowestCallMs: sorted[sorted.length - 1] };
+  return { msPerCall: median(ms), meanMsPerCall: ms.reduce((a, b) => a + b, 0) / ms.length, slowestCallMs: Math.max(...ms) };
 }
 
 /**
