@@ -54,10 +54,12 @@ function storedSuccesses(raw: string | null): Record<string, number> {
 }
 
 export function readAlerts(store: KeyValueStore): AlertsRecord {
-  const record = storedAlerts(store.get(KEY));
+  // Both keys in one read (a user's call reads key by key: two gets would be two reads).
+  const both = store.entries(KEY);
+  const record = storedAlerts(both[KEY] ?? null);
   // An earlier version kept the successes in the record: the later of the two counts.
   const lastSuccess = { ...record.lastSuccess };
-  for (const [kind, at] of Object.entries(storedSuccesses(store.get(SUCCESS_KEY))))
+  for (const [kind, at] of Object.entries(storedSuccesses(both[SUCCESS_KEY] ?? null)))
     lastSuccess[kind] = Math.max(at, lastSuccess[kind] ?? at);
   return { ...record, lastSuccess };
 }
