@@ -77,8 +77,17 @@ describe('playground: the sidebar\u2019s Orders, Catalogue and Categories', () =
     const status = s.frame.locator('#orders-status');
     await s.frame.locator('#orders-import').click();
     const message = s.frame.locator('#orders-message');
-    await message.filter({ hasText: /new orders?/ }).waitFor({ timeout: UNTIL_READY_MS });
+    // Wait for either outcome, so that a refusal fails here with its own words.
+    await s.frame.waitForFunction(
+      () =>
+        `${document.getElementById('orders-message')?.textContent}${document.getElementById('orders-error')?.textContent}`.trim() !== '',
+      undefined,
+      {
+        timeout: UNTIL_READY_MS,
+      },
+    );
     expect(await s.frame.locator('#orders-error').textContent()).toBe('');
+    await message.filter({ hasText: /new orders?/ }).waitFor({ timeout: UNTIL_READY_MS });
     const added = Number(/(\d+) new orders?/.exec((await message.textContent()) ?? '')?.[1]);
     expect(added).toBeGreaterThan(0);
     await status

@@ -91,10 +91,16 @@ export function previewLines(cross: CrossEnv, actions: string[]): Map<string, nu
   const out = new Map<string, number>();
   const { rt } = cross.env;
   if (!rt.sheetNames().includes('Preview')) return out;
+  const stock = rt.sheet(STOCK_SHEET).values();
+  const erpColumn = (stock[0] ?? []).indexOf('ERP id');
   for (const line of rt.sheet('Preview').values().slice(1)) {
-    const [sku, , channel, field, , sheet, , , what] = line;
+    const [sku, row, channel, field, , sheet, , , what] = line;
     if (!actions.includes(String(what)) || typeof sheet !== 'number') continue;
-    out.set(`${String(sku)}|${channel === 'all channels' ? '' : String(channel)}|${String(field)}`, sheet);
+    const rest = `|${channel === 'all channels' ? '' : String(channel)}|${String(field)}`;
+    out.set(`${String(sku)}${rest}`, sheet);
+    // A push by ERP id names a row the hub does not know as `ERP?<id>` (ledger.ts); the preview names it by its SKU cell.
+    const erp = erpColumn >= 0 && typeof row === 'number' ? String(stock[row - 1]?.[erpColumn] ?? '').trim() : '';
+    if (erp) out.set(`ERP?${erp}${rest}`, sheet);
   }
   return out;
 }

@@ -93,9 +93,22 @@ export async function waitForCell(page: Page, r: number, c: number, text: string
   );
 }
 
-/** Scrolls the grid so that row `r` is on screen (rows are 24 px high). */
+/**
+ * Scrolls the grid so that row `r` is on screen (rows are 24 px high). The grid may still be
+ * growing to its new row count (a state arrives after the toast), and a scroll past its end stops
+ * at the end: so scroll again at every poll until the row is drawn.
+ */
 export async function scrollToRow(page: Page, r: number): Promise<void> {
-  await page.locator('#grid').evaluate((g, row) => (g.scrollTop = Math.max(0, row * 24 - g.clientHeight / 2)), r);
+  await page.waitForFunction(
+    (row) => {
+      const g = document.getElementById('grid');
+      if (!g) return false;
+      g.scrollTop = Math.max(0, row * 24 - g.clientHeight / 2);
+      return document.querySelector(`#grid .cell[data-r="${row}"]`) !== null;
+    },
+    r,
+    { timeout: UNTIL_READY_MS, polling: 250 },
+  );
 }
 
 /** Types into a cell as a user: click, type, Enter. */
