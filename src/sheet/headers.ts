@@ -94,22 +94,36 @@ type Plain =
   | { kind: 'catalogueGeneral'; field: CatalogueGeneralField };
 type Bracketed = { kind: 'perChannel'; field: ChannelField } | { kind: 'channelStatus' } | { kind: 'catalogue'; field: CatalogueField };
 
-// Built once: header key → meaning, for headers without and with a [channel] part.
-const PLAIN = new Map<string, Plain>();
-const BRACKETED = new Map<string, Bracketed>();
-for (const field of Object.keys(INPUT_ALIASES) as InputField[]) {
-  for (const alias of INPUT_ALIASES[field]) PLAIN.set(headerKey(alias), { kind: 'input', field });
+/** Header key → meaning, for headers without and with a [channel] part. */
+interface HeaderTables {
+  plain: Map<string, Plain>;
+  bracketed: Map<string, Bracketed>;
 }
-for (const field of Object.keys(RESULT_HEADERS) as ResultField[]) PLAIN.set(headerKey(RESULT_HEADERS[field]), { kind: 'result', field });
-for (const field of Object.keys(CATALOGUE_HEADERS) as CatalogueGeneralField[]) {
-  PLAIN.set(headerKey(CATALOGUE_HEADERS[field]), { kind: 'catalogueGeneral', field });
-}
-for (const field of CHANNEL_FIELDS) {
-  for (const alias of INPUT_ALIASES[field]) BRACKETED.set(headerKey(alias), { kind: 'perChannel', field });
-}
-BRACKETED.set(headerKey(CHANNEL_STATUS_WORD), { kind: 'channelStatus' });
-for (const field of Object.keys(CATALOGUE_CHANNEL_HEADERS) as CatalogueField[]) {
-  BRACKETED.set(headerKey(CATALOGUE_CHANNEL_HEADERS[field]), { kind: 'catalogue', field });
+
+// Built at first use, not when the bundle loads: every execution evaluates the bundle, and many
+// (a trigger run that finds nothing new) never read a header.
+let tables: HeaderTables | null = null;
+
+function headerTables(): HeaderTables {
+  if (tables) return tables;
+  const plain = new Map<string, Plain>();
+  const bracketed = new Map<string, Bracketed>();
+  for (const field of Object.keys(INPUT_ALIASES) as InputField[]) {
+    for (const alias of INPUT_ALIASES[field]) plain.set(headerKey(alias), { kind: 'input', field });
+  }
+  for (const field of Object.keys(RESULT_HEADERS) as ResultField[]) plain.set(headerKey(RESULT_HEADERS[field]), { kind: 'result', field });
+  for (const field of Object.keys(CATALOGUE_HEADERS) as CatalogueGeneralField[]) {
+    plain.set(headerKey(CATALOGUE_HEADERS[field]), { kind: 'catalogueGeneral', field });
+  }
+  for (const field of CHANNEL_FIELDS) {
+    for (const alias of INPUT_ALIASES[field]) bracketed.set(headerKey(alias), { kind: 'perChannel', field });
+  }
+  bracketed.set(headerKey(CHANNEL_STATUS_WORD), { kind: 'channelStatus' });
+  for (const field of Object.keys(CATALOGUE_CHANNEL_HEADERS) as CatalogueField[]) {
+    bracketed.set(headerKey(CATALOGUE_CHANNEL_HEADERS[field]), { kind: 'catalogue', field });
+  }
+  tables = { plain, bracketed };
+  return tables;
 }
 
 const WELL_FORMED = /^([^[\]]+?)\s*\[\s*([^[\]]*?)\s*\]$/;
@@ -124,11 +138,11 @@ export function isChannelCode(code: string): boolean {
 export function classifyHeader(raw: CellValue, options: HeaderOptions = {}): HeaderMeaning {
   if (typeof raw !== 'string' && typeof raw !== 'number') return { kind: 'user' };
   const text = cleanHeaderText(String(raw));
-  if (text.indexOf('[') < 0 && text.indexOf(']') < 0) return PLAIN.get(headerKey(text)) ?? { kind: 'user' };
+  if (text.indexOf('[') < 0 && text.indexOf(']') < 0) return headerTables().plain.get(headerKey(text)) ?? { kind: 'user' };
 
   const match = WELL_FORMED.exec(text);
   const fieldText = match ? match[1] : text.split('[')[0];
-  const meaning = BRACKETED.get(headerKey(fieldText));
+  const meaning = headerTables().bracketed.get(headerKey(fieldText));
   if (!meaning) return { kind: 'user' }; // "Notes [draft]" is the seller's business
   const example = `${fieldText.trim() || 'Price'} [amazon]`;
   if (!match) return { kind: 'bad', reason: `is not a per-channel header: write it as ${example}` };

@@ -362,4 +362,30 @@ describe('undo of an async job', () => {
     expectInputsUnchanged(values, [sheet[0], [skus[0], 90, 10], [skus[1], 91, 10], ...sheet.slice(3)]);
     expectInvariant(env, 'async');
   });
+
+  test('a revert from the History of an async push goes out in a job of its own, and its rows say Reverted when the job is read', () => {
+    if (env.rt.sheetNames().includes(SHEET)) env.rt.deleteSheet(SHEET);
+    env.rt.addSheet(SHEET, [['SKU', 'Quantity', 'Price'], ...skus.map((s, i) => [s, 20 + i, 10])]);
+    env.call('pushAsyncAll');
+    env.rt.advance(6 * 60_000);
+    env.rt.sheet(SHEET).setValues([[70]], 'B4');
+    env.call('pushAsyncAll');
+    env.rt.advance(6 * 60_000);
+    expect(hubProducts(env).get(skus[2])!.quantity).toBe(70);
+    const push = (call(env, 'getHistory', { sku: skus[2] }) as { entries: Array<{ push: string }> }).entries[0].push;
+    // One row of that push (which sent every row's cells): row 4's quantity goes back to 22.
+    const target = { push, sku: skus[2] };
+    const shown = call(env, 'previewRevert', target, false) as { rowsToRestore: number; newestId: string };
+    expect(shown.rowsToRestore).toBe(1);
+    clearRequests(env);
+    finish(env, call(env, 'revertFromHistory', target, false, shown.newestId));
+    expect(posts(env).map((r) => r.path)).toEqual(['/api/stock/UpdatePriceAndStockAsync']);
+    expect(columnValues(env.rt.sheet(SHEET).values(), 'Sync status')[2]).toBe('Pending');
+    env.rt.advance(6 * 60_000);
+    expect(hubProducts(env).get(skus[2])!.quantity).toBe(22);
+    const values = env.rt.sheet(SHEET).values();
+    expect(columnValues(values, 'Sync status')[2]).toBe('Reverted');
+    expect(values[3][1]).toBe(70);
+    expectInvariant(env, 'async');
+  });
 });

@@ -48,13 +48,13 @@ export const AsyncItem = z.lazy(() =>
 );
 export type AsyncItem = z.infer<typeof AsyncItem>;
 
-/** The per-SKU outcome every synchronous stock/price call shares. */
-const SiteOutcomeShape = { sites: z.catch(z.string(), ''), status: z.string(), msg: z.catch(z.string(), '') };
+/** The per-SKU outcome every synchronous stock/price call shares (built at first use, as the schemas are). */
+const siteOutcomeShape = () => ({ sites: z.catch(z.string(), ''), status: z.string(), msg: z.catch(z.string(), '') });
 
 /** Response item of Update Stock. Unknown fields are kept (`looseObject`). */
 export const UpdateStockResult = z.lazy(() =>
   z.looseObject({
-    ...SiteOutcomeShape,
+    ...siteOutcomeShape(),
     sku: z.string(),
     quantity: z.optional(z.nullable(z.number())),
     jobId: z.optional(z.nullable(z.number())),
@@ -65,7 +65,7 @@ export type UpdateStockResult = z.infer<typeof UpdateStockResult>;
 /** Response item of Update Price V2. */
 export const UpdatePriceResult = z.lazy(() =>
   z.looseObject({
-    ...SiteOutcomeShape,
+    ...siteOutcomeShape(),
     sku: z.string(),
     price: z.optional(z.nullable(z.number())),
     jobId: z.optional(z.nullable(z.number())),
@@ -80,7 +80,7 @@ export const ByChannelResult = z.lazy(() =>
 export type ByChannelResult = z.infer<typeof ByChannelResult>;
 
 /** Response of Update Price By ErpId: one single-key object per product, keyed by its ERP id. */
-export const ErpPriceResult = z.lazy(() => z.array(z.record(z.string(), z.looseObject(SiteOutcomeShape))));
+export const ErpPriceResult = z.lazy(() => z.array(z.record(z.string(), z.looseObject(siteOutcomeShape()))));
 export type ErpPriceResult = z.infer<typeof ErpPriceResult>;
 
 /** A job id the hub sends as text or as a number, read as text. */

@@ -272,7 +272,9 @@ function finishRefresh(ctx: Context, refresh: JobsRefresh): JobsSummary {
   // Counted before anything else is written: a refresh cut short must not lose what it spent.
   spendBudget(store, now, requests);
   replaceJobRows(ctx.ports.workbook, ctx.settings.sheetNames.jobs, refresh.replacements);
-  const undoJobs = new Set(refresh.open.filter((j) => j.undo).map((j) => j.jobId));
+  const undoJobs = new Map(
+    refresh.open.filter((j) => j.undo).map((j) => [j.jobId, j.revert ? ('Reverted' as const) : ('Undone' as const)]),
+  );
   const { notes, unresolved, sent, aliases } = refresh;
   const marked = writeBackJobsBySheet(ctx, { finals, notes, unresolved, sent, aliases, undoJobs }, refresh.open);
   // Said before the jobs are closed: cut off in between, the next refresh says it again (its listeners add nothing twice).

@@ -12,7 +12,7 @@ import { placeResults, type PendingResult } from '../pipeline/relocate';
 import type { ConfirmedValues } from '../pipeline/snapshot';
 import type { RowResult } from '../pipeline/types';
 import { resultOptions, writeResults } from '../pipeline/writeback';
-import { undoneResult } from '../pipeline/restore';
+import { type RestoreWord, undoneResult } from '../pipeline/restore';
 import { quantitiesKnown } from '../kernel/due';
 import { confirmedQuantities } from '../pipeline/low-stock';
 
@@ -29,8 +29,8 @@ export interface JobWriteBack {
   /** What each job was sent: job id → SKU → values. */
   sent: Map<string, Map<string, PushedValues>>;
   aliases: Readonly<Record<string, string>>;
-  /** Jobs made by Undo last push: their rows say Undone (the cells were not what was sent). */
-  undoJobs?: ReadonlySet<string>;
+  /** Jobs made by an undo or a revert, with the word their rows say (the cells were not what was sent). */
+  undoJobs?: ReadonlyMap<string, RestoreWord>;
 }
 
 /** What each row of the sheet gets: the rows' results sorted by kind, for the write and the snapshot. */
@@ -84,9 +84,10 @@ function jobRowResults(loaded: LoadedSheet, input: JobWriteBack): JobRows {
     const jobId = String(loaded.values[row.rowNumber - 1]?.[jobColumn as number] ?? '').trim();
     const result = input.finals.get(jobId)?.get(row.sku);
     const sent = input.sent.get(jobId)?.get(row.sku);
-    if (result && input.undoJobs?.has(jobId)) {
+    const restores = input.undoJobs?.get(jobId);
+    if (result && restores) {
       rows.waiting.set(row.sku, jobId);
-      rows.finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: undoneResult({ ...result, jobId }) });
+      rows.finals.push({ rowNumber: row.rowNumber, identity: row.sku, result: undoneResult({ ...result, jobId }, restores) });
       continue;
     }
     if (result) {

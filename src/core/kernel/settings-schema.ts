@@ -42,8 +42,6 @@ function range(setting: LimitedSetting): string {
   const { min, max } = SETTING_LIMITS[setting];
   return `${n(min)} to ${n(max)}`;
 }
-const budget = range('jobs.dailyRequestBudget');
-const deadline = range('jobs.deadlineHours');
 
 /** Channel codes, or `*` alone for every channel (checked against the hub's channels when saved). */
 const channelList = z.lazy(() =>
@@ -201,8 +199,8 @@ function importShape() {
          */
         dailyRequestBudget: z._default(
           limited('jobs.dailyRequestBudget', {
-            type: `Enter the number of requests a day for polling async jobs (${budget}).`,
-            int: `Enter a whole number of requests (${budget}).`,
+            type: `Enter the number of requests a day for polling async jobs (${range('jobs.dailyRequestBudget')}).`,
+            int: `Enter a whole number of requests (${range('jobs.dailyRequestBudget')}).`,
             min: `Allow at least ${n(SETTING_LIMITS['jobs.dailyRequestBudget'].min)} requests a day for polling async jobs, or no job could be read.`,
             max: `At most ${n(SETTING_LIMITS['jobs.dailyRequestBudget'].max)} requests a day: that is a whole Workspace account's UrlFetch quota.`,
           }),
@@ -211,8 +209,8 @@ function importShape() {
         /** Hours after which a job that has not finished stops being polled and its rows say to push again. */
         deadlineHours: z._default(
           limited('jobs.deadlineHours', {
-            type: `Enter how many hours to wait for an async job (${deadline}).`,
-            int: `Enter a whole number of hours (${deadline}).`,
+            type: `Enter how many hours to wait for an async job (${range('jobs.deadlineHours')}).`,
+            int: `Enter a whole number of hours (${range('jobs.deadlineHours')}).`,
             min: `Wait at least ${n(SETTING_LIMITS['jobs.deadlineHours'].min)} hour for an async job.`,
             max: `Wait at most ${n(SETTING_LIMITS['jobs.deadlineHours'].max)} hours (a week) for an async job.`,
           }),

@@ -87,11 +87,14 @@ export function undoPlan(
   return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [note] };
 }
 
+/** What a row put back says instead of OK: an undo's Undone, a revert's Reverted. */
+export type RestoreWord = 'Undone' | 'Reverted';
+
 /**
  * An undo's result: what the hub confirmed is the value from before the push, so the row (and each
  * channel) says Undone (Reverted, for a revert from the History), not OK.
  */
-export function undoneResult(result: RowResult, word: 'Undone' | 'Reverted' = 'Undone'): RowResult {
+export function undoneResult(result: RowResult, word: RestoreWord = 'Undone'): RowResult {
   if (result.status !== 'OK') return result;
   const channels: Record<string, string> = {};
   for (const [channel, text] of Object.entries(result.channels)) channels[channel] = text === 'OK' ? word : text;

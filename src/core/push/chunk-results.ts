@@ -21,7 +21,7 @@ import { resultOptions, writeResults } from '../pipeline/writeback';
 import { resultsWritten } from './hooks';
 import type { JournalWriter } from './journal';
 import { sentValues } from './pending';
-import type { PushRun, RunRows } from './run-store';
+import { restoreWord, type PushRun, type RunRows } from './run-store';
 
 /** Operations whose value the hub passes on to every channel with a listing: every Status [channel] is about them. */
 const ALL_CHANNELS: ReadonlySet<PushRun['operation']> = new Set(['stock', 'async', 'erp']);
@@ -72,7 +72,7 @@ export class ChunkResults {
       rowNumber,
       identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
-      result: run.limited?.kind === 'undo' ? undoneResult(result, run.limited.revert ? 'Reverted' : 'Undone') : result,
+      result: restoreWord(run) ? undoneResult(result, restoreWord(run)) : result,
       ...(plan.send
         ? {
             sent: sent ?? sentValues(plan),

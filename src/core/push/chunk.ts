@@ -14,7 +14,7 @@ import { pendingRows, sentValues, unsentResult, type SendPlan } from './pending'
 import type { SnapshotStep } from '../pipeline/relocate';
 import { journalKeyOf, replay } from './replay';
 import { RoundQueue, type RowInFlight } from './rounds';
-import { appendDone, type PushRun, type RunRows } from './run-store';
+import { appendDone, restoreWord, type PushRun, type RunRows } from './run-store';
 import { partsPerRound, sendParts } from '../pipeline/send';
 import type { RowResult } from '../pipeline/types';
 import { writeEstimateMs } from './write-time';
@@ -270,7 +270,7 @@ class Chunk {
     if (this.journal.due() || this.queue.empty) this.journalNow();
     if (createsJob) {
       const job = got.results.find((r) => r.pending && r.jobId)?.jobId ?? null;
-      afterJobRequest(ctx, run.id, job, round.length, run.limited?.kind === 'undo');
+      afterJobRequest(ctx, run.id, job, round.length, restoreWord(run));
     }
     // A large journal (scattered rows) is turned into written results before it fills the store.
     if (this.journal.full()) this.results.flush();

@@ -1,4 +1,5 @@
 import type { LimitedValue, OnlyRows } from '../pipeline/limit';
+import type { RestoreWord } from '../pipeline/restore';
 import { escapeCellText } from '../../sheet';
 import { PACK_CHARS, packJson, unpackJson } from '../kernel/packed';
 import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
@@ -71,6 +72,12 @@ export interface PushRun {
    * KEYLESS_TIMES_KEPT only.
    */
   keylessWrittenAt?: Array<{ at: number; rows: number }>;
+}
+
+/** What a row this run put back says instead of OK (an undo's Undone, a revert's Reverted); undefined for other runs. */
+export function restoreWord(run: PushRun): RestoreWord | undefined {
+  if (run.limited?.kind !== 'undo') return undefined;
+  return run.limited.revert ? 'Reverted' : 'Undone';
 }
 
 /** Times kept in PushRun.keylessWrittenAt: one or two per chunk that wrote such rows; a run has a few dozen chunks. */

@@ -3,6 +3,7 @@ import type { Context } from '../../kernel/context';
 import type { KeyValueStore } from '../../kernel/ports';
 import { dueChanged } from '../../kernel/due';
 import { Hook } from '../../kernel/hook';
+import type { RestoreWord } from '../restore';
 
 /** An async job the add-on created and still polls. */
 export interface OpenJob {
@@ -22,8 +23,10 @@ export interface OpenJob {
   runId?: string;
   /** The stock sheet it was sent from when not the configured one: its results are written there. */
   sheet?: string;
-  /** Made by Undo last push: its rows say Undone, not OK (the hub holds the values from before, not the cells). */
+  /** Made by an undo: its rows say Undone, not OK (the hub holds the values from before, not the cells). */
   undo?: true;
+  /** Made by a revert from the History: its rows say Reverted (with `undo`). */
+  revert?: true;
   /** Reads of it so far, and when the background trigger reads it next (poll-schedule.ts; absent: 5 minutes after it was sent). */
   polls?: number;
   nextPollAt?: number;
@@ -74,7 +77,7 @@ export function writeOpenJobs(store: KeyValueStore, jobs: OpenJob[]): void {
 export const jobsCreated = new Hook<{ jobs: ReadonlyArray<{ jobId: string; rows: number }>; at: number }>();
 
 /** Records async jobs just created, says so (jobsCreated), and asks for the background's polling (dueChanged). */
-export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; runId?: string; undo?: boolean }>): void {
+export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: number; runId?: string; restores?: RestoreWord }>): void {
   const store = ctx.ports.documentStore;
   const open = readOpenJobs(store);
   const now = ctx.ports.clock.now();
@@ -94,7 +97,8 @@ export function recordNewJobs(ctx: Context, jobs: Array<{ jobId: string; rows: n
       tracked: true,
       ...(job.runId ? { runId: job.runId } : {}),
       ...(ctx.stockSheet !== undefined ? { sheet: ctx.stockSheet } : {}),
-      ...(job.undo ? { undo: true as const } : {}),
+      ...(job.restores ? { undo: true as const } : {}),
+      ...(job.restores === 'Reverted' ? { revert: true as const } : {}),
     });
   }
   writeOpenJobs(store, open);

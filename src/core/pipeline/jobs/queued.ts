@@ -9,6 +9,7 @@ import type { Context } from '../../kernel/context';
 import type { PushedValues } from '../../../sheet';
 import { readOpenJobs, recordNewJobs } from './open-jobs';
 import { forgetSentItems, readSentItems, recordSentItems, relabelSentItems, type SentItem } from './sent-items';
+import type { RestoreWord } from '../restore';
 
 /** The provisional id of a run's job request in flight. */
 export function inFlightId(runId: string): string {
@@ -21,13 +22,13 @@ export function beforeJobRequest(ctx: Context, runId: string, items: SentItem[])
 }
 
 /** After the request: the items become the job's (and the job is followed at once), or are dropped when no job was made. */
-export function afterJobRequest(ctx: Context, runId: string, jobId: string | null, rows: number, undo = false): void {
+export function afterJobRequest(ctx: Context, runId: string, jobId: string | null, rows: number, restores?: RestoreWord): void {
   if (jobId === null) {
     forgetSentItems(ctx.ports.workbook, new Set([inFlightId(runId)]));
     return;
   }
   // The job is followed first: cut off between the two, its rows read as "maybe in a job" (never sent twice).
-  recordNewJobs(ctx, [{ jobId, rows, runId, undo }]);
+  recordNewJobs(ctx, [{ jobId, rows, runId, ...(restores ? { restores } : {}) }]);
   relabelSentItems(ctx.ports.workbook, inFlightId(runId), jobId);
 }
 
