@@ -64,7 +64,11 @@ export function createRevertPanel(runner: Pick<PushRunner, 'drive' | 'running'>,
     shown = null;
     show(putBack, false);
     show(overwriteField, false);
-    void runner.drive({ kind: 'revert', target, overwrite, newestId });
+    // The preview's lines are stale from here: the panel says what the run did, in the Push section's words.
+    setChildren(result, [h('p', {}, 'Putting these values back\u2026 (progress at the top of the Push section)')]);
+    void runner.drive({ kind: 'revert', target, overwrite, newestId }).then((said) => {
+      setChildren(result, said ? [h('p', {}, said)] : []);
+    });
   });
 
   return {

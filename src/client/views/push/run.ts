@@ -25,8 +25,8 @@ export interface PushRunner {
   cancelButton: HTMLElement;
   /** Whether a run is driven from here now (the other buttons wait for it). */
   running(): boolean;
-  /** Runs a push to its end, showing its progress; then refreshes the sidebar. */
-  drive(start: PushStart): Promise<void>;
+  /** Runs a push to its end, showing its progress; then refreshes the sidebar. Resolves with its last line (null: it failed, said in the error). */
+  drive(start: PushStart): Promise<string | null>;
   /** Offers Resume and Cancel for an unfinished run of the state, or hides them. */
   update(state: SidebarState): void;
 }
@@ -48,7 +48,7 @@ export function createRunner(
   const question = createQuestionPanel((q) => void drive({ kind: 'new', operation: q.operation, scope: q.scope, answer: q.token }));
   let loop: PushLoop | null = null;
 
-  async function drive(start: PushStart): Promise<void> {
+  async function drive(start: PushStart): Promise<string | null> {
     error.textContent = '';
     show(cancelButton, true);
     handFocus(resumeButton, cancelButton);
@@ -63,10 +63,12 @@ export function createRunner(
     try {
       const last = await loop.done;
       if (last.question) question.ask(last.question, last.message);
+      return last.message;
     } catch (e) {
       error.textContent = errorMessage(e);
       // The sheet or the hub changed since the preview: the way on is a new preview.
       if (start.kind === 'previewed') show(previewAgain, true);
+      return null;
     } finally {
       loop = null;
       setBusy(pushButton, false);
