@@ -1,5 +1,5 @@
 // Properties across features (dev/testkit/cross): random sequences of edits, rule changes, pushes of
-// every operation and scope, previews and their push, undos by two users, catalogue pulls, changes
+// every operation and scope, previews and their push, undos and reverts from the History by two users, catalogue pulls, changes
 // on the hub behind the add-on's back, a contrary hub and background runs, on small sheets; every
 // invariant checked after every step against the hub's own state. CROSS_SEED=n reproduces a run.
 import { runCrossSuite, startCrossEnv, type CrossFigures } from '../../dev/testkit/cross/suite';
@@ -35,10 +35,12 @@ describe('property: invariants across features (200 seeds each, sheets of 4–8 
     expect(f.checked['rows Push changes left alone']).toBeGreaterThan(50);
   }, 600_000);
 
-  test('an undo changes only values of the push it names, never one changed since unless told to overwrite', () => {
+  test('an undo or a revert from the History changes only values of the push (row, value) it names, never one changed since unless told to overwrite', () => {
     const f = run('undo');
     expect(f.kinds.undo).toBeGreaterThan(150);
+    expect(f.kinds.revert).toBeGreaterThan(100);
     expect(f.checked['undo values']).toBeGreaterThan(50);
+    expect(f.checked['revert values']).toBeGreaterThan(50);
   }, 600_000);
 
   test('background runs with failing job reads: no failure unreported past the alert threshold', () => {

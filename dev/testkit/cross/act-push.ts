@@ -9,6 +9,8 @@ import type { ServerCall } from '../env';
 import type { CrossEnv } from './env';
 import type { PushOperation, PushScope, Step, User } from './scenario';
 import { STOCK_SHEET } from './world';
+import type { HistoryPage } from '../../../src/core/ledger/history';
+import type { RevertTarget } from '../../../src/core/undo/ledger-source';
 
 type Progress = { runId: string; finished: boolean };
 
@@ -37,6 +39,8 @@ export interface PushOutcome {
   editedBetween?: EditBetween;
   /** Selected rows: the SKUs of the rows selected. */
   selected?: Set<string>;
+  /** A revert from the History: the push id it named and what of it (null: the History listed no push). */
+  reverted?: { target: RevertTarget; overwrite: boolean } | null;
 }
 
 const said = (r: Result<unknown>): string =>
@@ -149,5 +153,34 @@ export function undo(cross: CrossEnv, step: Extract<Step, { kind: 'undo' }>): Pu
   out.namedAt = shown.value.at;
   const v = shown.value;
   finish(call, call('undoLastPush', v.pushId as string, step.overwrite, v.newestId ?? undefined) as Result<Progress>, out.said);
+  return out;
+}
+
+/** The `at`-th of `list` (a fraction of its length). */
+const nth = <T>(list: readonly T[], at: number): T => list[Math.min(list.length - 1, Math.floor(at * list.length))];
+
+/**
+ * A revert from the History, as the sidebar does it: the History read (newest first), a push it
+ * lists, whole or one entry's row or value, previewed, then put back when the preview offers it.
+ */
+export function revert(cross: CrossEnv, step: Extract<Step, { kind: 'revert' }>): PushOutcome {
+  const call = cross.as[step.user];
+  const out: PushOutcome = { said: [], reverted: null };
+  const page = call('getHistory', {}) as Result<HistoryPage>;
+  out.said.push(said(page));
+  if (!page.ok || !page.value || page.value.entries.length === 0) return out;
+  const { entries } = page.value;
+  const push = nth([...new Set(entries.map((e) => e.push))], step.back);
+  const e = nth(
+    entries.filter((x) => x.push === push),
+    step.pick,
+  );
+  const target: RevertTarget =
+    step.part === 'push' ? { push } : step.part === 'row' ? { push, sku: e.sku } : { push, sku: e.sku, field: e.field, channel: e.channel };
+  out.reverted = { target, overwrite: step.overwrite };
+  const shown = call('previewRevert', target, step.overwrite) as Result<{ rowsToRestore: number; newestId: string }>;
+  out.said.push(said(shown));
+  if (!shown.ok || !shown.value || shown.value.rowsToRestore === 0) return out;
+  finish(call, call('revertFromHistory', target, step.overwrite, shown.value.newestId) as Result<Progress>, out.said);
   return out;
 }

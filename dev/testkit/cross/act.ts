@@ -6,7 +6,7 @@
  */
 import type { HubProduct } from '../invariant/check';
 import { changeRule, restructure, typeIntoCell } from './act-sheet';
-import { previewAndPush, push, undo, type EditBetween, type PushOutcome } from './act-push';
+import { previewAndPush, push, revert, undo, type EditBetween, type PushOutcome } from './act-push';
 import type { CrossEnv } from './env';
 import type { Step } from './scenario';
 import { hubProducts } from './world';
@@ -50,6 +50,8 @@ export function act(cross: CrossEnv, step: Step, editBetween: (lines: Map<string
       return { ...previewAndPush(cross, step, editBetween), peopleEdited: false };
     case 'undo':
       return { ...undo(cross, step), peopleEdited: false };
+    case 'revert':
+      return { ...revert(cross, step), peopleEdited: false };
     case 'pull':
       cross.as[step.user]('pullCatalogueFromMenu');
       // A pull writes the hub's values into the seller's columns: asked for, so the new expectation.

@@ -33,6 +33,32 @@ function restorable(push: StepRecord, key: string): Set<number> {
 /** A push the hub took something of (its values changed the hub): one an undo history keeps. */
 const took = (s: StepRecord): boolean => changedKeys(s.hubBefore, s.hubAfter).length > 0;
 
+/**
+ * What putting values back may do: send and change only `allowed` keys of the push it names,
+ * leave a key changed since that push unless told to overwrite, and set only a value the hub held
+ * before that push (or last confirmed).
+ */
+function putBackViolations(where: string, named: StepRecord, step: StepRecord, allowed: Set<string>, overwrite: boolean): string[] {
+  const violations: string[] = [];
+  for (const s of step.sent) if (!allowed.has(s.key)) violations.push(`${where}: sent ${s.key} = ${s.value}, which it does not name`);
+  for (const key of changedKeys(step.hubBefore, step.hubAfter)) {
+    const now = step.hubAfter.get(key);
+    if (!allowed.has(key)) {
+      violations.push(`${where}: changed ${key} to ${now}, which it does not name`);
+      continue;
+    }
+    const left = named.hubAfter.get(key);
+    const before = step.hubBefore.get(key);
+    if (!overwrite && left !== before)
+      violations.push(
+        `${where}: overwrote ${key} (${before} → ${now}), changed since that push (it left ${left}) without "also overwrite"`,
+      );
+    if (now === undefined || !restorable(named, key).has(now))
+      violations.push(`${where}: set ${key} to ${now}, which the hub held neither before that push nor was last confirmed`);
+  }
+  return violations;
+}
+
 export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: string[]; checked: number } {
   const violations: string[] = [];
   const u = undo.undid;
@@ -53,22 +79,31 @@ export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: strin
     (s) => s.index > named.index && s.index < undo.index && s.pushOf !== null && (u.whose === 'anyone' || s.user === undo.user) && took(s),
   );
   if (later.length > 0) violations.push(`${where}: the later push of step ${later[later.length - 1].index + 1} is the one to name`);
-  const allowed = keysOfPush(named);
-  for (const s of undo.sent) if (!allowed.has(s.key)) violations.push(`${where}: sent ${s.key} = ${s.value}, which that push did not set`);
-  for (const key of changed) {
-    const now = undo.hubAfter.get(key);
-    if (!allowed.has(key)) {
-      violations.push(`${where}: changed ${key} to ${now}, which that push did not set`);
-      continue;
-    }
-    const left = named.hubAfter.get(key);
-    const before = undo.hubBefore.get(key);
-    if (!u.overwrite && left !== before)
-      violations.push(
-        `${where}: overwrote ${key} (${before} → ${now}), changed since that push (it left ${left}) without "also overwrite"`,
-      );
-    if (now === undefined || !restorable(named, key).has(now))
-      violations.push(`${where}: set ${key} to ${now}, which the hub held neither before that push nor was last confirmed`);
-  }
+  violations.push(...putBackViolations(where, named, undo, keysOfPush(named), u.overwrite));
   return { violations, checked: changed.length + undo.sent.length };
+}
+
+/**
+ * (d) for a revert from the History: it changes only values of the push it names (its SKU's, or
+ * the one value, when it names a row or a value), under the same rules as an undo.
+ */
+export function checkRevert(ledger: Ledger, step: StepRecord): { violations: string[]; checked: number } {
+  const changed = changedKeys(step.hubBefore, step.hubAfter);
+  const r = step.reverted;
+  const named = r ? ledger.steps.find((s) => s.pushIds?.includes(r.target.push)) : undefined;
+  if (!r || !named) {
+    const what = r ? `push ${r.target.push}, which no step of this scenario made` : 'nothing';
+    const violations =
+      changed.length > 0 ? [`the revert of step ${step.index + 1} named ${what} but changed ${changed.slice(0, 5).join(', ')}`] : [];
+    return { violations, checked: changed.length };
+  }
+  const { target, overwrite } = r;
+  const where = `the revert of step ${step.index + 1} (${target.sku ?? 'whole push'}${target.field ? ` ${target.field}[${target.channel ?? ''}]` : ''}${overwrite ? ', overwrite' : ''}) of the push of step ${named.index + 1}`;
+  const allowed = new Set<string>();
+  for (const s of named.sent) {
+    if (target.sku && s.sku !== target.sku) continue;
+    if (target.field && (s.field !== target.field || (s.channel ?? '') !== (target.channel ?? ''))) continue;
+    for (const k of reachedBy(s.key, named.hubBefore)) allowed.add(k);
+  }
+  return { violations: putBackViolations(where, named, step, allowed, overwrite), checked: changed.length + step.sent.length };
 }

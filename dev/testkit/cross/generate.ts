@@ -121,6 +121,14 @@ const steps: Record<Step['kind'], fc.Arbitrary<Step>> = {
     overwrite: fc.boolean(),
     via: fc.constantFrom('menu' as const, 'sidebar' as const),
   }),
+  revert: fc.record({
+    kind: fc.constant('revert' as const),
+    user,
+    back: pick,
+    part: fc.constantFrom('push' as const, 'row' as const, 'value' as const),
+    pick,
+    overwrite: fc.boolean(),
+  }),
   pull: fc.record({ kind: fc.constant('pull' as const), user }),
   hub: fc.record({
     kind: fc.constant('hub' as const),
@@ -152,6 +160,7 @@ const WEIGHTS: Record<Profile, Partial<Record<Step['kind'], number>>> = {
     push: 5,
     preview: 3,
     undo: 2,
+    revert: 1,
     pull: 1,
     hub: 2,
     contrary: 2,
@@ -160,7 +169,7 @@ const WEIGHTS: Record<Profile, Partial<Record<Step['kind'], number>>> = {
     refreshJobs: 1,
   },
   changes: { edit: 5, rule: 2, push: 8, preview: 2, pull: 1, hub: 1, structure: 1 },
-  undo: { edit: 4, push: 6, preview: 2, undo: 5, hub: 2, contrary: 1, rule: 1, pull: 1 },
+  undo: { edit: 4, push: 6, preview: 2, undo: 4, revert: 3, hub: 2, contrary: 1, rule: 1, pull: 1 },
   background: { push: 3, edit: 2, contrary: 1, background: 5, open: 2, refreshJobs: 1, hub: 1 },
 };
 

@@ -50,6 +50,10 @@ export interface StepRecord {
   snapshotBefore: Snapshot;
   /** A push of values (push, preview's push, Push changes), with its operation. */
   pushOf: PushOperation | null;
+  /** Push ids the change ledger gained in this step (the pushes this step made). */
+  pushIds?: string[];
+  /** A revert from the History: what it named (null: the History listed nothing). */
+  reverted?: { target: { push: string; sku?: string; field?: string; channel?: string }; overwrite: boolean } | null;
   /** An undo: the push it named (step index), null when it named none or none could be told. */
   undid?: { named: number | null; at: string | null; overwrite: boolean; whose: 'mine' | 'anyone' };
   /** What the action returned or said (sidebar results, dialog texts), for the report. */

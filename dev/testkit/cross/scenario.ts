@@ -70,6 +70,11 @@ export type Step =
       editBetween: { line: Pick; blank: boolean } | null;
     }
   | { kind: 'undo'; user: User; whose: 'mine' | 'anyone'; overwrite: boolean; via: 'menu' | 'sidebar' }
+  /**
+   * A revert from the History: the `back`-th of the pushes it lists (newest first, as a fraction),
+   * whole or the row or value of its `pick`-th entry.
+   */
+  | { kind: 'revert'; user: User; back: Pick; part: 'push' | 'row' | 'value'; pick: Pick; overwrite: boolean }
   | { kind: 'pull'; user: User }
   /** A change on the hub behind the add-on's back: a product's general value or a listing's. */
   | { kind: 'hub'; product: Pick; channel: string | null; field: 'quantity' | 'price' | 'salePrice'; value: number }

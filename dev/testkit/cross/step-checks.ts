@@ -17,7 +17,8 @@ import { checkInputs, readInputs, unexpectedErrors, type Inputs } from './check-
 import { checkLanded } from './check-landed';
 import { checkOutgoing } from './check-outgoing';
 import { checkSnapshotNow, readSnapshot, staleKnowingly, type KeyTimes } from './check-snapshot';
-import { checkUndo } from './check-undo';
+import { checkRevert, checkUndo } from './check-undo';
+import { LEDGER_HEADER, LEDGER_SHEET } from '../../../src/core/pipeline/ledger/store';
 import type { CrossEnv } from './env';
 import { changedKeys } from './hub-values';
 import { landing } from './landing';
@@ -37,6 +38,7 @@ export class StepChecks {
   private marks = { dialogs: 0, toasts: 0, alerts: null as AlertsRecord | null };
   private outcome: ActOutcome | null = null;
   private background: LogEntry[] = [];
+  private readonly seenPushIds = new Set<string>();
 
   constructor(
     private readonly cross: CrossEnv,
@@ -80,6 +82,8 @@ export class StepChecks {
     if (s.kind === 'push') r.pushOf = s.operation;
     if (s.kind === 'preview' && outcome.previewed && outcome.refused === undefined) r.pushOf = s.operation;
     if (s.kind === 'hub') r.external = changedKeys(r.hubBefore, r.hubAfter);
+    r.pushIds = this.newPushIds();
+    if (s.kind === 'revert') r.reverted = outcome.reverted ?? null;
     if (s.kind === 'undo') {
       const at = outcome.namedAt ?? null;
       const named = at === null ? null : this.pushAt(at);
@@ -91,6 +95,20 @@ export class StepChecks {
     );
     this.ledger.add(r);
     if (s.kind === 'preview') this.violations.push(...this.previewViolations(r, outcome, ids));
+  }
+
+  /** Push ids of the change ledger not seen after an earlier step. */
+  private newPushIds(): string[] {
+    const { rt } = this.cross.env;
+    if (!rt.sheetNames().includes(LEDGER_SHEET)) return [];
+    const column = LEDGER_HEADER.indexOf('Push');
+    const fresh = new Set<string>();
+    for (const row of rt.sheet(LEDGER_SHEET).values().slice(1)) {
+      const id = String(row[column] ?? '');
+      if (id && !this.seenPushIds.has(id)) fresh.add(id);
+    }
+    fresh.forEach((id) => this.seenPushIds.add(id));
+    return [...fresh];
   }
 
   /** The push step a time names ("2026-11-20 09:02": when it started or ended), the latest such. */
@@ -155,6 +173,11 @@ export class StepChecks {
       const undo = checkUndo(this.ledger, r);
       this.count('undo values', undo.checked);
       v.push(...undo.violations.map((x) => `[d] ${x}`));
+    }
+    if (r.reverted !== undefined) {
+      const reverted = checkRevert(this.ledger, r);
+      this.count('revert values', reverted.checked);
+      v.push(...reverted.violations.map((x) => `[d] ${x}`));
     }
     this.alerts(r);
     this.throwIfBroken(r);
