@@ -25,7 +25,20 @@ describe('the one-way core: kernel ← settings ← pipeline ← push ← featur
   });
 
   test('the push engine and the pipeline import no feature', () => {
-    const features = ['preview', 'undo', 'rules', 'jobs', 'catalogue', 'categories', 'orders', 'columns', 'alerts', 'background'];
+    const features = [
+      'preview',
+      'undo',
+      'ledger',
+      'sales',
+      'rules',
+      'jobs',
+      'catalogue',
+      'categories',
+      'orders',
+      'columns',
+      'alerts',
+      'background',
+    ];
     expect(imports.filter((i) => (i.from === 'push' || i.from === 'pipeline') && features.includes(i.to))).toEqual([]);
   });
 

@@ -13,7 +13,10 @@ export const ZONES = [
   { zone: 'settings', folders: ['settings'] },
   { zone: 'pipeline', folders: ['pipeline'] },
   { zone: 'push', folders: ['push'] },
-  { zone: 'features', folders: ['preview', 'undo', 'ledger', 'rules', 'jobs', 'catalogue', 'categories', 'orders', 'columns', 'alerts'] },
+  {
+    zone: 'features',
+    folders: ['preview', 'undo', 'ledger', 'sales', 'rules', 'jobs', 'catalogue', 'categories', 'orders', 'columns', 'alerts'],
+  },
   { zone: 'background', folders: ['background'] },
   { zone: 'wiring', folders: ['wiring'] },
 ] as const;
