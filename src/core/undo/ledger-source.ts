@@ -55,7 +55,9 @@ export function asUndoPush(push: LedgerPushValues, operation: Operation, entries
 /**
  * The pushes after the one reverted, as the undo weighs later pushes: a value an undo or a revert
  * put back since cancels what the pushes before it set for that value (as undo leaves out a
- * push undone since), and stands as what it set itself.
+ * push undone since), and stands as what it set itself — when the hub confirmed it. One it did
+ * not confirm tried to put back a value from before, which reverting again puts back too: it is no
+ * change to leave alone (the hub's read tells whether it landed).
  */
 export function laterPushes(later: readonly LedgerPushValues[]): UndoPush[] {
   const pushes = later.map((p) => ({ push: p, kept: p.values.map(() => true) }));
@@ -63,7 +65,9 @@ export function laterPushes(later: readonly LedgerPushValues[]): UndoPush[] {
   pushes.forEach(({ push }, p) => {
     push.values.forEach((v, i) => {
       const who = `${identityOf(v)}|${keyOf(v)}`;
-      if (v[7] === 'undo' || v[7] === 'revert') for (const [q, j] of setBy.get(who) ?? []) pushes[q].kept[j] = false;
+      const restore = v[7] === 'undo' || v[7] === 'revert';
+      if (restore) for (const [q, j] of setBy.get(who) ?? []) pushes[q].kept[j] = false;
+      if (restore && v[6] !== 'OK') pushes[p].kept[i] = false;
       setBy.set(who, [...(setBy.get(who) ?? []), [p, i]]);
     });
   });
