@@ -1,7 +1,9 @@
 /**
  * The History view's read of the ledger: newest first, filtered by SKU, user, push and day on the
  * server, bounded twice — at most `max` values returned, at most SCAN_ROWS packed rows read (a
- * row holds up to ~400 values) — so a search costs the same however full the ledger is.
+ * row holds up to ~400 values) — so a search costs the same however full the ledger is. A SKU is
+ * only inside the packed values, so a search by SKU reads on through the whole ledger (its bounds
+ * keep it under a thousand rows), in larger blocks: an old SKU is found, not called unpushed.
  */
 import { unpackJson } from '../kernel/packed';
 import type { CellValue, Workbook } from '../kernel/ports';
@@ -44,10 +46,12 @@ export interface HistoryPage {
   kept: number;
 }
 
-/** Packed rows a search reads at most. */
+/** Packed rows a search reads at most; by SKU, the whole ledger (LEDGER_KEPT_PUSHES of the largest pushes are ~900 rows). */
 const SCAN_ROWS = 40;
-/** Rows read in one round trip. */
+const SKU_SCAN_ROWS = 1_000;
+/** Rows read in one round trip; by SKU, every row is read, next to each other. */
 const WINDOW = 8;
+const SKU_WINDOW = 50;
 export const HISTORY_MAX_ENTRIES = 200;
 
 const text = (v: CellValue | undefined): string => String(v ?? '').trim();
@@ -101,10 +105,11 @@ export function readHistory(workbook: Workbook, zone: string, filter: HistoryFil
   const sku = lower(filter.sku);
   const entries: HistoryEntry[] = [];
   let read = 0;
-  while (read < rows.length && read < SCAN_ROWS && entries.length <= max) {
+  const [scan, size] = sku ? [SKU_SCAN_ROWS, SKU_WINDOW] : [SCAN_ROWS, WINDOW];
+  while (read < rows.length && read < scan && entries.length <= max) {
     // Matching rows are newest first: a window is the next few that lie close together, read in one round trip.
     const window = [rows[read]];
-    while (window.length < WINDOW && read + window.length < rows.length && window[0] - rows[read + window.length] < 2 * WINDOW)
+    while (window.length < size && read + window.length < rows.length && window[0] - rows[read + window.length] < 2 * size)
       window.push(rows[read + window.length]);
     const top = window[window.length - 1];
     const block = sheet.readBlock(top + 2, RECORDS_COLUMN, window[0] - top + 1, 1);

@@ -36,7 +36,10 @@ export function entryWho(e: HistoryEntry): string {
 /** What the list says above its entries. */
 export function pageSummary(page: HistoryPage): string {
   if (page.kept === 0) return 'No value pushed yet: each value a push sends is recorded here.';
-  if (page.entries.length === 0) return 'No pushed value matches.';
+  if (page.entries.length === 0)
+    return page.more
+      ? 'No match among the newest values read; older ones were not searched: narrow the search by push or date.'
+      : 'No pushed value matches.';
   const shown = `${page.entries.length.toLocaleString('en-US')} newest matching value${page.entries.length === 1 ? '' : 's'}`;
   return page.more ? `${shown} shown; narrow the search to see older ones.` : `${shown}.`;
 }
