@@ -1,8 +1,6 @@
 /**
- * Hostile review of revert from the History: the manual promises "A value the hub refused is not
- * marked Reverted: its row says why, and reverting again tries it again." Reverting again instead
- * skips the value as "changed by a later push" — the later push being the failed revert itself —
- * so the seller can only put it back by ticking "Also overwrite the values changed since".
+ * "A value the hub refused is not marked Reverted: its row says why, and reverting again tries it
+ * again" (docs/user/history.md): the failed revert does not count as a later push that changed it.
  */
 import { useHub } from '../support/hub';
 import { columnValues, hubProducts, seedProducts } from './helpers';

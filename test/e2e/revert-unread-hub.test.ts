@@ -1,8 +1,7 @@
 /**
- * Hostile review of revert from the History: the hub is read again when Put these values back is
- * pressed; a SKU the hub cannot be read for at that moment has its values sent "without that
- * check" — so a value the preview showed as changed on the hub since (a colleague's price), and
- * left, is overwritten although the seller never chose to overwrite it.
+ * Revert from the History reads the hub again when Put these values back is pressed: a SKU the
+ * hub cannot be read for at that moment has its values left (a colleague's change since cannot be
+ * ruled out) unless the seller chose to overwrite.
  */
 import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';

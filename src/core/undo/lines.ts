@@ -71,18 +71,19 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   if (later && !c.overwrite)
     return { ...base, action: 'changed later', reason: `${laterSaid(later, key)}: left as it is unless you choose to overwrite` };
   const overwritten = later ? `${laterSaid(later, key)}: overwritten, as you chose` : null;
+  // The SKU's read failed just now: its value may have been changed on the hub since (a
+  // colleague's price), so only the explicit overwrite sends it unchecked. A value no read of the
+  // hub returns (a general price) can never be checked: it goes, said so, as a preview's does.
+  const readFailed = held === undefined && sku !== null;
+  if (readFailed && !c.overwrite)
+    return leave(
+      'the hub could not be read for this SKU just now, so a change since cannot be ruled out: not restored (try again, or choose to overwrite)',
+    );
   if (held === undefined || now === null) {
-    // Unread, it may have been changed on the hub since (a colleague's price): only the explicit
-    // overwrite sends it unchecked, as it sends a value known to have changed.
-    if (!c.overwrite)
-      return leave(
-        'what the hub holds now cannot be read, so a change since cannot be ruled out: not restored (try again, or choose to overwrite)',
-      );
-    return {
-      ...base,
-      action: 'not read',
-      reason: `${overwritten ? `${overwritten}; ` : ''}what the hub holds now cannot be read: restored without that check, as you chose to overwrite`,
-    };
+    const unread = readFailed
+      ? 'the hub could not be read for this SKU just now: restored without that check, as you chose to overwrite'
+      : 'no read of the hub returns this value: restored without that check';
+    return { ...base, action: 'not read', reason: `${overwritten ? `${overwritten}; ` : ''}${unread}` };
   }
   // A value from the snapshot is the last one the add-on confirmed: the hub may have held another
   // just before the push (a channel's sale) without the add-on seeing it.

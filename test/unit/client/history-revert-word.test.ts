@@ -1,7 +1,4 @@
-/**
- * Hostile review of the History's lines: a value a revert put back is called "an undo" (the
- * ledger's source is `revert`, and the user manual says the History shows source *revert*).
- */
+/** A History line of a value a revert put back says it was a revert (source *revert*), not an undo. */
 import { entryDetail } from '../../../src/client/views/history/text';
 import type { HistoryEntry } from '../../../src/core/ledger/history';
 

@@ -8,7 +8,7 @@ import { unpackJson } from '../../kernel/packed';
 import type { CellValue, SheetPort, Workbook } from '../../kernel/ports';
 import type { Operation } from '../types';
 import { INDEX_COLUMNS, LEDGER_SHEET, RECORDS_COLUMN } from './store';
-import { identityOf, isLedgerValue, latestAnswers, type LedgerPush, type LedgerValue } from './values';
+import { identityOf, isLedgerValue, keyOf, latestAnswers, type LedgerPush, type LedgerValue } from './values';
 
 export interface LedgerPushValues extends LedgerPush {
   values: LedgerValue[];
@@ -83,9 +83,40 @@ export function readLedgerPush(workbook: Workbook, pushId: string, wanted: (v: L
   own.forEach((values, i) => add(first + i, values));
   const after = rows[rows.length - 1] + 1;
   if (after < index.length) recordsOf(sheet, after, index.length - 1).forEach((values, i) => add(after + i, values));
-  push.values = latestAnswers(push.values);
+  push.values = knownBefore(sheet, first, latestAnswers(push.values));
   for (const p of later.values()) p.values = latestAnswers(p.values);
   return { push, later: [...later.values()], newest: newestPush(index) };
+}
+
+/**
+ * A value recorded without its before (the push knew neither a read nor a confirmed value: prices
+ * by ERP id, whose rows the snapshot does not keep) takes the last value the ledger records the
+ * hub confirming for it before the push — the same kind of knowledge as the snapshot's. Read
+ * back from the push's first row, a window at a time, only while some remain unknown.
+ */
+function knownBefore(sheet: SheetPort, first: number, values: LedgerValue[]): LedgerValue[] {
+  const unknown = new Map<string, number[]>();
+  values.forEach((v, i) => {
+    if (v[3] !== null) return;
+    const who = `${identityOf(v)}|${keyOf(v)}`;
+    unknown.set(who, [...(unknown.get(who) ?? []), i]);
+  });
+  const out = [...values];
+  for (let end = first - 1; end >= 0 && unknown.size > 0; end -= WINDOW) {
+    const start = Math.max(0, end - WINDOW + 1);
+    const rows = recordsOf(sheet, start, end);
+    for (let r = rows.length - 1; r >= 0 && unknown.size > 0; r--) {
+      for (let j = rows[r].length - 1; j >= 0; j--) {
+        const v = rows[r][j];
+        const who = `${identityOf(v)}|${keyOf(v)}`;
+        const at = unknown.get(who);
+        if (!at || v[6] !== 'OK') continue;
+        for (const i of at) out[i] = [...out[i].slice(0, 3), v[5], 'snapshot', ...out[i].slice(5)] as LedgerValue;
+        unknown.delete(who);
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Hostile review of the History search: the SKU filter is applied after the read of the last 40
- * packed rows, so a SKU pushed before three large pushes is not found; the sidebar then says
- * "No pushed value matches." — that it was never pushed — although the ledger keeps its values.
+ * The History search by SKU: the SKU is only inside the packed values, so a SKU pushed before a
+ * few large pushes is found by reading on, and never called unpushed.
  */
 import { pageSummary } from '../../../../src/client/views/history/text';
 import { readHistory } from '../../../../src/core/ledger/history';

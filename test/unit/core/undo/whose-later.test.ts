@@ -107,7 +107,9 @@ describe('undoLines with later pushes', () => {
     expect(over.lines[0].reason).toMatch(/^a later push \(.*\) set it to 15: overwritten, as you chose$/);
     const unread = undoLines(entries, 'prices', { hub: new Map(), rowAt, openJobs: new Map(), later, overwrite: true });
     expect(unread.lines[0]).toMatchObject({ action: 'not read' });
-    expect(unread.lines[0].reason).toMatch(/overwritten, as you chose; what the hub holds now cannot be read/);
+    expect(unread.lines[0].reason).toMatch(
+      /overwritten, as you chose; the hub could not be read for this SKU just now: restored without that check/,
+    );
     // Without the overwrite, an unread hub does not let a later push's value through.
     expect(undoLines(entries, 'prices', { hub: new Map(), rowAt, openJobs: new Map(), later, overwrite: false }).lines[0].action).toBe(
       'changed later',

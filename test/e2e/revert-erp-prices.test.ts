@@ -1,8 +1,7 @@
 /**
- * Hostile review of revert from the History: a push of prices by ERP id is never known "before",
- * even when the push just before it set the value and the hub confirmed it (the ledger itself
- * records that value as OK): Revert this push puts nothing back, every line saying "what the hub
- * held before the push is not known".
+ * Revert from the History of a push of prices by ERP id: the snapshot keeps no before for such
+ * rows, so the before is the last value the ledger records the hub confirming (the push before
+ * it), and the revert puts it back.
  */
 import { useHub } from '../support/hub';
 import { hubProducts, seedProducts } from './helpers';
