@@ -116,11 +116,11 @@ describe('playground: preview, push these changes, undo', () => {
 
     // Undoing again does nothing.
     await s.frame.locator('#undo-button').click();
-    await s.frame.locator('#undo-result p', { hasText: 'Nothing to undo' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.frame.locator('#undo-result p', { hasText: 'Nothing to revert' }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await s.frame.locator('#undo-restore').isHidden()).toBe(true);
     // The latest push by anyone is that same push of yours, undone already.
     await s.frame.locator('#undo-anyone-button').click();
-    await s.frame.locator('#undo-result p', { hasText: 'Nothing to undo: your push of' }).waitFor({ timeout: UNTIL_READY_MS });
+    await s.frame.locator('#undo-result p', { hasText: 'Nothing to revert: your push of' }).waitFor({ timeout: UNTIL_READY_MS });
     expect(await s.frame.locator('#undo-restore').isHidden()).toBe(true);
     expect(s.dialogs).toEqual([]);
     expect(s.errors).toEqual([]);

@@ -119,7 +119,7 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     expect([0, 1, 6, 7, 8].map((i) => amazon(env, skus[i]))).toEqual([was(0), was(1), was(6), was(7) + 2, was(8) + 2]);
   });
 
-  test("Undo the latest push by anyone takes back B's push, and says B made it", () => {
+  test("Revert the latest push by anyone takes back B's push, and says B made it", () => {
     const shown = call(env, 'previewUndo', false, true);
     expect(shown).toMatchObject({ mine: false, by: B, whose: 'anyone', values: 2 });
     expect(undoSummary(shown)[0]).toMatch(
@@ -161,7 +161,7 @@ describe('undo with two editors: your last push, or the latest by anyone', () =>
     const refused = loose(env.call('undoLastPush', shown.pushId!, false, shown.newestId!));
     expect(refused.ok).toBe(false);
     expect(refused.error).toMatch(
-      /another push \(Push prices \(previewed changes\), [\d-]+ [\d:]+, by b@example\.com\) was made since this undo was shown\. Show the undo again .* Nothing was sent\./,
+      /another push \(Push prices \(previewed changes\), [\d-]+ [\d:]+, by b@example\.com\) was made since this revert was shown\. Show the revert again .* Nothing was sent\./,
     );
     expect(amazon(env, skus[9])).toBe(was(9) + 3);
   });

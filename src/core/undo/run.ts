@@ -42,11 +42,11 @@ function chosenPush(ctx: Context, history: UndoHistory, whose: Whose): KeptPush 
   const me = ctx.ports.session.userKey();
   const push = pushToUndo(history.pushes, sheet, whose, me);
   if (push) return push;
-  const nothing = `Nothing to undo: no push of "${sheet}" is recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept).`;
+  const nothing = `Nothing to revert: no push of "${sheet}" is recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept).`;
   const latest = pushToUndo(history.pushes, sheet, 'anyone', me);
   if (!latest) throw new UserError(nothing);
   throw new UserError(
-    `Nothing to undo: you have no push of "${sheet}" recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept). The latest, ${pushName(latest, ctx.ports.session.timeZone())}, was made by ${madeBy(latest, me)}: Undo the latest push by anyone\u2026 takes it back.`,
+    `Nothing to revert: you have no push of "${sheet}" recorded (the last ${UNDO_KEPT} pushes of each stock sheet are kept). The latest, ${pushName(latest, ctx.ports.session.timeZone())}, was made by ${madeBy(latest, me)}: Revert the latest push by anyone\u2026 takes it back.`,
   );
 }
 
@@ -98,14 +98,14 @@ function stillShown(ctx: Context, history: UndoHistory, pushId: string, newestId
   const push = history.pushes.find((p) => p.id === pushId && p.sheet === stockSheetName(ctx));
   if (!push)
     throw new UserError(
-      `Nothing to undo: that push is no longer kept (the last ${UNDO_KEPT} pushes of each stock sheet are). Show the undo again. Nothing was sent.`,
+      `Nothing to revert: that push is no longer kept (the last ${UNDO_KEPT} pushes of each stock sheet are). Show the revert again. Nothing was sent.`,
     );
   if (push.undoneAt !== null)
-    throw new UserError(`Nothing to undo: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`);
+    throw new UserError(`Nothing to revert: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`);
   const newest = history.pushes[history.pushes.length - 1];
   if (newest.id !== newestId)
     throw new UserError(
-      `Undo last push: another push (${pushName(newest, zone)}, by ${madeBy(newest, ctx.ports.session.userKey())}) was made since this undo was shown. Show the undo again to see what it would restore now. Nothing was sent.`,
+      `Revert your last push: another push (${pushName(newest, zone)}, by ${madeBy(newest, ctx.ports.session.userKey())}) was made since this revert was shown. Show the revert again to see what it would restore now. Nothing was sent.`,
     );
   return push;
 }
