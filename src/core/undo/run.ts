@@ -101,7 +101,9 @@ function stillShown(ctx: Context, history: UndoHistory, pushId: string, newestId
       `Nothing to revert: that push is no longer kept (the last ${UNDO_KEPT} pushes of each stock sheet are). Show the revert again. Nothing was sent.`,
     );
   if (push.undoneAt !== null)
-    throw new UserError(`Nothing to revert: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`);
+    throw new UserError(
+      `Nothing to revert: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`,
+    );
   const newest = history.pushes[history.pushes.length - 1];
   if (newest.id !== newestId)
     throw new UserError(
