@@ -119,7 +119,7 @@ describe('push these changes, guard rails, undo: prices', () => {
     clearRequests(env);
     const refused = env.call('undoLastPush', shown.pushId!, false);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.error).toMatch(/Nothing to revert: .* was undone at/);
+    expect(!refused.ok && refused.error).toMatch(/Nothing to revert: .* was reverted at/);
     expect(posts(env)).toEqual([]);
   });
 

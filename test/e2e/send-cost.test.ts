@@ -102,7 +102,7 @@ describe('the cost of a preview, said before its button is pressed', () => {
   test('an undo says what Restore these values costs, and makes exactly that', () => {
     const shown = call(env, 'previewUndo', false) as UndoPreview;
     expect(shown.rowsToRestore).toBeGreaterThan(0);
-    expect(undoSummary(shown).some((l) => l.startsWith('This undo: ') && COST_LINE.test(l))).toBe(true);
+    expect(undoSummary(shown).some((l) => l.startsWith('This revert: ') && COST_LINE.test(l))).toBe(true);
     clearRequests(env);
     const done = finish(env, call(env, 'undoLastPush', shown.pushId!, false, shown.newestId ?? undefined) as Progress);
     expect(done.finished).toBe(true);

@@ -102,7 +102,7 @@ function stillShown(ctx: Context, history: UndoHistory, pushId: string, newestId
     );
   if (push.undoneAt !== null)
     throw new UserError(
-      `Nothing to revert: ${pushName(push, zone)} was undone at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`,
+      `Nothing to revert: ${pushName(push, zone)} was reverted at ${localDateTime(push.undoneAt, zone)}. Nothing was sent.`,
     );
   const newest = history.pushes[history.pushes.length - 1];
   if (newest.id !== newestId)

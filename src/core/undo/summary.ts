@@ -16,9 +16,9 @@ export function undoQuestion(u: UndoPreview): string {
 export function undoSummary(u: UndoPreview): string[] {
   if (u.undoneAt !== null) {
     const whose = u.mine ? 'your push' : `the push by ${u.by}`;
-    return [`Nothing to revert: ${whose} of ${u.at} (${u.what}) was undone at ${u.undoneAt}.`];
+    return [`Nothing to revert: ${whose} of ${u.at} (${u.what}) was reverted at ${u.undoneAt}.`];
   }
-  const cost = costLines(u.cost ?? undefined, 'This undo');
+  const cost = costLines(u.cost ?? undefined, 'This revert');
   return [
     ...cost.first,
     undoQuestion(u),
