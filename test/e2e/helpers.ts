@@ -1,7 +1,16 @@
 /** Shared reads of the hub emulator's admin API for end-to-end tests. */
 import type { AddonEnv } from '../../dev/testkit/env';
 
+import { hubProducts, type HubProduct } from '../support/hub';
+
 export { type HubListing, type HubProduct, hubProducts } from '../support/hub';
+
+/** Sets a listing's value in the hub behind the add-on's back, as a colleague or a channel would. */
+export function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {
+  const p = hubProducts(env).get(sku) as HubProduct;
+  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field] = value;
+  env.adminSync('POST', '/__admin/products', { products: [p] });
+}
 
 export interface HubRequest {
   id: number;

@@ -9,6 +9,7 @@ import { useHub } from '../support/hub';
 import { checkOkRows, checkSnapshot } from '../../dev/testkit/invariant/check';
 import {
   apiRequests,
+  changeOnHub,
   clearRequests,
   column,
   columnValues,
@@ -34,13 +35,6 @@ function expectInvariant(env: AddonEnv, operation: string, since = 0, changedOnH
 }
 
 const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
-
-/** Sets a listing's value in the hub, as a colleague or a channel would. */
-function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {
-  const p = hubProducts(env).get(sku) as HubProduct;
-  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field] = value;
-  env.adminSync('POST', '/__admin/products', { products: [p] });
-}
 
 describe('push these changes, guard rails, undo: prices', () => {
   let skus: string[];

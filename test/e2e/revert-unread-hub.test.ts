@@ -3,18 +3,11 @@
  * hub cannot be read for at that moment has its values left (a colleague's change since cannot be
  * ruled out) unless the seller chose to overwrite.
  */
-import type { AddonEnv } from '../../dev/testkit/env';
 import { useHub } from '../support/hub';
-import { hubProducts, seedProducts, type HubProduct } from './helpers';
+import { changeOnHub, hubProducts, seedProducts } from './helpers';
 import { call, finish } from './preview-helpers';
 
 const STOCK = 'Stock & Prices';
-
-function changeOnHub(env: AddonEnv, sku: string, channel: string, value: number): void {
-  const p = hubProducts(env).get(sku) as HubProduct;
-  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>).price = value;
-  env.adminSync('POST', '/__admin/products', { products: [p] });
-}
 
 describe('revert from the History while the hub cannot be read at Put back', () => {
   let skus: string[];
@@ -34,7 +27,7 @@ describe('revert from the History while the hub cannot be read at Put back', () 
     env.call('pushPricesAll');
     const push = call(env, 'getHistory', { sku: a }).entries[0].push;
     // A colleague sets the amazon price on the hub after the push.
-    changeOnHub(env, a, 'amazon', 99);
+    changeOnHub(env, a, 'amazon', 'price', 99);
 
     const shown = call(env, 'previewRevert', { push }, false);
     // The preview leaves it, and says so: only walmart would be put back.

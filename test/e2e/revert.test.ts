@@ -8,7 +8,7 @@
 import { typedCall, type AddonEnv, type ServerCall } from '../../dev/testkit/env';
 import { unwrap } from '../support/results';
 import { useHub } from '../support/hub';
-import { column, columnValues, hubProducts, seedProducts, type HubProduct } from './helpers';
+import { changeOnHub, column, columnValues, hubProducts, seedProducts } from './helpers';
 import { call, finish } from './preview-helpers';
 import type { RevertTarget } from '../../src/core/undo/ledger-source';
 import { LEDGER_HEADER, LEDGER_SHEET } from '../../src/core/pipeline/ledger/store';
@@ -34,13 +34,6 @@ function ledger(
       source: String(source),
     })),
   );
-}
-
-/** Sets a listing's value in the hub, as a colleague or a channel would. */
-function changeOnHub(env: AddonEnv, sku: string, channel: string, value: number): void {
-  const p = hubProducts(env).get(sku) as HubProduct;
-  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>).price = value;
-  env.adminSync('POST', '/__admin/products', { products: [p] });
 }
 
 describe('revert from the History', () => {
@@ -130,7 +123,7 @@ describe('revert from the History', () => {
   test('a value changed on the hub since is left and named, and put back only when the seller chooses to overwrite', () => {
     const a = skus[4];
     const push = twoPushes([a], skus[17]);
-    changeOnHub(env, a, 'amazon', 99);
+    changeOnHub(env, a, 'amazon', 'price', 99);
     const shown = call(env, 'previewRevert', { push }, false);
     expect(shown.totals.changedOnHub).toBe(1);
     const preview = env.rt

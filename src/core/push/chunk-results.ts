@@ -68,11 +68,12 @@ export class ChunkResults {
     this.span.hi = Math.max(this.span.hi, rowNumber);
     const plan = this.planAt.get(rowNumber) as RowPlan;
     const read = this.rowAt.get(rowNumber);
+    const restored = restoreWord(run);
     this.waiting.push({
       rowNumber,
       identity: rowIdentity(plan, run.operation),
       // An undo's OK is not the row's: the hub holds the values from before, not the row's cells.
-      result: restoreWord(run) ? undoneResult(result, restoreWord(run)) : result,
+      result: restored ? undoneResult(result, restored) : result,
       ...(plan.send
         ? {
             sent: sent ?? sentValues(plan),

@@ -6,16 +6,11 @@
  */
 import type { AddonEnv } from '../../../dev/testkit/env';
 import { useHub } from '../../support/hub';
-import { apiRequests, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
+import { apiRequests, changeOnHub, clearRequests, hubProducts, seedProducts, type HubProduct } from '../helpers';
 import { loose } from '../../support/results';
 
 const SHEET = 'Stock & Prices';
 
-function changeOnHub(env: AddonEnv, sku: string, channel: string, field: 'price' | 'quantity', value: number): void {
-  const p = hubProducts(env).get(sku) as HubProduct;
-  (p.listings[channel] as NonNullable<HubProduct['listings'][string]>)[field] = value;
-  env.adminSync('POST', '/__admin/products', { products: [p] });
-}
 const posts = (env: AddonEnv) => apiRequests(env).filter((r) => r.method.toUpperCase() !== 'GET');
 
 describe('hub changes the check does not see', () => {
