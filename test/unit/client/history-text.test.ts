@@ -40,3 +40,17 @@ describe("the History search's summary", () => {
     );
   });
 });
+
+describe('a History line of a value a revert put back', () => {
+  test('says it was a revert (source revert), not an undo', () => {
+    const reverted: HistoryEntry = {
+      ...entry,
+      what: 'Revert of Push prices (all rows), 2026-11-24 14:02',
+      source: 'revert',
+      answer: 'OK',
+      jobId: '',
+    };
+    expect(entryDetail(reverted)).toMatch(/revert/i);
+    expect(entryDetail(reverted)).not.toMatch(/an undo/);
+  });
+});
