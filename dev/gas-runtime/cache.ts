@@ -5,7 +5,8 @@ import { facade } from './facade';
 /**
  * CacheService: script, document and per-user caches. Entries expire on the virtual clock
  * (default 600 s, at most 21600 s, as Apps Script). Keys up to 250 characters, values up to
- * 100 KB. Not emulated: eviction under memory pressure and the 1000-item limit of putAll.
+ * 100 KB. Eviction before expiry, which Google allows at any time, happens when a test asks for it
+ * (Runtime.evictUserCache); not emulated: the 1000-item limit of putAll.
  */
 
 export interface CacheEntry {

@@ -357,6 +357,21 @@ export class Runtime {
     return [...this.world.executions];
   }
 
+  /** This user's cache entries (key → value) that have not expired, as CacheService.getUserCache() would answer. */
+  userCache(): Record<string, string> {
+    const now = this.world.clock.now();
+    return Object.fromEntries([...this.world.userCache(this.user)].filter(([, e]) => e.expiresAt > now).map(([k, e]) => [k, e.value]));
+  }
+
+  /**
+   * Drops this user's cache entries before their expiry, as Google may at any time ("The data you
+   * write to the cache is not guaranteed to persist until its expiration time. You must be
+   * prepared to get back null from all reads": https://developers.google.com/apps-script/reference/cache/cache-service).
+   */
+  evictUserCache(): void {
+    this.world.userCache(this.user).clear();
+  }
+
   /** Turns the Drive API on or off in the script's Cloud project (RuntimeOptions.driveApiDisabled). */
   setDriveApiEnabled(enabled: boolean): void {
     this.world.drive.apiEnabled = enabled;

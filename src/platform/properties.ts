@@ -1,5 +1,7 @@
 import { QuotaError, UserError } from '../core/kernel/errors';
 import type { KeyValueStore } from '../core/kernel/ports';
+import { TOKEN_KEY } from '../core/settings/token';
+import { USER_KEY_PROPERTY } from './session';
 
 /**
  * Apps Script's daily quota of property reads and writes (50,000 a day for a consumer account,
@@ -131,11 +133,99 @@ function snapshotStore(props: GoogleAppsScript.Properties.Properties, now: () =>
 
 /**
  * The current user's own store: the API token lives here and nowhere else. `snapshot`: read whole
- * and kept a couple of seconds (trigger runs, snapshotStore).
+ * and kept a couple of seconds (trigger runs, snapshotStore), its token and user key read from
+ * the user's cache when it holds them (pinnedKeys).
  */
 export function userStore(snapshot = false): KeyValueStore {
   const props = PropertiesService.getUserProperties();
-  return snapshot ? snapshotStore(props, Date.now) : store(props);
+  return pinnedKeys(snapshot ? snapshotStore(props, Date.now) : store(props), () => CacheService.getUserCache(), snapshot);
+}
+
+/** The keys every trigger run reads: who the user is and the token its calls carry. */
+const PINNED = [USER_KEY_PROPERTY, TOKEN_KEY];
+const PINNED_CACHE_KEY = 'userStore.pinned';
+/** How long a copy serves: an hour bounds how stale a copy put back by a run racing a new token can be. */
+const PINNED_TTL_S = 3_600;
+
+/**
+ * A copy of the pinned keys in the user's cache (scoped to this user and script, as private as
+ * the user's properties: https://developers.google.com/apps-script/reference/cache/cache-service).
+ * A cache read is ~3 ms where a property read is ~30 ms (costs.ts), and a calling idle import
+ * needs nothing else of the user's store: with its one read of the document's store that is most
+ * of its cost. A copy may vanish at any time (Google keeps cache entries at most until their
+ * expiry): a run that finds none reads the store and, if it `mayCopy` (a trigger run), puts one
+ * back. A write of a pinned key, from any execution, removes the copy first, so the next run
+ * reads the store.
+ */
+function pinnedKeys(base: KeyValueStore, cache: () => GoogleAppsScript.Cache.Cache, mayCopy: boolean): KeyValueStore {
+  let copy: Record<string, string | null> | null | undefined;
+  const cached = (): Record<string, string | null> | null => {
+    if (copy !== undefined) return copy;
+    const raw = mayCopy ? quietly('be read', () => cache().get(PINNED_CACHE_KEY)) : null;
+    copy = raw ? parsedCopy(raw) : null;
+    if (copy === null && mayCopy) {
+      const fresh = Object.fromEntries(PINNED.map((key) => [key, base.get(key)]));
+      quietly('be put', () => cache().put(PINNED_CACHE_KEY, JSON.stringify(fresh), PINNED_TTL_S));
+      copy = fresh;
+    }
+    return copy;
+  };
+  const forget = (keys: readonly string[]): void => {
+    if (!keys.some((key) => PINNED.includes(key))) return;
+    quietly('be removed', () => cache().remove(PINNED_CACHE_KEY));
+    copy = null;
+  };
+  return {
+    get: (key) => {
+      const pinned = PINNED.includes(key) ? cached() : null;
+      return pinned && Object.hasOwn(pinned, key) ? pinned[key] : base.get(key);
+    },
+    set: (key, value) => {
+      forget([key]);
+      base.set(key, value);
+    },
+    setMany: (entries) => {
+      forget(Object.keys(entries));
+      base.setMany(entries);
+    },
+    delete: (key) => {
+      forget([key]);
+      base.delete(key);
+    },
+    entries: (prefix) => base.entries(prefix),
+  };
+}
+
+/**
+ * A cache call that cannot fail the run: the store stays the truth, read when the cache does not
+ * answer. A failed removal leaves a copy at most PINNED_TTL_S old, said to the developer.
+ */
+function quietly<T>(what: string, call: () => T): T | null {
+  try {
+    return call();
+  } catch (e) {
+    console.warn(
+      `user store: the cached copy could not ${what === 'read' ? 'be read' : what === 'copy' ? 'be put' : 'be removed'}: ${String(e)}`,
+    );
+    return null;
+  }
+}
+
+/** A copy as it was put; null when it is not one (a damaged entry is read again from the store). */
+function parsedCopy(raw: string): Record<string, string | null> | null {
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const out: Record<string, string | null> = {};
+    for (const key of PINNED) {
+      const value = (parsed as Record<string, unknown>)[key];
+      if (value !== null && typeof value !== 'string') return null;
+      out[key] = value;
+    }
+    return out;
+  } catch {
+    return null;
+  }
 }
 
 /** The spreadsheet's document properties (the bound script's shared store; see document-store.ts). */

@@ -139,7 +139,9 @@ export function scheduledOrderImport(ctx: Context): BackgroundStep | null {
     // (nor at once, as a backlog's one-off trigger would).
     updateBackground(ctx, { ordersRanAt: now, ordersAt: null });
     const message = e instanceof Error ? e.message : String(e);
-    const repeat = status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS;
+    // The same half minute of slack as `due`: an hourly run reports each time whatever its drift.
+    const repeat =
+      status.lastError === message && status.lastErrorReportedAt !== null && now - status.lastErrorReportedAt < HOUR_MS - 30_000;
     if (repeat) return { work: 'orders', ran: true, message, failed: true };
     updateImportStatus(store, { lastError: message, lastErrorAt: now, lastErrorReportedAt: now });
     liveChanged(ctx, 'orders');

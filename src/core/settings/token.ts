@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import '../../api/schemas/messages';
 import type { KeyValueStore } from '../kernel/ports';
 
-const TOKEN_KEY = 'hubToken';
+export const TOKEN_KEY = 'hubToken';
 
 /** The stored token, in the user's own properties only. */
 export const StoredToken = z.lazy(() =>
