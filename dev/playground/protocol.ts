@@ -45,6 +45,8 @@ export type Op =
   | { op: 'sheetProducts'; sheet: string }
   | { op: 'tick'; now: number }
   | { op: 'sidebar' }
+  /** Playground › Work as: the page's executions run as the other editor (a second user of the spreadsheet) or back. */
+  | { op: 'switchUser' }
   | { op: 'htmlDialog' }
   | { op: 'save' }
   | { op: 'close' };
@@ -143,6 +145,8 @@ export interface Snapshot {
   timeZone: string;
   /** What Edit › Undo would undo ("paste", "insert row"…), or null. */
   undo: string | null;
+  /** Who the page works as (Playground › Work as): the spreadsheet's owner, or the other editor. */
+  user: string;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface PushApi {
   startUndo(pushId: string, overwrite: boolean, newestId: string | null): Promise<PushProgress>;
   /** A revert from the History: puts back what its preview showed (`newestId`: the newest push it found). */
   startRevert(target: RevertTarget, overwrite: boolean, newestId: string): Promise<PushProgress>;
+  /** Approve and push: a request for approval, sent by a different editor than its author. */
+  startApproval(id: string): Promise<PushProgress>;
   next(runId: string): Promise<PushProgress>;
   cancel(runId: string): Promise<PushProgress>;
 }
@@ -26,7 +28,8 @@ export type PushStart =
   | { kind: 'resume'; runId: string }
   | { kind: 'previewed'; previewId: string }
   | { kind: 'undo'; pushId: string; overwrite: boolean; newestId: string | null }
-  | { kind: 'revert'; target: RevertTarget; overwrite: boolean; newestId: string };
+  | { kind: 'revert'; target: RevertTarget; overwrite: boolean; newestId: string }
+  | { kind: 'approve'; id: string };
 
 function first(api: PushApi, start: PushStart): Promise<PushProgress> {
   switch (start.kind) {
@@ -40,6 +43,8 @@ function first(api: PushApi, start: PushStart): Promise<PushProgress> {
       return api.startUndo(start.pushId, start.overwrite, start.newestId);
     case 'revert':
       return api.startRevert(start.target, start.overwrite, start.newestId);
+    case 'approve':
+      return api.startApproval(start.id);
   }
 }
 

@@ -12,6 +12,7 @@ import { previewRevert, revertFromHistory } from './handlers/revert';
 import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
+import { approveAndPush, askForApproval, dropApproval, getApprovals, reviewApproval } from './handlers/approvals';
 import { answerPushQuestion, previewPushInSidebar } from './handlers/push-question';
 import { previewUndo, undoLastPush, undoLastPushFromMenu, undoLatestPushByAnyoneFromMenu } from './handlers/undo';
 import { openRulesFromMenu, openRulesFromSidebar } from './handlers/rules';
@@ -106,6 +107,11 @@ export const publicFunctions = {
   previewPushInSidebar,
   previewPush,
   pushPreviewedChanges,
+  getApprovals,
+  askForApproval,
+  reviewApproval,
+  approveAndPush,
+  dropApproval,
   previewUndo,
   undoLastPush,
   getHistory,

@@ -4,7 +4,17 @@
  * while the row says what the rule did; a bad rule row gets its reason in its Problem cell and
  * its channel's rows are refused. Screenshots of each step.
  */
-import { BROWSER_TEST_MS, cell, expectActiveTab, headerColumns, menu, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  expectActiveTab,
+  headerColumns,
+  menu,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+  generateAndFill,
+} from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -18,16 +28,7 @@ describe('playground: per-channel rules', () => {
   let typed = 0;
 
   test('20 products from the hub; the menu item creates the Rules sheet and takes the seller there', async () => {
-    await menu(s.page, 'Playground', 'Add generated products to the hub');
-    await s.page.locator('#generate-count').fill('20');
-    await s.page.locator('#generate-prefix').fill('RU-');
-    await s.page.locator('#generate-OK').click();
-    await s.page.locator('.toast', { hasText: '20 products added to the hub' }).waitFor({ timeout: UNTIL_READY_MS });
-    await menu(s.page, 'Playground', 'Fill');
-    await s.page.locator('#fill-prefix').fill('RU-');
-    await s.page.locator('#fill-rows').fill('20');
-    await s.page.locator('#fill-OK').click();
-    await s.page.locator('.toast', { hasText: '20 products written' }).waitFor({ timeout: UNTIL_READY_MS });
+    await generateAndFill(s.page, 'RU-', 20);
 
     await menu(s.page, 'Extensions', 'Hub Sync', RULES_MENU);
     await expectActiveTab(s.page, 'Rules');

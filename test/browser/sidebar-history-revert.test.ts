@@ -6,7 +6,7 @@
  * since; overwriting it is an explicit choice; the row then says Reverted and the cells stay as
  * typed. Screenshots of each step for docs/user/history.md.
  */
-import { BROWSER_TEST_MS, headerColumns, menu, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, headerColumns, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell, generateAndFill } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 import { guardsOff } from './support/test-settings';
 
@@ -43,16 +43,7 @@ describe('playground: the History, and a revert from it', () => {
 
   test('three pushes of prices from the sidebar: as filled, then one amazon price edited twice', async () => {
     await guardsOff(s.pg);
-    await menu(s.page, 'Playground', 'Add generated products to the hub');
-    await s.page.locator('#generate-count').fill(String(ROWS));
-    await s.page.locator('#generate-prefix').fill('HR-');
-    await s.page.locator('#generate-OK').click();
-    await s.page.locator('.toast', { hasText: `${ROWS} products added to the hub` }).waitFor({ timeout: UNTIL_READY_MS });
-    await menu(s.page, 'Playground', 'Fill');
-    await s.page.locator('#fill-prefix').fill('HR-');
-    await s.page.locator('#fill-rows').fill(String(ROWS));
-    await s.page.locator('#fill-OK').click();
-    await s.page.locator('.toast', { hasText: `${ROWS} products written` }).waitFor({ timeout: UNTIL_READY_MS });
+    await generateAndFill(s.page, 'HR-', ROWS);
     await waitForCell(s.page, 2, 1, 'HR-000001');
     amazonColumn = (await headerColumns(s.page)).get('Price [amazon]')!;
 

@@ -3,7 +3,16 @@
  * reads the hub and gives the totals; Push these changes sends those three alone; Undo your last push
  * shows what it would restore and puts the hub back; the rows say Undone. Screenshots of each step.
  */
-import { BROWSER_TEST_MS, cell, headerColumns, menu, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  cell,
+  headerColumns,
+  openSection,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+  generateAndFill,
+} from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 import { guardsOff } from './support/test-settings';
 
@@ -24,16 +33,7 @@ describe('playground: preview, push these changes, undo', () => {
     // The preview's totals and Push these changes, not the guard rails (push-question.test.ts):
     // the halved price is sent as previewed, without a question.
     await guardsOff(s.pg);
-    await menu(s.page, 'Playground', 'Add generated products to the hub');
-    await s.page.locator('#generate-count').fill(String(ROWS));
-    await s.page.locator('#generate-prefix').fill('PV-');
-    await s.page.locator('#generate-OK').click();
-    await s.page.locator('.toast', { hasText: '500 products added to the hub' }).waitFor({ timeout: UNTIL_READY_MS });
-    await menu(s.page, 'Playground', 'Fill');
-    await s.page.locator('#fill-prefix').fill('PV-');
-    await s.page.locator('#fill-rows').fill(String(ROWS));
-    await s.page.locator('#fill-OK').click();
-    await s.page.locator('.toast', { hasText: '500 products written' }).waitFor({ timeout: UNTIL_READY_MS });
+    await generateAndFill(s.page, 'PV-', ROWS);
     await waitForCell(s.page, 2, 1, 'PV-000001');
     amazonColumn = (await headerColumns(s.page)).get('Price [amazon]')!;
 

@@ -5,7 +5,7 @@
  * value means, refuses an unknown channel and saves an alias as the written code.
  */
 import * as http from 'node:http';
-import { BROWSER_TEST_MS, headerColumns, menu, openSection, scrollToRow, UNTIL_READY_MS, waitForCell } from './support/browser';
+import { BROWSER_TEST_MS, headerColumns, openSection, scrollToRow, UNTIL_READY_MS, waitForCell, generateAndFill } from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 
 jest.setTimeout(BROWSER_TEST_MS);
@@ -16,17 +16,7 @@ describe('playground: the sidebar', () => {
   const s = sidebarSession('sidebar-push');
 
   test('5,000 products from the hub fill the sheet; the grid keeps only the visible rows in the page', async () => {
-    await menu(s.page, 'Playground', 'Add generated products to the hub');
-    await s.page.locator('#generate-count').fill(String(ROWS));
-    await s.page.locator('#generate-prefix').fill('BIG-');
-    await s.page.locator('#generate-OK').click();
-    await s.page.locator('.toast', { hasText: '5,000 products added to the hub' }).waitFor({ timeout: UNTIL_READY_MS });
-
-    await menu(s.page, 'Playground', 'Fill');
-    await s.page.locator('#fill-prefix').fill('BIG-');
-    await s.page.locator('#fill-rows').fill(String(ROWS));
-    await s.page.locator('#fill-OK').click();
-    await s.page.locator('.toast', { hasText: '5,000 products written' }).waitFor({ timeout: UNTIL_READY_MS });
+    await generateAndFill(s.page, 'BIG-', ROWS);
     await waitForCell(s.page, 2, 1, 'BIG-000001');
 
     // Scroll to the last product: it is rendered, and the s.page holds a few dozen rows, not 5,000.

@@ -48,6 +48,8 @@ export const api = {
   renameSheet: (from: string, to: string) => postJson<{ ok: boolean }>('/api/sheet/rename', { from, to }),
   deleteSheet: (name: string) => postJson<{ ok: boolean }>('/api/sheet/delete', { name }),
   undo: () => postJson<{ ok: boolean; value: string | null }>('/api/undo', {}),
+  /** Playground › Work as: the page's executions run as the other editor, or as the owner again. */
+  switchUser: () => postJson<{ ok: boolean; value: { user: string } }>('/api/switch-user', {}),
   addSkus: (sheet: string) => postJson<{ ok: boolean; value: AddedSkus }>('/api/add-skus', { sheet }),
   generate: (prefix: string, count: number) =>
     postJson<{ ok: boolean; value: { added: number; first: string; last: string } }>('/api/generate', { prefix, count }),

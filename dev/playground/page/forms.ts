@@ -113,7 +113,28 @@ async function addSheetSkus(sheet: string | null, track: <T>(p: Promise<T>) => P
   }
 }
 
+/** The other editor the page can work as (runtime/host.ts OTHER_EDITOR). */
+const OTHER_EDITOR = 'colleague@example.com';
+
+async function switchUser(track: <T>(p: Promise<T>) => Promise<T>): Promise<void> {
+  try {
+    const { user } = (await track(api.switchUser())).value;
+    showToast(
+      user === OTHER_EDITOR
+        ? `You now work as ${user}, another editor of this spreadsheet: the menu and the sidebar run as them (their own sign-in, their own pushes). Approve a request for approval here. Playground \u203a Work as the owner goes back.`
+        : `You work as ${user} again, the spreadsheet's owner.`,
+      'Playground',
+      10,
+      'playground',
+    );
+  } catch (e) {
+    await showMessage('Could not switch users', e instanceof Error ? e.message : String(e));
+  }
+}
+
 export interface PlaygroundMenuContext {
+  /** Who the page works as now. */
+  user(): string;
   hubUrl(): string;
   /** The sheet on screen. */
   sheet(): string | null;
@@ -133,6 +154,12 @@ export function playgroundMenu(ctx: PlaygroundMenuContext): PageMenu {
         run: () => void addSheetSkus(ctx.sheet(), ctx.track),
       },
       { separator: true },
+      {
+        // Approvals need a different editor: the page can work as a second user of the spreadsheet.
+        caption: ctx.user() === OTHER_EDITOR ? 'Work as the owner (user@example.com)' : `Work as another editor (${OTHER_EDITOR})`,
+        functionName: 'playground:switch-user',
+        run: () => void switchUser(ctx.track),
+      },
       {
         caption: 'Show the hub emulator\u2019s address',
         functionName: 'playground:hub',

@@ -119,7 +119,7 @@ function renderMenus(): void {
   renderMenuBar([
     ...sheetMenus(sheetContext),
     extensionsMenu(s.menu ? [addonMenu(s.menu, (fn) => void runMenuItem(fn))] : []),
-    playgroundMenu({ hubUrl: () => status.hubUrl, sheet: () => grid.sheet?.name ?? null, track: sheetContext.track }),
+    playgroundMenu({ user: () => s.user, hubUrl: () => status.hubUrl, sheet: () => grid.sheet?.name ?? null, track: sheetContext.track }),
   ]);
 }
 
@@ -175,7 +175,10 @@ function renderStatusLine(): void {
   const line = byId('status');
   const running = state.status?.running;
   line.classList.toggle('busy', Boolean(running) || state.pending > 0);
-  line.textContent = running ? `Running ${running}\u2026` : state.pending > 0 ? 'Working\u2026' : 'Ready';
+  const user = state.status?.snapshot?.user;
+  // Working as the other editor (Playground › Work as) is said all along, not only in a toast.
+  const who = user && user !== 'user@example.com' ? ` \u00b7 working as ${user}` : '';
+  line.textContent = `${running ? `Running ${running}\u2026` : state.pending > 0 ? 'Working\u2026' : 'Ready'}${who}`;
 }
 
 /**

@@ -26,6 +26,13 @@ const SAVE_DELAY_MS = 1000;
 const TIME_ZONE = 'America/Mexico_City';
 
 let rt: Runtime | null = null;
+/** The other editor, once the page worked as them (Playground › Work as); null: the owner. */
+let colleague: Runtime | null = null;
+let actingAsColleague = false;
+/** The token the playground signs in with: the other editor signs in with it too. */
+let hubToken = '';
+/** The other editor of the spreadsheet, for approvals (a request is approved by a different editor). */
+export const OTHER_EDITOR = 'colleague@example.com';
 let tracker: SnapshotTracker;
 let history: UndoHistory;
 let edits: GridEdits;
@@ -38,9 +45,28 @@ let ready = false;
 
 const notify = (notice: Notice): void => port.postMessage(notice);
 
+/** The runtime of the user the page works as now. */
 function runtime(): Runtime {
   if (!rt) throw new Error('The runtime is not started');
-  return rt;
+  return actingAsColleague && colleague ? colleague : rt;
+}
+
+/**
+ * Playground › Work as: the page's executions (menu, sidebar) run as the other editor, or as the
+ * owner again. The other editor is signed in with the playground's token on first use, and the
+ * sidebar opens as them, as it would on their screen.
+ */
+function switchUser(): { user: string } {
+  if (!rt) throw new Error('The runtime is not started');
+  if (!colleague) {
+    colleague = rt.forUser(OTHER_EDITOR);
+    if (!colleague.properties('user').hubToken) colleague.call('saveToken', hubToken);
+  }
+  actingAsColleague = !actingAsColleague;
+  runtime().call('showSidebar');
+  tracker.activeMoved();
+  changed();
+  return { user: runtime().user };
 }
 
 function saveNow(): void {
@@ -78,7 +104,8 @@ function init(args: InitArgs): unknown {
   });
   history = new UndoHistory(rt);
   edits = new GridEdits(rt, history);
-  tracker = new SnapshotTracker(rt, () => history.label());
+  tracker = new SnapshotTracker(runtime, () => history.label());
+  hubToken = args.token;
   if (state) skipMissedRuns(rt.world, Date.now());
   hubBaseUrl = route.baseUrl;
   setUp(rt, { ...args, hubUrl: route.baseUrl }, !state);
@@ -201,6 +228,8 @@ function handle(req: Op): unknown {
       return tick(req.now);
     case 'sidebar':
       return sidebarOut();
+    case 'switchUser':
+      return switchUser();
     case 'htmlDialog':
       return lastHtmlDialog(runtime())?.record.content ?? null;
     case 'save':

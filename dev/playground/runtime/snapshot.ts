@@ -29,8 +29,9 @@ export class SnapshotTracker {
   private activeVersion = 0;
   private runs: TriggerRunInfo[] = [];
 
+  /** `runtime`: the user the page works as now (Playground › Work as). */
   constructor(
-    private readonly rt: Runtime,
+    private readonly runtime: () => Runtime,
     private readonly undoLabel: () => string | null,
   ) {}
 
@@ -49,7 +50,7 @@ export class SnapshotTracker {
   }
 
   take(): Snapshot {
-    const rt = this.rt;
+    const rt = this.runtime();
     const sidebar = rt.sidebar();
     if (sidebar && sidebar !== this.lastSidebar) {
       this.lastSidebar = sidebar;
@@ -92,6 +93,7 @@ export class SnapshotTracker {
       now: rt.now(),
       timeZone: rt.world.workbook.timeZone,
       undo: this.undoLabel(),
+      user: rt.user,
     };
   }
 }

@@ -182,6 +182,8 @@ export function createRoutes(deps: RouteDeps): (req: IncomingMessage, res: Serve
         const filled = await runtime.request({ op: 'fill', rows: await hubStockRows(deps.admin, prefix, rows) });
         return sendJson(res, 200, { ok: true, value: filled });
       }
+      case '/api/switch-user':
+        return sendJson(res, 200, { ok: true, value: await runtime.request({ op: 'switchUser' }) });
       case '/api/add-skus': {
         const sheet = stringParam(body.sheet, 'sheet', 200);
         const found = (await runtime.request({ op: 'sheetProducts', sheet })) as SheetProducts;

@@ -6,6 +6,7 @@
 import { pushMenuName, type PushMenuName } from '../../../src/server/menu';
 import type { Result } from '../../../src/server/serve';
 import type { ServerCall } from '../env';
+import { TEST_GUARDS } from '../test-guards';
 import type { CrossEnv } from './env';
 import type { PushOperation, PushScope, Step, User } from './scenario';
 import { STOCK_SHEET } from './world';
@@ -114,6 +115,7 @@ export function previewAndPush(
   step: Extract<Step, { kind: 'preview' }>,
   editBetween: (lines: Map<string, number>) => EditBetween | null,
 ): PushOutcome {
+  if (step.approval) return approvedPush(cross, step, editBetween);
   const call = cross.as[step.user];
   const scope = scopeOf(step.operation, step.scope);
   if (scope === 'selected') selectRows(cross, step.user, step.select);
@@ -128,6 +130,55 @@ export function previewAndPush(
   if (!pushed.ok) out.refused = String((pushed as { error?: string }).error ?? '');
   finish(call, pushed, out.said);
   return out;
+}
+
+/** Every guard rail needs a second editor, and the rows guard rail holds any push of more than 1 row. */
+const APPROVAL_GUARDS = { pricePct: 1, zeroStock: 1, confirmValues: 0, rows: 1, approve: ['price', 'zeroStock', 'rows'] };
+
+/**
+ * The preview step through an approval: the user previews with every guard rail needing a second
+ * editor and asks; the other user shows the request (the Preview sheet, read again) and approves
+ * it. What the review showed is what must land, or nothing when a value was edited in between.
+ * The settings go back to the suite's guard rails afterwards, whatever happened.
+ */
+function approvedPush(
+  cross: CrossEnv,
+  step: Extract<Step, { kind: 'preview' }>,
+  editBetween: (lines: Map<string, number>) => EditBetween | null,
+): PushOutcome {
+  const author = cross.as[step.user];
+  const approver = cross.as[step.user === 'A' ? 'B' : 'A'];
+  const scope = scopeOf(step.operation, step.scope);
+  if (scope === 'selected') selectRows(cross, step.user, step.select);
+  const out: PushOutcome = { said: [] };
+  author('saveSettings', { guards: APPROVAL_GUARDS });
+  try {
+    const shown = author('previewPush', step.operation, scope) as Result<{ approval: { draftId: string | null } }>;
+    out.said.push(said(shown));
+    const draftId = shown.ok ? shown.value?.approval.draftId : null;
+    if (!draftId) return out;
+    const asked = author('askForApproval', draftId) as Result<Array<{ id: string }>>;
+    out.said.push(said(asked));
+    const id = asked.ok ? asked.value?.find((r) => r.id === draftId)?.id : undefined;
+    if (!id) return out;
+    const review = approver('reviewApproval', id);
+    out.said.push(said(review));
+    if (!review.ok) return out;
+    out.previewed = previewLines(cross, ['send', 'send (not checked)']);
+    out.unchanged = previewLines(cross, ['unchanged']);
+    const edited = step.editBetween ? editBetween(out.previewed) : null;
+    if (edited) out.editedBetween = edited;
+    const pushed = approver('approveAndPush', id) as Result<Progress>;
+    if (!pushed.ok) {
+      out.refused = String((pushed as { error?: string }).error ?? '');
+      // A request left waiting would be approved by nobody: the author withdraws it.
+      author('dropApproval', id);
+    }
+    finish(approver, pushed, out.said);
+    return out;
+  } finally {
+    author('saveSettings', { guards: { ...TEST_GUARDS } });
+  }
 }
 
 const AT = /(\d{4}-\d{2}-\d{2} \d{2}:\d{2})/;

@@ -113,6 +113,7 @@ const steps: Record<Step['kind'], fc.Arbitrary<Step>> = {
     scope,
     select: selection,
     editBetween: fc.option(fc.record({ line: pick, blank: fc.boolean() }), { freq: 3, nil: null }),
+    approval: fc.boolean(),
   }),
   undo: fc.record({
     kind: fc.constant('undo' as const),

@@ -113,7 +113,8 @@ export class CrossRunner {
       index: checks.ledger.steps.length,
       step,
       check,
-      user: 'user' in step ? step.user : null,
+      // Who made the push: an approval's is the other user's, who approved it.
+      user: !('user' in step) ? null : step.kind === 'preview' && step.approval ? (step.user === 'A' ? 'B' : 'A') : step.user,
       from,
       start,
       end,

@@ -60,7 +60,12 @@ export type Step =
   /** A rule row set for its channel (replacing that channel's row), or the `at`-th row deleted (row null). */
   | { kind: 'rule'; user: User; row: RuleRow | null; at: Pick }
   | { kind: 'push'; user: User; operation: PushOperation; scope: PushScope; via: 'menu' | 'sidebar'; select: Pick[] }
-  /** Preview, then Push these changes; with `editBetween`, a previewed value is edited first (it must refuse). */
+  /**
+   * Preview, then Push these changes; with `editBetween`, a previewed value is edited first (it must
+   * refuse). With `approval`, every guard rail needs a second editor for the step (the rows guard
+   * rail at 1 row): the user previews and asks, the other user shows the request (the Preview
+   * sheet read again) and approves it — `editBetween` then edits between the review and the approval.
+   */
   | {
       kind: 'preview';
       user: User;
@@ -68,6 +73,7 @@ export type Step =
       scope: PushScope;
       select: Pick[];
       editBetween: { line: Pick; blank: boolean } | null;
+      approval: boolean;
     }
   | { kind: 'undo'; user: User; whose: 'mine' | 'anyone'; overwrite: boolean; via: 'menu' | 'sidebar' }
   /**

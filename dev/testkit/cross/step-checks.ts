@@ -95,6 +95,11 @@ export class StepChecks {
     );
     this.ledger.add(r);
     if (s.kind === 'preview') this.violations.push(...this.previewViolations(r, outcome, ids));
+    // A second editor's approval that went ahead: checked as the preview it showed (previewViolations).
+    if (s.kind === 'preview' && s.approval && outcome.previewed) {
+      this.count('approvals reviewed', 1);
+      if (outcome.refused === undefined) this.count('approved pushes', 1);
+    }
   }
 
   /** Push ids of the change ledger not seen after an earlier step. */

@@ -15,6 +15,7 @@ import { readNotices } from '../kernel/notices';
 import { ordersStatusView, type OrdersStatusView } from '../orders/status-view';
 import { rulesStatus, type RulesStatus } from '../rules/status';
 import { activePushProgress } from '../push/run';
+import { waitingRequests, type ApprovalListed } from '../preview/approvals/request';
 import type { PushProgress } from '../pipeline/types';
 import { chooseStockSheet, type SheetChoice } from '../pipeline/sheet-choice';
 import { checkBaseUrl } from '../settings/base-url';
@@ -31,6 +32,8 @@ export interface SidebarState {
   /** Set when this user's token is bound to another hub address than the settings name: nothing is sent until they sign in again. */
   hubMoved: string | null;
   push: PushProgress | null;
+  /** Requests for approval waiting for a second editor (preview/approvals), oldest first. */
+  approvals: ApprovalListed[];
   /** The stock sheet the Push section pushes: the sheet the seller is on when it is one (pipeline/sheet-choice.ts). */
   stockSheet: SheetChoice;
   jobs: OpenJob[];
@@ -54,7 +57,7 @@ export interface SidebarState {
 /** The parts of the state each live section shows (kernel/live.ts): a section is fetched again on its own. */
 type SectionParts = {
   status: Pick<SidebarState, 'addonName' | 'version' | 'user' | 'settings' | 'token' | 'hubMoved' | 'background' | 'timeZone'>;
-  push: Pick<SidebarState, 'push' | 'stockSheet' | 'rules'>;
+  push: Pick<SidebarState, 'push' | 'approvals' | 'stockSheet' | 'rules'>;
   jobs: Pick<SidebarState, 'jobs'>;
   orders: Pick<SidebarState, 'orders'>;
   alerts: Pick<SidebarState, 'alerts' | 'notices'>;
@@ -72,7 +75,12 @@ const SECTION_PARTS: { [S in LiveSection]: (ctx: Context, now: number) => Sectio
     background: backgroundDocumentsView(ctx),
     timeZone: ctx.ports.session.timeZone(),
   }),
-  push: (ctx) => ({ push: activePushProgress(ctx), stockSheet: chooseStockSheet(ctx), rules: rulesStatus(ctx) }),
+  push: (ctx, now) => ({
+    push: activePushProgress(ctx),
+    approvals: waitingRequests(ctx, now),
+    stockSheet: chooseStockSheet(ctx),
+    rules: rulesStatus(ctx),
+  }),
   jobs: (ctx) => ({ jobs: readOpenJobs(ctx.ports.documentStore) }),
   orders: (ctx) => ({ orders: ordersStatusView(ctx) }),
   alerts: (ctx) => ({

@@ -23,9 +23,10 @@ export const ADDON_SCHEDULES = [60, 120, 240, 360, 480, 720] as const;
  * The guard rails out of the box (docs/user/settings.md says why these): a price moving more than
  * ±50 % (a decimal comma or a lost digit moves it ×10 or ÷10), more than 10 SKUs dropping to 0
  * stock at once (a cleared block or the wrong column), and a push changing more than 50 values
- * are confirmed first. 0 switches each off.
+ * are confirmed first. 0 switches each off; the rows guard rail (a push changing more than N rows) is
+ * off until a seller sets it, for the approvals of a team.
  */
-export const GUARD_DEFAULTS = { pricePct: 50, zeroStock: 10, confirmValues: 50 } as const;
+export const GUARD_DEFAULTS = { pricePct: 50, zeroStock: 10, confirmValues: 50, rows: 0 } as const;
 
 export { PLAIN_CHANNELS_LABEL, PLAIN_CHANNELS_SETTING, PULL_CHANNELS_LABEL } from '../../sheet/setting-names';
 

@@ -10,6 +10,8 @@ export const SETTING_LIMITS = {
   'guards.pricePct': { min: 0, max: 1_000 },
   'guards.zeroStock': { min: 0, max: 1_000_000 },
   'guards.confirmValues': { min: 0, max: 1_000_000 },
+  'guards.rows': { min: 0, max: 1_000_000 },
+  'approvals.hours': { min: 1, max: 168 },
   'orders.backfillDays': { min: 1, max: 365 },
   'orders.callsPerMinute': { min: 0.01, max: 60 },
   'orders.sweepDays': { min: 0, max: 60 },

@@ -135,8 +135,28 @@ function pushShape() {
           limited('guards.confirmValues', { min: 'Confirm pushes of more than at least 0 values (0: never ask).' }),
           GUARD_DEFAULTS.confirmValues,
         ),
+        /** A push changing more than this many rows is held like a guard rail's values; 0: off. */
+        rows: z._default(
+          limited('guards.rows', { min: 'The rows guard rail is at least 0 rows (0 switches it off).' }),
+          GUARD_DEFAULTS.rows,
+        ),
+        /** The guard rails whose held values only a different editor's approval sends (preview/approvals). */
+        approve: z._default(z.array(z.enum(['price', 'zeroStock', 'rows'])), []),
       }),
-      GUARD_DEFAULTS,
+      { ...GUARD_DEFAULTS, approve: [] },
+    ),
+    /** Requests for approval: how long one waits for a second editor before it expires. */
+    approvals: z._default(
+      z.object({
+        hours: z._default(
+          limited('approvals.hours', {
+            min: 'A request for approval waits at least 1 hour.',
+            max: 'A request for approval waits at most 168 hours (a week).',
+          }),
+          24,
+        ),
+      }),
+      { hours: 24 },
     ),
     /** Where result columns the add-on creates go: after the last column it reads (mapped inputs), or after the sheet's last column. */
     resultColumns: z._default(z.enum(['end', 'afterInputs']), 'end'),

@@ -30,7 +30,7 @@ export function ledgerValues(e: Pick<ResultsWritten, 'run' | 'results' | 'skuOf'
     for (const [key, sent] of Object.entries(p.sent)) {
       const { field, channel } = splitValueKey(key);
       const { before, from } = held(key);
-      const source: LedgerSource = undo ? restored : ruled?.[key] ? 'rule' : 'cell';
+      const source: LedgerSource = undo ? restored : limited?.approval ? 'approval' : ruled?.[key] ? 'rule' : 'cell';
       const value: LedgerValue = [sku ?? p.identity, channel, field, before, from, sent, answerOf(p, key, answered), source];
       // The row's identity only when it is not the SKU recorded (prices by ERP id): most values stay short.
       if (p.result.jobId || (sku && p.identity !== sku)) value.push(p.result.jobId ?? '');

@@ -23,13 +23,20 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   changed: 'changed rows',
 };
 
+/** A push a second editor approved: who asked for it (their e-mail, '' when Google did not say, and user key). */
+export interface ApprovalOf {
+  askedBy: string;
+  askedByKey: string;
+}
+
 /** A run's name for the seller (menu, Log, messages): its operation and rows, or what it is limited to. */
 export function pushTitle(run: {
   operation: Operation;
   scope: Scope;
-  limited?: { title: string; kind: 'preview' | 'undo'; revert?: true };
+  limited?: { title: string; kind: 'preview' | 'undo'; revert?: true; approval?: ApprovalOf };
 }): string {
   if (run.limited?.kind === 'undo') return `${run.limited.revert ? 'Revert' : 'Undo'} of ${run.limited.title}`;
+  if (run.limited?.approval) return `${OPERATION_TITLES[run.operation]} (${run.limited.title})`;
   if (run.limited) return `${OPERATION_TITLES[run.operation]} (previewed changes)`;
   return `${OPERATION_TITLES[run.operation]} (${SCOPE_TITLES[run.scope]})`;
 }

@@ -13,7 +13,13 @@ import { plainDecimal } from '../../sheet';
 import { rowIdentity } from '../pipeline/load';
 import { pendingRows } from '../push/pending';
 import { startLimitedPush } from '../push/run';
-import type { PushProgress } from '../pipeline/types';
+import type { Operation, PushProgress } from '../pipeline/types';
+import type { HubClient } from '../../api/client';
+import type { GuardCounts, GuardRelease } from '../pipeline/guards';
+import type { PreviewLine } from '../pipeline/dry-run/diff';
+import type { LoadedSheet } from '../pipeline/load';
+import type { RowPlan } from '../pipeline/parts';
+import type { HubRead } from '../pipeline/dry-run/read-hub';
 import { onlyValues, type PreviewedRow, type PreviewedValue } from '../pipeline/limit';
 import { clearPreviewRecord, previewDigest, readPreviewRecord } from './record';
 import { linesNow, rowsToPush } from './run';
@@ -42,6 +48,46 @@ export function differences(then: ReadonlyMap<string, PreviewedRow>, now: Readon
   return out;
 }
 
+/** What was previewed, to be checked against what holds now: its rows, operation, release and counts. */
+export interface Previewed {
+  operation: Operation;
+  rows: ReadonlyMap<string, PreviewedRow>;
+  digest: string;
+  release: GuardRelease;
+  counts: GuardCounts;
+}
+
+/**
+ * The previewed rows worked out again from the sheet and the hub now: the preview's rows alone,
+ * planned as the preview planned them (a deleted row or one whose SKU changed is not found, which
+ * the comparison reports). `same`: nothing differs; `refusal`: what to say when something does.
+ */
+export function previewedNow(
+  ctx: Context,
+  client: HubClient,
+  loaded: LoadedSheet,
+  previewed: Previewed,
+  wanted: string,
+): { now: Map<string, PreviewedRow>; lines: PreviewLine[]; plans: RowPlan[]; read: HubRead; same: boolean; refusal: string } {
+  const plans = pendingRows(
+    loaded,
+    { operation: previewed.operation, scope: 'all' },
+    { selected: new Set(), done: new Set() },
+    queuedSkus(ctx, null),
+  ).filter((p) => previewed.rows.has(rowIdentity(p, previewed.operation)));
+  const { lines, read } = linesNow(ctx, client, plans, previewed.release, wanted, previewed.counts);
+  const now = rowsToPush(loaded, plans, lines, previewed.operation);
+  const same = previewDigest(now) === previewed.digest && now.size === previewed.rows.size;
+  // A read that failed or that the hub answered for the wrong SKU proves nothing either way:
+  // the preview still stands, and pushing again reads again.
+  const refusal = same
+    ? ''
+    : read.problems.length > 0
+      ? `${wanted}: the hub's values could not be checked (${read.problems.slice(0, 3).join('; ')}), so nothing was sent. Press ${wanted} again, or preview again.`
+      : `${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${differences(previewed.rows, now).join('; ')}). Preview again to see what a push would change now.`;
+  return { now, lines, plans, read, same, refusal };
+}
+
 /** Sidebar or menu: pushes the changes of preview `previewId`, after checking nothing changed since. */
 export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean): PushProgress {
   const wanted = 'Push these changes';
@@ -58,32 +104,12 @@ export function pushPreviewed(ctx: Context, previewId: string, fromMenu: boolean
       throw new UserError(
         `${wanted}: this preview is of "${sheet}", not of "${stockSheetName(ctx)}". Preview this sheet again, then push its changes. Nothing was sent.`,
       );
-    const loaded = load(record.operation);
     const client = hubClient(ctx);
-    // The preview's rows alone, planned as the preview planned them; a deleted row or one whose
-    // SKU changed is not found, which the comparison reports.
-    const plans = pendingRows(
-      loaded,
-      { operation: record.operation, scope: 'all' },
-      { selected: new Set(), done: new Set() },
-      queuedSkus(ctx, null),
-    ).filter((p) => previewed.has(rowIdentity(p, record.operation)));
     const before = client.stats.requests;
-    const { lines, read } = linesNow(ctx, client, plans, record.checked, wanted, record.zeroCount ?? 0);
-    const now = rowsToPush(loaded, plans, lines, record.operation);
-    if (previewDigest(now) !== record.digest || now.size !== previewed.size) {
-      // A read that failed or that the hub answered for the wrong SKU proves nothing either way:
-      // the preview still stands, and pushing again reads again.
-      if (read.problems.length > 0) {
-        throw new UserError(
-          `${wanted}: the hub's values could not be checked (${read.problems.slice(0, 3).join('; ')}), so nothing was sent. Press Push these changes again, or preview again.`,
-        );
-      }
-      const what = differences(previewed, now);
-      throw new UserError(
-        `${wanted}: the sheet or the hub changed since the preview, so nothing was sent (${what.join('; ')}). Preview again to see what a push would change now.`,
-      );
-    }
+    const counts = { zeros: record.zeroCount ?? 0, rows: record.rowCount ?? 0 };
+    const check = { operation: record.operation, rows: previewed, digest: record.digest, release: record.checked, counts };
+    const { now, same, refusal } = previewedNow(ctx, client, load(record.operation), check, wanted);
+    if (!same) throw new UserError(refusal);
     clearPreviewRecord(ctx.ports.documentStore);
     return {
       operation: record.operation,

@@ -28,6 +28,8 @@ export interface PreviewRecord {
   checked: boolean;
   /** SKUs the preview took to 0 stock (the guard rail's count, kept for the check before the push). */
   zeroCount: number;
+  /** Rows the preview changed (the rows guard rail's count; absent in records of earlier versions). */
+  rowCount?: number;
   rows: number;
   digest: string;
 }

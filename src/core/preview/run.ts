@@ -18,13 +18,14 @@ import { newRunId, selectedKeys } from '../push/run';
 import { isAbandoned, readRun, resumedBy, rowsDone } from '../push/run-store';
 import { pushTitle, type Operation, type Scope } from '../pipeline/types';
 import { previewLines, previewTotals, type PreviewLine, type PreviewTotals } from '../pipeline/dry-run/diff';
-import { applyGuards, guardsOn, zeroDrops, type Guards } from '../pipeline/guards';
+import { applyGuards, guardCounts, guardsOn, type GuardCounts, type GuardRelease, type Guards } from '../pipeline/guards';
 import { onlyValues, previewedRows, type PreviewedRow } from '../pipeline/limit';
 import { capLines, hubNow, type HubRead } from '../pipeline/dry-run/read-hub';
 import { readRequests, type ReadStrategy } from '../pipeline/dry-run/read-strategy';
 import type { SendCost } from '../kernel/send-cost';
 import { limitedPushCost } from '../push/limited-cost';
 import { writePreviewRecord } from './record';
+import { expireRequests, keepDraft, type PreviewApproval } from './approvals/request';
 import { writePreviewSheet } from '../pipeline/dry-run/sheet';
 
 export interface PreviewOutcome {
@@ -48,10 +49,12 @@ export interface PreviewOutcome {
   guards: Guards & { on: boolean; checked: boolean };
   /** What pressing Push these changes costs (null: nothing to push). */
   cost: SendCost | null;
+  /** Values held until a second editor approves them, and the draft Ask for approval sends (approvals/request.ts). */
+  approval: PreviewApproval;
 }
 
 /** What reading the hub for the rows the plans send takes: their SKUs, and whether a general Quantity needs the catalogue. */
-function readNeeds(plans: readonly RowPlan[]): { skus: string[]; generalQuantity: boolean } {
+export function readNeeds(plans: readonly RowPlan[]): { skus: string[]; generalQuantity: boolean } {
   return {
     skus: plans.flatMap((p) => (p.send && p.sku ? [p.sku] : [])),
     generalQuantity: plans.some((p) => p.send && p.parts.some((part) => 'quantity' in part.values)),
@@ -63,15 +66,15 @@ export function linesNow(
   ctx: Context,
   client: HubClient,
   plans: readonly RowPlan[],
-  checked: boolean,
+  release: GuardRelease,
   what: string,
-  zeroCount?: number,
-): { lines: PreviewLine[]; read: HubRead; zeroCount: number } {
+  counts?: GuardCounts,
+): { lines: PreviewLine[]; raw: PreviewLine[]; read: HubRead; counts: GuardCounts } {
   const { skus, generalQuantity } = readNeeds(plans);
   const read = hubNow(ctx, client, skus, generalQuantity, what);
-  const lines = previewLines(plans, read.hub);
-  const zeros = zeroCount ?? zeroDrops(lines);
-  return { lines: applyGuards(lines, ctx.settings.guards, checked, zeros), read, zeroCount: zeros };
+  const raw = previewLines(plans, read.hub);
+  const over = counts ?? guardCounts(raw);
+  return { lines: applyGuards(raw, ctx.settings.guards, release, over), raw, read, counts: over };
 }
 
 /** The rows a push of a preview's lines sends, by identity. */
@@ -107,20 +110,33 @@ export function unfinishedPush(ctx: Context, operation: Operation, scope: Scope)
  * a push continuing in the background would wait for the lock.
  */
 export function previewPush(ctx: Context, operation: Operation, scope: Scope, checked = false): PreviewOutcome {
+  // Requests past their time go now, each with its Log line: the sidebar's list only hides them.
+  expireRequests(ctx);
   const client = hubClient(ctx);
   const loaded = loadStockSheet(ctx, operation);
   const selected = scope === 'selected' ? new Set(selectedKeys(ctx, loaded, operation).keys) : new Set<string>();
   const plans = pendingRows(loaded, { operation, scope }, { selected, done: new Set() }, queuedSkus(ctx, null));
-  const { lines, read, zeroCount } = linesNow(ctx, client, plans, checked, 'Preview');
+  const { lines, raw, read, counts } = linesNow(ctx, client, plans, checked, 'Preview');
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
   const rows = rowsToPush(loaded, plans, lines, operation);
   const id = newRunId(ctx);
   writePreviewRecord(
     ctx.ports.workbook,
     ctx.ports.documentStore,
-    { id, owner: ctx.ports.session.userKey(), at: ctx.ports.clock.now(), operation, scope, sheet: stockSheetName(ctx), checked, zeroCount },
+    {
+      id,
+      owner: ctx.ports.session.userKey(),
+      at: ctx.ports.clock.now(),
+      operation,
+      scope,
+      sheet: stockSheetName(ctx),
+      checked,
+      zeroCount: counts.zeros,
+      rowCount: counts.rows,
+    },
     rows,
   );
+  const approval = keepDraft(ctx, { id, operation, scope, sheet: stockSheetName(ctx) }, loaded, plans, raw, lines, counts);
   const guards = ctx.settings.guards;
   // Push these changes reads the hub again for the rows it sends (push-previewed.ts), then sends them.
   const again = readNeeds(plans.filter((p) => rows.has(rowIdentity(p, operation))));
@@ -140,5 +156,6 @@ export function previewPush(ctx: Context, operation: Operation, scope: Scope, ch
     unfinished: unfinishedPush(ctx, operation, scope),
     guards: { ...guards, on: guardsOn(guards), checked },
     cost: rows.size === 0 ? null : limitedPushCost(ctx, loaded, { operation, limited, only, where: 'sidebar' }, check),
+    approval,
   };
 }

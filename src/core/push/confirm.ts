@@ -18,6 +18,7 @@ import { rowIdentity, type LoadedSheet } from '../pipeline/load';
 import type { RowPlan } from '../pipeline/parts';
 import { OPERATION_TITLES, type Operation, type PushProgress, type PushQuestion, type Scope } from '../pipeline/types';
 import { guardedLines, guardLineText } from './guard-run';
+import { awaitingApproval } from '../pipeline/guards';
 import { keysHash } from './journal';
 import { costLines } from '../kernel/send-cost';
 import { costOf, estimateSend, sendFrom } from './cost';
@@ -60,9 +61,10 @@ function details(loaded: LoadedSheet, lines: readonly PreviewLine[], values: num
     );
   if (largest.length > 0) out.push(`Largest changes: ${largest.join('; ')}.`);
   const held = lines.filter((l) => l.action === 'guarded');
+  const awaiting = new Set(awaitingApproval(held));
   for (const line of held.slice(0, LISTED))
     out.push(
-      `Held back by a guard rail unless you press Push: row ${line.rowNumber} (${line.sku ?? 'no SKU'}) ${guardLineText(loaded.table.columns, line)}.`,
+      `${awaiting.has(line) ? 'Held back until a second editor approves it' : 'Held back by a guard rail unless you press Push'}: row ${line.rowNumber} (${line.sku ?? 'no SKU'}) ${guardLineText(loaded.table.columns, line)}.`,
     );
   if (held.length > LISTED) out.push(`And ${plural(held.length - LISTED, 'more value')} held back.`);
   const same = lines.filter((l) => l.action === 'unchanged').length;
@@ -71,7 +73,11 @@ function details(loaded: LoadedSheet, lines: readonly PreviewLine[], values: num
   out.push(
     `Compared with what the hub last confirmed to this sheet (its last pull or push), without reading the hub${unknown === 0 ? '' : unknown === values ? '; it never confirmed any of the changed values' : `; it never confirmed ${unknown.toLocaleString('en-US')} of the ${values.toLocaleString('en-US')} changed values`}. Preview in sidebar reads the hub's values now.`,
   );
-  out.push('Push sends all of them, those held back too (as \u201cI checked these\u201d); Cancel sends nothing.');
+  out.push(
+    awaiting.size === 0
+      ? 'Push sends all of them, those held back too (as \u201cI checked these\u201d); Cancel sends nothing.'
+      : `Push sends all of them but ${awaiting.size === 1 ? 'the value that needs' : `the ${awaiting.size.toLocaleString('en-US')} values that need`} a second editor\u2019s approval (preview and press Ask for approval); Cancel sends nothing.`,
+  );
   return out;
 }
 

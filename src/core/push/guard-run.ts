@@ -9,7 +9,16 @@
 import { plainDecimal, valueKey, valueLabel } from '../../sheet';
 import type { ColumnMap } from '../../sheet';
 import { previewLines, type PreviewLine } from '../pipeline/dry-run/diff';
-import { applyGuards, guardsOn, zeroDrops, type Guards, type GuardWords } from '../pipeline/guards';
+import {
+  applyGuards,
+  awaitingApproval,
+  guardCounts,
+  guardsOn,
+  type GuardCounts,
+  type GuardRelease,
+  type Guards,
+  type GuardWords,
+} from '../pipeline/guards';
 import { limitPlan } from '../pipeline/limit';
 import type { LoadedSheet } from '../pipeline/load';
 import type { RowPlan } from '../pipeline/parts';
@@ -31,19 +40,22 @@ export function guardedLines(
   loaded: Pick<LoadedSheet, 'confirmed'>,
   plans: readonly RowPlan[],
   guards: Guards,
-  checked: boolean,
-  zeroCount?: number,
+  release: GuardRelease,
+  counts?: GuardCounts,
 ): PreviewLine[] {
   const lines = previewLines(
     plans.filter((p): p is SendPlan => p.send),
     loaded.confirmed,
   );
-  return applyGuards(lines, guards, checked, zeroCount ?? zeroDrops(lines), PUSH_WORDS);
+  return applyGuards(lines, guards, release, counts ?? guardCounts(lines), PUSH_WORDS);
 }
 
-/** SKUs the plans take from above 0 stock (as last confirmed) to 0: the run's count for the stock guard rail. */
-export function runZeroCount(loaded: Pick<LoadedSheet, 'confirmed'>, plans: readonly RowPlan[]): number {
-  return zeroDrops(
+/**
+ * What the plans take to 0 stock and how many rows they change (as last confirmed): the run's
+ * counts for the guard rails, kept so that a later chunk counts as the first did.
+ */
+export function runGuardCounts(loaded: Pick<LoadedSheet, 'confirmed'>, plans: readonly RowPlan[]): GuardCounts {
+  return guardCounts(
     previewLines(
       plans.filter((p): p is SendPlan => p.send),
       loaded.confirmed,
@@ -65,7 +77,9 @@ function guardRow(plan: SendPlan, lines: readonly PreviewLine[], columns: Column
   const checked = lines.filter((l) => l.action === 'send' && l.reason.endsWith(PUSH_WORDS.checked));
   const notes = [...plan.notes, ...checked.map((l) => guardLineText(columns, l))];
   if (held.length === 0) return checked.length > 0 ? { ...plan, notes } : plan;
-  const said = `${held.map((l) => guardLineText(columns, l)).join('; ')}. ${TO_SEND_HELD}`;
+  // A value waiting for an approval says what it takes in its own words; the author's check does not send it.
+  const toSend = awaitingApproval(held).length === held.length ? '' : ` ${TO_SEND_HELD}`;
+  const said = `${held.map((l) => guardLineText(columns, l)).join('; ')}.${toSend}`;
   const heldKeys = new Set(held.map((l) => valueKey(l.field, l.channel || undefined)));
   const allowed = new Set(Object.keys(sentValues(plan)).filter((k) => !heldKeys.has(k)));
   const rest = limitPlan(plan, allowed);
@@ -75,17 +89,18 @@ function guardRow(plan: SendPlan, lines: readonly PreviewLine[], columns: Column
 }
 
 /**
- * The run's plans with the guard rails applied (a limited run's as they are). `zeroCount`: the
- * SKUs the whole run takes to 0 (PushRun.zeroCount), so that a later chunk counts as the first did.
+ * The run's plans with the guard rails applied (a limited run's as they are). The counts are the
+ * whole run's (PushRun.zeroCount, rowCount), so that a later chunk counts as the first did.
  */
 export function guardPlans(
   loaded: Pick<LoadedSheet, 'confirmed' | 'table'>,
   plans: RowPlan[],
-  run: Pick<PushRun, 'limited' | 'checked' | 'zeroCount'>,
+  run: Pick<PushRun, 'limited' | 'checked' | 'zeroCount' | 'rowCount'>,
   guards: Guards,
 ): RowPlan[] {
   if (run.limited || !guardsOn(guards)) return plans;
-  const lines = guardedLines(loaded, plans, guards, run.checked === true, run.zeroCount);
+  const counts = run.zeroCount === undefined ? undefined : { zeros: run.zeroCount, rows: run.rowCount ?? 0 };
+  const lines = guardedLines(loaded, plans, guards, run.checked === true, counts);
   const byRow = new Map<number, PreviewLine[]>();
   for (const line of lines) byRow.set(line.rowNumber, [...(byRow.get(line.rowNumber) ?? []), line]);
   return plans.map((plan) => (plan.send ? guardRow(plan, byRow.get(plan.rowNumber) ?? [], loaded.table.columns) : plan));

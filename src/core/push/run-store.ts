@@ -3,7 +3,7 @@ import type { RestoreWord } from '../pipeline/restore';
 import { escapeCellText } from '../../sheet';
 import { PACK_CHARS, packJson, unpackJson } from '../kernel/packed';
 import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
-import type { Operation, Scope } from '../pipeline/types';
+import type { ApprovalOf, Operation, Scope } from '../pipeline/types';
 
 /** A push that may take several executions (sidebar chunks or continuation triggers). */
 export interface PushRun {
@@ -55,11 +55,13 @@ export interface PushRun {
    * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts); `revert`:
    * the undo is a revert from the change ledger (undo/revert.ts): its rows say Reverted.
    */
-  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string; revert?: true };
+  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string; revert?: true; approval?: ApprovalOf };
   /** The seller confirmed this push (push/confirm.ts): values beyond the guard rails are sent (guard-run.ts). */
   checked?: true;
   /** SKUs the run took to 0 stock when it started: the stock guard rail's count for every chunk. */
   zeroCount?: number;
+  /** Rows the run changes a value of (as last confirmed), for the rows guard rail; absent in runs of earlier versions. */
+  rowCount?: number;
   /** Values the guard rails held back, and the first row that says so (the Log's line). */
   guarded?: number;
   firstGuarded?: string;

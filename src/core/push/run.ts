@@ -49,7 +49,7 @@ import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../kernel/selection';
 import { runFinished } from './hooks';
 import { askFirst } from './confirm';
-import { runZeroCount } from './guard-run';
+import { runGuardCounts } from './guard-run';
 
 /** Stop starting request rounds this long into an execution: Apps Script stops us at 6 minutes. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60 * 1000;
@@ -223,7 +223,9 @@ function createRun(
   const plans = pendingRows(loaded, run, kept, queuedSkus(ctx, operation === 'async' ? run.id : null));
   run.total = plans.length;
   if (checked) run.checked = true;
-  run.zeroCount = runZeroCount(loaded, plans);
+  const counts = runGuardCounts(loaded, plans);
+  run.zeroCount = counts.zeros;
+  if (counts.rows > 0) run.rowCount = counts.rows;
   writeRun(ctx.ports.documentStore, run);
   liveChanged(ctx, 'push');
   return { run, kept };

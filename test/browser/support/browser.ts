@@ -230,3 +230,21 @@ export async function hubProduct(
   if (!p) throw new Error(`no product ${sku} in the hub`);
   return p;
 }
+
+/**
+ * Playground › Add generated products to the hub (`count`, SKUs `prefix`-000001…), then Fill the
+ * stock sheet with them: the grid shows the first SKU in A2 when it returns.
+ */
+export async function generateAndFill(page: Page, prefix: string, count: number): Promise<void> {
+  const n = count.toLocaleString('en-US');
+  await menu(page, 'Playground', 'Add generated products to the hub');
+  await page.locator('#generate-count').fill(String(count));
+  await page.locator('#generate-prefix').fill(prefix);
+  await page.locator('#generate-OK').click();
+  await page.locator('.toast', { hasText: `${n} products added to the hub` }).waitFor({ timeout: UNTIL_READY_MS });
+  await menu(page, 'Playground', 'Fill');
+  await page.locator('#fill-prefix').fill(prefix);
+  await page.locator('#fill-rows').fill(String(count));
+  await page.locator('#fill-OK').click();
+  await page.locator('.toast', { hasText: `${n} products written` }).waitFor({ timeout: UNTIL_READY_MS });
+}

@@ -17,6 +17,7 @@ const line = (sku: string, field: string, channel: string, changePct: number) =>
 const outcome = (over: Partial<PreviewOutcome['totals']> = {}): PreviewOutcome => ({
   previewId: 'p1',
   rowsToPush: 412,
+  approval: { waiting: 0, draftId: null, problem: null },
   guards: { pricePct: 50, zeroStock: 0, on: true, checked: false },
   operation: 'prices',
   scope: 'all',

@@ -54,6 +54,10 @@ function fakeApi(onNext?: (chunk: number) => void): PushApi & { calls: string[] 
       calls.push(`revert ${target.push} ${target.sku ?? ''} ${overwrite} ${newestId}`);
       return progress({});
     },
+    async startApproval(id) {
+      calls.push(`approve ${id}`);
+      return progress({});
+    },
     async next(runId) {
       calls.push(`next ${runId}`);
       onNext?.(++chunk);

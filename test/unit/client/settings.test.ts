@@ -69,7 +69,11 @@ describe('settings form', () => {
           : [path];
       });
     const managed: readonly string[] = SERVER_MANAGED_PATHS;
-    expect(ALL_FIELDS.map((f) => f.path).sort()).toEqual(
+    // The list of guard rails that need an approval is one choice per guard rail.
+    const perGuard = ALL_FIELDS.filter((f) => f.path.startsWith('guards.approve.')).map((f) => f.path);
+    expect(perGuard.sort()).toEqual(['guards.approve.price', 'guards.approve.rows', 'guards.approve.zeroStock']);
+    const fieldPaths = [...new Set(ALL_FIELDS.map((f) => (f.path.startsWith('guards.approve.') ? 'guards.approve' : f.path)))];
+    expect(fieldPaths.sort()).toEqual(
       leaves(defaults())
         .filter((p) => !managed.includes(p))
         .sort(),
@@ -92,6 +96,8 @@ describe('settings form', () => {
       deployment: 'container',
     };
     s.orders = { ...s.orders, scheduleMinutes: 5, callsPerMinute: 0.5, channel: 'amazon' };
+    s.guards = { ...s.guards, rows: 200, approve: ['price', 'rows'] };
+    s.approvals = { hours: 48 };
     const { input, errors } = formToSettings(settingsToForm(s), s);
     expect(errors).toEqual({});
     expect(input).toEqual(s);

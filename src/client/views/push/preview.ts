@@ -2,6 +2,8 @@
 import type { Operation, Scope } from '../../../core/pipeline/types';
 import type { PreviewOutcome } from '../../../core/preview/run';
 import { previewSummary } from '../../../core/preview/summary';
+import { approvalLines } from '../../../core/preview/approvals/summary';
+import type { ApprovalListed } from '../../../core/preview/approvals/request';
 import { h, handFocus, isBusy, setBusy, setChildren, show } from '../../dom';
 import { callResult, errorMessage } from '../../server';
 import type { OperationChoice } from './choice';
@@ -23,6 +25,7 @@ export function createPreview(
   choice: OperationChoice,
   run: PushRunner,
   clearShown: () => void,
+  asked: (requests: ApprovalListed[]) => void,
 ): ShownResult {
   const result = h('div', { id: 'preview-result', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   // What the preview showed, and nothing else, is what "Push these changes" sends.
@@ -34,6 +37,7 @@ export function createPreview(
     h('label', { for: 'preview-checked' }, 'I checked these: send the values the guard rails hold back'),
   );
   const pushPreviewed = h('button', { id: 'push-previewed', type: 'button', class: 'primary', hidden: true }, 'Push these changes');
+  const ask = createAskForApproval(error, run, asked);
   let shown: PreviewOutcome | null = null;
 
   /** Reads what the push would change; `checked` sends the values the guard rails hold back. */
@@ -56,6 +60,7 @@ export function createPreview(
       );
       checkedBox.checked = outcome.guards.checked;
       show(checkedField, outcome.totals.guarded > 0 || outcome.guards.checked);
+      ask.show(outcome);
       pushPreviewed.textContent = `Push these changes (${outcome.rowsToPush.toLocaleString('en-US')} row${outcome.rowsToPush === 1 ? '' : 's'})`;
       show(pushPreviewed, outcome.rowsToPush > 0);
     } catch (e) {
@@ -83,14 +88,59 @@ export function createPreview(
   });
 
   return {
-    nodes: [previewAgain, result, checkedField, pushPreviewed],
+    nodes: [previewAgain, result, checkedField, ...ask.nodes, pushPreviewed],
     clear() {
       shown = null;
       setChildren(result, []);
+      ask.clear(previewButton);
       for (const el of [pushPreviewed, previewAgain, checkedField]) {
         handFocus(el, previewButton);
         show(el, false);
       }
+    },
+  };
+}
+
+/** What a preview says of its values that wait for a second editor, and Ask for approval (this preview, every value of it). */
+function createAskForApproval(
+  error: HTMLElement,
+  run: PushRunner,
+  asked: (requests: ApprovalListed[]) => void,
+): { nodes: HTMLElement[]; show(outcome: PreviewOutcome): void; clear(focusTo: HTMLElement): void } {
+  const said = h('div', { id: 'preview-approval', role: 'status' });
+  const askButton = h('button', { id: 'ask-approval', type: 'button', hidden: true }, 'Ask for approval');
+  let draftId: string | null = null;
+  askButton.addEventListener('click', () => {
+    const id = draftId;
+    if (isBusy(askButton) || run.running() || !id) return;
+    void (async () => {
+      setBusy(askButton, true, 'Asking\u2026');
+      try {
+        asked(await callResult('askForApproval', id));
+        setChildren(said, h('p', {}, 'Asked: a different editor can now approve it below (Approvals), where you can also withdraw it.'));
+        show(askButton, false);
+      } catch (e) {
+        error.textContent = errorMessage(e);
+      } finally {
+        setBusy(askButton, false);
+      }
+    })();
+  });
+  return {
+    nodes: [said, askButton],
+    show(outcome) {
+      draftId = outcome.approval.draftId;
+      setChildren(
+        said,
+        approvalLines(outcome.approval).map((line) => h('p', {}, line)),
+      );
+      show(askButton, draftId !== null);
+    },
+    clear(focusTo) {
+      draftId = null;
+      setChildren(said, []);
+      handFocus(askButton, focusTo);
+      show(askButton, false);
     },
   };
 }

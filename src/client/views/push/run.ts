@@ -15,6 +15,7 @@ const api: PushApi = {
   startPreviewed: (previewId) => callResult('pushPreviewedChanges', previewId, panelSheet()),
   startUndo: (pushId, overwrite, newestId) => callResult('undoLastPush', pushId, overwrite, newestId ?? undefined, panelSheet()),
   startRevert: (target, overwrite, newestId) => callResult('revertFromHistory', target, overwrite, newestId),
+  startApproval: (id) => callResult('approveAndPush', id, panelSheet()),
 };
 
 export interface PushRunner {

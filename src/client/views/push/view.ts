@@ -7,6 +7,7 @@ import { createPreview } from './preview';
 import { createRunProgress } from './progress';
 import { createRunner, type PushRunner } from './run';
 import { createUndo } from './undo';
+import { createApprovals } from './approvals';
 import { createSheetLine } from './sheet';
 
 export interface PushView {
@@ -33,7 +34,8 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     preview.clear();
     undo.clear();
   };
-  const preview = createPreview(previewButton, previewAgain, error, choice, run, clearShown);
+  const approvals = createApprovals(error, run);
+  const preview = createPreview(previewButton, previewAgain, error, choice, run, clearShown, approvals.update);
   const undo = createUndo(previewButton, error, run, clearShown);
   pushButton.addEventListener('click', () => {
     if (isBusy(pushButton) || run.running()) return;
@@ -51,6 +53,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     error,
     run.questionBox,
     preview.nodes,
+    approvals.node,
     undo.nodes,
     run.resumeBox,
     progress.nodes,
@@ -62,6 +65,7 @@ export function createPushView(afterRun: () => Promise<void>): PushView {
     update(state) {
       sheetLine.update(state);
       run.update(state);
+      approvals.update(state.approvals ?? []);
     },
     runner: { drive: (start) => run.drive(start), running: () => run.running() },
     previewOf(operation, scope) {

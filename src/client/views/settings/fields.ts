@@ -6,6 +6,7 @@ import { checkBaseUrl } from '../../../core/settings/base-url';
 import type { Settings } from '../../../core/kernel/settings-schema';
 import { PLAIN_CHANNELS_LABEL, PULL_CHANNELS_LABEL } from '../../../core/kernel/settings-constants';
 import { SETTING_LIMITS, type LimitedSetting } from '../../../core/kernel/settings-limits';
+import type { GuardName } from '../../../core/pipeline/guards';
 import { formatAliasLines, parseAliasLines } from './aliases';
 import { formatPlainChannels, parsePlainChannels } from './plain-channels-text';
 
@@ -52,6 +53,23 @@ function select(path: string, label: string, options: ReadonlyArray<readonly [st
 }
 
 const CHECKED = '\u201cI checked these\u201d';
+
+/** Who releases what a guard rail holds: the pusher's own check, or a different editor's approval. */
+function approvalChoice(guard: GuardName, label: string): FieldSpec {
+  return select(
+    `guards.approve.${guard}`,
+    label,
+    [
+      ['check', `${CHECKED} by whoever pushes`],
+      ['approval', 'A different editor\u2019s approval'],
+    ],
+    guard === 'price'
+      ? 'With an approval, the author previews, presses Ask for approval, and another editor approves it in the sidebar (Push \u203a Approvals).'
+      : undefined,
+  );
+}
+
+const GUARD_NAMES: readonly GuardName[] = ['price', 'zeroStock', 'rows'];
 const concurrency = SETTING_LIMITS.concurrency;
 
 export const FIELDS = {
@@ -92,6 +110,19 @@ export const FIELDS = {
     'guards.zeroStock',
     'Guard rail: hold stock drops to 0 of more than (SKUs)',
     `When more SKUs than this would go to 0 stock, a push holds them back until you confirm them (Push when asked, or ${CHECKED} in a preview). 0: off.`,
+  ),
+  guardRows: integer(
+    'guards.rows',
+    'Guard rail: hold pushes changing more than (rows)',
+    `A push that would change more rows than this holds them back until it is confirmed (Push when asked, or ${CHECKED} in a preview) or approved. 0: off.`,
+  ),
+  approvePrice: approvalChoice('price', 'Price guard rail releases with'),
+  approveZeroStock: approvalChoice('zeroStock', 'Stock guard rail releases with'),
+  approveRows: approvalChoice('rows', 'Rows guard rail releases with'),
+  approvalHours: integer(
+    'approvals.hours',
+    'A request for approval expires after (hours)',
+    'Unapproved by then, it goes with a Log line and nothing is sent.',
   ),
   guardConfirmValues: integer(
     'guards.confirmValues',
@@ -183,6 +214,11 @@ export const ALL_FIELDS: readonly FieldSpec[] = [
   FIELDS.logMaxRows,
   FIELDS.guardPricePct,
   FIELDS.guardZeroStock,
+  FIELDS.guardRows,
+  FIELDS.approvePrice,
+  FIELDS.approveZeroStock,
+  FIELDS.approveRows,
+  FIELDS.approvalHours,
   FIELDS.guardConfirmValues,
   FIELDS.channelAliases,
   FIELDS.plainChannels,
@@ -240,6 +276,8 @@ export function settingsToForm(s: Settings): FormValues {
     'guards.pricePct': String(s.guards.pricePct),
     'guards.zeroStock': String(s.guards.zeroStock),
     'guards.confirmValues': String(s.guards.confirmValues),
+    'guards.rows': String(s.guards.rows),
+    'approvals.hours': String(s.approvals.hours),
     deployment: s.deployment,
     'orders.scheduleMinutes': String(s.orders.scheduleMinutes),
     'orders.channel': s.orders.channel,
@@ -256,6 +294,7 @@ export function settingsToForm(s: Settings): FormValues {
     'alerts.lowStock': String(s.alerts.lowStock),
   };
   for (const { role } of SHEET_ROLES) values[`sheetNames.${role}`] = s.sheetNames[role];
+  for (const g of GUARD_NAMES) values[`guards.approve.${g}`] = s.guards.approve.includes(g) ? 'approval' : 'check';
   return values;
 }
 
@@ -318,7 +357,10 @@ export function formToSettings(values: FormValues, current: Settings): { input: 
       pricePct: readNumber(FIELDS.guardPricePct, v('guards.pricePct'), errors),
       zeroStock: readNumber(FIELDS.guardZeroStock, v('guards.zeroStock'), errors),
       confirmValues: readNumber(FIELDS.guardConfirmValues, v('guards.confirmValues'), errors),
+      rows: readNumber(FIELDS.guardRows, v('guards.rows'), errors),
+      approve: GUARD_NAMES.filter((g) => v(`guards.approve.${g}`) === 'approval'),
     },
+    approvals: { hours: readNumber(FIELDS.approvalHours, v('approvals.hours'), errors) },
     orders: {
       ...current.orders,
       scheduleMinutes: Number(v('orders.scheduleMinutes')) || 0,

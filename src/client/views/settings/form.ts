@@ -54,7 +54,17 @@ export function settingsForm(
       row(FIELDS.logMaxRows.path),
       row(FIELDS.guardPricePct.path),
       row(FIELDS.guardZeroStock.path),
+      row(FIELDS.guardRows.path),
       row(FIELDS.guardConfirmValues.path),
+    ),
+    h(
+      'fieldset',
+      { class: 'group' },
+      h('legend', null, 'Approvals'),
+      row(FIELDS.approvePrice.path),
+      row(FIELDS.approveZeroStock.path),
+      row(FIELDS.approveRows.path),
+      row(FIELDS.approvalHours.path),
     ),
     h('fieldset', { class: 'group' }, h('legend', null, 'Catalogue pull'), row(FIELDS.pullChannelColumns.path)),
     h(

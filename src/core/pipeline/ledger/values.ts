@@ -7,8 +7,11 @@ import { valueKey } from '../../../sheet';
 import type { BeforeFrom } from '../held-before';
 import type { Operation } from '../types';
 
-/** Where a value came from: the cell as typed, a per-channel rule's result of it, an undo or a revert putting back the value before. */
-export type LedgerSource = 'cell' | 'rule' | 'undo' | 'revert';
+/**
+ * Where a value came from: the cell as typed, a per-channel rule's result of it, an undo or a revert
+ * putting back the value before, a second editor's approval of a request.
+ */
+export type LedgerSource = 'cell' | 'rule' | 'undo' | 'revert' | 'approval';
 
 /**
  * The hub's answer for the value: OK (confirmed exactly), refused (certainly not taken),

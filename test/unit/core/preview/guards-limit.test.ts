@@ -64,18 +64,18 @@ describe('applyGuards', () => {
     expect(applyGuards(two, { pricePct: 0, zeroStock: 1 }, false).map((l) => l.action)).toEqual(['guarded', 'guarded', 'send']);
     // Counted over the whole preview when the lines are some of its rows (the check before a push).
     expect(applyGuards([two[0]], { pricePct: 0, zeroStock: 1 }, false).map((l) => l.action)).toEqual(['send']);
-    expect(applyGuards([two[0]], { pricePct: 0, zeroStock: 1 }, false, 2).map((l) => l.action)).toEqual(['guarded']);
+    expect(applyGuards([two[0]], { pricePct: 0, zeroStock: 1 }, false, { zeros: 2, rows: 1 }).map((l) => l.action)).toEqual(['guarded']);
   });
 
   test("a channel quantity held back holds its row's general quantity back too (the hub passes it on)", () => {
     const row = [moved('A', 'quantity', '', 10, 12), moved('A', 'quantity', 'amazon', 10, 0), moved('B', 'quantity', '', 10, 12)];
-    const held = applyGuards(row, { pricePct: 0, zeroStock: 0 }, false, 5);
+    const held = applyGuards(row, { pricePct: 0, zeroStock: 0 }, false, { zeros: 5, rows: 2 });
     expect(held.map((l) => l.action)).toEqual(['send', 'send', 'send']);
     const rails = applyGuards(
       row.map((l) => ({ ...l, rowNumber: l.sku === 'A' ? 2 : 3 })),
       { pricePct: 0, zeroStock: 1 },
       false,
-      2,
+      { zeros: 2, rows: 2 },
     );
     expect(rails.map((l) => l.action)).toEqual(['guarded', 'guarded', 'send']);
     expect(rails[0].reason).toMatch(/^held back by the guard rail with this row’s channel quantities/);
