@@ -129,6 +129,16 @@ describe('a push beyond a guard rail that needs an approval', () => {
     expect(message).not.toMatch(/I checked these/);
   });
 
+  test('switching an approval off is written to the Log, naming who and what', () => {
+    unwrap(env.call('saveSettings', { guards: { pricePct: 50, zeroStock: 0, confirmValues: 0, approve: [] } }));
+    expect(
+      logLines(env).some((l) =>
+        /^user@example\.com \| Settings changed \| .*Guard rails released only by a second editor: price \u2192 \(none\)/.test(l),
+      ),
+    ).toBe(true);
+    unwrap(env.call('saveSettings', { guards: { pricePct: 50, zeroStock: 0, confirmValues: 0, approve: ['price'] } }));
+  });
+
   test('a colleague declines, or a request expires: it goes with a Log line naming why, and nothing is sent', () => {
     const [request] = unwrap<Listed[]>(env.call('getApprovals'));
     unwrap(colleague().call('dropApproval', request.id));

@@ -56,9 +56,14 @@ export function zeroDrops(lines: readonly PreviewLine[]): number {
   return new Set(lines.filter(dropsToZero).map((l) => l.sku ?? `row ${l.rowNumber}`)).size;
 }
 
-/** Rows the lines change a value of (a value passed on to the channels is its general one's). */
+/** A line that would send a value: a change, or a value whose hub value is not known (the hub was not read, never confirmed it). */
+function sends(line: PreviewLine): boolean {
+  return (line.action === 'send' || line.action === 'not read') && !line.passedOn;
+}
+
+/** Rows the lines would send a value for (a value passed on to the channels is its general one's). */
 export function changedRows(lines: readonly PreviewLine[]): number {
-  return new Set(lines.filter((l) => l.action === 'send' && !l.passedOn).map((l) => l.rowNumber)).size;
+  return new Set(lines.filter(sends).map((l) => l.rowNumber)).size;
 }
 
 /** Both counts over the lines. */
@@ -89,19 +94,31 @@ const PREVIEW_WORDS: GuardWords = {
     'held back by the guard rail with this row\u2019s channel quantities (the hub passes the general Quantity on to them): not sent unless you tick \u201cI checked these\u201d and preview again',
 };
 
-/** Why a line is beyond a guard rail, and which; null when it is within all of them. */
-function beyond(line: PreviewLine, guards: Guards, counts: GuardCounts): { guard: GuardName; why: string } | null {
-  if (guards.pricePct > 0 && PRICE_FIELDS.has(line.field) && line.changePct !== null && Math.abs(line.changePct) * 100 > guards.pricePct)
-    return { guard: 'price', why: `a change of ${pct(line.changePct)} is beyond the \u00B1${guards.pricePct} % guard rail` };
-  if (guards.zeroStock > 0 && counts.zeros > guards.zeroStock && dropsToZero(line))
-    return {
+/**
+ * Every guard rail a line is beyond, and why. A value the hub's value is not known for ("not
+ * read") has no change to measure: only the rows guard rail, which counts what a push sends,
+ * holds it.
+ */
+function beyond(line: PreviewLine, guards: Guards, counts: GuardCounts): Array<{ guard: GuardName; why: string }> {
+  const hits: Array<{ guard: GuardName; why: string }> = [];
+  const changed = line.action === 'send';
+  if (
+    changed &&
+    guards.pricePct > 0 &&
+    PRICE_FIELDS.has(line.field) &&
+    line.changePct !== null &&
+    Math.abs(line.changePct) * 100 > guards.pricePct
+  )
+    hits.push({ guard: 'price', why: `a change of ${pct(line.changePct)} is beyond the \u00B1${guards.pricePct} % guard rail` });
+  if (changed && guards.zeroStock > 0 && counts.zeros > guards.zeroStock && dropsToZero(line))
+    hits.push({
       guard: 'zeroStock',
       why: `${countOf(counts.zeros, 'SKU')} would drop to 0 stock, more than the guard rail's ${guards.zeroStock}`,
-    };
+    });
   const rows = guards.rows ?? 0;
   if (rows > 0 && counts.rows > rows)
-    return { guard: 'rows', why: `${countOf(counts.rows, 'row')} would change, more than the guard rail's ${rows}` };
-  return null;
+    hits.push({ guard: 'rows', why: `${countOf(counts.rows, 'row')} would change, more than the guard rail's ${rows}` });
+  return hits;
 }
 
 /**
@@ -119,15 +136,17 @@ export function applyGuards(
   words: GuardWords = PREVIEW_WORDS,
 ): PreviewLine[] {
   const held = lines.map((line): PreviewLine => {
-    if (line.action !== 'send' || line.passedOn) return line;
-    const hit = beyond(line, guards, counts);
-    if (!hit) return line;
-    const approval = needsApproval(guards, hit.guard);
+    if (!sends(line)) return line;
+    const hits = beyond(line, guards, counts);
+    if (hits.length === 0) return line;
+    const why = hits.map((h) => h.why).join('; ');
+    // One guard rail that needs an approval is enough: the author's check does not release the others then.
+    const approval = hits.some((h) => needsApproval(guards, h.guard));
     if (release === 'approved' || (release === true && !approval)) {
       const by = release === 'approved' ? 'sent as a second editor approved' : words.checked;
-      return { ...line, reason: [line.reason, `${hit.why}: ${by}`].filter(Boolean).join('; ') };
+      return { ...line, reason: [line.reason, `${why}: ${by}`].filter(Boolean).join('; ') };
     }
-    return { ...line, action: 'guarded', reason: `${hit.why}: ${approval ? AWAITS_APPROVAL : words.held}` };
+    return { ...line, action: 'guarded', reason: `${why}: ${approval ? AWAITS_APPROVAL : words.held}` };
   });
   // A general quantity is passed on to every channel, and a row's channel quantities are sent
   // again after it: one held back holds the row's general quantity back too.

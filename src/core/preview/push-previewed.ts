@@ -77,7 +77,9 @@ export function previewedNow(
   ).filter((p) => previewed.rows.has(rowIdentity(p, previewed.operation)));
   const { lines, read } = linesNow(ctx, client, plans, previewed.release, wanted, previewed.counts);
   const now = rowsToPush(loaded, plans, lines, previewed.operation);
-  const same = previewDigest(now) === previewed.digest && now.size === previewed.rows.size;
+  // Value by value, not by the stored hash alone: a hash may collide; the rows as kept may not.
+  const same =
+    previewDigest(now) === previewed.digest && now.size === previewed.rows.size && differences(previewed.rows, now, 1).length === 0;
   // A read that failed or that the hub answered for the wrong SKU proves nothing either way:
   // the preview still stands, and pushing again reads again.
   const refusal = same

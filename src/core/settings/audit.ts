@@ -51,6 +51,13 @@ function shared(s: Settings): Record<string, string> {
     'Job polling budget (requests a day)': String(s.jobs.dailyRequestBudget),
     'Job deadline (hours)': String(s.jobs.deadlineHours),
     'Alert mail': s.alerts.mail ? 'on' : 'off',
+    // What holds a risky push back, and who may release it: a change is everyone's business.
+    'Guard rail: price change beyond (± %)': String(s.guards.pricePct),
+    'Guard rail: stock drops to 0 of more than (SKUs)': String(s.guards.zeroStock),
+    'Guard rail: pushes changing more than (rows)': String(s.guards.rows),
+    'Confirm pushes of more than (values)': String(s.guards.confirmValues),
+    'Guard rails released only by a second editor': s.guards.approve.length === 0 ? '(none)' : s.guards.approve.join(', '),
+    'Requests for approval expire after (hours)': String(s.approvals.hours),
     'Low-stock alert at or below': String(s.alerts.lowStock),
   };
   for (const [role, name] of Object.entries(s.sheetNames)) out[`Sheet name (${role})`] = name;

@@ -1,7 +1,7 @@
 /**
  * Approvals: the requests waiting for a second editor, from the sidebar's state. Another editor's
- * request can be shown (its preview read again from the hub), approved and pushed, or declined;
- * one's own can be withdrawn.
+ * request can be shown (its preview read again from the hub), then approved and pushed, or
+ * declined; one's own can be withdrawn.
  */
 import type { ApprovalListed } from '../../../core/preview/approvals/request';
 import { reviewSummary } from '../../../core/preview/approvals/summary';
@@ -62,7 +62,8 @@ export function createApprovals(error: HTMLElement, run: PushRunner): ApprovalsP
         }),
     );
     const said = reviewed.get(r.id) ?? [];
-    show(approve, !r.mine);
+    // Offered once the request was read again from the hub here: the approver sees what they approve.
+    show(approve, !r.mine && reviewed.has(r.id));
     return h(
       'div',
       { class: 'approval', 'data-id': r.id },

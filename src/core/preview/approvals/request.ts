@@ -6,7 +6,8 @@
  */
 import { countOf } from '../../../sheet/count-words';
 import type { Context } from '../../kernel/context';
-import { UserError } from '../../kernel/errors';
+import { BusyError, UserError } from '../../kernel/errors';
+import { withDocumentLock } from '../../kernel/document-lock';
 import { liveChanged } from '../../kernel/live';
 import { logNote } from '../../kernel/log';
 import { applyGuards, AWAITS_APPROVAL, awaitingApproval, type GuardCounts } from '../../pipeline/guards';
@@ -44,34 +45,45 @@ export function keepDraft(
 ): PreviewApproval {
   const waiting = awaitingApproval(lines);
   if (waiting.length === 0) return { waiting: 0, draftId: null, problem: null };
+  const ownerKey = ctx.ports.session.userKey();
+  // A request must name its author for good: without a key, nobody could tell them from the approver.
+  if (!ownerKey) return { waiting: waiting.length, draftId: null, problem: UNKNOWN_USER };
   const approved = applyGuards(raw, ctx.settings.guards, 'approved', counts);
   const rows = rowsToPush(loaded, plans, approved, preview.operation);
   const held = lines.filter((l) => l.action === 'guarded');
-  const draft = writeDraft(
-    ctx.ports.workbook,
-    ctx.ports.documentStore,
-    {
-      ...preview,
-      ownerKey: ctx.ports.session.userKey(),
-      by: ctx.ports.session.userEmail(),
-      at: ctx.ports.clock.now(),
-      counts,
-      // What held each, without what the author was told to do about it.
-      held: held.slice(0, HELD_SHOWN).map((l) => {
-        const text = `row ${l.rowNumber} (${l.sku ?? 'no SKU'}) ${guardLineText(loaded.table.columns, { ...l, reason: l.reason.replace(`: ${AWAITS_APPROVAL}`, '') })}`;
-        return text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS - 1)}\u2026` : text;
-      }),
-      heldCount: held.length,
-      values: approved.filter((l) => l.action === 'send' && !l.passedOn).length,
-    },
-    rows,
-  );
+  let draft: ApprovalRequest | null;
+  try {
+    draft = listLocked(ctx, 'Preview', () =>
+      writeDraft(
+        ctx.ports.workbook,
+        ctx.ports.documentStore,
+        {
+          ...preview,
+          ownerKey,
+          by: ctx.ports.session.userEmail(),
+          at: ctx.ports.clock.now(),
+          counts,
+          // What held each, without what the author was told to do about it.
+          held: held.slice(0, HELD_SHOWN).map((l) => {
+            const text = `row ${l.rowNumber} (${l.sku ?? 'no SKU'}) ${guardLineText(loaded.table.columns, { ...l, reason: l.reason.replace(`: ${AWAITS_APPROVAL}`, '') })}`;
+            return text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS - 1)}\u2026` : text;
+          }),
+          heldCount: held.length,
+          values: approved.filter((l) => l.action === 'send' && !l.passedOn).length,
+        },
+        rows,
+      ),
+    );
+  } catch (e) {
+    if (!(e instanceof BusyError)) throw e;
+    return { waiting: waiting.length, draftId: null, problem: `${e.message} Preview again to ask for approval.` };
+  }
   return draft
     ? { waiting: waiting.length, draftId: draft.id, problem: null }
     : {
         waiting: waiting.length,
         draftId: null,
-        problem: `${MOST_REQUESTS} requests for approval are waiting already: approve, decline or withdraw some (Push › Approvals), then preview again.`,
+        problem: `The list of requests for approval is full (at most ${MOST_REQUESTS}, fewer when they are long): approve, decline or withdraw some (Push \u203a Approvals), then preview again.`,
       };
 }
 
@@ -80,8 +92,22 @@ export function requestTitle(r: ApprovalRequest): string {
   return `${pushTitle({ operation: r.operation, scope: r.scope })}, asked by ${r.by || 'another editor'}`;
 }
 
+/** What says a request cannot be tied to who made it. */
+const UNKNOWN_USER =
+  'Google did not say who you are in this spreadsheet, so a request for approval could not name you as its author: open the spreadsheet signed in to your Google account, then preview again.';
+
+/** The list of requests changes under the document lock: two editors asking, withdrawing and approving at once never lose one another's change. */
+const LIST_WAIT_MS = 10_000;
+function listLocked<T>(ctx: Context, what: string, fn: () => T): T {
+  return withDocumentLock(ctx, what, LIST_WAIT_MS, fn);
+}
+
 /** Ask for approval: the author's draft of preview `id` becomes a request a second editor can approve. */
 export function askForApproval(ctx: Context, id: string): ApprovalRequest {
+  return listLocked(ctx, 'Ask for approval', () => ask(ctx, id));
+}
+
+function ask(ctx: Context, id: string): ApprovalRequest {
   const me = ctx.ports.session.userKey();
   const draft = readRequests(ctx.ports.documentStore).find((r) => r.id === id);
   if (!draft || draft.ownerKey !== me)
@@ -102,11 +128,18 @@ export function askForApproval(ctx: Context, id: string): ApprovalRequest {
 }
 
 /** Forgets the requests past their time, each with a Log line; drafts go silently after the same time. */
-export function expireRequests(ctx: Context): void {
+export function expireRequests(ctx: Context, underLock = false): void {
   const now = ctx.ports.clock.now();
   const hours = ctx.settings.approvals.hours * 3_600_000;
-  const list = readRequests(ctx.ports.documentStore);
-  const gone = list.filter((r) => (r.state === 'asked' ? (r.expiresAt ?? 0) <= now : r.at + hours <= now));
+  const pastTime = (r: ApprovalRequest): boolean => (r.state === 'asked' ? (r.expiresAt ?? 0) <= now : r.at + hours <= now);
+  // Read first without the lock: most calls find nothing past its time and write nothing.
+  if (!readRequests(ctx.ports.documentStore).some(pastTime)) return;
+  if (underLock) removeExpired(ctx, pastTime);
+  else listLocked(ctx, 'Approvals', () => removeExpired(ctx, pastTime));
+}
+
+function removeExpired(ctx: Context, pastTime: (r: ApprovalRequest) => boolean): void {
+  const gone = readRequests(ctx.ports.documentStore).filter(pastTime);
   if (gone.length === 0) return;
   removeRequests(ctx.ports.workbook, ctx.ports.documentStore, new Set(gone.map((r) => r.id)));
   for (const r of gone.filter((g) => g.state === 'asked'))
@@ -159,6 +192,10 @@ export function waitingRequests(ctx: Context, now: number): ApprovalListed[] {
 
 /** Withdraw (the author) or decline (another editor): the request goes, with a Log line naming who. */
 export function dropRequest(ctx: Context, id: string): void {
+  listLocked(ctx, 'Withdraw or decline', () => drop(ctx, id));
+}
+
+function drop(ctx: Context, id: string): void {
   const request = readRequests(ctx.ports.documentStore).find((r) => r.id === id && r.state === 'asked');
   if (!request)
     throw new UserError(

@@ -28,8 +28,13 @@ import { APPROVALS_SHEET, readRequest, readRequests, removeRequests, type Approv
 export const APPROVE = 'Approve and push';
 
 /** The request, still waiting and not past its time; refused in the seller's words otherwise. */
-function waiting(ctx: Context, id: string, wanted: string): { request: ApprovalRequest; rows: Map<string, PreviewedRow> } {
-  expireRequests(ctx);
+function waiting(
+  ctx: Context,
+  id: string,
+  wanted: string,
+  underLock: boolean,
+): { request: ApprovalRequest; rows: Map<string, PreviewedRow> } {
+  expireRequests(ctx, underLock);
   if (!readRequests(ctx.ports.documentStore).some((r) => r.id === id && r.state === 'asked'))
     throw new UserError(
       `${wanted}: this request for approval is no longer waiting (approved, declined, withdrawn or expired). Nothing was sent.`,
@@ -64,7 +69,7 @@ export interface ApprovalReview {
 
 /** The request's preview, read again from the hub: the Preview sheet shows it; nothing is sent. */
 export function reviewRequest(ctx: Context, id: string): ApprovalReview {
-  const saved = waiting(ctx, id, 'Show the request');
+  const saved = waiting(ctx, id, 'Show the request', false);
   const client = hubClient(ctx);
   const loaded = loadStockSheet(ctx, saved.request.operation);
   const { now, lines, plans, read, same, refusal } = previewedNow(ctx, client, loaded, previewed(saved), APPROVE);
@@ -88,9 +93,13 @@ export function reviewRequest(ctx: Context, id: string): ApprovalReview {
 /** Approve and push: a different editor sends exactly what the request showed, or nothing. */
 export function approveRequest(ctx: Context, id: string, fromMenu = false): PushProgress {
   return startLimitedPush(ctx, fromMenu, APPROVE, (load) => {
-    const saved = waiting(ctx, id, APPROVE);
+    const saved = waiting(ctx, id, APPROVE, true);
     const { request } = saved;
     const me = ctx.ports.session.userKey();
+    if (!me)
+      throw new UserError(
+        `${APPROVE}: Google did not say who you are in this spreadsheet, so your approval could not be told from its author's. Open the spreadsheet signed in to your Google account, then try again. Nothing was sent.`,
+      );
     if (request.ownerKey === me)
       throw new UserError(`${APPROVE}: you asked for this approval, so a different editor must approve it. Nothing was sent.`);
     const client = hubClient(ctx);

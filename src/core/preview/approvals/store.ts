@@ -23,6 +23,13 @@ const KEY = 'approvals';
  * fit with room. More waiting than this is a queue nobody reads.
  */
 export const MOST_REQUESTS = 6;
+/** The list's own bound, under Apps Script's 9 KB a property value. */
+const LIST_MAX_BYTES = 8 * 1024;
+
+/** A text's UTF-8 size, as Apps Script counts a property value (no Buffer there). */
+function utf8Bytes(text: string): number {
+  return encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, '_').length;
+}
 
 export interface ApprovalRequest {
   /** The preview's id: the request is that preview, with its held values. */
@@ -97,12 +104,13 @@ export function writeDraft(
   rows: ReadonlyMap<string, PreviewedRow>,
 ): ApprovalRequest | null {
   const list = readRequests(store).filter((r) => !(r.state === 'draft' && r.ownerKey === request.ownerKey));
-  while (list.length >= MOST_REQUESTS) {
+  const full: ApprovalRequest = { ...request, state: 'draft', rows: rows.size, digest: previewDigest(rows) };
+  // Room by count and by bytes (long e-mails, sheet names, SKUs may make entries bigger than planned).
+  while (list.length >= MOST_REQUESTS || utf8Bytes(JSON.stringify([...list, full])) > LIST_MAX_BYTES) {
     const oldestDraft = list.findIndex((r) => r.state === 'draft');
     if (oldestDraft < 0) return null;
     list.splice(oldestDraft, 1);
   }
-  const full: ApprovalRequest = { ...request, state: 'draft', rows: rows.size, digest: previewDigest(rows) };
   const packs = keptPacks(readPacks(workbook), list);
   packs.set(
     full.id,

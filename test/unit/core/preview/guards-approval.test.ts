@@ -43,6 +43,27 @@ describe('guard rails that need an approval', () => {
     expect(awaitingApproval(applyGuards(lines, guards, false))).toEqual([]);
   });
 
+  test('a value beyond two guard rails waits for an approval when either needs one', () => {
+    const two = [moved('A', 'price', 100, 180, 2), moved('B', 'price', 100, 101, 3)];
+    const guards: Guards = { pricePct: 50, zeroStock: 0, rows: 1, approve: ['rows'] };
+    const checked = applyGuards(two, guards, true);
+    expect(actions(checked)).toEqual(['guarded', 'guarded']);
+    expect(checked[0].reason).toMatch(
+      /\+80 % is beyond the ±50 % guard rail; 2 rows would change, more than the guard rail's 1: needs a second editor/,
+    );
+  });
+
+  test('a value the hub was not read for counts as a row that changes and is held by the rows guard rail', () => {
+    const lines = [{ ...moved('A', 'price', 100, 120, 2), action: 'not read' as const, changePct: null }, moved('B', 'price', 100, 101, 3)];
+    expect(changedRows(lines)).toBe(2);
+    const held = applyGuards(lines, { pricePct: 50, zeroStock: 0, rows: 1, approve: ['rows'] }, true);
+    expect(actions(held)).toEqual(['guarded', 'guarded']);
+    expect(actions(applyGuards(lines, { pricePct: 50, zeroStock: 0, rows: 1, approve: ['rows'] }, 'approved'))).toEqual([
+      'not read',
+      'send',
+    ]);
+  });
+
   test('the rows guard rail holds every changed line of a push over it, counted over the whole push', () => {
     const many = [moved('A', 'price', 100, 101, 2), moved('B', 'price', 100, 102, 3), moved('C', 'price', 100, 100, 4)];
     expect(changedRows(many)).toBe(2);
