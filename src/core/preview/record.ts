@@ -75,16 +75,25 @@ export function readPreviewRecord(
   } catch {
     return null;
   }
-  const rows = new Map<string, PreviewedRow>();
   const sheet = workbook.sheet(PREVIEW_RECORD_SHEET);
-  for (const line of sheet ? sheet.readAll().slice(1) : []) {
-    if (String(line[0]) !== record.id) continue;
-    for (const entry of unpackJson(String(line[1]))) {
+  const texts = (sheet ? sheet.readAll().slice(1) : []).filter((line) => String(line[0]) === record.id).map((line) => String(line[1]));
+  const rows = keptRows(texts, record);
+  return rows ? { record, rows } : null;
+}
+
+/**
+ * Previewed rows as packed in a hidden sheet's cells (packJson of [identity, row] entries); null
+ * when they are not the `kept.rows` rows of hash `kept.digest` — changed by hand — and must not be sent.
+ */
+export function keptRows(texts: readonly string[], kept: { rows: number; digest: string }): Map<string, PreviewedRow> | null {
+  const rows = new Map<string, PreviewedRow>();
+  for (const text of texts) {
+    for (const entry of unpackJson(text)) {
       if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object')
         rows.set(entry[0], entry[1] as PreviewedRow);
     }
   }
-  return rows.size === record.rows && previewDigest(rows) === record.digest ? { record, rows } : null;
+  return rows.size === kept.rows && previewDigest(rows) === kept.digest ? rows : null;
 }
 
 /** Forgets the preview: pushed once, it is not pushed again. */

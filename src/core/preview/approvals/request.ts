@@ -16,6 +16,8 @@ import type { LoadedSheet } from '../../pipeline/load';
 import type { RowPlan } from '../../pipeline/parts';
 import { pushTitle, type Operation, type Scope } from '../../pipeline/types';
 import { guardLineText } from '../../push/guard-run';
+import { whoChanged } from '../../settings/audit';
+import { ANOTHER_EDITOR } from '../../pipeline/ledger/values';
 import { rowsToPush } from '../run';
 import { readRequests, removeRequests, updateRequest, writeDraft, MOST_REQUESTS, type ApprovalRequest } from './store';
 
@@ -89,7 +91,7 @@ export function keepDraft(
 
 /** The request's name in the seller's words: its operation and who asked. */
 export function requestTitle(r: ApprovalRequest): string {
-  return `${pushTitle({ operation: r.operation, scope: r.scope })}, asked by ${r.by || 'another editor'}`;
+  return `${pushTitle({ operation: r.operation, scope: r.scope })}, asked by ${r.by || ANOTHER_EDITOR}`;
 }
 
 /** What says a request cannot be tied to who made it. */
@@ -208,7 +210,7 @@ function drop(ctx: Context, id: string): void {
     'Approvals',
     mine
       ? `Request for approval withdrawn by its author: ${requestTitle(request)}. Nothing was sent.`
-      : `Request for approval declined by ${ctx.ports.session.userEmail() || 'another editor'}: ${requestTitle(request)}. Nothing was sent.`,
+      : `Request for approval declined by ${whoChanged(ctx)}: ${requestTitle(request)}. Nothing was sent.`,
   );
   liveChanged(ctx, 'push', 'log');
 }

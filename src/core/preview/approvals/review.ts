@@ -23,9 +23,10 @@ import { previewedNow, type Previewed } from '../push-previewed';
 import { readNeeds } from '../run';
 import { readRequests as checkReads } from '../../pipeline/dry-run/read-strategy';
 import { expireRequests, requestTitle } from './request';
-import { APPROVALS_SHEET, readRequest, readRequests, removeRequests, type ApprovalRequest } from './store';
-
-export const APPROVE = 'Approve and push';
+import { APPROVALS_SHEET, readRequests, removeRequests, requestRows, type ApprovalRequest } from './store';
+import { APPROVE } from './summary';
+import { whoChanged } from '../../settings/audit';
+import { ANOTHER_EDITOR } from '../../pipeline/ledger/values';
 
 /** The request, still waiting and not past its time; refused in the seller's words otherwise. */
 function waiting(
@@ -35,20 +36,21 @@ function waiting(
   underLock: boolean,
 ): { request: ApprovalRequest; rows: Map<string, PreviewedRow> } {
   expireRequests(ctx, underLock);
-  if (!readRequests(ctx.ports.documentStore).some((r) => r.id === id && r.state === 'asked'))
+  const request = readRequests(ctx.ports.documentStore).find((r) => r.id === id && r.state === 'asked');
+  if (!request)
     throw new UserError(
       `${wanted}: this request for approval is no longer waiting (approved, declined, withdrawn or expired). Nothing was sent.`,
     );
-  const saved = readRequest(ctx.ports.workbook, ctx.ports.documentStore, id);
-  if (!saved)
+  const rows = requestRows(ctx.ports.workbook, request);
+  if (!rows)
     throw new UserError(
       `${wanted}: this request's rows in the hidden sheet "${APPROVALS_SHEET}" were changed by hand, so it cannot be sent as it was asked. Decline it; its author can preview again and ask again. Nothing was sent.`,
     );
-  if (saved.request.sheet !== stockSheetName(ctx))
+  if (request.sheet !== stockSheetName(ctx))
     throw new UserError(
-      `${wanted}: this request is for "${saved.request.sheet}", not "${stockSheetName(ctx)}". Pick that sheet in the sidebar's Push section, then try again. Nothing was sent.`,
+      `${wanted}: this request is for "${request.sheet}", not "${stockSheetName(ctx)}". Pick that sheet in the sidebar's Push section, then try again. Nothing was sent.`,
     );
-  return saved;
+  return { request, rows };
 }
 
 function previewed(saved: { request: ApprovalRequest; rows: Map<string, PreviewedRow> }): Previewed {
@@ -106,7 +108,7 @@ export function approveRequest(ctx: Context, id: string, fromMenu = false): Push
     const { now, same, refusal } = previewedNow(ctx, client, load(request.operation), previewed(saved), APPROVE);
     if (!same) throw new UserError(`${refusal} The request stays: its author can preview again and ask again.`);
     removeRequests(ctx.ports.workbook, ctx.ports.documentStore, new Set([id]));
-    const approver = ctx.ports.session.userEmail() || 'another editor';
+    const approver = whoChanged(ctx);
     logNote(
       ctx,
       'Approvals',
@@ -118,7 +120,7 @@ export function approveRequest(ctx: Context, id: string, fromMenu = false): Push
       scope: request.scope,
       limited: {
         kind: 'preview',
-        title: `changes asked by ${request.by || 'another editor'}, approved by ${approver}`,
+        title: `changes asked by ${request.by || ANOTHER_EDITOR}, approved by ${approver}`,
         approval: { askedBy: request.by, askedByKey: request.ownerKey },
       },
       only: onlyValues(now, request.operation),

@@ -8,11 +8,11 @@
  */
 import { escapeCellText } from '../../../sheet';
 import type { CellValue, KeyValueStore, Workbook } from '../../kernel/ports';
-import { packJson, unpackJson } from '../../kernel/packed';
+import { packJson } from '../../kernel/packed';
 import type { GuardCounts } from '../../pipeline/guards';
 import type { PreviewedRow } from '../../pipeline/limit';
 import type { Operation, Scope } from '../../pipeline/types';
-import { previewDigest } from '../record';
+import { keptRows, previewDigest } from '../record';
 
 export const APPROVALS_SHEET = 'Hub Sync approvals';
 const HEADER = ['Request', 'Rows'];
@@ -142,20 +142,7 @@ export function removeRequests(workbook: Workbook, store: KeyValueStore, ids: Re
   writeList(store, list);
 }
 
-/** A request and its rows; null when there is none by that id or its rows were changed by hand. */
-export function readRequest(
-  workbook: Workbook,
-  store: KeyValueStore,
-  id: string,
-): { request: ApprovalRequest; rows: Map<string, PreviewedRow> } | null {
-  const request = readRequests(store).find((r) => r.id === id);
-  if (!request) return null;
-  const rows = new Map<string, PreviewedRow>();
-  for (const text of readPacks(workbook).get(id) ?? []) {
-    for (const entry of unpackJson(text)) {
-      if (Array.isArray(entry) && typeof entry[0] === 'string' && entry[1] && typeof entry[1] === 'object')
-        rows.set(entry[0], entry[1] as PreviewedRow);
-    }
-  }
-  return rows.size === request.rows && previewDigest(rows) === request.digest ? { request, rows } : null;
+/** A request's rows; null when they were changed by hand in the hidden sheet. */
+export function requestRows(workbook: Workbook, request: ApprovalRequest): Map<string, PreviewedRow> | null {
+  return keptRows(readPacks(workbook).get(request.id) ?? [], request);
 }

@@ -4,7 +4,8 @@ import { plural, totalsLines } from '../../pipeline/dry-run/summary';
 import type { PreviewApproval } from './request';
 import type { ApprovalReview } from './review';
 
-const APPROVE = 'Approve and push';
+/** The approver's button, as the review and its refusals name it. */
+export const APPROVE = 'Approve and push';
 
 /** The words of a review: what differs since it was asked (or that nothing does), its changes, its cost. */
 export function reviewSummary(r: ApprovalReview): string[] {

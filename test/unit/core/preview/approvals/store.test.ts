@@ -4,7 +4,7 @@
  * the longest kept) fewer do, and the next draft is refused rather than the write failing.
  * Drafts make room for an asked request's author; asked requests are never dropped for a draft.
  */
-import { MOST_REQUESTS, readRequests, writeDraft, updateRequest, readRequest } from '../../../../../src/core/preview/approvals/store';
+import { MOST_REQUESTS, readRequests, writeDraft, updateRequest, requestRows } from '../../../../../src/core/preview/approvals/store';
 import type { PreviewedRow } from '../../../../../src/core/pipeline/limit';
 import { memoryStore, memoryWorkbook } from '../../../../support/ports';
 
@@ -57,7 +57,7 @@ describe('the requests for approval, as kept', () => {
     // Full of asked requests: a new draft is refused, none dropped.
     expect(writeDraft(workbook, store, request(99), rows(1))).toBeNull();
     expect(readRequests(store)).toHaveLength(kept);
-    for (const r of readRequests(store)) expect(readRequest(workbook, store, r.id)?.rows.size).toBe(3);
+    for (const r of readRequests(store)) expect(requestRows(workbook, r)?.size).toBe(3);
   });
 
   test('of an ordinary size, the most it keeps fit', () => {
@@ -73,7 +73,7 @@ describe('the requests for approval, as kept', () => {
     writeDraft(workbook, store, ordinary(1), rows(2));
     writeDraft(workbook, store, { ...ordinary(1), id: 'second' }, rows(4));
     expect(readRequests(store).map((r) => r.id)).toEqual(['second']);
-    expect(readRequest(workbook, store, 'second')?.rows.size).toBe(4);
+    expect(requestRows(workbook, readRequests(store).find((r) => r.id === 'second')!)?.size).toBe(4);
     for (let i = 2; i < MOST_REQUESTS + 3; i++) writeDraft(workbook, store, ordinary(i), rows(1));
     expect(readRequests(store)).toHaveLength(MOST_REQUESTS);
     expect(readRequests(store).map((r) => r.id)).not.toContain('second');
