@@ -1,6 +1,7 @@
 /**
  * The one place the features subscribe to the hooks of the layers below them (the push engine's,
- * the kernel's): the engine says what happened, undo, the change ledger, alerts and jobs react, and the background
+ * the kernel's): the engine says what happened, undo, the change ledger, alerts, jobs and the sale
+ * schedule react, and the background
  * module re-arms the trigger when due work changes. Called once when the bundle loads.
  */
 import { subscribeAlerts } from './alerts/subscriptions';
@@ -9,6 +10,7 @@ import { subscribeJobs } from './jobs/subscriptions';
 import { subscribeLedger } from './ledger/subscriptions';
 import { dueChanged } from './kernel/due';
 import type { Context } from './kernel/context';
+import { subscribeSales } from './sales/subscriptions';
 import { subscribeUndo } from './undo/subscriptions';
 
 function rearm(ctx: Context): void {
@@ -21,5 +23,6 @@ export function wireFeatures(): void {
   subscribeLedger();
   subscribeAlerts();
   subscribeJobs();
+  subscribeSales();
   dueChanged.subscribe(rearm);
 }

@@ -81,6 +81,7 @@ export function menuTree(): MenuTree {
       item('Revert your last push\u2026', 'undoLastPushFromMenu'),
       item('Revert the latest push by anyone\u2026', 'undoLatestPushByAnyoneFromMenu'),
       item('Per-channel rules (markup, rounding, stock buffer)\u2026', 'openRulesFromMenu'),
+      item('Schedule sale prices\u2026', 'scheduleSalePricesFromMenu'),
       separator,
       item('Refresh job results', 'refreshJobResults'),
       item('Old job status (deprecated)\u2026', 'checkOldJobStatus'),

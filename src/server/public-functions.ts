@@ -9,6 +9,7 @@ import { checkOldJobStatus, getOldJobStatus, refreshJobResults, refreshJobs } fr
 import { onInstall, onOpen, showSidebar } from './handlers/lifecycle';
 import { getHistory, openHistorySheet } from './handlers/history';
 import { previewRevert, revertFromHistory } from './handlers/revert';
+import { scheduleSalePricesFromMenu } from './handlers/sales';
 import { getSidebarRevisions, getSidebarSections } from './handlers/live';
 import { answerFreezeSku, cancelPush, continuePush, pushChanges, pushMenuHandlers, startPush } from './handlers/push';
 import { previewPush, pushPreviewedChanges } from './handlers/preview';
@@ -68,6 +69,7 @@ export const publicFunctions = {
   pushChanges,
   undoLastPushFromMenu,
   undoLatestPushByAnyoneFromMenu,
+  scheduleSalePricesFromMenu,
   openRulesFromMenu,
   refreshJobResults,
   checkOldJobStatus,

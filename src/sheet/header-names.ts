@@ -4,7 +4,19 @@
  */
 
 /** An input column that applies to the whole row. */
-export type InputField = 'sku' | 'quantity' | 'price' | 'salePrice' | 'publishingPrice' | 'channel' | 'erpId' | 'availableDays';
+export type InputField =
+  | 'sku'
+  | 'quantity'
+  | 'price'
+  | 'salePrice'
+  | 'publishingPrice'
+  | 'channel'
+  | 'erpId'
+  | 'availableDays'
+  | 'saleStart'
+  | 'saleEnd';
+/** The two cells of a scheduled sale's window (core/sales): when its sale prices start and end. */
+export type WindowField = 'saleStart' | 'saleEnd';
 /** Input fields holding a number. */
 export type NumericField = 'quantity' | 'price' | 'salePrice' | 'publishingPrice' | 'availableDays';
 /** Input fields that also exist per channel (`Price [amazon]`): those of a by-channel entry (hub-api §2.2). */
@@ -31,6 +43,8 @@ export const INPUT_HEADERS: Readonly<Record<InputField, string>> = {
   channel: 'Channel',
   erpId: 'ERP id',
   availableDays: 'Available days',
+  saleStart: 'Sale start',
+  saleEnd: 'Sale end',
 };
 
 /** The general column of a field the hub passes on to every channel: `Quantity`, else `Price`. */
@@ -48,6 +62,8 @@ export const INPUT_ALIASES: Readonly<Record<InputField, readonly string[]>> = {
   channel: ['Channel', 'Canal'],
   erpId: ['ERP id', 'Internal id', 'ERP', 'Id ERP'],
   availableDays: ['Available days', 'Días disponibles'],
+  saleStart: ['Sale start', 'Inicio oferta', 'Sale starts'],
+  saleEnd: ['Sale end', 'Fin oferta', 'Sale ends'],
 };
 
 /** Header text of the add-on's per-row result columns. */

@@ -11,6 +11,7 @@ export { checkByChannel, checkPrices, generalLabel, valueLabel, type ChannelOpti
 export * from './plain-rule';
 export * from './unsent-edits';
 export * from './ended-sale';
+export * from './scheduled-sale';
 export * from './changes';
 export * from './escape';
 export * from './count-words';

@@ -32,6 +32,7 @@ const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['Pending', LOOKS.neutral],
   ['Undone', LOOKS.warning],
   ['Reverted', LOOKS.warning],
+  ['Scheduled', LOOKS.neutral],
 ];
 
 /** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */

@@ -9,6 +9,7 @@ import type { ColumnMap, HeaderProblem } from './headers';
 import { mapColumns, type MappingOptions, type MappingSource } from './mapping/resolve';
 import type { ExportPreset } from './mapping/presets';
 import { applyCompareAt, skipReason } from './row-rules';
+import { holdScheduledSale, type ScheduledSale } from './scheduled-sale';
 import { EMPTY, readNumber, type NumberConvention, type NumberReading } from './numbers';
 import { WRITE_CHANNELS } from '../api/channels';
 
@@ -55,6 +56,8 @@ export interface ParsedRow {
   notes: string[];
   /** Every reason a cell of this row cannot be read, SKU first, then in column order. */
   problems: string[];
+  /** The row's scheduled sale (Sale start or Sale end filled), whose sale prices no push sends (scheduled-sale.ts). */
+  scheduled?: ScheduledSale;
 }
 
 export interface TableRead {
@@ -80,7 +83,8 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
   const { columns, problems, source, preset } = mapColumns(Array.isArray(values[0]) ? values[0] : [], options);
   const specs = buildSpecs(columns);
   const skuColumn = columns.input.sku;
-  const inputColumns = specs.map((s) => s.column).concat(skuColumn === undefined ? [] : [skuColumn]);
+  const windowColumns = [columns.input.saleStart, columns.input.saleEnd].filter((c): c is number => c !== undefined);
+  const inputColumns = specs.map((s) => s.column).concat(skuColumn === undefined ? [] : [skuColumn], windowColumns);
   const channels = Object.keys(columns.perChannel);
   const known = options.knownChannels === undefined ? WRITE_CHANNELS : options.knownChannels;
   const rows: ParsedRow[] = [];
@@ -142,6 +146,7 @@ export function readTable(values: readonly (readonly CellValue[])[], options: Re
       }
     }
     applyCompareAt(row, columns);
+    holdScheduledSale(row, columns, cellsIn);
     rows.push(row);
   }
   markDuplicates(rowsBySku);

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** Background work watched for failures and staleness; its names are the keys of the day's mail. */
-export const BACKGROUND_KINDS = ['import', 'jobs', 'push'] as const;
+export const BACKGROUND_KINDS = ['import', 'jobs', 'push', 'sales'] as const;
 export const ALERT_KINDS = [...BACKGROUND_KINDS, 'lowStock'] as const;
 export const AlertKind = z.lazy(() => z.enum(ALERT_KINDS));
 export type AlertKind = z.infer<typeof AlertKind>;

@@ -10,6 +10,7 @@ export const KIND_TITLES: Record<AlertKind, string> = {
   import: 'Scheduled order import',
   jobs: 'Polling of async jobs',
   push: 'Finishing a push in the background',
+  sales: 'Scheduled sale prices',
   lowStock: 'Low stock',
 };
 

@@ -18,14 +18,14 @@ import { isStale, type Expectation } from '../alerts/stale';
 
 /** What became of one piece of background work, as the alerts need it. */
 export interface WorkOutcome {
-  work: 'push' | 'jobs' | 'orders';
+  work: 'push' | 'jobs' | 'orders' | 'sales';
   /** It reached its end (a run the lock or the rate limit kept waiting did not). */
   ran: boolean;
   /** The error's sentence when it failed, else null. */
   failure: string | null;
 }
 
-const KIND_OF: Record<WorkOutcome['work'], BackgroundKind> = { push: 'push', jobs: 'jobs', orders: 'import' };
+const KIND_OF: Record<WorkOutcome['work'], BackgroundKind> = { push: 'push', jobs: 'jobs', orders: 'import', sales: 'sales' };
 
 /** Notes the outcomes, finds stale work, sends the day's mail. Returns the problem when alerts themselves failed (for the log). */
 export function alertsAfterBackground(ctx: Context, outcomes: readonly WorkOutcome[], seen: BackgroundSeen): string | null {

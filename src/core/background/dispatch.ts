@@ -6,10 +6,11 @@ import { continueInBackground } from '../push/run';
 import { isDue } from '../jobs/poll-schedule';
 import { myOpenJobs, rearmBackground } from './trigger';
 
-/** Work that runs from the background trigger when due: order import is added by the orders feature. */
+/** Work that runs from the background trigger when due: order import and scheduled sales are added by their features. */
 
 export interface BackgroundWork {
   orders?: (ctx: Context) => BackgroundStep | null;
+  sales?: (ctx: Context) => BackgroundStep | null;
 }
 
 /** What a run read on its way (alerts judge staleness from it rather than read it again). */
@@ -47,6 +48,8 @@ export function runBackgroundWork(ctx: Context, extra: BackgroundWork = {}, seen
   });
   // After a long push there may be too little of the 6 minutes left to poll or import safely.
   const roomFor = (ms: number): boolean => ctx.ports.clock.now() - ctx.startedAt + ms < 5 * 60_000;
+  // A sale's start or end is due at a time the seller chose: before polls and imports, which can wait.
+  if (extra.sales) attempt('sales', () => (roomFor(90_000) ? extra.sales!(ctx) : null));
   attempt('jobs', () => {
     if (!roomFor(60_000)) return null;
     const now = ctx.ports.clock.now();

@@ -20,6 +20,8 @@ export interface BackgroundState {
   ordersAt?: number | null;
   /** The import's period while the day's trigger-runtime budget cannot carry its schedule (minutes; absent: the schedule's). */
   ordersEvery?: number | null;
+  /** When this user's sale schedule has its next start or end (sales/run.ts; absent or null: none). */
+  salesAt?: number | null;
   /** The one time trigger this user has for this document, as last installed. */
   trigger: {
     id: string;
@@ -34,7 +36,7 @@ export interface BackgroundState {
 
 /** One piece of background work and what became of it (the trigger's run, alerts). */
 export interface BackgroundStep {
-  work: 'push' | 'jobs' | 'orders';
+  work: 'push' | 'jobs' | 'orders' | 'sales';
   ran: boolean;
   message: string;
   error?: unknown;

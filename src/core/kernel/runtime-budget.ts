@@ -30,7 +30,7 @@ export const FIRST_GUESS_RUN_MS = 1_500;
 export const QUOTA_MINUTES = { consumer: 90, workspace: 360 } as const;
 
 /** What the background's runtime is spent on. `walk`: start-up, bookkeeping, and the add-on's visits to each spreadsheet. */
-export const RUNTIME_KINDS = ['orders', 'jobs', 'push', 'walk'] as const;
+export const RUNTIME_KINDS = ['orders', 'jobs', 'push', 'sales', 'walk'] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
 /** One UTC day of this user's trigger runs. */
@@ -59,7 +59,7 @@ export function dayNumber(now: number): number {
 }
 
 export function emptyDay(now: number, carriedRunMs: number | null = null): RuntimeDay {
-  return { day: dayNumber(now), ms: { orders: 0, jobs: 0, push: 0, walk: 0 }, runs: 0, catchUpMs: 0, carriedRunMs };
+  return { day: dayNumber(now), ms: { orders: 0, jobs: 0, push: 0, sales: 0, walk: 0 }, runs: 0, catchUpMs: 0, carriedRunMs };
 }
 
 /** The record for the day holding `now`: a record of an earlier day starts a new one, carrying its run cost. */

@@ -25,12 +25,20 @@ export function ledgerValues(e: Pick<ResultsWritten, 'run' | 'results' | 'skuOf'
     if (!p.sent || p.result.held) continue;
     const sku = e.skuOf(p.rowNumber);
     const held = heldBefore(e.only, e.confirmedBefore, p.identity, sku);
-    const ruled = undo ? undefined : e.ruledOf(p.rowNumber);
+    const ruled = undo || limited?.kind === 'sale' ? undefined : e.ruledOf(p.rowNumber);
     const answered = confirmedValues(p);
     for (const [key, sent] of Object.entries(p.sent)) {
       const { field, channel } = splitValueKey(key);
       const { before, from } = held(key);
-      const source: LedgerSource = undo ? restored : limited?.approval ? 'approval' : ruled?.[key] ? 'rule' : 'cell';
+      const source: LedgerSource = undo
+        ? restored
+        : limited?.kind === 'sale'
+          ? 'schedule'
+          : limited?.approval
+            ? 'approval'
+            : ruled?.[key]
+              ? 'rule'
+              : 'cell';
       const value: LedgerValue = [sku ?? p.identity, channel, field, before, from, sent, answerOf(p, key, answered), source];
       // The row's identity only when it is not the SKU recorded (prices by ERP id): most values stay short.
       if (p.result.jobId || (sku && p.identity !== sku)) value.push(p.result.jobId ?? '');

@@ -18,6 +18,10 @@ export interface LimitedValue {
   before: number | null;
   value: number | null;
   passedOn?: true;
+  /** What the row says about it (a scheduled sale's start or end). */
+  note?: string;
+  /** The one row that sends it when its SKU is on several (a scheduled sale's row: each of its windows has its own). */
+  row?: number;
 }
 export type OnlyRows = Map<string, Record<string, LimitedValue>>;
 

@@ -124,7 +124,9 @@ function unsentOf(
   confirmed: ConfirmedValues | undefined,
   changedOnly: boolean,
 ): string[] {
-  const noted = [...verdicts.flatMap((v) => v?.unsent ?? []), ...endedSales(row, columns, confirmed)];
+  // A scheduled sale price is the sale schedule's: a push of every channel value says why it leaves it.
+  const scheduled = row.scheduled?.held && scope === 'byChannel' ? [row.scheduled.held] : [];
+  const noted = [...verdicts.flatMap((v) => v?.unsent ?? []), ...endedSales(row, columns, confirmed), ...scheduled];
   return unique(changedOnly ? noted.concat(unsentEdits(scope, row, columns, holdsConfirmed(confirmed))) : noted);
 }
 

@@ -29,12 +29,16 @@ export interface ApprovalOf {
   askedByKey: string;
 }
 
+/** What a limited run sends: a preview's changes, an undo's (or revert's) values back, a scheduled sale's start or end. */
+export type LimitedKind = 'preview' | 'undo' | 'sale';
+
 /** A run's name for the seller (menu, Log, messages): its operation and rows, or what it is limited to. */
 export function pushTitle(run: {
   operation: Operation;
   scope: Scope;
-  limited?: { title: string; kind: 'preview' | 'undo'; revert?: true; approval?: ApprovalOf };
+  limited?: { title: string; kind: LimitedKind; revert?: true; approval?: ApprovalOf };
 }): string {
+  if (run.limited?.kind === 'sale') return `Sale schedule (${run.limited.title})`;
   if (run.limited?.kind === 'undo') return `${run.limited.revert ? 'Revert' : 'Undo'} of ${run.limited.title}`;
   if (run.limited?.approval) return `${OPERATION_TITLES[run.operation]} (${run.limited.title})`;
   if (run.limited) return `${OPERATION_TITLES[run.operation]} (previewed changes)`;
@@ -46,9 +50,10 @@ export function pushTitle(run: {
  * hub's answer could not be tied to what was sent (or did not confirm it), so nothing was
  * recorded and the next push sends the row again. `Undone`: Undo last push put the hub back to
  * the values before a push; the row's cells (not sent) may differ from what the hub holds.
- * `Reverted`: the same, by a revert from the History.
+ * `Reverted`: the same, by a revert from the History. `Scheduled`: the row's sale waits for its
+ * window (sales/), which the sale schedule starts.
  */
-export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed' | 'Undone' | 'Reverted';
+export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed' | 'Undone' | 'Reverted' | 'Scheduled';
 
 export interface RowResult {
   status: RowStatus;

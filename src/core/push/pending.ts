@@ -105,6 +105,11 @@ function rowPlan(
   if (!only || !run.limited) return planFor(run.operation, row, loaded.table.columns, confirmed, run.scope === 'changed');
   const values = only.get(identity);
   if (!values) return null;
+  if (run.limited.kind === 'sale') {
+    const mine = Object.fromEntries(Object.entries(values).filter(([, v]) => v.row === undefined || v.row === row.rowNumber));
+    const plan = undoPlan(run.operation, row, mine, '');
+    return plan && { ...plan, notes: [...new Set(Object.values(mine).flatMap((v) => (v.note ? [v.note] : [])))] };
+  }
   if (run.limited.kind === 'undo')
     return undoPlan(
       run.operation,

@@ -3,7 +3,7 @@ import type { RestoreWord } from '../pipeline/restore';
 import { escapeCellText } from '../../sheet';
 import { PACK_CHARS, packJson, unpackJson } from '../kernel/packed';
 import type { CellValue, KeyValueStore, Workbook } from '../kernel/ports';
-import type { ApprovalOf, Operation, Scope } from '../pipeline/types';
+import type { ApprovalOf, LimitedKind, Operation, Scope } from '../pipeline/types';
 
 /** A push that may take several executions (sidebar chunks or continuation triggers). */
 export interface PushRun {
@@ -53,9 +53,10 @@ export interface PushRun {
   /**
    * A run limited to some values of some rows (the run sheet's `only rows`): the changes a preview
    * showed (preview/push-previewed.ts), or the values an undo restores (undo/run.ts); `revert`:
-   * the undo is a revert from the change ledger (undo/revert.ts): its rows say Reverted.
+   * the undo is a revert from the change ledger (undo/revert.ts): its rows say Reverted; `sale`:
+   * the sale prices the sale schedule sends at a window's start or end (sales/run.ts).
    */
-  limited?: { kind: 'preview' | 'undo'; title: string; undoOf?: string; revert?: true; approval?: ApprovalOf };
+  limited?: { kind: LimitedKind; title: string; undoOf?: string; revert?: true; approval?: ApprovalOf };
   /** The seller confirmed this push (push/confirm.ts): values beyond the guard rails are sent (guard-run.ts). */
   checked?: true;
   /** SKUs the run took to 0 stock when it started: the stock guard rail's count for every chunk. */

@@ -31,13 +31,13 @@ export interface RunningSale {
   before: number | null;
 }
 
-export interface SaleEvents {
+export interface SaleEvents<R extends RunningSale = RunningSale> {
   start: SaleWindow[];
   /** A running sale whose window now sends another sale price. */
-  reprice: Array<{ running: RunningSale; window: SaleWindow }>;
+  reprice: Array<{ running: R; window: SaleWindow }>;
   /** A running sale whose window's end moved (no request: the sale goes on to its new end). */
-  moved: Array<{ running: RunningSale; window: SaleWindow }>;
-  end: RunningSale[];
+  moved: Array<{ running: R; window: SaleWindow }>;
+  end: R[];
   /** Windows over before any run could start them (since `lastRun`). */
   missed: SaleWindow[];
 }
@@ -45,15 +45,15 @@ export interface SaleEvents {
 const keyOf = (w: { sku: string; channel: string }): string => `${w.sku}\u0000${w.channel}`;
 
 /** The events at `now`; `lastRun`: when the previous run looked (a window over since then was missed). */
-export function saleEvents(
+export function saleEvents<R extends RunningSale>(
   windows: readonly SaleWindow[],
-  running: readonly RunningSale[],
+  running: readonly R[],
   now: number,
   lastRun: number | null,
-): SaleEvents {
+): SaleEvents<R> {
   const inForce = new Map<string, SaleWindow>();
   for (const w of windows) if (w.window.start <= now && now < w.window.end) inForce.set(keyOf(w), w);
-  const out: SaleEvents = { start: [], reprice: [], moved: [], end: [], missed: [] };
+  const out: SaleEvents<R> = { start: [], reprice: [], moved: [], end: [], missed: [] };
   const runningKeys = new Set<string>();
   for (const r of running) {
     runningKeys.add(keyOf(r));

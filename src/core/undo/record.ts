@@ -66,9 +66,11 @@ export function undoEntries(
 /**
  * Records the entries under the run (its first entries drop the stock sheet's oldest pushes
  * beyond those kept, each with a Log line). Undo runs record nothing: undoing twice does nothing.
+ * Nor does the sale schedule (its History entries can still be reverted).
  */
 export function recordUndo(ctx: Context, run: PushRun, entries: readonly UndoEntry[]): void {
-  if (entries.length === 0 || run.limited?.kind === 'undo') return;
+  // A scheduled sale's start or end is the schedule's: its end puts back what was there, not an undo.
+  if (entries.length === 0 || run.limited?.kind === 'undo' || run.limited?.kind === 'sale') return;
   const { workbook } = ctx.ports;
   const sheet = stockSheetName(ctx);
   const zone = ctx.ports.session.timeZone();

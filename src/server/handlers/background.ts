@@ -1,6 +1,7 @@
 import { runEveryDocument } from '../../core/background/every-document';
 import { runOneDocument } from '../../core/background/run-document';
 import { scheduledOrderImport } from '../../core/orders/schedule';
+import { scheduledSales } from '../../core/sales/background';
 import { createContext } from '../../core/settings/context';
 import { settingsCheckedEntry } from '../../core/settings/store';
 import { appsScriptPorts, portsForDocument } from '../../platform/composition-root';
@@ -18,7 +19,7 @@ import { stampsThrough } from '../../core/kernel/live';
 import { fetchEntry, fetchPlace } from '../../core/kernel/fetch-store';
 import { fetchTally } from '../../platform/transport';
 
-const work = { orders: scheduledOrderImport };
+const work = { orders: scheduledOrderImport, sales: scheduledSales };
 
 /**
  * The one time trigger: finishes pushes started from the menu, polls async jobs, imports orders

@@ -16,6 +16,8 @@ export const MAPPED_FIELDS = [
   'channel',
   'erpId',
   'availableDays',
+  'saleStart',
+  'saleEnd',
   'compareAtPrice',
 ] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];

@@ -59,7 +59,7 @@ function view(over: Partial<OrdersStatusView> = {}): OrdersStatusView {
       projectedMinutes: 0.6,
       budgetMinutes: 45,
       quotaMinutes: 90,
-      byKind: { orders: 0, jobs: 0, push: 0, walk: 0 },
+      byKind: { orders: 0, jobs: 0, push: 0, sales: 0, walk: 0 },
       runSeconds: 1.5,
       tooOften: [],
     },

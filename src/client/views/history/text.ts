@@ -14,7 +14,7 @@ const FROM: Record<HistoryEntry['from'], string> = {
 
 /** `SKU-1 · Price [amazon]`: the value's SKU, field and channel as the sheet's headers name them. */
 export function entryTitle(e: HistoryEntry): string {
-  const field = e.field === 'price' ? 'Price' : e.field === 'quantity' ? 'Quantity' : e.field;
+  const field = e.field === 'price' ? 'Price' : e.field === 'quantity' ? 'Quantity' : e.field === 'salePrice' ? 'Sale price' : e.field;
   return `${e.sku} \u00b7 ${field}${e.channel ? ` [${e.channel}]` : ''}`;
 }
 
@@ -23,7 +23,8 @@ export function entryDetail(e: HistoryEntry): string {
   const before = e.before === null ? '?' : num(e.before);
   const answer = e.answeredLater ? `queued, then ${e.answeredLater} (its job's results, above)` : e.answer;
   const parts = [`${before} \u2192 ${num(e.sent)} (before: ${FROM[e.from]})`, answer];
-  if (e.source !== 'cell') parts.push({ rule: 'from a rule', undo: 'an undo', revert: 'a revert', approval: 'an approval' }[e.source]);
+  if (e.source !== 'cell')
+    parts.push({ rule: 'from a rule', undo: 'an undo', revert: 'a revert', approval: 'an approval', schedule: 'the sale schedule' }[e.source]);
   if (e.jobId) parts.push(`job ${e.jobId}`);
   return parts.join(' \u00b7 ');
 }

@@ -9,9 +9,10 @@ import type { Operation } from '../types';
 
 /**
  * Where a value came from: the cell as typed, a per-channel rule's result of it, an undo or a revert
- * putting back the value before, a second editor's approval of a request.
+ * putting back the value before, a second editor's approval of a request, the sale schedule starting
+ * or ending a sale.
  */
-export type LedgerSource = 'cell' | 'rule' | 'undo' | 'revert' | 'approval';
+export type LedgerSource = 'cell' | 'rule' | 'undo' | 'revert' | 'approval' | 'schedule';
 
 /**
  * The hub's answer for the value: OK (confirmed exactly), refused (certainly not taken),

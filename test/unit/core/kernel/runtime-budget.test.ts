@@ -27,7 +27,7 @@ const MIDNIGHT = Date.UTC(2026, 10, 20);
 
 /** A day of `runs` runs of `ms` each (orders), `catchUp` of it catch-up. */
 function dayOf(runs: number, ms: number, catchUp = 0, now = MIDNIGHT): RuntimeDay {
-  return { ...emptyDay(now), runs, ms: { orders: runs * ms, jobs: 0, push: 0, walk: 0 }, catchUpMs: catchUp };
+  return { ...emptyDay(now), runs, ms: { orders: runs * ms, jobs: 0, push: 0, sales: 0, walk: 0 }, catchUpMs: catchUp };
 }
 
 describe('trigger runtime arithmetic', () => {
@@ -37,7 +37,7 @@ describe('trigger runtime arithmetic', () => {
     addToTally(tally, 'jobs', 500);
     tally.catchUpMs = 1_200;
     const day = addRun(emptyDay(MIDNIGHT), tally, 4_000);
-    expect(day.ms).toEqual({ orders: 2_000, jobs: 500, push: 0, walk: 500 + STARTUP_MS });
+    expect(day.ms).toEqual({ orders: 2_000, jobs: 500, push: 0, sales: 0, walk: 500 + STARTUP_MS });
     expect(usedMs(day)).toBe(3_000 + STARTUP_MS);
     expect(day).toMatchObject({ runs: 1, catchUpMs: 1_200 });
   });
@@ -76,7 +76,7 @@ describe('trigger runtime arithmetic', () => {
     // 40 min used by noon at 1 s a run: every minute (720 more runs, 12 min) no longer fits; every 5 (144 runs) does.
     const busy = {
       ...dayOf(RUNS_TO_TRUST, 1_000),
-      ms: { orders: 40 * MIN, jobs: 0, push: 0, walk: 0 },
+      ms: { orders: 40 * MIN, jobs: 0, push: 0, sales: 0, walk: 0 },
       catchUpMs: 40 * MIN - RUNS_TO_TRUST * 1_000,
     };
     expect(affordablePeriod(busy, noon, 1, [1, 5, 10], 45 * MIN)).toBe(5);

@@ -1,0 +1,133 @@
+/**
+ * The sale schedule's run: at each start or end due (the background trigger), and when the seller
+ * presses Schedule sale prices. It reads the windows from the stock sheet, the hub for the sales it
+ * may start or end, and sends the sale prices as one limited push — the push engine's road, so the
+ * same limits, the same matching of answers by SKU and channel, the same write-back and a change
+ * ledger entry (source `schedule`) for each start and end. Runs with the trigger of the editor who
+ * last pressed Schedule sale prices.
+ */
+import type { Context } from '../kernel/context';
+import { dueChanged, updateBackground } from '../kernel/due';
+import { logNote } from '../kernel/log';
+import { localDateTime } from '../kernel/time';
+import { hubClient } from '../settings/context';
+import { hubNow } from '../pipeline/dry-run/read-hub';
+import type { LoadedSheet } from '../pipeline/load';
+import { pushContext } from '../pipeline/sheet-choice';
+import type { PushProgress } from '../pipeline/types';
+import { writeResults, resultOptions } from '../pipeline/writeback';
+import { startLimitedPush } from '../push/run';
+import { nextSaleChange } from './events';
+import { planSaleRun, skusToRead, type SalePlan } from './plan';
+import { readRunning, readSchedule, writeRunning, writeSchedule, type SaleSchedule } from './store';
+import { sheetWindows, type SheetWindows } from './windows';
+
+export const SALE_SCHEDULE = 'Sale schedule';
+const MINUTE = 60_000;
+
+/** How soon the schedule acts after a start or end, as the deployment's trigger allows: said in the sheet and the sidebar. */
+export function scheduleWhen(ctx: Context): string {
+  return ctx.settings.deployment === 'addon'
+    ? 'within the hour after it (the Marketplace add-on runs once an hour)'
+    : 'within a minute of it (this spreadsheet\u2019s own script checks each minute around then)';
+}
+
+/** What a run did, for the sidebar, the menu's message and the Log. */
+export interface SaleRun {
+  progress: PushProgress;
+  plan: SalePlan | null;
+  windows: number;
+  refused: number;
+  nextAt: number | null;
+  message: string;
+}
+
+/** The rows the run sends nothing for say why (refused, missed, left, waiting), in the row's own result columns. */
+function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan): void {
+  if (plan.said.size === 0) return;
+  const results = new Map(
+    [...plan.said].map(([row, said]): [number, { status: (typeof said)[0]['status']; message: string; channels: Record<string, string> }] => [
+      row,
+      { status: said[0].status, message: said.map((s) => s.text).join('; '), channels: {} },
+    ]),
+  );
+  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
+}
+
+function titleOf(plan: SalePlan): string {
+  const c = plan.counts;
+  const parts = [c.starts && `${c.starts} started`, c.reprices && `${c.reprices} repriced`, c.ends && `${c.ends} ended`].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'sales sent again';
+}
+
+/**
+ * Runs the schedule now. `pressed`: the seller pressed Schedule sale prices — the schedule becomes
+ * theirs (their trigger runs it) on the stock sheet they are on.
+ */
+export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
+  const before = readSchedule(ctx.ports.documentStore);
+  const me = ctx.ports.session.userKey();
+  const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : before?.sheet);
+  const schedule: SaleSchedule = {
+    ownerKey: pressed ? me : (before?.ownerKey ?? me),
+    owner: pressed ? ctx.ports.session.userEmail() : (before?.owner ?? ''),
+    sheet: choice.sheet,
+    lastRun: before?.lastRun ?? null,
+    nextAt: before?.nextAt ?? null,
+  };
+  let found: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
+  let plan: SalePlan | null = null;
+  const zone = ctx.ports.session.timeZone();
+  const progress = startLimitedPush(on, true, SALE_SCHEDULE, (load) => {
+    const loaded = load('byChannel');
+    const now = ctx.ports.clock.now();
+    found = sheetWindows(loaded, zone);
+    const kept = readRunning(ctx.ports.workbook);
+    const client = hubClient(on);
+    const skus = skusToRead(found, kept, now);
+    const hub = skus.length > 0 ? hubNow(on, client, skus, false, SALE_SCHEDULE).hub : new Map();
+    // A running sale's end goes from its own row when it is still there, else from any row of its SKU.
+    const rowsOf = new Map<string, number[]>();
+    for (const r of loaded.table.rows) if (r.sku && !r.blank) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
+    const rowOf = (sku: string, own: number): number | null => {
+      const rows = rowsOf.get(sku) ?? [];
+      return rows.includes(own) ? own : (rows[0] ?? null);
+    };
+    plan = planSaleRun({ found, kept, hub, now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx), rowOf });
+    writeRunning(ctx.ports.workbook, plan.kept);
+    writeSaid(on, loaded, plan);
+    schedule.lastRun = now;
+    if (plan.log.length > 0) logNote(on, SALE_SCHEDULE, plan.log.join('; '), { skipped: plan.counts.missed + plan.counts.left });
+    return { operation: 'byChannel', scope: 'all', limited: { kind: 'sale', title: titleOf(plan) }, only: plan.only, requests: client.stats.requests };
+  });
+  const nextAt = nextRun(ctx, found);
+  writeSchedule(ctx.ports.documentStore, { ...schedule, nextAt });
+  if (schedule.ownerKey === me) {
+    updateBackground(ctx, { salesAt: nextAt });
+    dueChanged.emit(ctx);
+  }
+  const refused = found.refused.size;
+  return { progress, plan, windows: found.windows.length, refused, nextAt, message: runMessage(ctx, progress, found, nextAt) };
+}
+
+/** When the schedule must look next: the next start or end, sooner when a sale's send is to be tried again. */
+function nextRun(ctx: Context, found: SheetWindows): number | null {
+  const now = ctx.ports.clock.now();
+  const kept = readRunning(ctx.ports.workbook);
+  const next = nextSaleChange(found.windows, kept, now);
+  // A start the hub did not confirm, or an end not yet confirmed: tried again at the next run.
+  const again = kept.some((k) => !k.confirmed || k.ending) ? now + MINUTE : null;
+  const times = [next, again].filter((t): t is number => t !== null);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+function runMessage(ctx: Context, progress: PushProgress, found: SheetWindows, nextAt: number | null): string {
+  const sent = progress.total > 0 ? `${progress.message} ` : '';
+  const n = found.windows.length;
+  const refused = found.refused.size > 0 ? ` ${found.refused.size} row${found.refused.size === 1 ? ' is' : 's are'} refused (Sync message says why).` : '';
+  const next =
+    nextAt === null
+      ? 'No sale start or end is to come.'
+      : `Next start or end: ${localDateTime(nextAt, ctx.ports.session.timeZone())}; each is sent ${scheduleWhen(ctx)}.`;
+  return `${sent}${n} scheduled sale price${n === 1 ? '' : 's'}.${refused} ${next}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * The sale windows the stock sheet holds now: each row with `Sale start` and `Sale end`, its sale
+ * prices planned as a by-channel push plans them (the same meaning of the cell, the per-channel
+ * rules, the default channels for plain columns), one window per channel it reaches. A row whose
+ * window or sale price cannot be used, or whose window overlaps another of its SKU and channel, is
+ * refused with its reason and starts nothing. Pure over the loaded sheet.
+ */
+import { plainDecimal, splitValueKey, type ParsedRow } from '../../sheet';
+import { localDateTime } from '../kernel/time';
+import type { LoadedSheet } from '../pipeline/load';
+import { planFor } from '../pipeline/parts';
+import type { SaleWindow } from './events';
+import { overlappingWindows } from './overlap';
+import { readWindow } from './window';
+
+export interface SheetWindows {
+  /** Every window in force or to come or past, of the rows not refused. */
+  windows: SaleWindow[];
+  /** Row → why its scheduled sale is refused. */
+  refused: Map<number, string[]>;
+  /** Row → what was read differently than written (an hour that comes twice). */
+  notes: Map<number, string[]>;
+  /** Rows with a scheduled sale (refused or not). */
+  rows: number;
+}
+
+/** The row as its cells hold it, sale prices included (a push holds them back: scheduled-sale.ts). */
+function withSalePrices(row: ParsedRow): ParsedRow {
+  const scheduled = row.scheduled;
+  if (!scheduled) return row;
+  const perChannel = { ...row.perChannel };
+  for (const [channel, reading] of Object.entries(scheduled.salePrices))
+    if (channel !== '') perChannel[channel] = { ...perChannel[channel], salePrice: reading };
+  const general = scheduled.salePrices[''];
+  // A SKU may have a row per sale (different dates): overlaps, not repeats, are refused (overlap.ts).
+  return { ...row, duplicate: null, cells: general ? { ...row.cells, salePrice: general } : row.cells, perChannel };
+}
+
+/** A row's sale prices by channel, as a by-channel push would send them; or why there are none. */
+function salePricesOf(loaded: LoadedSheet, row: ParsedRow): Map<string, number> | string {
+  if (Object.keys(row.scheduled?.salePrices ?? {}).length === 0)
+    return 'Sale start and Sale end are set but the row has no sale price: write a Sale price (or Sale price [channel]) to schedule';
+  const unreadable = Object.values(row.scheduled?.salePrices ?? {}).find((r) => r.kind === 'error');
+  if (unreadable?.kind === 'error') return unreadable.reason;
+  const plan = planFor('byChannel', withSalePrices(row), loaded.table.columns, row.sku ? loaded.confirmed.get(row.sku) : undefined, false);
+  if (!plan) return 'the row sends nothing by channel';
+  if (!plan.send) return plan.reason;
+  const out = new Map<string, number>();
+  for (const part of plan.parts)
+    for (const [key, value] of Object.entries(part.values)) {
+      const { field, channel } = splitValueKey(key);
+      if (field === 'salePrice' && channel) out.set(channel, value);
+    }
+  return out.size > 0 ? out : 'its sale price reaches no channel: set Default channels for plain columns (Settings), or use Sale price [channel]';
+}
+
+/** The windows of the loaded sheet, in the spreadsheet's time zone. */
+export function sheetWindows(loaded: LoadedSheet, timeZone: string): SheetWindows {
+  const out: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
+  const refuse = (row: number, reason: string): void => {
+    out.refused.set(row, [...(out.refused.get(row) ?? []), reason]);
+  };
+  for (const row of loaded.table.rows) {
+    if (!row.scheduled || row.blank || row.skipped !== null) continue;
+    out.rows++;
+    const read = readWindow(row.scheduled.start ?? undefined, row.scheduled.end ?? undefined, timeZone);
+    if (read.kind !== 'window') {
+      if (read.kind === 'refused') refuse(row.rowNumber, read.reason);
+      continue;
+    }
+    if (!row.sku) {
+      refuse(row.rowNumber, 'a scheduled sale needs the row\u2019s SKU');
+      continue;
+    }
+    const prices = salePricesOf(loaded, row);
+    if (typeof prices === 'string') {
+      refuse(row.rowNumber, prices);
+      continue;
+    }
+    if (read.window.notes.length > 0) out.notes.set(row.rowNumber, read.window.notes);
+    for (const [channel, salePrice] of prices) out.windows.push({ row: row.rowNumber, sku: row.sku, channel, window: read.window, salePrice });
+  }
+  for (const [row, reasons] of overlappingWindows(out.windows, timeZone)) for (const reason of reasons) refuse(row, reason);
+  out.windows = out.windows.filter((w) => !out.refused.has(w.row));
+  return out;
+}
+
+/** `Sale price 25 on amazon from 2026-12-01 09:00 to 2026-12-03 00:00`. */
+export function windowText(w: Pick<SaleWindow, 'channel' | 'salePrice' | 'window'>, timeZone: string): string {
+  return `sale price ${plainDecimal(w.salePrice)} on ${w.channel} from ${localDateTime(w.window.start, timeZone)} to ${localDateTime(w.window.end, timeZone)}`;
+}

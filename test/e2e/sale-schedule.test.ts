@@ -1,0 +1,108 @@
+/**
+ * Scheduled sale prices end to end, in both builds, through the built bundle in the runtime
+ * emulator against the hub emulator: pushes hold a scheduled sale price back; Schedule sale prices
+ * (after its question) starts the sales in force; the trigger starts and ends the others at their
+ * times — within a minute on the bound script, within the hour on the add-on — and an end puts back
+ * what the hub held before, unless the hub's sale price changed since (then it is left and said).
+ * Overlapping windows are refused naming both rows; each start and end is in the change ledger.
+ */
+import { TARGETS } from '../../dev/tools/targets';
+import type { AddonEnv } from '../../dev/testkit/env';
+import { zonedDateTime } from '../../src/core/kernel/time';
+import { hubProducts, type HubProduct, useHub } from '../support/hub';
+import { column, seedProducts } from './helpers';
+
+const STOCK = 'Stock & Prices';
+const LEDGER = 'Hub Sync Ledger';
+const HOUR = 3_600_000;
+/** The test spreadsheet's time zone (dev/testkit/env.ts): Sale start and Sale end are read in it. */
+const ZONE = 'America/Mexico_City';
+
+const salePrice = (env: AddonEnv, sku: string): number | null => hubProducts(env).get(sku)!.listings.amazon!.salePrice ?? null;
+const at = (ms: number): string => zonedDateTime(ms, ZONE) as string;
+
+function setSaleOnHub(env: AddonEnv, sku: string, value: number): void {
+  const p = hubProducts(env).get(sku) as HubProduct;
+  (p.listings.amazon as { salePrice: number | null }).salePrice = value;
+  env.adminSync('POST', '/__admin/products', { products: [p] });
+}
+
+function rowSays(env: AddonEnv, row: number): { status: string; message: string } {
+  const values = env.rt.sheet(STOCK).values();
+  return { status: String(values[row - 1][column(values, 'Sync status')]), message: String(values[row - 1][column(values, 'Sync message')]) };
+}
+
+/** The ledger's records of the sale schedule: [sku, before, sent, answer]. */
+function scheduleRecords(env: AddonEnv): Array<[string, number | null, number, string]> {
+  if (!env.rt.sheetNames().includes(LEDGER)) return [];
+  return env.rt
+    .sheet(LEDGER)
+    .values()
+    .slice(1)
+    .flatMap((r) => JSON.parse(String(r[9])) as unknown[][])
+    .filter((v) => v[7] === 'schedule')
+    .map((v) => [String(v[0]), v[3] as number | null, Number(v[5]), String(v[6])]);
+}
+
+describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
+  let skus: string[];
+  const env = useHub({ target, settings: { plainChannels: ['amazon'] } }, (env) => {
+    skus = seedProducts(env, 6, ['amazon'], 'active');
+  });
+  const late = target === 'bound' ? 60_000 : HOUR;
+
+  test('a push holds them back; the schedule starts, ends and restores them at their times; overlaps and a changed hub are said', () => {
+    const t0 = env.rt.now();
+    const before0 = salePrice(env, skus[0]);
+    const before1 = salePrice(env, skus[1]);
+    const price0 = hubProducts(env).get(skus[0])!.listings.amazon!.price;
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Price [amazon]', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[0], price0, 5, at(t0 + 2 * HOUR), at(t0 + 6 * HOUR)],
+      [skus[1], 40, 35, at(t0 - HOUR), at(t0 + 4 * HOUR)],
+      [skus[2], 41, 20, at(t0 + HOUR), at(t0 + 3 * HOUR)],
+      [skus[2], 41, 18, at(t0 + 2 * HOUR), at(t0 + 4 * HOUR)],
+      [skus[3], 42, 17, at(t0 + 3 * HOUR), at(t0 + 2 * HOUR)],
+    ]);
+    // A push sends the prices, never a scheduled sale price, and says why.
+    env.call('pushByChannelAll');
+    expect(salePrice(env, skus[1])).toBe(before1);
+    expect(rowSays(env, 3).message).toMatch(/Sale price \[amazon\] 35: scheduled by Sale start and Sale end/);
+
+    env.rt.answerNext('YES');
+    env.call('scheduleSalePricesFromMenu');
+    // The sale in force started at once; the one to come did not.
+    expect(salePrice(env, skus[1])).toBe(35);
+    expect(salePrice(env, skus[0])).toBe(before0);
+    expect(rowSays(env, 3)).toMatchObject({ status: 'OK', message: expect.stringMatching(/Sale started: sale price 35 on amazon/) });
+    expect(rowSays(env, 2)).toMatchObject({ status: 'Scheduled', message: expect.stringMatching(target === 'bound' ? /within a minute/ : /within the hour/) });
+    expect(rowSays(env, 4).message).toMatch(/overlaps row 5/);
+    expect(rowSays(env, 5).message).toMatch(/overlaps row 4/);
+    expect(rowSays(env, 6).message).toMatch(/Sale end .* is not after Sale start/);
+    expect(scheduleRecords(env)).toEqual([[skus[1], before1, 35, 'OK']]);
+
+    // The start of the second sale, at its time.
+    const until = (t: number): void => void env.rt.advance(t - env.rt.now());
+    // Never early: a minute before its start it has not started. Then within a minute (bound) or the hour (add-on).
+    const start0 = Math.floor((t0 + 2 * HOUR) / 60_000) * 60_000;
+    until(start0 - 60_000);
+    expect(salePrice(env, skus[0])).toBe(before0);
+    until(start0 + late);
+    expect(salePrice(env, skus[0])).toBe(5);
+    // A colleague sets another sale price on the hub during the first sale: its end leaves it, and says so.
+    setSaleOnHub(env, skus[1], 33);
+    until(t0 + 4 * HOUR + late);
+    expect(salePrice(env, skus[1])).toBe(33);
+    expect(rowSays(env, 3).message).toMatch(/changed since, so it is left as it is/);
+    // The second sale's end puts back what was there before it (the price itself when there was no sale price: no discount).
+    until(t0 + 6 * HOUR + late);
+    expect(salePrice(env, skus[0])).toBe(before0 ?? price0);
+    expect(scheduleRecords(env)).toEqual([
+      [skus[1], before1, 35, 'OK'],
+      [skus[0], before0, 5, 'OK'],
+      [skus[0], 5, before0 ?? price0, 'OK'],
+    ]);
+    const runs = env.rt.executions().filter((e) => e.kind === 'trigger');
+    expect(runs.filter((e) => !e.ok)).toEqual([]);
+  });
+});
