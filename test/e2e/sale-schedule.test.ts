@@ -10,6 +10,7 @@ import { TARGETS } from '../../dev/tools/targets';
 import type { AddonEnv } from '../../dev/testkit/env';
 import { zonedDateTime } from '../../src/core/kernel/time';
 import { hubProducts, type HubProduct, useHub } from '../support/hub';
+import { unwrap } from '../support/results';
 import { column, seedProducts } from './helpers';
 
 const STOCK = 'Stock & Prices';
@@ -17,6 +18,7 @@ const LEDGER = 'Hub Sync Ledger';
 const HOUR = 3_600_000;
 /** The test spreadsheet's time zone (dev/testkit/env.ts): Sale start and Sale end are read in it. */
 const ZONE = 'America/Mexico_City';
+const COLLEAGUE = 'colleague@example.com';
 
 const salePrice = (env: AddonEnv, sku: string): number | null => hubProducts(env).get(sku)!.listings.amazon!.salePrice ?? null;
 const at = (ms: number): string => zonedDateTime(ms, ZONE) as string;
@@ -29,7 +31,27 @@ function setSaleOnHub(env: AddonEnv, sku: string, value: number): void {
 
 function rowSays(env: AddonEnv, row: number): { status: string; message: string } {
   const values = env.rt.sheet(STOCK).values();
-  return { status: String(values[row - 1][column(values, 'Sync status')]), message: String(values[row - 1][column(values, 'Sync message')]) };
+  return {
+    status: String(values[row - 1][column(values, 'Sync status')]),
+    message: String(values[row - 1][column(values, 'Sync message')]),
+  };
+}
+
+/** The stock sheet, anew. */
+function stock(env: AddonEnv, rows: unknown[][]): void {
+  if (env.rt.sheetNames().includes(STOCK)) env.rt.deleteSheet(STOCK);
+  env.rt.addSheet(STOCK, rows);
+}
+
+/** Who runs the schedule (its document property, in the add-on's hidden state sheet). */
+function scheduleOwner(env: AddonEnv): string {
+  const kept = env.rt.properties('document')['sales.schedule'];
+  if (kept) return (JSON.parse(kept) as { owner: string }).owner;
+  const state = env.rt
+    .sheet('Hub Sync data (do not edit)')
+    .values()
+    .find((r) => r[0] === 'sales.schedule');
+  return (JSON.parse(String(state?.[1]).replace(/^[^{]*/, '')) as { owner: string }).owner;
 }
 
 /** The ledger's records of the sale schedule: [sku, before, sent, answer]. */
@@ -44,11 +66,23 @@ function scheduleRecords(env: AddonEnv): Array<[string, number | null, number, s
     .map((v) => [String(v[0]), v[3] as number | null, Number(v[5]), String(v[6])]);
 }
 
+/** Who the ledger names for the schedule's records. */
+function scheduleBy(env: AddonEnv): string[] {
+  return env.rt
+    .sheet(LEDGER)
+    .values()
+    .slice(1)
+    .filter((r) => (JSON.parse(String(r[9])) as unknown[][]).some((v) => v[7] === 'schedule'))
+    .map((r) => String(r[3]));
+}
+
 describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
   let skus: string[];
   const env = useHub({ target, settings: { plainChannels: ['amazon'] } }, (env) => {
     skus = seedProducts(env, 6, ['amazon'], 'active');
+    unwrap(env.rt.forUser(COLLEAGUE).call('saveToken', env.token));
   });
+  afterEach(() => env.adminSync('DELETE', '/__admin/faults'));
   const late = target === 'bound' ? 60_000 : HOUR;
 
   test('a push holds them back; the schedule starts, ends and restores them at their times; overlaps and a changed hub are said', () => {
@@ -75,7 +109,10 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     expect(salePrice(env, skus[1])).toBe(35);
     expect(salePrice(env, skus[0])).toBe(before0);
     expect(rowSays(env, 3)).toMatchObject({ status: 'OK', message: expect.stringMatching(/Sale started: sale price 35 on amazon/) });
-    expect(rowSays(env, 2)).toMatchObject({ status: 'Scheduled', message: expect.stringMatching(target === 'bound' ? /within a minute/ : /within the hour/) });
+    expect(rowSays(env, 2)).toMatchObject({
+      status: 'Scheduled',
+      message: expect.stringMatching(target === 'bound' ? /within a minute/ : /within the hour/),
+    });
     expect(rowSays(env, 4).message).toMatch(/overlaps row 5/);
     expect(rowSays(env, 5).message).toMatch(/overlaps row 4/);
     expect(rowSays(env, 6).message).toMatch(/Sale end .* is not after Sale start/);
@@ -104,5 +141,64 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     ]);
     const runs = env.rt.executions().filter((e) => e.kind === 'trigger');
     expect(runs.filter((e) => !e.ok)).toEqual([]);
+  });
+
+  test('a start the hub does not confirm is sent again with the same before; a second editor takes the schedule over and ends the sale', () => {
+    const t0 = env.rt.now();
+    const before4 = salePrice(env, skus[4]);
+    stock(env, [
+      ['SKU', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[4], 12, at(t0 - HOUR), at(t0 + 3 * HOUR)],
+    ]);
+    // The hub answers every by-channel update with a 500, before processing: nothing is confirmed.
+    env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: '/api/stock/updatepricestockbychannel', seed: 1 });
+    env.rt.answerNext('YES');
+    env.call('scheduleSalePricesFromMenu');
+    expect(salePrice(env, skus[4])).toBe(before4);
+    expect(rowSays(env, 2).status).not.toBe('OK');
+    env.adminSync('DELETE', '/__admin/faults');
+    const until = (t: number): void => void env.rt.advance(t - env.rt.now());
+    until(env.rt.now() + late + 60_000);
+    expect(salePrice(env, skus[4])).toBe(12);
+    expect(rowSays(env, 2)).toMatchObject({ status: 'OK', message: expect.stringMatching(/Sale started: sale price 12 on amazon/) });
+    const records = scheduleRecords(env).filter(([sku]) => sku === skus[4]);
+    expect(records.map(([, before, sent]) => [before, sent])).toEqual([
+      [before4, 12],
+      [before4, 12],
+    ]);
+    expect(records.map(([, , , answer]) => answer).at(-1)).toBe('OK');
+
+    // The colleague chooses Schedule sale prices: the schedule runs with their trigger from now on.
+    const colleague = env.rt.forUser(COLLEAGUE);
+    colleague.answerNext('YES');
+    colleague.call('scheduleSalePricesFromMenu');
+    expect(scheduleOwner(env)).toBe(COLLEAGUE);
+    until(t0 + 3 * HOUR + late);
+    expect(salePrice(env, skus[4])).toBe(before4 ?? hubProducts(env).get(skus[4])!.listings.amazon!.price);
+    expect(scheduleBy(env).at(-1)).toBe(COLLEAGUE);
+    // The owner's trigger no longer comes for it (the colleague's does), and no run failed.
+    const runs = env.rt.executions().filter((e) => e.kind === 'trigger');
+    expect(runs.filter((e) => !e.ok)).toEqual([]);
+  });
+
+  test('a running sale keeps its price when a changed-rows push runs, and an emptied window ends it at the next check', () => {
+    const t0 = env.rt.now();
+    const before5 = salePrice(env, skus[5]);
+    stock(env, [
+      ['SKU', 'Quantity', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[5], 3, 9, at(t0 - HOUR), at(t0 + 48 * HOUR)],
+    ]);
+    env.rt.answerNext('YES');
+    env.call('scheduleSalePricesFromMenu');
+    expect(salePrice(env, skus[5])).toBe(9);
+    env.rt.sheet(STOCK).setValues([[4]], 'B2');
+    env.call('pushChanges');
+    expect(salePrice(env, skus[5])).toBe(9);
+    expect(rowSays(env, 2).status).toBe('OK');
+    // The seller empties the window while the sale runs: it ends at the next check, within the hour.
+    env.rt.sheet(STOCK).setValues([['', '']], 'D2');
+    env.rt.advance(HOUR + 60_000);
+    expect(salePrice(env, skus[5])).toBe(before5 ?? hubProducts(env).get(skus[5])!.listings.amazon!.price);
+    expect(rowSays(env, 2).message).toMatch(/Sale ended/);
   });
 });

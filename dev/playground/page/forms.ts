@@ -1,8 +1,9 @@
 /**
  * The playground's own menu: fill the stock sheet from the hub, add generated products to the
  * hub, create the SKUs of the sheet on screen in the hub (an export's products, so its round
- * trip works).
+ * trip works), type a sale schedule example.
  */
+import { localDateTime } from '../../../src/core/kernel/time';
 import { api } from './api';
 import { openModal, showMessage } from './modal';
 import { showToast } from './toasts';
@@ -113,6 +114,47 @@ async function addSheetSkus(sheet: string | null, track: <T>(p: Promise<T>) => P
   }
 }
 
+/**
+ * Playground › Add a sale schedule example: three sale windows typed into the stock sheet, as a
+ * seller would — one in force now, one starting in 3 minutes and ending 5 minutes later, one
+ * tomorrow — in new columns `Sale price [channel]`, `Sale start`, `Sale end` after the last one.
+ */
+async function addSaleExample(): Promise<void> {
+  const sheet = 'Stock & Prices';
+  try {
+    const [{ snapshot }, top] = await Promise.all([api.status(), api.window(sheet, 1, 4)]);
+    if (!snapshot) throw new Error('The add-on is still starting: try again in a moment.');
+    const header = (top.rows[0] ?? []).map((c) => c?.t ?? '');
+    const priceAt = header.findIndex((h) => /^Price \[[a-z0-9_.-]+\]$/.test(h));
+    if (priceAt < 0) throw new Error(`\u201c${sheet}\u201d has no Price [channel] column: fill it from the hub first.`);
+    const channel = header[priceAt].slice('Price ['.length, -1);
+    const last = header.reduce((end, h, i) => (h ? i + 1 : end), 0);
+    const minute = 60_000;
+    const now = Math.floor(snapshot.now / minute) * minute;
+    const at = (ms: number): string => localDateTime(ms, snapshot.timeZone);
+    const tomorrow = now + 24 * 60 * minute;
+    const windows = [
+      [now - minute, now + 10 * minute],
+      [now + 3 * minute, now + 8 * minute],
+      [tomorrow, tomorrow + 24 * 60 * minute],
+    ];
+    const rows = windows.map(([from, to], i) => {
+      const price = Number(top.rows[i + 1]?.[priceAt]?.t?.replace(/[^0-9.]/g, '') || 10);
+      return [String(Math.round(price * 90) / 100), at(from), at(to)];
+    });
+    const text = [[`Sale price [${channel}]`, 'Sale start', 'Sale end'], ...rows].map((r) => r.join('\t')).join('\n');
+    await api.paste(sheet, 1, last + 1, text);
+    showToast(
+      `Three sales typed into rows 2\u20134 of \u201c${sheet}\u201d (10 % off on ${channel}): one now, one in 3 minutes for 5 minutes, one tomorrow. Extensions \u203a Hub Sync \u203a Schedule sale prices\u2026 starts the schedule; watch rows 2\u20133 change as the clock passes their times.`,
+      'Playground',
+      12,
+      'playground',
+    );
+  } catch (e) {
+    await showMessage('Could not add the example', e instanceof Error ? e.message : String(e));
+  }
+}
+
 /** The other editor the page can work as (runtime/host.ts OTHER_EDITOR). */
 const OTHER_EDITOR = 'colleague@example.com';
 
@@ -153,6 +195,7 @@ export function playgroundMenu(ctx: PlaygroundMenuContext): PageMenu {
         functionName: 'playground:add-skus',
         run: () => void addSheetSkus(ctx.sheet(), ctx.track),
       },
+      { caption: 'Add a sale schedule example', functionName: 'playground:sale-example', run: () => void addSaleExample() },
       { separator: true },
       {
         // Approvals need a different editor: the page can work as a second user of the spreadsheet.

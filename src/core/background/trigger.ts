@@ -51,7 +51,9 @@ export function desiredTrigger(
   const addon = ctx.settings.deployment === 'addon';
   // An add-on may not arm a one-off trigger sooner than an hour: its push goes on at the next hourly run.
   if (state.pushAt !== null && !addon) return { kind: 'once', ms: Math.max(MINUTE, state.pushAt - ctx.ports.clock.now()) };
-  const salesLead = state.salesAt != null ? state.salesAt - ctx.ports.clock.now() : null;
+  const now = ctx.ports.clock.now();
+  const salesLead = state.salesAt != null ? state.salesAt - now : null;
+  const checkLead = state.salesCheckAt != null ? Math.max(MINUTE, state.salesCheckAt - now) : null;
   // A sale starts or ends soon: every minute until it has (a one-off trigger may come late: it is "at least" its delay).
   if (salesLead !== null && !addon && salesLead <= SALES_CLOSE_MS) return { kind: 'every', minutes: 1 };
   // A backlog of orders: come back as soon as the rate limit allows the next call.
@@ -60,14 +62,15 @@ export function desiredTrigger(
   }
   const periods: number[] = [];
   // The add-on's hourly run takes a sale's start or end at the first run after it.
-  if (salesLead !== null && addon) periods.push(60);
+  if ((salesLead !== null || checkLead !== null) && addon) periods.push(60);
   if (state.pushAt !== null) periods.push(pollMinutes(ctx));
   // Slowed down while the day's trigger-runtime budget cannot carry the schedule (orders/import-budget.ts).
   if (ownsOrderSchedule(ctx)) periods.push(Math.max(ctx.settings.orders.scheduleMinutes, state.ordersEvery ?? 0));
   const jobs = myOpenJobs(ctx);
   if (jobs.length > 0) periods.push(jobsTriggerMinutes(ctx, jobs));
   // Further off: a one-off trigger shortly before it, unless the repeating one comes sooner anyway.
-  const salesOnce = salesLead !== null && !addon ? salesLead - SALES_CLOSE_MS / 2 : null;
+  const leads = [salesLead !== null ? salesLead - SALES_CLOSE_MS / 2 : null, checkLead].filter((t): t is number => t !== null);
+  const salesOnce = leads.length > 0 && !addon ? Math.min(...leads) : null;
   if (salesOnce !== null && (periods.length === 0 || salesOnce < Math.min(...periods) * MINUTE)) return { kind: 'once', ms: salesOnce };
   if (periods.length === 0) return null;
   return { kind: 'every', minutes: Math.min(...periods) };
@@ -181,7 +184,7 @@ export function dueWork(ctx: Context, state: BackgroundState): string[] {
   if (ownsOrderSchedule(ctx)) due.push(`order import every ${ctx.settings.orders.scheduleMinutes} min`);
   const jobs = myOpenJobs(ctx).length;
   if (jobs > 0) due.push(`${jobs} async job${jobs === 1 ? '' : 's'} to follow`);
-  if (state.salesAt != null) due.push('scheduled sale prices');
+  if (state.salesAt != null || state.salesCheckAt != null) due.push('scheduled sale prices');
   return due;
 }
 

@@ -22,6 +22,8 @@ export interface BackgroundState {
   ordersEvery?: number | null;
   /** When this user's sale schedule has its next start or end (sales/run.ts; absent or null: none). */
   salesAt?: number | null;
+  /** When it reads the sheet again for edited dates or prices, when that comes before the next start or end. */
+  salesCheckAt?: number | null;
   /** The one time trigger this user has for this document, as last installed. */
   trigger: {
     id: string;

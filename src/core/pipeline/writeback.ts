@@ -166,3 +166,22 @@ export function writeResults(input: WriteBackInput): { writes: number } {
   if (input.colours) keepResultColours(sheet, values[0], input.colours, missing.length > 0, input.channelAliases);
   return { writes };
 }
+
+/**
+ * Results of rows no push sends now (a hidden row left out, a scheduled sale refused or waiting),
+ * written into their own result columns of the sheet as `sheet` and `values` hold it.
+ */
+export function writeRowResults(
+  ctx: Context,
+  loaded: { sheet: SheetPort; values: CellValue[][]; table: { columns: ColumnMap } },
+  results: Map<number, RowResult>,
+): void {
+  writeResults({
+    ...resultOptions(ctx, loaded.table.columns),
+    sheet: loaded.sheet,
+    values: loaded.values,
+    results,
+    now: ctx.ports.clock.now(),
+    allChannels: false,
+  });
+}

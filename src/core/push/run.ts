@@ -44,7 +44,7 @@ import {
   type RowResult,
   type Scope,
 } from '../pipeline/types';
-import { resultOptions, writeResults } from '../pipeline/writeback';
+import { writeRowResults } from '../pipeline/writeback';
 import { freezeSkuQuestion } from './freeze-sku';
 import { selectFirst, selectedRows } from '../kernel/selection';
 import { runFinished } from './hooks';
@@ -121,14 +121,7 @@ function markHiddenRows(ctx: Context, loaded: LoadedSheet, rows: number[]): void
         { status: 'Skipped', message: 'Row hidden (by you or a filter): left out of \u201cselected rows\u201d.', channels: {} },
       ]),
   );
-  writeResults({
-    ...resultOptions(ctx, loaded.table.columns),
-    sheet: loaded.sheet,
-    values: loaded.values,
-    results,
-    now: ctx.ports.clock.now(),
-    allChannels: false,
-  });
+  writeRowResults(ctx, loaded, results);
 }
 
 export function newRunId(ctx: Context): string {

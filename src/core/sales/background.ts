@@ -1,7 +1,7 @@
 /** The sale schedule as a piece of the background trigger's work (background/dispatch.ts). */
 import type { Context } from '../kernel/context';
 import type { BackgroundStep } from '../kernel/due';
-import { dueChanged, updateBackground } from '../kernel/due';
+import { dueChanged, readBackground, updateBackground } from '../kernel/due';
 import { BusyError } from '../kernel/errors';
 import { readSchedule, writeSchedule } from './store';
 import { runSaleSchedule } from './run';
@@ -16,8 +16,19 @@ export function saleScheduleDue(ctx: Context): boolean {
   return s !== null && s.ownerKey === ctx.ports.session.userKey() && s.nextAt !== null && s.nextAt <= ctx.ports.clock.now() + EARLY_MS;
 }
 
+/** This user's trigger no longer runs the schedule (another editor took it over): it stops coming for it. */
+function letGo(ctx: Context): void {
+  const s = readSchedule(ctx.ports.documentStore);
+  if (s !== null && s.ownerKey === ctx.ports.session.userKey()) return;
+  const state = readBackground(ctx);
+  if (state.salesAt == null && state.salesCheckAt == null) return;
+  updateBackground(ctx, { salesAt: null, salesCheckAt: null });
+  dueChanged.emit(ctx);
+}
+
 /** Runs the schedule when due; another operation holding the sheet puts it off a minute. */
 export function scheduledSales(ctx: Context): BackgroundStep | null {
+  letGo(ctx);
   if (!saleScheduleDue(ctx)) return null;
   try {
     const run = runSaleSchedule(ctx, false);

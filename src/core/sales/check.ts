@@ -32,12 +32,24 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   const starting = inForce.filter((w) => !running.some((r) => r.sku === w.sku && r.channel === w.channel));
   const refused = [...found.refused].map(([row, reasons]) => ({ row, reasons }));
   const nextAt = nextSaleChange(found.windows, running, now);
-  const list = (texts: string[]): string => texts.slice(0, SHOWN).join('; ') + (texts.length > SHOWN ? `; and ${texts.length - SHOWN} more` : '');
+  const list = (texts: string[]): string =>
+    texts.slice(0, SHOWN).join('; ') + (texts.length > SHOWN ? `; and ${texts.length - SHOWN} more` : '');
   const lines = [
     `${found.windows.length} scheduled sale price${found.windows.length === 1 ? '' : 's'} on "${choice.sheet}".`,
     starting.length > 0 ? `Starting now: ${list(starting.map((w) => `${w.sku}: ${windowText(w, zone)}`))}.` : '',
-    nextAt !== null ? `Next start or end: ${localDateTime(nextAt, zone)}; each is sent ${scheduleWhen(ctx)}, and each end puts back what the hub held before the sale.` : '',
-    refused.length > 0 ? `Refused (nothing is scheduled for them): ${list(refused.map((r) => `row ${r.row}: ${r.reasons.join('; ')}`))}.` : '',
+    nextAt !== null
+      ? `Next start or end: ${localDateTime(nextAt, zone)}; each is sent ${scheduleWhen(ctx)}, and each end puts back what the hub held before the sale.`
+      : '',
+    refused.length > 0
+      ? `Refused (nothing is scheduled for them): ${list(refused.map((r) => `row ${r.row}: ${r.reasons.join('; ')}`))}.`
+      : '',
   ];
-  return { sheet: choice.sheet, windows: found.windows.length, startNow: starting.length, refused, nextAt, question: lines.filter(Boolean).join('\n\n') };
+  return {
+    sheet: choice.sheet,
+    windows: found.windows.length,
+    startNow: starting.length,
+    refused,
+    nextAt,
+    question: lines.filter(Boolean).join('\n\n'),
+  };
 }

@@ -51,79 +51,182 @@ export function skusToRead(found: SheetWindows, kept: readonly KeptSale[], now: 
   return [...skus];
 }
 
-/** The sale prices to send, the running sales to keep, and what to say. */
-export function planSaleRun(input: PlanInput): SalePlan {
-  const { found, now, timeZone: zone, hub } = input;
-  const out: SalePlan = {
+/** The run being worked out: what it sends, keeps and says, and what the hub holds. */
+class Run {
+  readonly out: SalePlan = {
     only: new Map(),
     kept: [],
     said: new Map(),
     log: [],
     counts: { starts: 0, ends: 0, reprices: 0, missed: 0, left: 0, waiting: 0 },
   };
-  const say = (row: number, said: RowSaid): void => {
-    out.said.set(row, [...(out.said.get(row) ?? []), said]);
-  };
-  const send = (sku: string, channel: string, before: number | null, value: number, note: string, row: number | null): void => {
-    const values = out.only.get(sku) ?? {};
+  constructor(readonly input: PlanInput) {}
+
+  say(row: number, said: RowSaid): void {
+    this.out.said.set(row, [...(this.out.said.get(row) ?? []), said]);
+  }
+
+  send(sku: string, channel: string, before: number | null, value: number, note: string, row: number | null): void {
+    const values = this.out.only.get(sku) ?? {};
     values[`salePrice:${channel}`] = { before, value, note, ...(row !== null ? { row } : {}) };
-    out.only.set(sku, values);
-  };
-  const held = (sku: string, field: string, channel: string): number | null | undefined => {
-    const values = hub.get(sku);
+    this.out.only.set(sku, values);
+  }
+
+  /** The hub's value now; undefined: not read (the SKU's read failed). */
+  held(sku: string, field: string, channel: string): number | null | undefined {
+    const values = this.input.hub.get(sku);
     if (values === undefined) return undefined;
     return values === null ? null : (values[`${field}:${channel}`] ?? null);
-  };
-  for (const [row, reasons] of found.refused) for (const text of reasons) say(row, { status: 'Error', text: `Sale not scheduled: ${text}` });
+  }
 
+  text(w: Pick<SaleWindow, 'channel' | 'salePrice' | 'window'>): string {
+    return windowText(w, this.input.timeZone);
+  }
+
+  /** A sale starts: its sale price is sent, what the hub held before kept for its end. */
+  start(w: SaleWindow, before: number | null, after?: { what: string; sent: number[] }): void {
+    const follows = after ? ` (after ${after.what})` : '';
+    this.send(
+      w.sku,
+      w.channel,
+      this.held(w.sku, 'salePrice', w.channel) ?? before,
+      w.salePrice,
+      `Sale started: ${this.text(w)}${follows}; it ends ${when(this.input, w.window.end)}`,
+      w.row,
+    );
+    this.out.kept.push({
+      sku: w.sku,
+      channel: w.channel,
+      salePrice: w.salePrice,
+      sent: [...(after?.sent ?? []), w.salePrice],
+      row: w.row,
+      start: w.window.start,
+      end: w.window.end,
+      before,
+      confirmed: false,
+    });
+    this.out.counts.starts++;
+  }
+
+  /** The sale price on the hub is one this sale sent (or, for a start not yet taken, still the one before it). */
+  ours(r: KeptSale, now: number | null): boolean {
+    return now !== null && (r.sent ?? [r.salePrice]).includes(now);
+  }
+}
+
+/** The sale prices to send, the running sales to keep, and what to say. */
+export function planSaleRun(input: PlanInput): SalePlan {
+  const run = new Run(input);
+  for (const [row, reasons] of input.found.refused)
+    for (const text of reasons) run.say(row, { status: 'Error', text: `Sale not scheduled: ${text}` });
   const ending = input.kept.filter((k) => k.ending);
   const running = input.kept.filter((k) => !k.ending);
-  const events = saleEvents(found.windows, running, now, input.lastRun);
+  const events = saleEvents(input.found.windows, running, input.now, input.lastRun);
   const busy = new Set(ending.map(key));
-
-  const start = (w: SaleWindow, before: number | null): void => {
-    send(w.sku, w.channel, before, w.salePrice, `Sale started: ${windowText(w, zone)}; it ends ${when(input, w.window.end)}`, w.row);
-    out.kept.push({ sku: w.sku, channel: w.channel, salePrice: w.salePrice, row: w.row, start: w.window.start, end: w.window.end, before, confirmed: false });
-  };
-  for (const w of events.start) {
-    const now = held(w.sku, 'salePrice', w.channel);
-    if (busy.has(key(w)) || now === undefined) {
-      say(w.row, { status: 'Scheduled', text: `Sale waits: ${windowText(w, zone)}: the hub could not be read for it (or its last sale is still ending); tried again at the next run` });
-      out.counts.waiting++;
-    } else if (hub.get(w.sku) === null) {
-      say(w.row, { status: 'Error', text: `Sale not started: ${w.sku} is not in the hub` });
-    } else {
-      start(w, now);
-      out.counts.starts++;
-    }
-  }
-  for (const { running: r, window: w } of events.reprice) {
-    send(w.sku, w.channel, held(w.sku, 'salePrice', w.channel) ?? null, w.salePrice, `Sale price changed during the sale: ${windowText(w, zone)}`, w.row);
-    out.kept.push({ ...r, salePrice: w.salePrice, start: w.window.start, end: w.window.end, row: w.row, confirmed: false });
-    out.counts.reprices++;
-  }
-  for (const { running: r, window: w } of events.moved) out.kept.push({ ...r, start: w.window.start, end: w.window.end, row: w.row });
-  // Started, but the hub did not confirm it: sent again while its window is in force (before stays the first read).
+  for (const w of events.start) startWindow(run, w, busy.has(key(w)));
+  for (const { running: r, window: w } of [...events.reprice, ...events.moved]) goOn(run, r, w);
   const moving = new Set([...events.reprice, ...events.moved].map((e) => key(e.running)));
   const ended = new Set(events.end.map(key));
-  for (const r of running) {
-    if (moving.has(key(r)) || ended.has(key(r))) continue;
-    const w = found.windows.find((x) => sameSale(x, r) && x.window.start <= now && now < x.window.end);
-    if (!r.confirmed && w)
-      send(r.sku, r.channel, held(r.sku, 'salePrice', r.channel) ?? null, r.salePrice, `Sale started: ${windowText(w, zone)}; it ends ${when(input, r.end)}`, w.row);
-    out.kept.push(r);
-  }
-  for (const r of [...events.end, ...ending]) endSale(input, out, r, say, send);
+  for (const r of running) if (!moving.has(key(r)) && !ended.has(key(r))) sendAgainIfNeeded(run, r);
+  for (const r of [...events.end, ...ending]) endSale(run, r);
   for (const w of events.missed) {
-    say(w.row, { status: 'Skipped', text: `Sale missed: ${windowText(w, zone)} began and ended between two runs of the schedule: it was not started late` });
-    out.log.push(`${w.sku}: ${windowText(w, zone)} was missed (not started late)`);
-    out.counts.missed++;
+    run.say(w.row, {
+      status: 'Skipped',
+      text: `Sale missed: ${run.text(w)} began and ended between two runs of the schedule: it was not started late`,
+    });
+    run.out.log.push(`${w.sku}: ${run.text(w)} was missed (not started late)`);
+    run.out.counts.missed++;
   }
-  const started = new Set([...out.kept.map(key)]);
-  for (const w of found.windows)
-    if (w.window.start > now && !started.has(key(w)) && !out.said.has(w.row))
-      say(w.row, { status: 'Scheduled', text: `Scheduled: ${windowText(w, zone)}; it starts ${when(input, w.window.start)}` });
-  return out;
+  for (const w of input.found.windows) {
+    const own = run.out.kept.some((k) => sameSale(k, w) && k.row === w.row);
+    if (w.window.start > input.now && !own && !run.out.said.has(w.row))
+      run.say(w.row, { status: 'Scheduled', text: `Scheduled: ${run.text(w)}; it starts ${when(input, w.window.start)}` });
+  }
+  return run.out;
+}
+
+/** A window in force with no sale running: it starts, unless the hub cannot be read for it or an end is still on its way. */
+function startWindow(run: Run, w: SaleWindow, busy: boolean): void {
+  const now = run.held(w.sku, 'salePrice', w.channel);
+  if (busy || now === undefined) {
+    run.say(w.row, {
+      status: 'Scheduled',
+      text: `Sale waits: ${run.text(w)}: the hub could not be read for it (or its last sale is still ending); tried again at the next run`,
+    });
+    run.out.counts.waiting++;
+  } else if (run.input.hub.get(w.sku) === null) run.say(w.row, { status: 'Error', text: `Sale not started: ${w.sku} is not in the hub` });
+  else run.start(w, now);
+}
+
+/**
+ * A running sale whose window in force changed: the same row's sale price or dates edited (the
+ * sale goes on: a new sale price is sent), or another row's window following straight on (the
+ * first sale ends and the next starts from what the first would have put back — unless the hub's
+ * sale price changed since, which the next one then starts from, and the first says so).
+ */
+function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
+  if (w.row === r.row) {
+    const repriced = w.salePrice !== r.salePrice;
+    if (repriced) {
+      run.send(
+        w.sku,
+        w.channel,
+        run.held(w.sku, 'salePrice', w.channel) ?? null,
+        w.salePrice,
+        `Sale price changed during the sale: ${run.text(w)}`,
+        w.row,
+      );
+      run.out.counts.reprices++;
+    }
+    const sent = repriced ? [...(r.sent ?? [r.salePrice]), w.salePrice] : r.sent;
+    run.out.kept.push({
+      ...r,
+      salePrice: w.salePrice,
+      sent,
+      start: w.window.start,
+      end: w.window.end,
+      confirmed: repriced ? false : r.confirmed,
+    });
+    return;
+  }
+  const now = run.held(r.sku, 'salePrice', r.channel);
+  if (now === undefined) {
+    run.out.kept.push(r);
+    return;
+  }
+  const mine = run.ours(r, now) || now === r.before;
+  if (!mine) leave(run, r, now, run.input.rowOf(r.sku, r.row));
+  // The sale prices the first sale sent are this one's too, while the hub may still hold one of them.
+  run.start(w, mine ? r.before : now, { what: `the sale of row ${r.row}`, sent: mine ? (r.sent ?? [r.salePrice]) : [] });
+}
+
+/** A sale whose start the hub did not confirm is sent again, unless the hub's sale price changed since (then it is left, and said). */
+function sendAgainIfNeeded(run: Run, r: KeptSale): void {
+  const w = run.input.found.windows.find((x) => sameSale(x, r) && x.window.start <= run.input.now && run.input.now < x.window.end);
+  if (r.confirmed || !w) {
+    run.out.kept.push(r);
+    return;
+  }
+  const now = run.held(r.sku, 'salePrice', r.channel);
+  if (now === undefined) run.out.kept.push(r);
+  else if (now === r.before || run.ours(r, now)) {
+    run.send(r.sku, r.channel, now, r.salePrice, `Sale started: ${run.text(w)}; it ends ${when(run.input, r.end)}`, w.row);
+    run.out.kept.push(r);
+  } else leave(run, r, now, w.row);
+}
+
+/** The hub's sale price changed since the sale sent its own: the sale lets it be, and says so. */
+function leave(
+  run: Run,
+  r: KeptSale,
+  now: number | null,
+  row: number | null,
+  what = `the sale of ${r.sku} on ${r.channel} (sale price ${plainDecimal(r.salePrice)})`,
+): void {
+  const why = `the hub's sale price is ${now === null ? 'empty' : plainDecimal(now)} now, not the ${plainDecimal(r.salePrice)} the sale set: it was changed since, so it is left as it is (the ${r.before === null ? 'price' : plainDecimal(r.before)} from before the sale is not put back)`;
+  if (row !== null) run.say(row, { status: 'Skipped', text: `Sale ended, nothing put back: ${why}` });
+  run.out.log.push(`${what}: ${why}`);
+  run.out.counts.left++;
 }
 
 /** `at 2026-12-03 00:00, within a minute of it (…)`. */
@@ -132,17 +235,11 @@ function when(input: Pick<PlanInput, 'timeZone' | 'when'>, at: number): string {
 }
 
 /** A running sale's end: what the hub held before comes back, unless its sale price changed since. */
-function endSale(
-  input: PlanInput,
-  out: SalePlan,
-  r: KeptSale,
-  say: (row: number, said: RowSaid) => void,
-  send: (sku: string, channel: string, before: number | null, value: number, note: string, row: number | null) => void,
-): void {
-  const zone = input.timeZone;
+function endSale(run: Run, r: KeptSale): void {
+  const { input, out } = run;
   const values = input.hub.get(r.sku);
   const row = input.rowOf(r.sku, r.row);
-  const what = `the sale of ${r.sku} on ${r.channel} (sale price ${plainDecimal(r.salePrice)}, ended ${localDateTime(Math.min(r.end, input.now), zone)})`;
+  const what = `the sale of ${r.sku} on ${r.channel} (sale price ${plainDecimal(r.salePrice)}, ended ${localDateTime(Math.min(r.end, input.now), input.timeZone)})`;
   if (values === undefined) {
     out.kept.push(r);
     out.log.push(`${what}: the hub could not be read; its end is tried again at the next run`);
@@ -151,27 +248,30 @@ function endSale(
   const now = values?.[`salePrice:${r.channel}`] ?? null;
   // The hub cannot remove a sale price (hub-api §2.2): with none before, the price itself is put in, which is no discount.
   const restore = r.before ?? values?.[`price:${r.channel}`] ?? null;
-  if (restore !== null && now === restore) return; // back already (an earlier end the hub confirmed late)
-  if (now !== r.salePrice || restore === null) {
-    const why =
-      restore === null
-        ? `the hub held no sale price before it and now holds no price on ${r.channel} to put in instead (its interface cannot remove a sale price): end the sale in ${r.channel} itself`
-        : `the hub's sale price is ${now === null ? 'empty' : plainDecimal(now)} now, not the ${plainDecimal(r.salePrice)} the sale set: it was changed since, so it is left as it is (the ${r.before === null ? 'price' : plainDecimal(r.before)} from before the sale is not put back)`;
-    if (row !== null) say(row, { status: 'Skipped', text: `Sale ended, nothing put back: ${why}` });
+  if (restore !== null && now === restore) return; // back already (an earlier end the hub confirmed late, or a start it never took)
+  if (!run.ours(r, now)) {
+    leave(run, r, now, row, what);
+    return;
+  }
+  if (restore === null) {
+    const why = `the hub held no sale price before it and now holds no price on ${r.channel} to put in instead (its interface cannot remove a sale price): end the sale in ${r.channel} itself`;
+    if (row !== null) run.say(row, { status: 'Skipped', text: `Sale ended, nothing put back: ${why}` });
     out.log.push(`${what}: ${why}`);
     out.counts.left++;
+    return;
+  }
+  if (row === null) {
+    out.kept.push(r);
+    out.log.push(
+      `${what}: its row (SKU ${r.sku}) is no longer in the sheet, so nothing can be sent for it; put the row back (its SKU is enough) and the sale ends at the next run`,
+    );
     return;
   }
   const note =
     r.before === null
       ? `Sale ended: the hub held no sale price before it and cannot remove one, so the sale price is set to the price ${plainDecimal(restore)} (no discount)`
       : `Sale ended: the sale price ${plainDecimal(restore)} from before the sale is back`;
-  if (row === null) {
-    out.kept.push(r);
-    out.log.push(`${what}: its row (SKU ${r.sku}) is no longer in the sheet, so nothing can be sent for it; put the row back (its SKU is enough) and the sale ends at the next run`);
-    return;
-  }
-  send(r.sku, r.channel, now, restore, note, row);
+  run.send(r.sku, r.channel, now, restore, note, row);
   out.kept.push({ ...r, ending: { restore, at: input.now } });
   out.counts.ends++;
 }

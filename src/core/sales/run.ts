@@ -14,8 +14,8 @@ import { hubClient } from '../settings/context';
 import { hubNow } from '../pipeline/dry-run/read-hub';
 import type { LoadedSheet } from '../pipeline/load';
 import { pushContext } from '../pipeline/sheet-choice';
-import type { PushProgress } from '../pipeline/types';
-import { writeResults, resultOptions } from '../pipeline/writeback';
+import type { PushProgress, RowResult } from '../pipeline/types';
+import { writeRowResults } from '../pipeline/writeback';
 import { startLimitedPush } from '../push/run';
 import { nextSaleChange } from './events';
 import { planSaleRun, skusToRead, type SalePlan } from './plan';
@@ -24,6 +24,8 @@ import { sheetWindows, type SheetWindows } from './windows';
 
 export const SALE_SCHEDULE = 'Sale schedule';
 const MINUTE = 60_000;
+/** The longest the schedule goes without reading the sheet again while a sale runs or is to come. */
+const RECHECK_MS = 60 * MINUTE;
 
 /** How soon the schedule acts after a start or end, as the deployment's trigger allows: said in the sheet and the sidebar. */
 export function scheduleWhen(ctx: Context): string {
@@ -45,13 +47,10 @@ export interface SaleRun {
 /** The rows the run sends nothing for say why (refused, missed, left, waiting), in the row's own result columns. */
 function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan): void {
   if (plan.said.size === 0) return;
-  const results = new Map(
-    [...plan.said].map(([row, said]): [number, { status: (typeof said)[0]['status']; message: string; channels: Record<string, string> }] => [
-      row,
-      { status: said[0].status, message: said.map((s) => s.text).join('; '), channels: {} },
-    ]),
+  const results = new Map<number, RowResult>(
+    [...plan.said].map(([row, said]) => [row, { status: said[0].status, message: said.map((s) => s.text).join('; '), channels: {} }]),
   );
-  writeResults({ ...resultOptions(ctx, loaded.table.columns), sheet: loaded.sheet, values: loaded.values, results, now: ctx.ports.clock.now(), allChannels: false });
+  writeRowResults(ctx, loaded, results);
 }
 
 function titleOf(plan: SalePlan): string {
@@ -98,33 +97,58 @@ export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
     writeSaid(on, loaded, plan);
     schedule.lastRun = now;
     if (plan.log.length > 0) logNote(on, SALE_SCHEDULE, plan.log.join('; '), { skipped: plan.counts.missed + plan.counts.left });
-    return { operation: 'byChannel', scope: 'all', limited: { kind: 'sale', title: titleOf(plan) }, only: plan.only, requests: client.stats.requests };
+    return {
+      operation: 'byChannel',
+      scope: 'all',
+      limited: { kind: 'sale', title: titleOf(plan) },
+      only: plan.only,
+      requests: client.stats.requests,
+    };
   });
-  const nextAt = nextRun(ctx, found);
+  const next = nextRun(ctx, found);
+  const nextAt = next.recheck ?? next.exact;
   writeSchedule(ctx.ports.documentStore, { ...schedule, nextAt });
   if (schedule.ownerKey === me) {
-    updateBackground(ctx, { salesAt: nextAt });
+    updateBackground(ctx, { salesAt: next.exact, salesCheckAt: next.recheck });
     dueChanged.emit(ctx);
   }
   const refused = found.refused.size;
-  return { progress, plan, windows: found.windows.length, refused, nextAt, message: runMessage(ctx, progress, found, nextAt) };
+  return {
+    progress,
+    plan,
+    windows: found.windows.length,
+    refused,
+    nextAt: next.exact,
+    message: runMessage(ctx, progress, found, next.exact),
+  };
 }
 
-/** When the schedule must look next: the next start or end, sooner when a sale's send is to be tried again. */
-function nextRun(ctx: Context, found: SheetWindows): number | null {
+/**
+ * When the schedule must look next: the next start or end; sooner when a sale's send is to be tried
+ * again; and at least hourly while a sale runs or is to come, so that dates or prices edited in the
+ * sheet are taken within the hour even when nobody chooses Schedule sale prices again.
+ */
+function nextRun(ctx: Context, found: SheetWindows): { exact: number | null; recheck: number | null } {
   const now = ctx.ports.clock.now();
   const kept = readRunning(ctx.ports.workbook);
   const next = nextSaleChange(found.windows, kept, now);
   // A start the hub did not confirm, or an end not yet confirmed: tried again at the next run.
   const again = kept.some((k) => !k.confirmed || k.ending) ? now + MINUTE : null;
   const times = [next, again].filter((t): t is number => t !== null);
-  return times.length > 0 ? Math.min(...times) : null;
+  const exact = times.length > 0 ? Math.min(...times) : null;
+  // The add-on's trigger comes hourly anyway: every run of it reads the sheet again.
+  const every = ctx.settings.deployment === 'addon' ? RECHECK_MS / 2 : RECHECK_MS;
+  const recheck = next !== null || kept.length > 0 ? now + every : null;
+  return { exact, recheck: recheck !== null && (exact === null || recheck < exact) ? recheck : null };
 }
 
 function runMessage(ctx: Context, progress: PushProgress, found: SheetWindows, nextAt: number | null): string {
   const sent = progress.total > 0 ? `${progress.message} ` : '';
   const n = found.windows.length;
-  const refused = found.refused.size > 0 ? ` ${found.refused.size} row${found.refused.size === 1 ? ' is' : 's are'} refused (Sync message says why).` : '';
+  const refused =
+    found.refused.size > 0
+      ? ` ${found.refused.size} row${found.refused.size === 1 ? ' is' : 's are'} refused (Sync message says why).`
+      : '';
   const next =
     nextAt === null
       ? 'No sale start or end is to come.'

@@ -33,6 +33,8 @@ export interface SaleSchedule {
  */
 export interface KeptSale extends RunningSale {
   row: number;
+  /** Every sale price this sale sent (its start's, then any changed during it): the hub holding one of them is the sale's own doing. */
+  sent?: number[];
   confirmed: boolean;
   ending?: { restore: number; at: number };
 }

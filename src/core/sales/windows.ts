@@ -51,7 +51,9 @@ function salePricesOf(loaded: LoadedSheet, row: ParsedRow): Map<string, number> 
       const { field, channel } = splitValueKey(key);
       if (field === 'salePrice' && channel) out.set(channel, value);
     }
-  return out.size > 0 ? out : 'its sale price reaches no channel: set Default channels for plain columns (Settings), or use Sale price [channel]';
+  return out.size > 0
+    ? out
+    : 'its sale price reaches no channel: set Default channels for plain columns (Settings), or use Sale price [channel]';
 }
 
 /** The windows of the loaded sheet, in the spreadsheet's time zone. */
@@ -78,7 +80,8 @@ export function sheetWindows(loaded: LoadedSheet, timeZone: string): SheetWindow
       continue;
     }
     if (read.window.notes.length > 0) out.notes.set(row.rowNumber, read.window.notes);
-    for (const [channel, salePrice] of prices) out.windows.push({ row: row.rowNumber, sku: row.sku, channel, window: read.window, salePrice });
+    for (const [channel, salePrice] of prices)
+      out.windows.push({ row: row.rowNumber, sku: row.sku, channel, window: read.window, salePrice });
   }
   for (const [row, reasons] of overlappingWindows(out.windows, timeZone)) for (const reason of reasons) refuse(row, reason);
   out.windows = out.windows.filter((w) => !out.refused.has(w.row));

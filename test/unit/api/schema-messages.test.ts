@@ -86,7 +86,7 @@ describe('schema issues read as before the move to zod/mini', () => {
       [
         'version: Invalid input: expected 1',
         'preset: Too big: expected string to have <=40 characters',
-        'entries.0.field: Invalid option: expected one of "sku"|"quantity"|"price"|"salePrice"|"publishingPrice"|"channel"|"erpId"|"availableDays"|"compareAtPrice"',
+        'entries.0.field: Invalid option: expected one of "sku"|"quantity"|"price"|"salePrice"|"publishingPrice"|"channel"|"erpId"|"availableDays"|"saleStart"|"saleEnd"|"compareAtPrice"',
         'entries.0.channel: a channel code such as amazon',
         'entries.0.header: Too small: expected string to have >=1 characters',
         'skip.0.when: Too small: expected array to have >=1 items',

@@ -24,7 +24,9 @@ export function entryDetail(e: HistoryEntry): string {
   const answer = e.answeredLater ? `queued, then ${e.answeredLater} (its job's results, above)` : e.answer;
   const parts = [`${before} \u2192 ${num(e.sent)} (before: ${FROM[e.from]})`, answer];
   if (e.source !== 'cell')
-    parts.push({ rule: 'from a rule', undo: 'an undo', revert: 'a revert', approval: 'an approval', schedule: 'the sale schedule' }[e.source]);
+    parts.push(
+      { rule: 'from a rule', undo: 'an undo', revert: 'a revert', approval: 'an approval', schedule: 'the sale schedule' }[e.source],
+    );
   if (e.jobId) parts.push(`job ${e.jobId}`);
   return parts.join(' \u00b7 ');
 }
