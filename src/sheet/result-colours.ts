@@ -33,6 +33,8 @@ const ROW_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['Undone', LOOKS.warning],
   ['Reverted', LOOKS.warning],
   ['Scheduled', LOOKS.neutral],
+  ['On sale', LOOKS.ok],
+  ['Sale ended', LOOKS.ok],
 ];
 
 /** What the Categories sheet's `Sync status` says (categories/load.ts, run-rows.ts, delete.ts). */

@@ -109,8 +109,8 @@ describe('result colours: once, extended, never forced back (bound)', () => {
     env().call('pushStockAll');
     const first = env().rt.sheet(SHEET).conditionalRules();
     expect(first[0]).toMatchObject({ criteria: 'TEXT_CONTAINS', background: '#ff00ff' });
-    // The seller's + 9 status words (Undone, Reverted and Scheduled among them) + No active listing + any other channel text + Quantity's edited cells.
-    expect(first.length).toBe(13);
+    // The seller's + 11 status words (Undone, Reverted, Scheduled, On sale and Sale ended among them) + No active listing + any other channel text + Quantity's edited cells.
+    expect(first.length).toBe(15);
     env().call('pushStockAll');
     expect(env().rt.sheet(SHEET).conditionalRules()).toEqual(first);
     // The seller deletes Status [walmart]; the next push creates it again, at the end, coloured.
@@ -120,7 +120,7 @@ describe('result colours: once, extended, never forced back (bound)', () => {
       .deleteColumns(column(values, 'Status [walmart]') + 1, 1);
     env().call('pushStockAll');
     const again = env().rt.sheet(SHEET).conditionalRules();
-    expect(again.length).toBe(13);
+    expect(again.length).toBe(15);
     const walmart = column(env().rt.sheet(SHEET).values(), 'Status [walmart]');
     expect(
       env()

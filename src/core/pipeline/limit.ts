@@ -22,6 +22,8 @@ export interface LimitedValue {
   note?: string;
   /** The one row that sends it when its SKU is on several (a scheduled sale's row: each of its windows has its own). */
   row?: number;
+  /** What its row says once the hub confirmed it, instead of OK (a scheduled sale's start or end). */
+  word?: 'On sale' | 'Sale ended';
 }
 export type OnlyRows = Map<string, Record<string, LimitedValue>>;
 

@@ -87,8 +87,11 @@ export function undoPlan(
   return { rowNumber: row.rowNumber, sku: row.sku, erpId: row.erpId, send: true, parts, notes: [note] };
 }
 
-/** What a row put back says instead of OK: an undo's Undone, a revert's Reverted. */
-export type RestoreWord = 'Undone' | 'Reverted';
+/**
+ * What a row says instead of OK when the hub confirmed values that are not its cells': an undo's
+ * Undone, a revert's Reverted, a scheduled sale's On sale (its start) or Sale ended (its end).
+ */
+export type RestoreWord = 'Undone' | 'Reverted' | 'On sale' | 'Sale ended';
 
 /**
  * An undo's result: what the hub confirmed is the value from before the push, so the row (and each

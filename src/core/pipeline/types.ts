@@ -51,9 +51,21 @@ export function pushTitle(run: {
  * recorded and the next push sends the row again. `Undone`: Undo last push put the hub back to
  * the values before a push; the row's cells (not sent) may differ from what the hub holds.
  * `Reverted`: the same, by a revert from the History. `Scheduled`: the row's sale waits for its
- * window (sales/), which the sale schedule starts.
+ * window (sales/), which the sale schedule starts; `On sale`, `Sale ended`: the hub confirmed its
+ * start's sale price, or its end's put back (the row's other cells were not sent).
  */
-export type RowStatus = 'OK' | 'Warning' | 'Error' | 'Skipped' | 'Pending' | 'Unconfirmed' | 'Undone' | 'Reverted' | 'Scheduled';
+export type RowStatus =
+  | 'OK'
+  | 'Warning'
+  | 'Error'
+  | 'Skipped'
+  | 'Pending'
+  | 'Unconfirmed'
+  | 'Undone'
+  | 'Reverted'
+  | 'Scheduled'
+  | 'On sale'
+  | 'Sale ended';
 
 export interface RowResult {
   status: RowStatus;

@@ -13,7 +13,7 @@ import { confirmedQuantities } from '../pipeline/low-stock';
 import { applyConfirmed, forgetSent, snapshotSteps } from '../pipeline/order';
 import type { RowPlan } from '../pipeline/parts';
 import { placeResults, valuesNow, type PendingResult, type SnapshotStep } from '../pipeline/relocate';
-import { undoneResult } from '../pipeline/restore';
+import { undoneResult, type RestoreWord } from '../pipeline/restore';
 import type { ConfirmedValues } from '../pipeline/snapshot';
 import { readStockTable } from '../pipeline/stock-table';
 import type { RowResult } from '../pipeline/types';
@@ -68,7 +68,7 @@ export class ChunkResults {
     this.span.hi = Math.max(this.span.hi, rowNumber);
     const plan = this.planAt.get(rowNumber) as RowPlan;
     const read = this.rowAt.get(rowNumber);
-    const restored = restoreWord(run);
+    const restored = restoreWord(run) ?? this.valueWord(rowIdentity(plan, run.operation), rowNumber);
     this.waiting.push({
       rowNumber,
       identity: rowIdentity(plan, run.operation),
@@ -82,6 +82,13 @@ export class ChunkResults {
           }
         : {}),
     });
+  }
+
+  /** The word a limited run's values give their row instead of OK (a scheduled sale's start wins over an end). */
+  private valueWord(identity: string, rowNumber: number): RestoreWord | undefined {
+    const values = Object.values(this.kept.only?.get(identity) ?? {}).filter((v) => v.row === undefined || v.row === rowNumber);
+    const words = values.flatMap((v) => (v.word ? [v.word] : []));
+    return words.includes('On sale') ? 'On sale' : words[0];
   }
 
   /** Writes the results waiting, each on its row as the sheet is now, and records what the hub confirmed. */

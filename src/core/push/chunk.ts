@@ -97,8 +97,8 @@ function heldText(rowNumber: number, plan: RowPlan): string {
 }
 
 /** Counts of written results, and the first failure, for the run's summary. */
-/** A row's words for "done": sent and confirmed, queued in a job, or put back by an undo or a revert. */
-const DONE: ReadonlySet<RowResult['status']> = new Set(['OK', 'Pending', 'Undone', 'Reverted']);
+/** A row's words for "done": sent and confirmed, queued in a job, put back by an undo or a revert, a scheduled sale's start or end confirmed. */
+const DONE: ReadonlySet<RowResult['status']> = new Set(['OK', 'Pending', 'Undone', 'Reverted', 'On sale', 'Sale ended']);
 
 function tally(written: Map<number, RowResult>): { ok: number; failed: number; skipped: number; firstFailure: string | null } {
   let ok = 0;

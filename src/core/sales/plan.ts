@@ -66,9 +66,17 @@ class Run {
     this.out.said.set(row, [...(this.out.said.get(row) ?? []), said]);
   }
 
-  send(sku: string, channel: string, before: number | null, value: number, note: string, row: number | null): void {
+  send(
+    sku: string,
+    channel: string,
+    before: number | null,
+    value: number,
+    note: string,
+    row: number | null,
+    word: 'On sale' | 'Sale ended' = 'On sale',
+  ): void {
     const values = this.out.only.get(sku) ?? {};
-    values[`salePrice:${channel}`] = { before, value, note, ...(row !== null ? { row } : {}) };
+    values[`salePrice:${channel}`] = { before, value, note, word, ...(row !== null ? { row } : {}) };
     this.out.only.set(sku, values);
   }
 
@@ -271,7 +279,7 @@ function endSale(run: Run, r: KeptSale): void {
     r.before === null
       ? `Sale ended: the hub held no sale price before it and cannot remove one, so the sale price is set to the price ${plainDecimal(restore)} (no discount)`
       : `Sale ended: the sale price ${plainDecimal(restore)} from before the sale is back`;
-  run.send(r.sku, r.channel, now, restore, note, row);
+  run.send(r.sku, r.channel, now, restore, note, row, 'Sale ended');
   out.kept.push({ ...r, ending: { restore, at: input.now } });
   out.counts.ends++;
 }

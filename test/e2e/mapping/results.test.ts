@@ -10,8 +10,8 @@ import { column, columnValues } from '../helpers';
 const SHEET = 'Stock & Prices';
 const LISTINGS = { mercadolibre: {}, amazon: {}, walmart: {} };
 const products = ['B-1', 'B-2', 'B-3'].map((sku, i) => ({ sku, internalId: `EB-${i}`, quantity: 1, price: 10, listings: LISTINGS }));
-/** Sync status's nine words, No active listing, and the catch-all of Status [channel]. */
-const OWN_RULES = 12; // 9 Sync status words (Undone, Reverted and Scheduled among them), No active listing, any other channel text, and the edited-cell colour of the one input column pushed (Quantity)
+/** Sync status's eleven words, No active listing, and the catch-all of Status [channel]. */
+const OWN_RULES = 14; // 11 Sync status words (Undone, Reverted, Scheduled, On sale and Sale ended among them), No active listing, any other channel text, and the edited-cell colour of the one input column pushed (Quantity)
 
 describe('result colours and placement attacks', () => {
   const env = useHub({}, (env) => {

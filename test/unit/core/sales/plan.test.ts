@@ -90,6 +90,7 @@ describe('planSaleRun: starts', () => {
               value: 8,
               note: `Sale started: sale price 8 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00; it ends at 2026-12-01 05:00, ${WHEN}`,
               row: 2,
+              word: 'On sale',
             },
           },
         ],
@@ -198,7 +199,7 @@ describe('planSaleRun: running sales', () => {
     const r = kept({ sku: 'A', channel: 'amazon', before: 10, confirmed: false });
     const p = plan({ found: sheet([win(2, 'A', 'amazon', 1, 5)]), kept: [r], hub: hub({ A: { 'salePrice:amazon': 10 } }), now: t(3) });
     expect(p.only.get('A')).toEqual({
-      'salePrice:amazon': { before: 10, value: 8, note: expect.stringMatching(/^Sale started: /), row: 2 },
+      'salePrice:amazon': { before: 10, value: 8, note: expect.stringMatching(/^Sale started: /), row: 2, word: 'On sale' },
     });
     expect(p.kept).toEqual([r]);
     expect(p.counts.starts).toBe(0);
@@ -218,6 +219,7 @@ describe('planSaleRun: running sales', () => {
         value: 7,
         note: 'Sale price changed during the sale: sale price 7 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00',
         row: 2,
+        word: 'On sale',
       },
     });
     expect(p.kept).toEqual([{ ...r, salePrice: 7, sent: [8, 7], confirmed: false }]);
@@ -244,7 +246,18 @@ describe('planSaleRun: ends', () => {
     });
     expect(p.only).toEqual(
       new Map([
-        ['A', { 'salePrice:amazon': { before: 8, value: 10, note: 'Sale ended: the sale price 10 from before the sale is back', row: 2 } }],
+        [
+          'A',
+          {
+            'salePrice:amazon': {
+              before: 8,
+              value: 10,
+              note: 'Sale ended: the sale price 10 from before the sale is back',
+              row: 2,
+              word: 'Sale ended',
+            },
+          },
+        ],
       ]),
     );
     expect(p.kept).toEqual([{ ...r, ending: { restore: 10, at: t(6) } }]);
@@ -265,6 +278,7 @@ describe('planSaleRun: ends', () => {
         value: 12,
         note: 'Sale ended: the hub held no sale price before it and cannot remove one, so the sale price is set to the price 12 (no discount)',
         row: 2,
+        word: 'Sale ended',
       },
     });
     expect(p.kept).toEqual([{ ...r, ending: { restore: 12, at: t(6) } }]);
