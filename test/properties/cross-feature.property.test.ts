@@ -1,5 +1,5 @@
 // Properties across features (dev/testkit/cross): random sequences of edits, rule changes, pushes of
-// every operation and scope, previews and their push (or a second editor's approval of them), undos and reverts from the History by two users, catalogue pulls, changes
+// every operation and scope, previews and their push (or a second editor's approval of them), undos and reverts from the History by two users, sale windows scheduled, catalogue pulls, changes
 // on the hub behind the add-on's back, a contrary hub and background runs, on small sheets; every
 // invariant checked after every step against the hub's own state. CROSS_SEED=n reproduces a run.
 import { runCrossSuite, startCrossEnv, type CrossFigures } from '../../dev/testkit/cross/suite';
@@ -19,11 +19,15 @@ describe('property: invariants across features (200 seeds each, sheets of 4–8 
 
   /** Approvals reviewed and sent, over every profile run so far (each profile draws a few). */
   const approvals = { reviewed: 0, approved: 0 };
+  /** Sale windows scheduled, and sales that ended and were checked, over every profile run so far. */
+  const sales = { steps: 0, ends: 0 };
   const run = (profile: Profile): CrossFigures => {
     const f = runCrossSuite(cross, profile, { seeds: SEEDS, ...SIZE });
     expect(f.seeds).toBe(SEEDS);
     approvals.reviewed += f.checked['approvals reviewed'] ?? 0;
     approvals.approved += f.checked['approved pushes'] ?? 0;
+    sales.steps += f.kinds.sale ?? 0;
+    sales.ends += f.checked['sale ends checked'] ?? 0;
     return f;
   };
 
@@ -53,6 +57,12 @@ describe('property: invariants across features (200 seeds each, sheets of 4–8 
     // A handful a run (5 to 15 seen; the seeds are new each run): enough to see a failure reported or not.
     expect(f.checked['background job reads failed']).toBeGreaterThanOrEqual(3);
   }, 600_000);
+
+  test('sale windows were exercised: every sale that ended put back what the hub held before it, or said why not', () => {
+    // Over the profiles above: sale steps in the mixed, undo and background profiles.
+    expect(sales.steps).toBeGreaterThanOrEqual(100);
+    expect(sales.ends).toBeGreaterThanOrEqual(20);
+  });
 
   test('approvals were exercised: previews a second editor reviewed, and approved pushes checked like any preview (exactly what the review showed, or nothing)', () => {
     // Over the four profiles above (about 45 reviewed and 25 approved in a run).

@@ -1,11 +1,12 @@
 /**
  * One step's action, whatever its kind: the sheet steps (act-sheet.ts), the sending steps
- * (act-push.ts), and the rest — a catalogue pull, a change on the hub behind the add-on's back,
+ * (act-push.ts), a sale window scheduled (act-sale.ts), and the rest — a catalogue pull, a change on the hub behind the add-on's back,
  * time passing with the trigger running (job reads failing, when the step says so), an open of
  * the spreadsheet, a refresh of job results.
  */
 import type { HubProduct } from '../invariant/check';
 import { changeRule, restructure, typeIntoCell } from './act-sheet';
+import { scheduleSale } from './act-sale';
 import { previewAndPush, push, revert, undo, type EditBetween, type PushOutcome } from './act-push';
 import type { CrossEnv } from './env';
 import type { Step } from './scenario';
@@ -69,6 +70,9 @@ export function act(cross: CrossEnv, step: Step, editBetween: (lines: Map<string
         if (step.failJobReads) env.adminSync('DELETE', '/__admin/faults');
       }
     }
+    case 'sale':
+      // The window's cells are the people's: the new expectation.
+      return done(scheduleSale(cross, step), true);
     case 'open':
       cross.rts[step.user].open();
       return done(`${step.user} opened the spreadsheet`);

@@ -46,11 +46,15 @@ export function checkCells(
   const numeric = header.map((h) => NUMERIC_INPUT.test(h));
   const sku = header.indexOf('SKU');
   const hub = hubValues(products.values());
+  // A row with a sale window: its sale prices are the sale schedule's, never a push's (check-sales.ts).
+  const window = ['Sale start', 'Sale end'].map((h) => header.indexOf(h)).filter((c) => c >= 0);
   const numbersOnly = values.map((row, r) => {
     if (r === 0) return row;
     const key = String(row[sku] ?? '').trim();
+    const scheduled = window.some((c) => row[c] !== '' && row[c] !== null && row[c] !== undefined);
     return row.map((v, c) => {
       if (!numeric[c]) return v;
+      if (scheduled && header[c].startsWith('Sale price')) return '';
       // Text (`12,50`) is read by the add-on's number reading: left to the check by the values that left.
       return typeof v === 'string' || keysOfCell(key, header[c], hub).some(stale) ? '' : v;
     });

@@ -148,6 +148,15 @@ const steps: Record<Step['kind'], fc.Arbitrary<Step>> = {
     minutes: fc.constantFrom(3, 20, 70, 150),
     failJobReads: fc.boolean(),
   }),
+  sale: fc.record({
+    kind: fc.constant('sale' as const),
+    user,
+    row: pick,
+    window: fc.constantFrom('now' as const, 'now' as const, 'soon' as const, 'past' as const, 'clear' as const),
+    minutes: fc.constantFrom(3, 10, 45, 200),
+    salePrice: fc.integer({ min: 100, max: 9_000 }).map((c) => c / 100),
+    asDate: fc.boolean(),
+  }),
   open: fc.record({ kind: fc.constant('open' as const), user }),
   refreshJobs: fc.record({ kind: fc.constant('refreshJobs' as const), user }),
 };
@@ -166,12 +175,13 @@ const WEIGHTS: Record<Profile, Partial<Record<Step['kind'], number>>> = {
     hub: 2,
     contrary: 2,
     background: 1,
+    sale: 1,
     open: 1,
     refreshJobs: 1,
   },
   changes: { edit: 5, rule: 2, push: 8, preview: 2, pull: 1, hub: 1, structure: 1 },
-  undo: { edit: 4, push: 6, preview: 2, undo: 4, revert: 3, hub: 2, contrary: 1, rule: 1, pull: 1 },
-  background: { push: 3, edit: 2, contrary: 1, background: 5, open: 2, refreshJobs: 1, hub: 1 },
+  undo: { edit: 4, push: 6, preview: 2, undo: 4, revert: 3, hub: 2, contrary: 1, rule: 1, pull: 1, sale: 1 },
+  background: { push: 3, edit: 2, contrary: 1, background: 5, open: 2, refreshJobs: 1, hub: 1, sale: 2 },
 };
 
 function stepOf(profile: Profile): fc.Arbitrary<Step> {

@@ -3,7 +3,7 @@
  * sheet of a random subset and order of the input columns, optional `Rules` rows, the default
  * channels for plain columns, then a random SEQUENCE of steps by two users (edits, rule changes,
  * pushes of every operation and scope, previews and their push, undos, catalogue pulls, changes on
- * the hub behind the add-on's back, a contrary hub, background runs). Data only: generate.ts makes
+ * the hub behind the add-on's back, a contrary hub, background runs, sale windows scheduled). Data only: generate.ts makes
  * them, runner.ts runs them.
  */
 import type { FaultMix } from '../invariant/scenario';
@@ -89,6 +89,12 @@ export type Step =
   /** Virtual time passes (the time trigger runs); `failJobReads`: every job read fails meanwhile. */
   | { kind: 'background'; minutes: number; failJobReads: boolean }
   /** A seller opens the spreadsheet (the open-time notice). */
+  /**
+   * A seller gives a row a sale window (`Sale start`, `Sale end`, the columns added when missing,
+   * with its `Sale price [amazon]`) — in force now for `minutes`, starting in a few minutes, over
+   * already, or emptied — and chooses Schedule sale prices.
+   */
+  | { kind: 'sale'; user: User; row: Pick; window: 'now' | 'soon' | 'past' | 'clear'; minutes: number; salePrice: number; asDate: boolean }
   | { kind: 'open'; user: User }
   | { kind: 'refreshJobs'; user: User };
 

@@ -4,7 +4,7 @@
  * last changed behind its back (snapshot), the ground truth of background job polling (alerts).
  * A violation throws at the end of its step, naming the invariant in brackets: [a] OK means the hub
  * holds what left, [b] every value that left passes a typed cell's limits, [c] Push changes right
- * after a push, [d] undo, [e] alerts, [inputs], [preview], [scope], [errors].
+ * after a push, [d] undo, [e] alerts, [f] a sale's end, [inputs], [preview], [scope], [errors].
  */
 import type { LogEntry } from '../../hub-emulator/reqlog';
 import { zonedDateTime } from '../../../src/core/kernel/time';
@@ -18,6 +18,7 @@ import { checkLanded } from './check-landed';
 import { checkOutgoing } from './check-outgoing';
 import { checkSnapshotNow, readSnapshot, staleKnowingly, type KeyTimes } from './check-snapshot';
 import { checkRevert, checkUndo } from './check-undo';
+import { SaleWatch } from './check-sales';
 import { LEDGER_HEADER, LEDGER_SHEET } from '../../../src/core/pipeline/ledger/store';
 import type { CrossEnv } from './env';
 import { changedKeys } from './hub-values';
@@ -34,6 +35,7 @@ export class StepChecks {
   private expected: Inputs;
   private readonly times: KeyTimes = { confirmed: new Map(), external: new Map() };
   private readonly watch = new AlertWatch();
+  private readonly sales = new SaleWatch();
   private violations: string[] = [];
   private marks = { dialogs: 0, toasts: 0, alerts: null as AlertsRecord | null };
   private outcome: ActOutcome | null = null;
@@ -184,6 +186,9 @@ export class StepChecks {
       this.count('revert values', reverted.checked);
       v.push(...reverted.violations.map((x) => `[d] ${x}`));
     }
+    const sales = this.sales.check(rt, r);
+    this.count('sale ends checked', sales.checked);
+    v.push(...sales.violations.map((x) => `[f] ${x}`));
     this.alerts(r);
     this.throwIfBroken(r);
   }

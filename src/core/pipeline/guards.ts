@@ -44,7 +44,8 @@ export interface GuardCounts {
   rows: number;
 }
 
-const pct = (f: number): string => `${f > 0 ? '+' : '\u2212'}${Math.abs(Math.round(f * 1000) / 10)} %`;
+/** A change as the guard rails say it: `+12.5 %`, `−90 %`. */
+export const pct = (f: number): string => `${f > 0 ? '+' : '\u2212'}${Math.abs(Math.round(f * 1000) / 10)} %`;
 
 /** A line a push would send that a quantity takes from above 0 to 0 (a channel's passed-on value is the general one's). */
 function dropsToZero(line: PreviewLine): boolean {

@@ -5,7 +5,11 @@ import { loadStockSheet } from '../pipeline/load';
 import { pushContext } from '../pipeline/sheet-choice';
 import { nextSaleChange } from './events';
 import { scheduleWhen } from './run';
-import { readRunning } from './store';
+import { hubNow } from '../pipeline/dry-run/read-hub';
+import { hubClient } from '../settings/context';
+import type { SaleWindow } from './events';
+import { beyondGuard, checkKey } from './guard';
+import { readRunning, readSchedule } from './store';
 import { sheetWindows, windowText } from './windows';
 
 export interface SaleCheck {
@@ -15,6 +19,8 @@ export interface SaleCheck {
   startNow: number;
   refused: Array<{ row: number; reasons: string[] }>;
   nextAt: number | null;
+  /** Values beyond the price guard rail not yet released (guard.ts checkKey): Yes to the question checks them. */
+  beyond: string[];
   /** The question to confirm, with its details. */
   question: string;
 }
@@ -32,6 +38,10 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   const starting = inForce.filter((w) => !running.some((r) => r.sku === w.sku && r.channel === w.channel));
   const refused = [...found.refused].map(([row, reasons]) => ({ row, reasons }));
   const nextAt = nextSaleChange(found.windows, running, now);
+  const beyond = beyondNow(
+    on,
+    found.windows.filter((w) => w.window.end > now),
+  );
   const list = (texts: string[]): string =>
     texts.slice(0, SHOWN).join('; ') + (texts.length > SHOWN ? `; and ${texts.length - SHOWN} more` : '');
   const lines = [
@@ -43,6 +53,7 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
     refused.length > 0
       ? `Refused (nothing is scheduled for them): ${list(refused.map((r) => `row ${r.row}: ${r.reasons.join('; ')}`))}.`
       : '',
+    beyond.lines.length > 0 ? guardQuestion(ctx, list(beyond.lines)) : '',
   ];
   return {
     sheet: choice.sheet,
@@ -50,6 +61,34 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
     startNow: starting.length,
     refused,
     nextAt,
+    beyond: beyond.keys,
     question: lines.filter(Boolean).join('\n\n'),
   };
+}
+
+/** What Yes does to the values beyond the guard rail: checks them, or asks (or gives) a second editor's approval. */
+function guardQuestion(ctx: Context, values: string): string {
+  const rail = `Beyond the \u00b1${ctx.settings.guards.pricePct} % price guard rail: ${values}.`;
+  return ctx.settings.guards.approve.includes('price')
+    ? `${rail} They need a second editor\u2019s approval: Yes asks for it, or gives it when another editor asked.`
+    : `${rail} Yes means you checked them.`;
+}
+
+/** The windows to come or in force whose sale price the guard rail holds now, against what the hub holds (one read). */
+function beyondNow(ctx: Context, windows: readonly SaleWindow[]): { keys: string[]; lines: string[] } {
+  const pricePct = ctx.settings.guards.pricePct;
+  if (pricePct <= 0 || windows.length === 0) return { keys: [], lines: [] };
+  const hub = hubNow(ctx, hubClient(ctx), [...new Set(windows.map((w) => w.sku))], false, 'Schedule sale prices').hub;
+  const checked = new Map(readSchedule(ctx.ports.documentStore)?.checked ?? []);
+  const me = ctx.ports.session.userKey();
+  const out = { keys: [] as string[], lines: [] as string[] };
+  for (const w of windows) {
+    const held = hub.get(w.sku)?.[`salePrice:${w.channel}`] ?? null;
+    const why = beyondGuard(w, held, pricePct);
+    const by = checked.get(checkKey(w)) ?? [];
+    if (why === null || by.includes(me) || out.keys.includes(checkKey(w))) continue;
+    out.keys.push(checkKey(w));
+    out.lines.push(`${w.sku} on ${w.channel}: ${why}`);
+  }
+  return out;
 }

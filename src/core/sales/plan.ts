@@ -10,6 +10,7 @@ import { localDateTime } from '../kernel/time';
 import type { HubNow } from '../pipeline/dry-run/diff';
 import type { OnlyRows } from '../pipeline/limit';
 import { saleEvents, type SaleWindow } from './events';
+import { heldByGuard, type SaleGuard } from './guard';
 import { sameSale, type KeptSale } from './store';
 import { windowText, type SheetWindows } from './windows';
 
@@ -39,6 +40,8 @@ export interface PlanInput {
   when: string;
   /** The sheet's row of a SKU now: `own` when it still holds it, else another row of it, else null (gone). */
   rowOf: (sku: string, own: number) => number | null;
+  /** The price guard rail and who checked which values beyond it (absent: off). */
+  guard?: SaleGuard;
 }
 
 const key = (s: { sku: string; channel: string }): string => `${s.sku}\u0000${s.channel}`;
@@ -89,6 +92,15 @@ class Run {
 
   text(w: Pick<SaleWindow, 'channel' | 'salePrice' | 'window'>): string {
     return windowText(w, this.input.timeZone);
+  }
+
+  /** Whether the price guard rail holds the window's sale price against the hub's now; said on its row when it does. */
+  guarded(w: SaleWindow, hubSale: number | null): boolean {
+    const why = this.input.guard ? heldByGuard(w, hubSale, this.input.guard) : null;
+    if (why === null) return false;
+    this.say(w.row, { status: 'Scheduled', text: `Sale held: ${this.text(w)}: ${why}` });
+    this.out.counts.waiting++;
+    return true;
   }
 
   /** A sale starts: its sale price is sent, what the hub held before kept for its end. */
@@ -163,7 +175,7 @@ function startWindow(run: Run, w: SaleWindow, busy: boolean): void {
     });
     run.out.counts.waiting++;
   } else if (run.input.hub.get(w.sku) === null) run.say(w.row, { status: 'Error', text: `Sale not started: ${w.sku} is not in the hub` });
-  else run.start(w, now);
+  else if (!run.guarded(w, now)) run.start(w, now);
 }
 
 /**
@@ -174,7 +186,8 @@ function startWindow(run: Run, w: SaleWindow, busy: boolean): void {
  */
 function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
   if (w.row === r.row) {
-    const repriced = w.salePrice !== r.salePrice;
+    // A new sale price beyond the guard rail waits for its check: the sale goes on at the price it has.
+    const repriced = w.salePrice !== r.salePrice && !run.guarded(w, run.held(w.sku, 'salePrice', w.channel) ?? null);
     if (repriced) {
       run.send(
         w.sku,
@@ -189,7 +202,7 @@ function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
     const sent = repriced ? [...(r.sent ?? [r.salePrice]), w.salePrice] : r.sent;
     run.out.kept.push({
       ...r,
-      salePrice: w.salePrice,
+      salePrice: repriced ? w.salePrice : r.salePrice,
       sent,
       start: w.window.start,
       end: w.window.end,
@@ -200,6 +213,11 @@ function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
   const now = run.held(r.sku, 'salePrice', r.channel);
   if (now === undefined) {
     run.out.kept.push(r);
+    return;
+  }
+  // The next window waits for its check: the first sale ends as any sale does.
+  if (run.guarded(w, now)) {
+    endSale(run, r);
     return;
   }
   const mine = run.ours(r, now) || now === r.before;

@@ -18,6 +18,7 @@ import type { PushProgress, RowResult } from '../pipeline/types';
 import { writeRowResults } from '../pipeline/writeback';
 import { startLimitedPush } from '../push/run';
 import { nextSaleChange } from './events';
+import { checkKey, withChecks } from './guard';
 import { planSaleRun, skusToRead, type SalePlan } from './plan';
 import { readRunning, readSchedule, writeRunning, writeSchedule, type SaleSchedule } from './store';
 import { sheetWindows, type SheetWindows } from './windows';
@@ -53,6 +54,23 @@ function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan): void {
   writeRowResults(ctx, loaded, results);
 }
 
+/** Who checked, asked for or approved values beyond the price guard rail, in the Log. */
+function logChecks(ctx: Context, keys: readonly string[], checked: ReadonlyMap<string, readonly string[]>): void {
+  const approval = ctx.settings.guards.approve.includes('price');
+  const values = keys.map((k) => k.split('|')).map(([sku, channel, price]) => `${sku} on ${channel} at ${price}`);
+  const approved = keys.filter((k) => (checked.get(k)?.length ?? 0) >= 2).length;
+  const what = !approval
+    ? 'checked (I checked these)'
+    : approved === keys.length
+      ? 'approved as a second editor'
+      : 'asked for a second editor\u2019s approval (another editor choosing Schedule sale prices approves them)';
+  logNote(
+    ctx,
+    SALE_SCHEDULE,
+    `Scheduled sale prices beyond the \u00b1${ctx.settings.guards.pricePct} % guard rail ${what}: ${values.join(', ')}`,
+  );
+}
+
 function titleOf(plan: SalePlan): string {
   const c = plan.counts;
   const parts = [c.starts && `${c.starts} started`, c.reprices && `${c.reprices} repriced`, c.ends && `${c.ends} ended`].filter(Boolean);
@@ -63,7 +81,7 @@ function titleOf(plan: SalePlan): string {
  * Runs the schedule now. `pressed`: the seller pressed Schedule sale prices — the schedule becomes
  * theirs (their trigger runs it) on the stock sheet they are on.
  */
-export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
+export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: readonly string[] = []): SaleRun {
   const before = readSchedule(ctx.ports.documentStore);
   const me = ctx.ports.session.userKey();
   const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : before?.sheet);
@@ -73,6 +91,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
     sheet: choice.sheet,
     lastRun: before?.lastRun ?? null,
     nextAt: before?.nextAt ?? null,
+    checked: before?.checked ?? [],
   };
   let found: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
   let plan: SalePlan | null = null;
@@ -81,6 +100,10 @@ export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
     const loaded = load('byChannel');
     const now = ctx.ports.clock.now();
     found = sheetWindows(loaded, zone);
+    const scheduled = new Set(found.windows.map(checkKey));
+    const checked = withChecks(new Map(schedule.checked), checkedNow, me, scheduled);
+    schedule.checked = [...checked];
+    if (checkedNow.length > 0) logChecks(on, checkedNow, checked);
     const kept = readRunning(ctx.ports.workbook);
     const client = hubClient(on);
     const skus = skusToRead(found, kept, now);
@@ -92,7 +115,8 @@ export function runSaleSchedule(ctx: Context, pressed: boolean): SaleRun {
       const rows = rowsOf.get(sku) ?? [];
       return rows.includes(own) ? own : (rows[0] ?? null);
     };
-    plan = planSaleRun({ found, kept, hub, now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx), rowOf });
+    const guard = { pricePct: ctx.settings.guards.pricePct, needsApproval: ctx.settings.guards.approve.includes('price'), checked };
+    plan = planSaleRun({ found, kept, hub, now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx), rowOf, guard });
     writeRunning(ctx.ports.workbook, plan.kept);
     writeSaid(on, loaded, plan);
     schedule.lastRun = now;

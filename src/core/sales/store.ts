@@ -24,6 +24,8 @@ export interface SaleSchedule {
   lastRun: number | null;
   /** When the next start or end is due (null: none). */
   nextAt: number | null;
+  /** Values beyond the price guard rail (guard.ts checkKey) and the user keys of who checked each. */
+  checked?: Array<[string, string[]]>;
 }
 
 /**

@@ -14,6 +14,6 @@ export function scheduleSalePricesFromMenu(): void {
     if (check.windows === 0 && check.refused.length === 0)
       return `No scheduled sale on "${check.sheet}": fill Sale start and Sale end (with a Sale price) on the rows to put on sale, then choose this again.`;
     if (!ctx.ports.notifier.confirm(`${check.question}\n\nSchedule these sale prices?`, TITLE)) return 'Nothing scheduled, nothing sent.';
-    return runSaleSchedule(ctx, true).message;
+    return runSaleSchedule(ctx, true, check.beyond).message;
   });
 }
