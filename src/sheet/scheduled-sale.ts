@@ -41,5 +41,5 @@ export function holdScheduledSale(row: ParsedRow, columns: ColumnMap, cells: rea
   for (const channel of Object.keys(row.perChannel)) take(channel, row.perChannel[channel], columns.perChannel[channel]?.salePrice);
   row.scheduled = { start, end, salePrices };
   if (held.length > 0)
-    row.scheduled.held = `${held.join(', ')}: scheduled by Sale start and Sale end, so the sale schedule sends ${held.length === 1 ? 'it' : 'them'} when the sale starts, not a push (Hub Sync \u203a Schedule sale prices)`;
+    row.scheduled.held = `${held.join(', ')}: scheduled by Sale start and Sale end, so no push sends ${held.length === 1 ? 'it' : 'them'}; Hub Sync \u203a Schedule sale prices does, when the sale starts`;
 }

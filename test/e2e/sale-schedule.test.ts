@@ -108,7 +108,7 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     // The sale in force started at once; the one to come did not.
     expect(salePrice(env, skus[1])).toBe(35);
     expect(salePrice(env, skus[0])).toBe(before0);
-    expect(rowSays(env, 3)).toMatchObject({ status: 'On sale', message: expect.stringMatching(/Sale started: sale price 35 on amazon/) });
+    expect(rowSays(env, 3)).toMatchObject({ status: 'On sale', message: expect.stringMatching(/Sale start: sale price 35 on amazon/) });
     expect(rowSays(env, 2)).toMatchObject({
       status: 'Scheduled',
       message: expect.stringMatching(target === 'bound' ? /within a minute/ : /within the hour/),
@@ -160,7 +160,10 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     const until = (t: number): void => void env.rt.advance(t - env.rt.now());
     until(env.rt.now() + late + 60_000);
     expect(salePrice(env, skus[4])).toBe(12);
-    expect(rowSays(env, 2)).toMatchObject({ status: 'On sale', message: expect.stringMatching(/Sale started: sale price 12 on amazon/) });
+    expect(rowSays(env, 2)).toMatchObject({
+      status: 'On sale',
+      message: expect.stringMatching(/Sale start \(try 2\): sale price 12 on amazon/),
+    });
     const records = scheduleRecords(env).filter(([sku]) => sku === skus[4]);
     expect(records.map(([, before, sent]) => [before, sent])).toEqual([
       [before4, 12],
@@ -199,6 +202,6 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     env.rt.sheet(STOCK).setValues([['', '']], 'D2');
     env.rt.advance(HOUR + 60_000);
     expect(salePrice(env, skus[5])).toBe(before5 ?? hubProducts(env).get(skus[5])!.listings.amazon!.price);
-    expect(rowSays(env, 2)).toMatchObject({ status: 'Sale ended', message: expect.stringMatching(/Sale ended/) });
+    expect(rowSays(env, 2)).toMatchObject({ status: 'Sale ended', message: expect.stringMatching(/Sale end: /) });
   });
 });

@@ -102,12 +102,16 @@ function changedSince(result: RowResult, changes: string[], wording: ChangeWordi
   return { ...result, status, message: leadWith(note, result.message), channels };
 }
 
-/** Places results by identity in the sheet as read now, and checks their rows still hold what was sent. */
+/**
+ * Places results by identity in the sheet as read now, and checks their rows still hold what was
+ * sent. `ownRow`: the values were sent for their row alone (PushRun.limited values with a row).
+ */
 export function placeResults(
   now: TableRead,
   pending: readonly PendingResult[],
   operation: Operation,
   wording: ChangeWording = 'push',
+  ownRow = false,
 ): Placement {
   const rowAt = new Map<number, ParsedRow>();
   const rowsOf = new Map<string, ParsedRow[]>();
@@ -127,8 +131,10 @@ export function placeResults(
     const same = rowAt.get(p.rowNumber);
     let row: ParsedRow | undefined;
     // Still in place, and unique; or, for a row that sent nothing (its error is the same on any
-    // copy, e.g. a repeated SKU), in place at all.
-    if (same && rowIdentity(same, operation) === p.identity && (!p.sent || (rowsOf.get(p.identity)?.length ?? 0) === 1)) row = same;
+    // copy, e.g. a repeated SKU), in place at all; or, `ownRow`, for values sent for that row
+    // alone (a scheduled sale's, whose SKU may be on another row too), in place at all.
+    const unique = (rowsOf.get(p.identity)?.length ?? 0) === 1;
+    if (same && rowIdentity(same, operation) === p.identity && (!p.sent || unique || ownRow)) row = same;
     else {
       const found = rowsOf.get(p.identity);
       if (found && found.length === 1 && !results.has(found[0].rowNumber)) {

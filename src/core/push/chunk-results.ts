@@ -97,7 +97,8 @@ export class ChunkResults {
     if (waiting.length === 0) return;
     // Read again now, after the requests: rows and columns may have moved since the chunk read them.
     const fresh = loaded.reread?.() ?? readStockTable(ctx, loaded.sheet, loaded.mapping);
-    const placement = placeResults(fresh.table, waiting, run.operation);
+    // A scheduled sale's values belong to their own row: its SKU may be on another row too.
+    const placement = placeResults(fresh.table, waiting, run.operation, 'push', run.limited?.kind === 'sale');
     const now = ctx.ports.clock.now();
     writeResults({
       ...resultOptions(ctx, fresh.table.columns),
@@ -148,13 +149,18 @@ export class ChunkResults {
     loaded.snapshot.replace(entries, loaded.confirmed, now);
   }
 
-  /** The rows written, for the counts; those with no place are sent again by a later chunk. */
+  /**
+   * The rows written, for the counts; those with no place are sent again by a later chunk — but a
+   * scheduled sale's (its row gone mid-run): the sale schedule already knows what the hub answered
+   * (resultsWritten) and decides itself what to send again, at its next run.
+   */
   private count(placement: ReturnType<typeof placeResults>, now: number): void {
     const unplacedRows = new Set(placement.unplaced.map((p) => p.rowNumber));
     const placed = this.waiting.filter((p) => !unplacedRows.has(p.rowNumber));
     for (const p of placed) this.written.set(p.rowNumber, placement.placedFrom.get(p.rowNumber) ?? p.result);
     this.unplaced += placement.unplaced.length;
     for (const p of placed) this.doneHere.push(p.identity);
+    if (this.run.limited?.kind === 'sale') for (const p of placement.unplaced) this.doneHere.push(p.identity);
     const keyless = placed.filter((p) => this.keylessAt.has(p.rowNumber)).length;
     if (keyless > 0) this.keylessWrittenAt.push({ at: now, rows: keyless });
   }

@@ -9,6 +9,7 @@ import { runSaleSchedule } from './run';
 /** How early a trigger run may take a start or end (a run a few seconds before it would otherwise wait a minute). */
 const EARLY_MS = 30_000;
 const RETRY_MS = 60_000;
+const FAILED_MS = 60 * 60_000;
 
 /** True when this user's trigger runs the schedule and a start or end is due. Reads only the document store, held in memory. */
 export function saleScheduleDue(ctx: Context): boolean {
@@ -35,12 +36,15 @@ export function scheduledSales(ctx: Context): BackgroundStep | null {
     const failure = run.progress.requestFailure;
     return { work: 'sales', ran: true, message: failure ?? run.message, failed: failure !== undefined };
   } catch (e) {
-    if (!(e instanceof BusyError)) throw e;
+    // Busy: a minute later. Anything else (a renamed sheet, the hub down, the token): reported (the
+    // Log, an alert), and looked at again in an hour rather than every minute.
+    const busy = e instanceof BusyError;
+    const at = ctx.ports.clock.now() + (busy ? RETRY_MS : FAILED_MS);
     const s = readSchedule(ctx.ports.documentStore);
-    const at = ctx.ports.clock.now() + RETRY_MS;
     if (s) writeSchedule(ctx.ports.documentStore, { ...s, nextAt: at });
-    updateBackground(ctx, { salesAt: at });
+    updateBackground(ctx, busy ? { salesAt: at } : { salesAt: null, salesCheckAt: at });
     dueChanged.emit(ctx);
-    return { work: 'sales', ran: false, message: e.message };
+    if (!busy) throw e;
+    return { work: 'sales', ran: false, message: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -4,7 +4,7 @@ import { localDateTime } from '../kernel/time';
 import { loadStockSheet } from '../pipeline/load';
 import { pushContext } from '../pipeline/sheet-choice';
 import { nextSaleChange } from './events';
-import { scheduleWhen } from './run';
+import { refuseMove, scheduleWhen } from './run';
 import { hubNow } from '../pipeline/dry-run/read-hub';
 import { hubClient } from '../settings/context';
 import type { SaleWindow } from './events';
@@ -29,11 +29,12 @@ const SHOWN = 5;
 
 export function checkSaleSchedule(ctx: Context): SaleCheck {
   const { ctx: on, choice } = pushContext(ctx);
+  refuseMove(ctx, readSchedule(ctx.ports.documentStore), choice.sheet);
   const loaded = loadStockSheet(on, 'byChannel');
   const zone = ctx.ports.session.timeZone();
   const now = ctx.ports.clock.now();
-  const found = sheetWindows(loaded, zone);
   const running = readRunning(ctx.ports.workbook);
+  const found = sheetWindows(loaded, zone, running);
   const inForce = found.windows.filter((w) => w.window.start <= now && now < w.window.end);
   const starting = inForce.filter((w) => !running.some((r) => r.sku === w.sku && r.channel === w.channel));
   const refused = [...found.refused].map(([row, reasons]) => ({ row, reasons }));

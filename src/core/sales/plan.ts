@@ -46,11 +46,20 @@ export interface PlanInput {
 
 const key = (s: { sku: string; channel: string }): string => `${s.sku}\u0000${s.channel}`;
 
-/** The SKUs a run must read the hub for: the sales it may start, move to another price, or end. */
-export function skusToRead(found: SheetWindows, kept: readonly KeptSale[], now: number): string[] {
-  const skus = new Set<string>();
-  for (const w of found.windows) if (w.window.start <= now && now < w.window.end) skus.add(w.sku);
-  for (const k of kept) skus.add(k.sku);
+/** How many times a start or an end is sent before the schedule says the hub does not confirm it and stops. */
+export const MOST_TRIES = 3;
+
+/**
+ * The SKUs a run must read the hub for: the sales it may start, send a new sale price for, hand
+ * over to the next row's window, send again or end. A sale going on as it was reads nothing.
+ */
+export function skusToRead(found: SheetWindows, kept: readonly KeptSale[], now: number, lastRun: number | null = null): string[] {
+  const running = kept.filter((k) => !k.ending);
+  const events = saleEvents(found.windows, running, now, lastRun);
+  const skus = new Set<string>([...events.start.map((w) => w.sku), ...events.end.map((r) => r.sku)]);
+  for (const { running: r, window: w } of [...events.reprice, ...events.moved])
+    if (w.salePrice !== r.salePrice || w.row !== r.row) skus.add(r.sku);
+  for (const k of kept) if (k.ending || (!k.confirmed && !k.left)) skus.add(k.sku);
   return [...skus];
 }
 
@@ -111,10 +120,11 @@ class Run {
       w.channel,
       this.held(w.sku, 'salePrice', w.channel) ?? before,
       w.salePrice,
-      `Sale started: ${this.text(w)}${follows}; it ends ${when(this.input, w.window.end)}`,
+      `Sale start: ${this.text(w)}${follows}; it ends ${when(this.input, w.window.end)}`,
       w.row,
     );
     this.out.kept.push({
+      tries: 1,
       sku: w.sku,
       channel: w.channel,
       salePrice: w.salePrice,
@@ -159,8 +169,13 @@ export function planSaleRun(input: PlanInput): SalePlan {
   }
   for (const w of input.found.windows) {
     const own = run.out.kept.some((k) => sameSale(k, w) && k.row === w.row);
-    if (w.window.start > input.now && !own && !run.out.said.has(w.row))
-      run.say(w.row, { status: 'Scheduled', text: `Scheduled: ${run.text(w)}; it starts ${when(input, w.window.start)}` });
+    if (w.window.start > input.now && !own && !run.out.said.has(w.row)) {
+      const notes = input.found.notes.get(w.row) ?? [];
+      run.say(w.row, {
+        status: 'Scheduled',
+        text: [`Scheduled: ${run.text(w)}; it starts ${when(input, w.window.start)}`, ...notes].join('; '),
+      });
+    }
   }
   return run.out;
 }
@@ -207,6 +222,7 @@ function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
       start: w.window.start,
       end: w.window.end,
       confirmed: repriced ? false : r.confirmed,
+      ...(repriced ? { tries: 1, left: undefined } : {}),
     });
     return;
   }
@@ -229,16 +245,32 @@ function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
 /** A sale whose start the hub did not confirm is sent again, unless the hub's sale price changed since (then it is left, and said). */
 function sendAgainIfNeeded(run: Run, r: KeptSale): void {
   const w = run.input.found.windows.find((x) => sameSale(x, r) && x.window.start <= run.input.now && run.input.now < x.window.end);
-  if (r.confirmed || !w) {
+  if (r.confirmed || r.left || !w) {
     run.out.kept.push(r);
     return;
   }
   const now = run.held(r.sku, 'salePrice', r.channel);
   if (now === undefined) run.out.kept.push(r);
-  else if (now === r.before || run.ours(r, now)) {
-    run.send(r.sku, r.channel, now, r.salePrice, `Sale started: ${run.text(w)}; it ends ${when(run.input, r.end)}`, w.row);
-    run.out.kept.push(r);
-  } else leave(run, r, now, w.row);
+  else if (now !== r.before && !run.ours(r, now)) {
+    // A colleague's sale price since: the sale lets it be until its end (never sent again over it).
+    leave(run, r, now, w.row, undefined, 'Sale left');
+    run.out.kept.push({ ...r, left: 'changed' });
+  } else if ((r.tries ?? 1) >= MOST_TRIES) {
+    const why = `the hub did not confirm sale price ${plainDecimal(r.salePrice)} on ${r.channel} after ${MOST_TRIES} tries: check the SKU's listing on ${r.channel}; the sale is not sent again (its end still puts back what was there, if the hub took it)`;
+    run.say(w.row, { status: 'Skipped', text: `Sale not confirmed: ${why}` });
+    run.out.log.push(`the sale of ${r.sku} on ${r.channel}: ${why}`);
+    run.out.kept.push({ ...r, left: 'unconfirmed' });
+  } else {
+    run.send(
+      r.sku,
+      r.channel,
+      now,
+      r.salePrice,
+      `Sale start (try ${(r.tries ?? 1) + 1}): ${run.text(w)}; it ends ${when(run.input, r.end)}`,
+      w.row,
+    );
+    run.out.kept.push({ ...r, tries: (r.tries ?? 1) + 1 });
+  }
 }
 
 /** The hub's sale price changed since the sale sent its own: the sale lets it be, and says so. */
@@ -248,9 +280,10 @@ function leave(
   now: number | null,
   row: number | null,
   what = `the sale of ${r.sku} on ${r.channel} (sale price ${plainDecimal(r.salePrice)})`,
+  headline = 'Sale ended, nothing put back',
 ): void {
   const why = `the hub's sale price is ${now === null ? 'empty' : plainDecimal(now)} now, not the ${plainDecimal(r.salePrice)} the sale set: it was changed since, so it is left as it is (the ${r.before === null ? 'price' : plainDecimal(r.before)} from before the sale is not put back)`;
-  if (row !== null) run.say(row, { status: 'Skipped', text: `Sale ended, nothing put back: ${why}` });
+  if (row !== null) run.say(row, { status: 'Skipped', text: `${headline}: ${why}` });
   run.out.log.push(`${what}: ${why}`);
   run.out.counts.left++;
 }
@@ -272,6 +305,16 @@ function endSale(run: Run, r: KeptSale): void {
     return;
   }
   const now = values?.[`salePrice:${r.channel}`] ?? null;
+  // Left to a colleague's sale price during the sale (said then): nothing to put back now.
+  if (r.left === 'changed') return;
+  // An end the hub did not confirm, sent MOST_TRIES times: said, and let go.
+  if (r.ending && (r.tries ?? 1) >= MOST_TRIES && now !== r.ending.restore) {
+    const why = `the hub did not confirm ${plainDecimal(r.ending.restore)} put back after ${MOST_TRIES} tries: it may still hold the sale price ${plainDecimal(r.salePrice)}; check it on ${r.channel}`;
+    if (row !== null) run.say(row, { status: 'Skipped', text: `Sale end not confirmed: ${why}` });
+    out.log.push(`${what}: ${why}`);
+    out.counts.left++;
+    return;
+  }
   // The hub cannot remove a sale price (hub-api §2.2): with none before, the price itself is put in, which is no discount.
   const restore = r.before ?? values?.[`price:${r.channel}`] ?? null;
   if (restore !== null && now === restore) return; // back already (an earlier end the hub confirmed late, or a start it never took)
@@ -287,17 +330,19 @@ function endSale(run: Run, r: KeptSale): void {
     return;
   }
   if (row === null) {
-    out.kept.push(r);
-    out.log.push(
-      `${what}: its row (SKU ${r.sku}) is no longer in the sheet, so nothing can be sent for it; put the row back (its SKU is enough) and the sale ends at the next run`,
-    );
+    // Said once: the schedule looks again hourly, and ends it as soon as a row of the SKU is back.
+    if (!r.orphan)
+      out.log.push(
+        `${what}: its row (SKU ${r.sku}) is no longer in the sheet, so nothing can be sent for it; put the row back (its SKU is enough) and the sale ends at the next run`,
+      );
+    out.kept.push({ ...r, orphan: true });
     return;
   }
   const note =
     r.before === null
-      ? `Sale ended: the hub held no sale price before it and cannot remove one, so the sale price is set to the price ${plainDecimal(restore)} (no discount)`
-      : `Sale ended: the sale price ${plainDecimal(restore)} from before the sale is back`;
+      ? `Sale end: the hub held no sale price before it and cannot remove one, so the sale price is set to the price ${plainDecimal(restore)} (no discount)`
+      : `Sale end: the sale price ${plainDecimal(restore)} from before the sale is back`;
   run.send(r.sku, r.channel, now, restore, note, row, 'Sale ended');
-  out.kept.push({ ...r, ending: { restore, at: input.now } });
+  out.kept.push({ ...r, ending: { restore, at: input.now }, tries: r.ending ? (r.tries ?? 1) + 1 : 1 });
   out.counts.ends++;
 }

@@ -8,11 +8,13 @@
  */
 import type { Context } from '../kernel/context';
 import { dueChanged, updateBackground } from '../kernel/due';
+import { UserError } from '../kernel/errors';
 import { logNote } from '../kernel/log';
 import { localDateTime } from '../kernel/time';
 import { hubClient } from '../settings/context';
 import { hubNow } from '../pipeline/dry-run/read-hub';
 import type { LoadedSheet } from '../pipeline/load';
+import { readStockTable } from '../pipeline/stock-table';
 import { pushContext } from '../pipeline/sheet-choice';
 import type { PushProgress, RowResult } from '../pipeline/types';
 import { writeRowResults } from '../pipeline/writeback';
@@ -45,13 +47,41 @@ export interface SaleRun {
   message: string;
 }
 
-/** The rows the run sends nothing for say why (refused, missed, left, waiting), in the row's own result columns. */
-function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan): void {
-  if (plan.said.size === 0) return;
-  const results = new Map<number, RowResult>(
-    [...plan.said].map(([row, said]) => [row, { status: said[0].status, message: said.map((s) => s.text).join('; '), channels: {} }]),
+/**
+ * The rows the run sends nothing for say why (refused, missed, left, waiting, held), in their own
+ * result columns — placed by SKU on the sheet read again now (the hub was read since: a colleague
+ * may have sorted it or inserted a column). A row that says it already is not written again, and a
+ * trigger's run leaves the plain "Scheduled" lines to the seller's own Schedule sale prices (so an
+ * hourly check never writes over a push's result).
+ */
+function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan, pressed: boolean): void {
+  const said = [...plan.said].filter(([, lines]) => pressed || lines.some((l) => !l.text.startsWith('Scheduled: ')));
+  if (said.length === 0) return;
+  const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
+  const skuAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r.sku]));
+  const rowsOf = new Map<string, number[]>();
+  for (const r of fresh.table.rows) if (r.sku) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
+  const message = fresh.table.columns.result.message;
+  const results = new Map<number, RowResult>();
+  for (const [row, lines] of said) {
+    const sku = skuAt.get(row);
+    const rows = sku ? (rowsOf.get(sku) ?? []) : [];
+    const now = rows.includes(row) ? row : rows.length === 1 ? rows[0] : null;
+    const text = lines.map((l) => l.text).join('; ');
+    if (now === null || (message !== undefined && String(fresh.values[now - 1]?.[message] ?? '') === text)) continue;
+    results.set(now, { status: lines[0].status, message: text, channels: {} });
+  }
+  if (results.size > 0) writeRowResults(ctx, { sheet: loaded.sheet, values: fresh.values, table: fresh.table }, results);
+}
+
+/** The schedule reads one stock sheet: it moves to another only with no sale running on the first. */
+export function refuseMove(ctx: Context, schedule: SaleSchedule | null, sheet: string): void {
+  if (!schedule || schedule.sheet === sheet) return;
+  const running = readRunning(ctx.ports.workbook).length;
+  if (running === 0) return;
+  throw new UserError(
+    `The sale schedule runs on "${schedule.sheet}", where ${running} sale${running === 1 ? ' is' : 's are'} running: choose Schedule sale prices there (one stock sheet has the sale windows), or end ${running === 1 ? 'it' : 'them'} first by emptying their Sale start and Sale end. Nothing was scheduled.`,
   );
-  writeRowResults(ctx, loaded, results);
 }
 
 /** Who checked, asked for or approved values beyond the price guard rail, in the Log. */
@@ -85,6 +115,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
   const before = readSchedule(ctx.ports.documentStore);
   const me = ctx.ports.session.userKey();
   const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : before?.sheet);
+  if (pressed) refuseMove(ctx, before, choice.sheet);
   const schedule: SaleSchedule = {
     ownerKey: pressed ? me : (before?.ownerKey ?? me),
     owner: pressed ? ctx.ports.session.userEmail() : (before?.owner ?? ''),
@@ -99,14 +130,14 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
   const progress = startLimitedPush(on, true, SALE_SCHEDULE, (load) => {
     const loaded = load('byChannel');
     const now = ctx.ports.clock.now();
-    found = sheetWindows(loaded, zone);
+    const kept = readRunning(ctx.ports.workbook);
+    found = sheetWindows(loaded, zone, kept);
     const scheduled = new Set(found.windows.map(checkKey));
     const checked = withChecks(new Map(schedule.checked), checkedNow, me, scheduled);
     schedule.checked = [...checked];
     if (checkedNow.length > 0) logChecks(on, checkedNow, checked);
-    const kept = readRunning(ctx.ports.workbook);
     const client = hubClient(on);
-    const skus = skusToRead(found, kept, now);
+    const skus = skusToRead(found, kept, now, schedule.lastRun);
     const hub = skus.length > 0 ? hubNow(on, client, skus, false, SALE_SCHEDULE).hub : new Map();
     // A running sale's end goes from its own row when it is still there, else from any row of its SKU.
     const rowsOf = new Map<string, number[]>();
@@ -118,7 +149,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
     const guard = { pricePct: ctx.settings.guards.pricePct, needsApproval: ctx.settings.guards.approve.includes('price'), checked };
     plan = planSaleRun({ found, kept, hub, now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx), rowOf, guard });
     writeRunning(ctx.ports.workbook, plan.kept);
-    writeSaid(on, loaded, plan);
+    writeSaid(on, loaded, plan, pressed);
     schedule.lastRun = now;
     if (plan.log.length > 0) logNote(on, SALE_SCHEDULE, plan.log.join('; '), { skipped: plan.counts.missed + plan.counts.left });
     return {
@@ -156,8 +187,9 @@ function nextRun(ctx: Context, found: SheetWindows): { exact: number | null; rec
   const now = ctx.ports.clock.now();
   const kept = readRunning(ctx.ports.workbook);
   const next = nextSaleChange(found.windows, kept, now);
-  // A start the hub did not confirm, or an end not yet confirmed: tried again at the next run.
-  const again = kept.some((k) => !k.confirmed || k.ending) ? now + MINUTE : null;
+  // A start or an end the hub did not confirm: tried again after 1, then 4 minutes (MOST_TRIES sends in all).
+  const retries = kept.filter((k) => (!k.confirmed && !k.left) || k.ending).map((k) => now + MINUTE * 4 ** ((k.tries ?? 1) - 1));
+  const again = retries.length > 0 ? Math.min(...retries) : null;
   const times = [next, again].filter((t): t is number => t !== null);
   const exact = times.length > 0 ? Math.min(...times) : null;
   // The add-on's trigger comes hourly anyway: every run of it reads the sheet again.

@@ -39,6 +39,16 @@ export interface KeptSale extends RunningSale {
   sent?: number[];
   confirmed: boolean;
   ending?: { restore: number; at: number };
+  /** Times its last value (start, changed sale price or end) was sent. */
+  tries?: number;
+  /**
+   * Sent no more until its end: the hub's sale price was changed by someone else (`changed`: the
+   * end puts nothing back), or the hub never confirmed the start (`unconfirmed`: the end puts back
+   * what was there if the hub holds the sale's price after all).
+   */
+  left?: 'changed' | 'unconfirmed';
+  /** Its end found no row of its SKU in the sheet (said once in the Log). */
+  orphan?: true;
 }
 
 export function readSchedule(store: KeyValueStore): SaleSchedule | null {

@@ -13,6 +13,12 @@ import type { SaleWindow } from './events';
 import { overlappingWindows } from './overlap';
 import { readWindow } from './window';
 
+/** Where a sale runs now (store.ts KeptSale): its SKU and row. */
+export interface RunningRow {
+  sku: string;
+  row: number;
+}
+
 export interface SheetWindows {
   /** Every window in force or to come or past, of the rows not refused. */
   windows: SaleWindow[];
@@ -57,11 +63,12 @@ function salePricesOf(loaded: LoadedSheet, row: ParsedRow): Map<string, number> 
 }
 
 /** The windows of the loaded sheet, in the spreadsheet's time zone. */
-export function sheetWindows(loaded: LoadedSheet, timeZone: string): SheetWindows {
+export function sheetWindows(loaded: LoadedSheet, timeZone: string, running: readonly RunningRow[] = []): SheetWindows {
   const out: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
   const refuse = (row: number, reason: string): void => {
     out.refused.set(row, [...(out.refused.get(row) ?? []), reason]);
   };
+  const duplicates = new Map<number, ParsedRow>();
   for (const row of loaded.table.rows) {
     if (!row.scheduled || row.blank || row.skipped !== null) continue;
     out.rows++;
@@ -79,11 +86,26 @@ export function sheetWindows(loaded: LoadedSheet, timeZone: string): SheetWindow
       refuse(row.rowNumber, prices);
       continue;
     }
+    if (row.duplicate) duplicates.set(row.rowNumber, row);
     if (read.window.notes.length > 0) out.notes.set(row.rowNumber, read.window.notes);
     for (const [channel, salePrice] of prices)
       out.windows.push({ row: row.rowNumber, sku: row.sku, channel, window: read.window, salePrice });
   }
-  for (const [row, reasons] of overlappingWindows(out.windows, timeZone)) for (const reason of reasons) refuse(row, reason);
+  // One row per SKU, as for a push; a sale already running keeps its row, whatever was added since.
+  const incumbent = (row: number): boolean =>
+    running.some((r) => r.row === row && out.windows.some((w) => w.row === row && w.sku === r.sku));
+  const overlaps = overlappingWindows(out.windows, timeZone);
+  for (const w of out.windows) {
+    if (out.refused.has(w.row) || incumbent(w.row)) continue;
+    const runningRow = running.find((r) => r.sku === w.sku && r.row !== w.row && out.windows.some((x) => x.row === r.row));
+    if (runningRow)
+      refuse(
+        w.row,
+        `${w.sku} is also on row ${runningRow.row}, whose sale is running: one row per SKU (put the next sale\u2019s dates in row ${runningRow.row} once it ends)`,
+      );
+    else if (overlaps.has(w.row)) for (const reason of overlaps.get(w.row) ?? []) refuse(w.row, reason);
+    else if (duplicates.has(w.row)) refuse(w.row, duplicates.get(w.row)?.duplicate?.reason ?? 'the SKU is on another row too');
+  }
   out.windows = out.windows.filter((w) => !out.refused.has(w.row));
   return out;
 }

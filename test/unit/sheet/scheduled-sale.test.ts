@@ -23,7 +23,7 @@ describe('a scheduled sale read from its row', () => {
       start: '2026-12-01 09:00',
       end: '2026-12-03',
       salePrices: { '': { kind: 'number', value: 8 }, amazon: { kind: 'number', value: 7.5 } },
-      held: 'Sale price 8, Sale price [amazon] 7.5: scheduled by Sale start and Sale end, so the sale schedule sends them when the sale starts, not a push (Hub Sync \u203a Schedule sale prices)',
+      held: 'Sale price 8, Sale price [amazon] 7.5: scheduled by Sale start and Sale end, so no push sends them; Hub Sync \u203a Schedule sale prices does, when the sale starts',
     });
   });
 
@@ -35,7 +35,7 @@ describe('a scheduled sale read from its row', () => {
       start,
       end,
       salePrices: { amazon: { kind: 'number', value: 6 } },
-      held: 'Sale price [amazon] 6: scheduled by Sale start and Sale end, so the sale schedule sends it when the sale starts, not a push (Hub Sync \u203a Schedule sale prices)',
+      held: 'Sale price [amazon] 6: scheduled by Sale start and Sale end, so no push sends it; Hub Sync \u203a Schedule sale prices does, when the sale starts',
     });
     expect(row.perChannel.amazon.salePrice).toEqual(EMPTY);
   });
@@ -68,7 +68,7 @@ describe('a scheduled sale read from its row', () => {
     const row = readTable([HEADER, ['A', 10, 'abc', '', '', '2026-12-01', '2026-12-03', '']]).rows[0];
     expect(row.cells.salePrice).toEqual(EMPTY);
     expect(row.scheduled?.salePrices['']).toEqual({ kind: 'error', reason: "Sale price: 'abc' is not a number" });
-    expect(row.scheduled?.held).toMatch(/^Sale price: scheduled by Sale start and Sale end, so the sale schedule sends it /);
+    expect(row.scheduled?.held).toMatch(/^Sale price: scheduled by Sale start and Sale end, so no push sends it; /);
   });
 
   test('the Spanish aliases Inicio oferta and Fin oferta are the window', () => {
@@ -83,7 +83,7 @@ describe('a scheduled sale read from its row', () => {
       start: '2026-12-01',
       end: '2026-12-02',
       salePrices: { '': { kind: 'number', value: 5 } },
-      held: 'Precio oferta 5: scheduled by Sale start and Sale end, so the sale schedule sends it when the sale starts, not a push (Hub Sync \u203a Schedule sale prices)',
+      held: 'Precio oferta 5: scheduled by Sale start and Sale end, so no push sends it; Hub Sync \u203a Schedule sale prices does, when the sale starts',
     });
   });
 

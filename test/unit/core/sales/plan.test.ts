@@ -88,7 +88,7 @@ describe('planSaleRun: starts', () => {
             'salePrice:amazon': {
               before: 10,
               value: 8,
-              note: `Sale started: sale price 8 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00; it ends at 2026-12-01 05:00, ${WHEN}`,
+              note: `Sale start: sale price 8 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00; it ends at 2026-12-01 05:00, ${WHEN}`,
               row: 2,
               word: 'On sale',
             },
@@ -97,7 +97,7 @@ describe('planSaleRun: starts', () => {
       ]),
     );
     expect(p.kept).toEqual([
-      { sku: 'A', channel: 'amazon', salePrice: 8, sent: [8], row: 2, start: t(1), end: t(5), before: 10, confirmed: false },
+      { sku: 'A', channel: 'amazon', salePrice: 8, sent: [8], row: 2, start: t(1), end: t(5), before: 10, confirmed: false, tries: 1 },
     ]);
     expect(p.said).toEqual(new Map());
     expect(p.log).toEqual([]);
@@ -158,7 +158,7 @@ describe('planSaleRun: starts', () => {
     expect(Object.keys(p.only.get('A') ?? {})).toEqual(['salePrice:amazon']);
     expect(p.only.get('A')?.['salePrice:amazon']).toMatchObject({ before: 6, value: 10 });
     expect(p.said.get(3)).toEqual([{ status: 'Scheduled', text: expect.stringMatching(/^Sale waits: .*its last sale is still ending/) }]);
-    expect(p.kept).toEqual([{ ...ending, ending: { restore: 10, at: t(2) } }]);
+    expect(p.kept).toEqual([{ ...ending, ending: { restore: 10, at: t(2) }, tries: 2 }]);
   });
 
   test('refused rows say Error with their reason, one entry per reason', () => {
@@ -199,9 +199,9 @@ describe('planSaleRun: running sales', () => {
     const r = kept({ sku: 'A', channel: 'amazon', before: 10, confirmed: false });
     const p = plan({ found: sheet([win(2, 'A', 'amazon', 1, 5)]), kept: [r], hub: hub({ A: { 'salePrice:amazon': 10 } }), now: t(3) });
     expect(p.only.get('A')).toEqual({
-      'salePrice:amazon': { before: 10, value: 8, note: expect.stringMatching(/^Sale started: /), row: 2, word: 'On sale' },
+      'salePrice:amazon': { before: 10, value: 8, note: expect.stringMatching(/^Sale start \(try 2\): /), row: 2, word: 'On sale' },
     });
-    expect(p.kept).toEqual([r]);
+    expect(p.kept).toEqual([{ ...r, tries: 2 }]);
     expect(p.counts.starts).toBe(0);
   });
 
@@ -222,7 +222,7 @@ describe('planSaleRun: running sales', () => {
         word: 'On sale',
       },
     });
-    expect(p.kept).toEqual([{ ...r, salePrice: 7, sent: [8, 7], confirmed: false }]);
+    expect(p.kept).toEqual([{ ...r, salePrice: 7, sent: [8, 7], confirmed: false, tries: 1 }]);
     expect(p.counts.reprices).toBe(1);
   });
 
@@ -252,7 +252,7 @@ describe('planSaleRun: ends', () => {
             'salePrice:amazon': {
               before: 8,
               value: 10,
-              note: 'Sale ended: the sale price 10 from before the sale is back',
+              note: 'Sale end: the sale price 10 from before the sale is back',
               row: 2,
               word: 'Sale ended',
             },
@@ -260,7 +260,7 @@ describe('planSaleRun: ends', () => {
         ],
       ]),
     );
-    expect(p.kept).toEqual([{ ...r, ending: { restore: 10, at: t(6) } }]);
+    expect(p.kept).toEqual([{ ...r, ending: { restore: 10, at: t(6) }, tries: 1 }]);
     expect(p.counts.ends).toBe(1);
     expect(p.said.size).toBe(0);
   });
@@ -276,12 +276,12 @@ describe('planSaleRun: ends', () => {
       'salePrice:amazon': {
         before: 8,
         value: 12,
-        note: 'Sale ended: the hub held no sale price before it and cannot remove one, so the sale price is set to the price 12 (no discount)',
+        note: 'Sale end: the hub held no sale price before it and cannot remove one, so the sale price is set to the price 12 (no discount)',
         row: 2,
         word: 'Sale ended',
       },
     });
-    expect(p.kept).toEqual([{ ...r, ending: { restore: 12, at: t(6) } }]);
+    expect(p.kept).toEqual([{ ...r, ending: { restore: 12, at: t(6) }, tries: 1 }]);
   });
 
   test('with no sale price before and no price on the channel, nothing is sent and it is said', () => {
@@ -329,14 +329,14 @@ describe('planSaleRun: ends', () => {
     const r = kept({ sku: 'A', channel: 'amazon', salePrice: 8, before: 10, ending: { restore: 10, at: t(5) } });
     const p = plan({ kept: [r], hub: hub({ A: { 'salePrice:amazon': 8 } }), now: t(6) });
     expect(p.only.get('A')?.['salePrice:amazon']).toMatchObject({ before: 8, value: 10, row: 2 });
-    expect(p.kept).toEqual([{ ...r, ending: { restore: 10, at: t(6) } }]);
+    expect(p.kept).toEqual([{ ...r, ending: { restore: 10, at: t(6) }, tries: 2 }]);
   });
 
   test('the SKU row is gone: the end is kept and logged, nothing sent', () => {
     const r = kept({ sku: 'A', channel: 'amazon' });
     const p = plan({ kept: [r], hub: hub({ A: { 'salePrice:amazon': 8 } }), now: t(6), rowOf: () => null });
     expect(p.only.size).toBe(0);
-    expect(p.kept).toEqual([r]);
+    expect(p.kept).toEqual([{ ...r, orphan: true }]);
     expect(p.said.size).toBe(0);
     expect(p.log).toEqual([
       'the sale of A on amazon (sale price 8, ended 2026-12-01 05:00): its row (SKU A) is no longer in the sheet, so nothing can be sent for it; put the row back (its SKU is enough) and the sale ends at the next run',
