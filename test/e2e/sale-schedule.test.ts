@@ -205,3 +205,29 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     expect(rowSays(env, 2)).toMatchObject({ status: 'Sale ended', message: expect.stringMatching(/Sale end: /) });
   });
 });
+
+describe('scheduled sale prices that cannot run (bound script)', () => {
+  let skus: string[];
+  const env = useHub({ target: 'bound', settings: { plainChannels: ['amazon'] } }, (env) => {
+    skus = seedProducts(env, 2, ['amazon'], 'active');
+  });
+
+  test('a start due that no run can send (a colleague holds the sheet) for over two hours is mailed to the schedule\u2019s owner as not running', () => {
+    const t0 = env.rt.now();
+    env.rt.addSheet(STOCK, [
+      ['SKU', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[0], 11, at(t0 + HOUR), at(t0 + 9 * HOUR)],
+    ]);
+    env.rt.answerNext('YES');
+    env.call('scheduleSalePricesFromMenu');
+    env.rt.holdLock('document', 10 * HOUR);
+    env.rt.advance(HOUR + 30 * 60_000);
+    expect(env.rt.mails()).toHaveLength(0);
+    env.rt.advance(2 * HOUR);
+    const mails = env.rt.mails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/scheduled sale prices not running/);
+    expect(mails[0].body).toMatch(/Schedule sale prices/);
+    expect(salePrice(env, skus[0])).not.toBe(11);
+  });
+});

@@ -30,6 +30,8 @@ export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>
     if (alert.kind === 'import')
       return 'Open the sidebar \u203a Orders: if no next run is shown, switch the scheduled import off and on again (that installs its trigger again, under your account).';
     if (alert.kind === 'jobs') return 'Open the sidebar \u203a Jobs and press Refresh job results.';
+    if (alert.kind === 'sales')
+      return 'Choose Hub Sync \u203a Schedule sale prices: the schedule then runs with your trigger, and the starts and ends due are sent at once.';
     return 'Open the sidebar \u203a Push and resume the push (nothing is sent twice).';
   }
   if (/HTTP 5\d\d|timed out|time-?out|could not reach|unavailable|DNS|connection/i.test(m)) {
@@ -39,6 +41,8 @@ export function firstThingToTry(alert: Pick<Alert, 'kind' | 'cause' | 'message'>
   if (alert.kind === 'import')
     return 'Open the sidebar \u203a Orders and press Import now: it shows the whole answer. The Log sheet has every failure.';
   if (alert.kind === 'jobs') return 'Open the sidebar \u203a Jobs and press Refresh job results: it shows the whole answer.';
+  if (alert.kind === 'sales')
+    return 'Choose Hub Sync \u203a Schedule sale prices: its question shows what is due, and the Log sheet has every failure.';
   return 'Open the sidebar \u203a Push: it shows the push and lets you resume or cancel it.';
 }
 

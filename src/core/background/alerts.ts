@@ -10,7 +10,7 @@ import type { KeyValueStore } from '../kernel/ports';
 import type { Settings } from '../kernel/settings-schema';
 import { alertLine } from '../alerts/words';
 import { readImportStatus } from '../orders/import-status';
-import { expectedWork, importExpectation, jobsExpectation, pushExpectation } from './expected';
+import { expectedWork, importExpectation, jobsExpectation, pushExpectation, salesExpectation } from './expected';
 import { mailDueAlerts } from '../alerts/mail';
 import { noteFailure, noteStale, noteSuccess, readAlerts, writeAlerts } from '../alerts/record';
 import type { AlertsRecord, BackgroundKind } from '../alerts/schema';
@@ -68,6 +68,8 @@ function myExpectations(ctx: Context, record: AlertsRecord, seen: BackgroundSeen
   }
   if (seen.jobs) out.push(jobsExpectation(ctx.ports.documentStore, ctx.settings, seen.jobs, now));
   out.push(pushExpectation(ctx.settings, seen.pushAt, me));
+  const sales = salesExpectation(ctx.ports.documentStore, ctx.settings);
+  if (sales?.owner === me) out.push(sales);
   // This run is the trigger firing: whatever is stale, the add-on's trigger has not stopped.
   return out.filter((e): e is Expectation => e !== null).map((e) => ({ ...e, addon: false }));
 }

@@ -7,6 +7,7 @@ import { budgetLeft, readBudget } from '../jobs/budget';
 import { readOpenJobs, type OpenJob } from '../pipeline/jobs/open-jobs';
 import { readImportStatus, type ImportStatus } from '../orders/import-status';
 import type { KeyValueStore } from '../kernel/ports';
+import { readSchedule } from '../sales/store';
 import type { Settings } from '../kernel/settings-schema';
 import type { Expectation } from '../alerts/stale';
 
@@ -14,6 +15,8 @@ const MINUTE = 60_000;
 /** Jobs back off to one poll an hour (5, 15, then 60 minutes), and the add-on's trigger is hourly. */
 const JOBS_INTERVAL_MS = 60 * MINUTE;
 const BACKGROUND_PREFIX = 'background:';
+/** The sale schedule looks at least hourly while a sale runs or is to come (sales/run.ts). */
+const SALES_INTERVAL_MS = 60 * MINUTE;
 
 /**
  * The scheduled import, from when it was switched on (or, recorded before that was, its last run),
@@ -54,9 +57,29 @@ export function pushExpectation(settings: Settings, pushAt: number | null | unde
     : null;
 }
 
+/**
+ * The sale schedule, from its next start or end (or hourly look): a trigger that stopped leaves it
+ * in the past, and sales that should have started or ended have not (its owner's trigger runs it).
+ */
+export function salesExpectation(store: KeyValueStore, settings: Settings): Expectation | null {
+  const schedule = readSchedule(store);
+  if (!schedule || schedule.nextAt === null) return null;
+  return {
+    kind: 'sales',
+    intervalMs: SALES_INTERVAL_MS,
+    since: schedule.dueSince ?? schedule.nextAt,
+    owner: schedule.ownerKey,
+    addon: settings.deployment === 'addon',
+  };
+}
+
 /** Everything expected in this spreadsheet, whoever's it is, from the document store alone. */
 export function expectedWork(store: KeyValueStore, settings: Settings, now: number): Expectation[] {
-  const out = [importExpectation(settings, readImportStatus(store)), jobsExpectation(store, settings, readOpenJobs(store), now)];
+  const out = [
+    importExpectation(settings, readImportStatus(store)),
+    jobsExpectation(store, settings, readOpenJobs(store), now),
+    salesExpectation(store, settings),
+  ];
   for (const [key, raw] of Object.entries(store.entries(BACKGROUND_PREFIX))) {
     out.push(pushExpectation(settings, pushDueAt(raw), key.slice(BACKGROUND_PREFIX.length)));
   }

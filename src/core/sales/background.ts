@@ -41,7 +41,7 @@ export function scheduledSales(ctx: Context): BackgroundStep | null {
     const busy = e instanceof BusyError;
     const at = ctx.ports.clock.now() + (busy ? RETRY_MS : FAILED_MS);
     const s = readSchedule(ctx.ports.documentStore);
-    if (s) writeSchedule(ctx.ports.documentStore, { ...s, nextAt: at });
+    if (s) writeSchedule(ctx.ports.documentStore, { ...s, nextAt: at, dueSince: s.dueSince ?? s.nextAt ?? ctx.ports.clock.now() });
     updateBackground(ctx, busy ? { salesAt: at } : { salesAt: null, salesCheckAt: at });
     dueChanged.emit(ctx);
     if (!busy) throw e;

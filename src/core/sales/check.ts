@@ -37,6 +37,10 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   const found = sheetWindows(loaded, zone, running);
   const inForce = found.windows.filter((w) => w.window.start <= now && now < w.window.end);
   const starting = inForce.filter((w) => !running.some((r) => r.sku === w.sku && r.channel === w.channel));
+  // Running sales with no window in force any more (dates edited, cells emptied, row refused): they end now.
+  const ending = running.filter((r) => !r.ending && !inForce.some((w) => w.sku === r.sku && w.channel === r.channel));
+  // One by-channel update per SKU (hub-api §4.3), and the hub read first.
+  const requests = new Set([...starting, ...ending].map((x) => x.sku)).size;
   const refused = [...found.refused].map(([row, reasons]) => ({ row, reasons }));
   const nextAt = nextSaleChange(found.windows, running, now);
   const beyond = beyondNow(
@@ -48,6 +52,10 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   const lines = [
     `${found.windows.length} scheduled sale price${found.windows.length === 1 ? '' : 's'} on "${choice.sheet}".`,
     starting.length > 0 ? `Starting now: ${list(starting.map((w) => `${w.sku}: ${windowText(w, zone)}`))}.` : '',
+    ending.length > 0
+      ? `Ending now (their window is no longer in the sheet as it was): ${list(ending.map((r) => `${r.sku} on ${r.channel} (sale price ${r.salePrice})`))}; each puts back what the hub held before its sale.`
+      : '',
+    requests > 0 ? `That is ${requests} hub request${requests === 1 ? '' : 's'} now (one per SKU), after reading what the hub holds.` : '',
     nextAt !== null
       ? `Next start or end: ${localDateTime(nextAt, zone)}; each is sent ${scheduleWhen(ctx)}, and each end puts back what the hub held before the sale.`
       : '',

@@ -24,6 +24,8 @@ export interface SaleSchedule {
   lastRun: number | null;
   /** When the next start or end is due (null: none). */
   nextAt: number | null;
+  /** Since when a start or end was due and no run could do it (busy, failing): the stale alert's clock. */
+  dueSince?: number;
   /** Values beyond the price guard rail (guard.ts checkKey) and the user keys of who checked each. */
   checked?: Array<[string, string[]]>;
 }
