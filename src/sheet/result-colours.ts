@@ -44,6 +44,9 @@ const CATEGORY_STATUS_LOOKS: ReadonlyArray<[string, StatusLook]> = [
   ['Deleted', LOOKS.neutral],
 ];
 
+/** Words a `Status [channel]` says for a value the hub confirmed there (undoneResult puts a row's word in its channels too). */
+const CHANNEL_WORDS: ReadonlySet<string> = new Set(['OK', 'Undone', 'Reverted', 'On sale', 'Sale ended']);
+
 /** Written in `Status [channel]` for a channel the hub has no listing on (push/writeback.ts). */
 export const NO_ACTIVE_LISTING = 'No active listing';
 
@@ -59,7 +62,7 @@ export function resultColourRules(statusColumn: number | undefined, channelColum
   const rules: ColourRule[] = ROW_STATUS_LOOKS.map(([word, look]) => ({
     when: { equals: word },
     look,
-    columns: word === 'OK' || word === 'Undone' || word === 'Reverted' ? [...status, ...channels] : status,
+    columns: CHANNEL_WORDS.has(word) ? [...status, ...channels] : status,
   }));
   if (channels.length > 0) {
     rules.push({ when: { equals: NO_ACTIVE_LISTING }, look: LOOKS.neutral, columns: channels });

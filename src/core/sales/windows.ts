@@ -5,7 +5,7 @@
  * window or sale price cannot be used, or whose window overlaps another of its SKU and channel, is
  * refused with its reason and starts nothing. Pure over the loaded sheet.
  */
-import { plainDecimal, splitValueKey, type ParsedRow } from '../../sheet';
+import { EMPTY, plainDecimal, splitValueKey, type ParsedRow } from '../../sheet';
 import { localDateTime } from '../kernel/time';
 import type { LoadedSheet } from '../pipeline/load';
 import { planFor } from '../pipeline/parts';
@@ -30,16 +30,27 @@ export interface SheetWindows {
   rows: number;
 }
 
-/** The row as its cells hold it, sale prices included (a push holds them back: scheduled-sale.ts). */
+/**
+ * The row with its sale prices only, as its cells hold them (a push holds them back:
+ * scheduled-sale.ts): what a by-channel push of them alone would send — the row's other cells
+ * (a plain Quantity with no channel, a bad Price) are no business of its sale.
+ */
 function withSalePrices(row: ParsedRow): ParsedRow {
   const scheduled = row.scheduled;
   if (!scheduled) return row;
-  const perChannel = { ...row.perChannel };
-  for (const [channel, reading] of Object.entries(scheduled.salePrices))
-    if (channel !== '') perChannel[channel] = { ...perChannel[channel], salePrice: reading };
-  const general = scheduled.salePrices[''];
-  // A SKU may have a row per sale (different dates): overlaps, not repeats, are refused (overlap.ts).
-  return { ...row, duplicate: null, cells: general ? { ...row.cells, salePrice: general } : row.cells, perChannel };
+  const perChannel: ParsedRow['perChannel'] = {};
+  for (const channel of Object.keys(row.perChannel)) perChannel[channel] = {};
+  for (const [channel, reading] of Object.entries(scheduled.salePrices)) if (channel !== '') perChannel[channel] = { salePrice: reading };
+  const cells = {
+    ...row.cells,
+    quantity: EMPTY,
+    price: EMPTY,
+    publishingPrice: EMPTY,
+    availableDays: EMPTY,
+    salePrice: scheduled.salePrices[''] ?? EMPTY,
+  };
+  // A SKU on two rows is refused by sheetWindows itself (a running sale keeps its row).
+  return { ...row, duplicate: null, problems: [], cells, perChannel };
 }
 
 /** A row's sale prices by channel, as a by-channel push would send them; or why there are none. */
