@@ -204,6 +204,44 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     expect(salePrice(env, skus[5])).toBe(before5 ?? hubProducts(env).get(skus[5])!.listings.amazon!.price);
     expect(rowSays(env, 2)).toMatchObject({ status: 'Sale ended', message: expect.stringMatching(/Sale end: /) });
   });
+
+  test('rows sorted under running sales: they go on as they were (no end, no new start)', () => {
+    const t0 = env.rt.now();
+    stock(env, [
+      ['SKU', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[3], 21, at(t0 - HOUR), at(t0 + 48 * HOUR)],
+      [skus[2], 22, at(t0 - HOUR), at(t0 + 48 * HOUR)],
+    ]);
+    env.rt.answerNext('YES');
+    env.call('scheduleSalePricesFromMenu');
+    expect([salePrice(env, skus[3]), salePrice(env, skus[2])]).toEqual([21, 22]);
+    const records = scheduleRecords(env).length;
+    env.rt.sheet(STOCK).sortRows(2, 3, 1, true);
+    env.rt.advance(2 * HOUR);
+    expect([salePrice(env, skus[3]), salePrice(env, skus[2])]).toEqual([21, 22]);
+    expect(scheduleRecords(env)).toHaveLength(records);
+    expect([rowSays(env, 2).status, rowSays(env, 3).status]).toEqual(['On sale', 'On sale']);
+  });
+
+  test('a hub whose reads fail: the start waits (what it held before is unknown), the Log says so, and the schedule looks hourly, not every minute', () => {
+    const t0 = env.rt.now();
+    stock(env, [
+      ['SKU', 'Sale price [amazon]', 'Sale start', 'Sale end'],
+      [skus[1], 13, at(t0 - HOUR), at(t0 + 9 * HOUR)],
+    ]);
+    // Every read of the hub answers 500 (per SKU and the catalogue): the press itself may fail (its alert answered OK).
+    env.adminSync('POST', '/__admin/faults', { rates: { '500': 1 }, pathPattern: 'getpricestockbychannel|GetProductsStockPrice', seed: 3 });
+    env.rt.answerNext('YES', 'OK');
+    env.call('scheduleSalePricesFromMenu');
+    const runs = (): number => env.rt.executions().filter((e) => e.kind === 'trigger').length;
+    const before = runs();
+    env.rt.advance(3 * HOUR);
+    // Hourly looks (and the bound script's minutes before the window's end): not 180 runs.
+    expect(runs() - before).toBeLessThan(target === 'bound' ? 30 : 5);
+    const log = env.rt.sheet('Log').values().map((r) => String(r[9] ?? ''));
+    expect(log.some((m) => /the hub could not be read|The hub failed on/.test(m))).toBe(true);
+    expect(salePrice(env, skus[1])).not.toBe(13);
+  });
 });
 
 describe('scheduled sale prices that cannot run (bound script)', () => {

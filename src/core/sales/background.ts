@@ -4,7 +4,8 @@ import type { BackgroundStep } from '../kernel/due';
 import { dueChanged, readBackground, updateBackground } from '../kernel/due';
 import { BusyError } from '../kernel/errors';
 import { readSchedule, writeSchedule } from './store';
-import { runSaleSchedule } from './run';
+import { logNote } from '../kernel/log';
+import { runSaleSchedule, SALE_SCHEDULE } from './run';
 
 /** How early a trigger run may take a start or end (a run a few seconds before it would otherwise wait a minute). */
 const EARLY_MS = 30_000;
@@ -33,7 +34,8 @@ export function scheduledSales(ctx: Context): BackgroundStep | null {
   if (!saleScheduleDue(ctx)) return null;
   try {
     const run = runSaleSchedule(ctx, false);
-    const failure = run.progress.requestFailure;
+    // A hub that could not be read is in the Log already: a failure for the alerts, not an error to log again.
+    const failure = run.progress.requestFailure ?? (run.readFailed ? 'the hub could not be read for some SKUs (see the Log)' : undefined);
     return { work: 'sales', ran: true, message: failure ?? run.message, failed: failure !== undefined };
   } catch (e) {
     // Busy: a minute later. Anything else (a renamed sheet, the hub down, the token): reported (the
@@ -42,6 +44,13 @@ export function scheduledSales(ctx: Context): BackgroundStep | null {
     const at = ctx.ports.clock.now() + (busy ? RETRY_MS : FAILED_MS);
     const s = readSchedule(ctx.ports.documentStore);
     if (s) writeSchedule(ctx.ports.documentStore, { ...s, nextAt: at, dueSince: s.dueSince ?? s.nextAt ?? ctx.ports.clock.now() });
+    // Said once when it starts waiting (not at every minute's try).
+    if (busy && s && s.dueSince === undefined)
+      logNote(
+        ctx,
+        SALE_SCHEDULE,
+        `A sale start or end is due, but ${e instanceof Error ? e.message : String(e)} It is tried again ${ctx.settings.deployment === 'addon' ? 'at the next hourly run' : 'every minute'}.`,
+      );
     updateBackground(ctx, busy ? { salesAt: at } : { salesAt: null, salesCheckAt: at });
     dueChanged.emit(ctx);
     if (!busy) throw e;

@@ -26,6 +26,8 @@ export interface SaleCheck {
 }
 
 const SHOWN = 5;
+/** Values beyond the guard rail one question lists, every one of them (Yes checks exactly those). */
+const CHECKED_AT_ONCE = 20;
 
 export function checkSaleSchedule(ctx: Context): SaleCheck {
   const { ctx: on, choice } = pushContext(ctx);
@@ -62,7 +64,7 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
     refused.length > 0
       ? `Refused (nothing is scheduled for them): ${list(refused.map((r) => `row ${r.row}: ${r.reasons.join('; ')}`))}.`
       : '',
-    beyond.lines.length > 0 ? guardQuestion(ctx, list(beyond.lines)) : '',
+    beyond.lines.length > 0 ? guardQuestion(ctx, beyond.lines) : '',
   ];
   return {
     sheet: choice.sheet,
@@ -70,14 +72,17 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
     startNow: starting.length,
     refused,
     nextAt,
-    beyond: beyond.keys,
+    // Yes checks the values the question listed, and only those.
+    beyond: beyond.keys.slice(0, CHECKED_AT_ONCE),
     question: lines.filter(Boolean).join('\n\n'),
   };
 }
 
 /** What Yes does to the values beyond the guard rail: checks them, or asks (or gives) a second editor's approval. */
-function guardQuestion(ctx: Context, values: string): string {
-  const rail = `Beyond the \u00b1${ctx.settings.guards.pricePct} % price guard rail: ${values}.`;
+function guardQuestion(ctx: Context, lines: readonly string[]): string {
+  const more =
+    lines.length > CHECKED_AT_ONCE ? `; and ${lines.length - CHECKED_AT_ONCE} more, listed at your next Schedule sale prices` : '';
+  const rail = `Beyond the \u00b1${ctx.settings.guards.pricePct} % price guard rail: ${lines.slice(0, CHECKED_AT_ONCE).join('; ')}${more}.`;
   return ctx.settings.guards.approve.includes('price')
     ? `${rail} They need a second editor\u2019s approval: Yes asks for it, or gives it when another editor asked.`
     : `${rail} Yes means you checked them.`;

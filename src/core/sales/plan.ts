@@ -114,7 +114,7 @@ class Run {
 
   /** A sale starts: its sale price is sent, what the hub held before kept for its end. */
   start(w: SaleWindow, before: number | null, after?: { what: string; sent: number[] }): void {
-    const follows = after ? ` (after ${after.what})` : '';
+    const follows = [after ? ` (after ${after.what})` : '', ...(this.input.found.notes.get(w.row) ?? []).map((n) => `; ${n}`)].join('');
     this.send(
       w.sku,
       w.channel,
@@ -194,39 +194,35 @@ function startWindow(run: Run, w: SaleWindow, busy: boolean): void {
 }
 
 /**
- * A running sale whose window in force changed: the same row's sale price or dates edited (the
- * sale goes on: a new sale price is sent), or another row's window following straight on (the
- * first sale ends and the next starts from what the first would have put back — unless the hub's
- * sale price changed since, which the next one then starts from, and the first says so).
+ * A running sale whose window in force changed: the same window (the same row, or the row it moved
+ * to with the same dates) with its sale price or dates edited — the sale goes on, a new sale price
+ * sent when the hub still holds the sale's own (never over someone else's: then the sale leaves it)
+ * and the guard rail lets it; or another row's window following straight on — the first sale ends
+ * and the next starts from what the first would have put back (or, when the hub's sale price was
+ * changed since, from that, the first saying so).
  */
 function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
-  if (w.row === r.row) {
-    // A new sale price beyond the guard rail waits for its check: the sale goes on at the price it has.
-    const repriced = w.salePrice !== r.salePrice && !run.guarded(w, run.held(w.sku, 'salePrice', w.channel) ?? null);
-    if (repriced) {
-      run.send(
-        w.sku,
-        w.channel,
-        run.held(w.sku, 'salePrice', w.channel) ?? null,
-        w.salePrice,
-        `Sale price changed during the sale: ${run.text(w)}`,
-        w.row,
-      );
-      run.out.counts.reprices++;
+  const sameWindow = w.row === r.row || (w.window.start === r.start && w.window.end === r.end);
+  const now = run.held(r.sku, 'salePrice', r.channel);
+  if (sameWindow) {
+    const kept: KeptSale = { ...r, row: w.row, start: w.window.start, end: w.window.end };
+    if (w.salePrice === r.salePrice || r.left) {
+      run.out.kept.push(kept);
+      return;
     }
-    const sent = repriced ? [...(r.sent ?? [r.salePrice]), w.salePrice] : r.sent;
-    run.out.kept.push({
-      ...r,
-      salePrice: repriced ? w.salePrice : r.salePrice,
-      sent,
-      start: w.window.start,
-      end: w.window.end,
-      confirmed: repriced ? false : r.confirmed,
-      ...(repriced ? { tries: 1, left: undefined } : {}),
-    });
+    // A new sale price needs the hub read (the guard rail measures against it) and the sale's own value there.
+    if (now === undefined) run.out.kept.push(kept);
+    else if (!run.ours(r, now) && now !== r.before) {
+      leave(run, r, now, w.row, undefined, 'Sale price change not sent');
+      run.out.kept.push({ ...kept, left: 'changed' });
+    } else if (run.guarded(w, now)) run.out.kept.push(kept);
+    else {
+      run.send(w.sku, w.channel, now, w.salePrice, `Sale price change: ${run.text(w)}`, w.row);
+      run.out.counts.reprices++;
+      run.out.kept.push({ ...kept, salePrice: w.salePrice, sent: [...(r.sent ?? [r.salePrice]), w.salePrice], confirmed: false, tries: 1 });
+    }
     return;
   }
-  const now = run.held(r.sku, 'salePrice', r.channel);
   if (now === undefined) {
     run.out.kept.push(r);
     return;
@@ -243,24 +239,25 @@ function goOn(run: Run, r: KeptSale, w: SaleWindow): void {
 }
 
 /** A sale whose start the hub did not confirm is sent again, unless the hub's sale price changed since (then it is left, and said). */
-function sendAgainIfNeeded(run: Run, r: KeptSale): void {
-  const w = run.input.found.windows.find((x) => sameSale(x, r) && x.window.start <= run.input.now && run.input.now < x.window.end);
+function sendAgainIfNeeded(run: Run, sale: KeptSale): void {
+  const w = run.input.found.windows.find((x) => sameSale(x, sale) && x.window.start <= run.input.now && run.input.now < x.window.end);
+  // Rows move (a sort, a row inserted above): the sale follows its window's row.
+  const r = w ? { ...sale, row: w.row } : sale;
   if (r.confirmed || r.left || !w) {
     run.out.kept.push(r);
     return;
   }
   const now = run.held(r.sku, 'salePrice', r.channel);
-  if (now === undefined) run.out.kept.push(r);
+  // A look that could not read the hub counts as a try too: it backs off, then says so.
+  if (now === undefined && (r.tries ?? 1) >= MOST_TRIES) giveUp(run, r, w.row, `the hub could not be read for ${r.sku}`);
+  else if (now === undefined) run.out.kept.push({ ...r, tries: (r.tries ?? 1) + 1 });
   else if (now !== r.before && !run.ours(r, now)) {
     // A colleague's sale price since: the sale lets it be until its end (never sent again over it).
     leave(run, r, now, w.row, undefined, 'Sale left');
     run.out.kept.push({ ...r, left: 'changed' });
-  } else if ((r.tries ?? 1) >= MOST_TRIES) {
-    const why = `the hub did not confirm sale price ${plainDecimal(r.salePrice)} on ${r.channel} after ${MOST_TRIES} tries: check the SKU's listing on ${r.channel}; the sale is not sent again (its end still puts back what was there, if the hub took it)`;
-    run.say(w.row, { status: 'Skipped', text: `Sale not confirmed: ${why}` });
-    run.out.log.push(`the sale of ${r.sku} on ${r.channel}: ${why}`);
-    run.out.kept.push({ ...r, left: 'unconfirmed' });
-  } else {
+  } else if ((r.tries ?? 1) >= MOST_TRIES)
+    giveUp(run, r, w.row, `the hub did not confirm sale price ${plainDecimal(r.salePrice)} on ${r.channel}`);
+  else {
     run.send(
       r.sku,
       r.channel,
@@ -271,6 +268,14 @@ function sendAgainIfNeeded(run: Run, r: KeptSale): void {
     );
     run.out.kept.push({ ...r, tries: (r.tries ?? 1) + 1 });
   }
+}
+
+/** A start tried MOST_TRIES times: said, and not sent again (its end still puts back what was there if the hub took it). */
+function giveUp(run: Run, r: KeptSale, row: number, what: string): void {
+  const why = `${what} after ${MOST_TRIES} tries: check the SKU's listing on ${r.channel}; the sale is not sent again (its end still puts back what was there, if the hub took it)`;
+  run.say(row, { status: 'Skipped', text: `Sale not confirmed: ${why}` });
+  run.out.log.push(`the sale of ${r.sku} on ${r.channel}: ${why}`);
+  run.out.kept.push({ ...r, left: 'unconfirmed' });
 }
 
 /** The hub's sale price changed since the sale sent its own: the sale lets it be, and says so. */
@@ -300,26 +305,28 @@ function endSale(run: Run, r: KeptSale): void {
   const row = input.rowOf(r.sku, r.row);
   const what = `the sale of ${r.sku} on ${r.channel} (sale price ${plainDecimal(r.salePrice)}, ended ${localDateTime(Math.min(r.end, input.now), input.timeZone)})`;
   if (values === undefined) {
-    out.kept.push(r);
+    // Tried again at the next look (an unconfirmed end backs off with its tries; a run that could not read the hub is reported).
+    out.kept.push(r.ending ? { ...r, tries: (r.tries ?? 1) + 1 } : r);
     out.log.push(`${what}: the hub could not be read; its end is tried again at the next run`);
     return;
   }
   const now = values?.[`salePrice:${r.channel}`] ?? null;
   // Left to a colleague's sale price during the sale (said then): nothing to put back now.
   if (r.left === 'changed') return;
-  // An end the hub did not confirm, sent MOST_TRIES times: said, and let go.
-  if (r.ending && (r.tries ?? 1) >= MOST_TRIES && now !== r.ending.restore) {
-    const why = `the hub did not confirm ${plainDecimal(r.ending.restore)} put back after ${MOST_TRIES} tries: it may still hold the sale price ${plainDecimal(r.salePrice)}; check it on ${r.channel}`;
-    if (row !== null) run.say(row, { status: 'Skipped', text: `Sale end not confirmed: ${why}` });
-    out.log.push(`${what}: ${why}`);
-    out.counts.left++;
-    return;
-  }
   // The hub cannot remove a sale price (hub-api §2.2): with none before, the price itself is put in, which is no discount.
   const restore = r.before ?? values?.[`price:${r.channel}`] ?? null;
   if (restore !== null && now === restore) return; // back already (an earlier end the hub confirmed late, or a start it never took)
+  if (now === null && r.before === null) return; // the start never reached the hub: nothing to take away
   if (!run.ours(r, now)) {
     leave(run, r, now, row, what);
+    return;
+  }
+  // An end the hub did not confirm, sent MOST_TRIES times while it still holds the sale's price: said, and let go.
+  if (r.ending && (r.tries ?? 1) >= MOST_TRIES) {
+    const why = `the hub did not confirm ${plainDecimal(r.ending.restore)} put back after ${MOST_TRIES} tries: it still holds the sale price ${plainDecimal(now ?? r.salePrice)}; end the sale on ${r.channel} itself`;
+    if (row !== null) run.say(row, { status: 'Skipped', text: `Sale end not confirmed: ${why}` });
+    out.log.push(`${what}: ${why}`);
+    out.counts.left++;
     return;
   }
   if (restore === null) {

@@ -9,6 +9,7 @@
 import type { Context } from '../kernel/context';
 import { dueChanged, updateBackground } from '../kernel/due';
 import { UserError } from '../kernel/errors';
+import { withDocumentLock } from '../kernel/document-lock';
 import { logNote } from '../kernel/log';
 import { localDateTime } from '../kernel/time';
 import { hubClient } from '../settings/context';
@@ -27,6 +28,8 @@ import { sheetWindows, type SheetWindows } from './windows';
 
 export const SALE_SCHEDULE = 'Sale schedule';
 const MINUTE = 60_000;
+/** How long the schedule's own bookkeeping waits for the document lock. */
+const LOCK_WAIT_MS = 10_000;
 /** The longest the schedule goes without reading the sheet again while a sale runs or is to come. */
 const RECHECK_MS = 60 * MINUTE;
 
@@ -44,6 +47,8 @@ export interface SaleRun {
   windows: number;
   refused: number;
   nextAt: number | null;
+  /** The hub could not be read for some of the SKUs that had something to do (said in the Log; tried again). */
+  readFailed: boolean;
   message: string;
 }
 
@@ -76,7 +81,8 @@ function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan, pressed: b
 
 /** The schedule reads one stock sheet: it moves to another only with no sale running on the first. */
 export function refuseMove(ctx: Context, schedule: SaleSchedule | null, sheet: string): void {
-  if (!schedule || schedule.sheet === sheet) return;
+  // A sheet no longer there was renamed or deleted: the seller's choice names where the windows are now.
+  if (!schedule || schedule.sheet === sheet || !ctx.ports.workbook.sheet(schedule.sheet)) return;
   const running = readRunning(ctx.ports.workbook).length;
   if (running === 0) return;
   throw new UserError(
@@ -86,19 +92,25 @@ export function refuseMove(ctx: Context, schedule: SaleSchedule | null, sheet: s
 
 /** Who checked, asked for or approved values beyond the price guard rail, in the Log. */
 function logChecks(ctx: Context, keys: readonly string[], checked: ReadonlyMap<string, readonly string[]>): void {
-  const approval = ctx.settings.guards.approve.includes('price');
-  const values = keys.map((k) => k.split('|')).map(([sku, channel, price]) => `${sku} on ${channel} at ${price}`);
-  const approved = keys.filter((k) => (checked.get(k)?.length ?? 0) >= 2).length;
-  const what = !approval
-    ? 'checked (I checked these)'
-    : approved === keys.length
-      ? 'approved as a second editor'
-      : 'asked for a second editor\u2019s approval (another editor choosing Schedule sale prices approves them)';
-  logNote(
-    ctx,
-    SALE_SCHEDULE,
-    `Scheduled sale prices beyond the \u00b1${ctx.settings.guards.pricePct} % guard rail ${what}: ${values.join(', ')}`,
-  );
+  const rail = `Scheduled sale prices beyond the \u00b1${ctx.settings.guards.pricePct} % guard rail`;
+  const named = (list: readonly string[]): string =>
+    list
+      .map((k) => k.split('|'))
+      .map(([sku, channel, price]) => `${sku} on ${channel} at ${price}`)
+      .join(', ');
+  if (!ctx.settings.guards.approve.includes('price')) {
+    logNote(ctx, SALE_SCHEDULE, `${rail} checked (I checked these): ${named(keys)}`);
+    return;
+  }
+  const approved = keys.filter((k) => (checked.get(k)?.length ?? 0) >= 2);
+  const asked = keys.filter((k) => !approved.includes(k));
+  if (approved.length > 0) logNote(ctx, SALE_SCHEDULE, `${rail} approved as a second editor: ${named(approved)}`);
+  if (asked.length > 0)
+    logNote(
+      ctx,
+      SALE_SCHEDULE,
+      `${rail} asked for a second editor\u2019s approval (another editor choosing Schedule sale prices approves them): ${named(asked)}`,
+    );
 }
 
 function titleOf(plan: SalePlan): string {
@@ -112,46 +124,41 @@ function titleOf(plan: SalePlan): string {
  * theirs (their trigger runs it) on the stock sheet they are on.
  */
 export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: readonly string[] = []): SaleRun {
-  const before = readSchedule(ctx.ports.documentStore);
+  const first = readSchedule(ctx.ports.documentStore);
+  // The schedule's own sheet, never the configured one in its place: a renamed sheet is the seller's to say.
+  if (!pressed && first && !ctx.ports.workbook.sheet(first.sheet))
+    throw new UserError(
+      `The sale schedule's sheet "${first.sheet}" was not found (renamed or deleted?): choose Hub Sync \u203a Schedule sale prices on it, under its new name, to go on. Nothing was sent.`,
+    );
+  const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : first?.sheet);
   const me = ctx.ports.session.userKey();
-  const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : before?.sheet);
-  if (pressed) refuseMove(ctx, before, choice.sheet);
-  const schedule: SaleSchedule = {
-    ownerKey: pressed ? me : (before?.ownerKey ?? me),
-    owner: pressed ? ctx.ports.session.userEmail() : (before?.owner ?? ''),
-    sheet: choice.sheet,
-    lastRun: before?.lastRun ?? null,
-    nextAt: before?.nextAt ?? null,
-    checked: before?.checked ?? [],
-  };
   let found: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
   let plan: SalePlan | null = null;
+  let readFailed = false;
   const zone = ctx.ports.session.timeZone();
   const progress = startLimitedPush(on, true, SALE_SCHEDULE, (load) => {
+    // Read under the lock: a colleague's Schedule sale prices (who runs it, what was checked) is never lost.
+    const schedule = scheduleNow(on, readSchedule(ctx.ports.documentStore), pressed, choice.sheet);
     const loaded = load('byChannel');
     const now = ctx.ports.clock.now();
     const kept = readRunning(ctx.ports.workbook);
     found = sheetWindows(loaded, zone, kept);
-    const scheduled = new Set(found.windows.map(checkKey));
-    const checked = withChecks(new Map(schedule.checked), checkedNow, me, scheduled);
+    const checked = withChecks(new Map(schedule.checked), checkedNow, me, new Set(found.windows.map(checkKey)));
     schedule.checked = [...checked];
     if (checkedNow.length > 0) logChecks(on, checkedNow, checked);
     const client = hubClient(on);
     const skus = skusToRead(found, kept, now, schedule.lastRun);
-    const hub = skus.length > 0 ? hubNow(on, client, skus, false, SALE_SCHEDULE).hub : new Map();
-    // A running sale's end goes from its own row when it is still there, else from any row of its SKU.
-    const rowsOf = new Map<string, number[]>();
-    for (const r of loaded.table.rows) if (r.sku && !r.blank) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
-    const rowOf = (sku: string, own: number): number | null => {
-      const rows = rowsOf.get(sku) ?? [];
-      return rows.includes(own) ? own : (rows[0] ?? null);
-    };
+    const read = skus.length > 0 ? hubNow(on, client, skus, false, SALE_SCHEDULE) : null;
+    readFailed = (read?.problems.length ?? 0) > 0;
     const guard = { pricePct: ctx.settings.guards.pricePct, needsApproval: ctx.settings.guards.approve.includes('price'), checked };
-    plan = planSaleRun({ found, kept, hub, now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx), rowOf, guard });
+    const input = { found, kept, hub: read?.hub ?? new Map(), now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx) };
+    plan = planSaleRun({ ...input, rowOf: rowFinder(loaded), guard });
     writeRunning(ctx.ports.workbook, plan.kept);
     writeSaid(on, loaded, plan, pressed);
-    schedule.lastRun = now;
-    if (plan.log.length > 0) logNote(on, SALE_SCHEDULE, plan.log.join('; '), { skipped: plan.counts.missed + plan.counts.left });
+    writeSchedule(ctx.ports.documentStore, { ...schedule, lastRun: now });
+    const lines = [...(read?.problems ?? []).map((p) => `the hub could not be read: ${p}`), ...plan.log];
+    if (lines.length > 0)
+      logNote(on, SALE_SCHEDULE, lines.join('; '), { skipped: plan.counts.missed + plan.counts.left, failed: readFailed ? 1 : 0 });
     return {
       operation: 'byChannel',
       scope: 'all',
@@ -160,22 +167,74 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
       requests: client.stats.requests,
     };
   });
-  const next = nextRun(ctx, found);
-  const nextAt = next.recheck ?? next.exact;
-  writeSchedule(ctx.ports.documentStore, { ...schedule, nextAt });
-  if (schedule.ownerKey === me) {
-    updateBackground(ctx, { salesAt: next.exact, salesCheckAt: next.recheck });
-    dueChanged.emit(ctx);
-  }
-  const refused = found.refused.size;
+  const next = arm(ctx, found, readFailed);
   return {
     progress,
     plan,
     windows: found.windows.length,
-    refused,
+    refused: found.refused.size,
     nextAt: next.exact,
+    readFailed,
     message: runMessage(ctx, progress, found, next.exact),
   };
+}
+
+/** Who runs the schedule after this run, on which sheet; a takeover is said in the Log. */
+function scheduleNow(ctx: Context, before: SaleSchedule | null, pressed: boolean, sheet: string): SaleSchedule {
+  const me = ctx.ports.session.userKey();
+  if (pressed) refuseMove(ctx, before, sheet);
+  if (pressed && before && before.ownerKey !== me)
+    logNote(
+      ctx,
+      SALE_SCHEDULE,
+      `The sale schedule now runs with ${ctx.ports.session.userEmail() || 'another editor'}\u2019s trigger (it ran with ${before.owner || 'another editor'}\u2019s).`,
+    );
+  return {
+    ownerKey: pressed ? me : (before?.ownerKey ?? me),
+    owner: pressed ? ctx.ports.session.userEmail() : (before?.owner ?? ''),
+    sheet,
+    lastRun: before?.lastRun ?? null,
+    nextAt: before?.nextAt ?? null,
+    checked: before?.checked ?? [],
+    ...(before?.dueSince !== undefined ? { dueSince: before.dueSince } : {}),
+  };
+}
+
+/** A running sale's end goes from its own row when it is still there, else from any row of its SKU. */
+function rowFinder(loaded: LoadedSheet): (sku: string, own: number) => number | null {
+  const rowsOf = new Map<string, number[]>();
+  for (const r of loaded.table.rows) if (r.sku && !r.blank) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
+  return (sku, own) => {
+    const rows = rowsOf.get(sku) ?? [];
+    return rows.includes(own) ? own : (rows[0] ?? null);
+  };
+}
+
+/**
+ * When the schedule looks next, written after the run's push (the hub's confirmations are in) under
+ * the lock, and the owner's trigger armed for it. A run that could not read the hub keeps the time
+ * its work became due (the stale alert's clock); one that could clears it.
+ */
+function arm(ctx: Context, found: SheetWindows, readFailed: boolean): ReturnType<typeof nextRun> {
+  const next = nextRun(ctx, found);
+  const now = ctx.ports.clock.now();
+  const mine = withDocumentLock(ctx, SALE_SCHEDULE, LOCK_WAIT_MS, () => {
+    const s = readSchedule(ctx.ports.documentStore);
+    if (!s) return false;
+    const { dueSince, ...rest } = s;
+    const since = readFailed ? (dueSince ?? now) : undefined;
+    writeSchedule(ctx.ports.documentStore, {
+      ...rest,
+      nextAt: next.recheck ?? next.exact,
+      ...(since !== undefined ? { dueSince: since } : {}),
+    });
+    return s.ownerKey === ctx.ports.session.userKey();
+  });
+  if (mine) {
+    updateBackground(ctx, { salesAt: next.exact, salesCheckAt: next.recheck });
+    dueChanged.emit(ctx);
+  }
+  return next;
 }
 
 /**
@@ -188,7 +247,10 @@ function nextRun(ctx: Context, found: SheetWindows): { exact: number | null; rec
   const kept = readRunning(ctx.ports.workbook);
   const next = nextSaleChange(found.windows, kept, now);
   // A start or an end the hub did not confirm: tried again after 1, then 4 minutes (MOST_TRIES sends in all).
-  const retries = kept.filter((k) => (!k.confirmed && !k.left) || k.ending).map((k) => now + MINUTE * 4 ** ((k.tries ?? 1) - 1));
+  // (A sale whose row is gone waits for the hourly look: nothing can be sent for it meanwhile.)
+  const retries = kept
+    .filter((k) => !k.orphan && ((!k.confirmed && !k.left) || k.ending))
+    .map((k) => now + MINUTE * 4 ** ((k.tries ?? 1) - 1));
   const again = retries.length > 0 ? Math.min(...retries) : null;
   const times = [next, again].filter((t): t is number => t !== null);
   const exact = times.length > 0 ? Math.min(...times) : null;

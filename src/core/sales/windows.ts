@@ -17,6 +17,8 @@ import { readWindow } from './window';
 export interface RunningRow {
   sku: string;
   row: number;
+  start: number;
+  end: number;
 }
 
 export interface SheetWindows {
@@ -102,20 +104,23 @@ export function sheetWindows(loaded: LoadedSheet, timeZone: string, running: rea
     for (const [channel, salePrice] of prices)
       out.windows.push({ row: row.rowNumber, sku: row.sku, channel, window: read.window, salePrice });
   }
-  // One row per SKU, as for a push; a sale already running keeps its row, whatever was added since.
-  const incumbent = (row: number): boolean =>
-    running.some((r) => r.row === row && out.windows.some((w) => w.row === row && w.sku === r.sku));
+  // One row per SKU, as for a push; a sale already running keeps its row (found by SKU: rows move).
   const overlaps = overlappingWindows(out.windows, timeZone);
-  for (const w of out.windows) {
-    if (out.refused.has(w.row) || incumbent(w.row)) continue;
-    const runningRow = running.find((r) => r.sku === w.sku && r.row !== w.row && out.windows.some((x) => x.row === r.row));
-    if (runningRow)
-      refuse(
-        w.row,
-        `${w.sku} is also on row ${runningRow.row}, whose sale is running: one row per SKU (put the next sale\u2019s dates in row ${runningRow.row} once it ends)`,
-      );
-    else if (overlaps.has(w.row)) for (const reason of overlaps.get(w.row) ?? []) refuse(w.row, reason);
-    else if (duplicates.has(w.row)) refuse(w.row, duplicates.get(w.row)?.duplicate?.reason ?? 'the SKU is on another row too');
+  const rowsOf = new Map<string, Set<number>>();
+  for (const w of out.windows) rowsOf.set(w.sku, (rowsOf.get(w.sku) ?? new Set()).add(w.row));
+  for (const [sku, rows] of rowsOf) {
+    if (rows.size === 1 && ![...rows].some((r) => duplicates.has(r))) continue;
+    const incumbent = incumbentRow(sku, rows, running, out.windows);
+    for (const row of rows) {
+      if (row === incumbent || out.refused.has(row)) continue;
+      if (incumbent !== null)
+        refuse(
+          row,
+          `${sku} is also on row ${incumbent}, whose sale is running: one row per SKU (put the next sale\u2019s dates in row ${incumbent} once it ends)`,
+        );
+      else if (overlaps.has(row)) for (const reason of overlaps.get(row) ?? []) refuse(row, reason);
+      else refuse(row, duplicates.get(row)?.duplicate?.reason ?? 'the SKU is on another row too: one row per SKU');
+    }
   }
   out.windows = out.windows.filter((w) => !out.refused.has(w.row));
   return out;
@@ -124,4 +129,18 @@ export function sheetWindows(loaded: LoadedSheet, timeZone: string, running: rea
 /** `Sale price 25 on amazon from 2026-12-01 09:00 to 2026-12-03 00:00`. */
 export function windowText(w: Pick<SaleWindow, 'channel' | 'salePrice' | 'window'>, timeZone: string): string {
   return `sale price ${plainDecimal(w.salePrice)} on ${w.channel} from ${localDateTime(w.window.start, timeZone)} to ${localDateTime(w.window.end, timeZone)}`;
+}
+
+/** The row of a SKU whose sale runs: the one it was started from when that still holds the SKU, else one with its dates. */
+function incumbentRow(
+  sku: string,
+  rows: ReadonlySet<number>,
+  running: readonly RunningRow[],
+  windows: readonly SaleWindow[],
+): number | null {
+  const sale = running.find((r) => r.sku === sku);
+  if (!sale) return null;
+  if (rows.has(sale.row)) return sale.row;
+  const same = windows.find((w) => w.sku === sku && w.window.start === sale.start && w.window.end === sale.end);
+  return same?.row ?? null;
 }

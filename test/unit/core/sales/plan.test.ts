@@ -217,13 +217,40 @@ describe('planSaleRun: running sales', () => {
       'salePrice:amazon': {
         before: 8,
         value: 7,
-        note: 'Sale price changed during the sale: sale price 7 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00',
+        note: 'Sale price change: sale price 7 on amazon from 2026-12-01 01:00 to 2026-12-01 05:00',
         row: 2,
         word: 'On sale',
       },
     });
     expect(p.kept).toEqual([{ ...r, salePrice: 7, sent: [8, 7], confirmed: false, tries: 1 }]);
     expect(p.counts.reprices).toBe(1);
+  });
+
+  test('a changed sale price with the hub not read for its SKU waits: nothing is sent unmeasured by the guard rail', () => {
+    const r = kept({ sku: 'A', channel: 'amazon', salePrice: 8, before: 10 });
+    const guard = { pricePct: 10, needsApproval: true, checked: new Map() };
+    const p = plan({ found: sheet([win(2, 'A', 'amazon', 1, 5, 0.5)]), kept: [r], hub: hub({}), now: t(3), guard });
+    expect(p.only.size).toBe(0);
+    expect(p.kept).toEqual([r]);
+  });
+
+  test('a changed sale price is not sent over a sale price someone else set during the sale: the sale leaves theirs and says so', () => {
+    const r = kept({ sku: 'A', channel: 'amazon', salePrice: 8, before: 10 });
+    const p = plan({ found: sheet([win(2, 'A', 'amazon', 1, 5, 6)]), kept: [r], hub: hub({ A: { 'salePrice:amazon': 7 } }), now: t(3) });
+    expect(p.only.size).toBe(0);
+    expect(p.kept).toEqual([{ ...r, left: 'changed' }]);
+    expect(p.said.get(2)?.[0].text).toMatch(/^Sale price change not sent: the hub's sale price is 7 now/);
+    // Its end then puts nothing back over it.
+    const end = plan({ kept: p.kept, hub: hub({ A: { 'salePrice:amazon': 7 } }), now: t(6) });
+    expect(end.only.size).toBe(0);
+    expect(end.kept).toEqual([]);
+  });
+
+  test('a sale whose window moved to another row with the same dates goes on from that row, nothing sent', () => {
+    const r = kept({ sku: 'A', channel: 'amazon', salePrice: 8, before: 10, row: 2 });
+    const p = plan({ found: sheet([win(5, 'A', 'amazon', 1, 5)]), kept: [r], hub: hub({ A: { 'salePrice:amazon': 8 } }), now: t(3) });
+    expect(p.only.size).toBe(0);
+    expect(p.kept).toEqual([{ ...r, row: 5 }]);
   });
 
   test('a moved end is followed without a request', () => {
