@@ -238,7 +238,10 @@ describe.each(TARGETS)('scheduled sale prices (%s)', (target) => {
     env.rt.advance(3 * HOUR);
     // Hourly looks (and the bound script's minutes before the window's end): not 180 runs.
     expect(runs() - before).toBeLessThan(target === 'bound' ? 30 : 5);
-    const log = env.rt.sheet('Log').values().map((r) => String(r[9] ?? ''));
+    const log = env.rt
+      .sheet('Log')
+      .values()
+      .map((r) => String(r[9] ?? ''));
     expect(log.some((m) => /the hub could not be read|The hub failed on/.test(m))).toBe(true);
     expect(salePrice(env, skus[1])).not.toBe(13);
   });
