@@ -59,7 +59,7 @@ describe('property: invariants across features (200 seeds each, sheets of 4–8 
   }, 600_000);
 
   test('sale windows were exercised: every sale that ended put back what the hub held before it, or said why not', () => {
-    // Over the profiles above: sale steps in the mixed, undo and background profiles.
+    // Over the profiles above: sale steps in the mixed and background profiles, among reverts, undos, pushes and contrary hubs.
     expect(sales.steps).toBeGreaterThanOrEqual(100);
     expect(sales.ends).toBeGreaterThanOrEqual(20);
   });

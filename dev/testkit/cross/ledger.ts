@@ -52,6 +52,11 @@ export interface StepRecord {
   pushOf: PushOperation | null;
   /** Push ids the change ledger gained in this step (the pushes this step made). */
   pushIds?: string[];
+  /**
+   * Pushes of the change ledger first seen before this step's action: made by the time trigger
+   * between steps (the sale schedule's starts and ends), before `hubBefore` was read.
+   */
+  betweenPushIds?: string[];
   /** A revert from the History: what it named (null: the History listed nothing). */
   reverted?: { target: { push: string; sku?: string; field?: string; channel?: string }; overwrite: boolean } | null;
   /** An undo: the push it named (step index), null when it named none or none could be told. */

@@ -41,6 +41,10 @@ export class StepChecks {
   private outcome: ActOutcome | null = null;
   private background: LogEntry[] = [];
   private readonly seenPushIds = new Set<string>();
+  /** Pushes the time trigger made between the last step and this one's action (beforeAct). */
+  private between: string[] = [];
+  /** The hub's request log ids around this step's action (the time trigger's work is outside them). */
+  private actIds = { actFromId: 0, actToId: Number.POSITIVE_INFINITY };
 
   constructor(
     private readonly cross: CrossEnv,
@@ -62,6 +66,7 @@ export class StepChecks {
   beforeAct(_step: Step): void {
     const { rt } = this.cross.env;
     this.marks = { dialogs: rt.dialogs().length, toasts: rt.toasts().length, alerts: readAlertsRecord(rt) };
+    this.between = this.newPushIds();
   }
 
   /** Just before people edit in the middle of a step: the add-on has left their cells alone so far. */
@@ -76,6 +81,7 @@ export class StepChecks {
   /** Completes the step's record from what its action did, and adds it to the ledger. */
   record(r: StepRecord, outcome: ActOutcome, ids: { actFromId: number; actToId: number }): void {
     this.outcome = outcome;
+    this.actIds = ids;
     const { rt } = this.cross.env;
     // What the menu said: its dialogs and toasts.
     for (const d of rt.dialogs().slice(this.marks.dialogs)) r.said.push(`dialog: ${(d.message ?? '').slice(0, 300)}`);
@@ -85,6 +91,7 @@ export class StepChecks {
     if (s.kind === 'preview' && outcome.previewed && outcome.refused === undefined) r.pushOf = s.operation;
     if (s.kind === 'hub') r.external = changedKeys(r.hubBefore, r.hubAfter);
     r.pushIds = this.newPushIds();
+    r.betweenPushIds = this.between;
     if (s.kind === 'revert') r.reverted = outcome.reverted ?? null;
     if (s.kind === 'undo') {
       const at = outcome.namedAt ?? null;
@@ -223,8 +230,10 @@ export class StepChecks {
   private scopeViolations(r: StepRecord): string[] {
     const picked = this.outcome?.selected;
     if (!picked) return [];
+    // The push's own requests: the time trigger's work around it (a scheduled sale's start) is not the push's.
+    const { actFromId, actToId } = this.actIds;
     return r.sent
-      .filter((x) => !picked.has(x.sku))
+      .filter((x) => x.requestId > actFromId && x.requestId <= actToId && !picked.has(x.sku))
       .map((x) => `[scope] a push of the selected rows sent ${x.key}, whose row was not selected`);
   }
 
@@ -269,7 +278,10 @@ export class StepChecks {
 
   changesAfter(confirmed: { rows: Set<string>; passedOver: Set<string> }, check: StepRecord, push: StepRecord): void {
     const previewed = push.step.kind === 'preview' ? new Set(push.sent.map((s) => `${s.sku}|${s.key}`)) : undefined;
-    const c = checkChangesAfter(confirmed.rows, check.sent, push.index, previewed, confirmed.passedOver);
+    // Push changes' own requests: the time trigger's work around it (a scheduled sale's start or end) is not its.
+    const { actFromId, actToId } = this.actIds;
+    const own = check.sent.filter((x) => x.requestId > actFromId && x.requestId <= actToId);
+    const c = checkChangesAfter(confirmed.rows, own, push.index, previewed, confirmed.passedOver);
     this.count('rows Push changes left alone', c.checked);
     this.count('cells passed over, left alone', confirmed.passedOver.size);
     this.violations.push(...c.violations.map((x) => `[c] ${x}`));
