@@ -3,7 +3,8 @@
  * put back exactly what the hub held before its start (its price on the channel when it held no
  * sale price), confirmed by the hub and recorded in the change ledger as the schedule's; or the Log
  * or its row says why not (the hub's sale price changed since, nothing to put back); or the hub
- * already holds that value. An end is never sent over a sale price the sale did not set.
+ * already holds that value. An end is never sent over a sale price the sale did not set, and the
+ * schedule sends nothing but a sale's own sale prices and what was there before it.
  */
 import type { Runtime } from '../../gas-runtime';
 import { LEDGER_HEADER, LEDGER_SHEET } from '../../../src/core/pipeline/ledger/store';
@@ -84,6 +85,18 @@ export class SaleWatch {
         violations.push(
           `the sale of ${key} ended (before it: ${k.before ?? 'no sale price'}) with nothing put back, the hub holding ${r.hubAfter.get(hubKey) ?? 'none'}, and nothing said`,
         );
+    }
+    // Every value the schedule sent in the step is a sale price of its sale, or what was there before it.
+    for (const [sku, channel, sent] of fresh) {
+      const key = saleKey({ sku, channel });
+      const sales = [this.kept.get(key), now.get(key)].filter((k): k is KeptSale => k !== undefined);
+      const price = [r.hubBefore, r.hubAfter].map((h) => h.get(keyOf(sku, 'price', channel)));
+      const allowed = new Set<number | undefined>(
+        sales.flatMap((k) => [...(k.sent ?? []), k.salePrice, k.before ?? undefined, ...(k.before === null ? price : [])]),
+      );
+      checked++;
+      if (sales.length > 0 && !allowed.has(sent))
+        violations.push(`the sale schedule sent ${sent} for ${key}: neither a sale price of its sale nor what was there before it`);
     }
     this.kept = now;
     this.records = records.length;
