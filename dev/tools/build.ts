@@ -34,7 +34,7 @@ function version(): string {
  * it, said in CHANGELOG.md), never an accident. zod/mini and minifying keep the libraries small;
  * the rest is the add-on's own code.
  */
-export const BUNDLE_BUDGET_KIB = 468;
+export const BUNDLE_BUDGET_KIB = 500;
 
 /** esbuild's options for a target's server bundle (the bench builds variants of it). */
 export function serverBuildOptions(target: Target): esbuild.BuildOptions & { write: false } {
