@@ -3,7 +3,7 @@ import type { Context } from '../kernel/context';
 import { localDateTime } from '../kernel/time';
 import { loadStockSheet } from '../pipeline/load';
 import { pushContext } from '../pipeline/sheet-choice';
-import { nextSaleChange } from './events';
+import { nextSaleChange, saleEvents } from './events';
 import { refuseMove, scheduleWhen } from './run';
 import { hubNow } from '../pipeline/dry-run/read-hub';
 import { hubClient } from '../settings/context';
@@ -15,10 +15,7 @@ import { sheetWindows, windowText } from './windows';
 export interface SaleCheck {
   sheet: string;
   windows: number;
-  /** Windows in force now and not running: Schedule sale prices starts them at once. */
-  startNow: number;
   refused: Array<{ row: number; reasons: string[] }>;
-  nextAt: number | null;
   /** Values beyond the price guard rail not yet released (guard.ts checkKey): Yes to the question checks them. */
   beyond: string[];
   /** The question to confirm, with its details. */
@@ -37,10 +34,14 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   const now = ctx.ports.clock.now();
   const running = readRunning(ctx.ports.workbook);
   const found = sheetWindows(loaded, zone, running);
-  const inForce = found.windows.filter((w) => w.window.start <= now && now < w.window.end);
-  const starting = inForce.filter((w) => !running.some((r) => r.sku === w.sku && r.channel === w.channel));
-  // Running sales with no window in force any more (dates edited, cells emptied, row refused): they end now.
-  const ending = running.filter((r) => !r.ending && !inForce.some((w) => w.sku === r.sku && w.channel === r.channel));
+  // What starts and what ends now, as the run works it out (plan.ts): running sales with no window in
+  // force any more (dates edited, cells emptied, row refused) end.
+  const { start: starting, end: ending } = saleEvents(
+    found.windows,
+    running.filter((r) => !r.ending),
+    now,
+    null,
+  );
   // One by-channel update per SKU (hub-api §4.3), and the hub read first.
   const requests = new Set([...starting, ...ending].map((x) => x.sku)).size;
   const refused = [...found.refused].map(([row, reasons]) => ({ row, reasons }));
@@ -69,9 +70,7 @@ export function checkSaleSchedule(ctx: Context): SaleCheck {
   return {
     sheet: choice.sheet,
     windows: found.windows.length,
-    startNow: starting.length,
     refused,
-    nextAt,
     // Yes checks the values the question listed, and only those.
     beyond: beyond.keys.slice(0, CHECKED_AT_ONCE),
     question: lines.filter(Boolean).join('\n\n'),

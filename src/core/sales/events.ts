@@ -42,7 +42,8 @@ export interface SaleEvents<R extends RunningSale = RunningSale> {
   missed: SaleWindow[];
 }
 
-const keyOf = (w: { sku: string; channel: string }): string => `${w.sku}\u0000${w.channel}`;
+/** A SKU and channel as one key: one sale at a time each. */
+export const saleKeyOf = (w: { sku: string; channel: string }): string => `${w.sku}\u0000${w.channel}`;
 
 /** The events at `now`; `lastRun`: when the previous run looked (a window over since then was missed). */
 export function saleEvents<R extends RunningSale>(
@@ -52,17 +53,17 @@ export function saleEvents<R extends RunningSale>(
   lastRun: number | null,
 ): SaleEvents<R> {
   const inForce = new Map<string, SaleWindow>();
-  for (const w of windows) if (w.window.start <= now && now < w.window.end) inForce.set(keyOf(w), w);
+  for (const w of windows) if (w.window.start <= now && now < w.window.end) inForce.set(saleKeyOf(w), w);
   const out: SaleEvents<R> = { start: [], reprice: [], moved: [], end: [], missed: [] };
   const runningKeys = new Set<string>();
   for (const r of running) {
-    runningKeys.add(keyOf(r));
-    const w = inForce.get(keyOf(r));
+    runningKeys.add(saleKeyOf(r));
+    const w = inForce.get(saleKeyOf(r));
     if (!w) out.end.push(r);
     else if (w.salePrice !== r.salePrice) out.reprice.push({ running: r, window: w });
     else if (w.window.end !== r.end || w.window.start !== r.start) out.moved.push({ running: r, window: w });
   }
-  for (const w of inForce.values()) if (!runningKeys.has(keyOf(w))) out.start.push(w);
+  for (const w of inForce.values()) if (!runningKeys.has(saleKeyOf(w))) out.start.push(w);
   for (const w of windows) if (lastRun !== null && w.window.start > lastRun && w.window.end <= now) out.missed.push(w);
   return out;
 }

@@ -9,7 +9,7 @@ import { plainDecimal } from '../../sheet';
 import { localDateTime } from '../kernel/time';
 import type { HubNow } from '../pipeline/dry-run/diff';
 import type { OnlyRows } from '../pipeline/limit';
-import { saleEvents, type SaleWindow } from './events';
+import { saleEvents, saleKeyOf as key, type SaleWindow } from './events';
 import { heldByGuard, type SaleGuard } from './guard';
 import { sameSale, type KeptSale } from './store';
 import { windowText, type SheetWindows } from './windows';
@@ -43,8 +43,6 @@ export interface PlanInput {
   /** The price guard rail and who checked which values beyond it (absent: off). */
   guard?: SaleGuard;
 }
-
-const key = (s: { sku: string; channel: string }): string => `${s.sku}\u0000${s.channel}`;
 
 /** How many times a start or an end is sent before the schedule says the hub does not confirm it and stops. */
 export const MOST_TRIES = 3;

@@ -14,6 +14,7 @@ import { logNote } from '../kernel/log';
 import { localDateTime } from '../kernel/time';
 import { hubClient } from '../settings/context';
 import { hubNow } from '../pipeline/dry-run/read-hub';
+import type { ParsedRow } from '../../sheet';
 import type { LoadedSheet } from '../pipeline/load';
 import { readStockTable } from '../pipeline/stock-table';
 import { pushContext } from '../pipeline/sheet-choice';
@@ -43,10 +44,6 @@ export function scheduleWhen(ctx: Context): string {
 /** What a run did, for the sidebar, the menu's message and the Log. */
 export interface SaleRun {
   progress: PushProgress;
-  plan: SalePlan | null;
-  windows: number;
-  refused: number;
-  nextAt: number | null;
   /** The hub could not be read for some of the SKUs that had something to do (said in the Log; tried again). */
   readFailed: boolean;
   message: string;
@@ -64,8 +61,7 @@ function writeSaid(ctx: Context, loaded: LoadedSheet, plan: SalePlan, pressed: b
   if (said.length === 0) return;
   const fresh = readStockTable(ctx, loaded.sheet, loaded.mapping);
   const skuAt = new Map(loaded.table.rows.map((r) => [r.rowNumber, r.sku]));
-  const rowsOf = new Map<string, number[]>();
-  for (const r of fresh.table.rows) if (r.sku) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
+  const rowsOf = rowsBySku(fresh.table.rows);
   const message = fresh.table.columns.result.message;
   const results = new Map<number, RowResult>();
   for (const [row, lines] of said) {
@@ -133,7 +129,6 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
   const { ctx: on, choice } = pushContext(ctx, pressed ? undefined : first?.sheet);
   const me = ctx.ports.session.userKey();
   let found: SheetWindows = { windows: [], refused: new Map(), notes: new Map(), rows: 0 };
-  let plan: SalePlan | null = null;
   let readFailed = false;
   const zone = ctx.ports.session.timeZone();
   const progress = startLimitedPush(on, true, SALE_SCHEDULE, (load) => {
@@ -152,7 +147,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
     readFailed = (read?.problems.length ?? 0) > 0;
     const guard = { pricePct: ctx.settings.guards.pricePct, needsApproval: ctx.settings.guards.approve.includes('price'), checked };
     const input = { found, kept, hub: read?.hub ?? new Map(), now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx) };
-    plan = planSaleRun({ ...input, rowOf: rowFinder(loaded), guard });
+    const plan = planSaleRun({ ...input, rowOf: rowFinder(loaded.table.rows), guard });
     writeRunning(ctx.ports.workbook, plan.kept);
     writeSaid(on, loaded, plan, pressed);
     writeSchedule(ctx.ports.documentStore, { ...schedule, lastRun: now });
@@ -168,15 +163,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
     };
   });
   const next = arm(ctx, found, readFailed);
-  return {
-    progress,
-    plan,
-    windows: found.windows.length,
-    refused: found.refused.size,
-    nextAt: next.exact,
-    readFailed,
-    message: runMessage(ctx, progress, found, next.exact),
-  };
+  return { progress, readFailed, message: runMessage(ctx, progress, found, next.exact) };
 }
 
 /** Who runs the schedule after this run, on which sheet; a takeover is said in the Log. */
@@ -200,13 +187,19 @@ function scheduleNow(ctx: Context, before: SaleSchedule | null, pressed: boolean
   };
 }
 
+/** Each SKU's rows in the sheet as read. */
+function rowsBySku(rows: readonly ParsedRow[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const r of rows) if (r.sku && !r.blank) out.set(r.sku, [...(out.get(r.sku) ?? []), r.rowNumber]);
+  return out;
+}
+
 /** A running sale's end goes from its own row when it is still there, else from any row of its SKU. */
-function rowFinder(loaded: LoadedSheet): (sku: string, own: number) => number | null {
-  const rowsOf = new Map<string, number[]>();
-  for (const r of loaded.table.rows) if (r.sku && !r.blank) rowsOf.set(r.sku, [...(rowsOf.get(r.sku) ?? []), r.rowNumber]);
+function rowFinder(rows: readonly ParsedRow[]): (sku: string, own: number) => number | null {
+  const rowsOf = rowsBySku(rows);
   return (sku, own) => {
-    const rows = rowsOf.get(sku) ?? [];
-    return rows.includes(own) ? own : (rows[0] ?? null);
+    const of = rowsOf.get(sku) ?? [];
+    return of.includes(own) ? own : (of[0] ?? null);
   };
 }
 
