@@ -2,7 +2,8 @@
  * (f) Scheduled sales: a sale that ends — leaves the add-on's list of running sales during a step —
  * put back exactly what the hub held before its start (its price on the channel when it held no
  * sale price), confirmed by the hub and recorded in the change ledger as the schedule's; or the Log
- * or its row says why not (the hub's sale price changed since, nothing to put back); or the hub
+ * or its row says why not (the hub's sale price changed since, nothing to put back, the hub did not
+ * confirm the end after three tries); or the hub
  * already holds that value. An end is never sent over a sale price the sale did not set, and the
  * schedule sends nothing but a sale's own sale prices and what was there before it.
  */
@@ -14,7 +15,8 @@ import type { StepRecord } from './ledger';
 import { STOCK_SHEET } from './world';
 
 const RECORDS = LEDGER_HEADER.indexOf('Records');
-const WHY_NOT = /changed since|nothing put back/;
+/** What a row or the Log says when an end puts nothing back: changed since, nothing to put back, or the hub never confirmed it (three tries). */
+const WHY_NOT = /changed since|nothing put back|did not confirm/;
 
 const saleKey = (s: { sku: string; channel: string }): string => `${s.sku}|${s.channel}`;
 
