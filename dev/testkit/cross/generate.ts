@@ -180,7 +180,7 @@ const WEIGHTS: Record<Profile, Partial<Record<Step['kind'], number>>> = {
     refreshJobs: 1,
   },
   changes: { edit: 5, rule: 2, push: 8, preview: 2, pull: 1, hub: 1, structure: 1 },
-  undo: { edit: 4, push: 6, preview: 2, undo: 4, revert: 3, hub: 2, contrary: 1, rule: 1, pull: 1 },
+  undo: { edit: 4, push: 6, preview: 2, undo: 4, revert: 4, hub: 2, contrary: 1, rule: 1, pull: 1 },
   background: { push: 3, edit: 2, contrary: 1, background: 5, open: 2, refreshJobs: 1, hub: 1, sale: 2 },
 };
 
