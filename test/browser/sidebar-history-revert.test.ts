@@ -6,7 +6,16 @@
  * since; overwriting it is an explicit choice; the row then says Reverted and the cells stay as
  * typed. Screenshots of each step for docs/user/history.md.
  */
-import { BROWSER_TEST_MS, headerColumns, openSection, typeIntoCell, UNTIL_READY_MS, waitForCell, generateAndFill } from './support/browser';
+import {
+  BROWSER_TEST_MS,
+  headerColumns,
+  openSection,
+  typeIntoCell,
+  UNTIL_READY_MS,
+  waitForCell,
+  generateAndFill,
+  pushAllPricesFromSidebar,
+} from './support/browser';
 import { sidebarSession } from './support/sidebar-session';
 import { guardsOff } from './support/test-settings';
 
@@ -23,24 +32,6 @@ describe('playground: the History, and a revert from it', () => {
   const amazonPrice = async (sku: string): Promise<number | undefined> =>
     (await s.pg.admin.state(['products'])).products.find((p) => p.sku === sku)?.listings.amazon?.price;
 
-  /** Pushes prices of all rows from the sidebar and waits for its outcome line. */
-  async function pushPrices(): Promise<void> {
-    await openSection(s.frame, 'Push');
-    await s.frame.locator('#push-operation').selectOption('prices');
-    await s.frame.locator('#push-scope').selectOption('all');
-    // Two pushes of all rows end with the same line: the last one's is cleared first, so the wait sees this one's.
-    await s.frame.evaluate(() => {
-      (document.getElementById('push-message') as HTMLElement).textContent = '';
-    });
-    await s.frame.locator('#push-button').click();
-    await s.frame.waitForFunction(
-      () =>
-        /^Push prices \(all rows\) on "Stock & Prices": \d+ ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''),
-      undefined,
-      { timeout: UNTIL_READY_MS, polling: 100 },
-    );
-  }
-
   test('three pushes of prices from the sidebar: as filled, then one amazon price edited twice', async () => {
     await guardsOff(s.pg);
     await generateAndFill(s.page, 'HR-', ROWS);
@@ -55,12 +46,12 @@ describe('playground: the History, and a revert from it', () => {
     edit.second = Math.round(edit.before * 120) / 100;
 
     // A first push of the prices as filled: the hub confirms them, so later pushes know what it held before.
-    await pushPrices();
+    await pushAllPricesFromSidebar(s.frame);
     await typeIntoCell(s.page, edit.row, amazonColumn, String(edit.first));
-    await pushPrices();
+    await pushAllPricesFromSidebar(s.frame);
     expect(await amazonPrice(edit.sku)).toBe(edit.first);
     await typeIntoCell(s.page, edit.row, amazonColumn, String(edit.second));
-    await pushPrices();
+    await pushAllPricesFromSidebar(s.frame);
     expect(await amazonPrice(edit.sku)).toBe(edit.second);
   });
 

@@ -92,7 +92,7 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
       ? 'restores the value the hub held just before the push'
       : 'restores the last value the add-on had confirmed before the push (no preview read the hub just before it)';
   if (overwritten) return { ...base, action: 'send', reason: overwritten };
-  if (now === after) return { ...base, action: 'send', reason: restores };
+  if (now === after) return { ...base, action: 'send', reason: restores, plain: true };
   if (c.overwrite)
     return {
       ...base,

@@ -5,11 +5,13 @@
  * the values per row a limited push then restores. The preview shows the same lines.
  */
 import type { HubClient } from '../../api/client';
+import { countOf } from '../../sheet/count-words';
+import { RESTORE_PLAIN_LISTED } from './listed';
 import type { Context } from '../kernel/context';
 import { capLines, hubNow, type HubRead } from '../pipeline/dry-run/read-hub';
 import { previewTotals, type PreviewTotals } from '../pipeline/dry-run/diff';
 import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
-import { writePreviewSheet } from '../pipeline/dry-run/sheet';
+import { unlistedPlain, writePreviewSheet, type PlainLines } from '../pipeline/dry-run/sheet';
 import { queuedSkus } from '../pipeline/jobs/queued';
 import { loadStockSheet, rowIdentity, type LoadedSheet } from '../pipeline/load';
 import type { Operation } from '../pipeline/types';
@@ -65,11 +67,19 @@ export function restoreNow(
   return { ...undoLines(r.entries, r.operation, { hub: read.hub, rowAt, openJobs, later: r.later, overwrite }), read };
 }
 
+const PLAIN: PlainLines = {
+  listed: RESTORE_PLAIN_LISTED,
+  counted: (n) =>
+    `${countOf(n, 'more value')} put back like the ones above (the hub holds exactly what the push set): each is in the History (search its SKU)`,
+};
+
 /** What a preview of putting values back shows: the Preview sheet is written; these are its figures. */
 export interface RestoreFigures {
   /** Values the push changed (before ≠ after) among those weighed. */
   values: number;
   lines: number;
+  /** Values put back as the push left them that the Preview sheet counts instead of listing. */
+  unlisted: number;
   /** Rows the restore would send values for. */
   rowsToRestore: number;
   totals: PreviewTotals;
@@ -96,12 +106,13 @@ export function showRestore(
 ): RestoreFigures {
   const loaded = loadStockSheet(ctx, r.operation);
   const { lines, only, read } = restoreNow(ctx, client, loaded, r, overwrite, what);
-  writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames));
+  writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames), PLAIN);
   const send = { operation: r.operation, only, ...press };
   return {
     cost: only.size === 0 ? null : limitedPushCost(ctx, loaded, send, read.strategy.requests),
     values: r.entries.filter(([, , , before, after]) => before !== after).length,
     lines: lines.length,
+    unlisted: unlistedPlain(lines, PLAIN),
     rowsToRestore: only.size,
     totals: previewTotals(lines),
     read: read.strategy,

@@ -79,6 +79,7 @@ export function previewUndo(ctx: Context, overwrite: boolean, whose: Whose, wher
     by: madeBy(push, me),
     overwrite,
     lines: 0,
+    unlisted: 0,
     rowsToRestore: 0,
     totals: previewTotals([]),
     read: { kind: 'perSku' as const, requests: 0, why: 'nothing to read' },

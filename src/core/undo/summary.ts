@@ -1,8 +1,18 @@
 /** The words of an undo: whose push it takes back, and what it would restore. Sidebar and menu. */
 import { plural, readLine, totalsLines } from '../pipeline/dry-run/summary';
 import { costLines } from '../kernel/send-cost';
+import { RESTORE_PLAIN_LISTED } from './listed';
+import type { RestoreFigures } from './restore-now';
 import type { RevertPreview } from './revert';
 import type { UndoPreview } from './run';
+
+/** When the Preview sheet counts some values put back instead of listing them, it says so. */
+function unlistedLine(r: RestoreFigures): string[] {
+  if (r.unlisted === 0) return [];
+  return [
+    `The Preview sheet lists the first ${plural(RESTORE_PLAIN_LISTED, 'value')} put back over exactly what the push set, and counts the other ${r.unlisted.toLocaleString('en-US')}: each is in the History. Every other value is listed.`,
+  ];
+}
 
 /** The push an undo takes back, as its confirmation names it: whose, when, and what. */
 export function undoQuestion(u: UndoPreview): string {
@@ -23,7 +33,8 @@ export function undoSummary(u: UndoPreview): string[] {
     ...cost.first,
     undoQuestion(u),
     ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`),
-    readLine(u.read),
+    ...unlistedLine(u),
+    readLine(u.read, u.unlisted === 0),
     ...cost.last,
     ...u.problems,
   ];
@@ -49,7 +60,8 @@ export function revertSummary(r: RevertPreview): string[] {
     ...nothing,
     revertQuestion(r),
     ...totalsLines(r.totals, 'be put back', (c) => `${plural(c, 'value')} not put back (Why in the Preview sheet)`),
-    readLine(r.read),
+    ...unlistedLine(r),
+    readLine(r.read, r.unlisted === 0),
     ...cost.last,
     ...r.problems,
   ];

@@ -248,3 +248,21 @@ export async function generateAndFill(page: Page, prefix: string, count: number)
   await page.locator('#fill-OK').click();
   await page.locator('.toast', { hasText: `${n} products written` }).waitFor({ timeout: UNTIL_READY_MS });
 }
+
+/** Pushes prices of all rows from the sidebar's Push section and waits for its outcome line. */
+export async function pushAllPricesFromSidebar(frame: Frame): Promise<void> {
+  await openSection(frame, 'Push');
+  await frame.locator('#push-operation').selectOption('prices');
+  await frame.locator('#push-scope').selectOption('all');
+  // Two pushes of all rows end with the same line: the last one's is cleared first, so the wait sees this one's.
+  await frame.evaluate(() => {
+    (document.getElementById('push-message') as HTMLElement).textContent = '';
+  });
+  await frame.locator('#push-button').click();
+  await frame.waitForFunction(
+    () =>
+      /^Push prices \(all rows\) on "Stock & Prices": \d+ ok, 0 failed/.test(document.getElementById('push-message')?.textContent ?? ''),
+    undefined,
+    { timeout: UNTIL_READY_MS, polling: 100 },
+  );
+}

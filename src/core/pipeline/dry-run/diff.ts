@@ -45,6 +45,11 @@ export interface PreviewLine {
   passedOn?: true;
   /** What a per-channel rule made of the sheet's value: `sheet` is then the ruled value. */
   rule?: string;
+  /**
+   * Says nothing the History does not: a value put back over exactly what its push set. A long
+   * restore's Preview sheet lists the first of these and counts the rest (sheet.ts).
+   */
+  plain?: true;
 }
 
 /** The hub's current values per SKU, keyed like the snapshot; null: the hub has no such SKU; absent: not read. */

@@ -99,18 +99,46 @@ export function isOwnPreviewRule(shape: ColourRuleShape): boolean {
 }
 
 /**
- * The sheet's rows: the lines in the order above (sheet order within a kind), and before the
- * values the hub already holds, one line that counts them.
+ * How many plain lines (diff.ts `plain`: a value put back over exactly what its push set) a long
+ * restore lists; past them one line counts the rest in the caller's words. Every other line is
+ * listed, whatever the count.
  */
-export function previewRows(lines: readonly PreviewLine[]): CellValue[][] {
+export interface PlainLines {
+  listed: number;
+  counted: (count: number) => string;
+}
+
+const isPlain = (line: PreviewLine): boolean => line.plain === true && line.action === 'send';
+
+/** The plain lines `plain` leaves out of the sheet (counted in one line instead). */
+export function unlistedPlain(lines: readonly PreviewLine[], plain: PlainLines | undefined): number {
+  const count = plain ? lines.filter(isPlain).length : 0;
+  return plain && count > plain.listed ? count - plain.listed : 0;
+}
+
+/** A line of the sheet's width with `what` in its first cell (a count, not a value). */
+const countLine = (what: string): CellValue[] => HEADER.map((_, c) => (c === 0 ? what : ''));
+
+/**
+ * The sheet's rows: the lines in the order above (sheet order within a kind), and before the
+ * values the hub already holds, one line that counts them. With `plain`, plain lines past the
+ * first `plain.listed` are counted in one line where the first of them would have been.
+ */
+export function previewRows(lines: readonly PreviewLine[], plain?: PlainLines): CellValue[][] {
   const sorted = lines.map((line, i) => ({ line, i })).sort((a, b) => ORDER[a.line.action] - ORDER[b.line.action] || a.i - b.i);
   const unchanged = lines.filter((l) => l.action === 'unchanged').length;
+  const unlisted = unlistedPlain(lines, plain);
   const rows: CellValue[][] = [];
+  let plainSeen = 0;
+  let unchangedSeen = 0;
   for (const { line } of sorted) {
-    if (line.action === 'unchanged' && rows.length === lines.length - unchanged) {
-      const what = `${countOf(unchanged, 'value')} already as the hub holds ${unchanged === 1 ? 'it' : 'them'}: listed below`;
-      rows.push(HEADER.map((_, c) => (c === 0 ? what : '')));
+    if (unlisted > 0 && isPlain(line) && ++plainSeen > (plain as PlainLines).listed) {
+      if (plainSeen === (plain as PlainLines).listed + 1) rows.push(countLine((plain as PlainLines).counted(unlisted)));
+      continue;
     }
+    // Unchanged lines come last: the first of them is where their count goes.
+    if (line.action === 'unchanged' && unchangedSeen++ === 0)
+      rows.push(countLine(`${countOf(unchanged, 'value')} already as the hub holds ${unchanged === 1 ? 'it' : 'them'}: listed below`));
     rows.push(cells(line));
   }
   return rows;
@@ -130,7 +158,12 @@ function isPreviewHeader(header: readonly CellValue[]): boolean {
  * that is missing (Rule, on a sheet from before the rules) is added at the right. A sheet of that
  * name that is not the add-on's is never written into.
  */
-export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLine[], protectedNames: readonly string[] = []): void {
+export function writePreviewSheet(
+  workbook: Workbook,
+  lines: readonly PreviewLine[],
+  protectedNames: readonly string[] = [],
+  plain?: PlainLines,
+): void {
   const existing = workbook.sheet(PREVIEW_SHEET);
   const header = existing ? existing.readHeaderRow() : HEADER;
   if (existing && (!isPreviewHeader(header) || protectedNames.includes(PREVIEW_SHEET))) {
@@ -141,7 +174,7 @@ export function writePreviewSheet(workbook: Workbook, lines: readonly PreviewLin
   const sheet = existing ?? workbook.ensureSheet(PREVIEW_SHEET, HEADER);
   const at = ownColumns(sheet, header, HEADER);
   const before = Math.max(0, sheet.lastRow() - 1);
-  const rows = previewRows(lines);
+  const rows = previewRows(lines, plain);
   for (let i = rows.length; i < before; i++) rows.push(HEADER.map(() => ''));
   writeRowsByHeader(sheet, at, HEADER, 2, rows);
   const what = at['What happens'];

@@ -65,6 +65,8 @@ export function totalsLines(t: PreviewTotals, verb: string, refused: (count: num
   return lines;
 }
 
-export function readLine(read: ReadStrategy): string {
-  return `The hub was read in ${plural(read.requests, 'request')}: ${read.why}. Nothing was sent; every value is in the Preview sheet.`;
+/** How the hub was read; `everyValueListed` false: the Preview sheet counts some values instead (said apart). */
+export function readLine(read: ReadStrategy, everyValueListed = true): string {
+  const listed = everyValueListed ? '; every value is in the Preview sheet' : '';
+  return `The hub was read in ${plural(read.requests, 'request')}: ${read.why}. Nothing was sent${listed}.`;
 }

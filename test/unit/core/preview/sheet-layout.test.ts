@@ -29,6 +29,35 @@ describe('the Preview sheet: changes first, the values the hub holds counted and
     expect(rows.map((r) => r[0])).toEqual(['G5', 'S2', 'R4', '2 values already as the hub holds them: listed below', 'U1', 'U3']);
   });
 
+  it('lists the first plain lines of a long restore and counts the rest where they would be; every other line is listed', () => {
+    const plain = (sku: string): PreviewLine => ({ ...line(sku, 'send', 5, 4), plain: true as const });
+    const lines = [
+      plain('P1'),
+      line('R2', 'refused', null, null),
+      plain('P3'),
+      line('S4', 'send', 5, 6),
+      plain('P5'),
+      plain('P6'),
+      line('U7', 'unchanged', 5, 5),
+      // A plain line another step turned into a refusal is an exception: listed.
+      { ...line('X8', 'refused', 5, null), plain: true as const },
+    ];
+    const counted = (n: number): string => `${n} more put back`;
+    expect(previewRows(lines, { listed: 2, counted }).map((r) => r[0])).toEqual([
+      'P1',
+      'P3',
+      'S4',
+      '2 more put back',
+      'R2',
+      'X8',
+      '1 value already as the hub holds it: listed below',
+      'U7',
+    ]);
+    // Within the cap, or without one, every line is listed.
+    expect(previewRows(lines, { listed: 4, counted })).toHaveLength(9);
+    expect(previewRows(lines)).toHaveLength(9);
+  });
+
   it('has no counting line when every value changes', () => {
     expect(previewRows([line('S1', 'send', 5, 6)]).map((r) => r[0])).toEqual(['S1']);
   });
