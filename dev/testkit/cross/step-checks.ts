@@ -216,14 +216,30 @@ export class StepChecks {
     return this.ruleRows().some((row) => row.some((v) => v !== '' && v !== null));
   }
 
-  /** The channels a Rules row names as its own (not `*`). */
+  /**
+   * The channels whose per-channel cells a rule shapes: those a Rules row names as its own, and —
+   * when the `*` row also takes per-channel columns — every channel of the stock sheet without a
+   * row of its own (the `*` rule is theirs, as the product's ruleFor picks it).
+   */
   private ownRules(): Set<string> {
-    const named = this.ruleRows().map((row) =>
+    const { rt } = this.cross.env;
+    const header = rt.sheetNames().includes('Rules') ? (rt.sheet('Rules').values()[0] ?? []).map(String) : [];
+    const perChannel = header.indexOf('Also per-channel columns');
+    const rows = this.ruleRows();
+    const channelOf = (row: unknown[]): string =>
       String(row[0] ?? '')
         .trim()
-        .toLowerCase(),
-    );
-    return new Set(named.filter((c) => c !== '' && c !== '*'));
+        .toLowerCase();
+    const named = new Set(rows.map(channelOf).filter((c) => c !== '' && c !== '*'));
+    const yes = (v: unknown): boolean => v === true || /^(true|yes|y|x|1)$/i.test(String(v ?? '').trim());
+    const everyTakesChannels = perChannel >= 0 && rows.some((row) => channelOf(row) === '*' && yes(row[perChannel]));
+    if (!everyTakesChannels) return named;
+    const stockHeader = (rt.sheet(STOCK_SHEET).values()[0] ?? []).map(String);
+    for (const h of stockHeader) {
+      const channel = /\[([^\]]+)\]$/.exec(h)?.[1];
+      if (channel) named.add(channel.trim().toLowerCase());
+    }
+    return named;
   }
 
   /** A push of selected rows sends only for the SKUs of the rows selected. */
