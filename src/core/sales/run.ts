@@ -148,7 +148,7 @@ export function runSaleSchedule(ctx: Context, pressed: boolean, checkedNow: read
     const guard = { pricePct: ctx.settings.guards.pricePct, needsApproval: ctx.settings.guards.approve.includes('price'), checked };
     const input = { found, kept, hub: read?.hub ?? new Map(), now, lastRun: schedule.lastRun, timeZone: zone, when: scheduleWhen(ctx) };
     const plan = planSaleRun({ ...input, rowOf: rowFinder(loaded.table.rows), guard });
-    writeRunning(ctx.ports.workbook, plan.kept);
+    writeRunning(ctx.ports.workbook, plan.kept, kept);
     writeSaid(on, loaded, plan, pressed);
     writeSchedule(ctx.ports.documentStore, { ...schedule, lastRun: now });
     const lines = [...(read?.problems ?? []).map((p) => `the hub could not be read: ${p}`), ...plan.log];

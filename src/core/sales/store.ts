@@ -85,14 +85,18 @@ export function readRunning(workbook: Workbook): KeptSale[] {
     .filter(isKept);
 }
 
-/** Rewrites the running sales (old rows blanked). */
-export function writeRunning(workbook: Workbook, running: readonly KeptSale[]): void {
+/**
+ * Rewrites the running sales (old rows blanked) — unless they are what was read (`before`): most
+ * looks change nothing, and an hourly or minutely look should not cost a Sheets write for it.
+ */
+export function writeRunning(workbook: Workbook, running: readonly KeptSale[], before: readonly KeptSale[]): void {
+  if (JSON.stringify(running) === JSON.stringify(before)) return;
   const existing = workbook.sheet(SALES_SHEET);
   if (!existing && running.length === 0) return;
   const sheet = existing ?? workbook.ensureSheet(SALES_SHEET, HEADER, { hidden: true });
-  const before = Math.max(0, sheet.lastRow() - 1);
+  const lines = Math.max(0, sheet.lastRow() - 1);
   const cells: CellValue[][] = packJson(running).map((p) => [p.text]);
-  for (let i = cells.length; i < before; i++) cells.push(['']);
+  for (let i = cells.length; i < lines; i++) cells.push(['']);
   if (cells.length > 0) sheet.write(2, 1, cells);
 }
 

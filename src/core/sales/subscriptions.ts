@@ -32,7 +32,7 @@ function confirmSales(ctx: Context, e: ResultsWritten): void {
   if (answered.size === 0) return;
   const kept = readRunning(ctx.ports.workbook);
   const next = afterAnswers(kept, answered);
-  if (JSON.stringify(next) !== JSON.stringify(kept)) writeRunning(ctx.ports.workbook, next);
+  writeRunning(ctx.ports.workbook, next, kept);
 }
 
 export function subscribeSales(): void {
