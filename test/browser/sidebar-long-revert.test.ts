@@ -1,7 +1,7 @@
 /**
  * A long revert in the real sidebar: 400 rows from the hub, pushed as filled; every amazon and
  * walmart price raised by pasting two columns and pushed (more than 500 values); reverting that push from the
- * History previews it — the Preview sheet lists the first 500 values put back and counts the rest
+ * History previews it — the Preview sheet lists the largest move and the first 500 values put back, and counts the rest
  * in one line, the sidebar says so — and Put these values back puts every one of them back.
  * Screenshots for docs/user/history.md.
  */
@@ -48,7 +48,8 @@ describe('playground: a revert of more values than the Preview sheet lists', () 
     const rows = products.filter((p) => p.sku.startsWith('LR-')).sort((a, b) => a.sku.localeCompare(b.sku));
     expect(rows).toHaveLength(ROWS);
     const lines: string[] = [];
-    const raise = (v: number | undefined): string => (v === undefined ? '' : String(Math.round(v * 110) / 100));
+    // One more than the hub holds: always a change, whatever the rounding to cents.
+    const raise = (v: number | undefined): string => (v === undefined ? '' : String(v + 1));
     for (const p of rows) {
       const was = prices(p);
       before.set(p.sku, was);
@@ -75,7 +76,7 @@ describe('playground: a revert of more values than the Preview sheet lists', () 
     expect(prices(first)).not.toEqual(before.get('LR-000001'));
   });
 
-  test('the revert’s preview lists the first 500 values and counts the rest; Put these values back puts every one back', async () => {
+  test('the revert’s preview lists the largest move and the first 500 values, and counts the rest; Put these values back puts every one back', async () => {
     await openSection(s.frame, 'Push');
     await s.frame.locator('#history summary').click();
     await s.frame.locator('#history-sku').fill('LR-000001');
@@ -83,22 +84,25 @@ describe('playground: a revert of more values than the Preview sheet lists', () 
     await s.frame.locator('#history-status').filter({ hasText: /\d/ }).waitFor({ timeout: UNTIL_READY_MS });
     await s.frame.locator('[data-testid="history-entry"]').first().locator('[data-revert="push"]').click();
     const result = s.frame.locator('#revert-result');
-    await result.filter({ hasText: 'The Preview sheet lists the first' }).waitFor({ timeout: UNTIL_READY_MS });
+    await result.filter({ hasText: 'The Preview sheet counts' }).waitFor({ timeout: UNTIL_READY_MS });
     const said = (await result.textContent()) ?? '';
     expect(said).toContain(
-      `lists the first ${RESTORE_PLAIN_LISTED} values put back over exactly what the push set, and counts the other ${values - RESTORE_PLAIN_LISTED}`,
+      // Every value raised by one: the largest move (the cheapest price's) is listed apart.
+      `counts ${(values - 1 - RESTORE_PLAIN_LISTED).toLocaleString('en-US')} values instead of listing them (each is in the History): past the first ${RESTORE_PLAIN_LISTED}`,
     );
     expect(said).not.toContain('every value is in the Preview sheet');
     await result.scrollIntoViewIfNeeded();
     await s.shots.take(s.page, 'revert-long-preview');
 
-    // The Preview sheet: the count line right after the 500 listed values.
+    // The Preview sheet: the count line right after the 500 listed values (and the largest move,
+    // listed apart: before them or after, as its row falls).
     await s.page.locator('[data-sheet="Preview"]').click();
     const countRow = RESTORE_PLAIN_LISTED + 2;
-    await scrollToRow(s.page, countRow);
+    await scrollToRow(s.page, countRow + 1);
     await s.page.waitForFunction(
-      ([row, start]) => (document.querySelector(`#grid .cell[data-r="${row}"][data-c="1"]`)?.textContent ?? '').startsWith(start),
-      [countRow, `${values - RESTORE_PLAIN_LISTED} more values put back like the ones above`] as const,
+      ([row, start]) =>
+        [row, row + 1].some((r) => (document.querySelector(`#grid .cell[data-r="${r}"][data-c="1"]`)?.textContent ?? '').startsWith(start)),
+      [countRow, `${values - 1 - RESTORE_PLAIN_LISTED} more values put back like the ones above`] as const,
       { timeout: UNTIL_READY_MS },
     );
     await s.shots.take(s.page, 'revert-long-preview-sheet');

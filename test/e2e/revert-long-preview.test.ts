@@ -8,7 +8,7 @@ import { useHub } from '../support/hub';
 import { changeOnHub, columnValues, hubProducts, seedProducts } from './helpers';
 import { call, finish } from './preview-helpers';
 import { RESTORE_PLAIN_LISTED } from '../../src/core/undo/listed';
-import { revertSummary } from '../../src/core/undo/summary';
+import { revertSummary, undoSummary } from '../../src/core/undo/summary';
 
 const STOCK = 'Stock & Prices';
 const ROWS = RESTORE_PLAIN_LISTED + 100;
@@ -34,11 +34,14 @@ describe('a revert of more values than its Preview sheet lists one by one', () =
     changed.forEach((sku) => changeOnHub(env, sku, 'amazon', 'price', 999));
 
     const shown = call(env, 'previewRevert', { push }, false);
-    const plain = ROWS - changed.length;
-    expect(shown).toMatchObject({ rowsToRestore: plain, lines: ROWS, unlisted: plain - RESTORE_PLAIN_LISTED });
+    const restored = ROWS - changed.length;
+    // The largest drop the sidebar names (skus[0]: 200 → 100) is listed apart from the plain lines.
+    const plain = restored - 1;
+    expect(shown).toMatchObject({ rowsToRestore: restored, lines: ROWS, unlisted: plain - RESTORE_PLAIN_LISTED });
+    expect(shown.totals.largestDecrease?.sku).toBe(skus[0]);
     const [header, ...rows] = env.rt.sheet('Preview').values();
     const what = columnValues([header, ...rows], 'What happens');
-    expect(what.filter((w) => w === 'send')).toHaveLength(RESTORE_PLAIN_LISTED);
+    expect(what.filter((w) => w === 'send')).toHaveLength(RESTORE_PLAIN_LISTED + 1);
     expect(what.filter((w) => w === 'skipped: changed on the hub')).toHaveLength(changed.length);
     const skuColumn = rows.map((r) => String(r[0]));
     for (const sku of changed) expect(skuColumn).toContain(sku);
@@ -46,17 +49,39 @@ describe('a revert of more values than its Preview sheet lists one by one', () =
     expect(counted).toBeDefined();
     // Listed values sit in sheet order: the first ones, the counting line after them.
     expect(skuColumn.slice(0, 3)).toEqual([skus[0], skus[2], skus[3]]);
-    expect(skuColumn.indexOf(String(counted![0]))).toBe(RESTORE_PLAIN_LISTED);
+    expect(skuColumn.indexOf(String(counted![0]))).toBe(RESTORE_PLAIN_LISTED + 1);
     // The sidebar's words for it.
     expect(revertSummary(shown).join('\n')).not.toContain('every value is in the Preview sheet');
     expect(revertSummary(shown).join('\n')).toContain(
-      `The Preview sheet lists the first ${RESTORE_PLAIN_LISTED} values put back over exactly what the push set, and counts the other ${plain - RESTORE_PLAIN_LISTED}`,
+      `The Preview sheet counts ${plain - RESTORE_PLAIN_LISTED} values instead of listing them (each is in the History): past the first ${RESTORE_PLAIN_LISTED} put back over exactly what the push set`,
     );
 
     const done = finish(env, call(env, 'revertFromHistory', { push }, false, shown.newestId));
-    expect(done).toMatchObject({ finished: true, ok: plain, failed: 0 });
+    expect(done).toMatchObject({ finished: true, ok: restored, failed: 0 });
     expect(price(skus[0])).toBe(100);
     expect(price(skus[ROWS - 3])).toBe(100 + ROWS - 3);
     for (const sku of changed) expect(price(sku)).toBe(999);
+  });
+
+  test('an undo of a long push counts the same way, and names the largest moves in the sheet', () => {
+    // One price far from the others: the largest drop the sidebar names is listed, never counted.
+    env.rt.sheet(STOCK).setValues(
+      skus.map((_, i) => [i === ROWS - 1 ? 5000 : 300 + i]),
+      `B2:B${ROWS + 1}`,
+    );
+    env.call('pushPricesAll');
+    const shown = call(env, 'previewUndo', false, true);
+    expect(shown.unlisted).toBeGreaterThan(0);
+    const said = undoSummary(shown).join('\n');
+    expect(said).toContain(`The Preview sheet counts ${shown.unlisted} values instead of listing them: past the first`);
+    expect(said).not.toContain('every value is in the Preview sheet');
+    expect(said).toMatch(new RegExp(`Largest price drop .*\\(${skus[ROWS - 1]}, Price \\[amazon\\]\\)`));
+    const listed = env.rt
+      .sheet('Preview')
+      .values()
+      .slice(1)
+      .map((r) => String(r[0]));
+    expect(listed).toContain(skus[ROWS - 1]);
+    expect(listed.filter((sku) => skus.includes(sku))).toHaveLength(RESTORE_PLAIN_LISTED + 1);
   });
 });

@@ -38,6 +38,9 @@ function laterSaid(later: LaterChange, key: string): string {
     : `${set} ${label} to ${value}, which restoring the general ${general} would overwrite (the hub passes it on to every channel)`;
 }
 
+const NOT_CHANGED = 'the push did not change it';
+const ALREADY_BACK = 'the hub already holds the value from before the push';
+
 function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: string; key: string } {
   const [identity, sku, key, before, after, from] = entry;
   const { field, channel } = splitValueKey(key);
@@ -59,14 +62,14 @@ function lineOf(entry: UndoEntry, c: UndoContext): PreviewLine & { identity: str
   const leave = (reason: string): PreviewLine & { identity: string; key: string } => ({ ...base, action: 'refused', reason });
   if (!c.rowAt.has(identity)) return leave('its row is no longer in the sheet (or its SKU is on two rows): not restored');
   if (before === null) return leave('what the hub held before the push is not known (no confirmed value, no preview): not restored');
-  if (before === after) return { ...base, action: 'unchanged', reason: 'the push did not change it' };
+  if (before === after) return { ...base, action: 'unchanged', reason: NOT_CHANGED };
   // What the hub held passes the limits any value sent does: an undo never sends what a cell could not.
   const invalid = outgoingProblem(field as NumericField, before);
   if (invalid) return leave(`the hub held ${plainDecimal(before)} before the push, which is never sent (${invalid}): not restored`);
   const job = sku === null ? undefined : c.openJobs.get(sku);
   if (job) return leave(`async job ${job} for this SKU is still open: refresh job results (Jobs), then undo`);
   if (held === null) return { ...base, action: 'not in hub', reason: 'the hub no longer has this SKU' };
-  if (now === before) return { ...base, action: 'unchanged', reason: 'the hub already holds the value from before the push' };
+  if (now === before) return { ...base, action: 'unchanged', reason: ALREADY_BACK };
   const later = changedLater(c.later, entry);
   if (later && !c.overwrite)
     return { ...base, action: 'changed later', reason: `${laterSaid(later, key)}: left as it is unless you choose to overwrite` };
@@ -171,5 +174,8 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
       }
     }
   }
+  // Left as they are, for one of these two reasons alone (no later step added to it): nothing the
+  // History does not say, so a long restore's Preview sheet may count them.
+  for (const line of lines) if (line.action === 'unchanged' && (line.reason === NOT_CHANGED || line.reason === ALREADY_BACK)) line.plain = true;
   return { lines: lines.map(({ identity: _i, key: _k, ...line }) => line), only };
 }

@@ -9,7 +9,7 @@ import { countOf } from '../../sheet/count-words';
 import { RESTORE_PLAIN_LISTED } from './listed';
 import type { Context } from '../kernel/context';
 import { capLines, hubNow, type HubRead } from '../pipeline/dry-run/read-hub';
-import { previewTotals, type PreviewTotals } from '../pipeline/dry-run/diff';
+import { previewTotals, type PreviewLine, type PreviewTotals } from '../pipeline/dry-run/diff';
 import type { ReadStrategy } from '../pipeline/dry-run/read-strategy';
 import { unlistedPlain, writePreviewSheet, type PlainLines } from '../pipeline/dry-run/sheet';
 import { queuedSkus } from '../pipeline/jobs/queued';
@@ -67,10 +67,20 @@ export function restoreNow(
   return { ...undoLines(r.entries, r.operation, { hub: read.hub, rowAt, openJobs, later: r.later, overwrite }), read };
 }
 
+/** How many of the lines left out say each reason ("restores the value the hub held just before the push": 9,000). */
+function byReason(lines: readonly PreviewLine[]): string {
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l.reason, (counts.get(l.reason) ?? 0) + 1);
+  if (counts.size === 1) return `each ${lines[0].reason}`;
+  return [...counts].map(([reason, n]) => `${n.toLocaleString('en-US')} ${reason}`).join('; ');
+}
+
 const PLAIN: PlainLines = {
   listed: RESTORE_PLAIN_LISTED,
-  counted: (n) =>
-    `${countOf(n, 'more value')} put back like the ones above (the hub holds exactly what the push set): each is in the History (search its SKU)`,
+  counted: (left) =>
+    left[0].action === 'unchanged'
+      ? `${countOf(left.length, 'more value')} left as they are, like the ones above (${byReason(left)})`
+      : `${countOf(left.length, 'more value')} put back like the ones above, over exactly what the push set (${byReason(left)})`,
 };
 
 /** What a preview of putting values back shows: the Preview sheet is written; these are its figures. */
@@ -106,6 +116,9 @@ export function showRestore(
 ): RestoreFigures {
   const loaded = loadStockSheet(ctx, r.operation);
   const { lines, only, read } = restoreNow(ctx, client, loaded, r, overwrite, what);
+  const totals = previewTotals(lines);
+  // The largest moves the sidebar names are always in the sheet, where the seller looks for them.
+  for (const named of [totals.largestIncrease, totals.largestDecrease]) if (named) delete named.plain;
   writePreviewSheet(ctx.ports.workbook, lines, Object.values(ctx.settings.sheetNames), PLAIN);
   const send = { operation: r.operation, only, ...press };
   return {
@@ -114,7 +127,7 @@ export function showRestore(
     lines: lines.length,
     unlisted: unlistedPlain(lines, PLAIN),
     rowsToRestore: only.size,
-    totals: previewTotals(lines),
+    totals,
     read: read.strategy,
     problems: capLines([...read.problems, ...read.notes]),
   };

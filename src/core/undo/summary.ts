@@ -6,11 +6,16 @@ import type { RestoreFigures } from './restore-now';
 import type { RevertPreview } from './revert';
 import type { UndoPreview } from './run';
 
-/** When the Preview sheet counts some values put back instead of listing them, it says so. */
-function unlistedLine(r: RestoreFigures): string[] {
+/**
+ * When the Preview sheet counts some values put back instead of listing them, it says so; a revert
+ * from the History adds where each of them is (an undo's values passed on by a general value are not
+ * History entries of their own).
+ */
+function unlistedLine(r: RestoreFigures, inHistory: boolean): string[] {
   if (r.unlisted === 0) return [];
+  const where = inHistory ? ' (each is in the History)' : '';
   return [
-    `The Preview sheet lists the first ${plural(RESTORE_PLAIN_LISTED, 'value')} put back over exactly what the push set, and counts the other ${r.unlisted.toLocaleString('en-US')}: each is in the History. Every other value is listed.`,
+    `The Preview sheet counts ${plural(r.unlisted, 'value')} instead of listing them${where}: past the first ${RESTORE_PLAIN_LISTED.toLocaleString('en-US')} put back over exactly what the push set, and past the first ${RESTORE_PLAIN_LISTED.toLocaleString('en-US')} already as the hub holds them. Every other value is listed.`,
   ];
 }
 
@@ -33,7 +38,7 @@ export function undoSummary(u: UndoPreview): string[] {
     ...cost.first,
     undoQuestion(u),
     ...totalsLines(u.totals, 'be restored', (c) => `${plural(c, 'value')} not restored (Why in the Preview sheet)`),
-    ...unlistedLine(u),
+    ...unlistedLine(u, false),
     readLine(u.read, u.unlisted === 0),
     ...cost.last,
     ...u.problems,
@@ -60,7 +65,7 @@ export function revertSummary(r: RevertPreview): string[] {
     ...nothing,
     revertQuestion(r),
     ...totalsLines(r.totals, 'be put back', (c) => `${plural(c, 'value')} not put back (Why in the Preview sheet)`),
-    ...unlistedLine(r),
+    ...unlistedLine(r, true),
     readLine(r.read, r.unlisted === 0),
     ...cost.last,
     ...r.problems,

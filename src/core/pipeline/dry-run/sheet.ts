@@ -99,21 +99,29 @@ export function isOwnPreviewRule(shape: ColourRuleShape): boolean {
 }
 
 /**
- * How many plain lines (diff.ts `plain`: a value put back over exactly what its push set) a long
- * restore lists; past them one line counts the rest in the caller's words. Every other line is
- * listed, whatever the count.
+ * How many plain lines (diff.ts `plain`: a value put back over exactly what its push set, or left
+ * as the hub already holds it) of each kind a long restore lists; past them one line per kind
+ * counts the rest, in the caller's words. Every other line is listed, whatever the count.
  */
 export interface PlainLines {
   listed: number;
-  counted: (count: number) => string;
+  /** The counting line's words for the plain lines of one kind left out (all `send`, or all `unchanged`). */
+  counted: (unlisted: readonly PreviewLine[]) => string;
 }
 
-const isPlain = (line: PreviewLine): boolean => line.plain === true && line.action === 'send';
+const isPlain = (line: PreviewLine): boolean => line.plain === true && (line.action === 'send' || line.action === 'unchanged');
 
-/** The plain lines `plain` leaves out of the sheet (counted in one line instead). */
+/** The plain lines `plain` leaves out of the sheet, by kind, in the order given. */
+function leftOut(lines: readonly PreviewLine[], plain: PlainLines | undefined): PreviewLine[][] {
+  if (!plain) return [];
+  return (['send', 'unchanged'] as const)
+    .map((action) => lines.filter((l) => l.action === action && isPlain(l)).slice(plain.listed))
+    .filter((left) => left.length > 0);
+}
+
+/** How many plain lines `plain` leaves out of the sheet (counted instead). */
 export function unlistedPlain(lines: readonly PreviewLine[], plain: PlainLines | undefined): number {
-  const count = plain ? lines.filter(isPlain).length : 0;
-  return plain && count > plain.listed ? count - plain.listed : 0;
+  return leftOut(lines, plain).reduce((n, left) => n + left.length, 0);
 }
 
 /** A line of the sheet's width with `what` in its first cell (a count, not a value). */
@@ -121,25 +129,27 @@ const countLine = (what: string): CellValue[] => HEADER.map((_, c) => (c === 0 ?
 
 /**
  * The sheet's rows: the lines in the order above (sheet order within a kind), and before the
- * values the hub already holds, one line that counts them. With `plain`, plain lines past the
- * first `plain.listed` are counted in one line where the first of them would have been.
+ * values the hub already holds, one line that counts them. With `plain`, the plain lines of a kind
+ * past the first `plain.listed` are counted in one line where the first of them would have been.
  */
 export function previewRows(lines: readonly PreviewLine[], plain?: PlainLines): CellValue[][] {
-  const sorted = lines.map((line, i) => ({ line, i })).sort((a, b) => ORDER[a.line.action] - ORDER[b.line.action] || a.i - b.i);
+  const sorted = lines
+    .map((line, i) => ({ line, i }))
+    .sort((a, b) => ORDER[a.line.action] - ORDER[b.line.action] || a.i - b.i)
+    .map(({ line }) => line);
   const unchanged = lines.filter((l) => l.action === 'unchanged').length;
-  const unlisted = unlistedPlain(lines, plain);
+  const left = leftOut(sorted, plain);
+  const firstLeft = new Map(left.map((kind) => [kind[0], kind]));
+  const skipped = new Set(left.flat());
   const rows: CellValue[][] = [];
-  let plainSeen = 0;
   let unchangedSeen = 0;
-  for (const { line } of sorted) {
-    if (unlisted > 0 && isPlain(line) && ++plainSeen > (plain as PlainLines).listed) {
-      if (plainSeen === (plain as PlainLines).listed + 1) rows.push(countLine((plain as PlainLines).counted(unlisted)));
-      continue;
-    }
+  for (const line of sorted) {
     // Unchanged lines come last: the first of them is where their count goes.
     if (line.action === 'unchanged' && unchangedSeen++ === 0)
       rows.push(countLine(`${countOf(unchanged, 'value')} already as the hub holds ${unchanged === 1 ? 'it' : 'them'}: listed below`));
-    rows.push(cells(line));
+    const kind = firstLeft.get(line);
+    if (kind) rows.push(countLine((plain as PlainLines).counted(kind)));
+    if (!skipped.has(line)) rows.push(cells(line));
   }
   return rows;
 }

@@ -42,7 +42,7 @@ describe('the Preview sheet: changes first, the values the hub holds counted and
       // A plain line another step turned into a refusal is an exception: listed.
       { ...line('X8', 'refused', 5, null), plain: true as const },
     ];
-    const counted = (n: number): string => `${n} more put back`;
+    const counted = (left: readonly PreviewLine[]): string => `${left.length} more put back`;
     expect(previewRows(lines, { listed: 2, counted }).map((r) => r[0])).toEqual([
       'P1',
       'P3',
@@ -56,6 +56,19 @@ describe('the Preview sheet: changes first, the values the hub holds counted and
     // Within the cap, or without one, every line is listed.
     expect(previewRows(lines, { listed: 4, counted })).toHaveLength(9);
     expect(previewRows(lines)).toHaveLength(9);
+  });
+
+  it('counts the plain unchanged lines of a long restore apart, below the line that counts the values the hub holds', () => {
+    const same = (sku: string): PreviewLine => ({ ...line(sku, 'unchanged', 5, 5), plain: true as const });
+    const lines = [same('U1'), line('S2', 'send', 5, 6), same('U3'), { ...line('U4', 'unchanged', 5, 5), reason: 'kept' }, same('U5')];
+    const counted = (left: readonly PreviewLine[]): string => `${left.length} more ${left[0].action}`;
+    expect(previewRows(lines, { listed: 1, counted }).map((r) => r[0])).toEqual([
+      'S2',
+      '4 values already as the hub holds them: listed below',
+      'U1',
+      '2 more unchanged',
+      'U4',
+    ]);
   });
 
   it('has no counting line when every value changes', () => {

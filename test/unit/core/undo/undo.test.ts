@@ -83,6 +83,42 @@ describe('undoLines', () => {
 });
 
 describe('undoLines: a general value restored is passed on again', () => {
+  test('only a value put back over exactly what its push set is plain (the Preview sheet may count it); every other line stays listed', () => {
+    const hub = new Map<string, Record<string, number> | null>([
+      ['A', { 'price:amazon': 12, 'price:walmart': 9, quantity: 2, 'quantity:amazon': 2 }],
+      ['B', { 'price:amazon': 5 }],
+    ]);
+    const entries: UndoEntry[] = [
+      ['A', 'A', 'price:amazon', 10, 12],
+      // changed on the hub since (the push set 8): listed, even when the seller chose to overwrite it
+      ['A', 'A', 'price:walmart', 7, 8],
+      // the general Quantity restored: its channel, sent again after it, is no value of the push's
+      ['A', 'A', 'quantity', 1, 2, 'read'],
+      ['A', 'A', 'quantity:amazon', 2, 2, 'read'],
+      ['B', 'B', 'price:amazon', 4, 5],
+    ];
+    const rowAt = new Map([
+      ['A', 2],
+      ['B', 3],
+    ]);
+    const c = { hub, rowAt, openJobs: new Map<string, string>(), later: NO_LATER };
+    const plain = (overwrite: boolean, operation: 'changes' | 'async' = 'changes') =>
+      undoLines(entries, operation, { ...c, overwrite }).lines.map(
+        (l) => `${l.sku}|${l.channel}|${l.field}:${l.action}${l.plain ? ':plain' : ''}`,
+      );
+    expect(plain(false)).toEqual([
+      'A|amazon|price:send:plain',
+      'A|walmart|price:changed on hub',
+      'A||quantity:send:plain',
+      'A|amazon|quantity:send',
+      'B|amazon|price:send:plain',
+    ]);
+    expect(plain(true)[1]).toBe('A|walmart|price:send');
+    // An async job refuses a channel's own value: refused, so listed whatever its flag.
+    const async = undoLines(entries, 'async', { ...c, overwrite: false }).lines;
+    expect(async.filter((l) => l.channel !== '' && l.action === 'send')).toEqual([]);
+  });
+
   test("the row's channel quantity the push left as it was is sent again after the general one, as the hub holds it now", () => {
     const hub = new Map([['A', { quantity: 10, 'quantity:amazon': 4, 'quantity:walmart': 10 }]]);
     const entries: UndoEntry[] = [
