@@ -38,6 +38,17 @@ describe('writePreviewSheet: the Preview sheet by header', () => {
     expect(wb.sheets.get('Preview')!.writes).toHaveLength(2);
   });
 
+  it('deletes the rows a longer earlier preview left when every column is its own (one row stays), in one call', () => {
+    const old = (sku: string) => [sku, 9, 'amazon', 'price', 1, 2, 1, '', 'send', '', ''];
+    const wb = memoryWorkbook({ Preview: [HEADER, ...['O-1', 'O-2', 'O-3', 'O-4'].map(old)] });
+    writePreviewSheet(wb, [line('A-1', 2, 10, 12)]);
+    expect(byHeader(wb.grid('Preview'), 'SKU')).toEqual(['A-1']);
+    expect(wb.sheets.get('Preview')!.writes).toHaveLength(1);
+    writePreviewSheet(wb, []);
+    expect(wb.grid('Preview').slice(1).flat().every((v) => v === '')).toBe(true);
+    expect(wb.grid('Preview').length).toBeLessThanOrEqual(2);
+  });
+
   it('gives a sheet without the Rule column a Rule column at the right', () => {
     const wb = memoryWorkbook({ Preview: [HEADER.slice(0, -1)] });
     writePreviewSheet(wb, [{ ...line('A-1', 2, 10, 12), rule: 'min 11' }]);
