@@ -176,6 +176,7 @@ export function undoLines(entries: readonly UndoEntry[], operation: Operation, c
   }
   // Left as they are, for one of these two reasons alone (no later step added to it): nothing the
   // History does not say, so a long restore's Preview sheet may count them.
-  for (const line of lines) if (line.action === 'unchanged' && (line.reason === NOT_CHANGED || line.reason === ALREADY_BACK)) line.plain = true;
+  for (const line of lines)
+    if (line.action === 'unchanged' && (line.reason === NOT_CHANGED || line.reason === ALREADY_BACK)) line.plain = true;
   return { lines: lines.map(({ identity: _i, key: _k, ...line }) => line), only };
 }

@@ -45,7 +45,13 @@ describe('writePreviewSheet: the Preview sheet by header', () => {
     expect(byHeader(wb.grid('Preview'), 'SKU')).toEqual(['A-1']);
     expect(wb.sheets.get('Preview')!.writes).toHaveLength(1);
     writePreviewSheet(wb, []);
-    expect(wb.grid('Preview').slice(1).flat().every((v) => v === '')).toBe(true);
+    expect(
+      wb
+        .grid('Preview')
+        .slice(1)
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(wb.grid('Preview').length).toBeLessThanOrEqual(2);
   });
 
