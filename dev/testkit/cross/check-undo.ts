@@ -38,10 +38,23 @@ const took = (s: StepRecord): boolean => changedKeys(s.hubBefore, s.hubAfter).le
  * leave a key changed since that push unless told to overwrite, and set only a value the hub held
  * before that push (or last confirmed).
  */
-function putBackViolations(where: string, named: StepRecord, step: StepRecord, allowed: Set<string>, overwrite: boolean): string[] {
+function putBackViolations(
+  where: string,
+  named: StepRecord,
+  step: StepRecord,
+  allowed: Set<string>,
+  overwrite: boolean,
+  ids: ActIds,
+): string[] {
   const violations: string[] = [];
-  for (const s of step.sent) if (!allowed.has(s.key)) violations.push(`${where}: sent ${s.key} = ${s.value}, which it does not name`);
+  // Its own requests: the time trigger's work around it (a scheduled sale's start or end, in the
+  // minutes the step lets pass) is not the undo's or the revert's, nor is what that work changed.
+  const own = step.sent.filter((s) => s.requestId > ids.actFromId && s.requestId <= ids.actToId);
+  const ownKeys = new Set(own.map((s) => s.key));
+  const triggers = new Set(step.sent.filter((s) => !own.includes(s)).map((s) => s.key));
+  for (const s of own) if (!allowed.has(s.key)) violations.push(`${where}: sent ${s.key} = ${s.value}, which it does not name`);
   for (const key of changedKeys(step.hubBefore, step.hubAfter)) {
+    if (triggers.has(key) && !ownKeys.has(key)) continue;
     const now = step.hubAfter.get(key);
     if (!allowed.has(key)) {
       violations.push(`${where}: changed ${key} to ${now}, which it does not name`);
@@ -59,7 +72,13 @@ function putBackViolations(where: string, named: StepRecord, step: StepRecord, a
   return violations;
 }
 
-export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: string[]; checked: number } {
+/** The request ids of a step's own action (StepChecks.actIds): sent after `actFromId`, up to `actToId`. */
+export interface ActIds {
+  actFromId: number;
+  actToId: number;
+}
+
+export function checkUndo(ledger: Ledger, undo: StepRecord, ids: ActIds): { violations: string[]; checked: number } {
   const violations: string[] = [];
   const u = undo.undid;
   if (!u) return { violations, checked: 0 };
@@ -79,7 +98,7 @@ export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: strin
     (s) => s.index > named.index && s.index < undo.index && s.pushOf !== null && (u.whose === 'anyone' || s.user === undo.user) && took(s),
   );
   if (later.length > 0) violations.push(`${where}: the later push of step ${later[later.length - 1].index + 1} is the one to name`);
-  violations.push(...putBackViolations(where, named, undo, keysOfPush(named), u.overwrite));
+  violations.push(...putBackViolations(where, named, undo, keysOfPush(named), u.overwrite, ids));
   return { violations, checked: changed.length + undo.sent.length };
 }
 
@@ -87,7 +106,7 @@ export function checkUndo(ledger: Ledger, undo: StepRecord): { violations: strin
  * (d) for a revert from the History: it changes only values of the push it names (its SKU's, or
  * the one value, when it names a row or a value), under the same rules as an undo.
  */
-export function checkRevert(ledger: Ledger, step: StepRecord): { violations: string[]; checked: number } {
+export function checkRevert(ledger: Ledger, step: StepRecord, ids: ActIds): { violations: string[]; checked: number } {
   const changed = changedKeys(step.hubBefore, step.hubAfter);
   const r = step.reverted;
   // A push the time trigger made between two steps (a scheduled sale's start or end) has no step of
@@ -108,5 +127,5 @@ export function checkRevert(ledger: Ledger, step: StepRecord): { violations: str
     if (target.field && (s.field !== target.field || (s.channel ?? '') !== (target.channel ?? ''))) continue;
     for (const k of reachedBy(s.key, named.hubBefore)) allowed.add(k);
   }
-  return { violations: putBackViolations(where, named, step, allowed, overwrite), checked: changed.length + step.sent.length };
+  return { violations: putBackViolations(where, named, step, allowed, overwrite, ids), checked: changed.length + step.sent.length };
 }

@@ -184,12 +184,12 @@ export class StepChecks {
       v.push(...snap.violations.map((x) => `[a] ${x}`));
     }
     if (r.undid) {
-      const undo = checkUndo(this.ledger, r);
+      const undo = checkUndo(this.ledger, r, this.actIds);
       this.count('undo values', undo.checked);
       v.push(...undo.violations.map((x) => `[d] ${x}`));
     }
     if (r.reverted !== undefined) {
-      const reverted = checkRevert(this.ledger, r);
+      const reverted = checkRevert(this.ledger, r, this.actIds);
       this.count('revert values', reverted.checked);
       v.push(...reverted.violations.map((x) => `[d] ${x}`));
     }
