@@ -20,6 +20,8 @@ import { checkSnapshotNow, readSnapshot, staleKnowingly, type KeyTimes } from '.
 import { checkRevert, checkUndo } from './check-undo';
 import { SaleWatch } from './check-sales';
 import { LEDGER_HEADER, LEDGER_SHEET } from '../../../src/core/pipeline/ledger/store';
+import { isYes } from '../../../src/core/pipeline/rules/parse';
+import type { CellValue } from '../../../src/core/kernel/ports';
 import type { CrossEnv } from './env';
 import { changedKeys } from './hub-values';
 import { landing } from './landing';
@@ -231,8 +233,7 @@ export class StepChecks {
         .trim()
         .toLowerCase();
     const named = new Set(rows.map(channelOf).filter((c) => c !== '' && c !== '*'));
-    const yes = (v: unknown): boolean => v === true || /^(true|yes|y|x|1)$/i.test(String(v ?? '').trim());
-    const everyTakesChannels = perChannel >= 0 && rows.some((row) => channelOf(row) === '*' && yes(row[perChannel]));
+    const everyTakesChannels = perChannel >= 0 && rows.some((row) => channelOf(row) === '*' && isYes(row[perChannel] as CellValue));
     if (!everyTakesChannels) return named;
     const stockHeader = (rt.sheet(STOCK_SHEET).values()[0] ?? []).map(String);
     for (const h of stockHeader) {

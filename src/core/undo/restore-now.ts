@@ -88,7 +88,7 @@ export interface RestoreFigures {
   /** Values the push changed (before ≠ after) among those weighed. */
   values: number;
   lines: number;
-  /** Values put back as the push left them that the Preview sheet counts instead of listing. */
+  /** Plain values (put back over what the push set, or left as the hub holds them) the Preview sheet counts instead of listing. */
   unlisted: number;
   /** Rows the restore would send values for. */
   rowsToRestore: number;

@@ -46,8 +46,9 @@ export interface PreviewLine {
   /** What a per-channel rule made of the sheet's value: `sheet` is then the ruled value. */
   rule?: string;
   /**
-   * Says nothing the History does not: a value put back over exactly what its push set. A long
-   * restore's Preview sheet lists the first of these and counts the rest (sheet.ts).
+   * Says nothing the History does not: a value put back over exactly what its push set, or left
+   * as the hub already holds it. A long restore's Preview sheet lists the first of these of each
+   * kind and counts the rest (sheet.ts).
    */
   plain?: true;
 }

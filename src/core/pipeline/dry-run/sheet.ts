@@ -162,10 +162,6 @@ function isPreviewHeader(header: readonly CellValue[]): boolean {
   return header.length === 0 || Object.keys(findOwnColumns(header, HEADER).present).length > HEADER.length / 2;
 }
 
-/** Every header cell is one of the preview's own (or empty): no column of the seller's. */
-const onlyOurColumns = (header: readonly CellValue[]): boolean =>
-  header.every((h) => String(h ?? '').trim() === '' || (HEADER as readonly string[]).includes(String(h).trim()));
-
 /**
  * Writes the preview's lines below the header, emptying what an earlier preview left below them.
  * Columns are found by header: the seller's own columns keep their cells, and a column of ours
@@ -189,10 +185,13 @@ export function writePreviewSheet(
   const at = ownColumns(sheet, header, HEADER);
   const before = Math.max(0, sheet.lastRow() - 1);
   const rows = previewRows(lines, plain);
-  // Rows an earlier, longer preview left: deleted in one call when every column is ours (blanking
+  // Rows an earlier, longer preview left: deleted in one call when every named column is one the
+  // writer takes for ours (`at`, the same matching as its writes; blanking
   // 20,000 lines of 11 cells would cost more than writing this preview); blanked when the seller
   // added columns of their own, whose cells stay. One row stays (a sheet keeps a row below its header).
-  const keep = onlyOurColumns(header) ? Math.max(rows.length, 1) : before;
+  const ours = new Set(Object.values(at));
+  const onlyOurs = header.every((h, c) => String(h ?? '').trim() === '' || ours.has(c));
+  const keep = onlyOurs ? Math.max(rows.length, 1) : before;
   for (let i = rows.length; i < Math.min(before, keep); i++) rows.push(HEADER.map(() => ''));
   if (before > keep) sheet.deleteRows(keep + 2, before - keep);
   writeRowsByHeader(sheet, at, HEADER, 2, rows);

@@ -81,7 +81,8 @@ export function roundingOf(cell: CellValue | undefined): Rounding {
   throw new CellProblem(`Rounding: '${String(cell)}' is not one of none, .99, .90, whole, multiple of N`);
 }
 
-const yes = (cell: CellValue | undefined): boolean => cell === true || /^(true|yes|y|x|1)$/i.test(String(cell ?? '').trim());
+/** A yes/no cell of the Rules sheet read as yes (TRUE, yes, y, x, 1). */
+export const isYes = (cell: CellValue | undefined): boolean => cell === true || /^(true|yes|y|x|1)$/i.test(String(cell ?? '').trim());
 
 /**
  * The rules of the sheet's values (row 1 the header). `channels`: the hub's written channel codes
@@ -146,7 +147,7 @@ export function parseRules(
         bufferPct: numberOf(get('Stock buffer %'), 'Stock buffer %') ?? 0,
         maxQuantity: numberOf(get('Max quantity listed'), 'Max quantity listed'),
         zeroBelow: numberOf(get('Send 0 below'), 'Send 0 below'),
-        perChannelColumns: yes(get('Also per-channel columns')),
+        perChannelColumns: isYes(get('Also per-channel columns')),
       };
       const problem = ruleProblem(rule, channels);
       if (problem) return fail(problem);
